@@ -1,0 +1,290 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Spectral, type ISpectralDiagnostic } from '@stoplight/spectral-core';
+// The CLI's own loader (YAML migration + rollup bundling of functionsDir), so
+// these tests load the custom functions exactly as `npx spectral lint` does.
+import { getRuleset } from '@stoplight/spectral-cli/dist/services/linter/utils/getRuleset.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+const SPEC_FILE = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
+const RULESET_FILE = fileURLToPath(new URL('../.spectral.yaml', import.meta.url));
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+type JsonObject = Record<string, unknown>;
+type JsonPath = (string | number)[];
+
+let spectral: Spectral;
+let pristine: JsonObject;
+let baseline: ISpectralDiagnostic[];
+
+beforeAll(async () => {
+  spectral = new Spectral();
+  spectral.setRuleset(await getRuleset(RULESET_FILE));
+  pristine = parse(readFileSync(SPEC_FILE, 'utf8')) as JsonObject;
+  baseline = await spectral.run(structuredClone(pristine));
+}, 30_000);
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Throws instead of returning undefined so a spec reshuffle breaks the test loudly rather than silently. */
+function objectAt(doc: JsonObject, path: JsonPath): JsonObject {
+  let node: unknown = doc;
+  for (const segment of path) node = isObject(node) || Array.isArray(node) ? (node as JsonObject)[segment] : undefined;
+  if (!isObject(node)) throw new Error(`spec/openapi.yaml has no object at ${path.join(' > ')}`);
+  return node;
+}
+
+/** The path of the object a (possibly $ref'd) node finally stands for. */
+function derefPath(doc: JsonObject, path: JsonPath): JsonPath {
+  let current = path;
+  for (let hops = 0; hops < 10; hops++) {
+    const ref = objectAt(doc, current).$ref;
+    if (typeof ref !== 'string') return current;
+    if (!ref.startsWith('#/')) throw new Error(`cannot follow ${ref}`);
+    current = ref
+      .slice(2)
+      .split('/')
+      .map((segment) => decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~'));
+  }
+  throw new Error(`$ref chain too long at ${path.join(' > ')}`);
+}
+
+function operations(doc: JsonObject): { path: JsonPath; operation: JsonObject }[] {
+  return Object.entries(objectAt(doc, ['paths'])).flatMap(([route, item]) =>
+    METHODS.filter((method) => isObject(item) && isObject(item[method])).map((method) => ({
+      path: ['paths', route, method],
+      operation: objectAt(doc, ['paths', route, method]),
+    })),
+  );
+}
+
+function operationPath(doc: JsonObject, operationId: string): JsonPath {
+  const found = operations(doc).find(({ operation }) => operation.operationId === operationId);
+  if (!found) throw new Error(`spec/openapi.yaml has no operation ${operationId}`);
+  return found.path;
+}
+
+function firstDeprecatedOperationPath(doc: JsonObject): JsonPath {
+  const found = operations(doc).find(({ operation }) => operation.deprecated === true);
+  if (!found) throw new Error('spec/openapi.yaml has no deprecated operation');
+  return found.path;
+}
+
+/** Path of the (dereferenced) query parameter `name` of an operation. */
+function queryParameterPath(doc: JsonObject, operation: JsonPath, name: string): JsonPath {
+  const list = objectAt(doc, operation.slice(0, -1)).parameters ?? [];
+  const own = objectAt(doc, operation).parameters ?? [];
+  const candidates = [
+    ...(Array.isArray(list) ? list.map((_, index) => [...operation.slice(0, -1), 'parameters', index]) : []),
+    ...(Array.isArray(own) ? own.map((_, index) => [...operation, 'parameters', index]) : []),
+  ].map((path) => derefPath(doc, path));
+  const found = candidates.find((path) => {
+    const parameter = objectAt(doc, path);
+    return parameter.in === 'query' && parameter.name === name;
+  });
+  if (!found) throw new Error(`${operation.join(' > ')} has no query parameter ${name}`);
+  return found;
+}
+
+/** Path of the first schema `properties` object, outside example values, that declares `name`. */
+function propertiesDeclaring(doc: JsonObject, name: string): JsonPath {
+  const visit = (node: unknown, path: JsonPath): JsonPath | undefined => {
+    if (!isObject(node)) return undefined;
+    if (isObject(node.properties) && name in node.properties) return [...path, 'properties'];
+    for (const [key, child] of Object.entries(node)) {
+      if (key === 'example' || key === 'examples') continue;
+      const hit = visit(child, [...path, key]);
+      if (hit) return hit;
+    }
+    return undefined;
+  };
+  const found = visit(doc, []);
+  if (!found) throw new Error(`no schema in spec/openapi.yaml declares a "${name}" property`);
+  return found;
+}
+
+async function lintMutated(mutate: (doc: JsonObject) => void): Promise<ISpectralDiagnostic[]> {
+  const doc = structuredClone(pristine);
+  mutate(doc);
+  return spectral.run(doc);
+}
+
+function startsWith(path: JsonPath, prefix: JsonPath): boolean {
+  return prefix.every((segment, index) => String(path[index]) === String(segment));
+}
+
+function matching(results: ISpectralDiagnostic[], code: string, at: JsonPath, message: RegExp) {
+  return results.filter((r) => r.code === code && startsWith(r.path, at) && message.test(r.message));
+}
+
+/** The finding must be new: present after the mutation, absent from the unmutated spec. */
+function expectNewFinding(results: ISpectralDiagnostic[], code: string, at: JsonPath, message: RegExp = /./) {
+  expect(matching(baseline, code, at, message), 'already reported on the unmutated spec').toEqual([]);
+  const found = matching(results, code, at, message);
+  expect(found, `${code} at ${at.join(' > ')} matching ${message}; got:\n${summary(results)}`).not.toEqual([]);
+  expect(found.every((r) => r.severity === 0)).toBe(true);
+}
+
+function summary(results: ISpectralDiagnostic[]): string {
+  return results.map((r) => `${r.code} ${r.path.join(' > ')}: ${r.message}`).join('\n');
+}
+
+describe('house rules on spec/openapi.yaml', () => {
+  it('the unmutated spec has no house-rule findings', () => {
+    const house = baseline.filter((r) => String(r.code).startsWith('house-'));
+    expect(house, summary(house)).toEqual([]);
+  });
+
+  describe('house-error-responses-documented', () => {
+    it.each([
+      ['400', ['400']],
+      ['429', ['429']],
+      ['500 or 5XX', ['500', '5XX']],
+    ])('fires when get_block loses its %s response', async (label, statuses) => {
+      const op = operationPath(pristine, 'get_block');
+      const results = await lintMutated((doc) => {
+        const responses = objectAt(doc, [...op, 'responses']);
+        for (const status of statuses) delete responses[status];
+      });
+      expectNewFinding(results, 'house-error-responses-documented', [...op, 'responses'], new RegExp(`no ${label}`));
+    });
+  });
+
+  describe('house-error-response-schema', () => {
+    const ownSchema = { description: 'Not found.', content: { 'application/json': { schema: { type: 'object' } } } };
+
+    it('fires when an error response inlines its own schema', async () => {
+      const op = operationPath(pristine, 'get_block');
+      const results = await lintMutated((doc) => {
+        objectAt(doc, [...op, 'responses'])['404'] = ownSchema;
+      });
+      expectNewFinding(results, 'house-error-response-schema', [...op, 'responses', '404']);
+    });
+
+    it('fires when the shared response an operation references stops using ErrorResponse', async () => {
+      const op = operationPath(pristine, 'get_block');
+      const shared = derefPath(pristine, [...op, 'responses', '404']);
+      expect(shared.slice(0, 2), 'get_block 404 should be a #/components/responses entry').toEqual([
+        'components',
+        'responses',
+      ]);
+      const results = await lintMutated((doc) => {
+        objectAt(doc, [...shared, 'content', 'application/json']).schema = { type: 'object' };
+      });
+      expectNewFinding(results, 'house-error-response-schema', [...op, 'responses', '404'], /application\/json/);
+    });
+  });
+
+  it('house-rate-limit-headers fires when a 429 loses retry-after', async () => {
+    const response = derefPath(pristine, [...operationPath(pristine, 'get_block'), 'responses', '429']);
+    const results = await lintMutated((doc) => {
+      const headers = objectAt(doc, [...response, 'headers']);
+      const name = Object.keys(headers).find((header) => header.toLowerCase() === 'retry-after');
+      if (name === undefined) throw new Error('the 429 response has no retry-after header to remove');
+      delete headers[name];
+    });
+    expectNewFinding(results, 'house-rate-limit-headers', response, /"retry-after"/);
+  });
+
+  describe('house-pagination-bounds', () => {
+    it('fires when limit loses its maximum', async () => {
+      const limit = queryParameterPath(pristine, operationPath(pristine, 'get_address_transaction_events'), 'limit');
+      const results = await lintMutated((doc) => {
+        delete objectAt(doc, [...limit, 'schema']).maximum;
+      });
+      expectNewFinding(results, 'house-pagination-bounds', [...limit, 'schema'], /"limit" schema declares no maximum/);
+    });
+
+    it('fires when offset has a minimum other than 0', async () => {
+      const offset = queryParameterPath(pristine, operationPath(pristine, 'get_address_transaction_events'), 'offset');
+      const results = await lintMutated((doc) => {
+        objectAt(doc, [...offset, 'schema']).minimum = 1;
+      });
+      expectNewFinding(results, 'house-pagination-bounds', [...offset, 'schema'], /minimum 0/);
+    });
+  });
+
+  it('house-amount-strings fires when an amount field becomes an integer', async () => {
+    const properties = propertiesDeclaring(pristine, 'stx_sent');
+    const results = await lintMutated((doc) => {
+      objectAt(doc, properties).stx_sent = { type: 'integer' };
+    });
+    expectNewFinding(results, 'house-amount-strings', [...properties, 'stx_sent'], /"stx_sent".*found integer/);
+  });
+
+  describe('house-deprecated-replacement', () => {
+    it('fires when a deprecated operation loses x-replaced-by', async () => {
+      const op = firstDeprecatedOperationPath(pristine);
+      const results = await lintMutated((doc) => {
+        delete objectAt(doc, op)['x-replaced-by'];
+      });
+      expectNewFinding(results, 'house-deprecated-replacement', op, /no x-replaced-by/);
+    });
+
+    it('fires when x-replaced-by names an operation outside the document without describing it', async () => {
+      const op = firstDeprecatedOperationPath(pristine);
+      const results = await lintMutated((doc) => {
+        objectAt(doc, op)['x-replaced-by'] = { operationId: 'not_in_this_document' };
+      });
+      expectNewFinding(results, 'house-deprecated-replacement', [...op, 'x-replaced-by', 'operationId'], /not in this document/);
+    });
+
+    it('fires when the description stops saying "deprecated"', async () => {
+      const op = firstDeprecatedOperationPath(pristine);
+      const results = await lintMutated((doc) => {
+        objectAt(doc, op).description = 'Returns data.';
+      });
+      expectNewFinding(results, 'house-deprecated-replacement', [...op, 'description'], /does not say "deprecated"/);
+    });
+  });
+
+  describe('house-operation-id', () => {
+    it('fires on a camelCase operationId', async () => {
+      const op = operationPath(pristine, 'get_block');
+      const results = await lintMutated((doc) => {
+        objectAt(doc, op).operationId = 'getBlock';
+      });
+      expectNewFinding(results, 'house-operation-id', [...op, 'operationId'], /not snake_case/);
+    });
+
+    it('fires on a duplicated operationId', async () => {
+      const results = await lintMutated((doc) => {
+        objectAt(doc, operationPath(doc, 'get_status')).operationId = 'get_block';
+      });
+      const ids = ['get_status', 'get_block'].map((id) => [...operationPath(pristine, id), 'operationId']);
+      const reported = ids.flatMap((at) => matching(results, 'house-operation-id', at, /already used/));
+      expect(reported, summary(results)).toHaveLength(1);
+    });
+  });
+
+  describe('house-api-key-security', () => {
+    it('fires when an operation stops documenting 401', async () => {
+      const op = operationPath(pristine, 'get_block');
+      const results = await lintMutated((doc) => {
+        delete objectAt(doc, [...op, 'responses'])['401'];
+      });
+      expectNewFinding(results, 'house-api-key-security', [...op, 'responses'], /no 401/);
+    });
+
+    it('fires when the API key becomes mandatory', async () => {
+      const op = operationPath(pristine, 'get_block');
+      const results = await lintMutated((doc) => {
+        objectAt(doc, op).security = [{ apiKey: [] }];
+      });
+      expectNewFinding(results, 'house-api-key-security', [...op, 'security'], /anonymous access/);
+    });
+  });
+
+  it('house-success-example fires when a 200 JSON response loses its example', async () => {
+    const media = [...derefPath(pristine, [...operationPath(pristine, 'get_block'), 'responses', '200']), 'content', 'application/json'];
+    const results = await lintMutated((doc) => {
+      const target = objectAt(doc, media);
+      delete target.example;
+      delete target.examples;
+    });
+    expectNewFinding(results, 'house-success-example', media, /no example/);
+  });
+});

@@ -1,0 +1,47 @@
+import { isObject, operationLabel, operations, resolveLocalRef } from './lib/openapi.js';
+
+const ERROR_SCHEMA_REF = '#/components/schemas/ErrorResponse';
+const SHARED_RESPONSE_PREFIX = '#/components/responses/';
+const ERROR_STATUS = /^[45](\d\d|XX)$/;
+
+// Runs on the unresolved document: once refs are inlined, "is the shared
+// ErrorResponse" can no longer be told apart from "looks like it".
+export default function errorResponseSchema(_input, _options, context) {
+  const root = context.document.data;
+  const results = [];
+  for (const { route, method, operation, path } of operations(root.paths)) {
+    if (!isObject(operation.responses)) continue;
+    for (const [status, response] of Object.entries(operation.responses)) {
+      if (!ERROR_STATUS.test(status)) continue;
+      const where = `${operationLabel(method, route)} response ${status}`;
+      const problem = describeProblem(root, response);
+      if (problem) results.push({ message: `${where} ${problem}`, path: [...path, 'responses', status] });
+    }
+  }
+  return results;
+}
+
+function describeProblem(root, response) {
+  let target = response;
+  const visited = new Set();
+  while (isObject(target) && typeof target.$ref === 'string') {
+    const ref = target.$ref;
+    if (!ref.startsWith(SHARED_RESPONSE_PREFIX)) {
+      return `is a $ref to ${ref}, which is not a ${SHARED_RESPONSE_PREFIX}* entry`;
+    }
+    if (visited.has(ref)) return `has a $ref cycle through ${ref}`;
+    visited.add(ref);
+    target = resolveLocalRef(root, ref);
+    if (target === undefined) return `references ${ref}, which does not exist`;
+  }
+  if (!isObject(target) || !isObject(target.content) || Object.keys(target.content).length === 0) {
+    return `has no content; its body must be ${ERROR_SCHEMA_REF}`;
+  }
+  const offending = Object.entries(target.content)
+    .filter(([, media]) => !isObject(media) || !isObject(media.schema) || media.schema.$ref !== ERROR_SCHEMA_REF)
+    .map(([mediaType]) => mediaType);
+  if (offending.length > 0) {
+    return `has a schema other than $ref ${ERROR_SCHEMA_REF} for ${offending.join(', ')}`;
+  }
+  return undefined;
+}

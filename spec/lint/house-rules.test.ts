@@ -1,14 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Spectral, type ISpectralDiagnostic } from '@stoplight/spectral-core';
+import { Document, Spectral, type ISpectralDiagnostic } from '@stoplight/spectral-core';
 // The CLI's own loader (YAML migration + rollup bundling of functionsDir), so
 // these tests load the custom functions exactly as `npx spectral lint` does.
 import { getRuleset } from '@stoplight/spectral-cli/dist/services/linter/utils/getRuleset.js';
+// Not in package.json: it is the parser spectral-core and spectral-cli depend
+// on, and the one the CLI hands to Document.
+import { Yaml } from '@stoplight/spectral-parsers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
 const SPEC_FILE = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
 const RULESET_FILE = fileURLToPath(new URL('../.spectral.yaml', import.meta.url));
+const FIXTURE_FILE = fileURLToPath(new URL('./fixtures/minimal-openapi.yaml', import.meta.url));
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 type JsonObject = Record<string, unknown>;
@@ -21,8 +25,9 @@ let baseline: ISpectralDiagnostic[];
 beforeAll(async () => {
   spectral = new Spectral();
   spectral.setRuleset(await getRuleset(RULESET_FILE));
-  pristine = parse(readFileSync(SPEC_FILE, 'utf8')) as JsonObject;
-  baseline = await spectral.run(structuredClone(pristine));
+  const text = readFileSync(SPEC_FILE, 'utf8');
+  pristine = parse(text) as JsonObject;
+  baseline = await lintText(text, SPEC_FILE);
 }, 30_000);
 
 function isObject(value: unknown): value is JsonObject {
@@ -33,7 +38,7 @@ function isObject(value: unknown): value is JsonObject {
 function objectAt(doc: JsonObject, path: JsonPath): JsonObject {
   let node: unknown = doc;
   for (const segment of path) node = isObject(node) || Array.isArray(node) ? (node as JsonObject)[segment] : undefined;
-  if (!isObject(node)) throw new Error(`spec/openapi.yaml has no object at ${path.join(' > ')}`);
+  if (!isObject(node)) throw new Error(`the document has no object at ${path.join(' > ')}`);
   return node;
 }
 
@@ -106,10 +111,20 @@ function propertiesDeclaring(doc: JsonObject, name: string): JsonPath {
   return found;
 }
 
-async function lintMutated(mutate: (doc: JsonObject) => void): Promise<ISpectralDiagnostic[]> {
-  const doc = structuredClone(pristine);
+// A Document with the spec's own path, as the CLI builds it: without a source
+// Spectral cannot map a finding inside a $ref'd component back to the component.
+function lintText(text: string, source: string): Promise<ISpectralDiagnostic[]> {
+  return spectral.run(new Document(text, Yaml, source));
+}
+
+async function lintMutated(
+  mutate: (doc: JsonObject) => void,
+  original: JsonObject = pristine,
+  source: string = SPEC_FILE,
+): Promise<ISpectralDiagnostic[]> {
+  const doc = structuredClone(original);
   mutate(doc);
-  return spectral.run(doc);
+  return lintText(JSON.stringify(doc), source);
 }
 
 function startsWith(path: JsonPath, prefix: JsonPath): boolean {
@@ -286,5 +301,29 @@ describe('house rules on spec/openapi.yaml', () => {
       delete target.examples;
     });
     expectNewFinding(results, 'house-success-example', media, /no example/);
+  });
+});
+
+// The real spec repeats security on every operation, uses 5XX, a lower-case
+// retry-after and single examples; the fixture uses the other legal forms so
+// the rules are shown not to reject them.
+describe('house rules on forms the real spec does not use', () => {
+  const fixtureText = readFileSync(FIXTURE_FILE, 'utf8');
+
+  it('accept root-level security, an inline 500, Retry-After, $ref amounts and named examples', async () => {
+    const results = await lintText(fixtureText, FIXTURE_FILE);
+    expect(results, summary(results)).toEqual([]);
+  });
+
+  it('report a root security that makes the key mandatory once, at the root', async () => {
+    const results = await lintMutated(
+      (doc) => {
+        doc.security = [{ apiKey: [] }];
+      },
+      parse(fixtureText) as JsonObject,
+      FIXTURE_FILE,
+    );
+    const security = results.filter((r) => r.code === 'house-api-key-security');
+    expect(security.map((r) => r.path), summary(results)).toEqual([['security']]);
   });
 });

@@ -6,8 +6,8 @@ const ERROR_STATUS = /^[45](\d\d|XX)$/;
 
 // Runs on the unresolved document: once refs are inlined, "is the shared
 // ErrorResponse" can no longer be told apart from "looks like it".
-export default function errorResponseSchema(_input, _options, context) {
-  const root = context.document.data;
+export default function errorResponseSchema(root) {
+  if (!isObject(root)) return [];
   const results = [];
   for (const { route, method, operation, path } of operations(root.paths)) {
     if (!isObject(operation.responses)) continue;

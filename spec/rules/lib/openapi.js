@@ -2,7 +2,7 @@
 // the ruleset's `functions` list names only the files one level up, and the
 // ruleset bundler inlines this module into each function that imports it.
 
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 export function isObject(value) {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

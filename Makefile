@@ -1,0 +1,63 @@
+# Every target installs what it needs: `npm ci` runs when node_modules is missing or older
+# than the lockfile.
+SHELL := /bin/bash
+export SCARF_ANALYTICS := false
+export DO_NOT_TRACK := 1
+
+DEPS := node_modules/.package-lock.json
+BASE_URL ?=
+API_KEY ?=
+TARGET ?=
+ARGS ?=
+
+.PHONY: mock test lint typecheck types contract contract-prism bench fuzz soak clean
+
+$(DEPS): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+## mock: run the mock on http://127.0.0.1:3999 (flags: make mock ARGS="--seed 7 --quiet")
+mock: $(DEPS)
+	@npx tsx mocks/cli.ts $(ARGS)
+
+## test: typecheck, lint the spec, run every test (spec, mock, contract suite vs the mock, self-test)
+test: $(DEPS)
+	npx tsc --noEmit -p .
+	npx spectral lint spec/openapi.yaml --ruleset spec/.spectral.yaml --fail-severity=hint
+	npx vitest run
+
+## lint: Spectral (spectral:oas + house rules); fails on any error or warning
+lint: $(DEPS)
+	npx spectral lint spec/openapi.yaml --ruleset spec/.spectral.yaml --fail-severity=hint
+
+typecheck: $(DEPS)
+	npx tsc --noEmit -p .
+
+## types: regenerate spec/types.ts from the spec
+types: $(DEPS)
+	npx openapi-typescript spec/openapi.yaml -o spec/types.ts
+
+## contract: the contract suite against BASE_URL (make contract BASE_URL=https://... [API_KEY=...] [TARGET=fixtures/targets/x.json])
+contract: $(DEPS)
+	@test -n "$(BASE_URL)" || { echo "usage: make contract BASE_URL=https://... [API_KEY=...] [TARGET=fixtures/targets/<name>.json]"; exit 2; }
+	BASE_URL="$(BASE_URL)" API_KEY="$(API_KEY)" TARGET="$(TARGET)" npx vitest run --project contract
+
+## contract-prism: the contract suite against `prism mock spec/openapi.yaml`
+contract-prism: $(DEPS)
+	CONTRACT_TARGET_KIND=prism npx vitest run --project contract
+
+## bench: throughput of the mock next to Prism, and world-size scaling
+bench: $(DEPS)
+	npx tsx bench/throughput.ts
+	npx tsx bench/world-scaling.ts
+
+## fuzz: a long seeded fuzzing run (FUZZ_RUNS, FUZZ_SEED)
+fuzz: $(DEPS)
+	FUZZ_RUNS=$${FUZZ_RUNS:-50000} npx vitest run --project unit mocks/reliability/fuzz
+
+## soak: all operations under concurrent load for several minutes (SOAK_SECONDS)
+soak: $(DEPS)
+	npx tsx bench/soak.ts
+
+clean:
+	rm -rf reports node_modules

@@ -20,3 +20,11 @@ export function isStacksPrincipal(value: string): boolean {
     return false;
   }
 }
+
+/** `format: stacks-asset-identifier`: `<contract id>::<token name>` whose contract id is a valid principal. */
+export function isStacksAssetIdentifier(value: string): boolean {
+  const sep = value.indexOf('::');
+  if (sep === -1) return false;
+  const contract = value.slice(0, sep);
+  return contract.includes('.') && isStacksPrincipal(contract) && value.length > sep + 2;
+}

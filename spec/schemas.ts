@@ -1,6 +1,6 @@
 import { Ajv2020, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { isStacksPrincipal } from './formats.ts';
+import { isStacksAssetIdentifier, isStacksPrincipal } from './formats.ts';
 import { loadSpec, type Document } from './load.ts';
 
 type AddFormats = (ajv: Ajv2020) => Ajv2020;
@@ -54,6 +54,7 @@ export function createSpecAjv(doc: Document = loadSpec(), opts: { coerce?: boole
   const ajv = new Ajv2020(options);
   addFormats(ajv);
   ajv.addFormat('stacks-principal', { type: 'string', validate: isStacksPrincipal });
+  ajv.addFormat('stacks-asset-identifier', { type: 'string', validate: isStacksAssetIdentifier });
   ajv.addSchema({ $id: REGISTRY_ID, $defs: rewriteRefs(doc.components?.schemas ?? {}) });
   const compiled = new Map<unknown, ValidateFunction>();
   const compile = (schema: unknown): ValidateFunction => {

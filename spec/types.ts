@@ -245,9 +245,15 @@ export interface components {
         IsoTime: string;
         /** @description Unix time in seconds. */
         UnixTime: number;
-        /** @description A c32check standard address (mainnet `SP`/`SM`, testnet `ST`/`SN`). */
+        /**
+         * Format: stacks-principal
+         * @description A c32check standard address (mainnet `SP`/`SM`, testnet `ST`/`SN`); the checksum must hold.
+         */
         StacksAddress: string;
-        /** @description A contract identifier, `<address>.<contract name>`. */
+        /**
+         * Format: stacks-principal
+         * @description A contract identifier, `<address>.<contract name>`; the address checksum must hold.
+         */
         ContractIdentifier: string;
         /**
          * Format: stacks-principal
@@ -255,7 +261,11 @@ export interface components {
          *     address part must also pass the c32check checksum.
          */
         Principal: string;
-        /** @description A token's identifier, `<contract id>::<token name>`. */
+        /**
+         * Format: stacks-asset-identifier
+         * @description A token's identifier, `<contract id>::<token name>`. `format: stacks-asset-identifier`
+         *     means the contract's address checksum must hold.
+         */
         AssetIdentifier: string;
         /** @description A Clarity value, its consensus serialization and its printed form. */
         ClarityValue: {
@@ -1013,7 +1023,7 @@ export interface components {
         ETag: string;
         /**
          * @description Sent on deprecated operations, e.g. `299 - "Deprecated: use get_address_transaction_events"`.
-         * @example 299 - "Deprecated: use get_address_transaction_events"
+         * @example 299 - "Deprecated: use the replacement named in the operation description"
          */
         DeprecationWarning: string;
         /**

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { isRef, listOperations, loadSpec, operationById, resolve, type Document } from './load.ts';
+
+/** The operationIds of the real service and its official client (real-service-facts.md). */
+const REAL_OPERATION_IDS = {
+  get_block: '/extended/v2/blocks/{height_or_hash}',
+  get_tx_list_details: '/extended/v1/tx/multiple',
+  get_mempool_transaction_stats: '/extended/v1/tx/mempool/stats',
+  get_status: '/extended',
+  get_address_transaction_events: '/extended/v2/addresses/{address}/transactions/{tx_id}/events',
+  get_account_transactions_with_transfers: '/extended/v1/address/{principal}/transactions_with_transfers',
+  get_account_balance: '/extended/v1/address/{principal}/balances',
+  get_single_transaction_with_transfers: '/extended/v1/address/{principal}/{tx_id}/with_transfers',
+};
+
+function tinyDoc(extra: Record<string, unknown>): Document {
+  return { openapi: '3.1.0', info: { title: 't', version: '1' }, ...extra } as Document;
+}
+
+describe('listOperations', () => {
+  const operations = listOperations();
+
+  it('returns the 8 operations with the real service operationIds and paths', () => {
+    expect(Object.fromEntries(operations.map((op) => [op.operationId, op.path]))).toEqual(REAL_OPERATION_IDS);
+    expect(operations.every((op) => op.method === 'get')).toBe(true);
+  });
+
+  it('resolves parameters and responses', () => {
+    for (const op of operations) {
+      expect(op.parameters.filter(isRef), op.operationId).toEqual([]);
+      expect(Object.values(op.responses).filter(isRef), op.operationId).toEqual([]);
+    }
+    expect(operationById('get_block').parameters.map((p) => [p.name, p.in])).toEqual([['height_or_hash', 'path']]);
+    expect(operationById('get_block').responses['404']?.description).toMatch(/not found/i);
+  });
+
+  it('marks operations 6, 7 and 8 deprecated, each with its replacement', () => {
+    const deprecated = operations.filter((op) => op.deprecated).map((op) => op.operationId);
+    expect(deprecated.sort()).toEqual([
+      'get_account_balance',
+      'get_account_transactions_with_transfers',
+      'get_single_transaction_with_transfers',
+    ]);
+    expect(operationById('get_single_transaction_with_transfers').replacedBy?.operationId).toBe('get_address_transaction_events');
+    expect(operationById('get_account_transactions_with_transfers').replacedBy?.operationId).toBe('get_address_transaction_events');
+    expect(operationById('get_account_balance').replacedBy?.description).toMatch(/fungible-token balances/);
+    for (const op of operations.filter((o) => !o.deprecated)) expect(op.replacedBy, op.operationId).toBeUndefined();
+  });
+
+  it('parses x-parameter-conflicts', () => {
+    expect(operationById('get_account_transactions_with_transfers').conflicts).toEqual([
+      { parameters: ['height', 'until_block'], message: "can't handle until_block and block_height in the same request" },
+      {
+        parameters: ['unanchored', 'until_block'],
+        when: { unanchored: true },
+        message: "can't handle both 'unanchored=true' and 'until_block' in the same request",
+      },
+    ]);
+    expect(operationById('get_account_balance').conflicts).toEqual([
+      {
+        parameters: ['unanchored', 'until_block'],
+        when: { unanchored: true },
+        message: "can't handle both 'unanchored=true' and 'until_block' in the same request",
+      },
+    ]);
+    const others = operations.filter((op) => !['get_account_transactions_with_transfers', 'get_account_balance'].includes(op.operationId));
+    for (const op of others) expect(op.conflicts, op.operationId).toEqual([]);
+  });
+
+  it('merges path-level parameters with the operation parameters', () => {
+    const doc = tinyDoc({
+      paths: { '/x/{id}': { parameters: [{ name: 'id', in: 'path', required: true }], get: { operationId: 'x', responses: {} } } },
+    });
+    expect(listOperations(doc)[0]!.parameters.map((p) => p.name)).toEqual(['id']);
+  });
+
+  it('refuses an operation other than GET and a GET without operationId', () => {
+    expect(() => listOperations(tinyDoc({ paths: { '/x': { post: { operationId: 'x', responses: {} } } } }))).toThrow(/read-only/);
+    expect(() => listOperations(tinyDoc({ paths: { '/x': { get: { responses: {} } } } }))).toThrow(/no operationId/);
+  });
+
+  it('operationById throws on an unknown id', () => {
+    expect(() => operationById('get_everything')).toThrow(/no operation get_everything/);
+  });
+});
+
+describe('resolve', () => {
+  const doc = loadSpec();
+
+  it('follows a $ref to the object it names', () => {
+    expect(resolve<{ name: string }>(doc, { $ref: '#/components/parameters/Limit' }).name).toBe('limit');
+  });
+
+  it('follows chains of $refs and decodes ~1 and ~0', () => {
+    const chained = tinyDoc({
+      components: {
+        schemas: {
+          'a/b': { $ref: '#/components/schemas/c~0d' },
+          'c~d': { $ref: '#/components/schemas/Final' },
+          Final: { type: 'string' },
+        },
+      },
+    });
+    expect(resolve(chained, { $ref: '#/components/schemas/a~1b' })).toEqual({ type: 'string' });
+  });
+
+  it('returns a value that is not a $ref unchanged', () => {
+    const value = { type: 'integer' };
+    expect(resolve(doc, value)).toBe(value);
+  });
+
+  it('throws on an unresolvable, a non-local and a cyclic $ref', () => {
+    expect(() => resolve(doc, { $ref: '#/components/schemas/Nope' })).toThrow(/unresolvable \$ref #\/components\/schemas\/Nope/);
+    expect(() => resolve(doc, { $ref: 'other.yaml#/components/schemas/Block' })).toThrow(/only local/);
+    const cyclic = tinyDoc({ components: { schemas: { A: { $ref: '#/components/schemas/A' } } } });
+    expect(() => resolve(cyclic, { $ref: '#/components/schemas/A' })).toThrow(/cycle/);
+  });
+});
+
+describe('loadSpec', () => {
+  it('parses spec/openapi.yaml once', () => {
+    expect(loadSpec()).toBe(loadSpec());
+    expect(loadSpec().openapi).toBe('3.1.0');
+  });
+});

@@ -1,0 +1,72 @@
+import type { BalanceFacts, VestingFacts } from '../world/balances.ts';
+import { contractAt, type Chain } from '../world/chain.ts';
+import type { MempoolDelta } from '../world/mempool-deltas.ts';
+import { txIdOf } from './transaction.ts';
+import type { Balances, StxBalance } from './types.ts';
+
+/**
+ * The balances response. `mempool` is given only for the current state (no until_block), which is
+ * when the real service adds the estimated and pending fields.
+ */
+export function serializeBalances(
+  chain: Chain,
+  facts: BalanceFacts,
+  mempool: MempoolDelta | undefined,
+  vesting: VestingFacts | undefined,
+): Balances {
+  const lock = facts.lock;
+  const stx: StxBalance = {
+    balance: String(facts.balance),
+    ...(mempool && {
+      estimated_balance: String(facts.balance + mempool.inbound - mempool.outbound),
+      pending_balance_inbound: String(mempool.inbound),
+      pending_balance_outbound: String(mempool.outbound),
+    }),
+    total_sent: String(facts.totalSent),
+    total_received: String(facts.totalReceived),
+    total_fees_sent: String(facts.totalFees),
+    total_miner_rewards_received: String(facts.minerRewards),
+    lock_tx_id: lock ? txIdOf(chain.txs, lock.tx) : '',
+    locked: String(lock?.amount ?? 0),
+    lock_height: lock?.height ?? 0,
+    burnchain_lock_height: lock?.burnHeight ?? 0,
+    burnchain_unlock_height: lock?.unlockHeight ?? 0,
+  };
+  const balances: Balances = {
+    stx,
+    fungible_tokens: {},
+    non_fungible_tokens: {},
+  };
+  for (const [contract, totals] of sortedByAsset(chain, facts.ft)) {
+    balances.fungible_tokens[contract] = {
+      balance: String(totals.received - totals.sent),
+      total_sent: String(totals.sent),
+      total_received: String(totals.received),
+    };
+  }
+  for (const [contract, totals] of sortedByAsset(chain, facts.nft)) {
+    balances.non_fungible_tokens[contract] = {
+      count: String(totals.received - totals.sent),
+      total_sent: String(totals.sent),
+      total_received: String(totals.received),
+    };
+  }
+  if (vesting) {
+    balances.token_offering_locked = {
+      total_locked: String(vesting.totalLocked),
+      total_unlocked: String(vesting.totalUnlocked),
+      unlock_schedule: vesting.schedule.map(e => ({ amount: String(e.amount), block_height: e.blockHeight })),
+    };
+  }
+  return balances;
+}
+
+/** Asset identifiers in case-insensitive order, as the real service sorts them. */
+function sortedByAsset<T>(chain: Chain, byContract: ReadonlyMap<number, T>): [string, T][] {
+  const entries = [...byContract].map(([c, totals]): [string, T] => [contractAt(chain, c).assetId, totals]);
+  return entries.sort(([a], [b]) => {
+    const x = a.toLowerCase();
+    const y = b.toLowerCase();
+    return x < y ? -1 : x > y ? 1 : a < b ? -1 : a > b ? 1 : 0;
+  });
+}

@@ -1,0 +1,43 @@
+import type { Chain } from '../world/chain.ts';
+import { toHex } from '../world/hex.ts';
+import { isoOf } from './iso.ts';
+import type { Block } from './types.ts';
+
+/** Parent of block 1: the real chain's genesis parent is all zeros. */
+export const ZERO_HASH = `0x${'00'.repeat(32)}`;
+
+export function blockHash(chain: Chain, height: number): string {
+  return height < 1 ? ZERO_HASH : toHex(chain.blocks.hash, (height - 1) * 32, 32);
+}
+
+export function indexBlockHash(chain: Chain, height: number): string {
+  return height < 1 ? ZERO_HASH : toHex(chain.blocks.indexHash, (height - 1) * 32, 32);
+}
+
+export function serializeBlock(chain: Chain, height: number): Block {
+  const b = chain.blocks;
+  const row = height - 1;
+  const costs = row * 5;
+  return {
+    canonical: true,
+    height,
+    hash: blockHash(chain, height),
+    block_time: b.time[row] as number,
+    block_time_iso: isoOf(b.time[row] as number),
+    tenure_height: b.tenureHeight[row] as number,
+    index_block_hash: indexBlockHash(chain, height),
+    parent_block_hash: blockHash(chain, height - 1),
+    parent_index_block_hash: indexBlockHash(chain, height - 1),
+    burn_block_time: b.burnTime[row] as number,
+    burn_block_time_iso: isoOf(b.burnTime[row] as number),
+    burn_block_hash: toHex(b.burnHash, row * 32, 32),
+    burn_block_height: b.burnHeight[row] as number,
+    miner_txid: toHex(b.minerTxid, row * 32, 32),
+    tx_count: b.txCount[row] as number,
+    execution_cost_read_count: b.costs[costs] as number,
+    execution_cost_read_length: b.costs[costs + 1] as number,
+    execution_cost_runtime: b.costs[costs + 2] as number,
+    execution_cost_write_count: b.costs[costs + 3] as number,
+    execution_cost_write_length: b.costs[costs + 4] as number,
+  };
+}

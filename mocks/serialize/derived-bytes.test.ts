@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../world/rng.ts';
+import { TxTable } from '../world/tx-table.ts';
+import { derivedHex } from './derived-bytes.ts';
+
+describe('derivedHex', () => {
+  const table = new TxTable(4);
+  for (let i = 0; i < 2; i++) {
+    table.push({ action: 0, status: 0, flags: 0, height: 1, txIndex: i, sender: 0, sponsor: -1, nonce: 0, sponsorNonce: 0, fee: 0, contract: -1, peer: -1, amount: 0, aux: 0, micro: -1 });
+  }
+  new Rng(1).fill(table.ids, 0, 64);
+
+  it('is a pure function of the transaction and the salt', () => {
+    expect(derivedHex(table, 0, 3, 20)).toBe(derivedHex(table, 0, 3, 20));
+    expect(derivedHex(table, 0, 3, 20)).not.toBe(derivedHex(table, 0, 4, 20));
+    expect(derivedHex(table, 0, 3, 20)).not.toBe(derivedHex(table, 1, 3, 20));
+  });
+
+  it('has the requested length', () => {
+    expect(derivedHex(table, 1, 0, 132)).toMatch(/^0x[0-9a-f]{264}$/);
+  });
+});

@@ -1,0 +1,16 @@
+import { toHex } from '../world/hex.ts';
+import { Rng } from '../world/rng.ts';
+import type { TxTable } from '../world/tx-table.ts';
+
+/**
+ * `length` bytes of payload data (microblock headers, VRF proofs, consensus hashes) that a
+ * transaction carries but the world does not store: a pure function of the transaction id.
+ */
+export function derivedHex(table: TxTable, tx: number, salt: number, length: number): string {
+  const ids = table.ids;
+  const base = tx * 32;
+  const seed =
+    ((ids[base] as number) | ((ids[base + 1] as number) << 8) | ((ids[base + 2] as number) << 16) | ((ids[base + 3] as number) << 24)) ^
+    Math.imul(salt + 1, 0x9e3779b1);
+  return toHex(new Rng(seed).bytes(length));
+}

@@ -1,0 +1,111 @@
+import { Cl, type ClarityValue } from '@stacks/transactions';
+import { contractAt, type Chain } from '../world/chain.ts';
+import { pairOf, principalValue, tuple, uint, uintPair, type ClarityPair } from '../world/clarity.ts';
+import { swapOut, type ChainEvent } from '../world/events.ts';
+import { toHex } from '../world/hex.ts';
+import { Action, assetMovement, EventKind } from '../world/kinds.ts';
+import type { Transfer } from '../world/transfers.ts';
+import type { AddressTxEvent, TransactionEvent } from './types.ts';
+
+/** A mined transaction's event as it appears in the transaction's `events`. */
+export function transactionEvent(chain: Chain, tx: number, event: ChainEvent, eventIndex: number): TransactionEvent {
+  const base = { event_index: eventIndex, tx_id: toHex(chain.txs.ids, tx * 32, 32) };
+  const name = (p: number): string => (p < 0 ? '' : chain.principals.name(p));
+  const movement = assetMovement(event.kind);
+  if (!movement) {
+    if (event.kind === EventKind.StxLock) {
+      return {
+        ...base,
+        event_type: 'stx_lock',
+        stx_lock_event: { locked_amount: String(event.amount), unlock_height: event.unlockHeight, locked_address: name(event.sender) },
+      };
+    }
+    return {
+      ...base,
+      event_type: 'smart_contract_log',
+      contract_log: { contract_id: contractAt(chain, event.contract).id, topic: 'print', value: logValueOf(chain, tx) },
+    };
+  }
+  const parties = { sender: name(event.sender), recipient: name(event.recipient) };
+  if (movement.asset === 'stx') {
+    return { ...base, event_type: 'stx_asset', asset: { asset_event_type: movement.type, ...parties, amount: String(event.amount) } };
+  }
+  const asset_id = contractAt(chain, event.contract).assetId;
+  if (movement.asset === 'ft') {
+    return {
+      ...base,
+      event_type: 'fungible_token_asset',
+      asset: { asset_event_type: movement.type, asset_id, ...parties, amount: String(event.amount) },
+    };
+  }
+  return {
+    ...base,
+    event_type: 'non_fungible_token_asset',
+    asset: { asset_event_type: movement.type, asset_id, ...parties, value: uintPair(event.amount) },
+  };
+}
+
+/** One of a principal's transfers as an item of the address transaction events list. */
+export function addressTxEvent(chain: Chain, transfer: Transfer): AddressTxEvent {
+  const { event, eventIndex } = transfer;
+  const movement = assetMovement(event.kind);
+  if (!movement) throw new Error('not a transfer event');
+  const parties = partiesOf(chain, event);
+  if (movement.asset === 'stx') {
+    return { type: 'stx', event_index: eventIndex, data: { type: movement.type, amount: String(event.amount), ...parties } };
+  }
+  const asset_identifier = contractAt(chain, event.contract).assetId;
+  if (movement.asset === 'ft') {
+    return { type: 'ft', event_index: eventIndex, data: { type: movement.type, amount: String(event.amount), asset_identifier, ...parties } };
+  }
+  return { type: 'nft', event_index: eventIndex, data: { type: movement.type, asset_identifier, value: uintPair(event.amount), ...parties } };
+}
+
+/** `sender` is absent on mints, `recipient` on burns. */
+export function partiesOf(chain: Chain, event: ChainEvent): { sender?: string; recipient?: string } {
+  const parties: { sender?: string; recipient?: string } = {};
+  if (event.sender >= 0) parties.sender = chain.principals.name(event.sender);
+  if (event.recipient >= 0) parties.recipient = chain.principals.name(event.recipient);
+  return parties;
+}
+
+/** What the called contract printed, rebuilt from the transaction. */
+export function logValueOf(chain: Chain, tx: number): ClarityPair {
+  const t = chain.txs;
+  const amount = uint(t.amount[tx] as number);
+  const sender = principalValue(chain, t.sender[tx] as number);
+  let value: ClarityValue;
+  switch (t.action[tx] as Action) {
+    case Action.FtTransfer:
+      value = tuple({
+        action: Cl.stringAscii('transfer'),
+        amount,
+        recipient: principalValue(chain, t.peer[tx] as number),
+        sender,
+      });
+      break;
+    case Action.NftMint:
+      value = tuple({ action: Cl.stringAscii('mint'), id: amount, recipient: principalValue(chain, t.peer[tx] as number) });
+      break;
+    case Action.VaultDeposit:
+      value = tuple({ action: Cl.stringAscii('deposit'), amount, who: sender });
+      break;
+    case Action.VaultWithdraw:
+      value = tuple({ action: Cl.stringAscii('withdraw'), amount, who: sender });
+      break;
+    case Action.VaultSwap:
+      value = tuple({ action: Cl.stringAscii('swap'), amount, out: uint(swapOut(t.amount[tx] as number)), who: sender });
+      break;
+    case Action.StackStx:
+      value = tuple({
+        name: Cl.stringAscii('stack-stx'),
+        stacker: sender,
+        locked: amount,
+        'lock-period': uint(t.aux[tx] as number),
+      });
+      break;
+    default:
+      value = Cl.stringAscii('ok');
+  }
+  return pairOf(value);
+}

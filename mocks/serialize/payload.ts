@@ -1,0 +1,76 @@
+import { contractAt, type Chain } from '../world/chain.ts';
+import { sourceOf } from '../world/contract-source.ts';
+import { toHex } from '../world/hex.ts';
+import { Action, txTypeOf } from '../world/kinds.ts';
+import type { TxTable } from '../world/tx-table.ts';
+import { indexBlockHash } from './block.ts';
+import { contractCallOf } from './contract-call.ts';
+import { derivedHex } from './derived-bytes.ts';
+import type { TxPayload } from './types.ts';
+
+/** `tx_type` and the one type-specific object of a transaction in `table`. */
+export function payloadOf(chain: Chain, table: TxTable, tx: number): TxPayload {
+  const action = table.action[tx] as Action;
+  switch (txTypeOf(action)) {
+    case 'token_transfer':
+      return {
+        tx_type: 'token_transfer',
+        token_transfer: {
+          recipient_address: chain.principals.name(table.peer[tx] as number),
+          amount: String(table.amount[tx]),
+          memo: chain.memos[table.aux[tx] as number] as string,
+        },
+      };
+    case 'smart_contract': {
+      const contract = contractAt(chain, table.contract[tx] as number);
+      return {
+        tx_type: 'smart_contract',
+        smart_contract: { clarity_version: contract.clarityVersion, contract_id: contract.id, source_code: sourceOf(contract) },
+      };
+    }
+    case 'contract_call':
+      return { tx_type: 'contract_call', contract_call: contractCallOf(chain, table, tx) };
+    case 'poison_microblock':
+      // A microblock header: version, sequence, parent hash, merkle root, signature.
+      return {
+        tx_type: 'poison_microblock',
+        poison_microblock: {
+          microblock_header_1: derivedHex(table, tx, 10, 132),
+          microblock_header_2: derivedHex(table, tx, 11, 132),
+        },
+      };
+    case 'coinbase': {
+      const nakamoto = (table.height[tx] as number) >= chain.options.nakamotoHeight;
+      return {
+        tx_type: 'coinbase',
+        coinbase_payload: {
+          data: derivedHex(table, tx, 20, 32),
+          alt_recipient: null,
+          vrf_proof: nakamoto ? derivedHex(table, tx, 21, 80) : null,
+        },
+      };
+    }
+    case 'tenure_change':
+      return { tx_type: 'tenure_change', tenure_change_payload: tenureChangeOf(chain, table, tx) };
+  }
+}
+
+/** Consensus hashes are the first 20 bytes of the tenure's burn block hash. */
+function consensusHash(chain: Chain, height: number): string {
+  return toHex(chain.blocks.burnHash, (height - 1) * 32, 20);
+}
+
+function tenureChangeOf(chain: Chain, table: TxTable, tx: number) {
+  const height = table.height[tx] as number;
+  const extended = table.amount[tx] === 1;
+  const tenure = consensusHash(chain, height);
+  return {
+    tenure_consensus_hash: tenure,
+    prev_tenure_consensus_hash: extended ? tenure : consensusHash(chain, height - 1),
+    burn_view_consensus_hash: tenure,
+    previous_tenure_end: indexBlockHash(chain, height - 1),
+    previous_tenure_blocks: table.aux[tx] as number,
+    cause: extended ? ('extended' as const) : ('block_found' as const),
+    pubkey_hash: derivedHex(table, tx, 30, 20),
+  };
+}

@@ -1,0 +1,110 @@
+import { contractAt, variant, type Chain } from '../world/chain.ts';
+import { uintPair } from '../world/clarity.ts';
+import { swapOut } from '../world/events.ts';
+import { Action, Status } from '../world/kinds.ts';
+import type { TxTable } from '../world/tx-table.ts';
+import type { FungibleConditionCode, PostCondition, PostConditionAsset, PostConditionPrincipal } from './types.ts';
+
+const CODES: readonly FungibleConditionCode[] = [
+  'sent_equal_to',
+  'sent_greater_than_or_equal_to',
+  'sent_less_than_or_equal_to',
+  'sent_greater_than',
+  'sent_less_than',
+];
+
+/**
+ * Post-conditions a wallet would attach to the transaction. They hold for the amounts actually
+ * moved, except on a transaction aborted by post-condition, whose first condition fails.
+ */
+export function postConditionsOf(chain: Chain, table: TxTable, tx: number): PostCondition[] {
+  const fails = table.status[tx] === Status.AbortByPostCondition;
+  const amount = table.amount[tx] as number;
+  const code = variant(table, tx, 5) % CODES.length;
+  const origin = senderSide(chain, table, tx);
+  const contract = table.contract[tx] as number;
+  switch (table.action[tx] as Action) {
+    case Action.StxTransfer:
+      return variant(table, tx, 6) % 2 === 0 ? [] : [stx(origin, code, amount, fails)];
+    case Action.VaultDeposit:
+    case Action.StxBurn:
+      return [stx(origin, code, amount, fails)];
+    case Action.VaultWithdraw:
+      return [stx(contractSide(chain, contract), code, amount, fails)];
+    case Action.VaultSwap: {
+      const pair = contractAt(chain, contract).pair;
+      return [stx(origin, code, amount, fails), fungible(chain, contractSide(chain, contract), pair, code, swapOut(amount), false)];
+    }
+    case Action.FtTransfer:
+    case Action.FtBurn:
+      return [fungible(chain, origin, contract, code, amount, fails)];
+    case Action.NftTransfer:
+    case Action.NftBurn:
+      return [
+        {
+          type: 'non_fungible',
+          principal: origin,
+          condition_code: fails ? 'not_sent' : 'sent',
+          asset_value: uintPair(amount),
+          asset: assetOf(chain, contract),
+        },
+      ];
+    default:
+      return [];
+  }
+}
+
+/** The condition's amount: one that the real movement satisfies, or violates when `fails`. */
+function conditionAmount(code: FungibleConditionCode, moved: number, fails: boolean): number {
+  switch (code) {
+    case 'sent_equal_to':
+      return fails ? moved + 1 : moved;
+    case 'sent_greater_than_or_equal_to':
+      return fails ? moved + 1 : moved;
+    case 'sent_less_than_or_equal_to':
+      return fails ? Math.max(0, moved - 1) : moved;
+    case 'sent_greater_than':
+      return fails ? moved : Math.max(0, moved - 1);
+    case 'sent_less_than':
+      return fails ? moved : moved + 1;
+  }
+}
+
+function stx(principal: PostConditionPrincipal, code: number, moved: number, fails: boolean): PostCondition {
+  const condition_code = CODES[code] as FungibleConditionCode;
+  return { type: 'stx', principal, condition_code, amount: String(conditionAmount(condition_code, moved, fails)) };
+}
+
+function fungible(
+  chain: Chain,
+  principal: PostConditionPrincipal,
+  contract: number,
+  code: number,
+  moved: number,
+  fails: boolean,
+): PostCondition {
+  const condition_code = CODES[code] as FungibleConditionCode;
+  return {
+    type: 'fungible',
+    principal,
+    condition_code,
+    amount: String(conditionAmount(condition_code, moved, fails)),
+    asset: assetOf(chain, contract),
+  };
+}
+
+function senderSide(chain: Chain, table: TxTable, tx: number): PostConditionPrincipal {
+  return variant(table, tx, 7) % 3 === 2
+    ? { type_id: 'principal_standard', address: chain.principals.name(table.sender[tx] as number) }
+    : { type_id: 'principal_origin' };
+}
+
+function contractSide(chain: Chain, contract: number): PostConditionPrincipal {
+  const c = contractAt(chain, contract);
+  return { type_id: 'principal_contract', address: chain.principals.name(c.deployer), contract_name: c.name };
+}
+
+function assetOf(chain: Chain, contract: number): PostConditionAsset {
+  const c = contractAt(chain, contract);
+  return { asset_name: c.token, contract_address: chain.principals.name(c.deployer), contract_name: c.name };
+}

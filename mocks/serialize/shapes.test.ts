@@ -1,0 +1,248 @@
+// Field names and order of every API shape, as the real service sends them.
+import { describe, expect, it } from 'vitest';
+import type { ConfirmedTransaction, PendingTransaction } from '../world/index.ts';
+import { oracleFor } from '../world/test-oracle.ts';
+import { mempoolTxIds, testWorld } from '../world/test-worlds.ts';
+
+const COMMON = ['tx_id', 'nonce', 'fee_rate', 'sender_address', 'sponsored', 'post_condition_mode', 'post_conditions', 'anchor_mode'];
+const SPONSORED = ['tx_id', 'nonce', 'fee_rate', 'sender_address', 'sponsored', 'sponsor_address', 'sponsor_nonce', 'post_condition_mode', 'post_conditions', 'anchor_mode'];
+const CONFIRMED = [
+  'block_hash',
+  'block_height',
+  'block_time',
+  'block_time_iso',
+  'burn_block_time',
+  'burn_block_height',
+  'burn_block_time_iso',
+  'parent_burn_block_time',
+  'parent_burn_block_time_iso',
+  'canonical',
+  'tx_index',
+  'tx_status',
+  'tx_result',
+  'event_count',
+  'parent_block_hash',
+  'is_unanchored',
+  'microblock_hash',
+  'microblock_sequence',
+  'microblock_canonical',
+  'execution_cost_read_count',
+  'execution_cost_read_length',
+  'execution_cost_runtime',
+  'execution_cost_write_count',
+  'execution_cost_write_length',
+  'vm_error',
+  'events',
+];
+const PAYLOAD_KEY = {
+  token_transfer: 'token_transfer',
+  smart_contract: 'smart_contract',
+  contract_call: 'contract_call',
+  poison_microblock: 'poison_microblock',
+  coinbase: 'coinbase_payload',
+  tenure_change: 'tenure_change_payload',
+} as const;
+const PAYLOAD_FIELDS = {
+  token_transfer: ['recipient_address', 'amount', 'memo'],
+  smart_contract: ['clarity_version', 'contract_id', 'source_code'],
+  contract_call: ['contract_id', 'function_name', 'function_signature', 'function_args'],
+  poison_microblock: ['microblock_header_1', 'microblock_header_2'],
+  coinbase: ['data', 'alt_recipient', 'vrf_proof'],
+  tenure_change: [
+    'tenure_consensus_hash',
+    'prev_tenure_consensus_hash',
+    'burn_view_consensus_hash',
+    'previous_tenure_end',
+    'previous_tenure_blocks',
+    'cause',
+    'pubkey_hash',
+  ],
+} as const;
+
+describe('API shapes', () => {
+  const { world, chain } = testWorld(2);
+  const oracle = oracleFor(world, chain);
+  const index = world.index();
+
+  it('block', () => {
+    expect(Object.keys(world.block({ latest: true })!)).toEqual([
+      'canonical',
+      'height',
+      'hash',
+      'block_time',
+      'block_time_iso',
+      'tenure_height',
+      'index_block_hash',
+      'parent_block_hash',
+      'parent_index_block_hash',
+      'burn_block_time',
+      'burn_block_time_iso',
+      'burn_block_hash',
+      'burn_block_height',
+      'miner_txid',
+      'tx_count',
+      'execution_cost_read_count',
+      'execution_cost_read_length',
+      'execution_cost_runtime',
+      'execution_cost_write_count',
+      'execution_cost_write_length',
+    ]);
+  });
+
+  it('confirmed transaction: common fields, confirmed fields, then exactly one type-specific object', () => {
+    for (const tx of oracle.txs) {
+      const head = tx.sponsored ? SPONSORED : COMMON;
+      expect(Object.keys(tx)).toEqual([...head, ...CONFIRMED, 'tx_type', PAYLOAD_KEY[tx.tx_type]]);
+      const payload = (tx as unknown as Record<string, object>)[PAYLOAD_KEY[tx.tx_type]]!;
+      expect(Object.keys(payload)).toEqual(PAYLOAD_FIELDS[tx.tx_type]);
+    }
+  });
+
+  it('pending transaction', () => {
+    const pending = Object.values(world.txListDetails(mempoolTxIds(chain), { eventLimit: 20, eventOffset: 0, unanchored: false }));
+    for (const entry of pending) {
+      const tx = entry.result as PendingTransaction;
+      const head = tx.sponsored ? SPONSORED : COMMON;
+      expect(Object.keys(tx)).toEqual([...head, 'tx_status', 'receipt_time', 'receipt_time_iso', 'tx_type', PAYLOAD_KEY[tx.tx_type]]);
+    }
+  });
+
+  it('type-specific objects hold realistic values', () => {
+    for (const tx of oracle.txs) {
+      switch (tx.tx_type) {
+        case 'coinbase':
+          expect(tx.coinbase_payload.data).toMatch(/^0x[0-9a-f]{64}$/);
+          expect(tx.coinbase_payload.alt_recipient).toBeNull();
+          if (tx.block_height < world.options.nakamotoHeight) expect(tx.coinbase_payload.vrf_proof).toBeNull();
+          else expect(tx.coinbase_payload.vrf_proof).toMatch(/^0x[0-9a-f]{160}$/);
+          break;
+        case 'tenure_change': {
+          const p = tx.tenure_change_payload;
+          for (const h of [p.tenure_consensus_hash, p.prev_tenure_consensus_hash, p.burn_view_consensus_hash, p.pubkey_hash]) expect(h).toMatch(/^0x[0-9a-f]{40}$/);
+          expect(p.previous_tenure_end).toBe(world.block({ height: tx.block_height - 1 })!.index_block_hash);
+          expect(['block_found', 'extended']).toContain(p.cause);
+          expect(Number.isInteger(p.previous_tenure_blocks)).toBe(true);
+          if (p.cause === 'block_found') expect(p.prev_tenure_consensus_hash).not.toBe(p.tenure_consensus_hash);
+          break;
+        }
+        case 'poison_microblock':
+          expect(tx.poison_microblock.microblock_header_1).toMatch(/^0x([0-9a-f]{2})+$/);
+          expect(tx.poison_microblock.microblock_header_2).not.toBe(tx.poison_microblock.microblock_header_1);
+          break;
+        case 'smart_contract':
+          expect(tx.smart_contract.contract_id.startsWith(`${tx.sender_address}.`)).toBe(true);
+          expect(tx.smart_contract.source_code.length).toBeGreaterThan(40);
+          expect(tx.smart_contract.clarity_version === null || [2, 3].includes(tx.smart_contract.clarity_version)).toBe(true);
+          break;
+        case 'contract_call': {
+          const c = tx.contract_call;
+          const params = c.function_args.map(a => `(${a.name} ${a.type})`).join(' ');
+          expect(c.function_signature).toBe(`(define-public (${c.function_name} ${params}))`);
+          break;
+        }
+        case 'token_transfer':
+          expect(BigInt(tx.token_transfer.amount)).toBeGreaterThan(0n);
+      }
+    }
+  });
+
+  it('transaction events, by event type', () => {
+    const seen = new Set<string>();
+    for (const tx of oracle.txs) {
+      for (const e of tx.events) {
+        seen.add(e.event_type);
+        expect(e.tx_id).toBe(tx.tx_id);
+        const keys = Object.keys(e);
+        expect(keys.slice(0, 2)).toEqual(['event_index', 'tx_id']);
+        switch (e.event_type) {
+          case 'smart_contract_log':
+            expect(Object.keys(e.contract_log)).toEqual(['contract_id', 'topic', 'value']);
+            expect(e.contract_log.topic).toBe('print');
+            break;
+          case 'stx_lock':
+            expect(Object.keys(e.stx_lock_event)).toEqual(['locked_amount', 'unlock_height', 'locked_address']);
+            break;
+          case 'stx_asset':
+            expect(Object.keys(e.asset)).toEqual(['asset_event_type', 'sender', 'recipient', 'amount']);
+            expect(e.asset.sender === '').toBe(e.asset.asset_event_type === 'mint');
+            expect(e.asset.recipient === '').toBe(e.asset.asset_event_type === 'burn');
+            break;
+          case 'fungible_token_asset':
+            expect(Object.keys(e.asset)).toEqual(['asset_event_type', 'asset_id', 'sender', 'recipient', 'amount']);
+            break;
+          case 'non_fungible_token_asset':
+            expect(Object.keys(e.asset)).toEqual(['asset_event_type', 'asset_id', 'sender', 'recipient', 'value']);
+            expect(e.asset.asset_id).toMatch(/^S[PM][0-9A-Z]+\.[a-zA-Z][a-zA-Z0-9_-]*::[a-zA-Z][a-zA-Z0-9_-]*$/);
+        }
+      }
+    }
+    expect(seen.size).toBe(5);
+  });
+
+  it('address transaction events: sender absent on mint, recipient absent on burn, no amount on NFTs', () => {
+    const kinds = new Set<string>();
+    for (const principal of [index.addresses.ft_activity, index.addresses.nft_activity, index.addresses.stx_activity, index.addresses.contract_principal]) {
+      const list = world.transactionsWithTransfers(principal, { limit: 50, offset: 0, unanchored: false });
+      if (!('results' in list)) throw new Error('unexpected');
+      for (const item of list.results) {
+        const events = world.addressTxEvents(principal, item.tx.tx_id, { limit: 50, offset: 0 })!;
+        expect(Object.keys(events)).toEqual(['limit', 'offset', 'total', 'results']);
+        for (const e of events.results) {
+          kinds.add(`${e.type}:${e.data.type}`);
+          expect(Object.keys(e)).toEqual(['type', 'event_index', 'data']);
+          expect('sender' in e.data).toBe(e.data.type !== 'mint');
+          expect('recipient' in e.data).toBe(e.data.type !== 'burn');
+          expect('amount' in e.data).toBe(e.type !== 'nft');
+          expect('asset_identifier' in e.data).toBe(e.type !== 'stx');
+          expect('value' in e.data).toBe(e.type === 'nft');
+        }
+      }
+    }
+    expect(kinds.size).toBeGreaterThanOrEqual(4);
+  });
+
+  it('transaction with transfers, and the balances', () => {
+    const list = world.transactionsWithTransfers(index.addresses.busiest, { limit: 5, offset: 0, unanchored: false });
+    if (!('results' in list)) throw new Error('unexpected');
+    for (const item of list.results) {
+      expect(Object.keys(item)).toEqual(['tx', 'stx_sent', 'stx_received', 'stx_transfers', 'ft_transfers', 'nft_transfers']);
+    }
+    const b = world.balances(index.addresses.vesting, { unanchored: false });
+    expect(Object.keys(b)).toEqual(['stx', 'fungible_tokens', 'non_fungible_tokens', 'token_offering_locked']);
+    if (!('stx' in b)) throw new Error('unexpected');
+    expect(Object.keys(b.stx)).toEqual([
+      'balance',
+      'estimated_balance',
+      'pending_balance_inbound',
+      'pending_balance_outbound',
+      'total_sent',
+      'total_received',
+      'total_fees_sent',
+      'total_miner_rewards_received',
+      'lock_tx_id',
+      'locked',
+      'lock_height',
+      'burnchain_lock_height',
+      'burnchain_unlock_height',
+    ]);
+    expect(Object.keys(b.token_offering_locked!)).toEqual(['total_locked', 'total_unlocked', 'unlock_schedule']);
+  });
+
+  it('lists fungible and non-fungible balances in case-insensitive asset order', () => {
+    for (const p of [index.addresses.ft_activity, index.addresses.nft_activity, index.addresses.contract_principal]) {
+      const b = world.balances(p, { unanchored: false });
+      if (!('stx' in b)) throw new Error('unexpected');
+      for (const keys of [Object.keys(b.fungible_tokens), Object.keys(b.non_fungible_tokens)]) {
+        expect(keys).toEqual([...keys].sort((x, y) => (x.toLowerCase() < y.toLowerCase() ? -1 : 1)));
+      }
+    }
+  });
+
+  it('status and multiple-transaction entries', () => {
+    const status = world.status();
+    expect(Object.keys(status)).toEqual(['server_version', 'status', 'pox_v1_unlock_height', 'pox_v2_unlock_height', 'pox_v3_unlock_height', 'chain_tip']);
+    expect(Object.keys(status.chain_tip)).toEqual(['block_height', 'block_hash', 'index_block_hash', 'microblock_hash', 'microblock_sequence', 'burn_block_height']);
+    const mined = (oracle.txs[3] as ConfirmedTransaction).tx_id;
+    expect(Object.keys(world.txListDetails([mined], { eventLimit: 20, eventOffset: 0, unanchored: false })[mined]!)).toEqual(['found', 'result']);
+  });
+});

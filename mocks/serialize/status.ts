@@ -1,0 +1,27 @@
+import { tipHeight, type Chain } from '../world/chain.ts';
+import { toHex } from '../world/hex.ts';
+import { blockHash, indexBlockHash } from './block.ts';
+import type { Status } from './types.ts';
+
+export const SERVER_VERSION = 'stacks-blockchain-api v8.11.6 (v8.11.6:63da771)';
+
+export function serializeStatus(chain: Chain): Status {
+  const tip = tipHeight(chain);
+  const [pox1, pox2, pox3] = chain.net.poxUnlockHeights;
+  const latest = chain.microblocks.at(-1);
+  const microblock = latest?.unanchored ? { microblock_hash: toHex(latest.hash), microblock_sequence: latest.sequence } : {};
+  return {
+    server_version: SERVER_VERSION,
+    status: 'ready',
+    pox_v1_unlock_height: pox1,
+    pox_v2_unlock_height: pox2,
+    pox_v3_unlock_height: pox3,
+    chain_tip: {
+      block_height: tip,
+      block_hash: blockHash(chain, tip),
+      index_block_hash: indexBlockHash(chain, tip),
+      ...microblock,
+      burn_block_height: chain.blocks.burnHeight[tip - 1] as number,
+    },
+  };
+}

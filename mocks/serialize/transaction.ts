@@ -1,0 +1,152 @@
+import { isUnanchored, tipHeight, type Chain } from '../world/chain.ts';
+import { costsOf } from '../world/costs.ts';
+import { eventsOf } from '../world/events.ts';
+import { toHex } from '../world/hex.ts';
+import { statusName, type Status } from '../world/kinds.ts';
+import type { TxTable } from '../world/tx-table.ts';
+import { blockHash } from './block.ts';
+import { transactionEvent } from './events.ts';
+import { isoOf } from './iso.ts';
+import { payloadOf } from './payload.ts';
+import { postConditionsOf } from './post-conditions.ts';
+import { txResultOf, vmErrorOf } from './tx-result.ts';
+import type { ConfirmedTransaction, PendingTransaction, TxBase } from './types.ts';
+
+/** The real service's microblock_sequence for a transaction mined outside any microblock. */
+export const NO_MICROBLOCK_SEQUENCE = 2147483647;
+
+const ANCHOR_MODES = ['on_chain_only', 'on_chain_only', 'off_chain_only', 'any'] as const;
+
+/** Which of the transaction's events to include: a page of them, or none (address lists). */
+export type EventPage = { readonly limit: number; readonly offset: number } | 'none';
+
+export function txIdOf(table: TxTable, tx: number): string {
+  return toHex(table.ids, tx * 32, 32);
+}
+
+/** A mined transaction (anchored, or unanchored in a microblock) in the confirmed form. */
+export function confirmedTx(chain: Chain, tx: number, page: EventPage): ConfirmedTransaction {
+  const t = chain.txs;
+  const events = eventsOf(chain, tx);
+  const shown = page === 'none' ? [] : events.slice(page.offset, page.offset + page.limit);
+  const first = page === 'none' ? 0 : page.offset;
+  const at = placement(chain, tx);
+  const micro = chain.microblocks[t.micro[tx] as number];
+  const [readCount, readLength, runtime, writeCount, writeLength] = costsOf(chain, tx);
+  const payload = payloadOf(chain, t, tx);
+  // Fields are added one by one in the real service's order: spreading parts is much slower.
+  const r = txBase(chain, t, tx) as ConfirmedTransaction;
+  r.block_hash = at.blockHash;
+  r.block_height = at.height;
+  r.block_time = at.blockTime;
+  r.block_time_iso = isoOf(at.blockTime);
+  r.burn_block_time = at.burnTime;
+  r.burn_block_height = at.burnHeight;
+  r.burn_block_time_iso = at.burnTime > 0 ? isoOf(at.burnTime) : '';
+  r.parent_burn_block_time = at.parentBurnTime;
+  r.parent_burn_block_time_iso = isoOf(at.parentBurnTime);
+  r.canonical = true;
+  r.tx_index = t.txIndex[tx] as number;
+  r.tx_status = statusName(t.status[tx] as Status);
+  r.tx_result = txResultOf(chain, tx);
+  r.event_count = events.length;
+  r.parent_block_hash = at.parentBlockHash;
+  r.is_unanchored = at.unanchored;
+  r.microblock_hash = micro ? toHex(micro.hash) : '0x';
+  r.microblock_sequence = micro ? micro.sequence : NO_MICROBLOCK_SEQUENCE;
+  r.microblock_canonical = true;
+  r.execution_cost_read_count = readCount;
+  r.execution_cost_read_length = readLength;
+  r.execution_cost_runtime = runtime;
+  r.execution_cost_write_count = writeCount;
+  r.execution_cost_write_length = writeLength;
+  r.vm_error = vmErrorOf(chain, tx);
+  r.events = shown.map((e, i) => transactionEvent(chain, tx, e, first + i));
+  return Object.assign(r, payload);
+}
+
+/** A mempool transaction (pending or dropped) in the pending form. */
+export function pendingTx(chain: Chain, tx: number): PendingTransaction {
+  const m = chain.mempool;
+  const receipt = chain.receiptTime[tx] as number;
+  return {
+    ...txBase(chain, m, tx),
+    tx_status: statusName(m.status[tx] as Status),
+    receipt_time: receipt,
+    receipt_time_iso: isoOf(receipt),
+    ...payloadOf(chain, m, tx),
+  } as PendingTransaction;
+}
+
+function txBase(chain: Chain, table: TxTable, tx: number): TxBase {
+  const sponsor = table.sponsor[tx] as number;
+  const flags = table.flags[tx] as number;
+  const base: TxBase = {
+    tx_id: txIdOf(table, tx),
+    nonce: table.nonce[tx] as number,
+    fee_rate: String(table.fee[tx]),
+    sender_address: chain.principals.name(table.sender[tx] as number),
+    sponsored: sponsor >= 0,
+    post_condition_mode: flags & 4 ? 'deny' : 'allow',
+    post_conditions: postConditionsOf(chain, table, tx),
+    anchor_mode: ANCHOR_MODES[flags & 3] as TxBase['anchor_mode'],
+  };
+  if (sponsor < 0) return base;
+  const { post_condition_mode, post_conditions, anchor_mode, ...head } = base;
+  return {
+    ...head,
+    sponsor_address: chain.principals.name(sponsor),
+    sponsor_nonce: table.sponsorNonce[tx] as number,
+    post_condition_mode,
+    post_conditions,
+    anchor_mode,
+  };
+}
+
+interface Placement {
+  blockHash: string;
+  height: number;
+  blockTime: number;
+  burnTime: number;
+  burnHeight: number;
+  parentBurnTime: number;
+  parentBlockHash: string;
+  unanchored: boolean;
+}
+
+/**
+ * Where the transaction sits. An unanchored one has no block yet: like the real service it shows
+ * block hash `0x`, the next height, and burn time and height -1 (with an empty ISO string).
+ */
+function placement(chain: Chain, tx: number): Placement {
+  const t = chain.txs;
+  const b = chain.blocks;
+  const height = t.height[tx] as number;
+  if (isUnanchored(chain, tx)) {
+    const tip = tipHeight(chain);
+    const sequence = chain.microblocks[t.micro[tx] as number]?.sequence ?? 0;
+    return {
+      blockHash: '0x',
+      height,
+      blockTime: (b.time[tip - 1] as number) + 20 + 10 * sequence + (t.txIndex[tx] as number),
+      burnTime: -1,
+      burnHeight: -1,
+      parentBurnTime: b.burnTime[tip - 1] as number,
+      parentBlockHash: blockHash(chain, tip),
+      unanchored: true,
+    };
+  }
+  const row = height - 1;
+  const burnTime = b.burnTime[row] as number;
+  return {
+    blockHash: blockHash(chain, height),
+    height,
+    blockTime: b.time[row] as number,
+    burnTime,
+    burnHeight: b.burnHeight[row] as number,
+    // Block 1 has no parent burn block; one interval before its own stands in.
+    parentBurnTime: row > 0 ? (b.burnTime[row - 1] as number) : burnTime - 600,
+    parentBlockHash: blockHash(chain, height - 1),
+    unanchored: false,
+  };
+}

@@ -1,0 +1,33 @@
+import type { Chain } from '../world/chain.ts';
+import { contractAt } from '../world/chain.ts';
+import { uintPair } from '../world/clarity.ts';
+import { assetMovement } from '../world/kinds.ts';
+import type { PrincipalTransfers } from '../world/transfers.ts';
+import { partiesOf } from './events.ts';
+import { confirmedTx } from './transaction.ts';
+import type { TxWithTransfers } from './types.ts';
+
+/** A transaction with the principal's transfers in it, latest event first. */
+export function txWithTransfers(chain: Chain, tx: number, facts: PrincipalTransfers): TxWithTransfers {
+  const result: TxWithTransfers = {
+    tx: confirmedTx(chain, tx, 'none'),
+    stx_sent: String(facts.stxSent),
+    stx_received: String(facts.stxReceived),
+    stx_transfers: [],
+    ft_transfers: [],
+    nft_transfers: [],
+  };
+  for (let i = facts.transfers.length - 1; i >= 0; i--) {
+    const { event } = facts.transfers[i] as PrincipalTransfers['transfers'][number];
+    const movement = assetMovement(event.kind);
+    const parties = partiesOf(chain, event);
+    if (movement?.asset === 'stx') {
+      result.stx_transfers.push({ amount: String(event.amount), ...parties });
+    } else if (movement?.asset === 'ft') {
+      result.ft_transfers.push({ asset_identifier: contractAt(chain, event.contract).assetId, amount: String(event.amount), ...parties });
+    } else {
+      result.nft_transfers.push({ asset_identifier: contractAt(chain, event.contract).assetId, value: uintPair(event.amount), ...parties });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,53 @@
+import { Cl } from '@stacks/transactions';
+import { contractAt, variant, type Chain } from '../world/chain.ts';
+import { pairOf, tuple, uint, type ClarityPair } from '../world/clarity.ts';
+import { lockUnlockHeight, swapOut } from '../world/events.ts';
+import { Action, Status } from '../world/kinds.ts';
+import { derivedHex } from './derived-bytes.ts';
+
+const OK_TRUE = pairOf(Cl.ok(Cl.bool(true)));
+const ERRORS = new Map<number, ClarityPair>();
+
+/** The Clarity value a mined transaction returned. */
+export function txResultOf(chain: Chain, tx: number): ClarityPair {
+  const t = chain.txs;
+  const status = t.status[tx] as Status;
+  if (status === Status.AbortByResponse) {
+    const code = 1 + (variant(t, tx, 11) % 8);
+    let pair = ERRORS.get(code);
+    if (!pair) ERRORS.set(code, (pair = pairOf(Cl.error(Cl.uint(code)))));
+    return pair;
+  }
+  if (status !== Status.Success) return OK_TRUE;
+  const amount = t.amount[tx] as number;
+  switch (t.action[tx] as Action) {
+    case Action.NftMint:
+      return pairOf(Cl.ok(Cl.uint(amount)));
+    case Action.VaultSwap:
+      return pairOf(Cl.ok(Cl.uint(swapOut(amount))));
+    case Action.StackStx:
+      return pairOf(
+        Cl.ok(
+          tuple({
+            'lock-amount': uint(amount),
+            'signer-key': Cl.bufferFromHex(`02${derivedHex(t, tx, 2, 32).slice(2)}`),
+            stacker: Cl.principal(chain.principals.name(t.sender[tx] as number)),
+            'unlock-burn-height': uint(lockUnlockHeight(chain, tx)),
+          }),
+        ),
+      );
+    default:
+      return OK_TRUE;
+  }
+}
+
+/** Why the VM rejected the transaction: set only for post-condition aborts. */
+export function vmErrorOf(chain: Chain, tx: number): string | null {
+  const t = chain.txs;
+  if (t.status[tx] !== Status.AbortByPostCondition) return null;
+  const action = t.action[tx] as Action;
+  const contract = contractAt(chain, t.contract[tx] as number);
+  const movesToken = action === Action.FtTransfer || action === Action.FtBurn || action === Action.NftTransfer || action === Action.NftBurn;
+  const owner = action === Action.VaultWithdraw ? contract.id : chain.principals.name(t.sender[tx] as number);
+  return `Post-condition check failure on ${movesToken ? contract.assetId : 'STX'} owned by ${owner}`;
+}

@@ -1,0 +1,53 @@
+/**
+ * Finds a row by its 32-byte key (tx id, block hash) without a Map of strings: an open-addressing
+ * table of row numbers over the key bytes the tables already hold. Keys are random, so their first
+ * four bytes are a good hash.
+ */
+export class HashIndex {
+  private readonly slots: Int32Array;
+  private readonly mask: number;
+
+  constructor(
+    private readonly keys: Uint8Array,
+    rows: number,
+  ) {
+    let size = 16;
+    while (size < rows * 2) size *= 2;
+    this.slots = new Int32Array(size).fill(-1);
+    this.mask = size - 1;
+    for (let row = 0; row < rows; row++) this.insert(row);
+  }
+
+  /** The row whose key equals `key`, or -1. */
+  find(key: Uint8Array): number {
+    let slot = readU32(key, 0) & this.mask;
+    for (;;) {
+      const row = this.slots[slot] as number;
+      if (row < 0) return -1;
+      if (this.equals(row, key)) return row;
+      slot = (slot + 1) & this.mask;
+    }
+  }
+
+  private insert(row: number): void {
+    let slot = readU32(this.keys, row * 32) & this.mask;
+    while ((this.slots[slot] as number) >= 0) slot = (slot + 1) & this.mask;
+    this.slots[slot] = row;
+  }
+
+  private equals(row: number, key: Uint8Array): boolean {
+    const base = row * 32;
+    for (let i = 0; i < 32; i++) if (this.keys[base + i] !== key[i]) return false;
+    return true;
+  }
+}
+
+function readU32(bytes: Uint8Array, offset: number): number {
+  return (
+    ((bytes[offset] as number) |
+      ((bytes[offset + 1] as number) << 8) |
+      ((bytes[offset + 2] as number) << 16) |
+      ((bytes[offset + 3] as number) << 24)) >>>
+    0
+  );
+}

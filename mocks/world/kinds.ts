@@ -1,0 +1,131 @@
+// Small integer codes stored in the typed-array tables, and their API names.
+
+export const Action = {
+  Coinbase: 0,
+  TenureChange: 1,
+  PoisonMicroblock: 2,
+  StxTransfer: 3,
+  Deploy: 4,
+  Genesis: 5,
+  FtTransfer: 6,
+  FtMint: 7,
+  FtBurn: 8,
+  NftTransfer: 9,
+  NftMint: 10,
+  NftBurn: 11,
+  VaultDeposit: 12,
+  VaultWithdraw: 13,
+  VaultSwap: 14,
+  StxBurn: 15,
+  StackStx: 16,
+} as const;
+export type Action = (typeof Action)[keyof typeof Action];
+
+export const TX_TYPES = [
+  'token_transfer',
+  'smart_contract',
+  'contract_call',
+  'poison_microblock',
+  'coinbase',
+  'tenure_change',
+] as const;
+export type TxType = (typeof TX_TYPES)[number];
+
+export function txTypeOf(action: Action): TxType {
+  switch (action) {
+    case Action.Coinbase:
+      return 'coinbase';
+    case Action.TenureChange:
+      return 'tenure_change';
+    case Action.PoisonMicroblock:
+      return 'poison_microblock';
+    case Action.StxTransfer:
+      return 'token_transfer';
+    case Action.Deploy:
+    case Action.Genesis:
+      return 'smart_contract';
+    default:
+      return 'contract_call';
+  }
+}
+
+/** Mempool statistics report exactly these types (the others never wait in a mempool). */
+export const MEMPOOL_TX_TYPES = ['token_transfer', 'smart_contract', 'contract_call', 'poison_microblock'] as const;
+export type MempoolTxType = (typeof MEMPOOL_TX_TYPES)[number];
+
+export const TX_STATUSES = [
+  'success',
+  'abort_by_response',
+  'abort_by_post_condition',
+  'pending',
+  'dropped_replace_by_fee',
+  'dropped_replace_across_fork',
+  'dropped_too_expensive',
+  'dropped_stale_garbage_collect',
+  'dropped_problematic',
+] as const;
+export type TxStatus = (typeof TX_STATUSES)[number];
+
+export const Status = {
+  Success: 0,
+  AbortByResponse: 1,
+  AbortByPostCondition: 2,
+  Pending: 3,
+  DroppedReplaceByFee: 4,
+  DroppedReplaceAcrossFork: 5,
+  DroppedTooExpensive: 6,
+  DroppedStaleGarbageCollect: 7,
+  DroppedProblematic: 8,
+} as const;
+export type Status = (typeof Status)[keyof typeof Status];
+
+export const DROPPED_STATUSES: readonly Status[] = [
+  Status.DroppedReplaceByFee,
+  Status.DroppedReplaceAcrossFork,
+  Status.DroppedTooExpensive,
+  Status.DroppedStaleGarbageCollect,
+  Status.DroppedProblematic,
+];
+
+export function statusName(status: Status): TxStatus {
+  return TX_STATUSES[status] as TxStatus;
+}
+
+export const EventKind = {
+  StxTransfer: 0,
+  StxMint: 1,
+  StxBurn: 2,
+  FtTransfer: 3,
+  FtMint: 4,
+  FtBurn: 5,
+  NftTransfer: 6,
+  NftMint: 7,
+  NftBurn: 8,
+  Log: 9,
+  StxLock: 10,
+} as const;
+export type EventKind = (typeof EventKind)[keyof typeof EventKind];
+
+export type AssetClass = 'stx' | 'ft' | 'nft';
+export type AssetEventType = 'transfer' | 'mint' | 'burn';
+
+/** The asset class and movement of a transfer-like event; undefined for logs and locks. */
+export function assetMovement(kind: EventKind): { asset: AssetClass; type: AssetEventType } | undefined {
+  if (kind === EventKind.Log || kind === EventKind.StxLock) return undefined;
+  const asset: AssetClass = kind <= EventKind.StxBurn ? 'stx' : kind <= EventKind.FtBurn ? 'ft' : 'nft';
+  const type: AssetEventType = (['transfer', 'mint', 'burn'] as const)[kind % 3] as AssetEventType;
+  return { asset, type };
+}
+
+export const ContractKind = {
+  Ft: 0,
+  Nft: 1,
+  Vault: 2,
+  Plain: 3,
+  Pox: 4,
+  Genesis: 5,
+} as const;
+export type ContractKind = (typeof ContractKind)[keyof typeof ContractKind];
+
+export const AnchorMode = { OnChainOnly: 1, OffChainOnly: 2, Any: 3 } as const;
+export type AnchorMode = (typeof AnchorMode)[keyof typeof AnchorMode];

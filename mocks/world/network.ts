@@ -1,0 +1,41 @@
+import { c32address } from 'c32check';
+
+export type NetworkName = 'mainnet' | 'testnet';
+
+export interface NetworkParams {
+  readonly name: NetworkName;
+  /** c32 version bytes: single-signature (SP/ST) and multi-signature (SM/SN) addresses. */
+  readonly singleSigVersion: number;
+  readonly multiSigVersion: number;
+  /** The boot address that owns pox-4 and the genesis allocations. */
+  readonly bootAddress: string;
+  /** Bitcoin height of the first burn block (about 2024-01-01 on each network). */
+  readonly burnStartHeight: number;
+  /** PoX reward cycle length in burn blocks. */
+  readonly poxCycleLength: number;
+  /** Shown in the status response; the real service reports these forced-unlock heights. */
+  readonly poxUnlockHeights: readonly [number, number, number];
+}
+
+const ZERO_HASH160 = '00'.repeat(20);
+
+export const NETWORKS: Record<NetworkName, NetworkParams> = {
+  mainnet: {
+    name: 'mainnet',
+    singleSigVersion: 22,
+    multiSigVersion: 20,
+    bootAddress: c32address(22, ZERO_HASH160),
+    burnStartHeight: 823786,
+    poxCycleLength: 2100,
+    poxUnlockHeights: [781552, 787652, 840361],
+  },
+  testnet: {
+    name: 'testnet',
+    singleSigVersion: 26,
+    multiSigVersion: 21,
+    bootAddress: c32address(26, ZERO_HASH160),
+    burnStartHeight: 2570120,
+    poxCycleLength: 1050,
+    poxUnlockHeights: [2422102, 2432545, 2583893],
+  },
+};

@@ -1,0 +1,44 @@
+import type { NetworkName } from './network.ts';
+
+export interface WorldOptions {
+  seed: number;
+  network: NetworkName;
+  /** Anchored blocks in the chain; the chain tip is at this height. */
+  blocks: number;
+  /** Standard (non-contract) accounts that transact. */
+  addresses: number;
+  /** Upper bound of user transactions per block (the mean is about half). */
+  maxTxsPerBlock: number;
+  /** Pending mempool transactions (dropped ones come on top). */
+  mempoolSize: number;
+  /** First block of the Nakamoto era (tenure changes, several blocks per tenure). */
+  nakamotoHeight: number;
+}
+
+export const DEFAULT_BLOCKS = 600;
+
+export function resolveOptions(partial: Partial<WorldOptions> = {}): WorldOptions {
+  const blocks = partial.blocks ?? DEFAULT_BLOCKS;
+  const options: WorldOptions = {
+    seed: partial.seed ?? 1,
+    network: partial.network ?? 'mainnet',
+    blocks,
+    addresses: partial.addresses ?? 300,
+    maxTxsPerBlock: partial.maxTxsPerBlock ?? 12,
+    mempoolSize: partial.mempoolSize ?? 80,
+    nakamotoHeight: partial.nakamotoHeight ?? Math.max(2, Math.floor(blocks * 0.4)),
+  };
+  check(Number.isSafeInteger(options.seed), 'seed must be a safe integer');
+  check(options.network === 'mainnet' || options.network === 'testnet', 'network must be mainnet or testnet');
+  // The early blocks deploy the token contracts and the coverage transactions need room after them.
+  check(Number.isInteger(blocks) && blocks >= 60, 'blocks must be an integer >= 60');
+  check(Number.isInteger(options.addresses) && options.addresses >= 20 && options.addresses <= 5000, 'addresses must be in 20..5000');
+  check(Number.isInteger(options.maxTxsPerBlock) && options.maxTxsPerBlock >= 1, 'maxTxsPerBlock must be >= 1');
+  check(Number.isInteger(options.mempoolSize) && options.mempoolSize >= 8, 'mempoolSize must be >= 8');
+  check(Number.isInteger(options.nakamotoHeight) && options.nakamotoHeight >= 2, 'nakamotoHeight must be >= 2');
+  return options;
+}
+
+function check(ok: boolean, message: string): void {
+  if (!ok) throw new RangeError(`createWorld: ${message}`);
+}

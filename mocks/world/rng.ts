@@ -1,0 +1,94 @@
+// A small seeded PRNG (sfc32, seeded through splitmix32) so that a world is a pure function of
+// its seed on every machine and engine: only 32-bit integer arithmetic, no Math.random.
+
+function splitmix32(state: number): () => number {
+  let s = state >>> 0;
+  return () => {
+    s = (s + 0x9e3779b9) >>> 0;
+    let z = s;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
+    return (z ^ (z >>> 16)) >>> 0;
+  };
+}
+
+export class Rng {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(seed: number) {
+    const mix = splitmix32(seed);
+    this.a = mix();
+    this.b = mix();
+    this.c = mix();
+    this.d = mix();
+    // sfc32 needs a few rounds before its output is well mixed.
+    for (let i = 0; i < 12; i++) this.u32();
+  }
+
+  u32(): number {
+    const t = (((this.a + this.b) >>> 0) + this.d) >>> 0;
+    this.d = (this.d + 1) >>> 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) >>> 0;
+    this.c = ((this.c << 21) | (this.c >>> 11)) >>> 0;
+    this.c = (this.c + t) >>> 0;
+    return t;
+  }
+
+  /** Uniform in [0, 1) with 53 bits, so large micro-STX ranges are not coarse. */
+  next(): number {
+    const hi = this.u32() >>> 5;
+    const lo = this.u32() >>> 6;
+    return (hi * 67108864 + lo) / 9007199254740992;
+  }
+
+  /** Integer in [0, n). */
+  int(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+
+  /** Integer in [min, max]. */
+  range(min: number, max: number): number {
+    return min + this.int(max - min + 1);
+  }
+
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new RangeError('pick from an empty list');
+    return items[this.int(items.length)] as T;
+  }
+
+  /** Index into `weights` drawn proportionally to the weights. */
+  weighted(weights: readonly number[]): number {
+    let total = 0;
+    for (const w of weights) total += w;
+    let x = this.next() * total;
+    for (let i = 0; i < weights.length; i++) {
+      x -= weights[i] as number;
+      if (x < 0) return i;
+    }
+    return weights.length - 1;
+  }
+
+  fill(out: Uint8Array, offset = 0, length = out.length - offset): void {
+    for (let i = 0; i < length; i += 4) {
+      let v = this.u32();
+      for (let j = 0; j < 4 && i + j < length; j++) {
+        out[offset + i + j] = v & 0xff;
+        v >>>= 8;
+      }
+    }
+  }
+
+  bytes(n: number): Uint8Array {
+    const out = new Uint8Array(n);
+    this.fill(out);
+    return out;
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * Transactions as columns of typed arrays: about 85 bytes a transaction, so a million of them fit
+ * comfortably in memory. Everything else about a transaction (its events, post-conditions, Clarity
+ * values, payload bytes) is derived on demand from these columns.
+ */
+export interface TxDraft {
+  action: number;
+  status: number;
+  /** Bits 0-1: anchor mode; bit 2: post-condition mode deny. */
+  flags: number;
+  /** Block height (mined) or the height at which the mempool received it. */
+  height: number;
+  txIndex: number;
+  sender: number;
+  /** -1 when not sponsored. */
+  sponsor: number;
+  nonce: number;
+  sponsorNonce: number;
+  fee: number;
+  /** Contract table index the transaction calls or deploys; -1 when none. */
+  contract: number;
+  /** The other party (recipient); -1 when none. */
+  peer: number;
+  /** Micro-units moved, an NFT id, or locked micro-STX, depending on the action. */
+  amount: number;
+  /** Action-specific small integer (memo choice, lock period, previous tenure blocks...). */
+  aux: number;
+  /** Microblock table index; -1 when not in a microblock. */
+  micro: number;
+}
+
+export class TxTable {
+  count = 0;
+  action: Uint8Array;
+  status: Uint8Array;
+  flags: Uint8Array;
+  height: Int32Array;
+  txIndex: Int32Array;
+  sender: Int32Array;
+  sponsor: Int32Array;
+  nonce: Int32Array;
+  sponsorNonce: Int32Array;
+  fee: Float64Array;
+  contract: Int32Array;
+  peer: Int32Array;
+  amount: Float64Array;
+  aux: Int32Array;
+  micro: Int32Array;
+  /** 32 bytes per transaction. */
+  ids: Uint8Array;
+
+  constructor(capacity = 1024) {
+    this.action = new Uint8Array(capacity);
+    this.status = new Uint8Array(capacity);
+    this.flags = new Uint8Array(capacity);
+    this.height = new Int32Array(capacity);
+    this.txIndex = new Int32Array(capacity);
+    this.sender = new Int32Array(capacity);
+    this.sponsor = new Int32Array(capacity);
+    this.nonce = new Int32Array(capacity);
+    this.sponsorNonce = new Int32Array(capacity);
+    this.fee = new Float64Array(capacity);
+    this.contract = new Int32Array(capacity);
+    this.peer = new Int32Array(capacity);
+    this.amount = new Float64Array(capacity);
+    this.aux = new Int32Array(capacity);
+    this.micro = new Int32Array(capacity);
+    this.ids = new Uint8Array(capacity * 32);
+  }
+
+  /** Appends a transaction whose id bytes the caller writes at `ids[index * 32]`. */
+  push(d: TxDraft): number {
+    if (this.count === this.action.length) this.resize(this.count * 2);
+    const i = this.count++;
+    this.action[i] = d.action;
+    this.status[i] = d.status;
+    this.flags[i] = d.flags;
+    this.height[i] = d.height;
+    this.txIndex[i] = d.txIndex;
+    this.sender[i] = d.sender;
+    this.sponsor[i] = d.sponsor;
+    this.nonce[i] = d.nonce;
+    this.sponsorNonce[i] = d.sponsorNonce;
+    this.fee[i] = d.fee;
+    this.contract[i] = d.contract;
+    this.peer[i] = d.peer;
+    this.amount[i] = d.amount;
+    this.aux[i] = d.aux;
+    this.micro[i] = d.micro;
+    return i;
+  }
+
+  /** Releases the unused capacity once generation is over. */
+  trim(): void {
+    this.resize(this.count);
+  }
+
+  private resize(capacity: number): void {
+    const n = Math.max(capacity, 1);
+    this.action = grow(this.action, n, Uint8Array);
+    this.status = grow(this.status, n, Uint8Array);
+    this.flags = grow(this.flags, n, Uint8Array);
+    this.height = grow(this.height, n, Int32Array);
+    this.txIndex = grow(this.txIndex, n, Int32Array);
+    this.sender = grow(this.sender, n, Int32Array);
+    this.sponsor = grow(this.sponsor, n, Int32Array);
+    this.nonce = grow(this.nonce, n, Int32Array);
+    this.sponsorNonce = grow(this.sponsorNonce, n, Int32Array);
+    this.fee = grow(this.fee, n, Float64Array);
+    this.contract = grow(this.contract, n, Int32Array);
+    this.peer = grow(this.peer, n, Int32Array);
+    this.amount = grow(this.amount, n, Float64Array);
+    this.aux = grow(this.aux, n, Int32Array);
+    this.micro = grow(this.micro, n, Int32Array);
+    this.ids = grow(this.ids, n * 32, Uint8Array);
+  }
+}
+
+type TypedArray = Uint8Array | Int32Array | Float64Array;
+
+function grow<T extends TypedArray>(from: T, length: number, Kind: new (n: number) => T): T {
+  const to = new Kind(length);
+  to.set(from.subarray(0, Math.min(from.length, length)) as never);
+  return to;
+}

@@ -466,13 +466,17 @@ export interface components {
         ConfirmedTransactionFields: {
             /** @enum {string} */
             tx_status: "success" | "abort_by_response" | "abort_by_post_condition";
-            block_hash: components["schemas"]["Hash"];
+            /** @description The block's hash; `0x` alone for a transaction of an unanchored microblock (real service). */
+            block_hash: string;
             block_height: number;
             block_time: components["schemas"]["UnixTime"];
             block_time_iso: components["schemas"]["IsoTime"];
-            burn_block_time: components["schemas"]["UnixTime"];
+            /** @description Unix seconds of the anchoring burn block; -1 while the transaction is unanchored (real service). */
+            burn_block_time: number;
+            /** @description Height of the anchoring burn block; -1 while the transaction is unanchored (real service). */
             burn_block_height: number;
-            burn_block_time_iso: components["schemas"]["IsoTime"];
+            /** @description `burn_block_time` as ISO 8601; the empty string while the transaction is unanchored (real service). */
+            burn_block_time_iso: components["schemas"]["IsoTime"] | "";
             parent_burn_block_time: components["schemas"]["UnixTime"];
             parent_burn_block_time_iso: components["schemas"]["IsoTime"];
             canonical: boolean;

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import express, { type Express } from 'express';
+import { listOperations, loadSpec, SPEC_PATH } from '../spec/load.ts';
+import { createSpecAjv } from '../spec/schemas.ts';
+import { cors } from './http/cors.ts';
+import { errorHandler, sendError } from './http/errors.ts';
+import { apiKeys } from './http/keys.ts';
+import { seededRandom } from './http/random.ts';
+import { rateLimit } from './http/rate-limit.ts';
+import { requestLog } from './http/request-log.ts';
+import { handlers } from './operations/index.ts';
+import { withDefaults, type MockOptions } from './options.ts';
+import { mountOperations } from './routes.ts';
+import { createWorld, type World } from './world/index.ts';
+
+export interface MockAppLocals {
+  world: World;
+  options: MockOptions;
+}
+
+/**
+ * The mock as an Express app, in the order a request travels: log → CORS → service headers →
+ * (outside the API: the spec and the world index) → API key → rate limit → the operation's
+ * route (scenarios, validation, handler) → 404 for unknown paths → the error body for anything
+ * that went wrong.
+ */
+export function createMockApp(partial: Partial<MockOptions> = {}): Express {
+  const options = withDefaults(partial);
+  const doc = loadSpec();
+  const ops = listOperations(doc);
+  const world = createWorld({ seed: options.seed, network: options.network, blocks: options.blocks });
+  const log = options.quiet ? () => {} : options.log;
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('trust proxy', options.trustProxy);
+  app.locals.world = world;
+  app.locals.options = options;
+
+  app.use(requestLog(log));
+  app.use(cors());
+  app.use((_req, res, next) => {
+    res.set('X-API-Version', doc.info.version);
+    next();
+  });
+
+  const specYaml = readFileSync(SPEC_PATH, 'utf8');
+  const specJson = JSON.stringify(doc);
+  app.get('/openapi.yaml', (_req, res) => void res.type('application/yaml; charset=utf-8').send(specYaml));
+  app.get('/openapi.json', (_req, res) => void res.type('application/json; charset=utf-8').send(specJson));
+  const index = JSON.stringify(world.index());
+  app.get('/_mock/world', (_req, res) => void res.type('application/json; charset=utf-8').send(index));
+
+  const api = express.Router();
+  api.use(apiKeys(options.apiKeys, options.requireApiKey));
+  api.use(rateLimit({ anonymous: options.rateLimit, keyed: options.rateLimitKey }, options.now));
+  mountOperations(api, ops, handlers, {
+    world,
+    specAjv: createSpecAjv(doc, { coerce: true }),
+    scenario: { latencyMs: options.latencyMs, faultRate: options.faultRate, random: seededRandom(options.seed) },
+  });
+  app.use(api);
+  app.use((req, res) => sendError(res, 404, `Route ${req.method}:${req.path.slice(0, 200)} not found`));
+  app.use(errorHandler(log));
+  return app;
+}

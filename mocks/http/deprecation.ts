@@ -1,0 +1,17 @@
+import type { RequestHandler } from 'express';
+import type { Operation } from '../../spec/load.ts';
+
+/** The text of the `Warning: 299` the real service adds on deprecated routes, from `x-replaced-by`. */
+export function deprecationWarning(op: Operation, known: Set<string>): string {
+  const by = op.replacedBy;
+  const replacement = by?.operationId && known.has(by.operationId) ? by.operationId : by?.description?.split(/[.;]/)[0]?.trim();
+  return `299 - "Deprecated: ${replacement ? `use ${replacement}` : 'see the API documentation'}"`;
+}
+
+export function deprecation(op: Operation, known: Set<string>): RequestHandler {
+  const warning = deprecationWarning(op, known);
+  return (_req, res, next) => {
+    res.set('Warning', warning);
+    next();
+  };
+}

@@ -1,0 +1,30 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import { sendError } from './errors.ts';
+
+const digest = (key: string): Buffer => createHash('sha256').update(key).digest();
+
+/**
+ * API keys as the hosted gateway checks them: no key is fine (lower limit) unless keys are
+ * required (401); a key that is not known is 403. Keys are compared as digests in constant time,
+ * against every configured key, so neither length nor position leaks through timing.
+ */
+export function apiKeys(keys: string[], requireKey: boolean): RequestHandler {
+  const known = keys.map(digest);
+  const isKnown = (key: string): boolean => {
+    const sent = digest(key);
+    let match = false;
+    for (const k of known) match = timingSafeEqual(sent, k) || match;
+    return match;
+  };
+  return (req, res, next) => {
+    const sent = req.get('x-api-key');
+    if (sent === undefined || sent === '') {
+      if (requireKey) return sendError(res, 401, 'API key required: send it in the X-API-Key header');
+      return next();
+    }
+    if (!isKnown(sent)) return sendError(res, 403, 'Invalid API key');
+    res.locals.apiKey = sent;
+    next();
+  };
+}

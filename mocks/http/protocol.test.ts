@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { createMockApp } from '../app.ts';
+import { specCheckedClient } from '../testing/spec-checked-client.ts';
+
+const app = createMockApp({ quiet: true, rateLimit: 0, blocks: 120 });
+const get = specCheckedClient(app);
+
+describe('HTTP behaviour of the real service', () => {
+  it('sends revalidate-always caching and an ETag on 200, and 304 for a matching If-None-Match', async () => {
+    const first = await get('/extended');
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe('public, no-cache, must-revalidate');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const again = await get('/extended', { 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    expect((await get('/extended', { 'If-None-Match': '"something-else"' })).status).toBe(200);
+  });
+
+  it('sends no-store on errors', async () => {
+    const res = await get('/extended/v2/blocks/foo');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('marks deprecated operations with Warning: 299, on success and on error', async () => {
+    const ok = await get('/extended/v1/address/SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20/balances');
+    expect(ok.headers.warning).toMatch(/^299 - "Deprecated: /);
+    const bad = await get('/extended/v1/address/SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20/balances?unanchored=maybe');
+    expect(bad.headers.warning).toMatch(/^299 /);
+    const notDeprecated = await get('/extended');
+    expect(notDeprecated.headers.warning).toBeUndefined();
+  });
+
+  it('names the replacement in the warning', async () => {
+    const res = await get('/extended/v1/address/SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20/0x709b55bd3da0f5a838125bd0ee20c5bfdd7caba173912d4281cae816b79a201b/with_transfers');
+    expect(res.headers.warning).toBe('299 - "Deprecated: use get_address_transaction_events"');
+  });
+
+  it('sends X-API-Version from the spec', async () => {
+    expect((await get('/extended')).headers['x-api-version']).toBe('8.11.6');
+  });
+
+  it('opens CORS for browser apps, preflight included', async () => {
+    const res = await get('/extended', { Origin: 'http://localhost:5173' });
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-expose-headers']).toMatch(/ratelimit-remaining/);
+    const request = (await import('supertest')).default;
+    const preflight = await request(app).options('/extended').set('Origin', 'http://x').set('Access-Control-Request-Method', 'GET').set('Access-Control-Request-Headers', 'x-api-key');
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-headers']).toMatch(/X-API-Key/);
+  });
+
+  it('answers unknown paths with 404 and the error body', async () => {
+    const res = await get('/extended/v9/nothing');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ statusCode: 404, error: 'Not Found' });
+  });
+
+  it('answers other methods than GET with 405 and Allow', async () => {
+    for (const method of ['post', 'put', 'delete'] as const) {
+      const res = await get('/extended', {}, method);
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe('GET, HEAD, OPTIONS');
+      expect(res.body).toMatchObject({ statusCode: 405, error: 'Method Not Allowed' });
+    }
+  });
+
+  it('serves the spec itself', async () => {
+    const json = await get('/openapi.json');
+    expect(json.body.openapi).toBe('3.1.0');
+    expect(Object.keys(json.body.paths)).toHaveLength(8);
+    const yaml = await get('/openapi.yaml');
+    expect(yaml.headers['content-type']).toMatch(/yaml/);
+    expect(yaml.text).toMatch(/^openapi: 3\.1\.0/);
+  });
+});

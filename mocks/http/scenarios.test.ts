@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { listOperations } from '../../spec/load.ts';
+import { createMockApp } from '../app.ts';
+import { specCheckedClient } from '../testing/spec-checked-client.ts';
+import { parsePrefer } from './scenarios.ts';
+
+const app = createMockApp({ blocks: 60, quiet: true, rateLimit: 0 });
+const get = specCheckedClient(app);
+const world = app.locals.world;
+
+const { addresses } = world.index();
+const page = world.transactionsWithTransfers(addresses.stx_activity, { limit: 1, offset: 0, unanchored: false });
+const txId = 'results' in page ? page.results[0]?.tx.tx_id : undefined;
+if (!txId) throw new Error('the world gave the stx_activity address no transaction');
+
+/** A request each operation answers 200 to; the forced status must win over that. */
+function sampleUrl(path: string): string {
+  return (
+    path
+      .replace('{height_or_hash}', 'latest')
+      .replace(/\{(principal|address)\}/, addresses.stx_activity)
+      .replace('{tx_id}', txId as string) + (path.endsWith('/multiple') ? `?tx_id=${txId}` : '')
+  );
+}
+
+describe('Prefer: code=<status>', () => {
+  for (const op of listOperations()) {
+    const statuses = Object.keys(op.responses).map((k) => (k === '5XX' ? '503' : k === '4XX' ? '418' : k));
+    it.each(statuses)(`${op.operationId} answers Prefer: code=%s with a body valid for it`, async (code) => {
+      const res = await get(sampleUrl(op.path), { Prefer: `code=${code}` });
+      expect(res.status).toBe(Number(code));
+      if (Number(code) >= 400) expect(res.body.statusCode).toBe(Number(code));
+      if (code === '429') expect(res.headers['retry-after']).toBeDefined();
+    });
+  }
+
+  it('ignores a status the operation does not document, and says why', async () => {
+    const res = await get('/extended', { Prefer: 'code=404' });
+    expect(res.status).toBe(200);
+    expect(res.headers['x-mock-prefer-ignored']).toMatch(/code=404 is not documented for get_status/);
+    expect(res.headers['preference-applied']).toBeUndefined();
+  });
+});
+
+describe('Prefer: delay=<ms>', () => {
+  it('delays one answer', async () => {
+    const start = performance.now();
+    expect((await get('/extended', { Prefer: 'delay=150' })).status).toBe(200);
+    expect(performance.now() - start).toBeGreaterThanOrEqual(140);
+  });
+
+  it('ignores an unbounded or malformed delay, and says why', async () => {
+    for (const delay of ['999999', 'soon']) {
+      const start = performance.now();
+      const res = await get('/extended', { Prefer: `delay=${delay}` });
+      expect(res.status).toBe(200);
+      expect(res.headers['x-mock-prefer-ignored']).toMatch(/delay must be 0 to 60000 milliseconds/);
+      expect(performance.now() - start).toBeLessThan(1_000);
+    }
+  });
+});
+
+describe('parsePrefer', () => {
+  it('reads several preferences and ignores unknown ones', () => {
+    expect(parsePrefer('code=404, delay=10; respond-async')).toEqual({ code: 404, delay: 10, ignored: [] });
+    expect(parsePrefer(undefined)).toEqual({ ignored: [] });
+    expect(parsePrefer('code=abc').ignored).toEqual(['code must be an HTTP status, got "abc"']);
+  });
+});
+
+describe('--fault-rate', () => {
+  async function faults(seed: number, n: number): Promise<number[]> {
+    const faulty = specCheckedClient(createMockApp({ blocks: 60, quiet: true, rateLimit: 0, faultRate: 0.3, seed }));
+    const statuses: number[] = [];
+    for (let i = 0; i < n; i++) statuses.push((await faulty('/extended')).status);
+    return statuses;
+  }
+
+  it('injects 5xx at about the configured rate, the same sequence for the same seed', async () => {
+    const a = await faults(7, 400);
+    const b = await faults(7, 400);
+    expect(a).toEqual(b);
+    const rate = a.filter((s) => s === 500).length / a.length;
+    expect(rate).toBeGreaterThan(0.22);
+    expect(rate).toBeLessThan(0.38);
+    expect(a.every((s) => s === 200 || s === 500)).toBe(true);
+  });
+});

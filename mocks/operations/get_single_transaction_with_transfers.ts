@@ -1,0 +1,7 @@
+import { normalizeHex } from './normalize.ts';
+import { notFound, ok, type OperationHandler } from './types.ts';
+
+export const get_single_transaction_with_transfers: OperationHandler = ({ world, path }) => {
+  const item = world.txWithTransfers(String(path.principal), normalizeHex(String(path.tx_id)));
+  return item ? ok(item) : notFound('No matching transaction found');
+};

@@ -1,0 +1,56 @@
+export type Network = 'mainnet' | 'testnet';
+
+export interface MockOptions {
+  port: number;
+  host: string;
+  seed: number;
+  network: Network;
+  /** World size in blocks. */
+  blocks: number;
+  apiKeys: string[];
+  requireApiKey: boolean;
+  /** Requests per minute per client IP without a key; 0 turns the limit off. */
+  rateLimit: number;
+  /** Requests per minute per API key; 0 turns the limit off. */
+  rateLimitKey: number;
+  /** Added to every response, in milliseconds. */
+  latencyMs: number;
+  /** Share of requests answered with an injected 5xx, from the seeded generator (0..1). */
+  faultRate: number;
+  quiet: boolean;
+  /** Honour X-Forwarded-For for the client address (only behind a proxy you run). */
+  trustProxy: boolean;
+  /** Where log lines go; stdout by default. */
+  log: (line: string) => void;
+  /** Milliseconds clock, replaceable in tests of the rate limiter. */
+  now: () => number;
+}
+
+export const DEFAULT_OPTIONS: MockOptions = {
+  port: 3999,
+  host: '127.0.0.1',
+  seed: 1,
+  network: 'mainnet',
+  blocks: 600,
+  apiKeys: [],
+  requireApiKey: false,
+  rateLimit: 50,
+  rateLimitKey: 500,
+  latencyMs: 0,
+  faultRate: 0,
+  quiet: false,
+  trustProxy: false,
+  log: (line) => process.stdout.write(`${line}\n`),
+  now: () => Date.now(),
+};
+
+export function withDefaults(partial: Partial<MockOptions> = {}): MockOptions {
+  const options = { ...DEFAULT_OPTIONS, ...partial };
+  if (!['mainnet', 'testnet'].includes(options.network)) throw new Error(`network must be mainnet or testnet, not ${options.network}`);
+  if (!(options.faultRate >= 0 && options.faultRate <= 1)) throw new Error(`fault rate must be between 0 and 1, not ${options.faultRate}`);
+  for (const [name, value] of Object.entries({ port: options.port, blocks: options.blocks, rateLimit: options.rateLimit, rateLimitKey: options.rateLimitKey, latencyMs: options.latencyMs, seed: options.seed })) {
+    if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, not ${value}`);
+  }
+  if (options.blocks < 10) throw new Error(`blocks must be at least 10, not ${options.blocks}`);
+  return options;
+}

@@ -1,0 +1,63 @@
+import type { Router } from 'express';
+import type { Operation } from '../spec/load.ts';
+import type { SpecAjv } from '../spec/schemas.ts';
+import type { World } from './world/index.ts';
+import { sendCachedJson } from './http/caching.ts';
+import { deprecation } from './http/deprecation.ts';
+import { sendError } from './http/errors.ts';
+import { scenarios, type ScenarioSettings } from './http/scenarios.ts';
+import { validateRequest, type ValidatedRequest } from './http/validate.ts';
+import type { OperationHandler } from './operations/types.ts';
+
+/** `/extended/v2/blocks/{height_or_hash}` → `/extended/v2/blocks/:height_or_hash`. */
+export function toExpressPath(path: string): string {
+  return path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+}
+
+/** The spec and the handlers must name the same operations, or the mock would lie about one of them. */
+export function checkHandlers(ops: Operation[], handlers: Record<string, OperationHandler>): void {
+  const specIds = new Set(ops.map((o) => o.operationId));
+  const missing = [...specIds].filter((id) => !(id in handlers));
+  const extra = Object.keys(handlers).filter((id) => !specIds.has(id));
+  const problems = [
+    ...missing.map((id) => `operation ${id} is in spec/openapi.yaml but has no handler in mocks/operations/`),
+    ...extra.map((id) => `handler ${id} in mocks/operations/ has no operation in spec/openapi.yaml`),
+  ];
+  if (problems.length) throw new Error(`the mock cannot start:\n  ${problems.join('\n  ')}`);
+}
+
+export interface MountDeps {
+  world: World;
+  specAjv: SpecAjv;
+  scenario: ScenarioSettings;
+}
+
+/**
+ * Mounts one GET route per spec operation: deprecation warning → scenarios (Prefer, latency,
+ * faults) → validation from the spec → the operation's handler → the response. Other methods on
+ * those paths get 405.
+ */
+export function mountOperations(router: Router, ops: Operation[], handlers: Record<string, OperationHandler>, deps: MountDeps): void {
+  checkHandlers(ops, handlers);
+  const known = new Set(ops.map((o) => o.operationId));
+  for (const op of ops) {
+    const handler = handlers[op.operationId] as OperationHandler;
+    const path = toExpressPath(op.path);
+    router.get(
+      path,
+      ...(op.deprecated ? [deprecation(op, known)] : []),
+      scenarios(op, deps.scenario),
+      validateRequest(op, deps.specAjv),
+      (req, res) => {
+        const request = res.locals.request as ValidatedRequest;
+        const result = handler({ world: deps.world, path: request.path, query: request.query });
+        if (result.status === 200) sendCachedJson(req, res, result.body);
+        else sendError(res, result.status, result.message);
+      },
+    );
+    router.all(path, (req, res) => {
+      res.set('Allow', 'GET, HEAD, OPTIONS');
+      sendError(res, 405, `${req.method} is not allowed: this service is read-only (GET)`);
+    });
+  }
+}

@@ -57,7 +57,8 @@ export function createMockApp(partial: Partial<MockOptions> = {}): Express {
   api.use(rateLimit({ anonymous: options.rateLimit, keyed: options.rateLimitKey }, options.now));
   mountOperations(api, ops, handlers, {
     world,
-    specAjv: createSpecAjv(doc, { coerce: true }),
+    doc,
+    specAjv: createSpecAjv(doc, { defaults: true }),
     scenario: { latencyMs: options.latencyMs, faultRate: options.faultRate, random: seededRandom(options.seed) },
   });
   app.use(api);

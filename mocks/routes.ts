@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import type { Operation } from '../spec/load.ts';
+import type { Document, Operation } from '../spec/load.ts';
 import type { SpecAjv } from '../spec/schemas.ts';
 import type { World } from './world/index.ts';
 import { sendCachedJson } from './http/caching.ts';
@@ -28,6 +28,7 @@ export function checkHandlers(ops: Operation[], handlers: Record<string, Operati
 
 export interface MountDeps {
   world: World;
+  doc: Document;
   specAjv: SpecAjv;
   scenario: ScenarioSettings;
 }
@@ -47,7 +48,7 @@ export function mountOperations(router: Router, ops: Operation[], handlers: Reco
       path,
       ...(op.deprecated ? [deprecation(op, known)] : []),
       scenarios(op, deps.scenario),
-      validateRequest(op, deps.specAjv),
+      validateRequest(op, deps.doc, deps.specAjv),
       (req, res) => {
         const request = res.locals.request as ValidatedRequest;
         const result = handler({ world: deps.world, path: request.path, query: request.query });

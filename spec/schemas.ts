@@ -40,16 +40,16 @@ export interface SpecAjv {
 }
 
 /**
- * One ajv instance holding the spec's components, with the formats the spec uses. Requests are
- * validated with `coerce: true` (query strings become integers and booleans, scalars become
- * one-item arrays, defaults are filled in); responses without it, so a number is never an amount.
+ * One ajv instance holding the spec's components, with the formats the spec uses. Nothing is
+ * ever coerced (a number is never an amount); `defaults: true` fills in the spec's defaults, for
+ * validating requests.
  */
-export function createSpecAjv(doc: Document = loadSpec(), opts: { coerce?: boolean } = {}): SpecAjv {
+export function createSpecAjv(doc: Document = loadSpec(), opts: { defaults?: boolean } = {}): SpecAjv {
   const options: Options = {
     strict: false,
     allErrors: false,
     discriminator: false,
-    ...(opts.coerce ? { coerceTypes: 'array', useDefaults: true } : {}),
+    ...(opts.defaults ? { useDefaults: true } : {}),
   };
   const ajv = new Ajv2020(options);
   addFormats(ajv);

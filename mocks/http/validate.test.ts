@@ -22,6 +22,8 @@ describe('request validation from the spec', () => {
     ['?limit=-1', 'querystring/limit must be >= 0'],
     ['?limit=abc', 'querystring/limit must be integer'],
     ['?limit=1.5', 'querystring/limit must be integer'],
+    ['?limit=0x10', 'querystring/limit must be integer'],
+    ['?limit=', 'querystring/limit must be integer'],
     ['?offset=-1', 'querystring/offset must be >= 0'],
     ['?unanchored=1', 'querystring/unanchored must be boolean'],
     ['?unanchored=yes', 'querystring/unanchored must be boolean'],
@@ -52,6 +54,8 @@ describe('request validation from the spec', () => {
     await expect400(`/extended/v2/addresses/${ADDRESS}/transactions/zz/events`, /^params\/tx_id must match pattern/);
     await expect400('/extended/v2/blocks/foo', /^params\/height_or_hash must match a schema in anyOf/);
     await expect400('/extended/v2/blocks/-1', /^params\/height_or_hash/);
+    await expect400('/extended/v2/blocks/0x10', /^params\/height_or_hash/);
+    await expect400('/extended/v2/blocks/1e3', /^params\/height_or_hash/);
     await expect400(`/extended/v1/tx/multiple?tx_id=${TX.slice(2)}`, /^querystring\/tx_id\/0 must match pattern/);
     await expect400('/extended/v1/tx/multiple', "querystring must have required property 'tx_id'");
     await expect400(`/extended/v1/tx/multiple?tx_id=${TX}&event_limit=101`, 'querystring/event_limit must be <= 100');

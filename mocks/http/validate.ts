@@ -1,7 +1,8 @@
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { RequestHandler } from 'express';
-import type { Operation, Parameter, Schema } from '../../spec/load.ts';
+import type { Document, Operation, Parameter, Schema } from '../../spec/load.ts';
 import type { SpecAjv } from '../../spec/schemas.ts';
+import { coerceParameter } from './coerce.ts';
 import { sendError } from './errors.ts';
 
 export interface ValidatedRequest {
@@ -33,8 +34,13 @@ function message(part: Part, errors: ErrorObject[], data: Record<string, unknown
   return `${PART_NAME[part]}${error.instancePath} ${error.message ?? 'is invalid'}`.trim();
 }
 
-/** Copies only the declared parameters (unknown ones are ignored, as the real service does). */
-function collect(params: Parameter[], source: Record<string, unknown>): Record<string, unknown> {
+type Coerce = (param: Parameter, raw: unknown) => unknown;
+
+/**
+ * Copies only the declared parameters (unknown ones are ignored, as the real service does),
+ * typed as their schemas say.
+ */
+function collect(params: Parameter[], source: Record<string, unknown>, coerce: Coerce): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const p of params) {
     if (!Object.prototype.hasOwnProperty.call(source, p.name)) continue;
@@ -42,7 +48,7 @@ function collect(params: Parameter[], source: Record<string, unknown>): Record<s
     if (p['x-comma-separated']) {
       value = (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(','));
     }
-    out[p.name] = value;
+    out[p.name] = coerce(p, value);
   }
   return out;
 }
@@ -56,11 +62,13 @@ function zeroMeansDefault(params: Parameter[], values: Record<string, unknown>):
 
 /**
  * Validates path and query parameters against the operation's parameter schemas in the spec
- * (types coerced from strings, defaults filled in), then the spec's `x-parameter-conflicts`.
+ * (strings typed by coerce.ts, defaults filled in), then the spec's `x-parameter-conflicts`.
  * Any failure is a 400 with the real service's error body; the validated values go to the
  * handler in `res.locals.request`.
  */
-export function validateRequest(op: Operation, specAjv: SpecAjv): RequestHandler {
+export function validateRequest(op: Operation, doc: Document, specAjv: SpecAjv): RequestHandler {
+  const fits = (schema: unknown, value: unknown): boolean => specAjv.compile(schema)(value);
+  const coerce: Coerce = (param, raw) => coerceParameter(doc, param.schema, raw, fits);
   const parts = (['path', 'query'] as const).map((part) => {
     const params = op.parameters.filter((p) => p.in === part);
     return { part, params, validate: specAjv.compile(partSchema(params)) as ValidateFunction };
@@ -69,7 +77,7 @@ export function validateRequest(op: Operation, specAjv: SpecAjv): RequestHandler
     const validated: ValidatedRequest = { path: {}, query: {} };
     for (const { part, params, validate } of parts) {
       const source = (part === 'path' ? req.params : req.query) as Record<string, unknown>;
-      const values = collect(params, source);
+      const values = collect(params, source, coerce);
       if (!validate(values)) return sendError(res, 400, message(part, validate.errors ?? [], values), 'FST_ERR_VALIDATION');
       zeroMeansDefault(params, values);
       validated[part] = values;

@@ -4,11 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const TSX = `${ROOT}node_modules/.bin/tsx`;
 const children: ChildProcess[] = [];
 
 function run(args: string[]): { child: ChildProcess; output: () => string } {
-  const child = spawn(TSX, ['mocks/cli.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  // node itself, not the tsx wrapper: a signal must reach the server process, not a parent of it.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/cli.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let text = '';
   child.stdout?.on('data', (d: Buffer) => (text += d.toString()));

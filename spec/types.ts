@@ -673,7 +673,8 @@ export interface components {
         };
         /**
          * @description Who moves an asset, by `type`: a transfer has `sender` and `recipient`; a mint has no
-         *     `sender`; a burn has no `recipient`.
+         *     `sender`; a burn has no `recipient`. (No `discriminator` here: it is only ever used
+         *     inside `allOf`, where the `const` of each branch already decides.)
          */
         AssetMovement: {
             /** @constant */
@@ -698,7 +699,7 @@ export interface components {
              */
             type: "stx";
             event_index: number;
-            data: Omit<components["schemas"]["AssetMovement"], "type"> & {
+            data: components["schemas"]["AssetMovement"] & {
                 amount: components["schemas"]["Amount"];
             };
         };
@@ -709,7 +710,7 @@ export interface components {
              */
             type: "ft";
             event_index: number;
-            data: Omit<components["schemas"]["AssetMovement"], "type"> & {
+            data: components["schemas"]["AssetMovement"] & {
                 amount: components["schemas"]["Amount"];
                 asset_identifier: components["schemas"]["AssetIdentifier"];
             };
@@ -721,7 +722,7 @@ export interface components {
              */
             type: "nft";
             event_index: number;
-            data: Omit<components["schemas"]["AssetMovement"], "type"> & {
+            data: components["schemas"]["AssetMovement"] & {
                 asset_identifier: components["schemas"]["AssetIdentifier"];
                 value: components["schemas"]["ClarityValue"];
             };

@@ -5,7 +5,7 @@ import { swapOut, type ChainEvent } from '../world/events.ts';
 import { toHex } from '../world/hex.ts';
 import { Action, assetMovement, EventKind } from '../world/kinds.ts';
 import type { Transfer } from '../world/transfers.ts';
-import type { AddressTxEvent, TransactionEvent } from './types.ts';
+import type { AddressTxEvent, AssetMovement, TransactionEvent } from './types.ts';
 
 /** A mined transaction's event as it appears in the transaction's `events`. */
 export function transactionEvent(chain: Chain, tx: number, event: ChainEvent, eventIndex: number): TransactionEvent {
@@ -50,15 +50,23 @@ export function addressTxEvent(chain: Chain, transfer: Transfer): AddressTxEvent
   const { event, eventIndex } = transfer;
   const movement = assetMovement(event.kind);
   if (!movement) throw new Error('not a transfer event');
-  const parties = partiesOf(chain, event);
+  const who = moverOf(movement.type, partiesOf(chain, event));
   if (movement.asset === 'stx') {
-    return { type: 'stx', event_index: eventIndex, data: { type: movement.type, amount: String(event.amount), ...parties } };
+    return { type: 'stx', event_index: eventIndex, data: { ...who, amount: String(event.amount) } };
   }
   const asset_identifier = contractAt(chain, event.contract).assetId;
   if (movement.asset === 'ft') {
-    return { type: 'ft', event_index: eventIndex, data: { type: movement.type, amount: String(event.amount), asset_identifier, ...parties } };
+    return { type: 'ft', event_index: eventIndex, data: { ...who, amount: String(event.amount), asset_identifier } };
   }
-  return { type: 'nft', event_index: eventIndex, data: { type: movement.type, asset_identifier, value: uintPair(event.amount), ...parties } };
+  return { type: 'nft', event_index: eventIndex, data: { ...who, asset_identifier, value: uintPair(event.amount) } };
+}
+
+/** Who moves the asset, as the spec's AssetMovement variant for the event's type. */
+function moverOf(type: AssetMovement['type'], { sender, recipient }: { sender?: string; recipient?: string }): AssetMovement {
+  if (type === 'mint' && recipient !== undefined) return { type, recipient };
+  if (type === 'burn' && sender !== undefined) return { type, sender };
+  if (type === 'transfer' && sender !== undefined && recipient !== undefined) return { type, sender, recipient };
+  throw new Error(`a ${type} event without its parties`);
 }
 
 /** `sender` is absent on mints, `recipient` on burns. */

@@ -61,7 +61,7 @@ describe.each(SEEDS)('post-conditions of world %i', seed => {
       if (tx.tx_status !== 'abort_by_post_condition' || tx.tx_type !== 'contract_call') continue;
       const [first] = tx.post_conditions;
       expect(first).toBeDefined();
-      const intended = BigInt(tx.contract_call.function_args[0]!.repr.slice(1));
+      const intended = BigInt(tx.contract_call.function_args![0]!.repr.slice(1));
       if (first!.type === 'non_fungible') expect(first!.condition_code).toBe('not_sent');
       else expect(holds(first!.condition_code, intended, BigInt(first!.amount))).toBe(false);
     }

@@ -132,11 +132,11 @@ describe('API shapes', () => {
         case 'smart_contract':
           expect(tx.smart_contract.contract_id.startsWith(`${tx.sender_address}.`)).toBe(true);
           expect(tx.smart_contract.source_code.length).toBeGreaterThan(40);
-          expect(tx.smart_contract.clarity_version === null || [2, 3].includes(tx.smart_contract.clarity_version)).toBe(true);
+          expect(tx.smart_contract.clarity_version === null || [2, 3].includes(tx.smart_contract.clarity_version ?? -1)).toBe(true);
           break;
         case 'contract_call': {
           const c = tx.contract_call;
-          const params = c.function_args.map(a => `(${a.name} ${a.type})`).join(' ');
+          const params = (c.function_args ?? []).map(a => `(${a.name} ${a.type})`).join(' ');
           expect(c.function_signature).toBe(`(define-public (${c.function_name} ${params}))`);
           break;
         }

@@ -10,7 +10,7 @@ import { isoOf } from './iso.ts';
 import { payloadOf } from './payload.ts';
 import { postConditionsOf } from './post-conditions.ts';
 import { txResultOf, vmErrorOf } from './tx-result.ts';
-import type { ConfirmedTransaction, PendingTransaction, TxBase } from './types.ts';
+import type { ConfirmedFields, ConfirmedTransaction, PendingTransaction, TxBase } from './types.ts';
 
 /** The real service's microblock_sequence for a transaction mined outside any microblock. */
 export const NO_MICROBLOCK_SEQUENCE = 2147483647;
@@ -47,7 +47,7 @@ export function confirmedTx(chain: Chain, tx: number, page: EventPage): Confirme
   r.parent_burn_block_time_iso = isoOf(at.parentBurnTime);
   r.canonical = true;
   r.tx_index = t.txIndex[tx] as number;
-  r.tx_status = statusName(t.status[tx] as Status);
+  r.tx_status = confirmedStatus(statusName(t.status[tx] as Status));
   r.tx_result = txResultOf(chain, tx);
   r.event_count = events.length;
   r.parent_block_hash = at.parentBlockHash;
@@ -149,4 +149,10 @@ function placement(chain: Chain, tx: number): Placement {
     parentBlockHash: blockHash(chain, height - 1),
     unanchored: false,
   };
+}
+
+/** A mined transaction's status is one of the confirmed ones; anything else is a world bug. */
+function confirmedStatus(status: string): ConfirmedFields['tx_status'] {
+  if (status === 'success' || status === 'abort_by_response' || status === 'abort_by_post_condition') return status;
+  throw new Error(`a mined transaction with status ${status}`);
 }

@@ -91,7 +91,7 @@ describe.each(SEEDS)('blocks of world %i', seed => {
     const after = blocks.filter(b => b!.height >= nakamoto);
     expect(new Set(after.map(b => b!.tenure_height)).size).toBeLessThan(after.length);
     for (let i = 1; i < blocks.length; i++) {
-      const step = blocks[i]!.tenure_height - blocks[i - 1]!.tenure_height;
+      const step = blocks[i]!.tenure_height! - blocks[i - 1]!.tenure_height!;
       expect(step === 0 || step === 1).toBe(true);
       // A tenure is one burn block.
       expect(step === 0).toBe(blocks[i]!.burn_block_hash === blocks[i - 1]!.burn_block_hash);

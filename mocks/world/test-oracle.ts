@@ -79,11 +79,11 @@ function movements(tx: ConfirmedTransaction): Movement[] {
     const base = { eventIndex: e.event_index, amount: '', assetId: '', valueHex: '' };
     switch (e.event_type) {
       case 'stx_asset':
-        return [{ ...base, asset: 'stx', type: e.asset.asset_event_type, sender: e.asset.sender, recipient: e.asset.recipient, amount: e.asset.amount }];
+        return [{ ...base, asset: 'stx', type: e.asset.asset_event_type, sender: e.asset.sender ?? '', recipient: e.asset.recipient ?? '', amount: e.asset.amount }];
       case 'fungible_token_asset':
-        return [{ ...base, asset: 'ft', type: e.asset.asset_event_type, sender: e.asset.sender, recipient: e.asset.recipient, amount: e.asset.amount, assetId: e.asset.asset_id }];
+        return [{ ...base, asset: 'ft', type: e.asset.asset_event_type, sender: e.asset.sender ?? '', recipient: e.asset.recipient ?? '', amount: e.asset.amount, assetId: e.asset.asset_id }];
       case 'non_fungible_token_asset':
-        return [{ ...base, asset: 'nft', type: e.asset.asset_event_type, sender: e.asset.sender, recipient: e.asset.recipient, assetId: e.asset.asset_id, valueHex: e.asset.value.hex }];
+        return [{ ...base, asset: 'nft', type: e.asset.asset_event_type, sender: e.asset.sender ?? '', recipient: e.asset.recipient ?? '', assetId: e.asset.asset_id, valueHex: e.asset.value.hex }];
       default:
         return [];
     }

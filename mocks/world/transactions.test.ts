@@ -219,7 +219,7 @@ describe.each(SEEDS)('transactions of world %i', seed => {
       const lock = tx.events.find(e => e.event_type === 'stx_lock')!;
       if (lock.event_type !== 'stx_lock' || tx.tx_type !== 'contract_call') continue;
       expect(lock.stx_lock_event.locked_address).toBe(tx.sender_address);
-      expect(lock.stx_lock_event.locked_amount).toBe(tx.contract_call.function_args[0]!.repr.slice(1));
+      expect(lock.stx_lock_event.locked_amount).toBe(tx.contract_call.function_args![0]!.repr.slice(1));
       expect(lock.stx_lock_event.unlock_height).toBeGreaterThan(tx.burn_block_height);
     }
   });

@@ -1,9 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: `unit` (spec, mock, lint, bench helpers) and `contract` (the contract suite,
-// which targets the in-process mock unless BASE_URL is set). `make test` runs both.
+// Three projects: `unit` (spec, mock, lint, bench helpers), `contract` (the contract suite, which
+// targets the in-process mock unless BASE_URL is set) and `contract-self-test` (the suite run
+// against broken mocks, and its own machinery). `make test` runs all three.
 export default defineConfig({
   test: {
+    // The contract reporter writes the coverage matrix, summary and JUnit XML of the contract
+    // project to reports/; it stays silent when no contract test ran.
+    reporters: ['default', './contract-tests/report/contract-reporter.ts'],
     projects: [
       {
         test: {
@@ -15,9 +19,25 @@ export default defineConfig({
       {
         test: {
           name: 'contract',
+          include: ['contract-tests/**/*.contract.test.ts'],
+          // One worker whose test files share module state: one client-side limiter and one
+          // request budget cover the whole run against a live target.
+          fileParallelism: false,
+          isolate: false,
+          setupFiles: ['./contract-tests/setup/track-current-test.ts'],
+          globalSetup: ['./contract-tests/setup/global-setup.ts'],
+          // Against a live target a test may wait for the client-side limiter (50 a minute).
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
+        test: {
+          name: 'contract-self-test',
           include: ['contract-tests/**/*.test.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          exclude: ['contract-tests/**/*.contract.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
     ],

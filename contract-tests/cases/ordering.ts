@@ -1,0 +1,52 @@
+import type { Finding } from '../expect.ts';
+
+/**
+ * The order each paginated operation documents, the words of the spec that say it (a test checks
+ * the description still says them, so a changed order in the spec is noticed here), the key that
+ * identifies an item, and how two neighbours must compare.
+ */
+export interface Ordering {
+  specSays: string;
+  key(item: unknown): string;
+  /** A finding when `a` must not come before `b`. */
+  outOfOrder(a: unknown, b: unknown): string | undefined;
+}
+
+interface TxItem {
+  tx?: { tx_id?: string; block_height?: number; tx_index?: number };
+}
+interface EventItem {
+  event_index?: number;
+}
+
+export const ORDERINGS: Record<string, Ordering> = {
+  get_account_transactions_with_transfers: {
+    specSays: 'Order: block height descending, then transaction index descending',
+    key: (item) => String((item as TxItem).tx?.tx_id),
+    outOfOrder: (a, b) => {
+      const x = (a as TxItem).tx ?? {};
+      const y = (b as TxItem).tx ?? {};
+      const before = (x.block_height ?? 0) > (y.block_height ?? 0) || (x.block_height === y.block_height && (x.tx_index ?? 0) > (y.tx_index ?? 0));
+      return before ? undefined : `${x.tx_id} (height ${x.block_height}, index ${x.tx_index}) before ${y.tx_id} (height ${y.block_height}, index ${y.tx_index})`;
+    },
+  },
+  get_address_transaction_events: {
+    specSays: 'ordered by `event_index` ascending',
+    key: (item) => String((item as EventItem).event_index),
+    outOfOrder: (a, b) => {
+      const x = (a as EventItem).event_index ?? 0;
+      const y = (b as EventItem).event_index ?? 0;
+      return x < y ? undefined : `event_index ${x} before event_index ${y}`;
+    },
+  },
+};
+
+/** Order findings over a list that must follow `ordering` from first to last item. */
+export function orderFindings(ordering: Ordering, items: unknown[], where: string): Finding[] {
+  const findings: Finding[] = [];
+  for (let i = 1; i < items.length; i++) {
+    const wrong = ordering.outOfOrder(items[i - 1], items[i]);
+    if (wrong) findings.push({ where, expected: ordering.specSays.replace(/\s+/g, ' '), actual: `at position ${i}: ${wrong}` });
+  }
+  return findings.slice(0, 3);
+}

@@ -1,0 +1,97 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type TargetKind = 'mock' | 'live' | 'prism';
+
+/** Everything a run is told from outside, read once from the environment. */
+export interface RunConfig {
+  kind: TargetKind;
+  /** Set for `live`; for `prism`, the global setup sets it to the Prism it started. */
+  baseUrl?: string;
+  apiKey?: string;
+  /** Path of the target file; the kind's default when TARGET is not set. */
+  targetFile?: string;
+  /** Why this target file was chosen, for the summary. */
+  targetFileOrigin: string;
+  maxRequests: number;
+  timeoutMs: number;
+  /** Client-side requests per minute; undefined = the documented limit for the target. 0 = off. */
+  requestsPerMinute?: number;
+  rateLimitTest: boolean;
+  /** The longest `retry-after` the client waits for before it gives up on a request. */
+  maxRetryAfterMs: number;
+  maxWalkPages: number;
+  reportDir: string;
+}
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+const DEFAULT_TARGETS: Record<TargetKind, string | undefined> = {
+  mock: 'fixtures/targets/mock-default.json',
+  prism: 'fixtures/targets/prism.json',
+  live: undefined,
+};
+
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min) throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
+  return Number(raw);
+}
+
+function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\./.test(host);
+}
+
+/**
+ * BASE_URL as the user set it. Vitest copies Vite's own `BASE_URL` ('/') into an unset
+ * process.env.BASE_URL (and over any value in test workers, which is why the configuration is
+ * read once in the global setup and handed to the workers).
+ */
+function userBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.BASE_URL;
+  return raw && raw !== '/' ? raw.replace(/\/+$/, '') : undefined;
+}
+
+function kindOf(env: NodeJS.ProcessEnv): TargetKind {
+  const raw = env.CONTRACT_TARGET_KIND;
+  if (raw === 'mock' || raw === 'live' || raw === 'prism') return raw;
+  if (raw) throw new ConfigError(`CONTRACT_TARGET_KIND must be mock, live or prism, got "${raw}"`);
+  return userBaseUrl(env) ? 'live' : 'mock';
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
+  const kind = kindOf(env);
+  const baseUrl = userBaseUrl(env);
+  if (kind === 'live' && !baseUrl) throw new ConfigError('a live target needs BASE_URL');
+  if (baseUrl && !/^https?:\/\//.test(baseUrl)) throw new ConfigError(`BASE_URL must start with http:// or https://, got "${baseUrl}"`);
+  const rpmRaw = env.CONTRACT_RPM;
+  const requestsPerMinute = rpmRaw === undefined || rpmRaw === '' ? undefined : integer(env, 'CONTRACT_RPM', 0, 0);
+  // Switching the limiter off is for servers on this machine only: a typo must never hammer staging.
+  if (requestsPerMinute === 0 && kind === 'live' && baseUrl && !isLoopback(baseUrl)) {
+    throw new ConfigError(`CONTRACT_RPM=0 turns the client limiter off and is refused for ${baseUrl}: it is not a loopback address`);
+  }
+  let targetFile = env.TARGET || DEFAULT_TARGETS[kind];
+  let targetFileOrigin = env.TARGET ? 'TARGET' : targetFile ? `default for the ${kind} target` : 'none (everything is discovered)';
+  if (!env.TARGET && kind === 'live' && baseUrl && isLoopback(baseUrl)) {
+    targetFile = DEFAULT_TARGETS.mock;
+    targetFileOrigin = 'default for a loopback BASE_URL (`make mock` with its default world); set TARGET to override';
+  }
+  return {
+    kind,
+    ...(baseUrl ? { baseUrl } : {}),
+    ...(env.API_KEY ? { apiKey: env.API_KEY } : {}),
+    ...(targetFile ? { targetFile: resolve(ROOT, targetFile) } : {}),
+    targetFileOrigin,
+    maxRequests: integer(env, 'MAX_REQUESTS', 1500, 1),
+    timeoutMs: integer(env, 'CONTRACT_TIMEOUT_MS', 15_000, 100),
+    ...(requestsPerMinute !== undefined ? { requestsPerMinute } : {}),
+    rateLimitTest: env.CONTRACT_RATE_LIMIT_TEST === '1' || env.CONTRACT_RATE_LIMIT_TEST === 'true',
+    maxRetryAfterMs: integer(env, 'CONTRACT_MAX_RETRY_AFTER_S', 120, 1) * 1000,
+    maxWalkPages: integer(env, 'CONTRACT_MAX_WALK_PAGES', 20, 2),
+    reportDir: resolve(ROOT, env.CONTRACT_REPORT_DIR || 'reports'),
+  };
+}

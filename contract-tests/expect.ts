@@ -1,0 +1,139 @@
+import { documentedResponse } from '../spec/responses.ts';
+import type { Exchange } from './http/client.ts';
+import { currentTest } from './report/current-test.ts';
+import type { Outcome, ProblemRecord } from './report/records.ts';
+import { checker } from './spec-context.ts';
+import type { ContractTarget } from './target.ts';
+import { findDeviation } from './targets/deviations.ts';
+
+/** One way an answer differs from what the spec says. */
+export interface Finding {
+  where: string;
+  expected: string;
+  actual: string;
+}
+
+export interface Expectation {
+  /** The status the spec gives this request. */
+  status: number;
+  /** Why: the spec rule behind the status, named in a failure. */
+  because: string;
+}
+
+export class ContractViolation extends Error {
+  override name = 'ContractViolation';
+}
+
+const BODY_PREVIEW = 300;
+
+function preview(ex: Exchange): string {
+  const type = ex.headers['content-type'] ?? 'no content type';
+  const text = ex.text.length > BODY_PREVIEW ? `${ex.text.slice(0, BODY_PREVIEW)}… (${ex.text.length} bytes)` : ex.text || '(empty)';
+  return `${ex.status} ${type}; body: ${text}`;
+}
+
+function describe(problems: ProblemRecord[]): string {
+  return problems.map((p) => `    - ${p.where}: expected ${p.expected}; got ${p.actual}`).join('\n');
+}
+
+interface Subject {
+  operationId: string;
+  url: string;
+  exchangeId?: number;
+  expectedStatus: number;
+  actualStatus: number;
+  /** The first lines of a failure: the request, the expectation, what came back. */
+  header: string;
+}
+
+/**
+ * Sorts the findings into known deviations of the target and real failures, logs the verdict for
+ * the report, and throws a message naming the operation, the request, the spec's expectation
+ * and the answer when anything unknown is left.
+ */
+function judge(target: ContractTarget, subject: Subject, findings: Finding[], outcomeIfClean: Outcome, note?: string): void {
+  const deviations = target.file.knownDeviations ?? [];
+  const problems: ProblemRecord[] = findings.map((f) => {
+    const known = findDeviation(deviations, f, subject);
+    return known ? { ...f, deviation: known.id } : { ...f };
+  });
+  const unknown = problems.filter((p) => p.deviation === undefined);
+  const outcome: Outcome = unknown.length > 0 ? 'fail' : problems.length > 0 ? 'known' : outcomeIfClean;
+  const test = currentTest();
+  target.log.write({
+    kind: 'verdict',
+    ...(subject.exchangeId !== undefined ? { exchangeId: subject.exchangeId } : {}),
+    ...(test ? { test } : {}),
+    operationId: subject.operationId,
+    url: subject.url,
+    expectedStatus: subject.expectedStatus,
+    actualStatus: subject.actualStatus,
+    outcome,
+    problems,
+    ...(note ? { note } : {}),
+  });
+  if (unknown.length === 0) return;
+  const known = problems.filter((p) => p.deviation !== undefined);
+  const knownText = known.length ? `\n  known deviations of target "${target.file.name}" (not failing):\n${describe(known)}` : '';
+  throw new ContractViolation(`${subject.header}\n  problems:\n${describe(unknown)}${knownText}`);
+}
+
+/** A 4xx the operation documents through `4XX`, accepted for an expected 400 where the target file allows it. */
+function toleratedStatus(target: ContractTarget, ex: Exchange, expected: number): string | undefined {
+  const reason = target.file.tolerances?.clientErrorClass;
+  if (!reason || expected !== 400 || ex.status < 400 || ex.status > 499) return undefined;
+  const documented = documentedResponse(ex.operation, ex.status);
+  return documented?.key === '4XX' ? `${ex.status} accepted through the documented 4XX (${reason})` : undefined;
+}
+
+/**
+ * One answer against the spec: the expected status, and for that status the documented body
+ * schema, JSON content type and required headers (`Warning` on deprecated operations,
+ * `retry-after` on 429, the rate-limit headers' types when sent). `more` adds findings of the
+ * caller's own checks on the same answer.
+ */
+export function expectResponse(target: ContractTarget, ex: Exchange, expectation: Expectation, more: Finding[] = []): void {
+  const findings: Finding[] = [];
+  const tolerated = ex.status === expectation.status ? undefined : toleratedStatus(target, ex, expectation.status);
+  if (ex.status !== expectation.status && !tolerated) {
+    findings.push({ where: 'status', expected: `${expectation.status} (${expectation.because})`, actual: String(ex.status) });
+  }
+  findings.push(...checker.check(ex.operation, { status: ex.status, headers: ex.headers, body: ex.body, text: ex.text }));
+  findings.push(...more);
+  judge(
+    target,
+    {
+      operationId: ex.operation.operationId,
+      url: ex.url,
+      exchangeId: ex.id,
+      expectedStatus: expectation.status,
+      actualStatus: ex.status,
+      header: `${ex.operation.operationId}: GET ${ex.url}\n  spec expects: ${expectation.status}: ${expectation.because}\n  came back:    ${preview(ex)}`,
+    },
+    findings,
+    tolerated ? 'tolerated' : 'pass',
+    tolerated,
+  );
+}
+
+/**
+ * A check across answers (order, totals, equality between operations, chain invariants): the
+ * findings are about `operationId`, shown with the requests that were compared.
+ */
+export function expectConsistent(target: ContractTarget, operationId: string, what: string, exchanges: Exchange[], findings: Finding[]): void {
+  const last = exchanges[exchanges.length - 1];
+  const requests = exchanges.map((e) => `    GET ${e.url} → ${e.status}`).join('\n');
+  judge(
+    target,
+    {
+      operationId,
+      url: last?.url ?? '',
+      ...(last ? { exchangeId: last.id } : {}),
+      expectedStatus: 200,
+      actualStatus: last?.status ?? 0,
+      header: `${operationId}: ${what}\n  requests compared:\n${requests}`,
+    },
+    findings,
+    'pass',
+  );
+}

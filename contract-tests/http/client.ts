@@ -1,0 +1,118 @@
+import type { Operation } from '../../spec/load.ts';
+import { currentTest } from '../report/current-test.ts';
+import type { ExchangeLog } from '../report/exchange-log.ts';
+import { operation, requestPath, type Query } from '../spec-context.ts';
+import type { RequestBudget } from './budget.ts';
+import { realClock, type Clock, type Limiter } from './limiter.ts';
+import { quotaResetMs, retryAfterMs } from './rate-limit-headers.ts';
+import type { Transport } from './transport.ts';
+
+export interface CallRequest {
+  path?: Record<string, string>;
+  query?: Query;
+  headers?: Record<string, string>;
+}
+
+export interface CallOptions {
+  /** undefined: the run's API_KEY (if any); null: send no key; a string: send that key. */
+  apiKey?: string | null;
+  /** The request is meant to exceed the rate limit: no client limiter, no retry on 429. */
+  provokeRateLimit?: boolean;
+}
+
+/** One request and its answer, as the checks see it. */
+export interface Exchange {
+  id: number;
+  operation: Operation;
+  /** Path and query, relative to the base URL. */
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  /** The parsed JSON body; the raw text when it is not JSON; undefined when empty. */
+  body: unknown;
+  ms: number;
+}
+
+export interface ClientDeps {
+  transport: Transport;
+  limiter: Limiter;
+  budget: RequestBudget;
+  log: ExchangeLog;
+  timeoutMs: number;
+  maxRetryAfterMs: number;
+  apiKey?: string;
+  clock?: Clock;
+}
+
+/** How often a request the server answered 429 is repeated after waiting as told. */
+const RETRIES_AFTER_429 = 2;
+
+function parseBody(text: string): unknown {
+  if (text.length === 0) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+let nextId = 1;
+
+/**
+ * Every request of the suite goes through here: the client-side limiter, the request budget,
+ * a timeout, `retry-after` obeyed on an unexpected 429, and a log record of the exchange.
+ */
+export class ContractClient {
+  private readonly clock: Clock;
+
+  constructor(private readonly deps: ClientDeps) {
+    this.clock = deps.clock ?? realClock;
+  }
+
+  get requestsSent(): number {
+    return this.deps.budget.spent;
+  }
+
+  /** Holds every later request until the `retry-after` of a 429 this run provoked has passed. */
+  honourRetryAfter(exchange: Exchange): void {
+    const wait = retryAfterMs(exchange.headers['retry-after'], this.clock.now()) ?? quotaResetMs(exchange.headers);
+    if (wait !== undefined) this.deps.limiter.pauseUntil(this.clock.now() + Math.min(wait, this.deps.maxRetryAfterMs));
+  }
+
+  async call(operationId: string, req: CallRequest = {}, opts: CallOptions = {}): Promise<Exchange> {
+    const op = operation(operationId);
+    const url = requestPath(op, req.path ?? {}, req.query ?? {});
+    const headers: Record<string, string> = { Accept: 'application/json', ...req.headers };
+    const key = opts.apiKey === undefined ? this.deps.apiKey : opts.apiKey;
+    if (key !== null && key !== undefined) headers['X-API-Key'] = key;
+    for (let attempt = 0; ; attempt++) {
+      const exchange = await this.send(op, url, headers, opts.provokeRateLimit === true, attempt > 0);
+      if (exchange.status !== 429 || opts.provokeRateLimit || attempt >= RETRIES_AFTER_429) return exchange;
+      const wait = retryAfterMs(exchange.headers['retry-after'], this.clock.now()) ?? quotaResetMs(exchange.headers) ?? 60_000;
+      if (wait > this.deps.maxRetryAfterMs) return exchange;
+      this.deps.limiter.pauseUntil(this.clock.now() + wait);
+    }
+  }
+
+  private async send(op: Operation, url: string, headers: Record<string, string>, provoked: boolean, retry: boolean): Promise<Exchange> {
+    this.deps.budget.take();
+    await this.deps.limiter.acquire(provoked);
+    const id = nextId++;
+    const started = this.clock.now();
+    const test = currentTest();
+    const base = { kind: 'exchange' as const, id, ...(test ? { test } : {}), operationId: op.operationId, url, ...(provoked ? { provoked } : {}), ...(retry ? { retry } : {}) };
+    try {
+      const raw = await this.deps.transport(url, headers, this.deps.timeoutMs);
+      const ms = this.clock.now() - started;
+      this.deps.log.write({ ...base, status: raw.status, ms });
+      const reset = quotaResetMs(raw.headers);
+      if (reset !== undefined && !provoked) this.deps.limiter.pauseUntil(this.clock.now() + reset);
+      return { id, operation: op, url, status: raw.status, headers: raw.headers, text: raw.text, body: parseBody(raw.text), ms };
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      this.deps.log.write({ ...base, status: 0, ms: this.clock.now() - started, error: message });
+      throw new Error(`${op.operationId} GET ${url}: ${message}`);
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Reporter, TestModule, Vitest } from 'vitest/node';
+import { listOperations } from '../../spec/load.ts';
+import { readConfig, ROOT } from '../config.ts';
+import { loadTargetFile } from '../targets/target-file.ts';
+import { buildMatrix, renderMatrix } from './coverage-matrix.ts';
+import { renderJUnit } from './junit.ts';
+import { EXCHANGE_LOG, type LogRecord, type VerdictRecord } from './records.ts';
+import { renderSummary } from './summary.ts';
+import { collectResults } from './test-results.ts';
+
+const CONTRACT_PROJECT = 'contract';
+
+function readLog(reportDir: string): LogRecord[] {
+  const file = join(reportDir, EXCHANGE_LOG);
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as LogRecord);
+}
+
+/**
+ * After a run that included the contract project: the coverage matrix (operation × status) and
+ * the summary, printed and written to reports/contract-coverage.md, and JUnit XML at
+ * reports/contract-junit.xml. Other projects' runs are left alone.
+ */
+export default class ContractReporter implements Reporter {
+  private vitest?: Vitest;
+
+  onInit(vitest: Vitest): void {
+    this.vitest = vitest;
+  }
+
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    const modules = testModules.filter((m) => m.project.name === CONTRACT_PROJECT);
+    if (modules.length === 0) return;
+    const config = readConfig();
+    const records = readLog(config.reportDir);
+    const tests = collectResults(modules);
+    const verdicts = records.filter((r): r is VerdictRecord => r.kind === 'verdict');
+    const deviations = config.targetFile && existsSync(config.targetFile) ? (loadTargetFile(config.targetFile).knownDeviations ?? []) : [];
+    const matrix = renderMatrix(buildMatrix(listOperations(), verdicts, tests));
+    const summary = renderSummary({ records, tests, deviations });
+    mkdirSync(config.reportDir, { recursive: true });
+    const coverage = join(config.reportDir, 'contract-coverage.md');
+    const junit = join(config.reportDir, 'contract-junit.xml');
+    writeFileSync(coverage, `# Contract coverage\n\n${matrix}\n\n## Summary\n\n\`\`\`\n${summary}\n\`\`\`\n`);
+    writeFileSync(junit, renderJUnit(tests, verdicts));
+    const log = (text: string): void => (this.vitest ? this.vitest.logger.log(text) : void process.stdout.write(`${text}\n`));
+    log(`\nContract coverage (operation × status)\n\n${matrix}\n\n${summary}\n\nWritten: ${relative(ROOT, coverage)}, ${relative(ROOT, junit)}, ${relative(ROOT, join(config.reportDir, EXCHANGE_LOG))}\n`);
+  }
+}

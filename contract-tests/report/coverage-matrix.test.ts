@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { operations } from '../spec-context.ts';
+import { buildMatrix, renderMatrix } from './coverage-matrix.ts';
+import type { VerdictRecord } from './records.ts';
+import type { TestResult } from './test-results.ts';
+
+const verdict = (operationId: string, expectedStatus: number, outcome: VerdictRecord['outcome'], actualStatus = expectedStatus): VerdictRecord => ({
+  kind: 'verdict',
+  operationId,
+  url: '/x',
+  expectedStatus,
+  actualStatus,
+  outcome,
+  problems: [],
+});
+
+describe('the coverage matrix', () => {
+  const matrix = buildMatrix(
+    operations,
+    [verdict('get_block', 200, 'pass'), verdict('get_block', 200, 'fail'), verdict('get_block', 404, 'known'), verdict('get_account_balance', 400, 'tolerated', 422)],
+    [{ id: 't', file: 'f', name: 'get_block > 401 Unauthorized > no key', state: 'skipped', message: 'no keys here', startTime: 0, durationMs: 0 } satisfies TestResult],
+  );
+  const cell = (operationId: string, status: string) => matrix.rows.find((r) => r.operationId === operationId)?.cells[matrix.statuses.indexOf(status)];
+
+  it('counts each checked answer under the operation and the status it meant to provoke', () => {
+    expect(cell('get_block', '200')).toMatchObject({ pass: 1, fail: 1 });
+    expect(cell('get_block', '404')).toMatchObject({ known: 1 });
+    expect(cell('get_account_balance', '400')).toMatchObject({ tolerated: 1 });
+    expect(cell('get_block', '401')?.skipped).toEqual(['no keys here']);
+  });
+
+  it('renders failures, known deviations, skips with their reasons, and undocumented statuses', () => {
+    const text = renderMatrix(matrix);
+    expect(text).toContain('| get_block | ✗ 1 of 2 |');
+    expect(text).toMatch(/skipped \[\d\]/);
+    expect(text).toContain('no keys here');
+    expect(text).toMatch(/\| get_status \| — \| — \| · \|/);
+  });
+});

@@ -1,0 +1,67 @@
+/** Which test an exchange belongs to; absent for requests made while the run sets itself up. */
+export interface TestRef {
+  id: string;
+  name: string;
+  file: string;
+}
+
+export interface ExchangeRecord {
+  kind: 'exchange';
+  id: number;
+  test?: TestRef;
+  operationId: string;
+  url: string;
+  status: number;
+  ms: number;
+  /** Set when the request was meant to exceed the rate limit. */
+  provoked?: boolean;
+  /** Set when this attempt repeats one the server answered 429. */
+  retry?: boolean;
+  error?: string;
+}
+
+export type Outcome = 'pass' | 'fail' | 'known' | 'tolerated';
+
+export interface ProblemRecord {
+  where: string;
+  expected: string;
+  actual: string;
+  /** The target file's deviation id when the problem is a known one. */
+  deviation?: string;
+}
+
+/** One checked answer: what the spec expected, and how it went. */
+export interface VerdictRecord {
+  kind: 'verdict';
+  exchangeId?: number;
+  test?: TestRef;
+  operationId: string;
+  url: string;
+  expectedStatus: number;
+  actualStatus: number;
+  outcome: Outcome;
+  problems: ProblemRecord[];
+  note?: string;
+}
+
+/** A target-file entry the run had to find through the API. */
+export interface DiscoveryRecord {
+  kind: 'discovery';
+  entry: string;
+  value: string;
+  how: string;
+}
+
+/** Facts about the run for the summary: target, limiter, budget. */
+export interface RunRecord {
+  kind: 'run';
+  target: string;
+  targetFile: string;
+  limiter: string;
+  maxRequests: number;
+  waitedMs?: number;
+}
+
+export type LogRecord = ExchangeRecord | VerdictRecord | DiscoveryRecord | RunRecord;
+
+export const EXCHANGE_LOG = 'contract-exchanges.jsonl';

@@ -1,0 +1,82 @@
+import type { KnownDeviation } from '../targets/target-file.ts';
+import type { DiscoveryRecord, ExchangeRecord, LogRecord, RunRecord, VerdictRecord } from './records.ts';
+import type { TestResult } from './test-results.ts';
+
+export interface RunFacts {
+  records: LogRecord[];
+  tests: TestResult[];
+  deviations: KnownDeviation[];
+}
+
+const of = <K extends LogRecord['kind']>(records: LogRecord[], kind: K) => records.filter((r): r is Extract<LogRecord, { kind: K }> => r.kind === kind);
+
+/** Wall time of the contract tests alone (other projects may run beside them). */
+function wallTimeMs(tests: TestResult[]): number {
+  const ran = tests.filter((t) => t.startTime > 0);
+  if (ran.length === 0) return 0;
+  const start = Math.min(...ran.map((t) => t.startTime));
+  const end = Math.max(...ran.map((t) => t.startTime + t.durationMs));
+  return end - start;
+}
+
+function indent(text: string, by = '    '): string {
+  return text.split('\n').map((l) => `${by}${l}`).join('\n');
+}
+
+function knownSection(verdicts: VerdictRecord[], deviations: KnownDeviation[]): string[] {
+  const seen = new Map<string, { count: number; example: string }>();
+  for (const v of verdicts) {
+    for (const p of v.problems) {
+      if (!p.deviation) continue;
+      const entry = seen.get(p.deviation) ?? { count: 0, example: `${v.operationId} GET ${v.url} → ${v.actualStatus}` };
+      entry.count++;
+      seen.set(p.deviation, entry);
+    }
+  }
+  const lines = [...seen].map(([id, s]) => `- ${id} (${s.count}×, e.g. ${s.example}): ${deviations.find((d) => d.id === id)?.reason ?? ''}`);
+  const unseen = deviations.filter((d) => !seen.has(d.id)).map((d) => `- ${d.id} (${d.operationId}, ${d.where}): listed but not seen in this run — fixed, or not exercised?`);
+  return [
+    `Known deviations seen (not failing): ${seen.size}`,
+    ...lines,
+    ...(unseen.length ? ['Known deviations listed but not seen:', ...unseen] : []),
+  ];
+}
+
+function toleratedSection(verdicts: VerdictRecord[]): string[] {
+  const byNote = new Map<string, VerdictRecord[]>();
+  for (const v of verdicts) byNote.set(v.note ?? '', [...(byNote.get(v.note ?? '') ?? []), v]);
+  return [...byNote].flatMap(([note, vs]) => [`- ${vs.length}× ${note}`, ...vs.slice(0, 3).map((v) => `    · ${v.operationId} GET ${v.url}`), ...(vs.length > 3 ? [`    · … and ${vs.length - 3} more`] : [])]);
+}
+
+function skipSection(tests: TestResult[]): string[] {
+  const byReason = new Map<string, string[]>();
+  for (const t of tests.filter((x) => x.state === 'skipped')) {
+    const reason = t.message ?? 'skipped';
+    byReason.set(reason, [...(byReason.get(reason) ?? []), t.name]);
+  }
+  return [...byReason].flatMap(([reason, names]) => [`- ${names.length} skipped: ${reason}`, ...names.map((n) => `    · ${n}`)]);
+}
+
+/** The run in words: target, requests and time, failures, known deviations, skips, discoveries. */
+export function renderSummary({ records, tests, deviations }: RunFacts): string {
+  const run = of(records, 'run')[0] as RunRecord | undefined;
+  const exchanges = of(records, 'exchange') as ExchangeRecord[];
+  const verdicts = of(records, 'verdict') as VerdictRecord[];
+  const discoveries = of(records, 'discovery') as DiscoveryRecord[];
+  const count = (state: TestResult['state']) => tests.filter((t) => t.state === state).length;
+  const failed = tests.filter((t) => t.state === 'failed');
+  const tolerated = verdicts.filter((v) => v.outcome === 'tolerated');
+  return [
+    `Target: ${run?.target ?? 'unknown'}`,
+    `Target file: ${run?.targetFile ?? 'unknown'}`,
+    `Client limiter: ${run?.limiter ?? 'unknown'}; request budget MAX_REQUESTS=${run?.maxRequests ?? '?'}`,
+    `Requests sent: ${exchanges.length} (${exchanges.filter((e) => e.retry).length} repeated after a 429, ${exchanges.filter((e) => e.provoked).length} sent to provoke 429, ${exchanges.filter((e) => e.error).length} without an answer) in ${(wallTimeMs(tests) / 1000).toFixed(1)} s`,
+    `Tests: ${count('passed')} passed, ${failed.length} failed, ${count('skipped')} skipped`,
+    '',
+    ...(failed.length ? [`Failures (${failed.length}):`, ...failed.flatMap((t) => [`- ${t.name}`, indent(t.message ?? '(no message)')]), ''] : ['No failures.', '']),
+    ...knownSection(verdicts, deviations),
+    ...(tolerated.length ? ['', `Tolerated (target file tolerances): ${tolerated.length}`, ...toleratedSection(tolerated)] : []),
+    ...(count('skipped') ? ['', 'Skipped, and why:', ...skipSection(tests)] : []),
+    ...(discoveries.length ? ['', 'Discovered (missing from the target file):', ...discoveries.map((d) => `- ${d.entry}: ${d.value} — from ${d.how}`)] : []),
+  ].join('\n');
+}

@@ -1,0 +1,102 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type Express, type Response } from 'express';
+import { operations } from '../spec-context.ts';
+
+/** The request as a variant may rewrite it before the mock sees it. */
+export interface VariantRequest {
+  operationId: string | undefined;
+  url: URL;
+}
+
+/** The answer as a variant may rewrite it before the client sees it. */
+export interface VariantResponse {
+  operationId: string | undefined;
+  url: URL;
+  status: number;
+  body: unknown;
+  /** For header changes. */
+  res: Response;
+}
+
+export interface Variant {
+  name: string;
+  /** What is broken, in words. */
+  breaks: string;
+  /** The tests (`describe > … > test`) of which at least one must fail: the right test catches it. */
+  caughtBy: RegExp[];
+  request?(req: VariantRequest): void;
+  response?(res: VariantResponse): void;
+}
+
+const routes = operations.map((op) => ({ operationId: op.operationId, pattern: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`) }));
+const operationOf = (pathname: string): string | undefined => routes.find((r) => r.pattern.test(pathname))?.operationId;
+
+/**
+ * Rewrites the JSON of every answer at `end`, the one call every way of sending goes through
+ * (send, json, a prepared Buffer), so the variant does not depend on how the mock sends.
+ */
+function rewriteAnswers(res: Response, request: VariantRequest, rewrite: NonNullable<Variant['response']>): void {
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    const text = Buffer.isBuffer(chunk) ? chunk.toString('utf8') : typeof chunk === 'string' ? chunk : undefined;
+    let body: unknown;
+    try {
+      body = text === undefined ? undefined : JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    if (body === undefined) return end(chunk, ...rest);
+    const answer: VariantResponse = { ...request, status: res.statusCode, body, res };
+    rewrite(answer);
+    const out = Buffer.from(JSON.stringify(answer.body), 'utf8');
+    res.statusCode = answer.status;
+    res.setHeader('Content-Length', out.length);
+    return end(out);
+  }) as Response['end'];
+}
+
+/**
+ * The mock with one thing broken: an Express wrapper that rewrites requests on the way in and
+ * JSON answers (status, body, headers) on the way out, around an unchanged mock app.
+ */
+export function variantApp(mock: Express, variant: Variant): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use((req, res, next) => {
+    const url = new URL(req.url, 'http://variant');
+    const operationId = operationOf(url.pathname);
+    if (variant.request) {
+      variant.request({ operationId, url });
+      // As a rewriting proxy would send it: the mock keys its response cache on originalUrl.
+      req.url = `${url.pathname}${url.search}`;
+      req.originalUrl = req.url;
+    }
+    if (variant.response) rewriteAnswers(res, { operationId, url }, variant.response);
+    next();
+  });
+  app.use(mock);
+  return app;
+}
+
+export interface RunningVariant {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function serveVariant(mock: Express, variant: Variant): Promise<RunningVariant> {
+  const server: Server = createServer(variantApp(mock, variant));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,127 @@
+import type { Variant } from './variant-server.ts';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Broken mocks the contract suite must catch, each with the test that must catch it. The first
+ * is the mock unbroken: over HTTP it must pass everything, so what the others fail is their
+ * breakage and nothing else.
+ */
+export const VARIANTS: Variant[] = [
+  {
+    name: 'faithful',
+    breaks: 'nothing: the mock as it is, served over HTTP',
+    caughtBy: [],
+  },
+  {
+    name: 'required-field-dropped',
+    breaks: 'get_block answers without the required `hash`',
+    caughtBy: [/^get_block > 200 OK > latest$/],
+    response: (r) => {
+      if (r.operationId === 'get_block' && r.status === 200 && isObject(r.body)) delete r.body.hash;
+    },
+  },
+  {
+    name: 'amount-as-number',
+    breaks: 'get_account_balance sends stx.balance as a JSON number',
+    caughtBy: [/^get_account_balance > 200 OK > the stx address$/],
+    response: (r) => {
+      if (r.operationId === 'get_account_balance' && r.status === 200 && isObject(r.body) && isObject(r.body.stx)) r.body.stx.balance = Number(r.body.stx.balance);
+    },
+  },
+  {
+    name: 'limit-max-not-enforced',
+    breaks: 'get_account_transactions_with_transfers clamps a limit above 50 instead of refusing it',
+    caughtBy: [/^get_account_transactions_with_transfers > 400 Bad Request > limit=51 \(above the maximum 50\)$/],
+    request: (q) => {
+      const limit = Number(q.url.searchParams.get('limit'));
+      if (q.operationId === 'get_account_transactions_with_transfers' && limit > 50) q.url.searchParams.set('limit', '50');
+    },
+  },
+  {
+    name: 'offset-ignored',
+    breaks: 'get_account_transactions_with_transfers ignores offset',
+    caughtBy: [/^pagination > get_account_transactions_with_transfers > 200 OK > walking every page/],
+    request: (q) => {
+      if (q.operationId === 'get_account_transactions_with_transfers') q.url.searchParams.delete('offset');
+    },
+  },
+  {
+    name: 'wrong-order',
+    breaks: 'get_account_transactions_with_transfers lists oldest first',
+    caughtBy: [/^pagination > get_account_transactions_with_transfers > 200 OK > walking every page/],
+    response: (r) => {
+      if (r.operationId === 'get_account_transactions_with_transfers' && isObject(r.body) && Array.isArray(r.body.results)) r.body.results.reverse();
+    },
+  },
+  {
+    name: 'total-off-by-one',
+    breaks: 'get_address_transaction_events reports one more event than it has',
+    caughtBy: [/^pagination > get_address_transaction_events > 200 OK > walking every page/],
+    response: (r) => {
+      if (r.operationId === 'get_address_transaction_events' && isObject(r.body) && typeof r.body.total === 'number') r.body.total += 1;
+    },
+  },
+  {
+    name: 'wrong-status-for-unknown-block',
+    breaks: 'get_block answers 400 instead of 404 for a block that does not exist',
+    caughtBy: [/^get_block > 404 Not Found > a height above the chain tip$/],
+    response: (r) => {
+      if (r.operationId === 'get_block' && r.status === 404) {
+        r.status = 400;
+        r.body = { statusCode: 400, error: 'Bad Request', message: 'Block not found' };
+      }
+    },
+  },
+  {
+    name: 'conflict-not-enforced',
+    breaks: 'get_account_transactions_with_transfers accepts height together with until_block',
+    caughtBy: [/^get_account_transactions_with_transfers > 400 Bad Request > height with until_block/],
+    request: (q) => {
+      if (q.operationId === 'get_account_transactions_with_transfers' && q.url.searchParams.has('until_block')) q.url.searchParams.delete('height');
+    },
+  },
+  {
+    name: 'deprecation-marker-gone',
+    breaks: 'the deprecated operations stop sending Warning: 299',
+    caughtBy: [/^deprecated operations > get_account_balance > 200 OK > still answers/, /^get_account_balance > 200 OK > the stx address$/],
+    response: (r) => {
+      r.res.removeHeader('Warning');
+    },
+  },
+  {
+    name: 'deprecated-diverges',
+    breaks: 'get_single_transaction_with_transfers reports one µSTX more received than the list does',
+    caughtBy: [/^deprecated operations > get_single_transaction_with_transfers > 200 OK > equals the matching item/],
+    response: (r) => {
+      if (r.operationId === 'get_single_transaction_with_transfers' && r.status === 200 && isObject(r.body)) r.body.stx_received = String(BigInt(String(r.body.stx_received)) + 1n);
+    },
+  },
+  {
+    name: 'tip-behind',
+    breaks: 'get_status reports a chain tip one block behind blocks/latest',
+    caughtBy: [/^chain invariants > get_status > 200 OK > the chain tip is the block/],
+    response: (r) => {
+      if (r.operationId === 'get_status' && isObject(r.body) && isObject(r.body.chain_tip)) r.body.chain_tip.block_height = Number(r.body.chain_tip.block_height) - 1;
+    },
+  },
+  {
+    name: 'balance-drift',
+    breaks: 'get_account_balance reports one µSTX more received than the transfers add up to',
+    caughtBy: [/^balances agree with transfers > get_account_balance > 200 OK > .* balances equal the sum of its transfers$/],
+    response: (r) => {
+      if (r.operationId === 'get_account_balance' && r.status === 200 && isObject(r.body) && isObject(r.body.stx)) {
+        r.body.stx.total_received = String(BigInt(String(r.body.stx.total_received)) + 1n);
+      }
+    },
+  },
+  {
+    name: 'json-as-text',
+    breaks: 'get_mempool_transaction_stats labels its JSON text/plain',
+    caughtBy: [/^get_mempool_transaction_stats > 200 OK > the mempool statistics$/],
+    response: (r) => {
+      if (r.operationId === 'get_mempool_transaction_stats') r.res.type('text/plain');
+    },
+  },
+];

@@ -1,0 +1,123 @@
+import { relative } from 'node:path';
+import { inject } from 'vitest';
+import { createMockApp } from '../mocks/app.ts';
+import { ROOT, type RunConfig, type TargetKind } from './config.ts';
+import { RequestBudget } from './http/budget.ts';
+import { ContractClient } from './http/client.ts';
+import { Limiter } from './http/limiter.ts';
+import { supertestTransport, type Transport } from './http/transport.ts';
+import { ExchangeLog } from './report/exchange-log.ts';
+import { discoverTargetData, type TargetData } from './targets/discover.ts';
+import { loadTargetFile, type TargetFile } from './targets/target-file.ts';
+
+/** The documented limits (service description §8); a target file may say otherwise. */
+const DOCUMENTED_PER_MINUTE = { anonymous: 50, keyed: 500 };
+
+/** The key the in-process mock's key-checking app accepts; any other key is invalid there. */
+const MOCK_VALID_KEY = 'contract-suite-valid-key';
+export const INVALID_KEY = 'contract-suite-invalid-key-0000';
+
+export interface ContractTarget {
+  config: RunConfig;
+  kind: TargetKind;
+  /** Where requests go, for messages and the summary. */
+  label: string;
+  file: TargetFile;
+  /** False when the target's answers are canned examples (Prism): tests that need a coherent world skip. */
+  coherent: boolean;
+  client: ContractClient;
+  /** A client for a server that checks keys: the mock's key-checking app, or the target itself. */
+  authClient: ContractClient;
+  /** A client for a server with a rate limit worth provoking: the mock's tiny-limit app, or the target itself. */
+  rateLimitClient: ContractClient;
+  /** The valid key for `authClient`, when one is known. */
+  validKey?: string;
+  /** Why 401 / 403 / 429 cannot be provoked here; undefined when they can. */
+  cannot: { unauthorized?: string; forbidden?: string; rateLimit?: string };
+  /** The documented per-minute limits in force for `rateLimitClient`. */
+  rateLimit: { anonymous: number; keyed: number };
+  log: ExchangeLog;
+  data(): Promise<TargetData>;
+}
+
+const KEY = Symbol.for('contract-tests.target');
+const shared = globalThis as typeof globalThis & { [KEY]?: Promise<ContractTarget> };
+
+/** The one target of the run, shared by every test file of the single worker. */
+export function contractTarget(): Promise<ContractTarget> {
+  shared[KEY] ??= createTarget(inject('contractConfig'));
+  return shared[KEY];
+}
+
+function emptyTarget(baseUrl: string): TargetFile {
+  return { name: 'unnamed', description: `No target file: everything is discovered from ${baseUrl}.` };
+}
+
+type ClientFor = (transport: Transport, perMinute: number, apiKey?: string) => ContractClient;
+/** How the run reaches its target, and which statuses it can provoke there. */
+type Connection = Pick<ContractTarget, 'label' | 'client' | 'authClient' | 'rateLimitClient' | 'validKey' | 'cannot' | 'rateLimit'> & { limiter: string };
+
+/** The mock's main app with its limits off; 401, 403 and 429 come from small apps made for them. */
+function inProcessMock(clientFor: ClientFor): Connection {
+  const quiet = { quiet: true, rateLimit: 0, rateLimitKey: 0 };
+  const tiny = { anonymous: 2, keyed: 2 };
+  const keyed = createMockApp({ ...quiet, apiKeys: [MOCK_VALID_KEY], requireApiKey: true });
+  const limited = createMockApp({ quiet: true, apiKeys: [MOCK_VALID_KEY], rateLimit: tiny.anonymous, rateLimitKey: tiny.keyed });
+  return {
+    label: 'the in-process mock (createMockApp, default world)',
+    client: clientFor(supertestTransport(createMockApp(quiet)), 0),
+    authClient: clientFor(supertestTransport(keyed), 0),
+    rateLimitClient: clientFor(supertestTransport(limited), 0),
+    validKey: MOCK_VALID_KEY,
+    cannot: {},
+    rateLimit: tiny,
+    limiter: 'off (in-process)',
+  };
+}
+
+/** A live server or Prism over HTTP, at the target's limits; 401, 403 and 429 only where the target file and the run allow. */
+function overHttp(config: RunConfig, file: TargetFile, limits: Connection['rateLimit'], clientFor: ClientFor): Connection {
+  const baseUrl = config.baseUrl as string;
+  const perMinute = config.requestsPerMinute ?? (config.kind === 'prism' ? 0 : config.apiKey ? limits.keyed : limits.anonymous);
+  const client = clientFor(supertestTransport(baseUrl), perMinute, config.apiKey);
+  return {
+    label: `${config.kind === 'prism' ? 'Prism' : 'live'} ${baseUrl}`,
+    client,
+    authClient: client,
+    rateLimitClient: client,
+    ...(config.apiKey ? { validKey: config.apiKey } : {}),
+    cannot: {
+      ...(file.auth?.keyRequired ? {} : { unauthorized: `the target file (${file.name}) does not say keys are required (auth.keyRequired)` }),
+      ...(file.auth?.invalidKeyRejected ? {} : { forbidden: `the target file (${file.name}) does not say API keys are configured (auth.invalidKeyRejected)` }),
+      ...(config.rateLimitTest ? {} : { rateLimit: 'it spends the quota: set CONTRACT_RATE_LIMIT_TEST=1 to provoke 429' }),
+    },
+    rateLimit: limits,
+    limiter: perMinute > 0 ? `${perMinute} requests per minute` : 'off',
+  };
+}
+
+async function createTarget(config: RunConfig): Promise<ContractTarget> {
+  const log = new ExchangeLog(config.reportDir);
+  const file = config.targetFile ? loadTargetFile(config.targetFile) : emptyTarget(config.baseUrl ?? '');
+  const budget = new RequestBudget(config.maxRequests);
+  const limits = {
+    anonymous: file.rateLimit?.anonymousPerMinute ?? DOCUMENTED_PER_MINUTE.anonymous,
+    keyed: file.rateLimit?.keyedPerMinute ?? DOCUMENTED_PER_MINUTE.keyed,
+  };
+  // One budget and one log for every client, so MAX_REQUESTS and the report cover them all.
+  const clientFor: ClientFor = (transport, perMinute, apiKey) =>
+    new ContractClient({ transport, limiter: new Limiter(perMinute), budget, log, timeoutMs: config.timeoutMs, maxRetryAfterMs: config.maxRetryAfterMs, ...(apiKey ? { apiKey } : {}) });
+  const { limiter, ...connection } = config.kind === 'mock' ? inProcessMock(clientFor) : overHttp(config, file, limits, clientFor);
+  const fileName = config.targetFile ? relative(ROOT, config.targetFile) : '(none)';
+  log.write({ kind: 'run', target: connection.label, targetFile: `${fileName} — ${config.targetFileOrigin}`, limiter, maxRequests: config.maxRequests });
+  let data: Promise<TargetData> | undefined;
+  return {
+    ...connection,
+    config,
+    kind: config.kind,
+    file,
+    coherent: (file.world ?? 'coherent') === 'coherent',
+    log,
+    data: () => (data ??= discoverTargetData(file, connection.client, log)),
+  };
+}

@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+
+export type EventKind = 'stx' | 'ft' | 'nft';
+
+export interface AddressTransaction {
+  address: string;
+  tx_id: string;
+  events?: EventKind[];
+  eventCount?: number;
+}
+
+export interface KnownDeviation {
+  id: string;
+  operationId: string;
+  where: string;
+  request?: string;
+  expectedStatus?: number;
+  actualStatus?: number;
+  reason: string;
+}
+
+/** A target file as `fixtures/targets/schema.json` describes it. */
+export interface TargetFile {
+  $schema?: string;
+  name: string;
+  description: string;
+  generated?: { by: string; from: Record<string, unknown> };
+  network?: 'mainnet' | 'testnet';
+  world?: 'coherent' | 'examples';
+  auth?: { keyRequired?: boolean; invalidKeyRejected?: boolean };
+  rateLimit?: { anonymousPerMinute?: number; keyedPerMinute?: number };
+  addresses?: {
+    stx?: string;
+    ft?: string;
+    nft?: string;
+    contract?: string;
+    locked?: string;
+    vesting?: string;
+    paginated?: string;
+    fullHistory?: string[];
+  };
+  transactions?: { byType?: Record<string, string[]>; byStatus?: Record<string, string[]> };
+  mempool?: string[];
+  addressTransactions?: AddressTransaction[];
+  unrelatedTransaction?: { address: string; tx_id: string };
+  blocks?: Array<{ height: number; hash: string; index_block_hash: string }>;
+  tolerances?: { clientErrorClass?: string };
+  knownDeviations?: KnownDeviation[];
+}
+
+const TARGET_SCHEMA_PATH = fileURLToPath(new URL('../../fixtures/targets/schema.json', import.meta.url));
+
+type AddFormats = (ajv: Ajv2020) => Ajv2020;
+const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as unknown as AddFormats;
+
+let validator: ReturnType<Ajv2020['compile']> | undefined;
+
+/** The problems of a target file against the schema; empty when it is valid. */
+export function targetFileProblems(value: unknown): string[] {
+  if (!validator) {
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    addFormats(ajv);
+    validator = ajv.compile(JSON.parse(readFileSync(TARGET_SCHEMA_PATH, 'utf8')) as object);
+  }
+  if (validator(value)) return [];
+  return (validator.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`);
+}
+
+export function loadTargetFile(path: string): TargetFile {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new Error(`cannot read the target file ${path}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const problems = targetFileProblems(parsed);
+  if (problems.length) throw new Error(`the target file ${path} does not follow fixtures/targets/schema.json:\n  ${problems.join('\n  ')}`);
+  return parsed as TargetFile;
+}

@@ -2,9 +2,10 @@ import type { Router } from 'express';
 import type { Document, Operation } from '../spec/load.ts';
 import type { SpecAjv } from '../spec/schemas.ts';
 import type { World } from './world/index.ts';
-import { sendCachedJson } from './http/caching.ts';
+import { sendCachedJson, serializeJson } from './http/caching.ts';
 import { deprecation } from './http/deprecation.ts';
 import { sendError } from './http/errors.ts';
+import { ResponseCache, responseKey } from './http/response-cache.ts';
 import { scenarios, type ScenarioSettings } from './http/scenarios.ts';
 import { validateRequest, type ValidatedRequest } from './http/validate.ts';
 import type { OperationHandler } from './operations/types.ts';
@@ -31,34 +32,46 @@ export interface MountDeps {
   doc: Document;
   specAjv: SpecAjv;
   scenario: ScenarioSettings;
+  /** Serialized 200 answers; one per app, since its entries belong to that app's world. */
+  cache?: ResponseCache;
 }
 
 /**
- * Mounts one GET route per spec operation: deprecation warning → scenarios (Prefer, latency,
- * faults) → validation from the spec → the operation's handler → the response. Other methods on
- * those paths get 405.
+ * Mounts one route per spec operation. GET: deprecation warning → scenarios (Prefer, latency,
+ * faults) → the cached answer, if any → validation from the spec → the operation's handler → the
+ * response; other methods get 405. A 200 answer is serialized once and then served from the
+ * cache: the world never changes, so the same URL always has the same body.
  */
 export function mountOperations(router: Router, ops: Operation[], handlers: Record<string, OperationHandler>, deps: MountDeps): void {
   checkHandlers(ops, handlers);
   const known = new Set(ops.map((o) => o.operationId));
+  const cache = deps.cache ?? new ResponseCache();
   for (const op of ops) {
     const handler = handlers[op.operationId] as OperationHandler;
-    const path = toExpressPath(op.path);
-    router.get(
-      path,
-      ...(op.deprecated ? [deprecation(op, known)] : []),
-      scenarios(op, deps.scenario),
-      validateRequest(op, deps.doc, deps.specAjv),
-      (req, res) => {
-        const request = res.locals.request as ValidatedRequest;
-        const result = handler({ world: deps.world, path: request.path, query: request.query });
-        if (result.status === 200) sendCachedJson(req, res, result.body);
-        else sendError(res, result.status, result.message);
-      },
-    );
-    router.all(path, (req, res) => {
-      res.set('Allow', 'GET, HEAD, OPTIONS');
-      sendError(res, 405, `${req.method} is not allowed: this service is read-only (GET)`);
-    });
+    // One route for both methods: the router matches the path once per request, not twice.
+    router
+      .route(toExpressPath(op.path))
+      .get(
+        ...(op.deprecated ? [deprecation(op, known)] : []),
+        scenarios(op, deps.scenario),
+        (req, res, next) => {
+          const cached = cache.get(responseKey(op.operationId, req.originalUrl));
+          if (cached) sendCachedJson(req, res, cached);
+          else next();
+        },
+        validateRequest(op, deps.doc, deps.specAjv),
+        (req, res) => {
+          const request = res.locals.request as ValidatedRequest;
+          const result = handler({ world: deps.world, path: request.path, query: request.query });
+          if (result.status !== 200) return sendError(res, result.status, result.message);
+          const json = serializeJson(result.body);
+          cache.set(responseKey(op.operationId, req.originalUrl), json);
+          sendCachedJson(req, res, json);
+        },
+      )
+      .all((req, res) => {
+        res.set('Allow', 'GET, HEAD, OPTIONS');
+        sendError(res, 405, `${req.method} is not allowed: this service is read-only (GET)`);
+      });
   }
 }

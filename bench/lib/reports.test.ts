@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { LoadResult } from './load.ts';
+import { markdownTable } from './markdown.ts';
+import { secondsFromEnv } from './settings.ts';
+import { missedTargets, ratio, throughputTable, type BenchRoute, type Measurement } from './throughput-report.ts';
+import { blocksFor, median } from './world-scaling-report.ts';
+
+const result = (requestsPerSecond: number, p99: number, failures: Partial<LoadResult> = {}): LoadResult => ({
+  requestsPerSecond,
+  p50: p99 / 2,
+  p99,
+  errors: 0,
+  non2xx: 0,
+  ...failures,
+});
+const status: BenchRoute = { name: '/extended', path: '/extended', targeted: true };
+const info: BenchRoute = { name: 'latest block', path: '/extended/v2/blocks/latest', targeted: false };
+
+describe('the throughput report', () => {
+  it('divides the mock’s requests per second by Prism’s, per route', () => {
+    const ms: Measurement[] = [
+      { route: status, server: 'mock', result: result(9_000, 10) },
+      { route: status, server: 'prism', result: result(1_000, 80) },
+    ];
+    expect(ratio(ms, status)).toBe(9);
+    expect(throughputTable(ms)).toMatch(/\| \/extended \|\s+mock \|\s+9,000 \|.*\|\s+9\.0× \|/);
+  });
+
+  it('passes when both targets hold on every targeted route, whatever the others do', () => {
+    const ms: Measurement[] = [
+      { route: status, server: 'mock', result: result(3_000, 19.9) },
+      { route: status, server: 'prism', result: result(1_000, 80) },
+      { route: info, server: 'mock', result: result(100, 500) },
+      { route: info, server: 'prism', result: result(1_000, 80) },
+    ];
+    expect(missedTargets(ms)).toEqual([]);
+  });
+
+  it('names the route and the figure of each missed target', () => {
+    const ms: Measurement[] = [
+      { route: status, server: 'mock', result: result(2_000, 25) },
+      { route: status, server: 'prism', result: result(1_000, 80) },
+    ];
+    expect(missedTargets(ms)).toEqual([
+      "/extended: mock 2,000 req/s is 2.00× Prism's 1,000, target ≥ 3×",
+      '/extended: mock p99 25.0 ms, target < 20 ms',
+    ]);
+  });
+
+  it('refuses a run with failed requests, or a route measured on one server only', () => {
+    const failed: Measurement[] = [
+      { route: status, server: 'mock', result: result(9_000, 10, { non2xx: 3 }) },
+      { route: status, server: 'prism', result: result(1_000, 80) },
+    ];
+    expect(missedTargets(failed)).toEqual(['/extended: mock had 0 errors and 3 non-2xx answers']);
+    expect(missedTargets(failed.slice(0, 1))).toEqual(['/extended: not measured on both servers']);
+  });
+});
+
+describe('the world-scaling report', () => {
+  it('scales blocks from the measured transactions per block, never below the world’s minimum', () => {
+    expect(blocksFor(100_000, { blocks: 20_000, transactions: 140_000 })).toBe(14_286);
+    expect(blocksFor(10, { blocks: 20_000, transactions: 140_000 })).toBe(60);
+  });
+
+  it('takes the median run', () => {
+    expect(median([{ t: 5 }, { t: 1 }, { t: 3 }], (r) => r.t)).toEqual({ t: 3 });
+  });
+});
+
+describe('bench helpers', () => {
+  it('lays out a markdown table with figures right-aligned', () => {
+    expect(markdownTable(['route', 'req/s'], [['/a', '12'], ['/bb', '3']])).toBe(
+      ['| route | req/s |', '|-------|------:|', '| /a    |    12 |', '| /bb   |     3 |'].join('\n'),
+    );
+  });
+
+  it('reads seconds from the environment within bounds', () => {
+    expect(secondsFromEnv('S', 10, 600, {})).toBe(10);
+    expect(secondsFromEnv('S', 10, 600, { S: '30' })).toBe(30);
+    expect(() => secondsFromEnv('S', 10, 600, { S: '601' })).toThrow(/S must be a whole number of seconds from 0 to 600/);
+    expect(() => secondsFromEnv('S', 10, 600, { S: '1.5' })).toThrow();
+  });
+});

@@ -1,0 +1,37 @@
+import { int, markdownTable } from './markdown.ts';
+import type { ServerRun, WorldRun } from './world-runs.ts';
+
+export interface SizeResult {
+  targetTransactions: number;
+  world: WorldRun;
+  server: ServerRun;
+}
+
+/** Blocks for about `target` transactions, from a world's measured transactions per block. */
+export function blocksFor(target: number, calibration: { blocks: number; transactions: number }, minBlocks = 60): number {
+  return Math.max(minBlocks, Math.round((target * calibration.blocks) / calibration.transactions));
+}
+
+/** The middle item by `by` (the upper middle of an even count). */
+export function median<T>(items: T[], by: (item: T) => number): T {
+  if (items.length === 0) throw new Error('median of nothing');
+  return [...items].sort((a, b) => by(a) - by(b))[Math.floor(items.length / 2)] as T;
+}
+
+export function worldScalingTable(results: SizeResult[]): string {
+  const rows = results.map(({ targetTransactions, world, server }) => [
+    `~${int(targetTransactions)}`,
+    int(world.blocks),
+    int(world.transactions),
+    int(world.createWorldMs),
+    int(server.startToFirstResponseMs),
+    int(server.processToFirstResponseMs),
+    int(server.memory.rssMb),
+    int(server.memory.heapUsedMb),
+    int(server.memory.externalMb),
+  ]);
+  return markdownTable(
+    ['world', 'blocks', 'transactions', 'createWorld ms', 'start → first answer ms', 'process start → first answer ms', 'RSS MB', 'heap used MB', 'external MB'],
+    rows,
+  );
+}

@@ -1,0 +1,107 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startPrism } from '../spec/prism/start-prism.ts';
+import { measure, type LoadSettings } from './lib/load.ts';
+import { loadLine, machineLine } from './lib/machine.ts';
+import { startMockProcess } from './lib/mock-process.ts';
+import { exitOnSignals, secondsFromEnv } from './lib/settings.ts';
+import { missedTargets, TARGETS, throughputTable, type BenchRoute, type Measurement, type Server } from './lib/throughput-report.ts';
+
+const RESULTS = fileURLToPath(new URL('./results/throughput.md', import.meta.url));
+/** No request log, and no rate limiter answering 429 to a load generator. */
+const MOCK_ARGS = ['--quiet', '--rate-limit', '0', '--rate-limit-key', '0'];
+
+const settings: LoadSettings = {
+  connections: 50,
+  warmupSeconds: secondsFromEnv('BENCH_WARMUP_SECONDS', 3),
+  seconds: secondsFromEnv('BENCH_SECONDS', 10),
+};
+
+function routes(busiest: string): BenchRoute[] {
+  return [
+    { name: '/extended', path: '/extended', targeted: true },
+    {
+      name: 'transactions_with_transfers, 20 items',
+      path: `/extended/v1/address/${busiest}/transactions_with_transfers?limit=20`,
+      targeted: true,
+    },
+    { name: '/extended/v2/blocks/latest', path: '/extended/v2/blocks/latest', targeted: false },
+  ];
+}
+
+/** One request per route first: a server that answers an error would make the figures meaningless. */
+async function checkAnswers(baseUrl: string, server: Server, list: BenchRoute[]): Promise<void> {
+  for (const route of list) {
+    const res = await fetch(`${baseUrl}${route.path}`, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(10_000) });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`${server} answers ${res.status} on ${route.path}: ${text.slice(0, 300)}`);
+  }
+}
+
+async function measureServer(baseUrl: string, server: Server, list: BenchRoute[]): Promise<Measurement[]> {
+  await checkAnswers(baseUrl, server, list);
+  const out: Measurement[] = [];
+  for (const route of list) {
+    process.stdout.write(`  ${server.padEnd(5)} ${route.name} … `);
+    const result = await measure(`${baseUrl}${route.path}`, settings);
+    process.stdout.write(`${Math.round(result.requestsPerSecond)} req/s\n`);
+    out.push({ route, server, result });
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  exitOnSignals();
+  const load = loadLine();
+  console.log(`${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per server and route; ${load}`);
+  const measurements: Measurement[] = [];
+  // One server at a time: on a small machine two servers under load would measure each other.
+  const mock = await startMockProcess(MOCK_ARGS);
+  let list: BenchRoute[];
+  try {
+    const index = (await (await fetch(`${mock.url}/_mock/world`, { signal: AbortSignal.timeout(10_000) })).json()) as { addresses: { busiest: string } };
+    list = routes(index.addresses.busiest);
+    measurements.push(...(await measureServer(mock.url, 'mock', list)));
+  } finally {
+    await mock.stop();
+  }
+  const prism = await startPrism();
+  try {
+    measurements.push(...(await measureServer(prism.baseUrl, 'prism', list)));
+  } finally {
+    await prism.stop();
+  }
+
+  const order = list.flatMap((route) => measurements.filter((m) => m.route.name === route.name));
+  const table = throughputTable(order);
+  const missed = missedTargets(order);
+  const verdict = missed.length
+    ? `Targets missed:\n${missed.map((m) => `- ${m}`).join('\n')}`
+    : `Targets met: ≥ ${TARGETS.minRatio}× Prism's requests per second and p99 < ${TARGETS.maxP99Ms} ms on both targeted routes.`;
+  const machine = machineLine();
+  console.log(`\n${table}\n\n${verdict}`);
+  mkdirSync(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
+  writeFileSync(
+    RESULTS,
+    [
+      '# Throughput: the mock next to `prism mock`',
+      '',
+      `${machine}; ${load}.`,
+      `autocannon, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per server and route; one server at a time, the mock started with \`${MOCK_ARGS.join(' ')}\`. Latencies are of 2xx answers.`,
+      '',
+      table,
+      '',
+      ...list.map((r) => `- ${r.name}: \`GET ${r.path}\``),
+      '',
+      verdict,
+      '',
+    ].join('\n'),
+  );
+  console.log(`\nwritten to ${RESULTS}`);
+  if (missed.length) process.exitCode = 1;
+}
+
+main().catch((err: unknown) => {
+  console.error(`bench failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,70 @@
+/**
+ * One measurement of bench/world-scaling.ts, in a fresh process so neither the JIT nor the heap
+ * carries over from another: `world <blocks>` builds a world alone, `server <blocks>` starts the
+ * whole mock and fetches /extended. Prints one JSON line. Needs `node --expose-gc`.
+ */
+import { startMockServer } from '../mocks/server.ts';
+import { createWorld, type World } from '../mocks/world/index.ts';
+import type { MemoryAfterGc, ServerRun, WorldRun } from './lib/world-runs.ts';
+
+function memoryAfterGc(): MemoryAfterGc {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('run with node --expose-gc');
+  // Twice: the first pass can leave objects that only the second finds unreachable.
+  gc();
+  gc();
+  const m = process.memoryUsage();
+  const mb = (n: number) => Math.round(n / 2 ** 20);
+  return { rssMb: mb(m.rss), heapUsedMb: mb(m.heapUsed), externalMb: mb(m.external) };
+}
+
+function transactionsOf(world: World): number {
+  let total = 0;
+  const tip = world.index().tip.height;
+  for (let height = 1; height <= tip; height++) total += world.block({ height })?.tx_count ?? 0;
+  return total;
+}
+
+async function measureWorld(blocks: number): Promise<WorldRun> {
+  const started = performance.now();
+  const world = createWorld({ blocks });
+  const createWorldMs = performance.now() - started;
+  const memory = memoryAfterGc();
+  return { mode: 'world', blocks, transactions: transactionsOf(world), createWorldMs, memory };
+}
+
+async function measureServer(blocks: number): Promise<ServerRun> {
+  const started = performance.now();
+  const mock = await startMockServer({ port: 0, blocks, quiet: true });
+  try {
+    const res = await fetch(`${mock.url}/extended`, { signal: AbortSignal.timeout(60_000) });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`/extended answered ${res.status}`);
+    // performance.now() counts from the process's start.
+    const answered = performance.now();
+    return {
+      mode: 'server',
+      blocks,
+      startToFirstResponseMs: answered - started,
+      processToFirstResponseMs: answered,
+      memory: memoryAfterGc(),
+    };
+  } finally {
+    await mock.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const [mode, raw] = process.argv.slice(2);
+  const blocks = Number(raw);
+  if ((mode !== 'world' && mode !== 'server') || !Number.isInteger(blocks)) {
+    throw new Error('usage: node --expose-gc --import tsx bench/world-scaling-child.ts world|server <blocks>');
+  }
+  const run = mode === 'world' ? await measureWorld(blocks) : await measureServer(blocks);
+  process.stdout.write(`${JSON.stringify(run)}\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exitCode = 1;
+});

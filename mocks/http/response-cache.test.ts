@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { serializeJson } from './caching.ts';
+import { ResponseCache, responseKey } from './response-cache.ts';
+
+const json = (value: unknown) => serializeJson(value);
+/** A body of exactly n bytes. */
+const bytes = (n: number) => json('x'.repeat(n - 2));
+
+describe('the response cache', () => {
+  it('misses an unknown key and hits a stored one with the same bytes and ETag', () => {
+    const cache = new ResponseCache();
+    expect(cache.get('a')).toBeUndefined();
+    const stored = json({ status: 'ready' });
+    cache.set('a', stored);
+    expect(cache.get('a')).toBe(stored);
+    expect(cache.get('a')?.body.toString()).toBe('{"status":"ready"}');
+  });
+
+  it('keeps at most maxEntries, dropping the least recently used', () => {
+    const cache = new ResponseCache({ maxEntries: 2, maxBytes: 1_000 });
+    cache.set('a', json(1));
+    cache.set('b', json(2));
+    cache.get('a');
+    cache.set('c', json(3));
+    expect(cache.size).toBe(2);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+    expect(cache.get('c')).toBeDefined();
+  });
+
+  it('keeps at most maxBytes of bodies, and never caches a body larger than that', () => {
+    const cache = new ResponseCache({ maxEntries: 100, maxBytes: 100 });
+    cache.set('a', bytes(40));
+    cache.set('b', bytes(40));
+    cache.set('c', bytes(40));
+    expect(cache.byteSize).toBe(80);
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('huge', bytes(101));
+    expect(cache.get('huge')).toBeUndefined();
+    expect(cache.size).toBe(2);
+  });
+
+  it('counts a replaced entry once', () => {
+    const cache = new ResponseCache({ maxEntries: 10, maxBytes: 100 });
+    cache.set('a', bytes(40));
+    cache.set('a', bytes(30));
+    expect(cache.size).toBe(1);
+    expect(cache.byteSize).toBe(30);
+  });
+
+  it('stays bounded under many distinct keys', () => {
+    const cache = new ResponseCache({ maxEntries: 50, maxBytes: 10_000 });
+    for (let i = 0; i < 5_000; i++) cache.set(`k${i}`, json(i));
+    expect(cache.size).toBe(50);
+    expect(cache.get('k4999')).toBeDefined();
+    expect(cache.get('k0')).toBeUndefined();
+  });
+});
+
+describe('the response key', () => {
+  it('names the operation and the whole request target, query included', () => {
+    const key = responseKey('get_block', '/extended/v2/blocks/1?x=1');
+    expect(key).not.toBe(responseKey('get_status', '/extended/v2/blocks/1?x=1'));
+    expect(key).not.toBe(responseKey('get_block', '/extended/v2/blocks/1?x=2'));
+    expect(key).not.toBe(responseKey('get_block', '/extended/v2/blocks/1'));
+    expect(key).toBe(responseKey('get_block', '/extended/v2/blocks/1?x=1'));
+  });
+});

@@ -8,6 +8,7 @@ import { apiKeys } from './http/keys.ts';
 import { seededRandom } from './http/random.ts';
 import { rateLimit } from './http/rate-limit.ts';
 import { requestLog } from './http/request-log.ts';
+import { urlLimit } from './http/url-limit.ts';
 import { handlers } from './operations/index.ts';
 import { withDefaults, type MockOptions } from './options.ts';
 import { mountOperations } from './routes.ts';
@@ -39,6 +40,7 @@ export function createMockApp(partial: Partial<MockOptions> = {}): Express {
   app.locals.options = options;
 
   app.use(requestLog(log));
+  app.use(urlLimit());
   app.use(cors());
   app.use((_req, res, next) => {
     res.set('X-API-Version', doc.info.version);

@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMockApp } from './app.ts';
+import { expressServerClasses } from './http/express-classes.ts';
+import { documentedProtocolErrors } from './http/protocol-errors.ts';
 import { withDefaults, type MockOptions } from './options.ts';
 import type { World } from './world/index.ts';
 
@@ -11,23 +13,50 @@ export interface RunningMock {
   close(): Promise<void>;
 }
 
+export interface ServerLimits {
+  /** Request line and headers together; beyond it 431 (or 414 for a URL, mocks/http/protocol-errors.ts). */
+  maxHeaderSize: number;
+  /** A client must have sent all headers this long after it started the request, or gets 408. */
+  headersTimeoutMs: number;
+  /** ...and the whole request (body included) within this, or gets 408. */
+  requestTimeoutMs: number;
+  /** How often Node looks for connections past those two timeouts; Node's default is 30 s. */
+  connectionsCheckingIntervalMs: number;
+  /**
+   * An idle keep-alive connection is closed after this. There is deliberately no cap on requests
+   * per connection: past `maxRequestsPerSocket` Node answers pipelined requests with a bare 503.
+   */
+  keepAliveTimeoutMs: number;
+  /** Connections beyond this are dropped on accept, keeping file descriptors under a 1024 ulimit. */
+  maxConnections: number;
+}
+
 /** Protocol limits: a slow or hostile client cannot hold the mock (see the README's Reliability). */
-export const SERVER_LIMITS = {
+export const SERVER_LIMITS: ServerLimits = {
   maxHeaderSize: 16 * 1024,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
+  connectionsCheckingIntervalMs: 1_000,
   keepAliveTimeoutMs: 5_000,
-  maxRequestsPerSocket: 1_000,
+  maxConnections: 512,
 };
 
-export async function startMockServer(partial: Partial<MockOptions> = {}): Promise<RunningMock> {
+export async function startMockServer(partial: Partial<MockOptions> = {}, limitOverrides: Partial<ServerLimits> = {}): Promise<RunningMock> {
   const options = withDefaults(partial);
+  const limits = { ...SERVER_LIMITS, ...limitOverrides };
   const app = createMockApp(options);
-  const server = createServer({ maxHeaderSize: SERVER_LIMITS.maxHeaderSize }, app);
-  server.headersTimeout = SERVER_LIMITS.headersTimeoutMs;
-  server.requestTimeout = SERVER_LIMITS.requestTimeoutMs;
-  server.keepAliveTimeout = SERVER_LIMITS.keepAliveTimeoutMs;
-  server.maxRequestsPerSocket = SERVER_LIMITS.maxRequestsPerSocket;
+  const server = createServer({
+    ...expressServerClasses(app),
+    maxHeaderSize: limits.maxHeaderSize,
+    connectionsCheckingInterval: limits.connectionsCheckingIntervalMs,
+    // Checked in protocol-errors.ts instead, to answer with the documented body.
+    requireHostHeader: false,
+  });
+  server.headersTimeout = limits.headersTimeoutMs;
+  server.requestTimeout = limits.requestTimeoutMs;
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  server.maxConnections = limits.maxConnections;
+  server.on('request', documentedProtocolErrors(server, app, options.quiet ? () => {} : options.log));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { soakFigures, soakProblems, type SoakSample } from './lib/soak-verdict.ts';
+
+const MiB = 2 ** 20;
+/** Samples every 5 s for 3 minutes; `rss` and `fds` as functions of time. */
+const run = (rss: (t: number) => number, fds: (t: number) => number = () => 60): SoakSample[] =>
+  Array.from({ length: 37 }, (_, i) => ({ t: i * 5, rss: rss(i * 5), fds: fds(i * 5), requests: i * 1000 }));
+const clean = { statuses: { '200': 9_000, '404': 1_000 }, errors: 0 };
+const WARMUP = 30;
+
+describe('the soak verdict', () => {
+  it('passes a run whose memory rises during warm-up and then stays flat, GC noise included', () => {
+    const samples = run((t) => (t < WARMUP ? 80 + t : 110 + (t % 10 === 0 ? 6 : 0)) * MiB);
+    const figures = soakFigures(samples, WARMUP);
+    expect(figures).toMatchObject({ rssStart: 80 * MiB, fdsStart: 60, fdsEnd: 60 });
+    expect(soakProblems(figures, clean)).toEqual([]);
+  });
+
+  it('fails a run whose memory keeps climbing after warm-up', () => {
+    const figures = soakFigures(run((t) => (100 + t / 5) * MiB), WARMUP);
+    expect(soakProblems(figures, clean)).toEqual([expect.stringMatching(/^RSS grew 2\d\.\d MiB after warm-up/)]);
+  });
+
+  it('fails a run that leaks file descriptors', () => {
+    const figures = soakFigures(run(() => 100 * MiB, (t) => 60 + Math.floor(t / 60)), WARMUP);
+    expect(soakProblems(figures, clean)).toEqual([expect.stringMatching(/^open file descriptors grew by 2/)]);
+  });
+
+  it('fails on any answer but 200 and 404, and on connection errors', () => {
+    const figures = soakFigures(run(() => 100 * MiB), WARMUP);
+    expect(soakProblems(figures, { statuses: { '200': 10, '404': 1, '500': 2, '429': 1 }, errors: 3 })).toEqual([
+      'status 429 answered 1 times',
+      'status 500 answered 2 times',
+      '3 connection errors or timeouts',
+    ]);
+  });
+
+  it('refuses to judge a run too short to have a middle and an end after warm-up', () => {
+    expect(() => soakFigures(run(() => MiB).slice(0, 8), WARMUP)).toThrow(/after its 30 s warm-up/);
+  });
+});

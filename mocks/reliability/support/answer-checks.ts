@@ -1,0 +1,38 @@
+import { documentedResponse, ResponseChecker } from '../../../spec/responses.ts';
+import { loadSpec, type Operation } from '../../../spec/load.ts';
+import { createSpecAjv } from '../../../spec/schemas.ts';
+import { leaksIn } from './leaks.ts';
+
+const doc = loadSpec();
+const specAjv = createSpecAjv(doc);
+const checker = new ResponseChecker(doc, specAjv);
+const errorSchema = specAjv.component('ErrorResponse');
+
+/** An answer as either test client reads it (node:http or a raw socket). */
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  body: unknown;
+}
+
+/**
+ * Everything wrong with one answer: where the operation documents the status, what the spec's
+ * ResponseChecker finds; for every error, the shared error body (its `statusCode` the status),
+ * `no-store`, and no stack trace, file path or secret in the text.
+ */
+export function problemsWithAnswer(op: Operation | undefined, res: Answer, secrets: string[] = []): string[] {
+  const problems: string[] = [];
+  if (op && documentedResponse(op, res.status)) {
+    for (const p of checker.check(op, { status: res.status, headers: res.headers, body: res.body, text: res.text })) {
+      problems.push(`${p.where}: expected ${p.expected}, got ${p.actual}`);
+    }
+  }
+  if (res.status >= 400) {
+    if (!errorSchema(res.body)) problems.push(`no shared error body: ${res.text.slice(0, 200)}`);
+    else if ((res.body as { statusCode: number }).statusCode !== res.status) problems.push(`statusCode ${(res.body as { statusCode: number }).statusCode} in the body of a ${res.status}`);
+    if (res.headers['cache-control'] !== 'no-store') problems.push(`Cache-Control ${res.headers['cache-control'] ?? '(none)'} on an error`);
+  }
+  for (const leak of leaksIn(`${JSON.stringify(res.headers)}\n${res.text}`, secrets)) problems.push(`leaks ${leak}`);
+  return problems;
+}

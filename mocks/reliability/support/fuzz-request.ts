@@ -1,0 +1,53 @@
+import fc from 'fast-check';
+import { loadSpec, type Operation, type Parameter } from '../../../spec/load.ts';
+import { createSpecAjv } from '../../../spec/schemas.ts';
+import { coerceParameter } from '../../http/coerce.ts';
+
+/** One generated request: decoded values, encoded only when the URL is built. */
+export interface FuzzRequest {
+  op: Operation;
+  path: Record<string, string>;
+  /** In order; a null value is a bare `name` without `=`. */
+  query: [string, string | null][];
+  headers: Record<string, string>;
+  /** Sent byte for byte instead of the built URL (malformed escapes, raw characters). */
+  rawUrl?: string;
+}
+
+/** fast-check prints a counterexample with this: the request line, not the whole operation object. */
+export function printable(r: FuzzRequest): FuzzRequest {
+  return Object.assign(r, {
+    [fc.toStringMethod](this: FuzzRequest): string {
+      return describeRequest(this);
+    },
+  });
+}
+
+export function urlOf(r: FuzzRequest): string {
+  if (r.rawUrl !== undefined) return r.rawUrl;
+  const path = r.op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(r.path[name] ?? ''));
+  const query = r.query.map(([k, v]) => (v === null ? encodeURIComponent(k) : `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)).join('&');
+  return query ? `${path}?${query}` : path;
+}
+
+export function describeRequest(r: FuzzRequest): string {
+  const url = urlOf(r);
+  const headers = Object.keys(r.headers).length ? ` ${JSON.stringify(r.headers)}` : '';
+  return `${r.op.operationId} GET ${url.length > 300 ? `${url.slice(0, 300)}… (${url.length} characters)` : url}${headers}`;
+}
+
+const doc = loadSpec();
+const specAjv = createSpecAjv(doc);
+const fits = (schema: unknown, value: unknown): boolean => specAjv.compile(schema)(value);
+
+/**
+ * Would the spec accept this value for this parameter, read as a query string or path segment
+ * is read (mocks/http/coerce.ts: only plain digits are integers, only true/false booleans; comma
+ * lists split)? The oracle that keeps "invalid" cases invalid: a hostile-looking value the spec
+ * accepts (`-0` is an integer >= 0, `007` an offset) is no case for a 4xx.
+ */
+export function specAccepts(param: Parameter, value: string | string[]): boolean {
+  const values = Array.isArray(value) ? value : [value];
+  const read = param['x-comma-separated'] ? values.flatMap((v) => v.split(',')) : values.length === 1 ? values[0] : values;
+  return fits(param.schema ?? {}, coerceParameter(doc, param.schema, read, fits));
+}

@@ -1,0 +1,140 @@
+import { c32address } from 'c32check';
+import fc from 'fast-check';
+import { loadSpec, resolve, type Operation, type Parameter, type Schema } from '../../../spec/load.ts';
+import type { World } from '../../world/index.ts';
+import { printable, type FuzzRequest } from './fuzz-request.ts';
+
+type Value = string | string[];
+
+/** Version bytes of SP, SM (mainnet), ST, SN (testnet): the spec's principal format takes all four. */
+const ADDRESS_VERSIONS = [22, 20, 26, 21];
+const CONTRACT_NAME = /^[a-zA-Z][a-zA-Z0-9_-]{0,127}$/;
+
+const standardAddress = fc
+  .tuple(fc.constantFrom(...ADDRESS_VERSIONS), fc.uint8Array({ minLength: 20, maxLength: 20 }))
+  .map(([version, hash]) => c32address(version, Buffer.from(hash).toString('hex')));
+
+/** `format: stacks-principal` needs a valid c32check checksum, which no regex generator gives. */
+const principal = fc.oneof(standardAddress, fc.tuple(standardAddress, fc.stringMatching(CONTRACT_NAME)).map(([a, n]) => `${a}.${n}`));
+
+/** Any string the schema accepts, as a query string or path segment carries it. */
+function schemaArbitrary(raw: unknown): fc.Arbitrary<Value> {
+  const schema = resolve<Schema>(loadSpec(), raw as Schema);
+  if (schema.anyOf) return fc.oneof(...schema.anyOf.map(schemaArbitrary));
+  if (schema.enum) return fc.constantFrom(...schema.enum.map(String));
+  if (schema.format === 'stacks-principal') return principal;
+  switch (schema.type) {
+    case 'integer':
+      return fc.integer({ min: schema.minimum ?? 0, max: schema.maximum ?? Number.MAX_SAFE_INTEGER }).map(String);
+    case 'boolean':
+      return fc.constantFrom('true', 'false');
+    case 'array':
+      return fc.array(schemaArbitrary(schema.items) as fc.Arbitrary<string>, { minLength: schema.minItems ?? 0, maxLength: 12 });
+    case 'string':
+      if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern));
+      return fc.string();
+    default:
+      throw new Error(`no generator for the schema ${JSON.stringify(schema)}: teach mocks/reliability/support/valid-requests.ts`);
+  }
+}
+
+export interface WorldSamples {
+  /** Values this world knows, per parameter name. */
+  values: Record<string, string[]>;
+  /** Path parameters that belong together (an address and one of its transactions). */
+  related: Record<string, string>[];
+}
+
+/**
+ * Values this world knows, so that valid requests find things (200) as often as they miss
+ * (404); the schema's own generator supplies the rest.
+ */
+export function worldSamples(world: World): WorldSamples {
+  const index = world.index();
+  const blocks = Object.values(index.block_samples);
+  const txIds = [...Object.values(index.transactions.by_type).flat(), ...index.transactions.mempool.pending];
+  const principals = Object.values(index.addresses).filter(Boolean);
+  const related = principals.flatMap((principal) => {
+    const page = world.transactionsWithTransfers(principal, { limit: 5, offset: 0, unanchored: false });
+    const ids = 'results' in page ? page.results.map((r) => r.tx.tx_id) : [];
+    return ids.map((tx_id) => ({ principal, address: principal, tx_id }));
+  });
+  return {
+    values: {
+      principal: principals,
+      address: principals,
+      tx_id: txIds,
+      height_or_hash: ['latest', ...blocks.flatMap((b) => [String(b.height), b.hash, b.index_block_hash])],
+      until_block: blocks.flatMap((b) => [String(b.height), b.hash]),
+      height: blocks.map((b) => String(b.height)),
+    },
+    related,
+  };
+}
+
+function parameterArbitrary(param: Parameter, samples: Record<string, string[]>): fc.Arbitrary<Value> {
+  const own = schemaArbitrary(param.schema);
+  const known = samples[param.name]?.filter(Boolean) ?? [];
+  if (!known.length) return own;
+  const sample = fc.constantFrom(...known);
+  const isArray = resolve<Schema>(loadSpec(), param.schema as Schema).type === 'array';
+  const fromWorld = isArray ? fc.array(sample, { minLength: 1, maxLength: 12 }) : sample;
+  return fc.oneof({ weight: 3, arbitrary: fromWorld }, { weight: 1, arbitrary: own });
+}
+
+/** Query pairs for an array parameter, in any of the forms the spec allows: repeated, comma list, or both. */
+const listPairs = (name: string, values: string[]): fc.Arbitrary<[string, string][]> =>
+  fc.constantFrom('repeat', 'comma', 'mixed').map((style) => {
+    if (style === 'comma') return [[name, values.join(',')]];
+    if (style === 'repeat' || values.length < 2) return values.map((v) => [name, v] as [string, string]);
+    return [[name, values.slice(0, 2).join(',')], ...values.slice(2).map((v) => [name, v] as [string, string])];
+  });
+
+/** Drops a parameter from each combination the spec's `x-parameter-conflicts` forbids. */
+function withoutConflicts(op: Operation, values: Record<string, Value | undefined>): Record<string, Value | undefined> {
+  const out = { ...values };
+  for (const conflict of op.conflicts) {
+    const clash = conflict.parameters.every((name) => out[name] !== undefined) && Object.entries(conflict.when ?? {}).every(([name, v]) => out[name] === String(v));
+    if (clash) delete out[conflict.parameters[0] as string];
+  }
+  return out;
+}
+
+/** Path parameters drawn together from `related` when it covers them all, else none. */
+function relatedPath(op: Operation, related: Record<string, string>[]): fc.Arbitrary<Record<string, string>> | undefined {
+  const names = op.parameters.filter((p) => p.in === 'path').map((p) => p.name);
+  const usable = names.length > 1 ? related.filter((r) => names.every((n) => n in r)) : [];
+  if (!usable.length) return undefined;
+  return fc.constantFrom(...usable).map((r) => Object.fromEntries(names.map((n) => [n, r[n] as string])));
+}
+
+/** A request the spec accepts for `op`: required parameters always, optional ones sometimes. */
+export function validRequest(op: Operation, samples: WorldSamples): fc.Arbitrary<FuzzRequest> {
+  const fields = Object.fromEntries(
+    op.parameters.map((p) => [p.name, p.required ? parameterArbitrary(p, samples.values) : fc.option(parameterArbitrary(p, samples.values), { nil: undefined })]),
+  );
+  const independent = fc.record(fields as Record<string, fc.Arbitrary<Value | undefined>>);
+  const together = relatedPath(op, samples.related);
+  return (together ? fc.oneof(independent, fc.tuple(independent, together).map(([values, path]) => ({ ...values, ...path }))) : independent)
+    .map((values) => withoutConflicts(op, values))
+    .chain((values) => {
+      const queryParams = op.parameters.filter((p) => p.in === 'query' && values[p.name] !== undefined);
+      const pairs = queryParams.map((p) => {
+        const v = values[p.name] as Value;
+        return Array.isArray(v) ? listPairs(p.name, v) : fc.constant([[p.name, v] as [string, string]]);
+      });
+      return fc.tuple(...pairs).map((parts) =>
+        printable({
+          op,
+          path: Object.fromEntries(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, values[p.name] as string])),
+          query: parts.flat(),
+          headers: {},
+        }),
+      );
+    });
+}
+
+/** A valid request for any operation of the spec (each operation's generator built once: they are not cheap). */
+export function anyValidRequest(ops: Operation[], samples: WorldSamples): fc.Arbitrary<FuzzRequest> {
+  return fc.oneof(...ops.map((op) => validRequest(op, samples)));
+}

@@ -20,10 +20,10 @@ export interface MockAppLocals {
 }
 
 /**
- * The mock as an Express app, in the order a request travels: log → CORS → service headers →
- * (outside the API: the spec and the world index) → API key → rate limit → the operation's
- * route (scenarios, validation, handler) → 404 for unknown paths → the error body for anything
- * that went wrong.
+ * The mock as an Express app, in the order a request travels: log → URL length (414) → CORS →
+ * service headers → (outside the API: the spec and the world index) → API key → rate limit →
+ * the operation's route (deprecation, scenarios, cached answer, validation, handler) → 404 for
+ * unknown paths → the error body for anything that went wrong.
  */
 export function createMockApp(partial: Partial<MockOptions> = {}): Express {
   const options = withDefaults(partial);

@@ -1,4 +1,4 @@
-import { listOperations, loadSpec, type Operation, type Parameter } from '../spec/load.ts';
+import { fillPath, listOperations, loadSpec, type Operation, type Parameter } from '../spec/load.ts';
 import { ResponseChecker } from '../spec/responses.ts';
 import { createSpecAjv } from '../spec/schemas.ts';
 
@@ -28,7 +28,7 @@ export type Query = Record<string, string | string[]>;
 
 /** The request path of an operation with its path parameters filled in, and the query in the given order. */
 export function requestPath(op: Operation, path: Record<string, string>, query: Query = {}): string {
-  const filled = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+  const filled = fillPath(op.path, (name) => {
     const value = path[name];
     if (value === undefined) throw new Error(`${op.operationId}: no value for path parameter ${name}`);
     return encodeURIComponent(value);

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import type { Document, Operation } from '../spec/load.ts';
+import { fillPath, type Document, type Operation } from '../spec/load.ts';
 import type { SpecAjv } from '../spec/schemas.ts';
 import type { World } from './world/index.ts';
 import { sendCachedJson, serializeJson } from './http/caching.ts';
@@ -12,7 +12,7 @@ import type { OperationHandler } from './operations/types.ts';
 
 /** `/extended/v2/blocks/{height_or_hash}` → `/extended/v2/blocks/:height_or_hash`. */
 export function toExpressPath(path: string): string {
-  return path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+  return fillPath(path, (name) => `:${name}`);
 }
 
 /** The spec and the handlers must name the same operations, or the mock would lie about one of them. */

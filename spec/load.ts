@@ -113,3 +113,14 @@ export function operationById(operationId: string, doc: Document = loadSpec()): 
   if (!op) throw new Error(`no operation ${operationId} in the spec`);
   return op;
 }
+
+/** The spec's path with each `{name}` replaced by `valueOf(name)`, e.g. for a URL or a router path. */
+export function fillPath(path: string, valueOf: (name: string) => string): string {
+  return path.replace(/\{([^}]+)\}/g, (_, name: string) => valueOf(name));
+}
+
+/** Finds the operation whose path template matches a request's pathname. */
+export function operationMatcher(ops: Operation[] = listOperations()): (pathname: string) => Operation | undefined {
+  const routes = ops.map((op) => ({ op, pattern: new RegExp(`^${fillPath(op.path, () => '[^/]+')}$`) }));
+  return (pathname) => routes.find((r) => r.pattern.test(pathname))?.op;
+}

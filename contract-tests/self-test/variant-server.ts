@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Express, type Response } from 'express';
+import { operationMatcher } from '../../spec/load.ts';
 import { operations } from '../spec-context.ts';
 
 /** The request as a variant may rewrite it before the mock sees it. */
@@ -29,8 +30,8 @@ export interface Variant {
   response?(res: VariantResponse): void;
 }
 
-const routes = operations.map((op) => ({ operationId: op.operationId, pattern: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`) }));
-const operationOf = (pathname: string): string | undefined => routes.find((r) => r.pattern.test(pathname))?.operationId;
+const matchOperation = operationMatcher(operations);
+const operationOf = (pathname: string): string | undefined => matchOperation(pathname)?.operationId;
 
 /**
  * Rewrites the JSON of every answer at `end`, the one call every way of sending goes through

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listOperations } from '../../spec/load.ts';
 import { createMockApp } from '../app.ts';
+import { sampleUrls } from '../sample-urls.ts';
 import { specCheckedClient } from '../testing/spec-checked-client.ts';
 import { parsePrefer } from './scenarios.ts';
 
@@ -8,26 +9,14 @@ const app = createMockApp({ blocks: 60, quiet: true, rateLimit: 0 });
 const get = specCheckedClient(app);
 const world = app.locals.world;
 
-const { addresses } = world.index();
-const page = world.transactionsWithTransfers(addresses.stx_activity, { limit: 1, offset: 0, unanchored: false });
-const txId = 'results' in page ? page.results[0]?.tx.tx_id : undefined;
-if (!txId) throw new Error('the world gave the stx_activity address no transaction');
-
 /** A request each operation answers 200 to; the forced status must win over that. */
-function sampleUrl(path: string): string {
-  return (
-    path
-      .replace('{height_or_hash}', 'latest')
-      .replace(/\{(principal|address)\}/, addresses.stx_activity)
-      .replace('{tx_id}', txId as string) + (path.endsWith('/multiple') ? `?tx_id=${txId}` : '')
-  );
-}
+const urls = sampleUrls(world);
 
 describe('Prefer: code=<status>', () => {
   for (const op of listOperations()) {
     const statuses = Object.keys(op.responses).map((k) => (k === '5XX' ? '503' : k === '4XX' ? '418' : k));
     it.each(statuses)(`${op.operationId} answers Prefer: code=%s with a body valid for it`, async (code) => {
-      const res = await get(sampleUrl(op.path), { Prefer: `code=${code}` });
+      const res = await get(urls[op.operationId] as string, { Prefer: `code=${code}` });
       expect(res.status).toBe(Number(code));
       if (Number(code) >= 400) expect(res.body.statusCode).toBe(Number(code));
       if (code === '429') expect(res.headers['retry-after']).toBeDefined();

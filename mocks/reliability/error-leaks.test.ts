@@ -7,8 +7,8 @@ import { parseCli } from '../cli-args.ts';
 import type { MockOptions } from '../options.ts';
 import { startMockServer, type RunningMock, type ServerLimits } from '../server.ts';
 import type { World } from '../world/index.ts';
-import { problemsWithAnswer, type Answer } from './support/answer-checks.ts';
-import { leaksIn } from './support/leaks.ts';
+import { problemsWithAnswer, type Answer } from '../testing/answer-checks.ts';
+import { leaksIn } from '../testing/leaks.ts';
 import { loopbackClient } from './support/loopback-client.ts';
 import { rawExchange } from './support/raw-exchange.ts';
 

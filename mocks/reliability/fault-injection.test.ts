@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { operationById } from '../../spec/load.ts';
 import { parseCli } from '../cli-args.ts';
 import { startMockServer, type RunningMock } from '../server.ts';
-import { operationUrls } from '../testing/operation-urls.ts';
-import { problemsWithAnswer } from './support/answer-checks.ts';
+import { sampleUrls } from '../sample-urls.ts';
+import { problemsWithAnswer } from '../testing/answer-checks.ts';
 import { loopbackClient, type RawResponse } from './support/loopback-client.ts';
 
 const REQUESTS = 2_000;
@@ -25,17 +25,10 @@ async function mockFromCli(argv: string[], env: NodeJS.ProcessEnv = {}): Promise
   return m;
 }
 
-function urlsOf(m: RunningMock): [string, string][] {
-  const index = m.world.index();
-  const page = m.world.transactionsWithTransfers(index.addresses.stx_activity, { limit: 1, offset: 0, unanchored: false });
-  const tx = 'results' in page ? page.results[0]?.tx.tx_id : undefined;
-  if (!tx) throw new Error('the world gave stx_activity no transaction');
-  return Object.entries(operationUrls(index, tx));
-}
 
 /** `count` requests round-robin over every operation, `concurrency` at a time, in order of issue. */
 async function drive(m: RunningMock, count: number, concurrency: number): Promise<{ operationId: string; res: RawResponse }[]> {
-  const urls = urlsOf(m);
+  const urls = Object.entries(sampleUrls(m.world));
   const client = loopbackClient(m.url, { maxSockets: concurrency });
   const out: { operationId: string; res: RawResponse }[] = new Array(count);
   let next = 0;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations } from '../../spec/load.ts';
 import { startMockServer, type RunningMock } from '../server.ts';
-import { problemsWithAnswer } from './support/answer-checks.ts';
+import { problemsWithAnswer } from '../testing/answer-checks.ts';
 import { describeRequest, urlOf } from './support/fuzz-request.ts';
 import { fuzzSettings } from './support/fuzz-settings.ts';
 import { anyInvalidRequest, hostileExtras, tooLongAnswers } from './support/invalid-requests.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientErrorStatus } from '../http/protocol-errors.ts';
 import { MAX_URL_LENGTH } from '../http/url-limit.ts';
 import { SERVER_LIMITS, startMockServer, type RunningMock, type ServerLimits } from '../server.ts';
-import { problemsWithAnswer } from './support/answer-checks.ts';
+import { problemsWithAnswer } from '../testing/answer-checks.ts';
 import { loopbackClient } from './support/loopback-client.ts';
 import { rawExchange, type Exchange, type ParsedResponse } from './support/raw-exchange.ts';
 

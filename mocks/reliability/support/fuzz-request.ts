@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { loadSpec, type Operation, type Parameter } from '../../../spec/load.ts';
+import { fillPath, loadSpec, type Operation, type Parameter } from '../../../spec/load.ts';
 import { createSpecAjv } from '../../../spec/schemas.ts';
 import { coerceParameter } from '../../http/coerce.ts';
 
@@ -25,7 +25,7 @@ export function printable(r: FuzzRequest): FuzzRequest {
 
 export function urlOf(r: FuzzRequest): string {
   if (r.rawUrl !== undefined) return r.rawUrl;
-  const path = r.op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(r.path[name] ?? ''));
+  const path = fillPath(r.op.path, (name) => encodeURIComponent(r.path[name] ?? ''));
   const query = r.query.map(([k, v]) => (v === null ? encodeURIComponent(k) : `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)).join('&');
   return query ? `${path}?${query}` : path;
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Operation, Parameter } from '../../../spec/load.ts';
+import { fillPath, type Operation, type Parameter } from '../../../spec/load.ts';
 import { MAX_URL_LENGTH } from '../../http/url-limit.ts';
 import { SERVER_LIMITS } from '../../server.ts';
 import { specAccepts, urlOf, type FuzzRequest } from './fuzz-request.ts';
@@ -74,7 +74,7 @@ const enormous: Mutation = (valid) =>
 function malformedEscape(param: Parameter): Mutation {
   return (valid) =>
     fc.constantFrom('%', '%zz', '%E0%A4%A', '%ED%A0%80', 'SP%').map((segment) => ({
-      request: { ...valid, rawUrl: valid.op.path.replace(/\{([^}]+)\}/g, (_, name: string) => (name === param.name ? segment : encodeURIComponent(valid.path[name] ?? ''))) },
+      request: { ...valid, rawUrl: fillPath(valid.op.path, (name) => (name === param.name ? segment : encodeURIComponent(valid.path[name] ?? ''))) },
       mutation: `malformed escape in ${param.name}`,
       expect: [400],
     }));

@@ -1,13 +1,15 @@
-import type { WorldIndex } from '../world/index.ts';
+import type { World } from './world/index.ts';
 
 /**
- * One URL per operation of the spec that the world answers with 200, from its index and one
- * transaction of `addresses.stx_activity` (`addressTx`, which the index alone does not give):
- * what load and fault tests drive so that every operation is exercised.
+ * One URL per operation of the spec that the world answers with 200: what the start banner
+ * offers to try, and what load and fault tests drive so that every operation is exercised.
  */
-export function operationUrls(index: WorldIndex, addressTx: string): Record<string, string> {
-  const { addresses, transactions, block_samples } = index;
+export function sampleUrls(world: World): Record<string, string> {
+  const { addresses, transactions, block_samples } = world.index();
   const address = addresses.stx_activity;
+  const page = world.transactionsWithTransfers(address, { limit: 1, offset: 0, unanchored: false });
+  const addressTx = 'results' in page ? page.results[0]?.tx.tx_id : undefined;
+  if (!addressTx) throw new Error(`the world has no transaction of ${address}`);
   const txIds = [...(transactions.by_type.token_transfer ?? []).slice(0, 2), ...transactions.mempool.pending.slice(0, 1)];
   return {
     get_status: '/extended',

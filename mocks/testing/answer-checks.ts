@@ -1,6 +1,6 @@
-import { documentedResponse, ResponseChecker } from '../../../spec/responses.ts';
-import { loadSpec, type Operation } from '../../../spec/load.ts';
-import { createSpecAjv } from '../../../spec/schemas.ts';
+import { documentedResponse, ResponseChecker } from '../../spec/responses.ts';
+import { loadSpec, type Operation } from '../../spec/load.ts';
+import { createSpecAjv } from '../../spec/schemas.ts';
 import { leaksIn } from './leaks.ts';
 
 const doc = loadSpec();

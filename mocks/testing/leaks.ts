@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url)).replace(/\/$/, '');
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url)).replace(/\/$/, '');
 
 /** What a stack trace or a file path looks like in text a client or a log reader may see. */
 const TELLS: [string, RegExp][] = [

@@ -10,7 +10,10 @@ API_KEY ?=
 TARGET ?=
 ARGS ?=
 
-.PHONY: mock test lint typecheck types contract contract-prism bench fuzz soak clean
+format: $(DEPS)
+	npx prettier --write --log-level=warn .
+
+.PHONY: mock test lint format typecheck types contract contract-prism bench fuzz soak clean
 
 $(DEPS): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
@@ -23,11 +26,12 @@ mock: $(DEPS)
 ## test: typecheck, lint the spec, run every test (spec, mock, contract suite vs the mock, self-test)
 test: $(DEPS)
 	npx tsc --noEmit -p .
-	npx spectral lint spec/openapi.yaml --ruleset spec/.spectral.yaml --fail-severity=hint
+	$(MAKE) --no-print-directory lint
 	npx vitest run
 
-## lint: Spectral (spectral:oas + house rules); fails on any error or warning
+## lint: Prettier's check, then Spectral (spectral:oas + house rules); fails on any error or warning
 lint: $(DEPS)
+	npx prettier --check --log-level=warn .
 	npx spectral lint spec/openapi.yaml --ruleset spec/.spectral.yaml --fail-severity=hint
 
 typecheck: $(DEPS)

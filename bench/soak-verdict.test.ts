@@ -17,18 +17,34 @@ describe('the soak verdict', () => {
   });
 
   it('fails a run whose memory keeps climbing after warm-up', () => {
-    const figures = soakFigures(run((t) => (100 + t / 5) * MiB), WARMUP);
-    expect(soakProblems(figures, clean)).toEqual([expect.stringMatching(/^RSS grew 2\d\.\d MiB after warm-up/)]);
+    const figures = soakFigures(
+      run((t) => (100 + t / 5) * MiB),
+      WARMUP,
+    );
+    expect(soakProblems(figures, clean)).toEqual([
+      expect.stringMatching(/^RSS grew 2\d\.\d MiB after warm-up/),
+    ]);
   });
 
   it('fails a run that leaks file descriptors', () => {
-    const figures = soakFigures(run(() => 100 * MiB, (t) => 60 + Math.floor(t / 60)), WARMUP);
+    const figures = soakFigures(
+      run(
+        () => 100 * MiB,
+        (t) => 60 + Math.floor(t / 60),
+      ),
+      WARMUP,
+    );
     expect(soakProblems(figures, clean)).toEqual([expect.stringMatching(/^open file descriptors grew by 2/)]);
   });
 
   it('fails on any answer but 200 and 404, and on connection errors', () => {
-    const figures = soakFigures(run(() => 100 * MiB), WARMUP);
-    expect(soakProblems(figures, { statuses: { '200': 10, '404': 1, '500': 2, '429': 1 }, errors: 3 })).toEqual([
+    const figures = soakFigures(
+      run(() => 100 * MiB),
+      WARMUP,
+    );
+    expect(
+      soakProblems(figures, { statuses: { '200': 10, '404': 1, '500': 2, '429': 1 }, errors: 3 }),
+    ).toEqual([
       'status 429 answered 1 times',
       'status 500 answered 2 times',
       '3 connection errors or timeouts',

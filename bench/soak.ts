@@ -20,7 +20,9 @@ const intervalSeconds = Math.min(5, Math.max(1, Math.floor(seconds / 36)));
 
 async function main(): Promise<void> {
   exitOnSignals();
-  console.log(`soak: ${CONNECTIONS} connections for ${seconds} s (${warmupSeconds} s warm-up), sampling the mock every ${intervalSeconds} s`);
+  console.log(
+    `soak: ${CONNECTIONS} connections for ${seconds} s (${warmupSeconds} s warm-up), sampling the mock every ${intervalSeconds} s`,
+  );
   const mock = await startMockProcess(MOCK_ARGS);
   try {
     const targets = await soakTargets(mock.url);
@@ -31,7 +33,9 @@ async function main(): Promise<void> {
       const { rss, fds } = procStats(mock.pid);
       samples.push({ t: Math.round((performance.now() - started) / 1000), rss, fds, requests: answered });
       const s = samples.at(-1) as SoakSample;
-      console.log(`  t=${String(s.t).padStart(4)} s  RSS ${(rss / 2 ** 20).toFixed(1).padStart(6)} MiB  fds ${String(fds).padStart(4)}  answers ${answered}`);
+      console.log(
+        `  t=${String(s.t).padStart(4)} s  RSS ${(rss / 2 ** 20).toFixed(1).padStart(6)} MiB  fds ${String(fds).padStart(4)}  answers ${answered}`,
+      );
     };
     sample();
     const timer = setInterval(sample, intervalSeconds * 1000);
@@ -53,7 +57,9 @@ async function main(): Promise<void> {
     clearInterval(timer);
     sample();
 
-    const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([status, s]) => [status, s.count ?? 0]));
+    const statuses = Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([status, s]) => [status, s.count ?? 0]),
+    );
     const counts = { statuses, errors: result.errors };
     const figures = soakFigures(samples, warmupSeconds);
     const problems = soakProblems(figures, counts);
@@ -72,7 +78,11 @@ async function main(): Promise<void> {
       problems,
     });
     console.log(`\n${samplesTable(samples, warmupSeconds)}\n`);
-    console.log(problems.length ? `soak FAILED:\n${problems.map((p) => `  - ${p}`).join('\n')}` : 'soak held: no error, memory flat and no descriptor growth after warm-up');
+    console.log(
+      problems.length
+        ? `soak FAILED:\n${problems.map((p) => `  - ${p}`).join('\n')}`
+        : 'soak held: no error, memory flat and no descriptor growth after warm-up',
+    );
     mkdirSync(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
     writeFileSync(RESULTS, report);
     console.log(`written to ${RESULTS}`);

@@ -5,7 +5,14 @@ import { measure, type LoadSettings } from './lib/load.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
 import { startMockProcess } from './lib/mock-process.ts';
 import { exitOnSignals, secondsFromEnv } from './lib/settings.ts';
-import { missedTargets, TARGETS, throughputTable, type BenchRoute, type Measurement, type Server } from './lib/throughput-report.ts';
+import {
+  missedTargets,
+  TARGETS,
+  throughputTable,
+  type BenchRoute,
+  type Measurement,
+  type Server,
+} from './lib/throughput-report.ts';
 
 const RESULTS = fileURLToPath(new URL('./results/throughput.md', import.meta.url));
 /** No request log, and no rate limiter answering 429 to a load generator. */
@@ -32,9 +39,13 @@ function routes(busiest: string): BenchRoute[] {
 /** One request per route first: a server that answers an error would make the figures meaningless. */
 async function checkAnswers(baseUrl: string, server: Server, list: BenchRoute[]): Promise<void> {
   for (const route of list) {
-    const res = await fetch(`${baseUrl}${route.path}`, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(10_000) });
+    const res = await fetch(`${baseUrl}${route.path}`, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(10_000),
+    });
     const text = await res.text();
-    if (res.status !== 200) throw new Error(`${server} answers ${res.status} on ${route.path}: ${text.slice(0, 300)}`);
+    if (res.status !== 200)
+      throw new Error(`${server} answers ${res.status} on ${route.path}: ${text.slice(0, 300)}`);
   }
 }
 
@@ -53,13 +64,17 @@ async function measureServer(baseUrl: string, server: Server, list: BenchRoute[]
 async function main(): Promise<void> {
   exitOnSignals();
   const load = loadLine();
-  console.log(`${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per server and route; ${load}`);
+  console.log(
+    `${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per server and route; ${load}`,
+  );
   const measurements: Measurement[] = [];
   // One server at a time: on a small machine two servers under load would measure each other.
   const mock = await startMockProcess(MOCK_ARGS);
   let list: BenchRoute[];
   try {
-    const index = (await (await fetch(`${mock.url}/_mock/world`, { signal: AbortSignal.timeout(10_000) })).json()) as { addresses: { busiest: string } };
+    const index = (await (
+      await fetch(`${mock.url}/_mock/world`, { signal: AbortSignal.timeout(10_000) })
+    ).json()) as { addresses: { busiest: string } };
     list = routes(index.addresses.busiest);
     measurements.push(...(await measureServer(mock.url, 'mock', list)));
   } finally {

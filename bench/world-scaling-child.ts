@@ -58,7 +58,9 @@ async function main(): Promise<void> {
   const [mode, raw] = process.argv.slice(2);
   const blocks = Number(raw);
   if ((mode !== 'world' && mode !== 'server') || !Number.isInteger(blocks)) {
-    throw new Error('usage: node --expose-gc --import tsx bench/world-scaling-child.ts world|server <blocks>');
+    throw new Error(
+      'usage: node --expose-gc --import tsx bench/world-scaling-child.ts world|server <blocks>',
+    );
   }
   const run = mode === 'world' ? await measureWorld(blocks) : await measureServer(blocks);
   process.stdout.write(`${JSON.stringify(run)}\n`);

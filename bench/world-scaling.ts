@@ -19,7 +19,9 @@ const CHILD_TIMEOUT_MS = 15 * 60_000;
 const REPEATS = 3;
 
 async function run<T>(mode: 'world' | 'server', blocks: number): Promise<T> {
-  return JSON.parse(await runNodeChild(['--expose-gc'], CHILD, [mode, String(blocks)], CHILD_TIMEOUT_MS)) as T;
+  return JSON.parse(
+    await runNodeChild(['--expose-gc'], CHILD, [mode, String(blocks)], CHILD_TIMEOUT_MS),
+  ) as T;
 }
 
 async function medianRun<T>(mode: 'world' | 'server', blocks: number, time: (r: T) => number): Promise<T> {
@@ -39,7 +41,9 @@ async function main(): Promise<void> {
     const blocks = blocksFor(target, calibration);
     const world = await medianRun<WorldRun>('world', blocks, (r) => r.createWorldMs);
     const server = await medianRun<ServerRun>('server', blocks, (r) => r.startToFirstResponseMs);
-    console.log(`  ~${target} transactions: ${blocks} blocks, ${world.transactions} transactions, createWorld ${Math.round(world.createWorldMs)} ms`);
+    console.log(
+      `  ~${target} transactions: ${blocks} blocks, ${world.transactions} transactions, createWorld ${Math.round(world.createWorldMs)} ms`,
+    );
     results.push({ targetTransactions: target, world, server });
   }
   const table = worldScalingTable(results);

@@ -8,19 +8,32 @@ describe('readConfig', () => {
   });
 
   it('targets a live server with BASE_URL, at the documented limit unless told otherwise', () => {
-    const config = readConfig({ BASE_URL: 'https://staging.example.org/', TARGET: 'fixtures/targets/mainnet-staging.example.json' });
-    expect(config).toMatchObject({ kind: 'live', baseUrl: 'https://staging.example.org', targetFileOrigin: 'TARGET' });
+    const config = readConfig({
+      BASE_URL: 'https://staging.example.org/',
+      TARGET: 'fixtures/targets/mainnet-staging.example.json',
+    });
+    expect(config).toMatchObject({
+      kind: 'live',
+      baseUrl: 'https://staging.example.org',
+      targetFileOrigin: 'TARGET',
+    });
     expect(config.requestsPerMinute).toBeUndefined();
-    expect(readConfig({ BASE_URL: 'https://staging.example.org', CONTRACT_RPM: '20' }).requestsPerMinute).toBe(20);
+    expect(
+      readConfig({ BASE_URL: 'https://staging.example.org', CONTRACT_RPM: '20' }).requestsPerMinute,
+    ).toBe(20);
   });
 
   it('refuses to switch the client limiter off for anything but a loopback address', () => {
-    expect(() => readConfig({ BASE_URL: 'https://staging.example.org', CONTRACT_RPM: '0' })).toThrow(ConfigError);
+    expect(() => readConfig({ BASE_URL: 'https://staging.example.org', CONTRACT_RPM: '0' })).toThrow(
+      ConfigError,
+    );
     expect(readConfig({ BASE_URL: 'http://127.0.0.1:3999', CONTRACT_RPM: '0' }).requestsPerMinute).toBe(0);
   });
 
   it('uses the mock default world target file for a loopback BASE_URL without TARGET', () => {
-    expect(readConfig({ BASE_URL: 'http://127.0.0.1:3999' }).targetFile).toMatch(/fixtures\/targets\/mock-default\.json$/);
+    expect(readConfig({ BASE_URL: 'http://127.0.0.1:3999' }).targetFile).toMatch(
+      /fixtures\/targets\/mock-default\.json$/,
+    );
     expect(readConfig({ BASE_URL: 'https://staging.example.org' }).targetFile).toBeUndefined();
   });
 

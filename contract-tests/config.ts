@@ -37,7 +37,8 @@ export class ConfigError extends Error {}
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min) throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
+  if (!/^\d+$/.test(raw) || Number(raw) < min)
+    throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
   return Number(raw);
 }
 
@@ -67,18 +68,27 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
   const kind = kindOf(env);
   const baseUrl = userBaseUrl(env);
   if (kind === 'live' && !baseUrl) throw new ConfigError('a live target needs BASE_URL');
-  if (baseUrl && !/^https?:\/\//.test(baseUrl)) throw new ConfigError(`BASE_URL must start with http:// or https://, got "${baseUrl}"`);
+  if (baseUrl && !/^https?:\/\//.test(baseUrl))
+    throw new ConfigError(`BASE_URL must start with http:// or https://, got "${baseUrl}"`);
   const rpmRaw = env.CONTRACT_RPM;
-  const requestsPerMinute = rpmRaw === undefined || rpmRaw === '' ? undefined : integer(env, 'CONTRACT_RPM', 0, 0);
+  const requestsPerMinute =
+    rpmRaw === undefined || rpmRaw === '' ? undefined : integer(env, 'CONTRACT_RPM', 0, 0);
   // Switching the limiter off is for servers on this machine only: a typo must never hammer staging.
   if (requestsPerMinute === 0 && kind === 'live' && baseUrl && !isLoopback(baseUrl)) {
-    throw new ConfigError(`CONTRACT_RPM=0 turns the client limiter off and is refused for ${baseUrl}: it is not a loopback address`);
+    throw new ConfigError(
+      `CONTRACT_RPM=0 turns the client limiter off and is refused for ${baseUrl}: it is not a loopback address`,
+    );
   }
   let targetFile = env.TARGET || DEFAULT_TARGETS[kind];
-  let targetFileOrigin = env.TARGET ? 'TARGET' : targetFile ? `default for the ${kind} target` : 'none (everything is discovered)';
+  let targetFileOrigin = env.TARGET
+    ? 'TARGET'
+    : targetFile
+      ? `default for the ${kind} target`
+      : 'none (everything is discovered)';
   if (!env.TARGET && kind === 'live' && baseUrl && isLoopback(baseUrl)) {
     targetFile = DEFAULT_TARGETS.mock;
-    targetFileOrigin = 'default for a loopback BASE_URL (`make mock` with its default world); set TARGET to override';
+    targetFileOrigin =
+      'default for a loopback BASE_URL (`make mock` with its default world); set TARGET to override';
   }
   return {
     kind,

@@ -28,7 +28,10 @@ const BODY_PREVIEW = 300;
 
 function preview(ex: Exchange): string {
   const type = ex.headers['content-type'] ?? 'no content type';
-  const text = ex.text.length > BODY_PREVIEW ? `${ex.text.slice(0, BODY_PREVIEW)}… (${ex.text.length} bytes)` : ex.text || '(empty)';
+  const text =
+    ex.text.length > BODY_PREVIEW
+      ? `${ex.text.slice(0, BODY_PREVIEW)}… (${ex.text.length} bytes)`
+      : ex.text || '(empty)';
   return `${ex.status} ${type}; body: ${text}`;
 }
 
@@ -51,7 +54,13 @@ interface Subject {
  * the report, and throws a message naming the operation, the request, the spec's expectation
  * and the answer when anything unknown is left.
  */
-function judge(target: ContractTarget, subject: Subject, findings: Finding[], outcomeIfClean: Outcome, note?: string): void {
+function judge(
+  target: ContractTarget,
+  subject: Subject,
+  findings: Finding[],
+  outcomeIfClean: Outcome,
+  note?: string,
+): void {
   const deviations = target.file.knownDeviations ?? [];
   const problems: ProblemRecord[] = findings.map((f) => {
     const known = findDeviation(deviations, f, subject);
@@ -74,7 +83,9 @@ function judge(target: ContractTarget, subject: Subject, findings: Finding[], ou
   });
   if (unknown.length === 0) return;
   const known = problems.filter((p) => p.deviation !== undefined);
-  const knownText = known.length ? `\n  known deviations of target "${target.file.name}" (not failing):\n${describe(known)}` : '';
+  const knownText = known.length
+    ? `\n  known deviations of target "${target.file.name}" (not failing):\n${describe(known)}`
+    : '';
   throw new ContractViolation(`${subject.header}\n  problems:\n${describe(unknown)}${knownText}`);
 }
 
@@ -83,7 +94,9 @@ function toleratedStatus(target: ContractTarget, ex: Exchange, expected: number)
   const reason = target.file.tolerances?.clientErrorClass;
   if (!reason || expected !== 400 || ex.status < 400 || ex.status > 499) return undefined;
   const documented = documentedResponse(ex.operation, ex.status);
-  return documented?.key === '4XX' ? `${ex.status} accepted through the documented 4XX (${reason})` : undefined;
+  return documented?.key === '4XX'
+    ? `${ex.status} accepted through the documented 4XX (${reason})`
+    : undefined;
 }
 
 /**
@@ -92,13 +105,25 @@ function toleratedStatus(target: ContractTarget, ex: Exchange, expected: number)
  * `retry-after` on 429, the rate-limit headers' types when sent). `more` adds findings of the
  * caller's own checks on the same answer.
  */
-export function expectResponse(target: ContractTarget, ex: Exchange, expectation: Expectation, more: Finding[] = []): void {
+export function expectResponse(
+  target: ContractTarget,
+  ex: Exchange,
+  expectation: Expectation,
+  more: Finding[] = [],
+): void {
   const findings: Finding[] = [];
-  const tolerated = ex.status === expectation.status ? undefined : toleratedStatus(target, ex, expectation.status);
+  const tolerated =
+    ex.status === expectation.status ? undefined : toleratedStatus(target, ex, expectation.status);
   if (ex.status !== expectation.status && !tolerated) {
-    findings.push({ where: 'status', expected: `${expectation.status} (${expectation.because})`, actual: String(ex.status) });
+    findings.push({
+      where: 'status',
+      expected: `${expectation.status} (${expectation.because})`,
+      actual: String(ex.status),
+    });
   }
-  findings.push(...checker.check(ex.operation, { status: ex.status, headers: ex.headers, body: ex.body, text: ex.text }));
+  findings.push(
+    ...checker.check(ex.operation, { status: ex.status, headers: ex.headers, body: ex.body, text: ex.text }),
+  );
   findings.push(...more);
   judge(
     target,
@@ -120,7 +145,13 @@ export function expectResponse(target: ContractTarget, ex: Exchange, expectation
  * A check across answers (order, totals, equality between operations, chain invariants): the
  * findings are about `operationId`, shown with the requests that were compared.
  */
-export function expectConsistent(target: ContractTarget, operationId: string, what: string, exchanges: Exchange[], findings: Finding[]): void {
+export function expectConsistent(
+  target: ContractTarget,
+  operationId: string,
+  what: string,
+  exchanges: Exchange[],
+  findings: Finding[],
+): void {
   const last = exchanges[exchanges.length - 1];
   const requests = exchanges.map((e) => `    GET ${e.url} → ${e.status}`).join('\n');
   judge(

@@ -34,7 +34,9 @@ export function requestPath(op: Operation, path: Record<string, string>, query: 
     return encodeURIComponent(value);
   });
   const pairs = Object.entries(query).flatMap(([name, value]) =>
-    (Array.isArray(value) ? value : [value]).map((v) => `${encodeURIComponent(name)}=${encodeURIComponent(v)}`),
+    (Array.isArray(value) ? value : [value]).map(
+      (v) => `${encodeURIComponent(name)}=${encodeURIComponent(v)}`,
+    ),
   );
   return pairs.length ? `${filled}?${pairs.join('&')}` : filled;
 }

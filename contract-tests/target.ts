@@ -55,14 +55,22 @@ function emptyTarget(baseUrl: string): TargetFile {
 
 type ClientFor = (transport: Transport, perMinute: number, apiKey?: string) => ContractClient;
 /** How the run reaches its target, and which statuses it can provoke there. */
-type Connection = Pick<ContractTarget, 'label' | 'client' | 'authClient' | 'rateLimitClient' | 'validKey' | 'cannot' | 'rateLimit'> & { limiter: string };
+type Connection = Pick<
+  ContractTarget,
+  'label' | 'client' | 'authClient' | 'rateLimitClient' | 'validKey' | 'cannot' | 'rateLimit'
+> & { limiter: string };
 
 /** The mock's main app with its limits off; 401, 403 and 429 come from small apps made for them. */
 function inProcessMock(clientFor: ClientFor): Connection {
   const quiet = { quiet: true, rateLimit: 0, rateLimitKey: 0 };
   const tiny = { anonymous: 2, keyed: 2 };
   const keyed = createMockApp({ ...quiet, apiKeys: [MOCK_VALID_KEY], requireApiKey: true });
-  const limited = createMockApp({ quiet: true, apiKeys: [MOCK_VALID_KEY], rateLimit: tiny.anonymous, rateLimitKey: tiny.keyed });
+  const limited = createMockApp({
+    quiet: true,
+    apiKeys: [MOCK_VALID_KEY],
+    rateLimit: tiny.anonymous,
+    rateLimitKey: tiny.keyed,
+  });
   return {
     label: 'the in-process mock (createMockApp, default world)',
     client: clientFor(supertestTransport(createMockApp(quiet)), 0),
@@ -76,9 +84,16 @@ function inProcessMock(clientFor: ClientFor): Connection {
 }
 
 /** A live server or Prism over HTTP, at the target's limits; 401, 403 and 429 only where the target file and the run allow. */
-function overHttp(config: RunConfig, file: TargetFile, limits: Connection['rateLimit'], clientFor: ClientFor): Connection {
+function overHttp(
+  config: RunConfig,
+  file: TargetFile,
+  limits: Connection['rateLimit'],
+  clientFor: ClientFor,
+): Connection {
   const baseUrl = config.baseUrl as string;
-  const perMinute = config.requestsPerMinute ?? (config.kind === 'prism' ? 0 : config.apiKey ? limits.keyed : limits.anonymous);
+  const perMinute =
+    config.requestsPerMinute ??
+    (config.kind === 'prism' ? 0 : config.apiKey ? limits.keyed : limits.anonymous);
   const client = clientFor(supertestTransport(baseUrl), perMinute, config.apiKey);
   return {
     label: `${config.kind === 'prism' ? 'Prism' : 'live'} ${baseUrl}`,
@@ -87,9 +102,19 @@ function overHttp(config: RunConfig, file: TargetFile, limits: Connection['rateL
     rateLimitClient: client,
     ...(config.apiKey ? { validKey: config.apiKey } : {}),
     cannot: {
-      ...(file.auth?.keyRequired ? {} : { unauthorized: `the target file (${file.name}) does not say keys are required (auth.keyRequired)` }),
-      ...(file.auth?.invalidKeyRejected ? {} : { forbidden: `the target file (${file.name}) does not say API keys are configured (auth.invalidKeyRejected)` }),
-      ...(config.rateLimitTest ? {} : { rateLimit: 'it spends the quota: set CONTRACT_RATE_LIMIT_TEST=1 to provoke 429' }),
+      ...(file.auth?.keyRequired
+        ? {}
+        : {
+            unauthorized: `the target file (${file.name}) does not say keys are required (auth.keyRequired)`,
+          }),
+      ...(file.auth?.invalidKeyRejected
+        ? {}
+        : {
+            forbidden: `the target file (${file.name}) does not say API keys are configured (auth.invalidKeyRejected)`,
+          }),
+      ...(config.rateLimitTest
+        ? {}
+        : { rateLimit: 'it spends the quota: set CONTRACT_RATE_LIMIT_TEST=1 to provoke 429' }),
     },
     rateLimit: limits,
     limiter: perMinute > 0 ? `${perMinute} requests per minute` : 'off',
@@ -106,10 +131,25 @@ async function createTarget(config: RunConfig): Promise<ContractTarget> {
   };
   // One budget and one log for every client, so MAX_REQUESTS and the report cover them all.
   const clientFor: ClientFor = (transport, perMinute, apiKey) =>
-    new ContractClient({ transport, limiter: new Limiter(perMinute), budget, log, timeoutMs: config.timeoutMs, maxRetryAfterMs: config.maxRetryAfterMs, ...(apiKey ? { apiKey } : {}) });
-  const { limiter, ...connection } = config.kind === 'mock' ? inProcessMock(clientFor) : overHttp(config, file, limits, clientFor);
+    new ContractClient({
+      transport,
+      limiter: new Limiter(perMinute),
+      budget,
+      log,
+      timeoutMs: config.timeoutMs,
+      maxRetryAfterMs: config.maxRetryAfterMs,
+      ...(apiKey ? { apiKey } : {}),
+    });
+  const { limiter, ...connection } =
+    config.kind === 'mock' ? inProcessMock(clientFor) : overHttp(config, file, limits, clientFor);
   const fileName = config.targetFile ? relative(ROOT, config.targetFile) : '(none)';
-  log.write({ kind: 'run', target: connection.label, targetFile: `${fileName} — ${config.targetFileOrigin}`, limiter, maxRequests: config.maxRequests });
+  log.write({
+    kind: 'run',
+    target: connection.label,
+    targetFile: `${fileName} — ${config.targetFileOrigin}`,
+    limiter,
+    maxRequests: config.maxRequests,
+  });
   let data: Promise<TargetData> | undefined;
   return {
     ...connection,

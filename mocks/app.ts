@@ -61,7 +61,11 @@ export function createMockApp(partial: Partial<MockOptions> = {}): Express {
     world,
     doc,
     specAjv: createSpecAjv(doc, { defaults: true }),
-    scenario: { latencyMs: options.latencyMs, faultRate: options.faultRate, random: seededRandom(options.seed) },
+    scenario: {
+      latencyMs: options.latencyMs,
+      faultRate: options.faultRate,
+      random: seededRandom(options.seed),
+    },
   });
   app.use(api);
   app.use((req, res) => sendError(res, 404, `Route ${req.method}:${req.path.slice(0, 200)} not found`));

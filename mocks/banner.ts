@@ -7,7 +7,11 @@ export function banner(url: string, world: World, options: MockOptions, startMs:
   const index = world.index();
   const { addresses, transactions } = index;
   const limits = `${options.rateLimit || 'no'} req/min per IP without a key, ${options.rateLimitKey || 'no'} per key`;
-  const keys = options.requireApiKey ? 'required (X-API-Key)' : options.apiKeys.length ? 'optional (X-API-Key)' : 'none configured (any key gets 403)';
+  const keys = options.requireApiKey
+    ? 'required (X-API-Key)'
+    : options.apiKeys.length
+      ? 'optional (X-API-Key)'
+      : 'none configured (any key gets 403)';
   const lines = [
     `Stacks extended API mock listening on ${url}`,
     `  ${options.network}, seed ${options.seed}, ${index.blocks} blocks (tip ${index.tip.height}), started in ${Math.round(startMs)} ms`,
@@ -22,7 +26,9 @@ export function banner(url: string, world: World, options: MockOptions, startMs:
     `  addresses  stx ${addresses.stx_activity}  ft ${addresses.ft_activity}  nft ${addresses.nft_activity}`,
     `             locked STX ${addresses.locked_stx}  vesting ${addresses.vesting}`,
     `  contract   ${addresses.contract_principal}`,
-    ...Object.entries(transactions.by_type).map(([type, ids]) => `  ${type.padEnd(18)} ${ids[0] ?? '(none)'}`),
+    ...Object.entries(transactions.by_type).map(
+      ([type, ids]) => `  ${type.padEnd(18)} ${ids[0] ?? '(none)'}`,
+    ),
   ];
   return lines.join('\n');
 }

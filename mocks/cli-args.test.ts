@@ -8,20 +8,85 @@ describe('mock flags and environment', () => {
   it('defaults to the real service port on loopback, a fixed seed and the documented limits', () => {
     const o = parseCli([], {});
     if (o === 'help') throw new Error('unexpected help');
-    expect(o).toMatchObject({ port: 3999, host: '127.0.0.1', seed: 1, network: 'mainnet', rateLimit: 50, rateLimitKey: 500, apiKeys: [], requireApiKey: false, quiet: false, trustProxy: false, latencyMs: 0, faultRate: 0 });
+    expect(o).toMatchObject({
+      port: 3999,
+      host: '127.0.0.1',
+      seed: 1,
+      network: 'mainnet',
+      rateLimit: 50,
+      rateLimitKey: 500,
+      apiKeys: [],
+      requireApiKey: false,
+      quiet: false,
+      trustProxy: false,
+      latencyMs: 0,
+      faultRate: 0,
+    });
   });
 
   it('reads every flag', () => {
     const o = parseCli(
-      ['--port', '4000', '--host', '0.0.0.0', '--seed', '7', '--network', 'testnet', '--blocks', '50', '--api-key', 'a', '--api-key', 'b', '--require-api-key', '--rate-limit', '0', '--rate-limit-key', '9', '--latency', '5', '--fault-rate', '0.25', '--quiet', '--trust-proxy'],
+      [
+        '--port',
+        '4000',
+        '--host',
+        '0.0.0.0',
+        '--seed',
+        '7',
+        '--network',
+        'testnet',
+        '--blocks',
+        '50',
+        '--api-key',
+        'a',
+        '--api-key',
+        'b',
+        '--require-api-key',
+        '--rate-limit',
+        '0',
+        '--rate-limit-key',
+        '9',
+        '--latency',
+        '5',
+        '--fault-rate',
+        '0.25',
+        '--quiet',
+        '--trust-proxy',
+      ],
       {},
     );
-    expect(o).toMatchObject({ port: 4000, host: '0.0.0.0', seed: 7, network: 'testnet', blocks: 50, apiKeys: ['a', 'b'], requireApiKey: true, rateLimit: 0, rateLimitKey: 9, latencyMs: 5, faultRate: 0.25, quiet: true, trustProxy: true });
+    expect(o).toMatchObject({
+      port: 4000,
+      host: '0.0.0.0',
+      seed: 7,
+      network: 'testnet',
+      blocks: 50,
+      apiKeys: ['a', 'b'],
+      requireApiKey: true,
+      rateLimit: 0,
+      rateLimitKey: 9,
+      latencyMs: 5,
+      faultRate: 0.25,
+      quiet: true,
+      trustProxy: true,
+    });
   });
 
   it('takes each flag from its environment variable, and the flag wins over it', () => {
-    const env = { MOCK_PORT: '4001', MOCK_SEED: '3', MOCK_API_KEYS: 'x, y', MOCK_QUIET: 'true', MOCK_FAULT_RATE: '0.5' };
-    expect(parseCli([], env)).toMatchObject({ port: 4001, seed: 3, apiKeys: ['x', 'y'], quiet: true, faultRate: 0.5 });
+    const env = {
+      MOCK_PORT: '4001',
+      MOCK_SEED: '3',
+      MOCK_API_KEYS: 'x, y',
+      MOCK_QUIET: 'true',
+      MOCK_FAULT_RATE: '0.5',
+    };
+    expect(parseCli([], env)).toMatchObject({
+      port: 4001,
+      seed: 3,
+      apiKeys: ['x', 'y'],
+      quiet: true,
+      faultRate: 0.5,
+    });
     expect(parseCli(['--port', '4002'], env)).toMatchObject({ port: 4002 });
   });
 
@@ -49,7 +114,15 @@ describe('mock flags and environment', () => {
 
   it('documents every flag with its variable', () => {
     const text = usage();
-    for (const flag of ['--port', '--seed', '--api-key-file', '--rate-limit-key', '--fault-rate', '--trust-proxy']) expect(text).toContain(flag);
+    for (const flag of [
+      '--port',
+      '--seed',
+      '--api-key-file',
+      '--rate-limit-key',
+      '--fault-rate',
+      '--trust-proxy',
+    ])
+      expect(text).toContain(flag);
     expect(text).toContain('MOCK_RATE_LIMIT');
   });
 });

@@ -10,20 +10,60 @@ interface Flag {
 
 /** Every flag and the environment variable that sets it when the flag is not given. */
 export const FLAGS: Record<string, Flag> = {
-  port: { env: 'MOCK_PORT', kind: 'int', help: 'port to listen on (default 3999, the real service port; 0 = any free port)' },
+  port: {
+    env: 'MOCK_PORT',
+    kind: 'int',
+    help: 'port to listen on (default 3999, the real service port; 0 = any free port)',
+  },
   host: { env: 'MOCK_HOST', kind: 'string', help: 'address to bind (default 127.0.0.1)' },
   seed: { env: 'MOCK_SEED', kind: 'int', help: 'world seed: same seed, same world (default 1)' },
-  network: { env: 'MOCK_NETWORK', kind: 'string', help: 'mainnet (SP/SM addresses) or testnet (ST/SN) (default mainnet)' },
-  blocks: { env: 'MOCK_BLOCKS', kind: 'int', help: 'world size in blocks (default 600, about 6 transactions each)' },
-  'api-key': { env: 'MOCK_API_KEYS', kind: 'list', help: 'a valid API key; repeatable (env: comma-separated)' },
-  'api-key-file': { env: 'MOCK_API_KEY_FILE', kind: 'string', help: 'file with valid API keys, one per line (keeps keys off the command line)' },
-  'require-api-key': { env: 'MOCK_REQUIRE_API_KEY', kind: 'bool', help: 'answer 401 to requests without a key' },
-  'rate-limit': { env: 'MOCK_RATE_LIMIT', kind: 'int', help: 'requests per minute per client IP without a key (default 50, 0 = off)' },
-  'rate-limit-key': { env: 'MOCK_RATE_LIMIT_KEY', kind: 'int', help: 'requests per minute per API key (default 500, 0 = off)' },
+  network: {
+    env: 'MOCK_NETWORK',
+    kind: 'string',
+    help: 'mainnet (SP/SM addresses) or testnet (ST/SN) (default mainnet)',
+  },
+  blocks: {
+    env: 'MOCK_BLOCKS',
+    kind: 'int',
+    help: 'world size in blocks (default 600, about 6 transactions each)',
+  },
+  'api-key': {
+    env: 'MOCK_API_KEYS',
+    kind: 'list',
+    help: 'a valid API key; repeatable (env: comma-separated)',
+  },
+  'api-key-file': {
+    env: 'MOCK_API_KEY_FILE',
+    kind: 'string',
+    help: 'file with valid API keys, one per line (keeps keys off the command line)',
+  },
+  'require-api-key': {
+    env: 'MOCK_REQUIRE_API_KEY',
+    kind: 'bool',
+    help: 'answer 401 to requests without a key',
+  },
+  'rate-limit': {
+    env: 'MOCK_RATE_LIMIT',
+    kind: 'int',
+    help: 'requests per minute per client IP without a key (default 50, 0 = off)',
+  },
+  'rate-limit-key': {
+    env: 'MOCK_RATE_LIMIT_KEY',
+    kind: 'int',
+    help: 'requests per minute per API key (default 500, 0 = off)',
+  },
   latency: { env: 'MOCK_LATENCY', kind: 'int', help: 'milliseconds added to every response (default 0)' },
-  'fault-rate': { env: 'MOCK_FAULT_RATE', kind: 'number', help: 'share of requests answered with a seeded random 5xx, 0..1 (default 0)' },
+  'fault-rate': {
+    env: 'MOCK_FAULT_RATE',
+    kind: 'number',
+    help: 'share of requests answered with a seeded random 5xx, 0..1 (default 0)',
+  },
   quiet: { env: 'MOCK_QUIET', kind: 'bool', help: 'no request log' },
-  'trust-proxy': { env: 'MOCK_TRUST_PROXY', kind: 'bool', help: 'take the client address from X-Forwarded-For' },
+  'trust-proxy': {
+    env: 'MOCK_TRUST_PROXY',
+    kind: 'bool',
+    help: 'take the client address from X-Forwarded-For',
+  },
 };
 
 export class UsageError extends Error {}
@@ -44,11 +84,13 @@ function parseValue(name: string, flag: Flag, raw: string): number | string | bo
     }
     case 'number': {
       const n = Number(raw);
-      if (raw.trim() === '' || !Number.isFinite(n)) throw new UsageError(`--${name} needs a number, got "${raw}"`);
+      if (raw.trim() === '' || !Number.isFinite(n))
+        throw new UsageError(`--${name} needs a number, got "${raw}"`);
       return n;
     }
     case 'bool': {
-      if (!['true', 'false', '1', '0', ''].includes(raw)) throw new UsageError(`${flag.env} must be true or false, got "${raw}"`);
+      if (!['true', 'false', '1', '0', ''].includes(raw))
+        throw new UsageError(`${flag.env} must be true or false, got "${raw}"`);
       return raw === 'true' || raw === '1' || raw === '';
     }
     default:
@@ -73,9 +115,14 @@ const CAMEL: Record<string, keyof MockOptions> = {
 
 function readKeyFile(path: string): string[] {
   try {
-    return readFileSync(path, 'utf8').split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+    return readFileSync(path, 'utf8')
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('#'));
   } catch (err) {
-    throw new UsageError(`cannot read the API key file ${path}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
+    throw new UsageError(
+      `cannot read the API key file ${path}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`,
+    );
   }
 }
 
@@ -90,7 +137,13 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
         options: {
           help: { type: 'boolean' },
           ...Object.fromEntries(
-            Object.entries(FLAGS).map(([name, f]) => [name, { type: f.kind === 'bool' ? ('boolean' as const) : ('string' as const), multiple: f.kind === 'list' }]),
+            Object.entries(FLAGS).map(([name, f]) => [
+              name,
+              {
+                type: f.kind === 'bool' ? ('boolean' as const) : ('string' as const),
+                multiple: f.kind === 'list',
+              },
+            ]),
           ),
         },
       });

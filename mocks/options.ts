@@ -46,10 +46,20 @@ export const DEFAULT_OPTIONS: MockOptions = {
 
 export function withDefaults(partial: Partial<MockOptions> = {}): MockOptions {
   const options = { ...DEFAULT_OPTIONS, ...partial };
-  if (!['mainnet', 'testnet'].includes(options.network)) throw new Error(`network must be mainnet or testnet, not ${options.network}`);
-  if (!(options.faultRate >= 0 && options.faultRate <= 1)) throw new Error(`fault rate must be between 0 and 1, not ${options.faultRate}`);
-  for (const [name, value] of Object.entries({ port: options.port, blocks: options.blocks, rateLimit: options.rateLimit, rateLimitKey: options.rateLimitKey, latencyMs: options.latencyMs, seed: options.seed })) {
-    if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, not ${value}`);
+  if (!['mainnet', 'testnet'].includes(options.network))
+    throw new Error(`network must be mainnet or testnet, not ${options.network}`);
+  if (!(options.faultRate >= 0 && options.faultRate <= 1))
+    throw new Error(`fault rate must be between 0 and 1, not ${options.faultRate}`);
+  for (const [name, value] of Object.entries({
+    port: options.port,
+    blocks: options.blocks,
+    rateLimit: options.rateLimit,
+    rateLimitKey: options.rateLimitKey,
+    latencyMs: options.latencyMs,
+    seed: options.seed,
+  })) {
+    if (!Number.isInteger(value) || value < 0)
+      throw new Error(`${name} must be a non-negative integer, not ${value}`);
   }
   if (options.blocks < 10) throw new Error(`blocks must be at least 10, not ${options.blocks}`);
   return options;

@@ -41,7 +41,8 @@ function mounted(cache = new ResponseCache()) {
   return { agent: request(app), calls, cache };
 }
 
-const page = (query: string) => `/extended/v1/address/${addresses.busiest}/transactions_with_transfers${query}`;
+const page = (query: string) =>
+  `/extended/v1/address/${addresses.busiest}/transactions_with_transfers${query}`;
 
 describe('serving 200 answers from the response cache', () => {
   it('runs the handler once for repeated requests and answers the same bytes and ETag', async () => {
@@ -114,7 +115,8 @@ describe('serving 200 answers from the response cache', () => {
 
   it('stays within its bounds', async () => {
     const { agent, calls, cache } = mounted(new ResponseCache({ maxEntries: 2, maxBytes: 1_000_000 }));
-    for (const height of [1, 2, 3, 1]) expect((await agent.get(`/extended/v2/blocks/${height}`)).status).toBe(200);
+    for (const height of [1, 2, 3, 1])
+      expect((await agent.get(`/extended/v2/blocks/${height}`)).status).toBe(200);
     expect(cache.size).toBe(2);
     // Height 1 was dropped for 3, so it ran again.
     expect(calls.get_block).toBe(4);

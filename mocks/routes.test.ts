@@ -12,14 +12,23 @@ describe('mounting the spec’s operations', () => {
 
   it('refuses to start when an operation has no handler', () => {
     const { get_block: _, ...rest } = handlers;
-    expect(() => checkHandlers(ops, rest)).toThrow(/operation get_block is in spec\/openapi.yaml but has no handler/);
+    expect(() => checkHandlers(ops, rest)).toThrow(
+      /operation get_block is in spec\/openapi.yaml but has no handler/,
+    );
   });
 
   it('refuses to start when a handler has no operation', () => {
-    expect(() => checkHandlers(ops.filter((o) => o.operationId !== 'get_status'), handlers)).toThrow(/handler get_status .* has no operation/);
+    expect(() =>
+      checkHandlers(
+        ops.filter((o) => o.operationId !== 'get_status'),
+        handlers,
+      ),
+    ).toThrow(/handler get_status .* has no operation/);
   });
 
   it('turns spec paths into Express paths', () => {
-    expect(toExpressPath('/extended/v1/address/{principal}/{tx_id}/with_transfers')).toBe('/extended/v1/address/:principal/:tx_id/with_transfers');
+    expect(toExpressPath('/extended/v1/address/{principal}/{tx_id}/with_transfers')).toBe(
+      '/extended/v1/address/:principal/:tx_id/with_transfers',
+    );
   });
 });

@@ -42,7 +42,12 @@ export interface MountDeps {
  * response; other methods get 405. A 200 answer is serialized once and then served from the
  * cache: the world never changes, so the same URL always has the same body.
  */
-export function mountOperations(router: Router, ops: Operation[], handlers: Record<string, OperationHandler>, deps: MountDeps): void {
+export function mountOperations(
+  router: Router,
+  ops: Operation[],
+  handlers: Record<string, OperationHandler>,
+  deps: MountDeps,
+): void {
   checkHandlers(ops, handlers);
   const known = new Set(ops.map((o) => o.operationId));
   const cache = deps.cache ?? new ResponseCache();

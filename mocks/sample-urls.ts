@@ -10,7 +10,10 @@ export function sampleUrls(world: World): Record<string, string> {
   const page = world.transactionsWithTransfers(address, { limit: 1, offset: 0, unanchored: false });
   const addressTx = 'results' in page ? page.results[0]?.tx.tx_id : undefined;
   if (!addressTx) throw new Error(`the world has no transaction of ${address}`);
-  const txIds = [...(transactions.by_type.token_transfer ?? []).slice(0, 2), ...transactions.mempool.pending.slice(0, 1)];
+  const txIds = [
+    ...(transactions.by_type.token_transfer ?? []).slice(0, 2),
+    ...transactions.mempool.pending.slice(0, 1),
+  ];
   return {
     get_status: '/extended',
     get_block: `/extended/v2/blocks/${block_samples.middle.height}`,

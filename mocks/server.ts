@@ -41,7 +41,10 @@ export const SERVER_LIMITS: ServerLimits = {
   maxConnections: 512,
 };
 
-export async function startMockServer(partial: Partial<MockOptions> = {}, limitOverrides: Partial<ServerLimits> = {}): Promise<RunningMock> {
+export async function startMockServer(
+  partial: Partial<MockOptions> = {},
+  limitOverrides: Partial<ServerLimits> = {},
+): Promise<RunningMock> {
   const options = withDefaults(partial);
   const limits = { ...SERVER_LIMITS, ...limitOverrides };
   const app = createMockApp(options);

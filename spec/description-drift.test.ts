@@ -10,7 +10,9 @@ const DESCRIPTION =
   fileURLToPath(new URL('../../shared/service/service-description.md', import.meta.url));
 const present = existsSync(DESCRIPTION);
 if (!present) {
-  console.warn(`description-drift skipped: no service description at ${DESCRIPTION} (set SERVICE_DESCRIPTION)`);
+  console.warn(
+    `description-drift skipped: no service description at ${DESCRIPTION} (set SERVICE_DESCRIPTION)`,
+  );
 }
 
 /**
@@ -30,7 +32,11 @@ const MAPPING: Record<string, SchemaTarget[]> = {
   '2.5 Service status': ['ServerStatus'],
   '2.5 Service status › chain_tip': ['ServerStatus.chain_tip'],
   '2.6 Paginated list envelope': ['AddressTransactionEventPage', 'TransactionsWithTransfersPage'],
-  '2.7 Address transaction event': ['StxAddressTransactionEvent', 'FtAddressTransactionEvent', 'NftAddressTransactionEvent'],
+  '2.7 Address transaction event': [
+    'StxAddressTransactionEvent',
+    'FtAddressTransactionEvent',
+    'NftAddressTransactionEvent',
+  ],
   '2.8 Transaction with transfers': ['TransactionWithTransfers'],
   '2.9 Address balances': ['AddressBalances'],
   '2.9 Address balances › stx': ['AddressBalances.stx'],
@@ -54,7 +60,10 @@ describe.skipIf(!present)('spec/openapi.yaml against the service description', (
 
   it('has every described field, with the described JSON type', () => {
     const problems = drift(loadSpec(), markdown);
-    expect(problems, `fields of the service description that the spec lacks or mistypes:\n${problems.join('\n')}`).toEqual([]);
+    expect(
+      problems,
+      `fields of the service description that the spec lacks or mistypes:\n${problems.join('\n')}`,
+    ).toEqual([]);
   });
 
   it('reads every resource of section 2, field by field', () => {
@@ -64,9 +73,15 @@ describe.skipIf(!present)('spec/openapi.yaml against the service description', (
     // The forms the parser must get right: a "; integers:" switch, an untyped member list, a
     // resource named by its role, and a second table in one section.
     expect(fields('2.9 Address balances › stx')).toContainEqual({ name: 'lock_tx_id', type: 'string' });
-    expect(fields('2.9 Address balances › stx')).toContainEqual({ name: 'burnchain_unlock_height', type: 'integer' });
+    expect(fields('2.9 Address balances › stx')).toContainEqual({
+      name: 'burnchain_unlock_height',
+      type: 'integer',
+    });
     expect(fields('2.4 Mempool statistics › Object with four members')).toHaveLength(4);
-    expect(fields('2.3 Multiple-transaction lookup entry › Each value')).toContainEqual({ name: 'result', type: 'object' });
+    expect(fields('2.3 Multiple-transaction lookup entry › Each value')).toContainEqual({
+      name: 'result',
+      type: 'object',
+    });
     expect(fields('2.2 Transaction › Additional fields of the confirmed form')).toHaveLength(24);
   });
 
@@ -90,7 +105,10 @@ describe.skipIf(!present)('spec/openapi.yaml against the service description', (
   });
 
   it('reports a field added to the description that the spec lacks', () => {
-    const extended = markdown.replace('| miner_txid | string |', '| miner_txid | string |\n| signer_bitvec | string |');
+    const extended = markdown.replace(
+      '| miner_txid | string |',
+      '| miner_txid | string |\n| signer_bitvec | string |',
+    );
     expect(extended).not.toBe(markdown);
     expect(drift(loadSpec(), extended)).toEqual(['2.1 Block: Block.signer_bitvec missing']);
   });

@@ -32,7 +32,9 @@ function checkExamples(doc: Document): ExampleReport {
     report.checked.push(at);
     const fn = ajv.compile(schema);
     if (!fn(value)) {
-      const why = (fn.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}`.trim()).join('; ');
+      const why = (fn.errors ?? [])
+        .map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}`.trim())
+        .join('; ');
       report.problems.push(`${at}: ${why}`);
     }
   };
@@ -88,7 +90,9 @@ describe('examples in spec/openapi.yaml', () => {
       ),
       ...Object.entries(doc.components?.responses ?? {})
         .filter(([, response]) => 'content' in response)
-        .map(([name]) => pointer(['components', 'responses', name, 'content', 'application/json', 'example'])),
+        .map(([name]) =>
+          pointer(['components', 'responses', name, 'content', 'application/json', 'example']),
+        ),
       ...(['parameters', 'headers'] as const).flatMap((kind) =>
         Object.entries(doc.components?.[kind] ?? {}).flatMap(([name, item]) => [
           ...('example' in item ? [pointer(['components', kind, name, 'example'])] : []),
@@ -104,9 +108,18 @@ describe('examples in spec/openapi.yaml', () => {
 
   it('a response, a parameter and a header example that break their schemas are each reported', () => {
     const doc = mutableSpec();
-    const blockMedia = ['paths', '/extended/v2/blocks/{height_or_hash}', 'get', 'responses', '200', 'content', 'application/json'];
+    const blockMedia = [
+      'paths',
+      '/extended/v2/blocks/{height_or_hash}',
+      'get',
+      'responses',
+      '200',
+      'content',
+      'application/json',
+    ];
     objectAt(doc, [...blockMedia, 'example']).height = '600';
-    objectAt(doc, ['components', 'parameters', 'PrincipalPath']).example = 'SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV21';
+    objectAt(doc, ['components', 'parameters', 'PrincipalPath']).example =
+      'SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV21';
     objectAt(doc, ['components', 'parameters', 'HeightOrHash', 'examples', 'height']).value = -1;
     objectAt(doc, ['components', 'headers', 'DeprecationWarning']).example = 'Deprecated';
 

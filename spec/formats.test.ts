@@ -24,14 +24,12 @@ describe('isStacksPrincipal', () => {
     expect(isStacksPrincipal(address)).toBe(true);
   });
 
-  it.each([
-    `${SP}.nugget-token`,
-    `${ST}.a`,
-    `${SM}.A_b-9`,
-    `${SP}.${'a'.repeat(128)}`,
-  ])('accepts the contract identifier %s', (principal) => {
-    expect(isStacksPrincipal(principal)).toBe(true);
-  });
+  it.each([`${SP}.nugget-token`, `${ST}.a`, `${SM}.A_b-9`, `${SP}.${'a'.repeat(128)}`])(
+    'accepts the contract identifier %s',
+    (principal) => {
+      expect(isStacksPrincipal(principal)).toBe(true);
+    },
+  );
 
   it.each([SP, SM, ST, SN])('rejects %s with a broken checksum, alone and as a contract id', (address) => {
     expect(isStacksPrincipal(badChecksum(address))).toBe(false);
@@ -59,7 +57,8 @@ describe('isStacksPrincipal', () => {
   });
 
   it('rejects strings that are not addresses', () => {
-    for (const value of ['', 'SP', 'hello', '0x1234', `${SP}.`, '.a']) expect(isStacksPrincipal(value), value).toBe(false);
+    for (const value of ['', 'SP', 'hello', '0x1234', `${SP}.`, '.a'])
+      expect(isStacksPrincipal(value), value).toBe(false);
   });
 });
 
@@ -76,7 +75,12 @@ describe('format stacks-principal in the spec', () => {
 describe('format stacks-asset-identifier', () => {
   it('accepts <contract id>::<token> and rejects anything else', () => {
     expect(isStacksAssetIdentifier(`${SP}.nugget-token::nugget`)).toBe(true);
-    for (const value of [`${SP}::nugget`, `${SP}.nugget-token::`, `${SP}.nugget-token`, `${badChecksum(SP)}.nugget-token::nugget`]) {
+    for (const value of [
+      `${SP}::nugget`,
+      `${SP}.nugget-token::`,
+      `${SP}.nugget-token`,
+      `${badChecksum(SP)}.nugget-token::nugget`,
+    ]) {
       expect(isStacksAssetIdentifier(value), value).toBe(false);
     }
   });

@@ -30,7 +30,9 @@ describe('listOperations', () => {
       expect(op.parameters.filter(isRef), op.operationId).toEqual([]);
       expect(Object.values(op.responses).filter(isRef), op.operationId).toEqual([]);
     }
-    expect(operationById('get_block').parameters.map((p) => [p.name, p.in])).toEqual([['height_or_hash', 'path']]);
+    expect(operationById('get_block').parameters.map((p) => [p.name, p.in])).toEqual([
+      ['height_or_hash', 'path'],
+    ]);
     expect(operationById('get_block').responses['404']?.description).toMatch(/not found/i);
   });
 
@@ -41,15 +43,23 @@ describe('listOperations', () => {
       'get_account_transactions_with_transfers',
       'get_single_transaction_with_transfers',
     ]);
-    expect(operationById('get_single_transaction_with_transfers').replacedBy?.operationId).toBe('get_address_transaction_events');
-    expect(operationById('get_account_transactions_with_transfers').replacedBy?.operationId).toBe('get_address_transaction_events');
+    expect(operationById('get_single_transaction_with_transfers').replacedBy?.operationId).toBe(
+      'get_address_transaction_events',
+    );
+    expect(operationById('get_account_transactions_with_transfers').replacedBy?.operationId).toBe(
+      'get_address_transaction_events',
+    );
     expect(operationById('get_account_balance').replacedBy?.description).toMatch(/fungible-token balances/);
-    for (const op of operations.filter((o) => !o.deprecated)) expect(op.replacedBy, op.operationId).toBeUndefined();
+    for (const op of operations.filter((o) => !o.deprecated))
+      expect(op.replacedBy, op.operationId).toBeUndefined();
   });
 
   it('parses x-parameter-conflicts', () => {
     expect(operationById('get_account_transactions_with_transfers').conflicts).toEqual([
-      { parameters: ['height', 'until_block'], message: "can't handle until_block and block_height in the same request" },
+      {
+        parameters: ['height', 'until_block'],
+        message: "can't handle until_block and block_height in the same request",
+      },
       {
         parameters: ['unanchored', 'until_block'],
         when: { unanchored: true },
@@ -63,20 +73,31 @@ describe('listOperations', () => {
         message: "can't handle both 'unanchored=true' and 'until_block' in the same request",
       },
     ]);
-    const others = operations.filter((op) => !['get_account_transactions_with_transfers', 'get_account_balance'].includes(op.operationId));
+    const others = operations.filter(
+      (op) => !['get_account_transactions_with_transfers', 'get_account_balance'].includes(op.operationId),
+    );
     for (const op of others) expect(op.conflicts, op.operationId).toEqual([]);
   });
 
   it('merges path-level parameters with the operation parameters', () => {
     const doc = tinyDoc({
-      paths: { '/x/{id}': { parameters: [{ name: 'id', in: 'path', required: true }], get: { operationId: 'x', responses: {} } } },
+      paths: {
+        '/x/{id}': {
+          parameters: [{ name: 'id', in: 'path', required: true }],
+          get: { operationId: 'x', responses: {} },
+        },
+      },
     });
     expect(listOperations(doc)[0]!.parameters.map((p) => p.name)).toEqual(['id']);
   });
 
   it('refuses an operation other than GET and a GET without operationId', () => {
-    expect(() => listOperations(tinyDoc({ paths: { '/x': { post: { operationId: 'x', responses: {} } } } }))).toThrow(/read-only/);
-    expect(() => listOperations(tinyDoc({ paths: { '/x': { get: { responses: {} } } } }))).toThrow(/no operationId/);
+    expect(() =>
+      listOperations(tinyDoc({ paths: { '/x': { post: { operationId: 'x', responses: {} } } } })),
+    ).toThrow(/read-only/);
+    expect(() => listOperations(tinyDoc({ paths: { '/x': { get: { responses: {} } } } }))).toThrow(
+      /no operationId/,
+    );
   });
 
   it('operationById throws on an unknown id', () => {
@@ -110,7 +131,9 @@ describe('resolve', () => {
   });
 
   it('throws on an unresolvable, a non-local and a cyclic $ref', () => {
-    expect(() => resolve(doc, { $ref: '#/components/schemas/Nope' })).toThrow(/unresolvable \$ref #\/components\/schemas\/Nope/);
+    expect(() => resolve(doc, { $ref: '#/components/schemas/Nope' })).toThrow(
+      /unresolvable \$ref #\/components\/schemas\/Nope/,
+    );
     expect(() => resolve(doc, { $ref: 'other.yaml#/components/schemas/Block' })).toThrow(/only local/);
     const cyclic = tinyDoc({ components: { schemas: { A: { $ref: '#/components/schemas/A' } } } });
     expect(() => resolve(cyclic, { $ref: '#/components/schemas/A' })).toThrow(/cycle/);

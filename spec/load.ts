@@ -57,7 +57,9 @@ export function resolve<T>(doc: Document, value: T | OpenAPIV3_1.ReferenceObject
 }
 
 export function isRef(value: unknown): value is OpenAPIV3_1.ReferenceObject {
-  return typeof value === 'object' && value !== null && typeof (value as { $ref?: unknown }).$ref === 'string';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { $ref?: unknown }).$ref === 'string'
+  );
 }
 
 function pointer(doc: Document, ref: string): unknown {
@@ -99,7 +101,9 @@ export function listOperations(doc: Document = loadSpec()): Operation[] {
         summary: op.summary ?? '',
         deprecated: op.deprecated === true,
         ...(op['x-replaced-by'] ? { replacedBy: op['x-replaced-by'] } : {}),
-        parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) => resolve<Parameter>(doc, p)),
+        parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) =>
+          resolve<Parameter>(doc, p),
+        ),
         conflicts: op['x-parameter-conflicts'] ?? [],
         responses,
       });
@@ -120,7 +124,9 @@ export function fillPath(path: string, valueOf: (name: string) => string): strin
 }
 
 /** Finds the operation whose path template matches a request's pathname. */
-export function operationMatcher(ops: Operation[] = listOperations()): (pathname: string) => Operation | undefined {
+export function operationMatcher(
+  ops: Operation[] = listOperations(),
+): (pathname: string) => Operation | undefined {
   const routes = ops.map((op) => ({ op, pattern: new RegExp(`^${fillPath(op.path, () => '[^/]+')}$`) }));
   return (pathname) => routes.find((r) => r.pattern.test(pathname))?.op;
 }

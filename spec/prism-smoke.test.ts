@@ -10,7 +10,8 @@ const checker = new ResponseChecker(doc);
 function exampleOf(param: Parameter): unknown {
   if (param.example !== undefined) return param.example;
   const first = Object.values(param.examples ?? {})[0] as { value?: unknown } | undefined;
-  if (first?.value === undefined) throw new Error(`parameter ${param.name} has no example to build a request from`);
+  if (first?.value === undefined)
+    throw new Error(`parameter ${param.name} has no example to build a request from`);
   return first.value;
 }
 
@@ -19,7 +20,8 @@ function exampleUrl(baseUrl: string, op: Operation): string {
   let path = op.path;
   const query = new URLSearchParams();
   for (const param of op.parameters) {
-    if (param.in === 'path') path = path.replace(`{${param.name}}`, encodeURIComponent(String(exampleOf(param))));
+    if (param.in === 'path')
+      path = path.replace(`{${param.name}}`, encodeURIComponent(String(exampleOf(param))));
     else if (param.in === 'query' && param.required) {
       const value = exampleOf(param);
       for (const item of Array.isArray(value) ? value : [value]) query.append(param.name, String(item));

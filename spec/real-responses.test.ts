@@ -1,6 +1,10 @@
 import { cvToString, hexToCV } from '@stacks/transactions';
 import { describe, expect, it } from 'vitest';
-import { loadRealResponses, realResponse, type RealResponse } from './fixtures/real-responses/real-responses.ts';
+import {
+  loadRealResponses,
+  realResponse,
+  type RealResponse,
+} from './fixtures/real-responses/real-responses.ts';
 import { isStacksPrincipal } from './formats.ts';
 import { listOperations, loadSpec, operationById, type Operation } from './load.ts';
 import { ResponseChecker, type ObservedResponse, type Problem } from './responses.ts';
@@ -22,7 +26,9 @@ function realHeaders(op: Operation, status: number): ObservedResponse['headers']
     'content-type': 'application/json; charset=utf-8',
     'cache-control': status === 200 ? 'public, no-cache, must-revalidate' : 'no-store',
     ...(status === 200 ? { etag: '"bf77284250615c81a1658f31b8d29c55"' } : {}),
-    ...(op.deprecated ? { warning: '299 - "Deprecated: See https://docs.hiro.so/api for more information"' } : {}),
+    ...(op.deprecated
+      ? { warning: '299 - "Deprecated: See https://docs.hiro.so/api for more information"' }
+      : {}),
   };
 }
 
@@ -74,7 +80,11 @@ const PRINCIPAL_LIKE = /^(S[0-9A-Z]{27,40}(\.[a-zA-Z][a-zA-Z0-9_-]*)?)(::\S+)?$/
 describe('real responses, written by hand from real-service-facts.md', () => {
   it('cover every operation of the spec with a 200', () => {
     const covered = fixtures.filter((f) => f.status === 200).map((f) => f.operationId);
-    expect(covered.sort()).toEqual(listOperations().map((op) => op.operationId).sort());
+    expect(covered.sort()).toEqual(
+      listOperations()
+        .map((op) => op.operationId)
+        .sort(),
+    );
   });
 
   it.each(fixtures.map((f) => [f.name, f] as const))('%s is accepted by the spec', (_name, fixture) => {
@@ -138,7 +148,9 @@ describe('real responses, written by hand from real-service-facts.md', () => {
   });
 
   it('show the real service where it differs from, or says more than, the description', () => {
-    const entries = Object.values(realResponse('get_tx_list_details').body as JsonObject).map((e) => at(e, []));
+    const entries = Object.values(realResponse('get_tx_list_details').body as JsonObject).map((e) =>
+      at(e, []),
+    );
     expect(entries.map((e) => [e.found, at(e, ['result']).tx_status ?? null])).toEqual([
       [true, 'success'],
       [true, 'pending'],
@@ -152,14 +164,20 @@ describe('real responses, written by hand from real-service-facts.md', () => {
     expect(percentiles.some((v) => typeof v === 'number' && !Number.isInteger(v))).toBe(true);
 
     const status = at(realResponse('get_status').body, []);
-    expect([status.pox_v1_unlock_height, status.pox_v2_unlock_height, status.pox_v3_unlock_height]).toEqual([null, null, null]);
+    expect([status.pox_v1_unlock_height, status.pox_v2_unlock_height, status.pox_v3_unlock_height]).toEqual([
+      null,
+      null,
+      null,
+    ]);
     expect(Object.keys(at(status, ['chain_tip']))).not.toContain('microblock_hash');
     expect(Object.keys(at(status, ['chain_tip']))).not.toContain('microblock_sequence');
 
-    const events = (at(realResponse('get_address_transaction_events').body, []).results as JsonObject[]).map((e) => ({
-      kind: `${String(e.type)}/${String(at(e, ['data']).type)}`,
-      fields: Object.keys(at(e, ['data'])).sort(),
-    }));
+    const events = (at(realResponse('get_address_transaction_events').body, []).results as JsonObject[]).map(
+      (e) => ({
+        kind: `${String(e.type)}/${String(at(e, ['data']).type)}`,
+        fields: Object.keys(at(e, ['data'])).sort(),
+      }),
+    );
     expect(events.map((e) => e.kind).sort()).toEqual(
       ['stx', 'ft', 'nft'].flatMap((t) => ['transfer', 'mint', 'burn'].map((d) => `${t}/${d}`)).sort(),
     );
@@ -168,9 +186,9 @@ describe('real responses, written by hand from real-service-facts.md', () => {
       if (kind.endsWith('/burn')) expect(fields, kind).not.toContain('recipient');
     }
 
-    const txs = (at(realResponse('get_account_transactions_with_transfers').body, []).results as JsonObject[]).map((r) =>
-      at(r, ['tx']),
-    );
+    const txs = (
+      at(realResponse('get_account_transactions_with_transfers').body, []).results as JsonObject[]
+    ).map((r) => at(r, ['tx']));
     expect(txs.map((tx) => tx.tx_type)).toEqual(['contract_call', 'coinbase', 'tenure_change']);
     expect(txs[0]).toMatchObject({ tx_status: 'abort_by_response', vm_error: expect.any(String) });
 
@@ -185,7 +203,13 @@ describe('real responses, written by hand from real-service-facts.md', () => {
 });
 
 describe('the spec rejects a real response that is wrong in one place', () => {
-  const cases: { what: string; fixture: RealResponse; overrides?: Partial<ObservedResponse>; where: string; mentions?: string }[] = [
+  const cases: {
+    what: string;
+    fixture: RealResponse;
+    overrides?: Partial<ObservedResponse>;
+    where: string;
+    mentions?: string;
+  }[] = [
     {
       what: 'an amount sent as a number',
       fixture: mutated('get_single_transaction_with_transfers', (b) => {

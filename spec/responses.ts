@@ -19,7 +19,10 @@ export interface Problem {
 }
 
 /** The documented response for a status: the exact code first, then `4XX`/`5XX`, then `default`. */
-export function documentedResponse(op: Operation, status: number): { key: string; response: Response } | undefined {
+export function documentedResponse(
+  op: Operation,
+  status: number,
+): { key: string; response: Response } | undefined {
   for (const key of [String(status), `${String(status)[0]}XX`, 'default']) {
     const response = op.responses[key];
     if (response) return { key, response };
@@ -47,14 +50,23 @@ function describeErrors(validate: ValidateFunction): string {
 export class ResponseChecker {
   private readonly ajv: SpecAjv;
 
-  constructor(private readonly doc: Document, ajv?: SpecAjv) {
+  constructor(
+    private readonly doc: Document,
+    ajv?: SpecAjv,
+  ) {
     this.ajv = ajv ?? createSpecAjv(doc);
   }
 
   check(op: Operation, res: ObservedResponse): Problem[] {
     const documented = documentedResponse(op, res.status);
     if (!documented) {
-      return [{ where: 'status', expected: `one of ${Object.keys(op.responses).join(', ')}`, actual: String(res.status) }];
+      return [
+        {
+          where: 'status',
+          expected: `one of ${Object.keys(op.responses).join(', ')}`,
+          actual: String(res.status),
+        },
+      ];
     }
     const problems: Problem[] = [];
     const { key, response } = documented;
@@ -62,7 +74,11 @@ export class ResponseChecker {
     if (media) {
       const contentType = headerValue(res.headers, 'content-type') ?? '';
       if (!/^application\/json\b/i.test(contentType)) {
-        problems.push({ where: 'content-type', expected: 'application/json', actual: contentType || '(none)' });
+        problems.push({
+          where: 'content-type',
+          expected: 'application/json',
+          actual: contentType || '(none)',
+        });
       }
       if (media.schema) {
         const validate = this.ajv.compile(media.schema);
@@ -77,7 +93,8 @@ export class ResponseChecker {
       const header = resolve(this.doc, raw);
       const value = headerValue(res.headers, name);
       if (value === undefined) {
-        if (header.required) problems.push({ where: `header ${name}`, expected: 'present (required)', actual: 'absent' });
+        if (header.required)
+          problems.push({ where: `header ${name}`, expected: 'present (required)', actual: 'absent' });
         continue;
       }
       if (header.schema) {

@@ -21,9 +21,15 @@ afterAll(() => rmSync(workDir, { recursive: true, force: true }));
  * the given paths; read from package.json so an option added there is used here too.
  */
 function generatorArgs(input: string, output: string): string[] {
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
   const [command, ...args] = pkg.scripts.types!.trim().split(/\s+/);
-  if (command !== 'openapi-typescript' || !args.includes('spec/openapi.yaml') || !args.includes('spec/types.ts')) {
+  if (
+    command !== 'openapi-typescript' ||
+    !args.includes('spec/openapi.yaml') ||
+    !args.includes('spec/types.ts')
+  ) {
     throw new Error(`unexpected "types" script: ${pkg.scripts.types}`);
   }
   return args.map((arg) => (arg === 'spec/openapi.yaml' ? input : arg === 'spec/types.ts' ? output : arg));

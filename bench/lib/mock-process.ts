@@ -20,11 +20,15 @@ export interface MockProcess {
  */
 export async function startMockProcess(args: string[], timeoutMs = 120_000): Promise<MockProcess> {
   // node itself with the tsx loader, not the tsx wrapper, so the signal reaches the server.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/cli.ts', '--port', '0', '--host', '127.0.0.1', ...args], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'mocks/cli.ts', '--port', '0', '--host', '127.0.0.1', ...args],
+    {
+      cwd: ROOT,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const collect = (chunk: Buffer): void => {
     output = (output + chunk.toString()).slice(-OUTPUT_LIMIT);
@@ -60,5 +64,7 @@ export async function startMockProcess(args: string[], timeoutMs = 120_000): Pro
     await new Promise((wait) => setTimeout(wait, 50));
   }
   await stop();
-  throw new Error(`the mock ${gone ? 'exited' : `did not start within ${timeoutMs} ms`}; its output:\n${output}`);
+  throw new Error(
+    `the mock ${gone ? 'exited' : `did not start within ${timeoutMs} ms`}; its output:\n${output}`,
+  );
 }

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { LoadResult } from './load.ts';
 import { markdownTable } from './markdown.ts';
 import { secondsFromEnv } from './settings.ts';
-import { missedTargets, ratio, throughputTable, type BenchRoute, type Measurement } from './throughput-report.ts';
+import {
+  missedTargets,
+  ratio,
+  throughputTable,
+  type BenchRoute,
+  type Measurement,
+} from './throughput-report.ts';
 import { blocksFor, median } from './world-scaling-report.ts';
 
 const result = (requestsPerSecond: number, p99: number, failures: Partial<LoadResult> = {}): LoadResult => ({
@@ -70,15 +76,23 @@ describe('the world-scaling report', () => {
 
 describe('bench helpers', () => {
   it('lays out a markdown table with figures right-aligned', () => {
-    expect(markdownTable(['route', 'req/s'], [['/a', '12'], ['/bb', '3']])).toBe(
-      ['| route | req/s |', '|-------|------:|', '| /a    |    12 |', '| /bb   |     3 |'].join('\n'),
-    );
+    expect(
+      markdownTable(
+        ['route', 'req/s'],
+        [
+          ['/a', '12'],
+          ['/bb', '3'],
+        ],
+      ),
+    ).toBe(['| route | req/s |', '|-------|------:|', '| /a    |    12 |', '| /bb   |     3 |'].join('\n'));
   });
 
   it('reads seconds from the environment within bounds', () => {
     expect(secondsFromEnv('S', 10, 600, {})).toBe(10);
     expect(secondsFromEnv('S', 10, 600, { S: '30' })).toBe(30);
-    expect(() => secondsFromEnv('S', 10, 600, { S: '601' })).toThrow(/S must be a whole number of seconds from 0 to 600/);
+    expect(() => secondsFromEnv('S', 10, 600, { S: '601' })).toThrow(
+      /S must be a whole number of seconds from 0 to 600/,
+    );
     expect(() => secondsFromEnv('S', 10, 600, { S: '1.5' })).toThrow();
   });
 });

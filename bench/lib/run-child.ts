@@ -8,9 +8,17 @@ const OUTPUT_LIMIT = 16_000;
  * Runs `node <nodeArgs> <script> <args>` from the project root to its end and resolves with the
  * last line it printed. The child is killed when it overruns timeoutMs and when this process exits.
  */
-export function runNodeChild(nodeArgs: string[], script: string, args: string[], timeoutMs: number): Promise<string> {
+export function runNodeChild(
+  nodeArgs: string[],
+  script: string,
+  args: string[],
+  timeoutMs: number,
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout = (stdout + d.toString()).slice(-OUTPUT_LIMIT)));
@@ -27,7 +35,8 @@ export function runNodeChild(nodeArgs: string[], script: string, args: string[],
       process.off('exit', kill);
       const last = stdout.trim().split('\n').at(-1) ?? '';
       if (code === 0 && last) resolve(last);
-      else reject(new Error(`${script} ${args.join(' ')} ended with ${signal ?? `code ${code}`}:\n${stderr}`));
+      else
+        reject(new Error(`${script} ${args.join(' ')} ended with ${signal ?? `code ${code}`}:\n${stderr}`));
     });
   });
 }

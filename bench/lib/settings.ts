@@ -1,8 +1,14 @@
 /** A whole number of seconds from the environment, within bounds so a typo cannot run for hours. */
-export function secondsFromEnv(name: string, fallback: number, max = 600, env: NodeJS.ProcessEnv = process.env): number {
+export function secondsFromEnv(
+  name: string,
+  fallback: number,
+  max = 600,
+  env: NodeJS.ProcessEnv = process.env,
+): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) > max) throw new Error(`${name} must be a whole number of seconds from 0 to ${max}, got "${raw}"`);
+  if (!/^\d+$/.test(raw) || Number(raw) > max)
+    throw new Error(`${name} must be a whole number of seconds from 0 to ${max}, got "${raw}"`);
   return Number(raw);
 }
 

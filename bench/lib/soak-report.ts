@@ -24,7 +24,13 @@ export function samplesTable(samples: SoakSample[], warmupSeconds: number): stri
   const rows = samples.map((s, i) => {
     const prev = samples[i - 1];
     const rate = prev ? (s.requests - prev.requests) / (s.t - prev.t) : 0;
-    return [`${s.t}${s.t < warmupSeconds ? ' (warm-up)' : ''}`, mib(s.rss), String(s.fds), int(s.requests), prev ? int(rate) : ''];
+    return [
+      `${s.t}${s.t < warmupSeconds ? ' (warm-up)' : ''}`,
+      mib(s.rss),
+      String(s.fds),
+      int(s.requests),
+      prev ? int(rate) : '',
+    ];
   });
   return markdownTable(['t (s)', 'RSS MiB', 'open fds', 'answers', 'req/s'], rows);
 }
@@ -32,9 +38,15 @@ export function samplesTable(samples: SoakSample[], warmupSeconds: number): stri
 export function soakReport(run: SoakRun): string {
   const { figures: f, counts } = run;
   const total = Object.values(counts.statuses).reduce((a, b) => a + b, 0);
-  const statuses = Object.entries(counts.statuses).map(([status, n]) => `${status}: ${int(n)}`).join(', ');
-  const ops = Object.entries(run.targets.perOperation).map(([op, t]) => `\`${op}\` ${t.paths} (${t.notFound} of them 404)`).join(', ');
-  const verdict = run.problems.length ? `**Failed:**\n${run.problems.map((p) => `- ${p}`).join('\n')}` : '**Held**: no error, memory flat and no descriptor growth after warm-up.';
+  const statuses = Object.entries(counts.statuses)
+    .map(([status, n]) => `${status}: ${int(n)}`)
+    .join(', ');
+  const ops = Object.entries(run.targets.perOperation)
+    .map(([op, t]) => `\`${op}\` ${t.paths} (${t.notFound} of them 404)`)
+    .join(', ');
+  const verdict = run.problems.length
+    ? `**Failed:**\n${run.problems.map((p) => `- ${p}`).join('\n')}`
+    : '**Held**: no error, memory flat and no descriptor growth after warm-up.';
   return [
     '# Soak: all eight operations under concurrent load',
     '',

@@ -2,7 +2,10 @@ import { listOperations } from '../../spec/load.ts';
 import type { WorldIndex } from '../../mocks/world/index.ts';
 
 async function getJson<T>(url: string): Promise<{ status: number; body: T }> {
-  const res = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(10_000) });
+  const res = await fetch(url, {
+    headers: { accept: 'application/json' },
+    signal: AbortSignal.timeout(10_000),
+  });
   return { status: res.status, body: (await res.json()) as T };
 }
 
@@ -27,7 +30,13 @@ function mix(variants: string[][], count = PER_OPERATION): string[] {
 function variety(index: WorldIndex, addressTxs: string[]): Record<string, string[]> {
   const { addresses, transactions, block_samples, blocks } = index;
   const principals = Object.values(addresses).filter(Boolean);
-  const ids = [...new Set([...Object.values(transactions.by_type).flat(), ...Object.values(transactions.by_status).flat(), ...transactions.mempool.pending])];
+  const ids = [
+    ...new Set([
+      ...Object.values(transactions.by_type).flat(),
+      ...Object.values(transactions.by_status).flat(),
+      ...transactions.mempool.pending,
+    ]),
+  ];
   const unknownTx = (i: number): string => `0x${i.toString(16).padStart(64, 'f')}`;
   const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
   const stx = addresses.stx_activity;
@@ -35,7 +44,9 @@ function variety(index: WorldIndex, addressTxs: string[]): Record<string, string
     get_status: ['/extended'],
     get_block: mix([
       range(blocks).map((i) => `/extended/v2/blocks/${blocks - i}`),
-      ['latest', block_samples.middle.hash, block_samples.first.index_block_hash].map((ref) => `/extended/v2/blocks/${ref}`),
+      ['latest', block_samples.middle.hash, block_samples.first.index_block_hash].map(
+        (ref) => `/extended/v2/blocks/${ref}`,
+      ),
       range(20).map((i) => `/extended/v2/blocks/${blocks + 1 + i}`),
     ]),
     get_tx_list_details: mix([
@@ -45,19 +56,31 @@ function variety(index: WorldIndex, addressTxs: string[]): Record<string, string
     ]),
     get_mempool_transaction_stats: ['/extended/v1/tx/mempool/stats'],
     get_address_transaction_events: mix([
-      ...[20, 10, 5, 1].map((limit) => addressTxs.map((tx) => `/extended/v2/addresses/${stx}/transactions/${tx}/events?limit=${limit}`)),
+      ...[20, 10, 5, 1].map((limit) =>
+        addressTxs.map((tx) => `/extended/v2/addresses/${stx}/transactions/${tx}/events?limit=${limit}`),
+      ),
       range(5).map((i) => `/extended/v2/addresses/${stx}/transactions/${unknownTx(i)}/events`),
     ]),
-    get_account_transactions_with_transfers: mix(range(40).map((page) => principals.map((p) => `/extended/v1/address/${p}/transactions_with_transfers?offset=${page * 20}`))),
+    get_account_transactions_with_transfers: mix(
+      range(40).map((page) =>
+        principals.map((p) => `/extended/v1/address/${p}/transactions_with_transfers?offset=${page * 20}`),
+      ),
+    ),
     get_account_balance: mix([
       principals.map((p) => `/extended/v1/address/${p}/balances`),
       principals.map((p) => `/extended/v1/address/${p}/balances?unanchored=true`),
-      ...range(40).map((i) => principals.map((p) => `/extended/v1/address/${p}/balances?until_block=${Math.max(1, blocks - i * 7)}`)),
+      ...range(40).map((i) =>
+        principals.map(
+          (p) => `/extended/v1/address/${p}/balances?until_block=${Math.max(1, blocks - i * 7)}`,
+        ),
+      ),
     ]),
     get_single_transaction_with_transfers: mix([
       addressTxs.map((tx) => `/extended/v1/address/${stx}/${tx}/with_transfers`),
       addressTxs.map((tx) => `/extended/v1/address/${stx}/${tx.slice(2)}/with_transfers`),
-      addressTxs.map((tx) => `/extended/v1/address/${stx}/${tx.toUpperCase().replace('0X', '0x')}/with_transfers`),
+      addressTxs.map(
+        (tx) => `/extended/v1/address/${stx}/${tx.toUpperCase().replace('0X', '0x')}/with_transfers`,
+      ),
       addressTxs.map((tx) => `/extended/v1/address/${stx}/${tx.slice(2).toUpperCase()}/with_transfers`),
       range(5).map((i) => `/extended/v1/address/${stx}/${unknownTx(i)}/with_transfers`),
     ]),
@@ -85,19 +108,27 @@ export interface SoakTargets {
  */
 export async function soakTargets(baseUrl: string): Promise<SoakTargets> {
   const index = (await getJson<WorldIndex>(`${baseUrl}/_mock/world`)).body;
-  const page = await getJson<{ results: { tx: { tx_id: string } }[] }>(`${baseUrl}/extended/v1/address/${index.addresses.stx_activity}/transactions_with_transfers?limit=50`);
+  const page = await getJson<{ results: { tx: { tx_id: string } }[] }>(
+    `${baseUrl}/extended/v1/address/${index.addresses.stx_activity}/transactions_with_transfers?limit=50`,
+  );
   const addressTxs = page.body.results.map((r) => r.tx.tx_id);
   if (!addressTxs.length) throw new Error('the world gave stx_activity no transaction');
   const lists = variety(index, addressTxs);
-  const expected = listOperations().map((op) => op.operationId).sort();
-  if (JSON.stringify(Object.keys(lists).sort()) !== JSON.stringify(expected)) throw new Error(`the soak covers ${Object.keys(lists).join(', ')}, not every operation (${expected.join(', ')})`);
+  const expected = listOperations()
+    .map((op) => op.operationId)
+    .sort();
+  if (JSON.stringify(Object.keys(lists).sort()) !== JSON.stringify(expected))
+    throw new Error(
+      `the soak covers ${Object.keys(lists).join(', ')}, not every operation (${expected.join(', ')})`,
+    );
   const perOperation: SoakTargets['perOperation'] = {};
   for (const [operationId, paths] of Object.entries(lists)) {
     let notFound = 0;
     for (const path of paths) {
       const { status } = await getJson<unknown>(`${baseUrl}${path}`);
       if (status === 404) notFound++;
-      else if (status !== 200) throw new Error(`${operationId}: ${path} answers ${status} before the soak started`);
+      else if (status !== 200)
+        throw new Error(`${operationId}: ${path} answers ${status} before the soak started`);
     }
     if (notFound === paths.length) throw new Error(`${operationId}: every path answers 404`);
     perOperation[operationId] = { paths: paths.length, notFound };

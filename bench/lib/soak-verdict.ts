@@ -17,7 +17,11 @@ export interface SoakTolerances {
 }
 
 /** GC keeps a busy heap's size moving by some MiB; a leak climbs past this within minutes. */
-export const SOAK_TOLERANCES: SoakTolerances = { rssGrowthShare: 0.1, rssGrowthBytes: 16 * 2 ** 20, fdGrowth: 0 };
+export const SOAK_TOLERANCES: SoakTolerances = {
+  rssGrowthShare: 0.1,
+  rssGrowthBytes: 16 * 2 ** 20,
+  fdGrowth: 0,
+};
 
 export interface SoakFigures {
   rssStart: number;
@@ -42,12 +46,17 @@ const median = (xs: number[]): number => {
 export function soakFigures(samples: SoakSample[], warmupSeconds: number): SoakFigures {
   if (samples.length < 7) throw new Error(`a soak needs at least 7 samples to judge, got ${samples.length}`);
   const after = samples.filter((s) => s.t >= warmupSeconds);
-  if (after.length < 6) throw new Error(`a soak needs at least 6 samples after its ${warmupSeconds} s warm-up, got ${after.length}`);
+  if (after.length < 6)
+    throw new Error(
+      `a soak needs at least 6 samples after its ${warmupSeconds} s warm-up, got ${after.length}`,
+    );
   const first = samples[0] as SoakSample;
   const early = after.slice(0, 3);
   const late = samples.slice(-3);
   const end = samples.at(-1) as SoakSample;
-  const middle = samples.reduce((best, s) => (Math.abs(s.t - end.t / 2) < Math.abs(best.t - end.t / 2) ? s : best));
+  const middle = samples.reduce((best, s) =>
+    Math.abs(s.t - end.t / 2) < Math.abs(best.t - end.t / 2) ? s : best,
+  );
   return {
     rssStart: first.rss,
     rssAfterWarmup: median(early.map((s) => s.rss)),
@@ -68,7 +77,11 @@ export interface SoakCounts {
 const mib = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
 /** Every way the soak failed: an answer other than 200 or 404, an error, memory or descriptor growth. Empty when it held. */
-export function soakProblems(figures: SoakFigures, counts: SoakCounts, tolerances: SoakTolerances = SOAK_TOLERANCES): string[] {
+export function soakProblems(
+  figures: SoakFigures,
+  counts: SoakCounts,
+  tolerances: SoakTolerances = SOAK_TOLERANCES,
+): string[] {
   const problems: string[] = [];
   for (const [status, n] of Object.entries(counts.statuses)) {
     if (status !== '200' && status !== '404' && n > 0) problems.push(`status ${status} answered ${n} times`);
@@ -76,8 +89,14 @@ export function soakProblems(figures: SoakFigures, counts: SoakCounts, tolerance
   if (counts.errors > 0) problems.push(`${counts.errors} connection errors or timeouts`);
   const allowed = Math.max(figures.rssAfterWarmup * tolerances.rssGrowthShare, tolerances.rssGrowthBytes);
   const grew = figures.rssEnd - figures.rssAfterWarmup;
-  if (grew > allowed) problems.push(`RSS grew ${mib(grew)} after warm-up (${mib(figures.rssAfterWarmup)} → ${mib(figures.rssEnd)}), more than the ${mib(allowed)} allowed`);
+  if (grew > allowed)
+    problems.push(
+      `RSS grew ${mib(grew)} after warm-up (${mib(figures.rssAfterWarmup)} → ${mib(figures.rssEnd)}), more than the ${mib(allowed)} allowed`,
+    );
   const fdsGrew = figures.fdsEnd - figures.fdsAfterWarmup;
-  if (fdsGrew > tolerances.fdGrowth) problems.push(`open file descriptors grew by ${fdsGrew} after warm-up (${figures.fdsAfterWarmup} → ${figures.fdsEnd})`);
+  if (fdsGrew > tolerances.fdGrowth)
+    problems.push(
+      `open file descriptors grew by ${fdsGrew} after warm-up (${figures.fdsAfterWarmup} → ${figures.fdsEnd})`,
+    );
   return problems;
 }

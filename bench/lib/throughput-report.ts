@@ -54,7 +54,10 @@ export function throughputTable(ms: Measurement[]): string {
       r === undefined ? '' : `${r.toFixed(1)}×`,
     ];
   });
-  return markdownTable(['route', 'server', 'req/s', 'p50 ms', 'p99 ms', 'errors / non-2xx', 'mock ÷ Prism'], rows);
+  return markdownTable(
+    ['route', 'server', 'req/s', 'p50 ms', 'p99 ms', 'errors / non-2xx', 'mock ÷ Prism'],
+    rows,
+  );
 }
 
 /** One line per missed target, naming the route and the figure; empty when all are met. */
@@ -69,14 +72,21 @@ export function missedTargets(ms: Measurement[], targets: Targets = TARGETS): st
       continue;
     }
     // Failed requests are cheap, so a run with any is no measure of serving the route.
-    for (const [server, r] of [['mock', mock], ['Prism', prism]] as const) {
-      if (r.errors > 0 || r.non2xx > 0) missed.push(`${route.name}: ${server} had ${r.errors} errors and ${r.non2xx} non-2xx answers`);
+    for (const [server, r] of [
+      ['mock', mock],
+      ['Prism', prism],
+    ] as const) {
+      if (r.errors > 0 || r.non2xx > 0)
+        missed.push(`${route.name}: ${server} had ${r.errors} errors and ${r.non2xx} non-2xx answers`);
     }
     const r = ratio(ms, route);
     if (r === undefined || r < targets.minRatio) {
-      missed.push(`${route.name}: mock ${int(mock.requestsPerSecond)} req/s is ${r === undefined ? 'not comparable' : `${r.toFixed(2)}×`} Prism's ${int(prism.requestsPerSecond)}, target ≥ ${targets.minRatio}×`);
+      missed.push(
+        `${route.name}: mock ${int(mock.requestsPerSecond)} req/s is ${r === undefined ? 'not comparable' : `${r.toFixed(2)}×`} Prism's ${int(prism.requestsPerSecond)}, target ≥ ${targets.minRatio}×`,
+      );
     }
-    if (!(mock.p99 < targets.maxP99Ms)) missed.push(`${route.name}: mock p99 ${ms1(mock.p99)} ms, target < ${targets.maxP99Ms} ms`);
+    if (!(mock.p99 < targets.maxP99Ms))
+      missed.push(`${route.name}: mock p99 ${ms1(mock.p99)} ms, target < ${targets.maxP99Ms} ms`);
   }
   return missed;
 }

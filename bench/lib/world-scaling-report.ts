@@ -8,7 +8,11 @@ export interface SizeResult {
 }
 
 /** Blocks for about `target` transactions, from a world's measured transactions per block. */
-export function blocksFor(target: number, calibration: { blocks: number; transactions: number }, minBlocks = 60): number {
+export function blocksFor(
+  target: number,
+  calibration: { blocks: number; transactions: number },
+  minBlocks = 60,
+): number {
   return Math.max(minBlocks, Math.round((target * calibration.blocks) / calibration.transactions));
 }
 
@@ -31,7 +35,17 @@ export function worldScalingTable(results: SizeResult[]): string {
     int(server.memory.externalMb),
   ]);
   return markdownTable(
-    ['world', 'blocks', 'transactions', 'createWorld ms', 'start → first answer ms', 'process start → first answer ms', 'RSS MB', 'heap used MB', 'external MB'],
+    [
+      'world',
+      'blocks',
+      'transactions',
+      'createWorld ms',
+      'start → first answer ms',
+      'process start → first answer ms',
+      'RSS MB',
+      'heap used MB',
+      'external MB',
+    ],
     rows,
   );
 }

@@ -18,7 +18,8 @@ export function badRequestTests(
 ): void {
   describe('400 Bad Request', () => {
     if (!valid) {
-      test('every parameter bound, pattern, format and conflict', (ctx) => ctx.skip(`the target file lacks ${missing}`));
+      test('every parameter bound, pattern, format and conflict', (ctx) =>
+        ctx.skip(`the target file lacks ${missing}`));
       return;
     }
     for (const { name, path, query, because } of badRequestCases(operation(operationId), valid, examples)) {

@@ -35,7 +35,10 @@ function breakChecksum(principal: string): string[] {
   const address = dot === -1 ? principal : principal.slice(0, dot);
   const rest = dot === -1 ? '' : principal.slice(dot);
   const last = address.slice(-1);
-  return [...C32].filter((c) => c !== last).slice(0, 4).map((c) => `${address.slice(0, -1)}${c}${rest}`);
+  return [...C32]
+    .filter((c) => c !== last)
+    .slice(0, 4)
+    .map((c) => `${address.slice(0, -1)}${c}${rest}`);
 }
 
 /** Values that break one constraint of the schema each, built from valid examples. */
@@ -49,8 +52,10 @@ function candidates(name: string, raw: Schema, examples: string[]): Candidate[] 
   }
   if (schema.type === 'array' && schema.items) return candidates(name, schema.items as Schema, examples);
   if (schema.type === 'integer' || schema.type === 'number') {
-    if (typeof schema.minimum === 'number') out.push({ value: String(schema.minimum - 1), reason: `below the minimum ${schema.minimum}` });
-    if (typeof schema.maximum === 'number') out.push({ value: String(schema.maximum + 1), reason: `above the maximum ${schema.maximum}` });
+    if (typeof schema.minimum === 'number')
+      out.push({ value: String(schema.minimum - 1), reason: `below the minimum ${schema.minimum}` });
+    if (typeof schema.maximum === 'number')
+      out.push({ value: String(schema.maximum + 1), reason: `above the maximum ${schema.maximum}` });
     out.push({ value: 'abc', reason: `not an ${schema.type}` });
   }
   if (schema.type === 'boolean') out.push({ value: 'yes', reason: 'not true or false' });
@@ -60,14 +65,29 @@ function candidates(name: string, raw: Schema, examples: string[]): Candidate[] 
     const fails = (v: string): boolean => !pattern.test(v);
     out.push({ value: `not-${name}`, reason: `does not match the pattern ${schema.pattern}`, holds: fails });
     for (const example of examples) {
-      out.push({ value: example.slice(0, -1), reason: `one character short of the pattern ${schema.pattern}`, holds: fails });
+      out.push({
+        value: example.slice(0, -1),
+        reason: `one character short of the pattern ${schema.pattern}`,
+        holds: fails,
+      });
       if (schema.pattern.startsWith('^0x') && example.startsWith('0x')) {
-        out.push({ value: example.slice(2), reason: `no 0x prefix, which the pattern ${schema.pattern} requires`, holds: fails });
+        out.push({
+          value: example.slice(2),
+          reason: `no 0x prefix, which the pattern ${schema.pattern} requires`,
+          holds: fails,
+        });
       }
     }
     if (schema.format === 'stacks-principal') {
       const reason = 'bad c32check checksum (format stacks-principal)';
-      for (const example of examples) out.push(...breakChecksum(example).map((value) => ({ value, reason, holds: (v: string) => pattern.test(v) })));
+      for (const example of examples)
+        out.push(
+          ...breakChecksum(example).map((value) => ({
+            value,
+            reason,
+            holds: (v: string) => pattern.test(v),
+          })),
+        );
     }
   }
   return out;
@@ -77,7 +97,7 @@ function candidates(name: string, raw: Schema, examples: string[]): Candidate[] 
 function invalidValues(param: Parameter, examples: string[]): Candidate[] {
   const seen = new Set<string>();
   const kept: Candidate[] = [];
-  const array = (resolve<Schema>(doc, param.schema as Schema)).type === 'array';
+  const array = resolve<Schema>(doc, param.schema as Schema).type === 'array';
   for (const c of candidates(param.name, param.schema as Schema, examples)) {
     if (seen.has(c.reason) || seen.has(c.value)) continue;
     if ((c.holds && !c.holds(c.value)) || accepts(param.schema, array ? [c.value] : c.value)) continue;
@@ -94,7 +114,11 @@ function invalidValues(param: Parameter, examples: string[]): Candidate[] {
  * parameter left out; each `x-parameter-conflicts` combination. `examples` gives valid values
  * per parameter (from the target) for the mutations that start from one.
  */
-export function badRequestCases(op: Operation, valid: ValidRequest, examples: Record<string, string[]>): BadRequestCase[] {
+export function badRequestCases(
+  op: Operation,
+  valid: ValidRequest,
+  examples: Record<string, string[]>,
+): BadRequestCase[] {
   const cases: BadRequestCase[] = [];
   for (const param of op.parameters) {
     if (param.in !== 'path' && param.in !== 'query') continue;
@@ -103,12 +127,20 @@ export function badRequestCases(op: Operation, valid: ValidRequest, examples: Re
       const request = structuredClone(valid);
       if (param.in === 'path') request.path[param.name] = value;
       else request.query[param.name] = value;
-      cases.push({ name: `${param.name}=${shown(value)} (${reason})`, ...request, because: `${param.in} parameter ${param.name}: ${reason}` });
+      cases.push({
+        name: `${param.name}=${shown(value)} (${reason})`,
+        ...request,
+        because: `${param.in} parameter ${param.name}: ${reason}`,
+      });
     }
     if (param.in === 'query' && param.required) {
       const request = structuredClone(valid);
       delete request.query[param.name];
-      cases.push({ name: `${param.name} missing (required)`, ...request, because: `query parameter ${param.name} is required` });
+      cases.push({
+        name: `${param.name} missing (required)`,
+        ...request,
+        because: `query parameter ${param.name} is required`,
+      });
     }
   }
   for (const conflict of op.conflicts) {
@@ -116,7 +148,8 @@ export function badRequestCases(op: Operation, valid: ValidRequest, examples: Re
     for (const name of conflict.parameters) {
       const forced = conflict.when?.[name];
       const value = forced !== undefined ? String(forced) : examples[name]?.[0];
-      if (value === undefined) throw new Error(`${op.operationId}: no valid example for ${name} to build the conflict case`);
+      if (value === undefined)
+        throw new Error(`${op.operationId}: no valid example for ${name} to build the conflict case`);
       request.query[name] = value;
     }
     cases.push({

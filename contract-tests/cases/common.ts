@@ -8,7 +8,8 @@ import type { TargetData } from '../targets/discover.ts';
 export const UNKNOWN_TX_ID = `0x${'deadbeef'.repeat(8)}`;
 export const UNKNOWN_BLOCK_HASH = `0x${'0badc0de'.repeat(8)}`;
 
-export const NEEDS_WORLD = 'needs a coherent world: this target answers canned examples (Prism), not a chain whose answers agree';
+export const NEEDS_WORLD =
+  'needs a coherent world: this target answers canned examples (Prism), not a chain whose answers agree';
 
 export function requireWorld(ctx: TestContext, target: ContractTarget): void {
   if (!target.coherent) ctx.skip(NEEDS_WORLD);
@@ -23,13 +24,18 @@ export function need<T>(ctx: TestContext, value: T | undefined, what: string): T
 }
 
 /** Valid values per parameter name, for the bad-request mutations that start from a valid one. */
-export function parameterExamples(data: TargetData, subject: { address?: string; tx_id?: string }): Record<string, string[]> {
+export function parameterExamples(
+  data: TargetData,
+  subject: { address?: string; tx_id?: string },
+): Record<string, string[]> {
   const block = data.blocks[0];
   const principal = subject.address ?? data.addresses.stx;
   return {
     ...(principal ? { principal: [principal], address: [principal] } : {}),
     ...(subject.tx_id ? { tx_id: [subject.tx_id] } : {}),
-    ...(block ? { height_or_hash: [block.hash], height: [String(block.height)], until_block: [block.hash] } : {}),
+    ...(block
+      ? { height_or_hash: [block.hash], height: [String(block.height)], until_block: [block.hash] }
+      : {}),
     unanchored: ['true'],
   };
 }
@@ -38,10 +44,20 @@ export function parameterExamples(data: TargetData, subject: { address?: string;
  * 304: the spec documents it for every operation. A 200 is fetched for its ETag, then the same
  * request with `If-None-Match` must give 304 without a body.
  */
-export async function expectNotModified(target: ContractTarget, operationId: string, request: CallRequest): Promise<void> {
+export async function expectNotModified(
+  target: ContractTarget,
+  operationId: string,
+  request: CallRequest,
+): Promise<void> {
   const first = await target.client.call(operationId, request);
   expectResponse(target, first, { status: 200, because: 'a valid request (fetched for its ETag)' });
   const etag = first.headers.etag as string;
-  const again = await target.client.call(operationId, { ...request, headers: { ...request.headers, 'If-None-Match': etag } });
-  expectResponse(target, again, { status: 304, because: `If-None-Match carries the ETag ${etag} of the current body` });
+  const again = await target.client.call(operationId, {
+    ...request,
+    headers: { ...request.headers, 'If-None-Match': etag },
+  });
+  expectResponse(target, again, {
+    status: 304,
+    because: `If-None-Match carries the ETag ${etag} of the current body`,
+  });
 }

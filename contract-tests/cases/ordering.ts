@@ -26,8 +26,12 @@ export const ORDERINGS: Record<string, Ordering> = {
     outOfOrder: (a, b) => {
       const x = (a as TxItem).tx ?? {};
       const y = (b as TxItem).tx ?? {};
-      const before = (x.block_height ?? 0) > (y.block_height ?? 0) || (x.block_height === y.block_height && (x.tx_index ?? 0) > (y.tx_index ?? 0));
-      return before ? undefined : `${x.tx_id} (height ${x.block_height}, index ${x.tx_index}) before ${y.tx_id} (height ${y.block_height}, index ${y.tx_index})`;
+      const before =
+        (x.block_height ?? 0) > (y.block_height ?? 0) ||
+        (x.block_height === y.block_height && (x.tx_index ?? 0) > (y.tx_index ?? 0));
+      return before
+        ? undefined
+        : `${x.tx_id} (height ${x.block_height}, index ${x.tx_index}) before ${y.tx_id} (height ${y.block_height}, index ${y.tx_index})`;
     },
   },
   get_address_transaction_events: {
@@ -46,7 +50,12 @@ export function orderFindings(ordering: Ordering, items: unknown[], where: strin
   const findings: Finding[] = [];
   for (let i = 1; i < items.length; i++) {
     const wrong = ordering.outOfOrder(items[i - 1], items[i]);
-    if (wrong) findings.push({ where, expected: ordering.specSays.replace(/\s+/g, ' '), actual: `at position ${i}: ${wrong}` });
+    if (wrong)
+      findings.push({
+        where,
+        expected: ordering.specSays.replace(/\s+/g, ' '),
+        actual: `at position ${i}: ${wrong}`,
+      });
   }
   return findings.slice(0, 3);
 }

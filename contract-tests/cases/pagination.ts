@@ -16,7 +16,12 @@ export function page(ex: Exchange): Page {
 }
 
 /** One page, checked against the spec like any answer, with the echo of limit and offset. */
-export async function fetchPage(target: ContractTarget, operationId: string, path: Record<string, string>, query: Query): Promise<{ ex: Exchange; page: Page }> {
+export async function fetchPage(
+  target: ContractTarget,
+  operationId: string,
+  path: Record<string, string>,
+  query: Query,
+): Promise<{ ex: Exchange; page: Page }> {
   const ex = await target.client.call(operationId, { path, query });
   expectResponse(target, ex, { status: 200, because: 'a page within the documented bounds' });
   return { ex, page: page(ex) };
@@ -48,22 +53,51 @@ export async function walkPages(
   const findings: Finding[] = [];
   let total: number | undefined;
   for (let offset = 0; total === undefined || offset < total; offset += pageSize) {
-    const { ex, page: p } = await fetchPage(target, operationId, path, { ...pinned, limit: String(pageSize), offset: String(offset) });
+    const { ex, page: p } = await fetchPage(target, operationId, path, {
+      ...pinned,
+      limit: String(pageSize),
+      offset: String(offset),
+    });
     exchanges.push(ex);
     const results = p.results ?? [];
     if (typeof p.total !== 'number') break;
-    if (total !== undefined && p.total !== total) findings.push({ where: 'total', expected: `the same total on every page (${total})`, actual: `${p.total} at offset ${offset}` });
+    if (total !== undefined && p.total !== total)
+      findings.push({
+        where: 'total',
+        expected: `the same total on every page (${total})`,
+        actual: `${p.total} at offset ${offset}`,
+      });
     total ??= p.total;
     const want = Math.min(pageSize, Math.max(0, total - offset));
-    if (results.length !== want) findings.push({ where: 'pagination', expected: `${want} results at offset ${offset} (limit ${pageSize}, total ${total})`, actual: `${results.length}` });
-    if (p.limit !== pageSize || p.offset !== offset) findings.push({ where: 'pagination', expected: `limit ${pageSize} and offset ${offset} echoed`, actual: `limit ${String(p.limit)}, offset ${String(p.offset)}` });
+    if (results.length !== want)
+      findings.push({
+        where: 'pagination',
+        expected: `${want} results at offset ${offset} (limit ${pageSize}, total ${total})`,
+        actual: `${results.length}`,
+      });
+    if (p.limit !== pageSize || p.offset !== offset)
+      findings.push({
+        where: 'pagination',
+        expected: `limit ${pageSize} and offset ${offset} echoed`,
+        actual: `limit ${String(p.limit)}, offset ${String(p.offset)}`,
+      });
     items.push(...results);
     if (results.length === 0) break;
   }
   const keys = items.map(ordering.key);
   const repeated = [...new Set(keys.filter((k, i) => keys.indexOf(k) !== i))];
-  if (repeated.length) findings.push({ where: 'pagination', expected: 'each item exactly once across the pages', actual: `${repeated.length} items more than once, e.g. ${repeated.slice(0, 3).join(', ')}` });
-  if (total !== undefined && items.length !== total) findings.push({ where: 'total', expected: `the pages together hold total=${total} items`, actual: `${items.length}` });
+  if (repeated.length)
+    findings.push({
+      where: 'pagination',
+      expected: 'each item exactly once across the pages',
+      actual: `${repeated.length} items more than once, e.g. ${repeated.slice(0, 3).join(', ')}`,
+    });
+  if (total !== undefined && items.length !== total)
+    findings.push({
+      where: 'total',
+      expected: `the pages together hold total=${total} items`,
+      actual: `${items.length}`,
+    });
   findings.push(...orderFindings(ordering, items, 'order'));
   return { items, total: total ?? 0, pageSize, exchanges, findings };
 }

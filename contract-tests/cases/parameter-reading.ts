@@ -21,7 +21,10 @@ export function accepts(schema: unknown, raw: string | string[]): boolean {
   if (s.type === 'array') {
     const items = Array.isArray(raw) ? raw : [raw];
     const { items: itemSchema, ...list } = s;
-    return fits({ ...list, items: {} }, items) && items.every((item) => readings(item).some((r) => fits(itemSchema ?? {}, r)));
+    return (
+      fits({ ...list, items: {} }, items) &&
+      items.every((item) => readings(item).some((r) => fits(itemSchema ?? {}, r)))
+    );
   }
   return typeof raw === 'string' && readings(raw).some((r) => fits(schema, r));
 }

@@ -37,7 +37,10 @@ export function fromEvents(events: Array<{ type?: EventKind; data?: EventData }>
  * lists them by event index descending) and grouped like the events: kinds whose array the item
  * does not carry are reported in `absent`.
  */
-export function fromTransferItem(item: Record<string, unknown>): { transfers: Transfer[]; absent: EventKind[] } {
+export function fromTransferItem(item: Record<string, unknown>): {
+  transfers: Transfer[];
+  absent: EventKind[];
+} {
   const absent: EventKind[] = [];
   const transfers: Transfer[] = [];
   for (const kind of ['stx', 'ft', 'nft'] as const) {

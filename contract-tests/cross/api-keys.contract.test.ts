@@ -18,7 +18,10 @@ describe('api keys', () => {
         test('no key where one is required', async (ctx) => {
           if (target.cannot.unauthorized) ctx.skip(target.cannot.unauthorized);
           const ex = await target.authClient.call(op.operationId, ready(ctx), { apiKey: null });
-          expectResponse(target, ex, { status: 401, because: 'a missing key where one is required gives 401' });
+          expectResponse(target, ex, {
+            status: 401,
+            because: 'a missing key where one is required gives 401',
+          });
         });
       });
 

@@ -45,13 +45,24 @@ function tally(items: Item[], principal: string, kind: 'ft_transfers' | 'nft_tra
   return tallies;
 }
 
-function compareTokens(findings: Finding[], name: string, tallies: Tallies, reported: Record<string, Record<string, string>>, held: 'balance' | 'count'): void {
+function compareTokens(
+  findings: Finding[],
+  name: string,
+  tallies: Tallies,
+  reported: Record<string, Record<string, string>>,
+  held: 'balance' | 'count',
+): void {
   for (const asset of new Set([...tallies.keys(), ...Object.keys(reported)])) {
     const t = tallies.get(asset) ?? { sent: 0n, received: 0n };
     const r = reported[asset] ?? {};
     const want = { [held]: t.received - t.sent, total_sent: t.sent, total_received: t.received };
     for (const [field, value] of Object.entries(want)) {
-      if (big(r[field]) !== value) findings.push({ where: 'invariant', expected: `${name}[${asset}].${field} = ${value} (from the transfers)`, actual: r[field] ?? 'absent' });
+      if (big(r[field]) !== value)
+        findings.push({
+          where: 'invariant',
+          expected: `${name}[${asset}].${field} = ${value} (from the transfers)`,
+          actual: r[field] ?? 'absent',
+        });
     }
   }
 }
@@ -68,37 +79,91 @@ async function checkBalances(ctx: TestContext, principal: string): Promise<void>
   const exchanges: Exchange[] = [tip];
   const items: Item[] = [];
   for (let offset = 0; ; offset += 50) {
-    const p = await fetchPage(target, 'get_account_transactions_with_transfers', { principal }, { ...pin, limit: '50', offset: String(offset) });
+    const p = await fetchPage(
+      target,
+      'get_account_transactions_with_transfers',
+      { principal },
+      { ...pin, limit: '50', offset: String(offset) },
+    );
     exchanges.push(p.ex);
     items.push(...((p.page.results ?? []) as Item[]));
     const total = typeof p.page.total === 'number' ? p.page.total : 0;
-    if (total > 50 * target.config.maxWalkPages) ctx.skip(`${principal} has ${total} transactions: more than CONTRACT_MAX_WALK_PAGES=${target.config.maxWalkPages} pages of 50`);
+    if (total > 50 * target.config.maxWalkPages)
+      ctx.skip(
+        `${principal} has ${total} transactions: more than CONTRACT_MAX_WALK_PAGES=${target.config.maxWalkPages} pages of 50`,
+      );
     if (offset + 50 >= total) break;
   }
   const balances = await target.client.call('get_account_balance', { path: { principal }, query: pin });
   expectResponse(target, balances, { status: 200, because: 'a principal from the target file' });
   exchanges.push(balances);
-  const body = (balances.body ?? {}) as { stx?: Record<string, string>; fungible_tokens?: Record<string, Record<string, string>>; non_fungible_tokens?: Record<string, Record<string, string>> };
+  const body = (balances.body ?? {}) as {
+    stx?: Record<string, string>;
+    fungible_tokens?: Record<string, Record<string, string>>;
+    non_fungible_tokens?: Record<string, Record<string, string>>;
+  };
   const stx = body.stx ?? {};
   const sent = items.reduce((sum, i) => sum + big(i.stx_sent), 0n);
   const received = items.reduce((sum, i) => sum + big(i.stx_received), 0n);
   const findings: Finding[] = [];
   const expectEqual = (what: string, want: bigint, got: bigint, how: string): void => {
-    if (want !== got) findings.push({ where: 'invariant', expected: `${what} = ${want} (${how})`, actual: String(got) });
+    if (want !== got)
+      findings.push({ where: 'invariant', expected: `${what} = ${want} (${how})`, actual: String(got) });
   };
-  expectEqual('stx.total_received', received, big(stx.total_received), `the sum of stx_received over ${items.length} transactions`);
-  expectEqual('stx.total_sent + stx.total_fees_sent', sent, big(stx.total_sent) + big(stx.total_fees_sent), `the sum of stx_sent, which includes fees, over ${items.length} transactions`);
-  expectEqual('stx.balance', big(stx.total_received) - big(stx.total_sent) - big(stx.total_fees_sent) + big(stx.total_miner_rewards_received), big(stx.balance), 'received − sent − fees + miner rewards');
-  if (items.every((i) => Array.isArray(i.ft_transfers))) compareTokens(findings, 'fungible_tokens', tally(items, principal, 'ft_transfers'), body.fungible_tokens ?? {}, 'balance');
-  if (items.every((i) => Array.isArray(i.nft_transfers))) compareTokens(findings, 'non_fungible_tokens', tally(items, principal, 'nft_transfers'), body.non_fungible_tokens ?? {}, 'count');
-  expectConsistent(target, 'get_account_balance', `balances of ${principal} against its ${items.length} transactions`, exchanges, findings);
+  expectEqual(
+    'stx.total_received',
+    received,
+    big(stx.total_received),
+    `the sum of stx_received over ${items.length} transactions`,
+  );
+  expectEqual(
+    'stx.total_sent + stx.total_fees_sent',
+    sent,
+    big(stx.total_sent) + big(stx.total_fees_sent),
+    `the sum of stx_sent, which includes fees, over ${items.length} transactions`,
+  );
+  expectEqual(
+    'stx.balance',
+    big(stx.total_received) -
+      big(stx.total_sent) -
+      big(stx.total_fees_sent) +
+      big(stx.total_miner_rewards_received),
+    big(stx.balance),
+    'received − sent − fees + miner rewards',
+  );
+  if (items.every((i) => Array.isArray(i.ft_transfers)))
+    compareTokens(
+      findings,
+      'fungible_tokens',
+      tally(items, principal, 'ft_transfers'),
+      body.fungible_tokens ?? {},
+      'balance',
+    );
+  if (items.every((i) => Array.isArray(i.nft_transfers)))
+    compareTokens(
+      findings,
+      'non_fungible_tokens',
+      tally(items, principal, 'nft_transfers'),
+      body.non_fungible_tokens ?? {},
+      'count',
+    );
+  expectConsistent(
+    target,
+    'get_account_balance',
+    `balances of ${principal} against its ${items.length} transactions`,
+    exchanges,
+    findings,
+  );
 }
 
 describe('balances agree with transfers', () => {
   describe('get_account_balance', () => {
     describe('200 OK', () => {
       if (fullHistory.length === 0) {
-        test('balances equal the sum of the transfers', (ctx) => ctx.skip('the target file lists no address whose full history is available (addresses.fullHistory)'));
+        test('balances equal the sum of the transfers', (ctx) =>
+          ctx.skip(
+            'the target file lists no address whose full history is available (addresses.fullHistory)',
+          ));
       }
       for (const principal of fullHistory) {
         test(`${principal}: balances equal the sum of its transfers`, async (ctx) => {

@@ -23,10 +23,13 @@ const DESCRIBED_AS_DEPRECATED = [
 
 type Header = OpenAPIV3_1.HeaderObject;
 type Item = Record<string, unknown> & { tx?: { tx_id?: string; block_height?: number } };
-const body = (ex: Exchange): Item => (typeof ex.body === 'object' && ex.body !== null ? (ex.body as Item) : {});
+const body = (ex: Exchange): Item =>
+  typeof ex.body === 'object' && ex.body !== null ? (ex.body as Item) : {};
 
 async function single(pair: AddressTransaction): Promise<Exchange> {
-  const ex = await target.client.call('get_single_transaction_with_transfers', { path: { principal: pair.address, tx_id: pair.tx_id } });
+  const ex = await target.client.call('get_single_transaction_with_transfers', {
+    path: { principal: pair.address, tx_id: pair.tx_id },
+  });
   expectResponse(target, ex, { status: 200, because: 'the transaction concerns the principal' });
   return ex;
 }
@@ -36,17 +39,37 @@ async function againstListItem(ctx: TestContext, pair: AddressTransaction): Prom
   const one = await single(pair);
   const item = body(one);
   const height = need(ctx, item.tx?.block_height, 'block height of the transaction');
-  const listed = await fetchPage(target, 'get_account_transactions_with_transfers', { principal: pair.address }, { height: String(height), limit: '50' });
+  const listed = await fetchPage(
+    target,
+    'get_account_transactions_with_transfers',
+    { principal: pair.address },
+    { height: String(height), limit: '50' },
+  );
   const match = (listed.page.results as Item[] | undefined)?.find((i) => i.tx?.tx_id === pair.tx_id);
   const findings: Finding[] = [];
-  if (!match) findings.push({ where: 'equality', expected: `${pair.tx_id} among the principal's transactions at height ${height}`, actual: 'absent' });
+  if (!match)
+    findings.push({
+      where: 'equality',
+      expected: `${pair.tx_id} among the principal's transactions at height ${height}`,
+      actual: 'absent',
+    });
   // The real service leaves the ft/nft arrays out of the single-transaction answer: compare what it sends.
   for (const key of match ? Object.keys(item) : []) {
     if (!isDeepStrictEqual(item[key], match?.[key])) {
-      findings.push({ where: 'equality', expected: `${key} as in the list item`, actual: `${JSON.stringify(item[key]).slice(0, 150)} vs ${JSON.stringify(match?.[key]).slice(0, 150)}` });
+      findings.push({
+        where: 'equality',
+        expected: `${key} as in the list item`,
+        actual: `${JSON.stringify(item[key]).slice(0, 150)} vs ${JSON.stringify(match?.[key]).slice(0, 150)}`,
+      });
     }
   }
-  expectConsistent(target, 'get_single_transaction_with_transfers', 'the deprecated single-transaction answer against its list item', [one, listed.ex], findings);
+  expectConsistent(
+    target,
+    'get_single_transaction_with_transfers',
+    'the deprecated single-transaction answer against its list item',
+    [one, listed.ex],
+    findings,
+  );
 }
 
 /** Operation 8's transfers against every event operation 5 lists for the same address and transaction. */
@@ -55,7 +78,12 @@ async function againstEvents(pair: AddressTransaction): Promise<void> {
   const exchanges: Exchange[] = [one];
   const events: unknown[] = [];
   for (let offset = 0; ; offset += 50) {
-    const p = await fetchPage(target, 'get_address_transaction_events', { address: pair.address, tx_id: pair.tx_id }, { limit: '50', offset: String(offset) });
+    const p = await fetchPage(
+      target,
+      'get_address_transaction_events',
+      { address: pair.address, tx_id: pair.tx_id },
+      { limit: '50', offset: String(offset) },
+    );
     exchanges.push(p.ex);
     events.push(...(p.page.results ?? []));
     if (typeof p.page.total !== 'number' || offset + 50 >= p.page.total) break;
@@ -74,7 +102,13 @@ async function againstEvents(pair: AddressTransaction): Promise<void> {
       });
     }
   }
-  expectConsistent(target, 'get_single_transaction_with_transfers', 'the deprecated transfers against the replacement events', exchanges, findings);
+  expectConsistent(
+    target,
+    'get_single_transaction_with_transfers',
+    'the deprecated transfers against the replacement events',
+    exchanges,
+    findings,
+  );
 }
 
 describe('deprecated operations', () => {
@@ -83,7 +117,10 @@ describe('deprecated operations', () => {
       test(`${operationId} is deprecated and names its replacement`, () => {
         const op = operation(operationId);
         expect(op.deprecated, `${operationId} deprecated: true`).toBe(true);
-        expect(op.replacedBy?.description ?? op.replacedBy?.operationId, `${operationId} x-replaced-by`).toBeTruthy();
+        expect(
+          op.replacedBy?.description ?? op.replacedBy?.operationId,
+          `${operationId} x-replaced-by`,
+        ).toBeTruthy();
         const warning = resolve<Header>(doc, op.responses['200']?.headers?.Warning ?? {});
         expect(warning.required, `${operationId} 200 declares a required Warning header`).toBe(true);
         if (replacedBy) {
@@ -98,11 +135,18 @@ describe('deprecated operations', () => {
     describe(op.operationId, () => {
       describe('200 OK', () => {
         test('still answers, with its Warning: 299 deprecation header', async (ctx) => {
-          const request = need(ctx, validRequest(op.operationId, data), `valid request for ${op.operationId}`);
+          const request = need(
+            ctx,
+            validRequest(op.operationId, data),
+            `valid request for ${op.operationId}`,
+          );
           // The spec declares Warning required on a deprecated operation's 200 (asserted above),
           // so the response check asserts the target sends it.
           const ex = await target.client.call(op.operationId, request);
-          expectResponse(target, ex, { status: 200, because: 'a deprecated operation still answers, with Warning: 299' });
+          expectResponse(target, ex, {
+            status: 200,
+            because: 'a deprecated operation still answers, with Warning: 299',
+          });
         });
       });
     });
@@ -111,7 +155,8 @@ describe('deprecated operations', () => {
   describe('get_single_transaction_with_transfers', () => {
     describe('200 OK', () => {
       if (data.addressTransactions.length === 0) {
-        test('agrees with its replacements', (ctx) => ctx.skip('the target file lists no address transactions and none could be discovered'));
+        test('agrees with its replacements', (ctx) =>
+          ctx.skip('the target file lists no address transactions and none could be discovered'));
       }
       for (const pair of data.addressTransactions) {
         const label = `${pair.events?.join('+') ?? 'some'} transfers, ${pair.tx_id.slice(0, 10)}…`;

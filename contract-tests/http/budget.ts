@@ -8,7 +8,9 @@ export class RequestBudget {
 
   take(): void {
     if (this.spent >= this.max) {
-      throw new BudgetExceeded(`the request budget is spent: MAX_REQUESTS=${this.max} requests were sent; raise MAX_REQUESTS to go further`);
+      throw new BudgetExceeded(
+        `the request budget is spent: MAX_REQUESTS=${this.max} requests were sent; raise MAX_REQUESTS to go further`,
+      );
     }
     this.spent += 1;
   }

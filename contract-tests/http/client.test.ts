@@ -20,7 +20,11 @@ function server(limited: number) {
   const app = express();
   app.get('/extended', (req, res) => {
     seen += 1;
-    if (seen <= limited) return void res.status(429).set('retry-after', '7').json({ statusCode: 429, error: 'Too Many Requests', message: 'slow down' });
+    if (seen <= limited)
+      return void res
+        .status(429)
+        .set('retry-after', '7')
+        .json({ statusCode: 429, error: 'Too Many Requests', message: 'slow down' });
     if (req.get('x-api-key') === 'secret') return void res.json({ keyed: true });
     res.json({ ok: true });
   });
@@ -45,7 +49,10 @@ function client(app: express.Express, options: { max?: number; timeoutMs?: numbe
 }
 
 const logged = (): ExchangeRecord[] =>
-  readFileSync(join(dir, EXCHANGE_LOG), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as ExchangeRecord);
+  readFileSync(join(dir, EXCHANGE_LOG), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as ExchangeRecord);
 
 describe('ContractClient', () => {
   it('obeys retry-after on an unexpected 429: waits as told, then repeats the request', async () => {
@@ -53,7 +60,14 @@ describe('ContractClient', () => {
     const ex = await c.call('get_status');
     expect(ex.status).toBe(200);
     expect(clock.slept).toEqual([7_000]);
-    expect(logged().slice(-2).map((r) => [r.status, r.retry ?? false])).toEqual([[429, false], [200, true]]);
+    expect(
+      logged()
+        .slice(-2)
+        .map((r) => [r.status, r.retry ?? false]),
+    ).toEqual([
+      [429, false],
+      [200, true],
+    ]);
   });
 
   it('hands a 429 it was asked to provoke back without waiting or repeating', async () => {
@@ -79,6 +93,8 @@ describe('ContractClient', () => {
 
   it('gives up on a request after the timeout, naming the operation and the request', async () => {
     const { c } = client(server(0), { timeoutMs: 100 });
-    await expect(c.call('get_block', { path: { height_or_hash: 'latest' } })).rejects.toThrow(/get_block GET \/extended\/v2\/blocks\/latest: no answer within 100 ms/);
+    await expect(c.call('get_block', { path: { height_or_hash: 'latest' } })).rejects.toThrow(
+      /get_block GET \/extended\/v2\/blocks\/latest: no answer within 100 ms/,
+    );
   });
 });

@@ -76,8 +76,10 @@ export class ContractClient {
 
   /** Holds every later request until the `retry-after` of a 429 this run provoked has passed. */
   honourRetryAfter(exchange: Exchange): void {
-    const wait = retryAfterMs(exchange.headers['retry-after'], this.clock.now()) ?? quotaResetMs(exchange.headers);
-    if (wait !== undefined) this.deps.limiter.pauseUntil(this.clock.now() + Math.min(wait, this.deps.maxRetryAfterMs));
+    const wait =
+      retryAfterMs(exchange.headers['retry-after'], this.clock.now()) ?? quotaResetMs(exchange.headers);
+    if (wait !== undefined)
+      this.deps.limiter.pauseUntil(this.clock.now() + Math.min(wait, this.deps.maxRetryAfterMs));
   }
 
   async call(operationId: string, req: CallRequest = {}, opts: CallOptions = {}): Promise<Exchange> {
@@ -89,26 +91,52 @@ export class ContractClient {
     for (let attempt = 0; ; attempt++) {
       const exchange = await this.send(op, url, headers, opts.provokeRateLimit === true, attempt > 0);
       if (exchange.status !== 429 || opts.provokeRateLimit || attempt >= RETRIES_AFTER_429) return exchange;
-      const wait = retryAfterMs(exchange.headers['retry-after'], this.clock.now()) ?? quotaResetMs(exchange.headers) ?? 60_000;
+      const wait =
+        retryAfterMs(exchange.headers['retry-after'], this.clock.now()) ??
+        quotaResetMs(exchange.headers) ??
+        60_000;
       if (wait > this.deps.maxRetryAfterMs) return exchange;
       this.deps.limiter.pauseUntil(this.clock.now() + wait);
     }
   }
 
-  private async send(op: Operation, url: string, headers: Record<string, string>, provoked: boolean, retry: boolean): Promise<Exchange> {
+  private async send(
+    op: Operation,
+    url: string,
+    headers: Record<string, string>,
+    provoked: boolean,
+    retry: boolean,
+  ): Promise<Exchange> {
     this.deps.budget.take();
     await this.deps.limiter.acquire(provoked);
     const id = nextId++;
     const started = this.clock.now();
     const test = currentTest();
-    const base = { kind: 'exchange' as const, id, ...(test ? { test } : {}), operationId: op.operationId, url, ...(provoked ? { provoked } : {}), ...(retry ? { retry } : {}) };
+    const base = {
+      kind: 'exchange' as const,
+      id,
+      ...(test ? { test } : {}),
+      operationId: op.operationId,
+      url,
+      ...(provoked ? { provoked } : {}),
+      ...(retry ? { retry } : {}),
+    };
     try {
       const raw = await this.deps.transport(url, headers, this.deps.timeoutMs);
       const ms = this.clock.now() - started;
       this.deps.log.write({ ...base, status: raw.status, ms });
       const reset = quotaResetMs(raw.headers);
       if (reset !== undefined && !provoked) this.deps.limiter.pauseUntil(this.clock.now() + reset);
-      return { id, operation: op, url, status: raw.status, headers: raw.headers, text: raw.text, body: parseBody(raw.text), ms };
+      return {
+        id,
+        operation: op,
+        url,
+        status: raw.status,
+        headers: raw.headers,
+        text: raw.text,
+        body: parseBody(raw.text),
+        ms,
+      };
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.deps.log.write({ ...base, status: 0, ms: this.clock.now() - started, error: message });

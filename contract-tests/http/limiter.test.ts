@@ -17,8 +17,11 @@ describe('Limiter', () => {
     const clock = fakeClock();
     const limiter = new Limiter(3, clock);
     const started: number[] = [];
-    await Promise.all(Array.from({ length: 7 }, () => limiter.acquire().then(() => started.push(clock.now()))));
-    for (const t of started) expect(started.filter((u) => u >= t && u < t + Limiter.WINDOW_MS).length).toBeLessThanOrEqual(3);
+    await Promise.all(
+      Array.from({ length: 7 }, () => limiter.acquire().then(() => started.push(clock.now()))),
+    );
+    for (const t of started)
+      expect(started.filter((u) => u >= t && u < t + Limiter.WINDOW_MS).length).toBeLessThanOrEqual(3);
   });
 
   it('holds every request until a pause the server asked for has passed', async () => {

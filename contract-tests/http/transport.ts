@@ -9,14 +9,19 @@ export interface RawResponse {
 }
 
 /** Sends one GET and answers what came back, whatever the status. */
-export type Transport = (pathAndQuery: string, headers: Record<string, string>, timeoutMs: number) => Promise<RawResponse>;
+export type Transport = (
+  pathAndQuery: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+) => Promise<RawResponse>;
 
 class TimeoutError extends Error {}
 
 function flatten(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    if (value !== undefined)
+      out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
   }
   return out;
 }
@@ -28,7 +33,11 @@ function flatten(headers: Record<string, string | string[] | undefined>): Record
  */
 export function supertestTransport(target: Express | string): Transport {
   return async (pathAndQuery, headers, timeoutMs) => {
-    let req = request(target).get(pathAndQuery).redirects(0).ok(() => true).timeout(timeoutMs);
+    let req = request(target)
+      .get(pathAndQuery)
+      .redirects(0)
+      .ok(() => true)
+      .timeout(timeoutMs);
     for (const [name, value] of Object.entries(headers)) req = req.set(name, value);
     req = req.buffer(true).parse((res, done) => {
       let text = '';
@@ -38,9 +47,14 @@ export function supertestTransport(target: Express | string): Transport {
     });
     try {
       const res = await req;
-      return { status: res.status, headers: flatten(res.headers as Record<string, string | string[]>), text: typeof res.body === 'string' ? res.body : '' };
+      return {
+        status: res.status,
+        headers: flatten(res.headers as Record<string, string | string[]>),
+        text: typeof res.body === 'string' ? res.body : '',
+      };
     } catch (err) {
-      if ((err as { timeout?: unknown }).timeout !== undefined) throw new TimeoutError(`no answer within ${timeoutMs} ms (CONTRACT_TIMEOUT_MS)`);
+      if ((err as { timeout?: unknown }).timeout !== undefined)
+        throw new TimeoutError(`no answer within ${timeoutMs} ms (CONTRACT_TIMEOUT_MS)`);
       throw err;
     }
   };

@@ -1,6 +1,12 @@
 import { describe, test } from 'vitest';
 import { badRequestTests } from '../cases/bad-request-tests.ts';
-import { expectNotModified, need, parameterExamples, requireWorld, UNKNOWN_BLOCK_HASH } from '../cases/common.ts';
+import {
+  expectNotModified,
+  need,
+  parameterExamples,
+  requireWorld,
+  UNKNOWN_BLOCK_HASH,
+} from '../cases/common.ts';
 import { expectResponse, type Finding } from '../expect.ts';
 import type { Exchange } from '../http/client.ts';
 import { contractTarget } from '../target.ts';
@@ -9,7 +15,8 @@ const target = await contractTarget();
 const data = await target.data();
 const addresses = data.addresses;
 const block = data.blocks[0];
-const call = (p: string, query: Record<string, string> = {}) => target.client.call('get_account_balance', { path: { principal: p }, query });
+const call = (p: string, query: Record<string, string> = {}) =>
+  target.client.call('get_account_balance', { path: { principal: p }, query });
 
 interface Balances {
   stx?: Record<string, unknown>;
@@ -17,18 +24,39 @@ interface Balances {
   non_fungible_tokens?: Record<string, unknown>;
   token_offering_locked?: unknown;
 }
-const balances = (ex: Exchange): Balances => (typeof ex.body === 'object' && ex.body !== null ? (ex.body as Balances) : {});
+const balances = (ex: Exchange): Balances =>
+  typeof ex.body === 'object' && ex.body !== null ? (ex.body as Balances) : {};
 
 /** What each notable address must show, as the spec's descriptions say it. */
-const SHOWS: Array<{ role: keyof typeof addresses; what: string; check: (b: Balances) => string | undefined }> = [
-  { role: 'ft', what: 'a non-empty fungible_tokens', check: (b) => (Object.keys(b.fungible_tokens ?? {}).length ? undefined : 'fungible_tokens is empty') },
-  { role: 'nft', what: 'a non-empty non_fungible_tokens', check: (b) => (Object.keys(b.non_fungible_tokens ?? {}).length ? undefined : 'non_fungible_tokens is empty') },
+const SHOWS: Array<{
+  role: keyof typeof addresses;
+  what: string;
+  check: (b: Balances) => string | undefined;
+}> = [
+  {
+    role: 'ft',
+    what: 'a non-empty fungible_tokens',
+    check: (b) => (Object.keys(b.fungible_tokens ?? {}).length ? undefined : 'fungible_tokens is empty'),
+  },
+  {
+    role: 'nft',
+    what: 'a non-empty non_fungible_tokens',
+    check: (b) =>
+      Object.keys(b.non_fungible_tokens ?? {}).length ? undefined : 'non_fungible_tokens is empty',
+  },
   {
     role: 'locked',
     what: 'locked > 0 with its lock_tx_id',
-    check: (b) => (BigInt(String(b.stx?.locked ?? '0')) > 0n && b.stx?.lock_tx_id !== '' ? undefined : `locked=${String(b.stx?.locked)}, lock_tx_id="${String(b.stx?.lock_tx_id)}"`),
+    check: (b) =>
+      BigInt(String(b.stx?.locked ?? '0')) > 0n && b.stx?.lock_tx_id !== ''
+        ? undefined
+        : `locked=${String(b.stx?.locked)}, lock_tx_id="${String(b.stx?.lock_tx_id)}"`,
   },
-  { role: 'vesting', what: 'a token_offering_locked schedule', check: (b) => (b.token_offering_locked ? undefined : 'no token_offering_locked') },
+  {
+    role: 'vesting',
+    what: 'a token_offering_locked schedule',
+    check: (b) => (b.token_offering_locked ? undefined : 'no token_offering_locked'),
+  },
 ];
 
 describe('get_account_balance', () => {
@@ -43,12 +71,18 @@ describe('get_account_balance', () => {
     test('until_block=<a known hash>', async (ctx) => {
       const p = need(ctx, addresses.stx, 'stx address');
       const b = need(ctx, block, 'block');
-      expectResponse(target, await call(p, { until_block: b.hash }), { status: 200, because: 'until_block may be a known block hash' });
+      expectResponse(target, await call(p, { until_block: b.hash }), {
+        status: 200,
+        because: 'until_block may be a known block hash',
+      });
     });
 
     test('unanchored=true', async (ctx) => {
       const p = need(ctx, addresses.stx, 'stx address');
-      expectResponse(target, await call(p, { unanchored: 'true' }), { status: 200, because: 'unanchored is a boolean' });
+      expectResponse(target, await call(p, { unanchored: 'true' }), {
+        status: 200,
+        because: 'unanchored is a boolean',
+      });
     });
   });
 
@@ -59,7 +93,15 @@ describe('get_account_balance', () => {
         const p = need(ctx, addresses[role] as string | undefined, `${role} address`);
         const ex = await call(p);
         const problem = check(balances(ex));
-        const findings: Finding[] = problem ? [{ where: 'body', expected: `${what} (the target file lists ${p} as its ${role} address)`, actual: problem }] : [];
+        const findings: Finding[] = problem
+          ? [
+              {
+                where: 'body',
+                expected: `${what} (the target file lists ${p} as its ${role} address)`,
+                actual: problem,
+              },
+            ]
+          : [];
         expectResponse(target, ex, { status: 200, because: 'a valid principal' }, findings);
       });
     }
@@ -69,8 +111,18 @@ describe('get_account_balance', () => {
       const p = need(ctx, addresses.stx, 'stx address');
       const b = need(ctx, block, 'block');
       const ex = await call(p, { until_block: b.hash });
-      const present = ['estimated_balance', 'pending_balance_inbound', 'pending_balance_outbound'].filter((f) => balances(ex).stx?.[f] !== undefined);
-      const findings: Finding[] = present.length ? [{ where: 'body stx', expected: 'no estimated_balance or pending_balance_* (present only without until_block)', actual: present.join(', ') }] : [];
+      const present = ['estimated_balance', 'pending_balance_inbound', 'pending_balance_outbound'].filter(
+        (f) => balances(ex).stx?.[f] !== undefined,
+      );
+      const findings: Finding[] = present.length
+        ? [
+            {
+              where: 'body stx',
+              expected: 'no estimated_balance or pending_balance_* (present only without until_block)',
+              actual: present.join(', '),
+            },
+          ]
+        : [];
       expectResponse(target, ex, { status: 200, because: 'until_block may be a known block hash' }, findings);
     });
   });
@@ -82,13 +134,22 @@ describe('get_account_balance', () => {
     });
   });
 
-  badRequestTests(target, 'get_account_balance', addresses.stx ? { path: { principal: addresses.stx }, query: {} } : undefined, parameterExamples(data, {}), 'an stx address');
+  badRequestTests(
+    target,
+    'get_account_balance',
+    addresses.stx ? { path: { principal: addresses.stx }, query: {} } : undefined,
+    parameterExamples(data, {}),
+    'an stx address',
+  );
 
   describe('404 Not Found', () => {
     test('until_block=<an unknown hash>', async (ctx) => {
       requireWorld(ctx, target);
       const p = need(ctx, addresses.stx, 'stx address');
-      expectResponse(target, await call(p, { until_block: UNKNOWN_BLOCK_HASH }), { status: 404, because: 'an unknown until_block hash gives 404' });
+      expectResponse(target, await call(p, { until_block: UNKNOWN_BLOCK_HASH }), {
+        status: 404,
+        because: 'an unknown until_block hash gives 404',
+      });
     });
   });
 });

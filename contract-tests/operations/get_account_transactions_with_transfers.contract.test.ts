@@ -1,6 +1,12 @@
 import { describe, test } from 'vitest';
 import { badRequestTests } from '../cases/bad-request-tests.ts';
-import { expectNotModified, need, parameterExamples, requireWorld, UNKNOWN_BLOCK_HASH } from '../cases/common.ts';
+import {
+  expectNotModified,
+  need,
+  parameterExamples,
+  requireWorld,
+  UNKNOWN_BLOCK_HASH,
+} from '../cases/common.ts';
 import { expectResponse } from '../expect.ts';
 import { contractTarget } from '../target.ts';
 
@@ -8,7 +14,8 @@ const target = await contractTarget();
 const data = await target.data();
 const principal = data.addresses.stx;
 const block = data.blocks[0];
-const call = (p: string, query: Record<string, string> = {}) => target.client.call('get_account_transactions_with_transfers', { path: { principal: p }, query });
+const call = (p: string, query: Record<string, string> = {}) =>
+  target.client.call('get_account_transactions_with_transfers', { path: { principal: p }, query });
 
 describe('get_account_transactions_with_transfers', () => {
   describe('200 OK', () => {
@@ -25,24 +32,36 @@ describe('get_account_transactions_with_transfers', () => {
     test('height=<a known block>', async (ctx) => {
       const p = need(ctx, principal, 'address with STX activity');
       const b = need(ctx, block, 'block');
-      expectResponse(target, await call(p, { height: String(b.height) }), { status: 200, because: 'height selects one block' });
+      expectResponse(target, await call(p, { height: String(b.height) }), {
+        status: 200,
+        because: 'height selects one block',
+      });
     });
 
     test('until_block=<a known hash>', async (ctx) => {
       const p = need(ctx, principal, 'address with STX activity');
       const b = need(ctx, block, 'block');
-      expectResponse(target, await call(p, { until_block: b.hash }), { status: 200, because: 'until_block may be a known block hash' });
+      expectResponse(target, await call(p, { until_block: b.hash }), {
+        status: 200,
+        because: 'until_block may be a known block hash',
+      });
     });
 
     test('until_block=<a height>', async (ctx) => {
       const p = need(ctx, principal, 'address with STX activity');
       const b = need(ctx, block, 'block');
-      expectResponse(target, await call(p, { until_block: String(Math.max(1, b.height)) }), { status: 200, because: 'until_block may be a positive height' });
+      expectResponse(target, await call(p, { until_block: String(Math.max(1, b.height)) }), {
+        status: 200,
+        because: 'until_block may be a positive height',
+      });
     });
 
     test('unanchored=true, limit=50', async (ctx) => {
       const p = need(ctx, principal, 'address with STX activity');
-      expectResponse(target, await call(p, { unanchored: 'true', limit: '50' }), { status: 200, because: 'unanchored and the largest page' });
+      expectResponse(target, await call(p, { unanchored: 'true', limit: '50' }), {
+        status: 200,
+        because: 'unanchored and the largest page',
+      });
     });
   });
 
@@ -65,7 +84,10 @@ describe('get_account_transactions_with_transfers', () => {
     test('until_block=<an unknown hash>', async (ctx) => {
       requireWorld(ctx, target);
       const p = need(ctx, principal, 'address with STX activity');
-      expectResponse(target, await call(p, { until_block: UNKNOWN_BLOCK_HASH }), { status: 404, because: 'an unknown until_block hash gives 404' });
+      expectResponse(target, await call(p, { until_block: UNKNOWN_BLOCK_HASH }), {
+        status: 404,
+        because: 'an unknown until_block hash gives 404',
+      });
     });
   });
 });

@@ -15,14 +15,24 @@ describe('get_address_transaction_events', () => {
   describe('200 OK', () => {
     for (const kind of ['stx', 'ft', 'nft'] as const) {
       test(`a transaction with ${kind} events of the address`, async (ctx) => {
-        const p = need(ctx, pairs.find((x) => x.events?.includes(kind)), `address transaction with ${kind} events`);
-        expectResponse(target, await call(p.address, p.tx_id), { status: 200, because: 'the address has events in this transaction' });
+        const p = need(
+          ctx,
+          pairs.find((x) => x.events?.includes(kind)),
+          `address transaction with ${kind} events`,
+        );
+        expectResponse(target, await call(p.address, p.tx_id), {
+          status: 200,
+          because: 'the address has events in this transaction',
+        });
       });
     }
 
     test('the tx id without 0x, in upper case', async (ctx) => {
       const p = need(ctx, pair, 'address transaction');
-      expectResponse(target, await call(p.address, p.tx_id.slice(2).toUpperCase()), { status: 200, because: 'tx_id may come without 0x, in any case (TxIdPath)' });
+      expectResponse(target, await call(p.address, p.tx_id.slice(2).toUpperCase()), {
+        status: 200,
+        because: 'tx_id may come without 0x, in any case (TxIdPath)',
+      });
     });
 
     test('a transaction that does not concern the address: no results', async (ctx) => {
@@ -30,15 +40,34 @@ describe('get_address_transaction_events', () => {
       const u = need(ctx, data.unrelated, 'unrelated transaction');
       const ex = await call(u.address, u.tx_id);
       const results = (ex.body as { results?: unknown[] } | undefined)?.results;
-      const findings = Array.isArray(results) && results.length > 0 ? [{ where: 'body results', expected: 'empty: the transaction exists but does not concern the address', actual: `${results.length} events` }] : [];
-      expectResponse(target, ex, { status: 200, because: 'a transaction that exists but does not concern the address gives 200 with empty results' }, findings);
+      const findings =
+        Array.isArray(results) && results.length > 0
+          ? [
+              {
+                where: 'body results',
+                expected: 'empty: the transaction exists but does not concern the address',
+                actual: `${results.length} events`,
+              },
+            ]
+          : [];
+      expectResponse(
+        target,
+        ex,
+        {
+          status: 200,
+          because: 'a transaction that exists but does not concern the address gives 200 with empty results',
+        },
+        findings,
+      );
     });
   });
 
   describe('304 Not Modified', () => {
     test('If-None-Match with the current ETag', async (ctx) => {
       const p = need(ctx, pair, 'address transaction');
-      await expectNotModified(target, 'get_address_transaction_events', { path: { address: p.address, tx_id: p.tx_id } });
+      await expectNotModified(target, 'get_address_transaction_events', {
+        path: { address: p.address, tx_id: p.tx_id },
+      });
     });
   });
 
@@ -54,7 +83,10 @@ describe('get_address_transaction_events', () => {
     test('an unknown transaction', async (ctx) => {
       requireWorld(ctx, target);
       const address = need(ctx, pair?.address ?? data.addresses.stx, 'address');
-      expectResponse(target, await call(address, UNKNOWN_TX_ID), { status: 404, because: 'an unknown transaction gives 404 Transaction not found' });
+      expectResponse(target, await call(address, UNKNOWN_TX_ID), {
+        status: 404,
+        because: 'an unknown transaction gives 404 Transaction not found',
+      });
     });
   });
 });

@@ -8,27 +8,40 @@ const target = await contractTarget();
 const data = await target.data();
 const pairs = data.addressTransactions;
 const pair = pairs[0];
-const call = (principal: string, txId: string) => target.client.call('get_single_transaction_with_transfers', { path: { principal, tx_id: txId } });
+const call = (principal: string, txId: string) =>
+  target.client.call('get_single_transaction_with_transfers', { path: { principal, tx_id: txId } });
 
 describe('get_single_transaction_with_transfers', () => {
   describe('200 OK', () => {
     for (const kind of ['stx', 'ft', 'nft'] as const) {
       test(`a transaction with ${kind} transfers of the principal`, async (ctx) => {
-        const p = need(ctx, pairs.find((x) => x.events?.includes(kind)), `address transaction with ${kind} events`);
-        expectResponse(target, await call(p.address, p.tx_id), { status: 200, because: 'the transaction concerns the principal' });
+        const p = need(
+          ctx,
+          pairs.find((x) => x.events?.includes(kind)),
+          `address transaction with ${kind} events`,
+        );
+        expectResponse(target, await call(p.address, p.tx_id), {
+          status: 200,
+          because: 'the transaction concerns the principal',
+        });
       });
     }
 
     test('a bare 64-hex tx id (no 0x)', async (ctx) => {
       const p = need(ctx, pair, 'address transaction');
-      expectResponse(target, await call(p.address, p.tx_id.slice(2)), { status: 200, because: 'a bare 64-hex id without 0x is accepted' });
+      expectResponse(target, await call(p.address, p.tx_id.slice(2)), {
+        status: 200,
+        because: 'a bare 64-hex id without 0x is accepted',
+      });
     });
   });
 
   describe('304 Not Modified', () => {
     test('If-None-Match with the current ETag', async (ctx) => {
       const p = need(ctx, pair, 'address transaction');
-      await expectNotModified(target, 'get_single_transaction_with_transfers', { path: { principal: p.address, tx_id: p.tx_id } });
+      await expectNotModified(target, 'get_single_transaction_with_transfers', {
+        path: { principal: p.address, tx_id: p.tx_id },
+      });
     });
   });
 
@@ -44,13 +57,19 @@ describe('get_single_transaction_with_transfers', () => {
     test('an unknown transaction', async (ctx) => {
       requireWorld(ctx, target);
       const address = need(ctx, pair?.address ?? data.addresses.stx, 'address');
-      expectResponse(target, await call(address, UNKNOWN_TX_ID), { status: 404, because: 'an unknown transaction gives 404 No matching transaction found' });
+      expectResponse(target, await call(address, UNKNOWN_TX_ID), {
+        status: 404,
+        because: 'an unknown transaction gives 404 No matching transaction found',
+      });
     });
 
     test('a transaction that does not concern the principal', async (ctx) => {
       requireWorld(ctx, target);
       const u = need(ctx, data.unrelated, 'unrelated transaction');
-      expectResponse(target, await call(u.address, u.tx_id), { status: 404, because: 'a transaction unrelated to the principal gives 404' });
+      expectResponse(target, await call(u.address, u.tx_id), {
+        status: 404,
+        because: 'a transaction unrelated to the principal gives 404',
+      });
     });
   });
 });

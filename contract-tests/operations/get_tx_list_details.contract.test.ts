@@ -8,12 +8,20 @@ import { contractTarget } from '../target.ts';
 const target = await contractTarget();
 const data = await target.data();
 /** One mined id of each type and each mined status: every payload and status shape the target has. */
-const mined = [...new Set([...Object.values(data.txByType), ...Object.values(data.txByStatus)].map((ids) => ids[0]).filter((id): id is string => id !== undefined))];
+const mined = [
+  ...new Set(
+    [...Object.values(data.txByType), ...Object.values(data.txByStatus)]
+      .map((ids) => ids[0])
+      .filter((id): id is string => id !== undefined),
+  ),
+];
 const first = mined[0];
-const call = (ids: string[] | string, query: Record<string, string> = {}) => target.client.call('get_tx_list_details', { query: { tx_id: ids, ...query } });
+const call = (ids: string[] | string, query: Record<string, string> = {}) =>
+  target.client.call('get_tx_list_details', { query: { tx_id: ids, ...query } });
 
 type Entry = { found?: unknown; result?: { tx_id?: unknown; events?: unknown[] } };
-const entries = (ex: Exchange): Record<string, Entry> => (typeof ex.body === 'object' && ex.body !== null ? (ex.body as Record<string, Entry>) : {});
+const entries = (ex: Exchange): Record<string, Entry> =>
+  typeof ex.body === 'object' && ex.body !== null ? (ex.body as Record<string, Entry>) : {};
 
 describe('get_tx_list_details', () => {
   describe('200 OK', () => {
@@ -24,17 +32,26 @@ describe('get_tx_list_details', () => {
 
     test('ids as one comma-separated list', async (ctx) => {
       const ids = need(ctx, mined.length >= 2 ? mined.slice(0, 2) : undefined, 'two mined transaction ids');
-      expectResponse(target, await call(ids.join(',')), { status: 200, because: 'tx_id may be one comma-separated list (x-comma-separated)' });
+      expectResponse(target, await call(ids.join(',')), {
+        status: 200,
+        because: 'tx_id may be one comma-separated list (x-comma-separated)',
+      });
     });
 
     test('mempool ids next to an unknown id', async (ctx) => {
       const ids = need(ctx, data.mempool.length ? data.mempool : undefined, 'mempool transaction ids');
-      expectResponse(target, await call([...ids, UNKNOWN_TX_ID]), { status: 200, because: 'at least one id is known' });
+      expectResponse(target, await call([...ids, UNKNOWN_TX_ID]), {
+        status: 200,
+        because: 'at least one id is known',
+      });
     });
 
     test('event_limit=1 and event_offset=1', async (ctx) => {
       const id = need(ctx, first, 'mined transaction id');
-      expectResponse(target, await call([id], { event_limit: '1', event_offset: '1' }), { status: 200, because: 'event paging within its bounds' });
+      expectResponse(target, await call([id], { event_limit: '1', event_offset: '1' }), {
+        status: 200,
+        because: 'event paging within its bounds',
+      });
     });
   });
 
@@ -48,13 +65,37 @@ describe('get_tx_list_details', () => {
       const keys = Object.keys(body).sort();
       const want = [id, UNKNOWN_TX_ID].sort();
       if (JSON.stringify(keys) !== JSON.stringify(want)) {
-        findings.push({ where: 'body keys', expected: `one key per distinct id (duplicates collapse): ${want.join(', ')}`, actual: keys.join(', ') || '(none)' });
+        findings.push({
+          where: 'body keys',
+          expected: `one key per distinct id (duplicates collapse): ${want.join(', ')}`,
+          actual: keys.join(', ') || '(none)',
+        });
       }
-      if (body[id]?.found !== true) findings.push({ where: `body ${id}.found`, expected: 'true for a mined transaction', actual: String(body[id]?.found) });
-      if (body[UNKNOWN_TX_ID]?.found !== false) findings.push({ where: `body ${UNKNOWN_TX_ID}.found`, expected: 'false for an unknown id', actual: String(body[UNKNOWN_TX_ID]?.found) });
+      if (body[id]?.found !== true)
+        findings.push({
+          where: `body ${id}.found`,
+          expected: 'true for a mined transaction',
+          actual: String(body[id]?.found),
+        });
+      if (body[UNKNOWN_TX_ID]?.found !== false)
+        findings.push({
+          where: `body ${UNKNOWN_TX_ID}.found`,
+          expected: 'false for an unknown id',
+          actual: String(body[UNKNOWN_TX_ID]?.found),
+        });
       const events = body[id]?.result?.events;
-      if (Array.isArray(events) && events.length > 1) findings.push({ where: `body ${id}.result.events`, expected: 'at most 1 event (event_limit=1)', actual: `${events.length} events` });
-      expectResponse(target, ex, { status: 200, because: 'a duplicate id collapses into one key; one of the ids is known' }, findings);
+      if (Array.isArray(events) && events.length > 1)
+        findings.push({
+          where: `body ${id}.result.events`,
+          expected: 'at most 1 event (event_limit=1)',
+          actual: `${events.length} events`,
+        });
+      expectResponse(
+        target,
+        ex,
+        { status: 200, because: 'a duplicate id collapses into one key; one of the ids is known' },
+        findings,
+      );
     });
   });
 
@@ -65,12 +106,21 @@ describe('get_tx_list_details', () => {
     });
   });
 
-  badRequestTests(target, 'get_tx_list_details', first ? { path: {}, query: { tx_id: [first] } } : undefined, first ? { tx_id: [first] } : {}, 'a mined transaction id');
+  badRequestTests(
+    target,
+    'get_tx_list_details',
+    first ? { path: {}, query: { tx_id: [first] } } : undefined,
+    first ? { tx_id: [first] } : {},
+    'a mined transaction id',
+  );
 
   describe('404 Not Found', () => {
     test('none of the requested ids is known', async (ctx) => {
       requireWorld(ctx, target);
-      expectResponse(target, await call([UNKNOWN_TX_ID]), { status: 404, because: 'the lookup answers 404 when none of the requested transactions is found' });
+      expectResponse(target, await call([UNKNOWN_TX_ID]), {
+        status: 404,
+        because: 'the lookup answers 404 when none of the requested transactions is found',
+      });
     });
   });
 });

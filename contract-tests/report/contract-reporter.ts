@@ -40,7 +40,10 @@ export default class ContractReporter implements Reporter {
     const records = readLog(config.reportDir);
     const tests = collectResults(modules);
     const verdicts = records.filter((r): r is VerdictRecord => r.kind === 'verdict');
-    const deviations = config.targetFile && existsSync(config.targetFile) ? (loadTargetFile(config.targetFile).knownDeviations ?? []) : [];
+    const deviations =
+      config.targetFile && existsSync(config.targetFile)
+        ? (loadTargetFile(config.targetFile).knownDeviations ?? [])
+        : [];
     const matrix = renderMatrix(buildMatrix(listOperations(), verdicts, tests));
     const summary = renderSummary({ records, tests, deviations });
     mkdirSync(config.reportDir, { recursive: true });
@@ -48,7 +51,10 @@ export default class ContractReporter implements Reporter {
     const junit = join(config.reportDir, 'contract-junit.xml');
     writeFileSync(coverage, `# Contract coverage\n\n${matrix}\n\n## Summary\n\n\`\`\`\n${summary}\n\`\`\`\n`);
     writeFileSync(junit, renderJUnit(tests, verdicts));
-    const log = (text: string): void => (this.vitest ? this.vitest.logger.log(text) : void process.stdout.write(`${text}\n`));
-    log(`\nContract coverage (operation × status)\n\n${matrix}\n\n${summary}\n\nWritten: ${relative(ROOT, coverage)}, ${relative(ROOT, junit)}, ${relative(ROOT, join(config.reportDir, EXCHANGE_LOG))}\n`);
+    const log = (text: string): void =>
+      this.vitest ? this.vitest.logger.log(text) : void process.stdout.write(`${text}\n`);
+    log(
+      `\nContract coverage (operation × status)\n\n${matrix}\n\n${summary}\n\nWritten: ${relative(ROOT, coverage)}, ${relative(ROOT, junit)}, ${relative(ROOT, join(config.reportDir, EXCHANGE_LOG))}\n`,
+    );
   }
 }

@@ -4,7 +4,12 @@ import { buildMatrix, renderMatrix } from './coverage-matrix.ts';
 import type { VerdictRecord } from './records.ts';
 import type { TestResult } from './test-results.ts';
 
-const verdict = (operationId: string, expectedStatus: number, outcome: VerdictRecord['outcome'], actualStatus = expectedStatus): VerdictRecord => ({
+const verdict = (
+  operationId: string,
+  expectedStatus: number,
+  outcome: VerdictRecord['outcome'],
+  actualStatus = expectedStatus,
+): VerdictRecord => ({
   kind: 'verdict',
   operationId,
   url: '/x',
@@ -17,10 +22,26 @@ const verdict = (operationId: string, expectedStatus: number, outcome: VerdictRe
 describe('the coverage matrix', () => {
   const matrix = buildMatrix(
     operations,
-    [verdict('get_block', 200, 'pass'), verdict('get_block', 200, 'fail'), verdict('get_block', 404, 'known'), verdict('get_account_balance', 400, 'tolerated', 422)],
-    [{ id: 't', file: 'f', name: 'get_block > 401 Unauthorized > no key', state: 'skipped', message: 'no keys here', startTime: 0, durationMs: 0 } satisfies TestResult],
+    [
+      verdict('get_block', 200, 'pass'),
+      verdict('get_block', 200, 'fail'),
+      verdict('get_block', 404, 'known'),
+      verdict('get_account_balance', 400, 'tolerated', 422),
+    ],
+    [
+      {
+        id: 't',
+        file: 'f',
+        name: 'get_block > 401 Unauthorized > no key',
+        state: 'skipped',
+        message: 'no keys here',
+        startTime: 0,
+        durationMs: 0,
+      } satisfies TestResult,
+    ],
   );
-  const cell = (operationId: string, status: string) => matrix.rows.find((r) => r.operationId === operationId)?.cells[matrix.statuses.indexOf(status)];
+  const cell = (operationId: string, status: string) =>
+    matrix.rows.find((r) => r.operationId === operationId)?.cells[matrix.statuses.indexOf(status)];
 
   it('counts each checked answer under the operation and the status it meant to provoke', () => {
     expect(cell('get_block', '200')).toMatchObject({ pass: 1, fail: 1 });

@@ -20,18 +20,27 @@ export interface Matrix {
 /** Statuses no request from outside can provoke on a healthy target. */
 const NOT_PROVOKABLE: Record<string, string> = {
   '5XX': 'server errors cannot be provoked from outside',
-  '4XX': 'the class is exercised through the exact 4xx codes; another 4xx accepted through it is counted as tolerated under the status the request was meant to provoke',
+  '4XX':
+    'the class is exercised through the exact 4xx codes; another 4xx accepted through it is counted as tolerated under the status the request was meant to provoke',
 };
 
 /** The status the request was meant to provoke; a 4xx accepted through `4XX` counts there too, as tolerated. */
 function columnOf(op: Operation, v: VerdictRecord): string {
-  return op.responses[String(v.expectedStatus)] ? String(v.expectedStatus) : `${String(v.expectedStatus)[0]}XX`;
+  return op.responses[String(v.expectedStatus)]
+    ? String(v.expectedStatus)
+    : `${String(v.expectedStatus)[0]}XX`;
 }
 
 /** The operation and status a test is about, read from its name: `<operationId> > <status> …`. */
-function cellOfTest(name: string, operationIds: string[]): { operationId: string; status: string } | undefined {
+function cellOfTest(
+  name: string,
+  operationIds: string[],
+): { operationId: string; status: string } | undefined {
   const operationId = operationIds.find((id) => name.split(' > ').includes(id));
-  const status = name.split(' > ').map((part) => /^(\d{3}) /.exec(part)?.[1]).find((s) => s !== undefined);
+  const status = name
+    .split(' > ')
+    .map((part) => /^(\d{3}) /.exec(part)?.[1])
+    .find((s) => s !== undefined);
   return operationId && status ? { operationId, status } : undefined;
 }
 
@@ -43,7 +52,14 @@ export function buildMatrix(operations: Operation[], verdicts: VerdictRecord[], 
   const statuses = [...new Set(operations.flatMap((op) => Object.keys(op.responses)))].sort();
   const rows = operations.map((op) => ({
     operationId: op.operationId,
-    cells: statuses.map((status): Cell => ({ documented: op.responses[status] !== undefined, pass: 0, fail: 0, known: 0, tolerated: 0, skipped: [] })),
+    cells: statuses.map((status): Cell => ({
+      documented: op.responses[status] !== undefined,
+      pass: 0,
+      fail: 0,
+      known: 0,
+      tolerated: 0,
+      skipped: [],
+    })),
   }));
   const cell = (operationId: string, status: string): Cell | undefined =>
     rows.find((r) => r.operationId === operationId)?.cells[statuses.indexOf(status)];
@@ -73,12 +89,17 @@ function render(c: Cell, status: string, footnotes: string[]): string {
   else if (c.pass) parts.push(`✓ ${c.pass}`);
   if (c.known) parts.push(`known ${c.known}`);
   if (c.tolerated) parts.push(`tolerated ${c.tolerated}`);
-  const reasons = c.skipped.length ? c.skipped : parts.length === 0 && NOT_PROVOKABLE[status] ? [NOT_PROVOKABLE[status] as string] : [];
+  const reasons = c.skipped.length
+    ? c.skipped
+    : parts.length === 0 && NOT_PROVOKABLE[status]
+      ? [NOT_PROVOKABLE[status] as string]
+      : [];
   const marks = reasons.map((r) => {
     if (!footnotes.includes(r)) footnotes.push(r);
     return `[${footnotes.indexOf(r) + 1}]`;
   });
-  if (parts.length === 0) return c.skipped.length ? `skipped ${marks.join('')}` : `— ${marks.join('')}`.trim();
+  if (parts.length === 0)
+    return c.skipped.length ? `skipped ${marks.join('')}` : `— ${marks.join('')}`.trim();
   return [...parts, ...marks].join(' ');
 }
 
@@ -86,7 +107,10 @@ export function renderMatrix(matrix: Matrix): string {
   const footnotes: string[] = [];
   const header = `| operation | ${matrix.statuses.join(' | ')} |`;
   const rule = `|---|${matrix.statuses.map(() => '---').join('|')}|`;
-  const lines = matrix.rows.map((r) => `| ${r.operationId} | ${r.cells.map((c, i) => render(c, matrix.statuses[i] as string, footnotes)).join(' | ')} |`);
+  const lines = matrix.rows.map(
+    (r) =>
+      `| ${r.operationId} | ${r.cells.map((c, i) => render(c, matrix.statuses[i] as string, footnotes)).join(' | ')} |`,
+  );
   const notes = footnotes.map((f, i) => `[${i + 1}] ${f}`);
   const legend =
     'Cells: ✓ n = n checked answers conformed; ✗ f of n = f did not; known = a known deviation of the target (listed in its target file, not failing); tolerated = another 4xx accepted through the documented 4XX (a target file tolerance); — = documented but not exercised; · = not documented for the operation.';

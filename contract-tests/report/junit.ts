@@ -20,13 +20,26 @@ const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 export function renderJUnit(tests: TestResult[], verdicts: VerdictRecord[]): string {
   const files = [...new Set(tests.map((t) => t.file))];
   const known = (t: TestResult): string[] =>
-    verdicts.filter((v) => v.test?.id === t.id).flatMap((v) => v.problems.filter((p) => p.deviation).map((p) => `known deviation ${p.deviation}: ${v.operationId} GET ${v.url}: ${p.where}: expected ${p.expected}; got ${p.actual}`));
+    verdicts
+      .filter((v) => v.test?.id === t.id)
+      .flatMap((v) =>
+        v.problems
+          .filter((p) => p.deviation)
+          .map(
+            (p) =>
+              `known deviation ${p.deviation}: ${v.operationId} GET ${v.url}: ${p.where}: expected ${p.expected}; got ${p.actual}`,
+          ),
+      );
   const suites = files.map((file) => {
     const mine = tests.filter((t) => t.file === file);
     const cases = mine.map((t) => {
       const body: string[] = [];
-      if (t.state === 'failed') body.push(`      <failure message="${xml((t.message ?? '').split('\n')[0] ?? '')}" type="ContractViolation">${xml(t.message ?? '')}</failure>`);
-      if (t.state === 'skipped' || t.state === 'pending') body.push(`      <skipped message="${xml(t.message ?? 'skipped')}"/>`);
+      if (t.state === 'failed')
+        body.push(
+          `      <failure message="${xml((t.message ?? '').split('\n')[0] ?? '')}" type="ContractViolation">${xml(t.message ?? '')}</failure>`,
+        );
+      if (t.state === 'skipped' || t.state === 'pending')
+        body.push(`      <skipped message="${xml(t.message ?? 'skipped')}"/>`);
       const notes = known(t);
       if (notes.length) body.push(`      <system-out>${xml(notes.join('\n'))}</system-out>`);
       const open = `    <testcase classname="${xml(file)}" name="${xml(t.name)}" time="${seconds(t.durationMs)}"`;

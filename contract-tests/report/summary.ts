@@ -8,7 +8,8 @@ export interface RunFacts {
   deviations: KnownDeviation[];
 }
 
-const of = <K extends LogRecord['kind']>(records: LogRecord[], kind: K) => records.filter((r): r is Extract<LogRecord, { kind: K }> => r.kind === kind);
+const of = <K extends LogRecord['kind']>(records: LogRecord[], kind: K) =>
+  records.filter((r): r is Extract<LogRecord, { kind: K }> => r.kind === kind);
 
 /** Wall time of the contract tests alone (other projects may run beside them). */
 function wallTimeMs(tests: TestResult[]): number {
@@ -20,7 +21,10 @@ function wallTimeMs(tests: TestResult[]): number {
 }
 
 function indent(text: string, by = '    '): string {
-  return text.split('\n').map((l) => `${by}${l}`).join('\n');
+  return text
+    .split('\n')
+    .map((l) => `${by}${l}`)
+    .join('\n');
 }
 
 function knownSection(verdicts: VerdictRecord[], deviations: KnownDeviation[]): string[] {
@@ -28,13 +32,24 @@ function knownSection(verdicts: VerdictRecord[], deviations: KnownDeviation[]): 
   for (const v of verdicts) {
     for (const p of v.problems) {
       if (!p.deviation) continue;
-      const entry = seen.get(p.deviation) ?? { count: 0, example: `${v.operationId} GET ${v.url} → ${v.actualStatus}` };
+      const entry = seen.get(p.deviation) ?? {
+        count: 0,
+        example: `${v.operationId} GET ${v.url} → ${v.actualStatus}`,
+      };
       entry.count++;
       seen.set(p.deviation, entry);
     }
   }
-  const lines = [...seen].map(([id, s]) => `- ${id} (${s.count}×, e.g. ${s.example}): ${deviations.find((d) => d.id === id)?.reason ?? ''}`);
-  const unseen = deviations.filter((d) => !seen.has(d.id)).map((d) => `- ${d.id} (${d.operationId}, ${d.where}): listed but not seen in this run — fixed, or not exercised?`);
+  const lines = [...seen].map(
+    ([id, s]) =>
+      `- ${id} (${s.count}×, e.g. ${s.example}): ${deviations.find((d) => d.id === id)?.reason ?? ''}`,
+  );
+  const unseen = deviations
+    .filter((d) => !seen.has(d.id))
+    .map(
+      (d) =>
+        `- ${d.id} (${d.operationId}, ${d.where}): listed but not seen in this run — fixed, or not exercised?`,
+    );
   return [
     `Known deviations seen (not failing): ${seen.size}`,
     ...lines,
@@ -45,7 +60,11 @@ function knownSection(verdicts: VerdictRecord[], deviations: KnownDeviation[]): 
 function toleratedSection(verdicts: VerdictRecord[]): string[] {
   const byNote = new Map<string, VerdictRecord[]>();
   for (const v of verdicts) byNote.set(v.note ?? '', [...(byNote.get(v.note ?? '') ?? []), v]);
-  return [...byNote].flatMap(([note, vs]) => [`- ${vs.length}× ${note}`, ...vs.slice(0, 3).map((v) => `    · ${v.operationId} GET ${v.url}`), ...(vs.length > 3 ? [`    · … and ${vs.length - 3} more`] : [])]);
+  return [...byNote].flatMap(([note, vs]) => [
+    `- ${vs.length}× ${note}`,
+    ...vs.slice(0, 3).map((v) => `    · ${v.operationId} GET ${v.url}`),
+    ...(vs.length > 3 ? [`    · … and ${vs.length - 3} more`] : []),
+  ]);
 }
 
 function skipSection(tests: TestResult[]): string[] {
@@ -54,7 +73,10 @@ function skipSection(tests: TestResult[]): string[] {
     const reason = t.message ?? 'skipped';
     byReason.set(reason, [...(byReason.get(reason) ?? []), t.name]);
   }
-  return [...byReason].flatMap(([reason, names]) => [`- ${names.length} skipped: ${reason}`, ...names.map((n) => `    · ${n}`)]);
+  return [...byReason].flatMap(([reason, names]) => [
+    `- ${names.length} skipped: ${reason}`,
+    ...names.map((n) => `    · ${n}`),
+  ]);
 }
 
 /** The run in words: target, requests and time, failures, known deviations, skips, discoveries. */
@@ -73,10 +95,24 @@ export function renderSummary({ records, tests, deviations }: RunFacts): string 
     `Requests sent: ${exchanges.length} (${exchanges.filter((e) => e.retry).length} repeated after a 429, ${exchanges.filter((e) => e.provoked).length} sent to provoke 429, ${exchanges.filter((e) => e.error).length} without an answer) in ${(wallTimeMs(tests) / 1000).toFixed(1)} s`,
     `Tests: ${count('passed')} passed, ${failed.length} failed, ${count('skipped')} skipped`,
     '',
-    ...(failed.length ? [`Failures (${failed.length}):`, ...failed.flatMap((t) => [`- ${t.name}`, indent(t.message ?? '(no message)')]), ''] : ['No failures.', '']),
+    ...(failed.length
+      ? [
+          `Failures (${failed.length}):`,
+          ...failed.flatMap((t) => [`- ${t.name}`, indent(t.message ?? '(no message)')]),
+          '',
+        ]
+      : ['No failures.', '']),
     ...knownSection(verdicts, deviations),
-    ...(tolerated.length ? ['', `Tolerated (target file tolerances): ${tolerated.length}`, ...toleratedSection(tolerated)] : []),
+    ...(tolerated.length
+      ? ['', `Tolerated (target file tolerances): ${tolerated.length}`, ...toleratedSection(tolerated)]
+      : []),
     ...(count('skipped') ? ['', 'Skipped, and why:', ...skipSection(tests)] : []),
-    ...(discoveries.length ? ['', 'Discovered (missing from the target file):', ...discoveries.map((d) => `- ${d.entry}: ${d.value} — from ${d.how}`)] : []),
+    ...(discoveries.length
+      ? [
+          '',
+          'Discovered (missing from the target file):',
+          ...discoveries.map((d) => `- ${d.entry}: ${d.value} — from ${d.how}`),
+        ]
+      : []),
   ].join('\n');
 }

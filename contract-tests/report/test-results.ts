@@ -22,7 +22,12 @@ export function collectResults(modules: ReadonlyArray<TestModule>): TestResult[]
     for (const test of module.children.allTests()) {
       const result = test.result();
       const diagnostic = test.diagnostic();
-      const message = result.state === 'failed' ? result.errors[0]?.message : result.state === 'skipped' ? result.note : undefined;
+      const message =
+        result.state === 'failed'
+          ? result.errors[0]?.message
+          : result.state === 'skipped'
+            ? result.note
+            : undefined;
       results.push({
         id: test.id,
         file,
@@ -35,7 +40,15 @@ export function collectResults(modules: ReadonlyArray<TestModule>): TestResult[]
     }
     // A file that failed before its tests ran (an unreachable target, say) has no tests to show it.
     for (const error of module.errors()) {
-      results.push({ id: `${module.id}-error`, file, name: `${file} (could not run)`, state: 'failed', message: error.message, startTime: 0, durationMs: 0 });
+      results.push({
+        id: `${module.id}-error`,
+        file,
+        name: `${file} (could not run)`,
+        state: 'failed',
+        message: error.message,
+        startTime: 0,
+        durationMs: 0,
+      });
     }
   }
   return results;

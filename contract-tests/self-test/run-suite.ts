@@ -27,13 +27,22 @@ interface JsonReport {
     name: string;
     status: string;
     message?: string;
-    assertionResults?: Array<{ ancestorTitles: string[]; title: string; status: SuiteTest['status']; failureMessages?: string[] }>;
+    assertionResults?: Array<{
+      ancestorTitles: string[];
+      title: string;
+      status: SuiteTest['status'];
+      failureMessages?: string[];
+    }>;
   }>;
 }
 
 /** The environment of a suite run against `baseUrl`: only what the run needs, nothing from a caller's live setup. */
 function childEnv(baseUrl: string, reportDir: string): NodeJS.ProcessEnv {
-  const keep = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(BASE_URL|API_KEY|TARGET|MAX_REQUESTS|CONTRACT_.*)$/.test(name)));
+  const keep = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !/^(BASE_URL|API_KEY|TARGET|MAX_REQUESTS|CONTRACT_.*)$/.test(name),
+    ),
+  );
   return {
     ...keep,
     BASE_URL: baseUrl,
@@ -51,11 +60,15 @@ export async function runSuite(baseUrl: string): Promise<SuiteRun> {
   const dir = mkdtempSync(join(tmpdir(), 'contract-self-test-'));
   const reportFile = join(dir, 'report.json');
   try {
-    const child = spawn(process.execPath, [VITEST, 'run', '--project', 'contract', '--reporter=json', `--outputFile=${reportFile}`], {
-      cwd: ROOT,
-      env: childEnv(baseUrl, dir),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [VITEST, 'run', '--project', 'contract', '--reporter=json', `--outputFile=${reportFile}`],
+      {
+        cwd: ROOT,
+        env: childEnv(baseUrl, dir),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     const keep = (c: Buffer): void => void (output = (output + c.toString()).slice(-4_000));
     child.stdout.on('data', keep);
@@ -65,14 +78,23 @@ export async function runSuite(baseUrl: string): Promise<SuiteRun> {
     try {
       report = JSON.parse(readFileSync(reportFile, 'utf8')) as JsonReport;
     } catch {
-      return { tests: [], failed: [], errors: [`no JSON report (exit ${exitCode}); the run's output ends:\n${output.slice(-2_000)}`] };
+      return {
+        tests: [],
+        failed: [],
+        errors: [`no JSON report (exit ${exitCode}); the run's output ends:\n${output.slice(-2_000)}`],
+      };
     }
     const tests: SuiteTest[] = [];
     const errors: string[] = [];
     for (const file of report.testResults ?? []) {
-      if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) errors.push(`${file.name}: ${file.message ?? 'failed to run'}`);
+      if (file.status === 'failed' && (file.assertionResults ?? []).length === 0)
+        errors.push(`${file.name}: ${file.message ?? 'failed to run'}`);
       for (const a of file.assertionResults ?? []) {
-        tests.push({ name: [...a.ancestorTitles, a.title].join(' > '), status: a.status, message: (a.failureMessages ?? []).join('\n') });
+        tests.push({
+          name: [...a.ancestorTitles, a.title].join(' > '),
+          status: a.status,
+          message: (a.failureMessages ?? []).join('\n'),
+        });
       }
     }
     return { tests, failed: tests.filter((t) => t.status === 'failed'), errors };

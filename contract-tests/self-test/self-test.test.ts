@@ -25,7 +25,14 @@ function pooled<T>(limit: number): (task: () => Promise<T>) => Promise<T> {
 }
 
 function excerpt(run: SuiteRun): string {
-  const failures = run.failed.map((t) => `  ✗ ${t.name}\n${t.message.split('\n').slice(0, 6).map((l) => `      ${l}`).join('\n')}`);
+  const failures = run.failed.map(
+    (t) =>
+      `  ✗ ${t.name}\n${t.message
+        .split('\n')
+        .slice(0, 6)
+        .map((l) => `      ${l}`)
+        .join('\n')}`,
+  );
   return [...run.errors.map((e) => `  error: ${e}`), ...failures].join('\n') || '  (no test failed)';
 }
 
@@ -38,7 +45,12 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite catches bro
     const mock = createMockApp({ quiet: true, rateLimit: 0, rateLimitKey: 0 });
     for (const variant of VARIANTS) servers.push(await serveVariant(mock, variant));
     const pool = pooled<SuiteRun>(CONCURRENCY);
-    VARIANTS.forEach((variant, i) => runs.set(variant.name, pool(() => runSuite((servers[i] as RunningVariant).url))));
+    VARIANTS.forEach((variant, i) =>
+      runs.set(
+        variant.name,
+        pool(() => runSuite((servers[i] as RunningVariant).url)),
+      ),
+    );
   });
 
   afterAll(async () => {
@@ -52,7 +64,10 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite catches bro
     const run = await faithful();
     expect(run.errors, excerpt(run)).toEqual([]);
     expect(run.tests.length, 'tests run').toBeGreaterThan(100);
-    expect(run.failed.map((t) => t.name), excerpt(run)).toEqual([]);
+    expect(
+      run.failed.map((t) => t.name),
+      excerpt(run),
+    ).toEqual([]);
   });
 
   for (const variant of VARIANTS.filter((v) => v.caughtBy.length > 0)) {
@@ -60,12 +75,23 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite catches bro
       const [run, control] = await Promise.all([runs.get(variant.name) as Promise<SuiteRun>, faithful()]);
       expect(run.errors, excerpt(run)).toEqual([]);
       const catchers = run.tests.filter((t) => variant.caughtBy.some((re) => re.test(t.name)));
-      expect(catchers.map((t) => t.name), `no test is named like ${variant.caughtBy.join(' or ')}`).not.toEqual([]);
+      expect(
+        catchers.map((t) => t.name),
+        `no test is named like ${variant.caughtBy.join(' or ')}`,
+      ).not.toEqual([]);
       const caught = catchers.filter((t) => t.status === 'failed');
-      expect(caught.map((t) => t.name), `expected ${variant.caughtBy.join(' or ')} to fail; failed instead:\n${excerpt(run)}`).not.toEqual([]);
+      expect(
+        caught.map((t) => t.name),
+        `expected ${variant.caughtBy.join(' or ')} to fail; failed instead:\n${excerpt(run)}`,
+      ).not.toEqual([]);
       // The catching test passes on the unbroken mock, so it failed for this breakage.
-      const controlFailures = control.tests.filter((t) => caught.some((c) => c.name === t.name) && t.status === 'failed');
-      expect(controlFailures.map((t) => t.name), 'these fail on the unbroken mock too').toEqual([]);
+      const controlFailures = control.tests.filter(
+        (t) => caught.some((c) => c.name === t.name) && t.status === 'failed',
+      );
+      expect(
+        controlFailures.map((t) => t.name),
+        'these fail on the unbroken mock too',
+      ).toEqual([]);
     });
   }
 });

@@ -37,10 +37,18 @@ const operationOf = (pathname: string): string | undefined => matchOperation(pat
  * Rewrites the JSON of every answer at `end`, the one call every way of sending goes through
  * (send, json, a prepared Buffer), so the variant does not depend on how the mock sends.
  */
-function rewriteAnswers(res: Response, request: VariantRequest, rewrite: NonNullable<Variant['response']>): void {
+function rewriteAnswers(
+  res: Response,
+  request: VariantRequest,
+  rewrite: NonNullable<Variant['response']>,
+): void {
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-    const text = Buffer.isBuffer(chunk) ? chunk.toString('utf8') : typeof chunk === 'string' ? chunk : undefined;
+    const text = Buffer.isBuffer(chunk)
+      ? chunk.toString('utf8')
+      : typeof chunk === 'string'
+        ? chunk
+        : undefined;
     let body: unknown;
     try {
       body = text === undefined ? undefined : JSON.parse(text);

@@ -27,16 +27,25 @@ export const VARIANTS: Variant[] = [
     breaks: 'get_account_balance sends stx.balance as a JSON number',
     caughtBy: [/^get_account_balance > 200 OK > the stx address$/],
     response: (r) => {
-      if (r.operationId === 'get_account_balance' && r.status === 200 && isObject(r.body) && isObject(r.body.stx)) r.body.stx.balance = Number(r.body.stx.balance);
+      if (
+        r.operationId === 'get_account_balance' &&
+        r.status === 200 &&
+        isObject(r.body) &&
+        isObject(r.body.stx)
+      )
+        r.body.stx.balance = Number(r.body.stx.balance);
     },
   },
   {
     name: 'limit-max-not-enforced',
     breaks: 'get_account_transactions_with_transfers clamps a limit above 50 instead of refusing it',
-    caughtBy: [/^get_account_transactions_with_transfers > 400 Bad Request > limit=51 \(above the maximum 50\)$/],
+    caughtBy: [
+      /^get_account_transactions_with_transfers > 400 Bad Request > limit=51 \(above the maximum 50\)$/,
+    ],
     request: (q) => {
       const limit = Number(q.url.searchParams.get('limit'));
-      if (q.operationId === 'get_account_transactions_with_transfers' && limit > 50) q.url.searchParams.set('limit', '50');
+      if (q.operationId === 'get_account_transactions_with_transfers' && limit > 50)
+        q.url.searchParams.set('limit', '50');
     },
   },
   {
@@ -52,7 +61,12 @@ export const VARIANTS: Variant[] = [
     breaks: 'get_account_transactions_with_transfers lists oldest first',
     caughtBy: [/^pagination > get_account_transactions_with_transfers > 200 OK > walking every page/],
     response: (r) => {
-      if (r.operationId === 'get_account_transactions_with_transfers' && isObject(r.body) && Array.isArray(r.body.results)) r.body.results.reverse();
+      if (
+        r.operationId === 'get_account_transactions_with_transfers' &&
+        isObject(r.body) &&
+        Array.isArray(r.body.results)
+      )
+        r.body.results.reverse();
     },
   },
   {
@@ -60,7 +74,12 @@ export const VARIANTS: Variant[] = [
     breaks: 'get_address_transaction_events reports one more event than it has',
     caughtBy: [/^pagination > get_address_transaction_events > 200 OK > walking every page/],
     response: (r) => {
-      if (r.operationId === 'get_address_transaction_events' && isObject(r.body) && typeof r.body.total === 'number') r.body.total += 1;
+      if (
+        r.operationId === 'get_address_transaction_events' &&
+        isObject(r.body) &&
+        typeof r.body.total === 'number'
+      )
+        r.body.total += 1;
     },
   },
   {
@@ -79,13 +98,20 @@ export const VARIANTS: Variant[] = [
     breaks: 'get_account_transactions_with_transfers accepts height together with until_block',
     caughtBy: [/^get_account_transactions_with_transfers > 400 Bad Request > height with until_block/],
     request: (q) => {
-      if (q.operationId === 'get_account_transactions_with_transfers' && q.url.searchParams.has('until_block')) q.url.searchParams.delete('height');
+      if (
+        q.operationId === 'get_account_transactions_with_transfers' &&
+        q.url.searchParams.has('until_block')
+      )
+        q.url.searchParams.delete('height');
     },
   },
   {
     name: 'deprecation-marker-gone',
     breaks: 'the deprecated operations stop sending Warning: 299',
-    caughtBy: [/^deprecated operations > get_account_balance > 200 OK > still answers/, /^get_account_balance > 200 OK > the stx address$/],
+    caughtBy: [
+      /^deprecated operations > get_account_balance > 200 OK > still answers/,
+      /^get_account_balance > 200 OK > the stx address$/,
+    ],
     response: (r) => {
       r.res.removeHeader('Warning');
     },
@@ -93,9 +119,12 @@ export const VARIANTS: Variant[] = [
   {
     name: 'deprecated-diverges',
     breaks: 'get_single_transaction_with_transfers reports one µSTX more received than the list does',
-    caughtBy: [/^deprecated operations > get_single_transaction_with_transfers > 200 OK > equals the matching item/],
+    caughtBy: [
+      /^deprecated operations > get_single_transaction_with_transfers > 200 OK > equals the matching item/,
+    ],
     response: (r) => {
-      if (r.operationId === 'get_single_transaction_with_transfers' && r.status === 200 && isObject(r.body)) r.body.stx_received = String(BigInt(String(r.body.stx_received)) + 1n);
+      if (r.operationId === 'get_single_transaction_with_transfers' && r.status === 200 && isObject(r.body))
+        r.body.stx_received = String(BigInt(String(r.body.stx_received)) + 1n);
     },
   },
   {
@@ -103,15 +132,23 @@ export const VARIANTS: Variant[] = [
     breaks: 'get_status reports a chain tip one block behind blocks/latest',
     caughtBy: [/^chain invariants > get_status > 200 OK > the chain tip is the block/],
     response: (r) => {
-      if (r.operationId === 'get_status' && isObject(r.body) && isObject(r.body.chain_tip)) r.body.chain_tip.block_height = Number(r.body.chain_tip.block_height) - 1;
+      if (r.operationId === 'get_status' && isObject(r.body) && isObject(r.body.chain_tip))
+        r.body.chain_tip.block_height = Number(r.body.chain_tip.block_height) - 1;
     },
   },
   {
     name: 'balance-drift',
     breaks: 'get_account_balance reports one µSTX more received than the transfers add up to',
-    caughtBy: [/^balances agree with transfers > get_account_balance > 200 OK > .* balances equal the sum of its transfers$/],
+    caughtBy: [
+      /^balances agree with transfers > get_account_balance > 200 OK > .* balances equal the sum of its transfers$/,
+    ],
     response: (r) => {
-      if (r.operationId === 'get_account_balance' && r.status === 200 && isObject(r.body) && isObject(r.body.stx)) {
+      if (
+        r.operationId === 'get_account_balance' &&
+        r.status === 200 &&
+        isObject(r.body) &&
+        isObject(r.body.stx)
+      ) {
         r.body.stx.total_received = String(BigInt(String(r.body.stx.total_received)) + 1n);
       }
     },

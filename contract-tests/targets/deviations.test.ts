@@ -11,7 +11,12 @@ const negativeHeight: KnownDeviation = {
   actualStatus: 500,
   reason: 'the real service answers 500 to a negative block height',
 };
-const context = { operationId: 'get_block', url: '/extended/v2/blocks/-1', expectedStatus: 400, actualStatus: 500 };
+const context = {
+  operationId: 'get_block',
+  url: '/extended/v2/blocks/-1',
+  expectedStatus: 400,
+  actualStatus: 500,
+};
 
 describe('findDeviation', () => {
   it('matches a problem on every field the deviation names', () => {
@@ -19,13 +24,21 @@ describe('findDeviation', () => {
   });
 
   it('does not match another operation, request, status or kind of problem', () => {
-    expect(findDeviation([negativeHeight], { where: 'status' }, { ...context, operationId: 'get_status' })).toBeUndefined();
-    expect(findDeviation([negativeHeight], { where: 'status' }, { ...context, url: '/extended/v2/blocks/foo' })).toBeUndefined();
-    expect(findDeviation([negativeHeight], { where: 'status' }, { ...context, actualStatus: 404 })).toBeUndefined();
+    expect(
+      findDeviation([negativeHeight], { where: 'status' }, { ...context, operationId: 'get_status' }),
+    ).toBeUndefined();
+    expect(
+      findDeviation([negativeHeight], { where: 'status' }, { ...context, url: '/extended/v2/blocks/foo' }),
+    ).toBeUndefined();
+    expect(
+      findDeviation([negativeHeight], { where: 'status' }, { ...context, actualStatus: 404 }),
+    ).toBeUndefined();
     expect(findDeviation([negativeHeight], { where: 'body' }, context)).toBeUndefined();
   });
 
   it('matches `where` as a prefix, so `header` covers every header', () => {
-    expect(findDeviation([{ ...negativeHeight, where: 'header' }], { where: 'header Warning' }, context)).toBeDefined();
+    expect(
+      findDeviation([{ ...negativeHeight, where: 'header' }], { where: 'header Warning' }, context),
+    ).toBeDefined();
   });
 });

@@ -26,12 +26,15 @@ interface TransferItem {
   nft_transfers?: unknown[];
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function blockRef(body: unknown): BlockRef | undefined {
   if (!isRecord(body)) return undefined;
   const { height, hash, index_block_hash } = body;
-  return typeof height === 'number' && typeof hash === 'string' && typeof index_block_hash === 'string' ? { height, hash, index_block_hash } : undefined;
+  return typeof height === 'number' && typeof hash === 'string' && typeof index_block_hash === 'string'
+    ? { height, hash, index_block_hash }
+    : undefined;
 }
 
 function kindsOf(item: TransferItem): EventKind[] {
@@ -45,7 +48,8 @@ function kindsOf(item: TransferItem): EventKind[] {
 type Found = (entry: string, value: string, how: string) => void;
 
 /** Each transfer of the address in an item is one of its events in the transaction. */
-const transferCount = (item: TransferItem): number => (item.stx_transfers?.length ?? 0) + (item.ft_transfers?.length ?? 0) + (item.nft_transfers?.length ?? 0);
+const transferCount = (item: TransferItem): number =>
+  (item.stx_transfers?.length ?? 0) + (item.ft_transfers?.length ?? 0) + (item.nft_transfers?.length ?? 0);
 
 /**
  * From the first page of each notable address's transactions: a transaction id per type, an
@@ -53,15 +57,23 @@ const transferCount = (item: TransferItem): number => (item.stx_transfers?.lengt
  * pagination walk wants two or more).
  */
 async function discoverFromHistories(data: TargetData, client: ContractClient, found: Found): Promise<void> {
-  const wantsKinds = (['stx', 'ft', 'nft'] as const).filter((k) => !data.addressTransactions.some((p) => p.events?.includes(k)));
+  const wantsKinds = (['stx', 'ft', 'nft'] as const).filter(
+    (k) => !data.addressTransactions.some((p) => p.events?.includes(k)),
+  );
   const needTypes = Object.keys(data.txByType).length === 0;
   let richest: { address: string; item: TransferItem; how: string } | undefined;
   const needsRich = !data.addressTransactions.some((p) => (p.eventCount ?? 0) >= 2);
-  const sources = [data.addresses.stx, data.addresses.ft, data.addresses.nft].filter((a): a is string => a !== undefined);
+  const sources = [data.addresses.stx, data.addresses.ft, data.addresses.nft].filter(
+    (a): a is string => a !== undefined,
+  );
   for (const address of [...new Set(sources)]) {
     if (!needTypes && wantsKinds.length === 0 && !needsRich) break;
-    const res = await client.call('get_account_transactions_with_transfers', { path: { principal: address }, query: { limit: '50' } });
-    const results = isRecord(res.body) && Array.isArray(res.body.results) ? (res.body.results as TransferItem[]) : [];
+    const res = await client.call('get_account_transactions_with_transfers', {
+      path: { principal: address },
+      query: { limit: '50' },
+    });
+    const results =
+      isRecord(res.body) && Array.isArray(res.body.results) ? (res.body.results as TransferItem[]) : [];
     const how = `GET ${res.url}`;
     for (const item of results) {
       const txId = item.tx?.tx_id;
@@ -74,17 +86,35 @@ async function discoverFromHistories(data: TargetData, client: ContractClient, f
       const kinds = kindsOf(item);
       const covers = wantsKinds.filter((k) => kinds.includes(k));
       if (covers.length > 0) {
-        data.addressTransactions.push({ address, tx_id: txId, events: kinds, eventCount: transferCount(item) });
+        data.addressTransactions.push({
+          address,
+          tx_id: txId,
+          events: kinds,
+          eventCount: transferCount(item),
+        });
         for (const k of covers) wantsKinds.splice(wantsKinds.indexOf(k), 1);
         found('addressTransactions', `${address} ${txId} (${kinds.join(', ')})`, how);
       }
-      if (needsRich && transferCount(item) >= 2 && transferCount(item) > (richest ? transferCount(richest.item) : 0)) richest = { address, item, how };
+      if (
+        needsRich &&
+        transferCount(item) >= 2 &&
+        transferCount(item) > (richest ? transferCount(richest.item) : 0)
+      )
+        richest = { address, item, how };
     }
   }
   const rich = richest;
-  if (rich && !data.addressTransactions.some((p) => p.tx_id === rich.item.tx?.tx_id && p.address === rich.address)) {
+  if (
+    rich &&
+    !data.addressTransactions.some((p) => p.tx_id === rich.item.tx?.tx_id && p.address === rich.address)
+  ) {
     const txId = String(rich.item.tx?.tx_id);
-    data.addressTransactions.push({ address: rich.address, tx_id: txId, events: kindsOf(rich.item), eventCount: transferCount(rich.item) });
+    data.addressTransactions.push({
+      address: rich.address,
+      tx_id: txId,
+      events: kindsOf(rich.item),
+      eventCount: transferCount(rich.item),
+    });
     found('addressTransactions', `${rich.address} ${txId} (${transferCount(rich.item)} events)`, rich.how);
   }
 }
@@ -94,7 +124,11 @@ async function discoverFromHistories(data: TargetData, client: ContractClient, f
  * file does not list them, and logs each discovery for the summary. What cannot be discovered
  * (addresses, mempool ids, full histories) stays missing and the tests needing it skip.
  */
-export async function discoverTargetData(file: TargetFile, client: ContractClient, log: ExchangeLog): Promise<TargetData> {
+export async function discoverTargetData(
+  file: TargetFile,
+  client: ContractClient,
+  log: ExchangeLog,
+): Promise<TargetData> {
   const data: TargetData = {
     addresses: { ...file.addresses },
     txByType: { ...file.transactions?.byType },
@@ -112,7 +146,9 @@ export async function discoverTargetData(file: TargetFile, client: ContractClien
       data.blocks.push(latest);
       found('blocks', `height ${latest.height}`, 'GET /extended/v2/blocks/latest');
       if (latest.height > 1) {
-        const below = blockRef((await client.call('get_block', { path: { height_or_hash: String(latest.height - 1) } })).body);
+        const below = blockRef(
+          (await client.call('get_block', { path: { height_or_hash: String(latest.height - 1) } })).body,
+        );
         if (below) {
           data.blocks.push(below);
           found('blocks', `height ${below.height}`, `GET /extended/v2/blocks/${latest.height - 1}`);
@@ -125,7 +161,11 @@ export async function discoverTargetData(file: TargetFile, client: ContractClien
 
   if (!data.addresses.paginated && data.addresses.stx) {
     data.addresses.paginated = data.addresses.stx;
-    found('addresses.paginated', data.addresses.stx, 'addresses.stx (the walk skips if its history is too long)');
+    found(
+      'addresses.paginated',
+      data.addresses.stx,
+      'addresses.stx (the walk skips if its history is too long)',
+    );
   }
   return data;
 }

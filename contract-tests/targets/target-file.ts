@@ -54,7 +54,8 @@ export interface TargetFile {
 const TARGET_SCHEMA_PATH = fileURLToPath(new URL('../../fixtures/targets/schema.json', import.meta.url));
 
 type AddFormats = (ajv: Ajv2020) => Ajv2020;
-const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as unknown as AddFormats;
+const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
+  addFormatsModule) as unknown as AddFormats;
 
 let validator: ReturnType<Ajv2020['compile']> | undefined;
 
@@ -74,9 +75,14 @@ export function loadTargetFile(path: string): TargetFile {
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
-    throw new Error(`cannot read the target file ${path}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(
+      `cannot read the target file ${path}: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   const problems = targetFileProblems(parsed);
-  if (problems.length) throw new Error(`the target file ${path} does not follow fixtures/targets/schema.json:\n  ${problems.join('\n  ')}`);
+  if (problems.length)
+    throw new Error(
+      `the target file ${path} does not follow fixtures/targets/schema.json:\n  ${problems.join('\n  ')}`,
+    );
   return parsed as TargetFile;
 }

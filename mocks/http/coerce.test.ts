@@ -6,8 +6,10 @@ import { coerceParameter } from './coerce.ts';
 const doc = loadSpec();
 const ajv = createSpecAjv(doc);
 const fits = (schema: unknown, value: unknown) => ajv.compile(schema)(value);
-const schemaOf = (opId: string, name: string) => operationById(opId).parameters.find((p) => p.name === name)?.schema;
-const coerce = (opId: string, name: string, raw: unknown) => coerceParameter(doc, schemaOf(opId, name), raw, fits);
+const schemaOf = (opId: string, name: string) =>
+  operationById(opId).parameters.find((p) => p.name === name)?.schema;
+const coerce = (opId: string, name: string, raw: unknown) =>
+  coerceParameter(doc, schemaOf(opId, name), raw, fits);
 
 describe('strict, spec-driven coercion of parameters', () => {
   it('reads a height_or_hash as the branch of anyOf it really matches', () => {
@@ -28,7 +30,8 @@ describe('strict, spec-driven coercion of parameters', () => {
   it('reads only true and false as booleans', () => {
     expect(coerce('get_account_balance', 'unanchored', 'true')).toBe(true);
     expect(coerce('get_account_balance', 'unanchored', 'false')).toBe(false);
-    for (const raw of ['1', 'yes', 'TRUE']) expect(coerce('get_account_balance', 'unanchored', raw)).toBe(raw);
+    for (const raw of ['1', 'yes', 'TRUE'])
+      expect(coerce('get_account_balance', 'unanchored', raw)).toBe(raw);
   });
 
   it('wraps a single value into an array parameter and keeps a repeated scalar as an error', () => {

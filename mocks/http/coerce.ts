@@ -15,7 +15,12 @@ function types(schema: Schema): string[] {
  * `oneOf` the first branch whose coerced value validates wins; anything that does not fit is left
  * as it came, for validation to reject with the spec's message.
  */
-export function coerceParameter(doc: Document, schemaOrRef: unknown, raw: unknown, fits: (schema: unknown, value: unknown) => boolean): unknown {
+export function coerceParameter(
+  doc: Document,
+  schemaOrRef: unknown,
+  raw: unknown,
+  fits: (schema: unknown, value: unknown) => boolean,
+): unknown {
   const schema = resolve<Schema>(doc, schemaOrRef as Schema);
   const branches = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
   if (branches) {
@@ -28,7 +33,9 @@ export function coerceParameter(doc: Document, schemaOrRef: unknown, raw: unknow
   const wanted = types(schema);
   if (wanted.includes('array')) {
     const items = (schema as { items?: unknown }).items;
-    return (Array.isArray(raw) ? raw : [raw]).map((item) => (items ? coerceParameter(doc, items, item, fits) : item));
+    return (Array.isArray(raw) ? raw : [raw]).map((item) =>
+      items ? coerceParameter(doc, items, item, fits) : item,
+    );
   }
   if (Array.isArray(raw)) return raw.length === 1 ? coerceParameter(doc, schema, raw[0], fits) : raw;
   if (typeof raw !== 'string') return raw;

@@ -14,7 +14,10 @@ export function errorBody(status: number, message: string, code?: string): Error
 }
 
 export function sendError(res: Response, status: number, message: string, code?: string): void {
-  res.status(status).set('Cache-Control', 'no-store').json(errorBody(status, message, code));
+  res
+    .status(status)
+    .set('Cache-Control', 'no-store')
+    .json(errorBody(status, message, code));
 }
 
 /**
@@ -47,7 +50,12 @@ export function errorHandler(log: (line: string) => void): ErrorRequestHandler {
       res.end();
       return;
     }
-    const message = status === 400 && err instanceof URIError ? 'malformed percent-encoding in the URL' : status === 500 ? 'An internal server error occurred' : STATUS_CODES[status] ?? 'Error';
+    const message =
+      status === 400 && err instanceof URIError
+        ? 'malformed percent-encoding in the URL'
+        : status === 500
+          ? 'An internal server error occurred'
+          : (STATUS_CODES[status] ?? 'Error');
     sendError(res, status, message);
   };
 }

@@ -60,7 +60,10 @@ describe('request and response objects born with Express’s prototypes', () => 
   it('leaves Node’s classes in place if they cannot be called as functions', () => {
     class Request {}
     class Response {}
-    const base = { IncomingMessage: Request, ServerResponse: Response } as unknown as { IncomingMessage: typeof IncomingMessage; ServerResponse: typeof ServerResponse };
+    const base = { IncomingMessage: Request, ServerResponse: Response } as unknown as {
+      IncomingMessage: typeof IncomingMessage;
+      ServerResponse: typeof ServerResponse;
+    };
     expect(expressServerClasses(app, base)).toEqual({});
   });
 });

@@ -21,7 +21,10 @@ const callable = (f: Function): boolean => !Function.prototype.toString.call(f).
  * prototype chain, built by Node's own constructors. Should Node's classes ever be ES classes,
  * Node's own are kept.
  */
-export function expressServerClasses(app: Express, base = { IncomingMessage, ServerResponse }): ServerClasses {
+export function expressServerClasses(
+  app: Express,
+  base = { IncomingMessage, ServerResponse },
+): ServerClasses {
   if (!callable(base.IncomingMessage) || !callable(base.ServerResponse)) return {};
   const NodeRequest = base.IncomingMessage as unknown as Constructor;
   const NodeResponse = base.ServerResponse as unknown as Constructor;

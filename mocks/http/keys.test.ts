@@ -6,8 +6,12 @@ const KEY = 'test-key-0123456789';
 
 describe('API keys', () => {
   const lines: string[] = [];
-  const open = specCheckedClient(createMockApp({ blocks: 60, rateLimit: 0, apiKeys: [KEY], log: (l) => lines.push(l) }));
-  const strict = specCheckedClient(createMockApp({ blocks: 60, rateLimit: 0, apiKeys: [KEY], requireApiKey: true, quiet: true }));
+  const open = specCheckedClient(
+    createMockApp({ blocks: 60, rateLimit: 0, apiKeys: [KEY], log: (l) => lines.push(l) }),
+  );
+  const strict = specCheckedClient(
+    createMockApp({ blocks: 60, rateLimit: 0, apiKeys: [KEY], requireApiKey: true, quiet: true }),
+  );
 
   it('accepts requests without a key', async () => {
     expect((await open('/extended')).status).toBe(200);

@@ -1,4 +1,10 @@
-import { STATUS_CODES, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import {
+  STATUS_CODES,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { Duplex } from 'node:stream';
 import { errorBody } from './errors.ts';
 import { MAX_URL_LENGTH } from './url-limit.ts';
@@ -72,7 +78,9 @@ function answerClientErrors(server: Server, log: (line: string) => void): void {
     const status = clientErrorStatus(err);
     log(`- - ${status} ${err.code ?? 'client error'}`);
     const body = JSON.stringify(errorBody(status, MESSAGES[status] ?? 'Bad Request'));
-    const head = Object.entries({ ...ERROR_HEADERS, 'Content-Length': Buffer.byteLength(body) }).map(([k, v]) => `${k}: ${v}`);
+    const head = Object.entries({ ...ERROR_HEADERS, 'Content-Length': Buffer.byteLength(body) }).map(
+      ([k, v]) => `${k}: ${v}`,
+    );
     socket.end([`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, ...head, '', body].join('\r\n'));
   });
 }
@@ -83,9 +91,12 @@ function answerClientErrors(server: Server, log: (line: string) => void): void {
  * check (`requireHostHeader`) must be off for this one to run.
  */
 function answerBareRefusals(server: Server, app: RequestListener): RequestListener {
-  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => writeError(res, 417, 'only Expect: 100-continue is supported'));
+  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) =>
+    writeError(res, 417, 'only Expect: 100-continue is supported'),
+  );
   return (req, res) => {
-    if (req.httpVersionMajor === 1 && req.httpVersionMinor >= 1 && req.headers.host === undefined) return writeError(res, 400, 'missing Host header');
+    if (req.httpVersionMajor === 1 && req.httpVersionMinor >= 1 && req.headers.host === undefined)
+      return writeError(res, 400, 'missing Host header');
     app(req, res);
   };
 }
@@ -94,7 +105,11 @@ function answerBareRefusals(server: Server, app: RequestListener): RequestListen
  * Wires every answer Node would give on its own (bare status lines without a body) to the
  * documented error body instead. Returns the request listener to serve the app with.
  */
-export function documentedProtocolErrors(server: Server, app: RequestListener, log: (line: string) => void): RequestListener {
+export function documentedProtocolErrors(
+  server: Server,
+  app: RequestListener,
+  log: (line: string) => void,
+): RequestListener {
   answerClientErrors(server, log);
   return answerBareRefusals(server, app);
 }

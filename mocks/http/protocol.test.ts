@@ -26,17 +26,23 @@ describe('HTTP behaviour of the real service', () => {
   it('marks deprecated operations with Warning: 299, on success and on error', async () => {
     const ok = await get('/extended/v1/address/SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20/balances');
     expect(ok.headers.warning).toMatch(/^299 - "Deprecated: /);
-    const bad = await get('/extended/v1/address/SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20/balances?unanchored=maybe');
+    const bad = await get(
+      '/extended/v1/address/SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20/balances?unanchored=maybe',
+    );
     expect(bad.headers.warning).toMatch(/^299 /);
     const notDeprecated = await get('/extended');
     expect(notDeprecated.headers.warning).toBeUndefined();
   });
 
   it('names the replacement in the warning', async () => {
-    const res = await get('/extended/v1/address/SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20/0x709b55bd3da0f5a838125bd0ee20c5bfdd7caba173912d4281cae816b79a201b/with_transfers');
+    const res = await get(
+      '/extended/v1/address/SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20/0x709b55bd3da0f5a838125bd0ee20c5bfdd7caba173912d4281cae816b79a201b/with_transfers',
+    );
     expect(res.headers.warning).toBe('299 - "Deprecated: use get_address_transaction_events"');
     const balances = await get('/extended/v1/address/SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20/balances');
-    expect(balances.headers.warning).toBe('299 - "Deprecated: use the address fungible-token balances operation of the real service"');
+    expect(balances.headers.warning).toBe(
+      '299 - "Deprecated: use the address fungible-token balances operation of the real service"',
+    );
   });
 
   it('sends X-API-Version from the spec', async () => {
@@ -48,7 +54,11 @@ describe('HTTP behaviour of the real service', () => {
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['access-control-expose-headers']).toMatch(/ratelimit-remaining/);
     const request = (await import('supertest')).default;
-    const preflight = await request(app).options('/extended').set('Origin', 'http://x').set('Access-Control-Request-Method', 'GET').set('Access-Control-Request-Headers', 'x-api-key');
+    const preflight = await request(app)
+      .options('/extended')
+      .set('Origin', 'http://x')
+      .set('Access-Control-Request-Method', 'GET')
+      .set('Access-Control-Request-Headers', 'x-api-key');
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-headers']).toMatch(/X-API-Key/);
   });

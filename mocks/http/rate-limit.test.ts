@@ -6,7 +6,13 @@ const KEY = 'rate-key';
 
 function setup(limits: { rateLimit: number; rateLimitKey: number }) {
   let now = 1_000_000;
-  const app = createMockApp({ blocks: 60, quiet: true, apiKeys: [KEY, 'other-key'], now: () => now, ...limits });
+  const app = createMockApp({
+    blocks: 60,
+    quiet: true,
+    apiKeys: [KEY, 'other-key'],
+    now: () => now,
+    ...limits,
+  });
   return { get: specCheckedClient(app), advance: (ms: number) => (now += ms) };
 }
 
@@ -57,7 +63,9 @@ describe('rate limits', () => {
     const { get } = setup({ rateLimit: 1, rateLimitKey: 1 });
     expect((await get('/extended', { 'X-Forwarded-For': '10.0.0.1' })).status).toBe(200);
     expect((await get('/extended', { 'X-Forwarded-For': '10.0.0.2' })).status).toBe(429);
-    const trusted = specCheckedClient(createMockApp({ blocks: 60, quiet: true, rateLimit: 1, trustProxy: true }));
+    const trusted = specCheckedClient(
+      createMockApp({ blocks: 60, quiet: true, rateLimit: 1, trustProxy: true }),
+    );
     expect((await trusted('/extended', { 'X-Forwarded-For': '10.0.0.1' })).status).toBe(200);
     expect((await trusted('/extended', { 'X-Forwarded-For': '10.0.0.2' })).status).toBe(200);
   });

@@ -48,7 +48,11 @@ export function rateLimit(limits: { anonymous: number; keyed: number }, now: () 
     });
     if (w.count > limit) {
       res.set('retry-after', String(reset));
-      return sendError(res, 429, `API rate limit exceeded: ${limit} requests per minute ${key === undefined ? 'per client IP without a key' : 'per API key'}`);
+      return sendError(
+        res,
+        429,
+        `API rate limit exceeded: ${limit} requests per minute ${key === undefined ? 'per client IP without a key' : 'per API key'}`,
+      );
     }
     next();
   };

@@ -59,7 +59,9 @@ describe('parsePrefer', () => {
 
 describe('--fault-rate', () => {
   async function faults(seed: number, n: number): Promise<number[]> {
-    const faulty = specCheckedClient(createMockApp({ blocks: 60, quiet: true, rateLimit: 0, faultRate: 0.3, seed }));
+    const faulty = specCheckedClient(
+      createMockApp({ blocks: 60, quiet: true, rateLimit: 0, faultRate: 0.3, seed }),
+    );
     const statuses: number[] = [];
     for (let i = 0; i < n; i++) statuses.push((await faulty('/extended')).status);
     return statuses;

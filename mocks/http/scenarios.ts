@@ -47,7 +47,9 @@ export function scenarios(op: Operation, settings: ScenarioSettings): RequestHan
   return (req, res, next) => {
     const pref = parsePrefer(req.get('prefer'));
     if (pref.code !== undefined && !documentedResponse(op, pref.code)) {
-      pref.ignored.push(`code=${pref.code} is not documented for ${op.operationId} (documented: ${Object.keys(op.responses).join(', ')})`);
+      pref.ignored.push(
+        `code=${pref.code} is not documented for ${op.operationId} (documented: ${Object.keys(op.responses).join(', ')})`,
+      );
       delete pref.code;
     }
     // An unusable preference must not turn into a status the operation does not document, so
@@ -75,5 +77,9 @@ function forced(op: Operation, code: number, res: Parameters<RequestHandler>[1])
     return;
   }
   if (code === 429) res.set('retry-after', '60');
-  sendError(res, code, `${documentedResponse(op, code)?.response.description ?? 'forced'} (Prefer: code=${code})`);
+  sendError(
+    res,
+    code,
+    `${documentedResponse(op, code)?.response.description ?? 'forced'} (Prefer: code=${code})`,
+  );
 }

@@ -50,21 +50,42 @@ describe('request validation from the spec', () => {
   });
 
   it('rejects bad tx ids and heights on every route that takes them', async () => {
-    await expect400(`/extended/v1/address/${ADDRESS}/0x1234/with_transfers`, /^params\/tx_id must match pattern/);
-    await expect400(`/extended/v2/addresses/${ADDRESS}/transactions/zz/events`, /^params\/tx_id must match pattern/);
+    await expect400(
+      `/extended/v1/address/${ADDRESS}/0x1234/with_transfers`,
+      /^params\/tx_id must match pattern/,
+    );
+    await expect400(
+      `/extended/v2/addresses/${ADDRESS}/transactions/zz/events`,
+      /^params\/tx_id must match pattern/,
+    );
     await expect400('/extended/v2/blocks/foo', /^params\/height_or_hash must match a schema in anyOf/);
     await expect400('/extended/v2/blocks/-1', /^params\/height_or_hash/);
     await expect400('/extended/v2/blocks/0x10', /^params\/height_or_hash/);
     await expect400('/extended/v2/blocks/1e3', /^params\/height_or_hash/);
-    await expect400(`/extended/v1/tx/multiple?tx_id=${TX.slice(2)}`, /^querystring\/tx_id\/0 must match pattern/);
+    await expect400(
+      `/extended/v1/tx/multiple?tx_id=${TX.slice(2)}`,
+      /^querystring\/tx_id\/0 must match pattern/,
+    );
     await expect400('/extended/v1/tx/multiple', "querystring must have required property 'tx_id'");
-    await expect400(`/extended/v1/tx/multiple?tx_id=${TX}&event_limit=101`, 'querystring/event_limit must be <= 100');
+    await expect400(
+      `/extended/v1/tx/multiple?tx_id=${TX}&event_limit=101`,
+      'querystring/event_limit must be <= 100',
+    );
   });
 
   it('answers the spec’s parameter conflicts with 400', async () => {
-    await expect400(v1('?height=5&until_block=10'), "can't handle until_block and block_height in the same request");
-    await expect400(v1('?unanchored=true&until_block=10'), "can't handle both 'unanchored=true' and 'until_block' in the same request");
-    await expect400(`/extended/v1/address/${ADDRESS}/balances?unanchored=true&until_block=10`, "can't handle both 'unanchored=true' and 'until_block' in the same request");
+    await expect400(
+      v1('?height=5&until_block=10'),
+      "can't handle until_block and block_height in the same request",
+    );
+    await expect400(
+      v1('?unanchored=true&until_block=10'),
+      "can't handle both 'unanchored=true' and 'until_block' in the same request",
+    );
+    await expect400(
+      `/extended/v1/address/${ADDRESS}/balances?unanchored=true&until_block=10`,
+      "can't handle both 'unanchored=true' and 'until_block' in the same request",
+    );
   });
 
   it('allows until_block with unanchored=false', async () => {

@@ -40,7 +40,11 @@ type Coerce = (param: Parameter, raw: unknown) => unknown;
  * Copies only the declared parameters (unknown ones are ignored, as the real service does),
  * typed as their schemas say.
  */
-function collect(params: Parameter[], source: Record<string, unknown>, coerce: Coerce): Record<string, unknown> {
+function collect(
+  params: Parameter[],
+  source: Record<string, unknown>,
+  coerce: Coerce,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const p of params) {
     if (!Object.prototype.hasOwnProperty.call(source, p.name)) continue;
@@ -56,7 +60,8 @@ function collect(params: Parameter[], source: Record<string, unknown>, coerce: C
 function zeroMeansDefault(params: Parameter[], values: Record<string, unknown>): void {
   for (const p of params) {
     const schema = p.schema as Schema | undefined;
-    if (p['x-zero-means-default'] && values[p.name] === 0 && schema && 'default' in schema) values[p.name] = schema.default;
+    if (p['x-zero-means-default'] && values[p.name] === 0 && schema && 'default' in schema)
+      values[p.name] = schema.default;
   }
 }
 
@@ -78,13 +83,15 @@ export function validateRequest(op: Operation, doc: Document, specAjv: SpecAjv):
     for (const { part, params, validate } of parts) {
       const source = (part === 'path' ? req.params : req.query) as Record<string, unknown>;
       const values = collect(params, source, coerce);
-      if (!validate(values)) return sendError(res, 400, message(part, validate.errors ?? [], values), 'FST_ERR_VALIDATION');
+      if (!validate(values))
+        return sendError(res, 400, message(part, validate.errors ?? [], values), 'FST_ERR_VALIDATION');
       zeroMeansDefault(params, values);
       validated[part] = values;
     }
     const given = req.query as Record<string, unknown>;
     for (const conflict of op.conflicts) {
-      const clash = conflict.parameters.every((name) => Object.prototype.hasOwnProperty.call(given, name)) &&
+      const clash =
+        conflict.parameters.every((name) => Object.prototype.hasOwnProperty.call(given, name)) &&
         Object.entries(conflict.when ?? {}).every(([name, value]) => validated.query[name] === value);
       if (clash) return sendError(res, 400, conflict.message);
     }

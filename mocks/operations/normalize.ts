@@ -9,7 +9,9 @@ export type BlockRef = { height: number } | { hash: string };
 /** `until_block` is a 0x-hash or a positive height (the spec's pattern has already said which). */
 export function parseUntilBlock(value: unknown): BlockRef | undefined {
   if (typeof value !== 'string') return undefined;
-  return value.startsWith('0x') || value.startsWith('0X') ? { hash: normalizeHex(value) } : { height: Number(value) };
+  return value.startsWith('0x') || value.startsWith('0X')
+    ? { hash: normalizeHex(value) }
+    : { height: Number(value) };
 }
 
 export function blockNotFoundMessage(ref: BlockRef | undefined): string {

@@ -32,7 +32,12 @@ describe('get_status', () => {
     const latest = await ok('/extended/v2/blocks/latest');
     expect(status.status).toBe('ready');
     expect(status.server_version).toMatch(/^stacks-blockchain-api v\d+\.\d+\.\d+/);
-    expect(status.chain_tip).toMatchObject({ block_height: latest.height, block_hash: latest.hash, index_block_hash: latest.index_block_hash, burn_block_height: latest.burn_block_height });
+    expect(status.chain_tip).toMatchObject({
+      block_height: latest.height,
+      block_hash: latest.hash,
+      index_block_hash: latest.index_block_hash,
+      burn_block_height: latest.burn_block_height,
+    });
   });
 });
 
@@ -63,7 +68,9 @@ describe('get_tx_list_details', () => {
   const dropped = transactions.mempool.dropped[0] as string;
 
   it('answers mined, mempool, dropped and unknown ids in one call', async () => {
-    const body = await ok(`/extended/v1/tx/multiple?tx_id=${mined}&tx_id=${pending},${dropped}&tx_id=${UNKNOWN_TX}`);
+    const body = await ok(
+      `/extended/v1/tx/multiple?tx_id=${mined}&tx_id=${pending},${dropped}&tx_id=${UNKNOWN_TX}`,
+    );
     expect(Object.keys(body).sort()).toEqual([mined, pending, dropped, UNKNOWN_TX].sort());
     expect(body[mined]).toMatchObject({ found: true, result: { tx_id: mined, canonical: true } });
     expect(body[mined].result.events).toBeInstanceOf(Array);
@@ -100,7 +107,9 @@ describe('get_address_transaction_events and get_single_transaction_with_transfe
       const txId = item.tx.tx_id as string;
       const single = await ok(`/extended/v1/address/${addresses.stx_activity}/${txId}/with_transfers`);
       expect(single).toEqual(item);
-      const events = await ok(`/extended/v2/addresses/${addresses.stx_activity}/transactions/${txId}/events?limit=50`);
+      const events = await ok(
+        `/extended/v2/addresses/${addresses.stx_activity}/transactions/${txId}/events?limit=50`,
+      );
       const asTransfers = (type: string) =>
         events.results
           .filter((e: { type: string }) => e.type === type)
@@ -117,29 +126,48 @@ describe('get_address_transaction_events and get_single_transaction_with_transfe
 
   it('accepts a bare 64-hex id on the deprecated route', async () => {
     const txId = (await txsOf(addresses.stx_activity, '?limit=1')).results[0].tx.tx_id as string;
-    expect((await ok(`/extended/v1/address/${addresses.stx_activity}/${txId.slice(2)}/with_transfers`)).tx.tx_id).toBe(txId);
+    expect(
+      (await ok(`/extended/v1/address/${addresses.stx_activity}/${txId.slice(2)}/with_transfers`)).tx.tx_id,
+    ).toBe(txId);
   });
 
   it('orders events by event_index ascending and pages them', async () => {
     const txId = (await txsOf(addresses.nft_activity, '?limit=1')).results[0].tx.tx_id as string;
-    const all = await ok(`/extended/v2/addresses/${addresses.nft_activity}/transactions/${txId}/events?limit=50`);
+    const all = await ok(
+      `/extended/v2/addresses/${addresses.nft_activity}/transactions/${txId}/events?limit=50`,
+    );
     const indexes = all.results.map((e: { event_index: number }) => e.event_index);
     expect(indexes).toEqual([...indexes].sort((a, b) => a - b));
     if (all.total > 1) {
-      const second = await ok(`/extended/v2/addresses/${addresses.nft_activity}/transactions/${txId}/events?limit=1&offset=1`);
+      const second = await ok(
+        `/extended/v2/addresses/${addresses.nft_activity}/transactions/${txId}/events?limit=1&offset=1`,
+      );
       expect(second.results).toEqual(all.results.slice(1, 2));
     }
   });
 
   it('answers 404 for an unknown transaction, and 200 empty for one that does not concern the address', async () => {
-    await notFound(`/extended/v2/addresses/${addresses.stx_activity}/transactions/${UNKNOWN_TX}/events`, 'Transaction not found');
-    await notFound(`/extended/v1/address/${addresses.stx_activity}/${UNKNOWN_TX}/with_transfers`, 'No matching transaction found');
-    const someone = (await txsOf(addresses.ft_activity, '?limit=50')).results.map((r: { tx: { tx_id: string } }) => r.tx.tx_id);
-    const mine = new Set((await txsOf(addresses.unknown, '?limit=50')).results.map((r: { tx: { tx_id: string } }) => r.tx.tx_id));
+    await notFound(
+      `/extended/v2/addresses/${addresses.stx_activity}/transactions/${UNKNOWN_TX}/events`,
+      'Transaction not found',
+    );
+    await notFound(
+      `/extended/v1/address/${addresses.stx_activity}/${UNKNOWN_TX}/with_transfers`,
+      'No matching transaction found',
+    );
+    const someone = (await txsOf(addresses.ft_activity, '?limit=50')).results.map(
+      (r: { tx: { tx_id: string } }) => r.tx.tx_id,
+    );
+    const mine = new Set(
+      (await txsOf(addresses.unknown, '?limit=50')).results.map((r: { tx: { tx_id: string } }) => r.tx.tx_id),
+    );
     const unrelated = someone.find((id: string) => !mine.has(id)) as string;
     const events = await ok(`/extended/v2/addresses/${addresses.unknown}/transactions/${unrelated}/events`);
     expect(events).toMatchObject({ total: 0, results: [] });
-    await notFound(`/extended/v1/address/${addresses.unknown}/${unrelated}/with_transfers`, 'No matching transaction found');
+    await notFound(
+      `/extended/v1/address/${addresses.unknown}/${unrelated}/with_transfers`,
+      'No matching transaction found',
+    );
   });
 });
 
@@ -173,9 +201,13 @@ describe('get_account_transactions_with_transfers', () => {
     const height = all.results[Math.min(3, all.results.length - 1)].tx.block_height as number;
     const atHeight = await txsOf(addresses.busiest, `?height=${height}`);
     expect(atHeight.results.length).toBeGreaterThan(0);
-    expect(atHeight.results.every((r: { tx: { block_height: number } }) => r.tx.block_height === height)).toBe(true);
+    expect(
+      atHeight.results.every((r: { tx: { block_height: number } }) => r.tx.block_height === height),
+    ).toBe(true);
     const until = await txsOf(addresses.busiest, `?until_block=${height}&limit=50`);
-    expect(until.results.every((r: { tx: { block_height: number } }) => r.tx.block_height <= height)).toBe(true);
+    expect(until.results.every((r: { tx: { block_height: number } }) => r.tx.block_height <= height)).toBe(
+      true,
+    );
     expect(until.total).toBeLessThan(all.total);
     const block = await ok(`/extended/v2/blocks/${height}`);
     expect((await txsOf(addresses.busiest, `?until_block=${block.hash}`)).total).toBe(until.total);
@@ -186,13 +218,17 @@ describe('get_account_transactions_with_transfers', () => {
     if (!unanchored) throw new Error('the default world has no unanchored transaction');
     const details = await ok(`/extended/v1/tx/multiple?tx_id=${unanchored}&unanchored=true`);
     const sender = details[unanchored].result.sender_address as string;
-    const ids = async (q: string) => (await txsOf(sender, q)).results.map((r: { tx: { tx_id: string } }) => r.tx.tx_id);
+    const ids = async (q: string) =>
+      (await txsOf(sender, q)).results.map((r: { tx: { tx_id: string } }) => r.tx.tx_id);
     expect(await ids('?limit=50')).not.toContain(unanchored);
     expect(await ids('?limit=50&unanchored=true')).toContain(unanchored);
   });
 
   it('answers 404 for an until_block hash that is not a block', async () => {
-    await notFound(`/extended/v1/address/${addresses.busiest}/transactions_with_transfers?until_block=0x${'2'.repeat(64)}`, 'block not found with hash');
+    await notFound(
+      `/extended/v1/address/${addresses.busiest}/transactions_with_transfers?until_block=0x${'2'.repeat(64)}`,
+      'block not found with hash',
+    );
   });
 
   it('serves a contract principal', async () => {
@@ -209,8 +245,12 @@ describe('get_account_balance', () => {
   });
 
   it('shows a vesting schedule only for vesting addresses', async () => {
-    expect((await ok(`/extended/v1/address/${addresses.vesting}/balances`)).token_offering_locked).toBeDefined();
-    expect((await ok(`/extended/v1/address/${addresses.unknown}/balances`)).token_offering_locked).toBeUndefined();
+    expect(
+      (await ok(`/extended/v1/address/${addresses.vesting}/balances`)).token_offering_locked,
+    ).toBeDefined();
+    expect(
+      (await ok(`/extended/v1/address/${addresses.unknown}/balances`)).token_offering_locked,
+    ).toBeUndefined();
   });
 
   it('drops the mempool estimates with until_block, and goes back in time', async () => {

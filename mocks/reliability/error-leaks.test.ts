@@ -28,7 +28,11 @@ afterAll(async () => {
   await Promise.all(started.map((m) => m.close()));
 });
 
-async function mock(options: Partial<MockOptions>, sabotage?: (world: World) => void, limits: Partial<ServerLimits> = {}): Promise<RunningMock> {
+async function mock(
+  options: Partial<MockOptions>,
+  sabotage?: (world: World) => void,
+  limits: Partial<ServerLimits> = {},
+): Promise<RunningMock> {
   const m = await startMockServer(
     { port: 0, blocks: 60, rateLimit: 0, apiKeys: [SECRET], log: (line) => logs.push(line), ...options },
     { headersTimeoutMs: 300, requestTimeoutMs: 600, connectionsCheckingIntervalMs: 50, ...limits },
@@ -46,7 +50,11 @@ function throwing(value: unknown): () => never {
 
 type Case = [what: string, status: number, answer: () => Promise<Answer>];
 
-async function get(m: RunningMock, path: string, headers: Record<string, string> = { 'X-API-Key': SECRET }): Promise<Answer> {
+async function get(
+  m: RunningMock,
+  path: string,
+  headers: Record<string, string> = { 'X-API-Key': SECRET },
+): Promise<Answer> {
   const client = loopbackClient(m.url);
   try {
     return await client.get(path, headers);
@@ -81,7 +89,11 @@ describe('error answers and logs leak no key, stack trace or file path', async (
   const cases: Case[] = [
     ['a parameter of the wrong shape', 400, () => get(open, '/extended/v2/blocks/foo')],
     ['a bad address checksum', 400, () => get(open, `/extended/v1/address/${BAD_CHECKSUM}/balances`)],
-    ['conflicting parameters', 400, () => get(open, `/extended/v1/address/${ADDRESS}/balances?unanchored=true&until_block=5`)],
+    [
+      'conflicting parameters',
+      400,
+      () => get(open, `/extended/v1/address/${ADDRESS}/balances?unanchored=true&until_block=5`),
+    ],
     ['a malformed percent-escape', 400, () => get(open, '/extended/v2/blocks/%E0%A4%A')],
     ['a missing key where one is required', 401, () => get(strict, '/extended', {})],
     ['an unknown key', 403, () => get(open, '/extended', { 'X-API-Key': WRONG })],
@@ -89,8 +101,16 @@ describe('error answers and logs leak no key, stack trace or file path', async (
     ['an unknown path', 404, () => get(open, '/extended/v9/nothing')],
     ['a POST', 405, () => raw(open, `${withKey('POST /extended HTTP/1.1')}Content-Length: 0\r\n\r\n`)],
     ['a URL over the limit', 414, () => get(open, `/extended?x=${'a'.repeat(9_000)}`)],
-    ['a URL past the header limit', 414, () => raw(smallHeaders, `${withKey(`GET /extended?x=${'a'.repeat(6_000)} HTTP/1.1`)}\r\n`)],
-    ['over-large headers', 431, () => raw(open, `${withKey('GET /extended HTTP/1.1')}X-Big: ${'b'.repeat(20_000)}\r\n\r\n`)],
+    [
+      'a URL past the header limit',
+      414,
+      () => raw(smallHeaders, `${withKey(`GET /extended?x=${'a'.repeat(6_000)} HTTP/1.1`)}\r\n`),
+    ],
+    [
+      'over-large headers',
+      431,
+      () => raw(open, `${withKey('GET /extended HTTP/1.1')}X-Big: ${'b'.repeat(20_000)}\r\n\r\n`),
+    ],
     ['a malformed request', 400, () => raw(open, `${withKey('GARBAGE / HTTP/1.1')}\r\n`)],
     ['a client too slow to send its headers', 408, () => raw(open, withKey('GET /extended HTTP/1.1'))],
     ['an unknown Expect', 417, () => raw(open, `${withKey('GET /extended HTTP/1.1')}Expect: teapot\r\n\r\n`)],
@@ -103,11 +123,14 @@ describe('error answers and logs leak no key, stack trace or file path', async (
     ['an Error thrown in a handler after --latency', 500, () => get(slowBroken, '/extended')],
   ];
 
-  it.each(cases)('%s: %i with the documented error body and nothing to leak', async (_what, status, answer) => {
-    const res = await answer();
-    expect(res.status).toBe(status);
-    expect(problemsWithAnswer(undefined, res, [...SECRETS, 'secret-layout', 'boom'])).toEqual([]);
-  });
+  it.each(cases)(
+    '%s: %i with the documented error body and nothing to leak',
+    async (_what, status, answer) => {
+      const res = await answer();
+      expect(res.status).toBe(status);
+      expect(problemsWithAnswer(undefined, res, [...SECRETS, 'secret-layout', 'boom'])).toEqual([]);
+    },
+  );
 
   it('logged every internal error as one line, without stack, path or key', () => {
     const internal = logs.filter((l) => l.startsWith('internal error'));
@@ -117,7 +140,8 @@ describe('error answers and logs leak no key, stack trace or file path', async (
   });
 
   it('the mock still serves after every one of them', async () => {
-    for (const m of [open, strict, broken, slowBroken]) expect((await get(m, `/extended/v1/address/${ADDRESS}/balances`)).status).toBe(200);
+    for (const m of [open, strict, broken, slowBroken])
+      expect((await get(m, `/extended/v1/address/${ADDRESS}/balances`)).status).toBe(200);
   });
 });
 

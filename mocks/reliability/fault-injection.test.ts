@@ -25,9 +25,12 @@ async function mockFromCli(argv: string[], env: NodeJS.ProcessEnv = {}): Promise
   return m;
 }
 
-
 /** `count` requests round-robin over every operation, `concurrency` at a time, in order of issue. */
-async function drive(m: RunningMock, count: number, concurrency: number): Promise<{ operationId: string; res: RawResponse }[]> {
+async function drive(
+  m: RunningMock,
+  count: number,
+  concurrency: number,
+): Promise<{ operationId: string; res: RawResponse }[]> {
   const urls = Object.entries(sampleUrls(m.world));
   const client = loopbackClient(m.url, { maxSockets: concurrency });
   const out: { operationId: string; res: RawResponse }[] = new Array(count);
@@ -48,15 +51,23 @@ describe('--fault-rate', () => {
     [0.05, 11],
     [0.25, 12],
     [0.5, 13],
-  ])('injects 500s at %f (seed %i) within four standard deviations, on every operation', async (rate, seed) => {
-    const answers = await drive(await mockFromCli(['--fault-rate', String(rate), '--seed', String(seed)]), REQUESTS, CONCURRENCY);
-    const faults = answers.filter((a) => a.res.status === 500);
-    const tolerance = 4 * Math.sqrt((rate * (1 - rate)) / REQUESTS);
-    expect(Math.abs(faults.length / REQUESTS - rate)).toBeLessThanOrEqual(tolerance);
-    expect(answers.every((a) => a.res.status === 200 || a.res.status === 500)).toBe(true);
-    for (const { operationId, res } of answers.slice(0, 64)) expect(problemsWithAnswer(operationById(operationId), res)).toEqual([]);
-    expect(new Set(faults.map((a) => a.operationId)).size).toBe(8);
-  });
+  ])(
+    'injects 500s at %f (seed %i) within four standard deviations, on every operation',
+    async (rate, seed) => {
+      const answers = await drive(
+        await mockFromCli(['--fault-rate', String(rate), '--seed', String(seed)]),
+        REQUESTS,
+        CONCURRENCY,
+      );
+      const faults = answers.filter((a) => a.res.status === 500);
+      const tolerance = 4 * Math.sqrt((rate * (1 - rate)) / REQUESTS);
+      expect(Math.abs(faults.length / REQUESTS - rate)).toBeLessThanOrEqual(tolerance);
+      expect(answers.every((a) => a.res.status === 200 || a.res.status === 500)).toBe(true);
+      for (const { operationId, res } of answers.slice(0, 64))
+        expect(problemsWithAnswer(operationById(operationId), res)).toEqual([]);
+      expect(new Set(faults.map((a) => a.operationId)).size).toBe(8);
+    },
+  );
 
   it('injects none at 0 and only faults at 1, set from the environment', async () => {
     const none = await drive(await mockFromCli([], { MOCK_FAULT_RATE: '0' }), 200, CONCURRENCY);
@@ -66,9 +77,15 @@ describe('--fault-rate', () => {
   });
 
   it('repeats with the seed: the same count under concurrency, the same sequence one at a time; another seed differs', async () => {
-    const count = async (seed: number): Promise<number> => (await drive(await mockFromCli(['--fault-rate', '0.3', '--seed', String(seed)]), 600, CONCURRENCY)).filter((a) => a.res.status === 500).length;
+    const count = async (seed: number): Promise<number> =>
+      (
+        await drive(await mockFromCli(['--fault-rate', '0.3', '--seed', String(seed)]), 600, CONCURRENCY)
+      ).filter((a) => a.res.status === 500).length;
     expect(await count(21)).toBe(await count(21));
-    const sequence = async (seed: number): Promise<number[]> => (await drive(await mockFromCli(['--fault-rate', '0.3', '--seed', String(seed)]), 200, 1)).map((a) => a.res.status);
+    const sequence = async (seed: number): Promise<number[]> =>
+      (await drive(await mockFromCli(['--fault-rate', '0.3', '--seed', String(seed)]), 200, 1)).map(
+        (a) => a.res.status,
+      );
     const [a, b, other] = [await sequence(22), await sequence(22), await sequence(23)];
     expect(a).toEqual(b);
     expect(other).not.toEqual(a);
@@ -82,7 +99,12 @@ describe('--latency and Prefer: delay, on a clock the test drives', () => {
   };
 
   /** Sends one request and moves the clock: no answer one millisecond early, the answer on time. */
-  async function expectDelayedBy(m: RunningMock, path: string, headers: Record<string, string>, ms: number): Promise<RawResponse> {
+  async function expectDelayedBy(
+    m: RunningMock,
+    path: string,
+    headers: Record<string, string>,
+    ms: number,
+  ): Promise<RawResponse> {
     const client = loopbackClient(m.url);
     let answered = false;
     const pending = client.get(path, headers).then((res) => ((answered = true), res));

@@ -13,7 +13,9 @@ const { runs, seed, seedFrom } = fuzzSettings();
 const ops = listOperations();
 // Printed before anything runs, so a crash or a hang still leaves the seed to replay with. The
 // three properties draw from seed, seed + 1 and seed + 2, so they do not generate in lockstep.
-console.log(`fuzz: seed ${seed} (${seedFrom}), ${runs} cases per property; replay: FUZZ_SEED=${seed} FUZZ_RUNS=${runs} make fuzz`);
+console.log(
+  `fuzz: seed ${seed} (${seedFrom}), ${runs} cases per property; replay: FUZZ_SEED=${seed} FUZZ_RUNS=${runs} make fuzz`,
+);
 
 /** A bound on the whole property, so a hang fails the test instead of stalling CI; not a speed target. */
 const propertyTimeout = 60_000 + runs * 50;
@@ -28,7 +30,11 @@ describe(`fuzzing from the spec (seed ${seed})`, () => {
   let samples: WorldSamples;
 
   beforeAll(async () => {
-    mock = await startMockServer({ port: 0, rateLimit: 0, log: (line) => void (/internal error| 5\d\d /.test(line) && faults.push(line)) });
+    mock = await startMockServer({
+      port: 0,
+      rateLimit: 0,
+      log: (line) => void (/internal error| 5\d\d /.test(line) && faults.push(line)),
+    });
     client = loopbackClient(mock.url, { maxSockets: 1 });
     samples = worldSamples(mock.world);
   });
@@ -36,56 +42,102 @@ describe(`fuzzing from the spec (seed ${seed})`, () => {
   afterAll(async () => {
     client.close();
     await mock.close();
-    const table = [...seen].sort(([a], [b]) => a.localeCompare(b)).map(([label, n]) => `  ${label.padEnd(64)} ${n}`);
-    console.log(`fuzz: seed ${seed}, ${[...seen.values()].reduce((a, b) => a + b, 0)} cases (property, operation or mutation, status)\n${table.join('\n')}`);
+    const table = [...seen]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([label, n]) => `  ${label.padEnd(64)} ${n}`);
+    console.log(
+      `fuzz: seed ${seed}, ${[...seen.values()].reduce((a, b) => a + b, 0)} cases (property, operation or mutation, status)\n${table.join('\n')}`,
+    );
   });
 
-  it('answers valid requests for every operation with a documented success or 404 and a body valid for it', async () => {
-    await fc.assert(
-      fc.asyncProperty(anyValidRequest(ops, samples), async (request) => {
-        const res = await client.get(urlOf(request), request.headers);
-        count(`valid   ${request.op.operationId} ${res.status}`);
-        const problems = [...([200, 404].includes(res.status) ? [] : [`status ${res.status}, not 200 or 404`]), ...problemsWithAnswer(request.op, res)];
-        if (problems.length) throw new Error(`${describeRequest(request)} → ${res.status}\n  ${problems.join('\n  ')}\n  ${res.text.slice(0, 300)}`);
-      }),
-      { seed, numRuns: runs },
-    );
-    if (runs >= 200) {
-      for (const op of ops) expect([...seen.keys()].some((k) => k.startsWith(`valid   ${op.operationId} 200`)), `no valid ${op.operationId} request found anything`).toBe(true);
-    }
-  }, propertyTimeout);
+  it(
+    'answers valid requests for every operation with a documented success or 404 and a body valid for it',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(anyValidRequest(ops, samples), async (request) => {
+          const res = await client.get(urlOf(request), request.headers);
+          count(`valid   ${request.op.operationId} ${res.status}`);
+          const problems = [
+            ...([200, 404].includes(res.status) ? [] : [`status ${res.status}, not 200 or 404`]),
+            ...problemsWithAnswer(request.op, res),
+          ];
+          if (problems.length)
+            throw new Error(
+              `${describeRequest(request)} → ${res.status}\n  ${problems.join('\n  ')}\n  ${res.text.slice(0, 300)}`,
+            );
+        }),
+        { seed, numRuns: runs },
+      );
+      if (runs >= 200) {
+        for (const op of ops)
+          expect(
+            [...seen.keys()].some((k) => k.startsWith(`valid   ${op.operationId} 200`)),
+            `no valid ${op.operationId} request found anything`,
+          ).toBe(true);
+      }
+    },
+    propertyTimeout,
+  );
 
-  it('answers invalid requests with a 4xx and the documented error body, never a 5xx', async () => {
-    await fc.assert(
-      fc.asyncProperty(anyInvalidRequest(ops, samples), async ({ request, mutation, expect: statuses }) => {
-        const res = await client.get(urlOf(request), request.headers);
-        count(`invalid ${mutation.replace(/^(bad|empty|repeated|malformed escape in) .*/, '$1 <param>')} ${res.status}`);
-        const problems = [...(statuses.includes(res.status) ? [] : [`status ${res.status}, expected ${statuses.join(' or ')}`]), ...problemsWithAnswer(request.op, res)];
-        if (problems.length) throw new Error(`${mutation}: ${describeRequest(request)} → ${res.status}\n  ${problems.join('\n  ')}\n  ${res.text.slice(0, 300)}`);
-      }),
-      { seed: seed + 1, numRuns: runs },
-    );
-  }, propertyTimeout);
+  it(
+    'answers invalid requests with a 4xx and the documented error body, never a 5xx',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(anyInvalidRequest(ops, samples), async ({ request, mutation, expect: statuses }) => {
+          const res = await client.get(urlOf(request), request.headers);
+          count(
+            `invalid ${mutation.replace(/^(bad|empty|repeated|malformed escape in) .*/, '$1 <param>')} ${res.status}`,
+          );
+          const problems = [
+            ...(statuses.includes(res.status)
+              ? []
+              : [`status ${res.status}, expected ${statuses.join(' or ')}`]),
+            ...problemsWithAnswer(request.op, res),
+          ];
+          if (problems.length)
+            throw new Error(
+              `${mutation}: ${describeRequest(request)} → ${res.status}\n  ${problems.join('\n  ')}\n  ${res.text.slice(0, 300)}`,
+            );
+        }),
+        { seed: seed + 1, numRuns: runs },
+      );
+    },
+    propertyTimeout,
+  );
 
-  it('ignores unknown query parameters with hostile names and values, and nothing reaches Object.prototype', async () => {
-    const withExtras = fc.oneof(...ops.map((op) => fc.tuple(validRequest(op, samples), hostileExtras(op), fc.nat())));
-    await fc.assert(
-      fc.asyncProperty(withExtras, async ([request, extras, at]) => {
-        const query = [...request.query];
-        query.splice(at % (query.length + 1), 0, ...extras);
-        const hostile = { ...request, query };
-        const [plain, res] = [await client.get(urlOf(request)), await client.get(urlOf(hostile))];
-        count(`extras  ${request.op.operationId} ${res.status}`);
-        const tooLong = tooLongAnswers(urlOf(hostile));
-        const same = tooLong ? tooLong.includes(res.status) : res.status === plain.status && res.text === plain.text;
-        const problems = [...(same ? [] : [`answer differs from the same request without them (${plain.status})`]), ...problemsWithAnswer(request.op, res)];
-        if (problems.length) throw new Error(`${describeRequest(hostile)} → ${res.status}\n  ${problems.join('\n  ')}\n  ${res.text.slice(0, 300)}`);
-      }),
-      { seed: seed + 2, numRuns: runs },
-    );
-    expect(Object.keys(Object.prototype)).toEqual([]);
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  }, propertyTimeout);
+  it(
+    'ignores unknown query parameters with hostile names and values, and nothing reaches Object.prototype',
+    async () => {
+      const withExtras = fc.oneof(
+        ...ops.map((op) => fc.tuple(validRequest(op, samples), hostileExtras(op), fc.nat())),
+      );
+      await fc.assert(
+        fc.asyncProperty(withExtras, async ([request, extras, at]) => {
+          const query = [...request.query];
+          query.splice(at % (query.length + 1), 0, ...extras);
+          const hostile = { ...request, query };
+          const [plain, res] = [await client.get(urlOf(request)), await client.get(urlOf(hostile))];
+          count(`extras  ${request.op.operationId} ${res.status}`);
+          const tooLong = tooLongAnswers(urlOf(hostile));
+          const same = tooLong
+            ? tooLong.includes(res.status)
+            : res.status === plain.status && res.text === plain.text;
+          const problems = [
+            ...(same ? [] : [`answer differs from the same request without them (${plain.status})`]),
+            ...problemsWithAnswer(request.op, res),
+          ];
+          if (problems.length)
+            throw new Error(
+              `${describeRequest(hostile)} → ${res.status}\n  ${problems.join('\n  ')}\n  ${res.text.slice(0, 300)}`,
+            );
+        }),
+        { seed: seed + 2, numRuns: runs },
+      );
+      expect(Object.keys(Object.prototype)).toEqual([]);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    },
+    propertyTimeout,
+  );
 
   it('is still serving afterwards and logged no internal error', async () => {
     expect((await client.get('/extended')).status).toBe(200);

@@ -15,8 +15,15 @@ const compare = vi.mocked(crypto.timingSafeEqual);
 /** Runs the key stage on one request; the answer is 'next' (accepted, or no key) or the status sent. */
 function check(sent: string | undefined): number | 'next' {
   let outcome: number | 'next' = 'next';
-  const res = { status: (s: number) => ((outcome = s), res), set: () => res, json: () => res, locals: {} } as unknown as Response;
-  const req = { get: (name: string) => (name.toLowerCase() === 'x-api-key' ? sent : undefined) } as unknown as Request;
+  const res = {
+    status: (s: number) => ((outcome = s), res),
+    set: () => res,
+    json: () => res,
+    locals: {},
+  } as unknown as Response;
+  const req = {
+    get: (name: string) => (name.toLowerCase() === 'x-api-key' ? sent : undefined),
+  } as unknown as Request;
   apiKeys(KEYS, false)(req, res, (() => {}) as NextFunction);
   return outcome;
 }

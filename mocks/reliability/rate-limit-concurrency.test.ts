@@ -19,7 +19,16 @@ afterEach(async () => {
 
 /** A mock on loopback whose clock stands still, so every request of a burst falls in one window. */
 async function mock(options: Partial<MockOptions> = {}): Promise<RunningMock> {
-  const m = await startMockServer({ port: 0, quiet: true, blocks: 60, rateLimit: ANONYMOUS, rateLimitKey: KEYED, apiKeys: KEYS, now: () => 1_000_000, ...options });
+  const m = await startMockServer({
+    port: 0,
+    quiet: true,
+    blocks: 60,
+    rateLimit: ANONYMOUS,
+    rateLimitKey: KEYED,
+    apiKeys: KEYS,
+    now: () => 1_000_000,
+    ...options,
+  });
   running.push(m);
   return m;
 }
@@ -37,32 +46,59 @@ const times = <T>(n: number, make: (i: number) => T): T[] => Array.from({ length
 
 describe(`rate limits under ${CONCURRENCY} concurrent requests over real sockets`, () => {
   it(`lets exactly ${ANONYMOUS} anonymous requests through, each spending one distinct unit of the budget`, async () => {
-    const answers = await burst(await mock(), times(CONCURRENCY, () => ({})));
-    expect(answers.map((a) => a.status).sort()).toEqual([...Array(ANONYMOUS).fill(200), ...Array(CONCURRENCY - ANONYMOUS).fill(429)]);
-    const remaining = answers.filter((a) => a.status === 200).map((a) => Number(a.headers['ratelimit-remaining']));
+    const answers = await burst(
+      await mock(),
+      times(CONCURRENCY, () => ({})),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([
+      ...Array(ANONYMOUS).fill(200),
+      ...Array(CONCURRENCY - ANONYMOUS).fill(429),
+    ]);
+    const remaining = answers
+      .filter((a) => a.status === 200)
+      .map((a) => Number(a.headers['ratelimit-remaining']));
     expect(remaining.sort((a, b) => a - b)).toEqual(times(ANONYMOUS, (i) => i));
   });
 
   it('keeps the anonymous budget and each key’s budget apart when they arrive together', async () => {
     // 100 of each, 300 connections at once: within the server's connection limit.
-    const headers: Record<string, string>[] = [...times(100, () => ({})), ...KEYS.flatMap((key) => times(100, () => ({ 'X-API-Key': key })))];
+    const headers: Record<string, string>[] = [
+      ...times(100, () => ({})),
+      ...KEYS.flatMap((key) => times(100, () => ({ 'X-API-Key': key }))),
+    ];
     const answers = await burst(await mock(), headers);
-    const of = (key: string | undefined): RawResponse[] => answers.filter((_, i) => headers[i]?.['X-API-Key'] === key);
+    const of = (key: string | undefined): RawResponse[] =>
+      answers.filter((_, i) => headers[i]?.['X-API-Key'] === key);
     expect([passed(of(undefined)), ...KEYS.map((k) => passed(of(k)))]).toEqual([ANONYMOUS, KEYED, KEYED]);
   });
 
   it('ignores X-Forwarded-For without --trust-proxy: a client cannot mint fresh budgets', async () => {
-    const answers = await burst(await mock(), times(CONCURRENCY, (i) => ({ 'X-Forwarded-For': `10.0.${i >> 8}.${i & 255}` })));
+    const answers = await burst(
+      await mock(),
+      times(CONCURRENCY, (i) => ({ 'X-Forwarded-For': `10.0.${i >> 8}.${i & 255}` })),
+    );
     expect(passed(answers)).toBe(ANONYMOUS);
   });
 
   it('with --trust-proxy, budgets anonymous clients per forwarded address, and a key whatever the address', async () => {
     const m = await mock({ trustProxy: true });
-    const distinct = await burst(m, times(CONCURRENCY, (i) => ({ 'X-Forwarded-For': `10.1.${i >> 8}.${i & 255}` })));
+    const distinct = await burst(
+      m,
+      times(CONCURRENCY, (i) => ({ 'X-Forwarded-For': `10.1.${i >> 8}.${i & 255}` })),
+    );
     expect(passed(distinct)).toBe(CONCURRENCY);
-    const same = await burst(m, times(CONCURRENCY, () => ({ 'X-Forwarded-For': '10.2.0.1' })));
+    const same = await burst(
+      m,
+      times(CONCURRENCY, () => ({ 'X-Forwarded-For': '10.2.0.1' })),
+    );
     expect(passed(same)).toBe(ANONYMOUS);
-    const keyed = await burst(m, times(CONCURRENCY, (i) => ({ 'X-API-Key': KEYS[0] as string, 'X-Forwarded-For': `10.3.${i >> 8}.${i & 255}` })));
+    const keyed = await burst(
+      m,
+      times(CONCURRENCY, (i) => ({
+        'X-API-Key': KEYS[0] as string,
+        'X-Forwarded-For': `10.3.${i >> 8}.${i & 255}`,
+      })),
+    );
     expect(passed(keyed)).toBe(KEYED);
   });
 });

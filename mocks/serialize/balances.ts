@@ -55,7 +55,10 @@ export function serializeBalances(
     balances.token_offering_locked = {
       total_locked: String(vesting.totalLocked),
       total_unlocked: String(vesting.totalUnlocked),
-      unlock_schedule: vesting.schedule.map(e => ({ amount: String(e.amount), block_height: e.blockHeight })),
+      unlock_schedule: vesting.schedule.map((e) => ({
+        amount: String(e.amount),
+        block_height: e.blockHeight,
+      })),
     };
   }
   return balances;

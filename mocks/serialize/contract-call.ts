@@ -22,7 +22,10 @@ const SENDER: Param = { name: 'sender', type: 'principal' };
 const RECIPIENT: Param = { name: 'recipient', type: 'principal' };
 
 const FUNCTIONS: Partial<Record<Action, FunctionSpec>> = {
-  [Action.FtTransfer]: { name: 'transfer', params: [AMOUNT, SENDER, RECIPIENT, { name: 'memo', type: '(optional (buff 34))' }] },
+  [Action.FtTransfer]: {
+    name: 'transfer',
+    params: [AMOUNT, SENDER, RECIPIENT, { name: 'memo', type: '(optional (buff 34))' }],
+  },
   [Action.FtMint]: { name: 'mint', params: [AMOUNT, RECIPIENT] },
   [Action.FtBurn]: { name: 'burn', params: [AMOUNT] },
   [Action.NftTransfer]: { name: 'transfer', params: [ID, SENDER, RECIPIENT] },
@@ -57,8 +60,12 @@ export function contractCallOf(chain: Chain, table: TxTable, tx: number) {
   return {
     contract_id: contractAt(chain, table.contract[tx] as number).id,
     function_name: spec.name,
-    function_signature: `(define-public (${spec.name} ${spec.params.map(p => `(${p.name} ${p.type})`).join(' ')}))`,
-    function_args: spec.params.map((p, i): FunctionArg => ({ ...(values[i] as ClarityPair), name: p.name, type: p.type })),
+    function_signature: `(define-public (${spec.name} ${spec.params.map((p) => `(${p.name} ${p.type})`).join(' ')}))`,
+    function_args: spec.params.map((p, i): FunctionArg => ({
+      ...(values[i] as ClarityPair),
+      name: p.name,
+      type: p.type,
+    })),
   };
 }
 

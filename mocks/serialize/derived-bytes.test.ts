@@ -6,7 +6,23 @@ import { derivedHex } from './derived-bytes.ts';
 describe('derivedHex', () => {
   const table = new TxTable(4);
   for (let i = 0; i < 2; i++) {
-    table.push({ action: 0, status: 0, flags: 0, height: 1, txIndex: i, sender: 0, sponsor: -1, nonce: 0, sponsorNonce: 0, fee: 0, contract: -1, peer: -1, amount: 0, aux: 0, micro: -1 });
+    table.push({
+      action: 0,
+      status: 0,
+      flags: 0,
+      height: 1,
+      txIndex: i,
+      sender: 0,
+      sponsor: -1,
+      nonce: 0,
+      sponsorNonce: 0,
+      fee: 0,
+      contract: -1,
+      peer: -1,
+      amount: 0,
+      aux: 0,
+      micro: -1,
+    });
   }
   new Rng(1).fill(table.ids, 0, 64);
 

@@ -10,7 +10,10 @@ export function derivedHex(table: TxTable, tx: number, salt: number, length: num
   const ids = table.ids;
   const base = tx * 32;
   const seed =
-    ((ids[base] as number) | ((ids[base + 1] as number) << 8) | ((ids[base + 2] as number) << 16) | ((ids[base + 3] as number) << 24)) ^
+    ((ids[base] as number) |
+      ((ids[base + 1] as number) << 8) |
+      ((ids[base + 2] as number) << 16) |
+      ((ids[base + 3] as number) << 24)) ^
     Math.imul(salt + 1, 0x9e3779b1);
   return toHex(new Rng(seed).bytes(length));
 }

@@ -8,7 +8,12 @@ import type { Transfer } from '../world/transfers.ts';
 import type { AddressTxEvent, AssetMovement, TransactionEvent } from './types.ts';
 
 /** A mined transaction's event as it appears in the transaction's `events`. */
-export function transactionEvent(chain: Chain, tx: number, event: ChainEvent, eventIndex: number): TransactionEvent {
+export function transactionEvent(
+  chain: Chain,
+  tx: number,
+  event: ChainEvent,
+  eventIndex: number,
+): TransactionEvent {
   const base = { event_index: eventIndex, tx_id: toHex(chain.txs.ids, tx * 32, 32) };
   const name = (p: number): string => (p < 0 ? '' : chain.principals.name(p));
   const movement = assetMovement(event.kind);
@@ -17,18 +22,30 @@ export function transactionEvent(chain: Chain, tx: number, event: ChainEvent, ev
       return {
         ...base,
         event_type: 'stx_lock',
-        stx_lock_event: { locked_amount: String(event.amount), unlock_height: event.unlockHeight, locked_address: name(event.sender) },
+        stx_lock_event: {
+          locked_amount: String(event.amount),
+          unlock_height: event.unlockHeight,
+          locked_address: name(event.sender),
+        },
       };
     }
     return {
       ...base,
       event_type: 'smart_contract_log',
-      contract_log: { contract_id: contractAt(chain, event.contract).id, topic: 'print', value: logValueOf(chain, tx) },
+      contract_log: {
+        contract_id: contractAt(chain, event.contract).id,
+        topic: 'print',
+        value: logValueOf(chain, tx),
+      },
     };
   }
   const parties = { sender: name(event.sender), recipient: name(event.recipient) };
   if (movement.asset === 'stx') {
-    return { ...base, event_type: 'stx_asset', asset: { asset_event_type: movement.type, ...parties, amount: String(event.amount) } };
+    return {
+      ...base,
+      event_type: 'stx_asset',
+      asset: { asset_event_type: movement.type, ...parties, amount: String(event.amount) },
+    };
   }
   const asset_id = contractAt(chain, event.contract).assetId;
   if (movement.asset === 'ft') {
@@ -56,16 +73,28 @@ export function addressTxEvent(chain: Chain, transfer: Transfer): AddressTxEvent
   }
   const asset_identifier = contractAt(chain, event.contract).assetId;
   if (movement.asset === 'ft') {
-    return { type: 'ft', event_index: eventIndex, data: { ...who, amount: String(event.amount), asset_identifier } };
+    return {
+      type: 'ft',
+      event_index: eventIndex,
+      data: { ...who, amount: String(event.amount), asset_identifier },
+    };
   }
-  return { type: 'nft', event_index: eventIndex, data: { ...who, asset_identifier, value: uintPair(event.amount) } };
+  return {
+    type: 'nft',
+    event_index: eventIndex,
+    data: { ...who, asset_identifier, value: uintPair(event.amount) },
+  };
 }
 
 /** Who moves the asset, as the spec's AssetMovement variant for the event's type. */
-function moverOf(type: AssetMovement['type'], { sender, recipient }: { sender?: string; recipient?: string }): AssetMovement {
+function moverOf(
+  type: AssetMovement['type'],
+  { sender, recipient }: { sender?: string; recipient?: string },
+): AssetMovement {
   if (type === 'mint' && recipient !== undefined) return { type, recipient };
   if (type === 'burn' && sender !== undefined) return { type, sender };
-  if (type === 'transfer' && sender !== undefined && recipient !== undefined) return { type, sender, recipient };
+  if (type === 'transfer' && sender !== undefined && recipient !== undefined)
+    return { type, sender, recipient };
   throw new Error(`a ${type} event without its parties`);
 }
 
@@ -93,7 +122,11 @@ export function logValueOf(chain: Chain, tx: number): ClarityPair {
       });
       break;
     case Action.NftMint:
-      value = tuple({ action: Cl.stringAscii('mint'), id: amount, recipient: principalValue(chain, t.peer[tx] as number) });
+      value = tuple({
+        action: Cl.stringAscii('mint'),
+        id: amount,
+        recipient: principalValue(chain, t.peer[tx] as number),
+      });
       break;
     case Action.VaultDeposit:
       value = tuple({ action: Cl.stringAscii('deposit'), amount, who: sender });
@@ -102,7 +135,12 @@ export function logValueOf(chain: Chain, tx: number): ClarityPair {
       value = tuple({ action: Cl.stringAscii('withdraw'), amount, who: sender });
       break;
     case Action.VaultSwap:
-      value = tuple({ action: Cl.stringAscii('swap'), amount, out: uint(swapOut(t.amount[tx] as number)), who: sender });
+      value = tuple({
+        action: Cl.stringAscii('swap'),
+        amount,
+        out: uint(swapOut(t.amount[tx] as number)),
+        who: sender,
+      });
       break;
     case Action.StackStx:
       value = tuple({

@@ -25,7 +25,11 @@ export function payloadOf(chain: Chain, table: TxTable, tx: number): TxPayload {
       const contract = contractAt(chain, table.contract[tx] as number);
       return {
         tx_type: 'smart_contract',
-        smart_contract: { clarity_version: contract.clarityVersion, contract_id: contract.id, source_code: sourceOf(contract) },
+        smart_contract: {
+          clarity_version: contract.clarityVersion,
+          contract_id: contract.id,
+          source_code: sourceOf(contract),
+        },
       };
     }
     case 'contract_call':

@@ -22,7 +22,11 @@ function holds(code: string, moved: bigint, stated: bigint): boolean {
 
 function owner(tx: ConfirmedTransaction, pc: PostCondition): string {
   const p = pc.principal;
-  return p.type_id === 'principal_origin' ? tx.sender_address : p.type_id === 'principal_standard' ? p.address : `${p.address}.${p.contract_name}`;
+  return p.type_id === 'principal_origin'
+    ? tx.sender_address
+    : p.type_id === 'principal_standard'
+      ? p.address
+      : `${p.address}.${p.contract_name}`;
 }
 
 /** What the transaction moved out of the condition's principal, per its events. */
@@ -30,16 +34,18 @@ function moved(tx: ConfirmedTransaction, pc: PostCondition): bigint {
   const who = owner(tx, pc);
   let total = 0n;
   for (const e of tx.events) {
-    if (pc.type === 'stx' && e.event_type === 'stx_asset' && e.asset.sender === who) total += BigInt(e.asset.amount);
+    if (pc.type === 'stx' && e.event_type === 'stx_asset' && e.asset.sender === who)
+      total += BigInt(e.asset.amount);
     if (pc.type !== 'stx' && 'asset' in e && 'asset_id' in e.asset && e.asset.sender === who) {
       const asset = `${pc.asset.contract_address}.${pc.asset.contract_name}::${pc.asset.asset_name}`;
-      if (e.asset.asset_id === asset) total += e.event_type === 'fungible_token_asset' ? BigInt(e.asset.amount) : 1n;
+      if (e.asset.asset_id === asset)
+        total += e.event_type === 'fungible_token_asset' ? BigInt(e.asset.amount) : 1n;
     }
   }
   return total;
 }
 
-describe.each(SEEDS)('post-conditions of world %i', seed => {
+describe.each(SEEDS)('post-conditions of world %i', (seed) => {
   const { world, chain } = testWorld(seed);
   const oracle = oracleFor(world, chain);
 

@@ -3,7 +3,12 @@ import { uintPair } from '../world/clarity.ts';
 import { swapOut } from '../world/events.ts';
 import { Action, Status } from '../world/kinds.ts';
 import type { TxTable } from '../world/tx-table.ts';
-import type { FungibleConditionCode, PostCondition, PostConditionAsset, PostConditionPrincipal } from './types.ts';
+import type {
+  FungibleConditionCode,
+  PostCondition,
+  PostConditionAsset,
+  PostConditionPrincipal,
+} from './types.ts';
 
 const CODES: readonly FungibleConditionCode[] = [
   'sent_equal_to',
@@ -33,7 +38,10 @@ export function postConditionsOf(chain: Chain, table: TxTable, tx: number): Post
       return [stx(contractSide(chain, contract), code, amount, fails)];
     case Action.VaultSwap: {
       const pair = contractAt(chain, contract).pair;
-      return [stx(origin, code, amount, fails), fungible(chain, contractSide(chain, contract), pair, code, swapOut(amount), false)];
+      return [
+        stx(origin, code, amount, fails),
+        fungible(chain, contractSide(chain, contract), pair, code, swapOut(amount), false),
+      ];
     }
     case Action.FtTransfer:
     case Action.FtBurn:
@@ -72,7 +80,12 @@ function conditionAmount(code: FungibleConditionCode, moved: number, fails: bool
 
 function stx(principal: PostConditionPrincipal, code: number, moved: number, fails: boolean): PostCondition {
   const condition_code = CODES[code] as FungibleConditionCode;
-  return { type: 'stx', principal, condition_code, amount: String(conditionAmount(condition_code, moved, fails)) };
+  return {
+    type: 'stx',
+    principal,
+    condition_code,
+    amount: String(conditionAmount(condition_code, moved, fails)),
+  };
 }
 
 function fungible(

@@ -4,8 +4,28 @@ import type { ConfirmedTransaction, PendingTransaction } from '../world/index.ts
 import { oracleFor } from '../world/test-oracle.ts';
 import { mempoolTxIds, testWorld } from '../world/test-worlds.ts';
 
-const COMMON = ['tx_id', 'nonce', 'fee_rate', 'sender_address', 'sponsored', 'post_condition_mode', 'post_conditions', 'anchor_mode'];
-const SPONSORED = ['tx_id', 'nonce', 'fee_rate', 'sender_address', 'sponsored', 'sponsor_address', 'sponsor_nonce', 'post_condition_mode', 'post_conditions', 'anchor_mode'];
+const COMMON = [
+  'tx_id',
+  'nonce',
+  'fee_rate',
+  'sender_address',
+  'sponsored',
+  'post_condition_mode',
+  'post_conditions',
+  'anchor_mode',
+];
+const SPONSORED = [
+  'tx_id',
+  'nonce',
+  'fee_rate',
+  'sender_address',
+  'sponsored',
+  'sponsor_address',
+  'sponsor_nonce',
+  'post_condition_mode',
+  'post_conditions',
+  'anchor_mode',
+];
 const CONFIRMED = [
   'block_hash',
   'block_height',
@@ -99,11 +119,20 @@ describe('API shapes', () => {
   });
 
   it('pending transaction', () => {
-    const pending = Object.values(world.txListDetails(mempoolTxIds(chain), { eventLimit: 20, eventOffset: 0, unanchored: false }));
+    const pending = Object.values(
+      world.txListDetails(mempoolTxIds(chain), { eventLimit: 20, eventOffset: 0, unanchored: false }),
+    );
     for (const entry of pending) {
       const tx = entry.result as PendingTransaction;
       const head = tx.sponsored ? SPONSORED : COMMON;
-      expect(Object.keys(tx)).toEqual([...head, 'tx_status', 'receipt_time', 'receipt_time_iso', 'tx_type', PAYLOAD_KEY[tx.tx_type]]);
+      expect(Object.keys(tx)).toEqual([
+        ...head,
+        'tx_status',
+        'receipt_time',
+        'receipt_time_iso',
+        'tx_type',
+        PAYLOAD_KEY[tx.tx_type],
+      ]);
     }
   });
 
@@ -113,16 +142,24 @@ describe('API shapes', () => {
         case 'coinbase':
           expect(tx.coinbase_payload.data).toMatch(/^0x[0-9a-f]{64}$/);
           expect(tx.coinbase_payload.alt_recipient).toBeNull();
-          if (tx.block_height < world.options.nakamotoHeight) expect(tx.coinbase_payload.vrf_proof).toBeNull();
+          if (tx.block_height < world.options.nakamotoHeight)
+            expect(tx.coinbase_payload.vrf_proof).toBeNull();
           else expect(tx.coinbase_payload.vrf_proof).toMatch(/^0x[0-9a-f]{160}$/);
           break;
         case 'tenure_change': {
           const p = tx.tenure_change_payload;
-          for (const h of [p.tenure_consensus_hash, p.prev_tenure_consensus_hash, p.burn_view_consensus_hash, p.pubkey_hash]) expect(h).toMatch(/^0x[0-9a-f]{40}$/);
+          for (const h of [
+            p.tenure_consensus_hash,
+            p.prev_tenure_consensus_hash,
+            p.burn_view_consensus_hash,
+            p.pubkey_hash,
+          ])
+            expect(h).toMatch(/^0x[0-9a-f]{40}$/);
           expect(p.previous_tenure_end).toBe(world.block({ height: tx.block_height - 1 })!.index_block_hash);
           expect(['block_found', 'extended']).toContain(p.cause);
           expect(Number.isInteger(p.previous_tenure_blocks)).toBe(true);
-          if (p.cause === 'block_found') expect(p.prev_tenure_consensus_hash).not.toBe(p.tenure_consensus_hash);
+          if (p.cause === 'block_found')
+            expect(p.prev_tenure_consensus_hash).not.toBe(p.tenure_consensus_hash);
           break;
         }
         case 'poison_microblock':
@@ -132,11 +169,14 @@ describe('API shapes', () => {
         case 'smart_contract':
           expect(tx.smart_contract.contract_id.startsWith(`${tx.sender_address}.`)).toBe(true);
           expect(tx.smart_contract.source_code.length).toBeGreaterThan(40);
-          expect(tx.smart_contract.clarity_version === null || [2, 3].includes(tx.smart_contract.clarity_version ?? -1)).toBe(true);
+          expect(
+            tx.smart_contract.clarity_version === null ||
+              [2, 3].includes(tx.smart_contract.clarity_version ?? -1),
+          ).toBe(true);
           break;
         case 'contract_call': {
           const c = tx.contract_call;
-          const params = (c.function_args ?? []).map(a => `(${a.name} ${a.type})`).join(' ');
+          const params = (c.function_args ?? []).map((a) => `(${a.name} ${a.type})`).join(' ');
           expect(c.function_signature).toBe(`(define-public (${c.function_name} ${params}))`);
           break;
         }
@@ -160,7 +200,11 @@ describe('API shapes', () => {
             expect(e.contract_log.topic).toBe('print');
             break;
           case 'stx_lock':
-            expect(Object.keys(e.stx_lock_event)).toEqual(['locked_amount', 'unlock_height', 'locked_address']);
+            expect(Object.keys(e.stx_lock_event)).toEqual([
+              'locked_amount',
+              'unlock_height',
+              'locked_address',
+            ]);
             break;
           case 'stx_asset':
             expect(Object.keys(e.asset)).toEqual(['asset_event_type', 'sender', 'recipient', 'amount']);
@@ -168,11 +212,25 @@ describe('API shapes', () => {
             expect(e.asset.recipient === '').toBe(e.asset.asset_event_type === 'burn');
             break;
           case 'fungible_token_asset':
-            expect(Object.keys(e.asset)).toEqual(['asset_event_type', 'asset_id', 'sender', 'recipient', 'amount']);
+            expect(Object.keys(e.asset)).toEqual([
+              'asset_event_type',
+              'asset_id',
+              'sender',
+              'recipient',
+              'amount',
+            ]);
             break;
           case 'non_fungible_token_asset':
-            expect(Object.keys(e.asset)).toEqual(['asset_event_type', 'asset_id', 'sender', 'recipient', 'value']);
-            expect(e.asset.asset_id).toMatch(/^S[PM][0-9A-Z]+\.[a-zA-Z][a-zA-Z0-9_-]*::[a-zA-Z][a-zA-Z0-9_-]*$/);
+            expect(Object.keys(e.asset)).toEqual([
+              'asset_event_type',
+              'asset_id',
+              'sender',
+              'recipient',
+              'value',
+            ]);
+            expect(e.asset.asset_id).toMatch(
+              /^S[PM][0-9A-Z]+\.[a-zA-Z][a-zA-Z0-9_-]*::[a-zA-Z][a-zA-Z0-9_-]*$/,
+            );
         }
       }
     }
@@ -181,7 +239,12 @@ describe('API shapes', () => {
 
   it('address transaction events: sender absent on mint, recipient absent on burn, no amount on NFTs', () => {
     const kinds = new Set<string>();
-    for (const principal of [index.addresses.ft_activity, index.addresses.nft_activity, index.addresses.stx_activity, index.addresses.contract_principal]) {
+    for (const principal of [
+      index.addresses.ft_activity,
+      index.addresses.nft_activity,
+      index.addresses.stx_activity,
+      index.addresses.contract_principal,
+    ]) {
       const list = world.transactionsWithTransfers(principal, { limit: 50, offset: 0, unanchored: false });
       if (!('results' in list)) throw new Error('unexpected');
       for (const item of list.results) {
@@ -202,13 +265,29 @@ describe('API shapes', () => {
   });
 
   it('transaction with transfers, and the balances', () => {
-    const list = world.transactionsWithTransfers(index.addresses.busiest, { limit: 5, offset: 0, unanchored: false });
+    const list = world.transactionsWithTransfers(index.addresses.busiest, {
+      limit: 5,
+      offset: 0,
+      unanchored: false,
+    });
     if (!('results' in list)) throw new Error('unexpected');
     for (const item of list.results) {
-      expect(Object.keys(item)).toEqual(['tx', 'stx_sent', 'stx_received', 'stx_transfers', 'ft_transfers', 'nft_transfers']);
+      expect(Object.keys(item)).toEqual([
+        'tx',
+        'stx_sent',
+        'stx_received',
+        'stx_transfers',
+        'ft_transfers',
+        'nft_transfers',
+      ]);
     }
     const b = world.balances(index.addresses.vesting, { unanchored: false });
-    expect(Object.keys(b)).toEqual(['stx', 'fungible_tokens', 'non_fungible_tokens', 'token_offering_locked']);
+    expect(Object.keys(b)).toEqual([
+      'stx',
+      'fungible_tokens',
+      'non_fungible_tokens',
+      'token_offering_locked',
+    ]);
     if (!('stx' in b)) throw new Error('unexpected');
     expect(Object.keys(b.stx)).toEqual([
       'balance',
@@ -225,11 +304,19 @@ describe('API shapes', () => {
       'burnchain_lock_height',
       'burnchain_unlock_height',
     ]);
-    expect(Object.keys(b.token_offering_locked!)).toEqual(['total_locked', 'total_unlocked', 'unlock_schedule']);
+    expect(Object.keys(b.token_offering_locked!)).toEqual([
+      'total_locked',
+      'total_unlocked',
+      'unlock_schedule',
+    ]);
   });
 
   it('lists fungible and non-fungible balances in case-insensitive asset order', () => {
-    for (const p of [index.addresses.ft_activity, index.addresses.nft_activity, index.addresses.contract_principal]) {
+    for (const p of [
+      index.addresses.ft_activity,
+      index.addresses.nft_activity,
+      index.addresses.contract_principal,
+    ]) {
       const b = world.balances(p, { unanchored: false });
       if (!('stx' in b)) throw new Error('unexpected');
       for (const keys of [Object.keys(b.fungible_tokens), Object.keys(b.non_fungible_tokens)]) {
@@ -240,9 +327,27 @@ describe('API shapes', () => {
 
   it('status and multiple-transaction entries', () => {
     const status = world.status();
-    expect(Object.keys(status)).toEqual(['server_version', 'status', 'pox_v1_unlock_height', 'pox_v2_unlock_height', 'pox_v3_unlock_height', 'chain_tip']);
-    expect(Object.keys(status.chain_tip)).toEqual(['block_height', 'block_hash', 'index_block_hash', 'microblock_hash', 'microblock_sequence', 'burn_block_height']);
+    expect(Object.keys(status)).toEqual([
+      'server_version',
+      'status',
+      'pox_v1_unlock_height',
+      'pox_v2_unlock_height',
+      'pox_v3_unlock_height',
+      'chain_tip',
+    ]);
+    expect(Object.keys(status.chain_tip)).toEqual([
+      'block_height',
+      'block_hash',
+      'index_block_hash',
+      'microblock_hash',
+      'microblock_sequence',
+      'burn_block_height',
+    ]);
     const mined = (oracle.txs[3] as ConfirmedTransaction).tx_id;
-    expect(Object.keys(world.txListDetails([mined], { eventLimit: 20, eventOffset: 0, unanchored: false })[mined]!)).toEqual(['found', 'result']);
+    expect(
+      Object.keys(
+        world.txListDetails([mined], { eventLimit: 20, eventOffset: 0, unanchored: false })[mined]!,
+      ),
+    ).toEqual(['found', 'result']);
   });
 });

@@ -9,7 +9,9 @@ export function serializeStatus(chain: Chain): Status {
   const tip = tipHeight(chain);
   const [pox1, pox2, pox3] = chain.net.poxUnlockHeights;
   const latest = chain.microblocks.at(-1);
-  const microblock = latest?.unanchored ? { microblock_hash: toHex(latest.hash), microblock_sequence: latest.sequence } : {};
+  const microblock = latest?.unanchored
+    ? { microblock_hash: toHex(latest.hash), microblock_sequence: latest.sequence }
+    : {};
   return {
     server_version: SERVER_VERSION,
     status: 'ready',

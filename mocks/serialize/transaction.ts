@@ -153,6 +153,7 @@ function placement(chain: Chain, tx: number): Placement {
 
 /** A mined transaction's status is one of the confirmed ones; anything else is a world bug. */
 function confirmedStatus(status: string): ConfirmedFields['tx_status'] {
-  if (status === 'success' || status === 'abort_by_response' || status === 'abort_by_post_condition') return status;
+  if (status === 'success' || status === 'abort_by_response' || status === 'abort_by_post_condition')
+    return status;
   throw new Error(`a mined transaction with status ${status}`);
 }

@@ -24,9 +24,17 @@ export function txWithTransfers(chain: Chain, tx: number, facts: PrincipalTransf
     if (movement?.asset === 'stx') {
       result.stx_transfers.push({ amount: String(event.amount), ...parties });
     } else if (movement?.asset === 'ft') {
-      result.ft_transfers.push({ asset_identifier: contractAt(chain, event.contract).assetId, amount: String(event.amount), ...parties });
+      result.ft_transfers.push({
+        asset_identifier: contractAt(chain, event.contract).assetId,
+        amount: String(event.amount),
+        ...parties,
+      });
     } else {
-      result.nft_transfers.push({ asset_identifier: contractAt(chain, event.contract).assetId, value: uintPair(event.amount), ...parties });
+      result.nft_transfers.push({
+        asset_identifier: contractAt(chain, event.contract).assetId,
+        value: uintPair(event.amount),
+        ...parties,
+      });
     }
   }
   return result;

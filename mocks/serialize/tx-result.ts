@@ -47,7 +47,11 @@ export function vmErrorOf(chain: Chain, tx: number): string | null {
   if (t.status[tx] !== Status.AbortByPostCondition) return null;
   const action = t.action[tx] as Action;
   const contract = contractAt(chain, t.contract[tx] as number);
-  const movesToken = action === Action.FtTransfer || action === Action.FtBurn || action === Action.NftTransfer || action === Action.NftBurn;
+  const movesToken =
+    action === Action.FtTransfer ||
+    action === Action.FtBurn ||
+    action === Action.NftTransfer ||
+    action === Action.NftBurn;
   const owner = action === Action.VaultWithdraw ? contract.id : chain.principals.name(t.sender[tx] as number);
   return `Post-condition check failure on ${movesToken ? contract.assetId : 'STX'} owned by ${owner}`;
 }

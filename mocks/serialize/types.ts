@@ -14,7 +14,9 @@ export type PostConditionPrincipal = Schemas['PostConditionPrincipal'];
 export type FungibleConditionCode = Schemas['FungibleConditionCode'];
 export type PostConditionAsset = Schemas['PostConditionAsset'];
 export type PostCondition = Schemas['PostCondition'];
-export type FunctionArg = NonNullable<Schemas['ContractCallPayload']['contract_call']['function_args']>[number];
+export type FunctionArg = NonNullable<
+  Schemas['ContractCallPayload']['contract_call']['function_args']
+>[number];
 export type TxPayload = Schemas['TransactionPayload'];
 /** The common fields but the two whose values the form (pending or confirmed) and the payload decide. */
 export type TxBase = Omit<Schemas['TransactionCommon'], 'tx_status' | 'tx_type'>;
@@ -26,7 +28,10 @@ export type TransactionEvent = Schemas['TransactionEvent'];
 export type AddressTxEvent = Schemas['AddressTransactionEvent'];
 export type AssetMovement = Schemas['AssetMovement'];
 /** The mock always sends the ft and nft arrays the description lists (the real op 8 omits them). */
-export type TxWithTransfers = Omit<Schemas['TransactionWithTransfers'], 'tx' | 'ft_transfers' | 'nft_transfers'> & {
+export type TxWithTransfers = Omit<
+  Schemas['TransactionWithTransfers'],
+  'tx' | 'ft_transfers' | 'nft_transfers'
+> & {
   tx: ConfirmedTransaction;
   ft_transfers: Schemas['FtTransfer'][];
   nft_transfers: Schemas['NftTransfer'][];

@@ -24,15 +24,25 @@ export interface Answer {
 export function problemsWithAnswer(op: Operation | undefined, res: Answer, secrets: string[] = []): string[] {
   const problems: string[] = [];
   if (op && documentedResponse(op, res.status)) {
-    for (const p of checker.check(op, { status: res.status, headers: res.headers, body: res.body, text: res.text })) {
+    for (const p of checker.check(op, {
+      status: res.status,
+      headers: res.headers,
+      body: res.body,
+      text: res.text,
+    })) {
       problems.push(`${p.where}: expected ${p.expected}, got ${p.actual}`);
     }
   }
   if (res.status >= 400) {
     if (!errorSchema(res.body)) problems.push(`no shared error body: ${res.text.slice(0, 200)}`);
-    else if ((res.body as { statusCode: number }).statusCode !== res.status) problems.push(`statusCode ${(res.body as { statusCode: number }).statusCode} in the body of a ${res.status}`);
-    if (res.headers['cache-control'] !== 'no-store') problems.push(`Cache-Control ${res.headers['cache-control'] ?? '(none)'} on an error`);
+    else if ((res.body as { statusCode: number }).statusCode !== res.status)
+      problems.push(
+        `statusCode ${(res.body as { statusCode: number }).statusCode} in the body of a ${res.status}`,
+      );
+    if (res.headers['cache-control'] !== 'no-store')
+      problems.push(`Cache-Control ${res.headers['cache-control'] ?? '(none)'} on an error`);
   }
-  for (const leak of leaksIn(`${JSON.stringify(res.headers)}\n${res.text}`, secrets)) problems.push(`leaks ${leak}`);
+  for (const leak of leaksIn(`${JSON.stringify(res.headers)}\n${res.text}`, secrets))
+    problems.push(`leaks ${leak}`);
   return problems;
 }

@@ -8,7 +8,10 @@ const TELLS: [string, RegExp][] = [
   ['a source position', /\.(?:[cm]?[jt]s)(?::\d+){1,2}\b/],
   ['a file URL', /file:\/\//],
   ['node_modules', /node_modules/],
-  ['an absolute path under /root, /home, /usr, /tmp or /work', /(?:^|[\s"'(=])\/(?:root|home|usr|tmp|work)\/\S/],
+  [
+    'an absolute path under /root, /home, /usr, /tmp or /work',
+    /(?:^|[\s"'(=])\/(?:root|home|usr|tmp|work)\/\S/,
+  ],
 ];
 
 /** Every way `text` leaks a stack trace, a file path or one of `secrets`; empty when it leaks nothing. */

@@ -19,17 +19,28 @@ export interface CheckedResponse {
  * that does not conform, whatever else it asserts.
  */
 export function specCheckedClient(app: Express) {
-  return async (url: string, headers: Record<string, string> = {}, method: 'get' | 'post' | 'put' | 'delete' | 'head' = 'get'): Promise<CheckedResponse> => {
+  return async (
+    url: string,
+    headers: Record<string, string> = {},
+    method: 'get' | 'post' | 'put' | 'delete' | 'head' = 'get',
+  ): Promise<CheckedResponse> => {
     let req = request(app)[method](url);
     for (const [name, value] of Object.entries(headers)) req = req.set(name, value);
     const res = await req;
-    const out: CheckedResponse = { status: res.status, headers: res.headers as Record<string, string>, body: res.body, text: res.text ?? '' };
+    const out: CheckedResponse = {
+      status: res.status,
+      headers: res.headers as Record<string, string>,
+      body: res.body,
+      text: res.text ?? '',
+    };
     // A HEAD answer has no body to check, and another method than GET is not the operation.
     if (method !== 'head') {
       const op = method === 'get' ? operationFor(new URL(url, 'http://mock').pathname) : undefined;
       const problems = problemsWithAnswer(op, out);
       if (problems.length) {
-        throw new Error(`${op?.operationId ?? method.toUpperCase()} ${url} → ${res.status} does not conform to the spec:\n  ${problems.join('\n  ')}`);
+        throw new Error(
+          `${op?.operationId ?? method.toUpperCase()} ${url} → ${res.status} does not conform to the spec:\n  ${problems.join('\n  ')}`,
+        );
       }
     }
     return out;

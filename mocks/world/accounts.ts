@@ -20,7 +20,13 @@ export interface Accounts {
 }
 
 /** Registers the boot address and the accounts, and gives a few of them a role. */
-export function createAccounts(rng: Rng, principals: Principals, net: NetworkParams, count: number, blocks: number): Accounts {
+export function createAccounts(
+  rng: Rng,
+  principals: Principals,
+  net: NetworkParams,
+  count: number,
+  blocks: number,
+): Accounts {
   const boot = principals.addStandard(net.bootAddress);
   const accounts: number[] = [];
   const genesisAmounts: number[] = [];

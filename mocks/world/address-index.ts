@@ -19,7 +19,7 @@ export class AddressIndex {
     const lastTx = new Int32Array(principals).fill(-1);
     const counts = new Int32Array(principals + 1);
     for (let tx = 0; tx < txs; tx++) {
-      forEachInvolved(chain, tx, eventsOf(chain, tx), p => {
+      forEachInvolved(chain, tx, eventsOf(chain, tx), (p) => {
         if (lastTx[p] === tx) return;
         lastTx[p] = tx;
         if (pairs === pairTx.length) {

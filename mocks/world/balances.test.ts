@@ -3,7 +3,11 @@ import type { Balances, PendingTransaction, World } from './index.ts';
 import { feePayerOf, oracleFor, type Oracle } from './test-oracle.ts';
 import { mempoolTxIds, SEEDS, testWorld } from './test-worlds.ts';
 
-function balancesOf(world: World, principal: string, q: Parameters<World['balances']>[1] = { unanchored: false }): Balances {
+function balancesOf(
+  world: World,
+  principal: string,
+  q: Parameters<World['balances']>[1] = { unanchored: false },
+): Balances {
   const result = world.balances(principal, q);
   if (!('stx' in result)) throw new Error('block not found');
   return result;
@@ -36,15 +40,25 @@ function expectedTotals(oracle: Oracle, principal: string, height: number, unanc
   return { sent, received, fees, ft, nft };
 }
 
-describe.each(SEEDS)('balances of world %i', seed => {
+describe.each(SEEDS)('balances of world %i', (seed) => {
   const { world, chain } = testWorld(seed);
   const oracle = oracleFor(world, chain);
   const tip = world.options.blocks;
   const index = world.index();
-  const everyone = [...new Set(oracle.txs.flatMap(tx => [tx.sender_address, ...oracle.movements(tx).flatMap(m => [m.sender, m.recipient])]))].filter(
-    p => p !== '',
-  );
-  const sample = [...new Set([...Object.values(index.addresses).filter(Boolean), ...everyone.filter((_, i) => i % 15 === 0)])];
+  const everyone = [
+    ...new Set(
+      oracle.txs.flatMap((tx) => [
+        tx.sender_address,
+        ...oracle.movements(tx).flatMap((m) => [m.sender, m.recipient]),
+      ]),
+    ),
+  ].filter((p) => p !== '');
+  const sample = [
+    ...new Set([
+      ...Object.values(index.addresses).filter(Boolean),
+      ...everyone.filter((_, i) => i % 15 === 0),
+    ]),
+  ];
 
   it('adds up: balance = received - sent - fees + miner rewards, totals from the events', () => {
     for (const principal of sample) {
@@ -58,24 +72,44 @@ describe.each(SEEDS)('balances of world %i', seed => {
         expect(b.stx.total_sent).toBe(String(e.sent));
         expect(b.stx.total_received).toBe(String(e.received));
         expect(b.stx.total_fees_sent).toBe(String(e.fees));
-        const computed = BigInt(b.stx.total_received) - BigInt(b.stx.total_sent) - BigInt(b.stx.total_fees_sent) + BigInt(b.stx.total_miner_rewards_received);
+        const computed =
+          BigInt(b.stx.total_received) -
+          BigInt(b.stx.total_sent) -
+          BigInt(b.stx.total_fees_sent) +
+          BigInt(b.stx.total_miner_rewards_received);
         expect(b.stx.balance).toBe(String(computed));
         expect(Object.keys(b.fungible_tokens).sort()).toEqual([...e.ft.keys()].sort());
-        for (const [asset, [s, r]] of e.ft) expect(b.fungible_tokens[asset]).toEqual({ balance: String(r - s), total_sent: String(s), total_received: String(r) });
-        for (const [asset, [s, r]] of e.nft) expect(b.non_fungible_tokens[asset]).toEqual({ count: String(r - s), total_sent: String(s), total_received: String(r) });
+        for (const [asset, [s, r]] of e.ft)
+          expect(b.fungible_tokens[asset]).toEqual({
+            balance: String(r - s),
+            total_sent: String(s),
+            total_received: String(r),
+          });
+        for (const [asset, [s, r]] of e.nft)
+          expect(b.non_fungible_tokens[asset]).toEqual({
+            count: String(r - s),
+            total_sent: String(s),
+            total_received: String(r),
+          });
       }
     }
   });
 
   it('never goes negative, and never locks more than it holds', () => {
     for (const principal of everyone) {
-      for (const q of [{ unanchored: true }, { untilBlock: { height: Math.floor(tip / 2) }, unanchored: false }]) {
+      for (const q of [
+        { unanchored: true },
+        { untilBlock: { height: Math.floor(tip / 2) }, unanchored: false },
+      ]) {
         const b = balancesOf(world, principal, q);
         expect(BigInt(b.stx.balance)).toBeGreaterThanOrEqual(BigInt(b.stx.locked));
         expect(BigInt(b.stx.locked)).toBeGreaterThanOrEqual(0n);
-        if (b.stx.estimated_balance !== undefined) expect(BigInt(b.stx.estimated_balance)).toBeGreaterThanOrEqual(0n);
-        for (const t of Object.values(b.fungible_tokens)) expect(BigInt(t.balance)).toBeGreaterThanOrEqual(0n);
-        for (const t of Object.values(b.non_fungible_tokens)) expect(BigInt(t.count)).toBeGreaterThanOrEqual(0n);
+        if (b.stx.estimated_balance !== undefined)
+          expect(BigInt(b.stx.estimated_balance)).toBeGreaterThanOrEqual(0n);
+        for (const t of Object.values(b.fungible_tokens))
+          expect(BigInt(t.balance)).toBeGreaterThanOrEqual(0n);
+        for (const t of Object.values(b.non_fungible_tokens))
+          expect(BigInt(t.count)).toBeGreaterThanOrEqual(0n);
       }
     }
   });
@@ -84,7 +118,7 @@ describe.each(SEEDS)('balances of world %i', seed => {
     const b = balancesOf(world, index.addresses.locked_stx);
     expect(BigInt(b.stx.locked)).toBeGreaterThan(0n);
     const lockTx = oracle.byId.get(b.stx.lock_tx_id)!;
-    const lock = lockTx.events.find(e => e.event_type === 'stx_lock');
+    const lock = lockTx.events.find((e) => e.event_type === 'stx_lock');
     expect(lock?.event_type === 'stx_lock' && lock.stx_lock_event).toEqual({
       locked_amount: b.stx.locked,
       unlock_height: b.stx.burnchain_unlock_height,
@@ -93,17 +127,36 @@ describe.each(SEEDS)('balances of world %i', seed => {
     expect(b.stx.lock_height).toBe(lockTx.block_height);
     expect(b.stx.burnchain_lock_height).toBe(lockTx.burn_block_height);
     expect(b.stx.burnchain_unlock_height).toBeGreaterThanOrEqual(world.status().chain_tip.burn_block_height);
-    const before = balancesOf(world, index.addresses.locked_stx, { untilBlock: { height: lockTx.block_height - 1 }, unanchored: false });
+    const before = balancesOf(world, index.addresses.locked_stx, {
+      untilBlock: { height: lockTx.block_height - 1 },
+      unanchored: false,
+    });
     if (before.stx.lock_tx_id !== '') expect(before.stx.lock_tx_id).not.toBe(b.stx.lock_tx_id);
     const quiet = balancesOf(world, index.addresses.unknown);
-    expect([quiet.stx.lock_tx_id, quiet.stx.locked, quiet.stx.lock_height, quiet.stx.burnchain_lock_height, quiet.stx.burnchain_unlock_height]).toEqual(['', '0', 0, 0, 0]);
+    expect([
+      quiet.stx.lock_tx_id,
+      quiet.stx.locked,
+      quiet.stx.lock_height,
+      quiet.stx.burnchain_lock_height,
+      quiet.stx.burnchain_unlock_height,
+    ]).toEqual(['', '0', 0, 0, 0]);
   });
 
   it('estimates from pending mempool transactions, only for the current state', () => {
-    const pending = Object.values(world.txListDetails(mempoolTxIds(chain), { eventLimit: 1, eventOffset: 0, unanchored: false }))
-      .map(e => e.result as PendingTransaction)
-      .filter(tx => tx.tx_status === 'pending');
-    const touched = [...new Set(pending.flatMap(tx => [feePayerOf(tx), tx.sender_address, ...(tx.tx_type === 'token_transfer' ? [tx.token_transfer.recipient_address] : [])]))];
+    const pending = Object.values(
+      world.txListDetails(mempoolTxIds(chain), { eventLimit: 1, eventOffset: 0, unanchored: false }),
+    )
+      .map((e) => e.result as PendingTransaction)
+      .filter((tx) => tx.tx_status === 'pending');
+    const touched = [
+      ...new Set(
+        pending.flatMap((tx) => [
+          feePayerOf(tx),
+          tx.sender_address,
+          ...(tx.tx_type === 'token_transfer' ? [tx.token_transfer.recipient_address] : []),
+        ]),
+      ),
+    ];
     for (const principal of [...touched, ...sample]) {
       let inbound = 0n;
       let outbound = 0n;
@@ -122,29 +175,43 @@ describe.each(SEEDS)('balances of world %i', seed => {
       expect(past.stx).not.toHaveProperty('pending_balance_inbound');
       expect(past.stx).not.toHaveProperty('pending_balance_outbound');
     }
-    expect(touched.some(p => balancesOf(world, p).stx.estimated_balance !== balancesOf(world, p).stx.balance)).toBe(true);
+    expect(
+      touched.some((p) => balancesOf(world, p).stx.estimated_balance !== balancesOf(world, p).stx.balance),
+    ).toBe(true);
   });
 
   it('reports vesting only for vesting addresses, relative to the block', () => {
     const vesting = balancesOf(world, index.addresses.vesting).token_offering_locked!;
     const schedule = vesting.unlock_schedule;
     expect(schedule.length).toBeGreaterThan(1);
-    const sum = (f: (e: { block_height: number }) => boolean) => String(schedule.filter(f).reduce((s, e) => s + BigInt(e.amount), 0n));
-    expect(vesting.total_unlocked).toBe(sum(e => e.block_height <= tip));
-    expect(vesting.total_locked).toBe(sum(e => e.block_height > tip));
+    const sum = (f: (e: { block_height: number }) => boolean) =>
+      String(schedule.filter(f).reduce((s, e) => s + BigInt(e.amount), 0n));
+    expect(vesting.total_unlocked).toBe(sum((e) => e.block_height <= tip));
+    expect(vesting.total_locked).toBe(sum((e) => e.block_height > tip));
     expect(BigInt(vesting.total_locked)).toBeGreaterThan(0n);
     const early = schedule[0]!.block_height;
-    const then = balancesOf(world, index.addresses.vesting, { untilBlock: { height: early }, unanchored: false }).token_offering_locked!;
-    expect(then.total_unlocked).toBe(sum(e => e.block_height <= early));
+    const then = balancesOf(world, index.addresses.vesting, {
+      untilBlock: { height: early },
+      unanchored: false,
+    }).token_offering_locked!;
+    expect(then.total_unlocked).toBe(sum((e) => e.block_height <= early));
     expect(balancesOf(world, index.addresses.busiest)).not.toHaveProperty('token_offering_locked');
   });
 
   it('credits matured miner rewards to miners only', () => {
-    expect(BigInt(balancesOf(world, index.addresses.miner).stx.total_miner_rewards_received)).toBeGreaterThan(0n);
-    expect(balancesOf(world, index.addresses.miner, { untilBlock: { height: 100 }, unanchored: false }).stx.total_miner_rewards_received).toBe('0');
-    const coinbaseSenders = new Set(oracle.txs.filter(tx => tx.tx_type === 'coinbase').map(tx => tx.sender_address));
+    expect(BigInt(balancesOf(world, index.addresses.miner).stx.total_miner_rewards_received)).toBeGreaterThan(
+      0n,
+    );
+    expect(
+      balancesOf(world, index.addresses.miner, { untilBlock: { height: 100 }, unanchored: false }).stx
+        .total_miner_rewards_received,
+    ).toBe('0');
+    const coinbaseSenders = new Set(
+      oracle.txs.filter((tx) => tx.tx_type === 'coinbase').map((tx) => tx.sender_address),
+    );
     for (const principal of sample) {
-      if (!coinbaseSenders.has(principal)) expect(balancesOf(world, principal).stx.total_miner_rewards_received).toBe('0');
+      if (!coinbaseSenders.has(principal))
+        expect(balancesOf(world, principal).stx.total_miner_rewards_received).toBe('0');
     }
   });
 
@@ -155,7 +222,9 @@ describe.each(SEEDS)('balances of world %i', seed => {
     expect(world.balances(principal, { untilBlock: { hash }, unanchored: false })).toEqual(
       world.balances(principal, { untilBlock: { height }, unanchored: false }),
     );
-    expect(world.balances(principal, { untilBlock: { hash: `0x${'12'.repeat(32)}` }, unanchored: false })).toEqual({ blockNotFound: true });
+    expect(
+      world.balances(principal, { untilBlock: { hash: `0x${'12'.repeat(32)}` }, unanchored: false }),
+    ).toEqual({ blockNotFound: true });
   });
 
   it('gives an unknown principal zero balances', () => {
@@ -182,9 +251,16 @@ describe.each(SEEDS)('balances of world %i', seed => {
   });
 
   it('funds every account at genesis', () => {
-    const genesis = oracle.txs.find(tx => tx.block_height === 1 && tx.tx_type === 'smart_contract' && tx.events.length > 0)!;
-    const funded = new Set(oracle.movements(genesis).filter(m => m.type === 'mint').map(m => m.recipient));
-    const accounts = everyone.filter(p => !p.includes('.') && p !== genesis.sender_address);
+    const genesis = oracle.txs.find(
+      (tx) => tx.block_height === 1 && tx.tx_type === 'smart_contract' && tx.events.length > 0,
+    )!;
+    const funded = new Set(
+      oracle
+        .movements(genesis)
+        .filter((m) => m.type === 'mint')
+        .map((m) => m.recipient),
+    );
+    const accounts = everyone.filter((p) => !p.includes('.') && p !== genesis.sender_address);
     for (const account of accounts) expect(funded.has(account)).toBe(true);
   });
 });

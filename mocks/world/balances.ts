@@ -67,7 +67,13 @@ export function balanceFacts(
         totals.set(e.contract, entry);
       } else if (e.kind === EventKind.StxLock && sent && lockActive(e.unlockHeight, referenceBurnHeight)) {
         const lockHeight = chain.txs.height[tx] as number;
-        lock = { tx, amount: e.amount, height: lockHeight, burnHeight: burnHeightAt(chain, lockHeight), unlockHeight: e.unlockHeight };
+        lock = {
+          tx,
+          amount: e.amount,
+          height: lockHeight,
+          burnHeight: burnHeightAt(chain, lockHeight),
+          unlockHeight: e.unlockHeight,
+        };
       }
     }
   }

@@ -4,13 +4,13 @@ import { minedTxIds, SEEDS, testWorld } from './test-worlds.ts';
 
 const HASH = /^0x[0-9a-f]{64}$/;
 
-describe.each(SEEDS)('blocks of world %i', seed => {
+describe.each(SEEDS)('blocks of world %i', (seed) => {
   const { world, chain } = testWorld(seed);
   const tip = world.options.blocks;
   const blocks = Array.from({ length: tip }, (_, i) => world.block({ height: i + 1 }));
 
   it('has a block at every height up to the tip and none beyond', () => {
-    expect(blocks.every(b => b !== undefined)).toBe(true);
+    expect(blocks.every((b) => b !== undefined)).toBe(true);
     expect(world.block({ height: 0 })).toBeUndefined();
     expect(world.block({ height: tip + 1 })).toBeUndefined();
     expect(world.block({ hash: `0x${'ab'.repeat(32)}` })).toBeUndefined();
@@ -36,7 +36,8 @@ describe.each(SEEDS)('blocks of world %i', seed => {
       expect(block.block_time).toBeGreaterThan(prev.block_time);
       expect(block.burn_block_height).toBeGreaterThanOrEqual(prev.burn_block_height);
       expect(block.burn_block_time).toBeGreaterThanOrEqual(prev.burn_block_time);
-      if (block.burn_block_height > prev.burn_block_height) expect(block.burn_block_time).toBeGreaterThan(prev.burn_block_time);
+      if (block.burn_block_height > prev.burn_block_height)
+        expect(block.burn_block_time).toBeGreaterThan(prev.burn_block_time);
       else expect(block.burn_block_hash).toBe(prev.burn_block_hash);
     }
   });
@@ -69,7 +70,11 @@ describe.each(SEEDS)('blocks of world %i', seed => {
     const details = world.txListDetails(ids, { eventLimit: 1, eventOffset: 0, unanchored: false });
     const perBlock = new Map<number, { count: number; indexes: number[]; cost: number[] }>();
     for (const id of ids) {
-      const tx = details[id]!.result as unknown as { block_height: number; tx_index: number; block_hash: string } & Record<string, number>;
+      const tx = details[id]!.result as unknown as {
+        block_height: number;
+        tx_index: number;
+        block_hash: string;
+      } & Record<string, number>;
       const entry = perBlock.get(tx.block_height) ?? { count: 0, indexes: [], cost: [0, 0, 0, 0, 0] };
       entry.count++;
       entry.indexes.push(tx.tx_index);
@@ -81,15 +86,15 @@ describe.each(SEEDS)('blocks of world %i', seed => {
       const entry = perBlock.get(b!.height) ?? { count: 0, indexes: [], cost: [0, 0, 0, 0, 0] };
       expect(b!.tx_count).toBe(entry.count);
       expect(entry.indexes).toEqual(Array.from({ length: entry.count }, (_, i) => i));
-      expect(COSTS.map(k => (b as unknown as Record<string, number>)[k])).toEqual(entry.cost);
+      expect(COSTS.map((k) => (b as unknown as Record<string, number>)[k])).toEqual(entry.cost);
     }
   });
 
   it('numbers tenures: one per block before Nakamoto, shared by several blocks after', () => {
     const nakamoto = world.options.nakamotoHeight;
     for (const b of blocks) if (b!.height < nakamoto) expect(b!.tenure_height).toBe(b!.height);
-    const after = blocks.filter(b => b!.height >= nakamoto);
-    expect(new Set(after.map(b => b!.tenure_height)).size).toBeLessThan(after.length);
+    const after = blocks.filter((b) => b!.height >= nakamoto);
+    expect(new Set(after.map((b) => b!.tenure_height)).size).toBeLessThan(after.length);
     for (let i = 1; i < blocks.length; i++) {
       const step = blocks[i]!.tenure_height! - blocks[i - 1]!.tenure_height!;
       expect(step === 0 || step === 1).toBe(true);

@@ -7,7 +7,14 @@ import { ContractRegistry } from './contract-registry.ts';
 import { FT_INITIAL_SUPPLY } from './contracts.ts';
 import { costsOf } from './costs.ts';
 import { setupAndCoverageRequests } from './coverage.ts';
-import { draftUserTx, randomAction, randomMicroblockAction, type DraftContext, type DraftRequest, type UserTx } from './draft-tx.ts';
+import {
+  draftUserTx,
+  randomAction,
+  randomMicroblockAction,
+  type DraftContext,
+  type DraftRequest,
+  type UserTx,
+} from './draft-tx.ts';
 import { eventsOf } from './events.ts';
 import { Action, AnchorMode, ContractKind, Status } from './kinds.ts';
 import { Ledger } from './ledger.ts';
@@ -75,7 +82,7 @@ class ChainBuilder {
     const memos = createMemos(faker);
     this.boot = accounts.boot;
     this.miners = accounts.miners;
-    this.queue = setupAndCoverageRequests().map(r => ({ ...r, attempts: 0 }));
+    this.queue = setupAndCoverageRequests().map((r) => ({ ...r, attempts: 0 }));
     this.ctx = {
       rng: this.rng,
       ledger: this.ledger,
@@ -85,7 +92,7 @@ class ChainBuilder {
       poxContract: -1,
       memoCount: memos.length,
       burnHeight: 0,
-      isContract: p => this.principals.isContract(p),
+      isContract: (p) => this.principals.isContract(p),
     };
     this.chain = {
       options,
@@ -117,7 +124,8 @@ class ChainBuilder {
       chain: this.chain,
       draft: this.ctx,
       nonces: this.nonces,
-      deploy: (kind, deployer, deployTx) => this.registry.deploy(kind, deployer, deployTx, true, this.blocks.count),
+      deploy: (kind, deployer, deployTx) =>
+        this.registry.deploy(kind, deployer, deployTx, true, this.blocks.count),
     });
     this.chain.mempool = mempool.table;
     this.chain.receiptTime = mempool.receiptTime;
@@ -158,7 +166,8 @@ class ChainBuilder {
 
     let txIndex = 0;
     // The parent's microblock stream is confirmed first, before the block's own transactions.
-    if (!nakamoto && h >= 4 && (h === 4 || this.rng.chance(0.12))) txIndex = this.microblockStream(h, txIndex, false);
+    if (!nakamoto && h >= 4 && (h === 4 || this.rng.chance(0.12)))
+      txIndex = this.microblockStream(h, txIndex, false);
     if (nakamoto && newTenure) {
       txIndex = this.pushSystemTx(Action.TenureChange, h, txIndex, 0, previousTenureBlocks);
     } else if (nakamoto && this.rng.chance(0.05)) {
@@ -234,7 +243,18 @@ class ChainBuilder {
 
   private pushSystemTx(action: Action, h: number, txIndex: number, amount: number, aux: number): number {
     const sender = this.tenureMiner;
-    const tx: UserTx = { action, status: Status.Success, sender, sponsor: -1, fee: 0, contract: -1, peer: -1, amount, aux, deny: false };
+    const tx: UserTx = {
+      action,
+      status: Status.Success,
+      sender,
+      sponsor: -1,
+      fee: 0,
+      contract: -1,
+      peer: -1,
+      amount,
+      aux,
+      deny: false,
+    };
     this.pushTx(tx, h, txIndex, -1, AnchorMode.OnChainOnly);
     return txIndex + 1;
   }
@@ -262,7 +282,9 @@ class ChainBuilder {
   private pushTx(tx: UserTx, height: number, txIndex: number, micro: number, anchorMode: AnchorMode): void {
     const index = this.txs.count;
     const contract =
-      tx.deployKind === undefined ? tx.contract : this.registry.deploy(tx.deployKind, tx.sender, index, false, height);
+      tx.deployKind === undefined
+        ? tx.contract
+        : this.registry.deploy(tx.deployKind, tx.sender, index, false, height);
     this.txs.push({
       action: tx.action,
       status: tx.status,
@@ -289,7 +311,8 @@ class ChainBuilder {
       this.blockFees += tx.fee;
       const costs = costsOf(this.chain, index);
       const sums = this.blocks.costs;
-      for (let k = 0; k < 5; k++) sums[(height - 1) * 5 + k] = (sums[(height - 1) * 5 + k] as number) + (costs[k] as number);
+      for (let k = 0; k < 5; k++)
+        sums[(height - 1) * 5 + k] = (sums[(height - 1) * 5 + k] as number) + (costs[k] as number);
     }
   }
 

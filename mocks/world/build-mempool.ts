@@ -48,7 +48,9 @@ export function buildMempool(ctx: MempoolBuildContext): { table: TxTable; receip
   const forced = [...FORCED];
   let pending = 0;
   for (let attempt = 0; pending < size && attempt < size * 20; attempt++) {
-    const request = forced.shift() ?? { action: (RANDOM[rng.weighted(RANDOM_WEIGHTS)] as readonly [Action, number])[0] };
+    const request = forced.shift() ?? {
+      action: (RANDOM[rng.weighted(RANDOM_WEIGHTS)] as readonly [Action, number])[0],
+    };
     const tx = draftUserTx(ctx.draft, { ...request, status: Status.Pending });
     if (!tx) continue;
     add(ctx, table, receiptTime, tx, Math.floor(rng.next() * rng.next() * 40), true);

@@ -3,7 +3,17 @@ import type { AddressIndex } from './address-index.ts';
 import { burnHeightAt, isUnanchored, tipHeight, type Chain } from './chain.ts';
 import { eventsOf } from './events.ts';
 import { toHex } from './hex.ts';
-import { Action, ContractKind, EventKind, Status, TX_STATUSES, TX_TYPES, txTypeOf, type TxStatus, type TxType } from './kinds.ts';
+import {
+  Action,
+  ContractKind,
+  EventKind,
+  Status,
+  TX_STATUSES,
+  TX_TYPES,
+  txTypeOf,
+  type TxStatus,
+  type TxType,
+} from './kinds.ts';
 import type { NetworkName } from './network.ts';
 import { lockActive } from './pox.ts';
 
@@ -47,12 +57,22 @@ const SAMPLES = 5;
 export function buildCatalogue(chain: Chain, addresses: AddressIndex): WorldIndex {
   const tip = tipHeight(chain);
   const t = chain.txs;
-  const byType = Object.fromEntries(TX_TYPES.map(type => [type, [] as number[]])) as Record<TxType, number[]>;
-  const byStatus = Object.fromEntries(TX_STATUSES.map(s => [s, [] as number[]])) as Record<TxStatus, number[]>;
+  const byType = Object.fromEntries(TX_TYPES.map((type) => [type, [] as number[]])) as Record<
+    TxType,
+    number[]
+  >;
+  const byStatus = Object.fromEntries(TX_STATUSES.map((s) => [s, [] as number[]])) as Record<
+    TxStatus,
+    number[]
+  >;
   const sponsored: number[] = [];
   const anchoredMicro: number[] = [];
   const unanchored: number[] = [];
-  const activity = { stx: new Map<number, number>(), ft: new Map<number, number>(), nft: new Map<number, number>() };
+  const activity = {
+    stx: new Map<number, number>(),
+    ft: new Map<number, number>(),
+    nft: new Map<number, number>(),
+  };
   let locked = -1;
   const tipBurn = burnHeightAt(chain, tip);
   for (let tx = 0; tx < t.count; tx++) {
@@ -62,20 +82,29 @@ export function buildCatalogue(chain: Chain, addresses: AddressIndex): WorldInde
     if (isUnanchored(chain, tx)) unanchored.push(tx);
     else if ((t.micro[tx] as number) >= 0) anchoredMicro.push(tx);
     for (const e of eventsOf(chain, tx)) {
-      const kind = e.kind <= EventKind.StxBurn ? 'stx' : e.kind <= EventKind.FtBurn ? 'ft' : e.kind <= EventKind.NftBurn ? 'nft' : undefined;
-      if (kind) for (const p of [e.sender, e.recipient]) if (p >= 0) activity[kind].set(p, (activity[kind].get(p) ?? 0) + 1);
+      const kind =
+        e.kind <= EventKind.StxBurn
+          ? 'stx'
+          : e.kind <= EventKind.FtBurn
+            ? 'ft'
+            : e.kind <= EventKind.NftBurn
+              ? 'nft'
+              : undefined;
+      if (kind)
+        for (const p of [e.sender, e.recipient])
+          if (p >= 0) activity[kind].set(p, (activity[kind].get(p) ?? 0) + 1);
       if (e.kind === EventKind.StxLock && lockActive(e.unlockHeight, tipBurn)) locked = e.sender;
     }
   }
-  const ids = (txs: number[]): string[] => spread(txs).map(tx => toHex(t.ids, tx * 32, 32));
+  const ids = (txs: number[]): string[] => spread(txs).map((tx) => toHex(t.ids, tx * 32, 32));
   const m = chain.mempool;
   const pending: number[] = [];
   const dropped: number[] = [];
   for (let tx = 0; tx < m.count; tx++) (m.status[tx] === Status.Pending ? pending : dropped).push(tx);
-  const mempoolIds = (txs: number[]): string[] => txs.map(tx => toHex(m.ids, tx * 32, 32));
+  const mempoolIds = (txs: number[]): string[] => txs.map((tx) => toHex(m.ids, tx * 32, 32));
   const name = (p: number): string => (p < 0 ? '' : chain.principals.name(p));
   const standard = (p: number): boolean => !chain.principals.isContract(p);
-  const deployed = chain.contracts.filter(c => !c.pending);
+  const deployed = chain.contracts.filter((c) => !c.pending);
   const sample = (height: number): BlockSample => ({
     height,
     hash: toHex(chain.blocks.hash, (height - 1) * 32, 32),
@@ -93,15 +122,18 @@ export function buildCatalogue(chain: Chain, addresses: AddressIndex): WorldInde
       nft_activity: name(mostActive(activity.nft, standard)),
       locked_stx: name(locked),
       vesting: name([...chain.vesting.keys()][0] ?? -1),
-      contract_principal: deployed.find(c => c.kind === ContractKind.Vault)?.id ?? '',
+      contract_principal: deployed.find((c) => c.kind === ContractKind.Vault)?.id ?? '',
       busiest: name(busiest(chain, addresses)),
       miner: name(chain.blocks.miner[tip - 1] as number),
       unknown: c32address(chain.net.singleSigVersion, 'ff'.repeat(20)),
     },
     transactions: {
-      by_type: Object.fromEntries(TX_TYPES.map(type => [type, ids(byType[type])])) as Record<TxType, string[]>,
+      by_type: Object.fromEntries(TX_TYPES.map((type) => [type, ids(byType[type])])) as Record<
+        TxType,
+        string[]
+      >,
       by_status: {
-        ...(Object.fromEntries(TX_STATUSES.map(s => [s, ids(byStatus[s])])) as Record<TxStatus, string[]>),
+        ...(Object.fromEntries(TX_STATUSES.map((s) => [s, ids(byStatus[s])])) as Record<TxStatus, string[]>),
         ...mempoolStatuses(chain),
       },
       sponsored: ids(sponsored),
@@ -109,8 +141,8 @@ export function buildCatalogue(chain: Chain, addresses: AddressIndex): WorldInde
       mempool: { pending: mempoolIds(pending), dropped: mempoolIds(dropped) },
     },
     assets: {
-      ft: deployed.filter(c => c.kind === ContractKind.Ft).map(c => c.assetId),
-      nft: deployed.filter(c => c.kind === ContractKind.Nft).map(c => c.assetId),
+      ft: deployed.filter((c) => c.kind === ContractKind.Ft).map((c) => c.assetId),
+      nft: deployed.filter((c) => c.kind === ContractKind.Nft).map((c) => c.assetId),
     },
   };
 }
@@ -124,7 +156,10 @@ function mempoolStatuses(chain: Chain): Partial<Record<TxStatus, string[]>> {
     (found[status] ??= []).push(tx);
   }
   return Object.fromEntries(
-    Object.entries(found).map(([status, txs]) => [status, spread(txs).map(tx => toHex(m.ids, tx * 32, 32))]),
+    Object.entries(found).map(([status, txs]) => [
+      status,
+      spread(txs).map((tx) => toHex(m.ids, tx * 32, 32)),
+    ]),
   );
 }
 

@@ -10,14 +10,23 @@ export function nameContract(faker: Faker, kind: ContractKind): { name: string; 
       return { name: `${noun}-token`, token: noun };
     }
     case ContractKind.Nft: {
-      const name = contractNameFrom([faker.word.adjective({ length: { min: 3, max: 9 } }), faker.word.noun({ length: { min: 3, max: 9 } })]);
+      const name = contractNameFrom([
+        faker.word.adjective({ length: { min: 3, max: 9 } }),
+        faker.word.noun({ length: { min: 3, max: 9 } }),
+      ]);
       return { name, token: name };
     }
     case ContractKind.Vault:
-      return { name: `${contractNameFrom([faker.word.noun({ length: { min: 3, max: 9 } })])}-vault`, token: '' };
+      return {
+        name: `${contractNameFrom([faker.word.noun({ length: { min: 3, max: 9 } })])}-vault`,
+        token: '',
+      };
     default:
       return {
-        name: contractNameFrom([faker.word.adjective({ length: { min: 3, max: 9 } }), faker.word.noun({ length: { min: 3, max: 9 } })]),
+        name: contractNameFrom([
+          faker.word.adjective({ length: { min: 3, max: 9 } }),
+          faker.word.noun({ length: { min: 3, max: 9 } }),
+        ]),
         token: '',
       };
   }
@@ -25,5 +34,8 @@ export function nameContract(faker: Faker, kind: ContractKind): { name: string; 
 
 /** Short words for token-transfer memos. */
 export function memoText(faker: Faker): string {
-  return faker.word.words({ count: { min: 1, max: 3 } }).replace(/[^ -~]/g, '').slice(0, 34);
+  return faker.word
+    .words({ count: { min: 1, max: 3 } })
+    .replace(/[^ -~]/g, '')
+    .slice(0, 34);
 }

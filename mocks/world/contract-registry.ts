@@ -24,7 +24,9 @@ export class ContractRegistry {
   deploy(kind: ContractKind, deployer: number, deployTx: number, pending: boolean, height: number): number {
     const index = this.contracts.length;
     const boot = kind === ContractKind.Genesis || kind === ContractKind.Pox;
-    const named = boot ? { name: kind === ContractKind.Pox ? 'pox-4' : 'genesis', token: '' } : nameContract(this.faker, kind);
+    const named = boot
+      ? { name: kind === ContractKind.Pox ? 'pox-4' : 'genesis', token: '' }
+      : nameContract(this.faker, kind);
     const deployerName = this.principals.name(deployer);
     let name = named.name;
     for (let n = 2; this.principals.find(`${deployerName}.${name}`) >= 0; n++) name = `${named.name}-v${n}`;

@@ -26,9 +26,7 @@ export const FT_INITIAL_SUPPLY = 1_000_000_000_000;
 
 /** Lowercase words joined by '-', cut to what a Clarity contract name allows. */
 export function contractNameFrom(words: readonly string[]): string {
-  const cleaned = words
-    .map(w => w.toLowerCase().replace(/[^a-z0-9]+/g, ''))
-    .filter(w => w.length > 0);
+  const cleaned = words.map((w) => w.toLowerCase().replace(/[^a-z0-9]+/g, '')).filter((w) => w.length > 0);
   let name = cleaned.join('-').slice(0, 40).replace(/-+$/, '');
   if (!/^[a-z]/.test(name)) name = `c${name}`;
   return name;

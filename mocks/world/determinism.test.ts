@@ -5,7 +5,10 @@ import { createWorld, type World } from './index.ts';
 function fingerprint(world: World): string {
   const index = world.index();
   const busiest = index.addresses.busiest;
-  const someTxs = [...Object.values(index.transactions.by_type).flat(), ...index.transactions.mempool.pending.slice(0, 5)];
+  const someTxs = [
+    ...Object.values(index.transactions.by_type).flat(),
+    ...index.transactions.mempool.pending.slice(0, 5),
+  ];
   return JSON.stringify({
     index,
     status: world.status(),
@@ -14,10 +17,16 @@ function fingerprint(world: World): string {
     middle: world.block({ height: 300 }),
     txs: world.txListDetails(someTxs, { eventLimit: 50, eventOffset: 0, unanchored: true }),
     list: world.transactionsWithTransfers(busiest, { limit: 50, offset: 0, unanchored: true }),
-    balances: [busiest, index.addresses.locked_stx, index.addresses.vesting, index.addresses.contract_principal].map(p =>
-      world.balances(p, { unanchored: false }),
-    ),
-    events: world.addressTxEvents(busiest, index.transactions.by_type.token_transfer[0]!, { limit: 50, offset: 0 }),
+    balances: [
+      busiest,
+      index.addresses.locked_stx,
+      index.addresses.vesting,
+      index.addresses.contract_principal,
+    ].map((p) => world.balances(p, { unanchored: false })),
+    events: world.addressTxEvents(busiest, index.transactions.by_type.token_transfer[0]!, {
+      limit: 50,
+      offset: 0,
+    }),
   });
 }
 
@@ -28,7 +37,8 @@ describe('world generation', () => {
 
   it('is pinned: the same world on every machine (PRNG and faker included)', () => {
     const index = createWorld({ seed: 1 }).index();
-    expect({ tip: index.tip.hash, ft: index.assets.ft[0], busiest: index.addresses.busiest }).toMatchInlineSnapshot(`
+    expect({ tip: index.tip.hash, ft: index.assets.ft[0], busiest: index.addresses.busiest })
+      .toMatchInlineSnapshot(`
       {
         "busiest": "SP37P9XVCRM9NKJP6B3KB1W1R5J3EQSJ7YZ2RPZ07",
         "ft": "SP26WBFT9SMQX61KGYGFEM57SWKYF7RB7WSNXPDY4.sticker-token::sticker",
@@ -53,7 +63,11 @@ describe('world generation', () => {
     expect(index.tip.height).toBe(600);
     expect(index.assets.ft.length).toBeGreaterThanOrEqual(4);
     expect(index.assets.nft.length).toBeGreaterThanOrEqual(3);
-    const list = world.transactionsWithTransfers(index.addresses.busiest, { limit: 1, offset: 0, unanchored: false });
+    const list = world.transactionsWithTransfers(index.addresses.busiest, {
+      limit: 1,
+      offset: 0,
+      unanchored: false,
+    });
     expect('total' in list && list.total).toBeGreaterThan(50);
     // The target is well under 1.5 s; this only catches a gross regression on a slow machine.
     expect(elapsed).toBeLessThan(6000);

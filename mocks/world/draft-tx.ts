@@ -101,11 +101,15 @@ export function randomMicroblockAction(rng: Rng): Action {
 export function draftUserTx(ctx: DraftContext, req: DraftRequest): UserTx | undefined {
   const { rng } = ctx;
   const type = txTypeOf(req.action);
-  const sponsored = req.sponsored ?? ((type === 'token_transfer' || type === 'contract_call') && rng.chance(0.06));
+  const sponsored =
+    req.sponsored ?? ((type === 'token_transfer' || type === 'contract_call') && rng.chance(0.06));
   const fee = feeFor(rng, type);
   let status = req.status ?? (FAILABLE.has(req.action) ? randomOutcome(rng) : Status.Success);
   // Mints carry no post-conditions, so nothing about them can fail one.
-  if (status === Status.AbortByPostCondition && (req.action === Action.FtMint || req.action === Action.NftMint)) {
+  if (
+    status === Status.AbortByPostCondition &&
+    (req.action === Action.FtMint || req.action === Action.NftMint)
+  ) {
     status = Status.AbortByResponse;
   }
   const ownFee = sponsored ? 0 : fee;
@@ -143,8 +147,10 @@ function draftParts(ctx: DraftContext, req: DraftRequest, ownFee: number): Parts
       const amount = 1000 + Math.floor(Math.min(room - 1000, 200_000 * STX) * 0.25 * rng.next());
       const contracts = deployed.vault.length + deployed.plain.length;
       const pick = rng.int(contracts);
-      const target = pick < deployed.vault.length ? deployed.vault[pick] : deployed.plain[pick - deployed.vault.length];
-      const peer = rng.chance(0.1) && target !== undefined ? principalOf(ctx, target) : otherAccount(ctx, sender);
+      const target =
+        pick < deployed.vault.length ? deployed.vault[pick] : deployed.plain[pick - deployed.vault.length];
+      const peer =
+        rng.chance(0.1) && target !== undefined ? principalOf(ctx, target) : otherAccount(ctx, sender);
       const aux = rng.chance(0.4) ? 1 + rng.int(ctx.memoCount - 1) : 0;
       return { sender, peer, amount, aux, deny: rng.chance(0.3) };
     }
@@ -154,8 +160,17 @@ function draftParts(ctx: DraftContext, req: DraftRequest, ownFee: number): Parts
       const sender = pickFtHolder(ctx, contract, ownFee);
       if (sender < 0) return undefined;
       const amount = 1 + Math.floor(ledger.ftOf(contract, sender) * 0.5 * rng.next());
-      const peer = rng.chance(0.1) && deployed.vault.length > 0 ? principalOf(ctx, rng.pick(deployed.vault)) : otherAccount(ctx, sender);
-      return { sender, contract, peer, amount: Math.min(amount, ledger.ftOf(contract, sender)), deny: rng.chance(0.8) };
+      const peer =
+        rng.chance(0.1) && deployed.vault.length > 0
+          ? principalOf(ctx, rng.pick(deployed.vault))
+          : otherAccount(ctx, sender);
+      return {
+        sender,
+        contract,
+        peer,
+        amount: Math.min(amount, ledger.ftOf(contract, sender)),
+        deny: rng.chance(0.8),
+      };
     }
     case Action.FtMint: {
       // Funding a vault mints its pair token into it: that is the vault's swap liquidity.
@@ -164,7 +179,8 @@ function draftParts(ctx: DraftContext, req: DraftRequest, ownFee: number): Parts
       if (contract < 0) return undefined;
       const sender = (ctx.contracts[contract] as Contract).deployer;
       if (spendable(ctx, sender) < ownFee) return undefined;
-      const peer = vault >= 0 ? principalOf(ctx, vault) : (ctx.accounts[rng.int(ctx.accounts.length)] as number);
+      const peer =
+        vault >= 0 ? principalOf(ctx, vault) : (ctx.accounts[rng.int(ctx.accounts.length)] as number);
       const amount = vault >= 0 ? 100_000 * STX : rng.range(STX, 10_000 * STX);
       return { sender, contract, peer, amount };
     }
@@ -182,8 +198,12 @@ function draftParts(ctx: DraftContext, req: DraftRequest, ownFee: number): Parts
       if (contract < 0) return undefined;
       const token = pickOwnedNft(ctx, contract, ownFee);
       if (!token) return undefined;
-      if (req.action === Action.NftBurn) return { sender: token.owner, contract, amount: token.id, deny: true };
-      const peer = rng.chance(0.05) && deployed.plain.length > 0 ? principalOf(ctx, rng.pick(deployed.plain)) : otherAccount(ctx, token.owner);
+      if (req.action === Action.NftBurn)
+        return { sender: token.owner, contract, amount: token.id, deny: true };
+      const peer =
+        rng.chance(0.05) && deployed.plain.length > 0
+          ? principalOf(ctx, rng.pick(deployed.plain))
+          : otherAccount(ctx, token.owner);
       return { sender: token.owner, contract, peer, amount: token.id, deny: rng.chance(0.8) };
     }
     case Action.NftMint: {
@@ -231,7 +251,12 @@ function draftParts(ctx: DraftContext, req: DraftRequest, ownFee: number): Parts
       const sender = pickPayer(ctx, ownFee + STX);
       if (sender < 0) return undefined;
       const room = spendable(ctx, sender) - ownFee;
-      return { sender, contract, amount: 1000 + Math.floor(Math.min(room * 0.01, 1000 * STX) * rng.next()), deny: true };
+      return {
+        sender,
+        contract,
+        amount: 1000 + Math.floor(Math.min(room * 0.01, 1000 * STX) * rng.next()),
+        deny: true,
+      };
     }
     case Action.StackStx: {
       const sender = pickStacker(ctx, ownFee);
@@ -243,7 +268,17 @@ function draftParts(ctx: DraftContext, req: DraftRequest, ownFee: number): Parts
     case Action.Deploy: {
       const sender = pickPayer(ctx, ownFee);
       if (sender < 0) return undefined;
-      const deployKind = req.kind ?? ([ContractKind.Plain, ContractKind.Plain, ContractKind.Plain, ContractKind.Ft, ContractKind.Nft] as const)[rng.int(5)];
+      const deployKind =
+        req.kind ??
+        (
+          [
+            ContractKind.Plain,
+            ContractKind.Plain,
+            ContractKind.Plain,
+            ContractKind.Ft,
+            ContractKind.Nft,
+          ] as const
+        )[rng.int(5)];
       if (deployKind === ContractKind.Vault && deployed.ft.length === 0) return undefined;
       return { sender, deployKind };
     }
@@ -311,9 +346,13 @@ function pickFtHolder(ctx: DraftContext, contract: number, ownFee: number): numb
   return ctx.ledger.ftOf(contract, deployer) > 1 && spendable(ctx, deployer) >= ownFee ? deployer : -1;
 }
 
-function pickOwnedNft(ctx: DraftContext, contract: number, ownFee: number): { id: number; owner: number } | undefined {
+function pickOwnedNft(
+  ctx: DraftContext,
+  contract: number,
+  ownFee: number,
+): { id: number; owner: number } | undefined {
   for (let attempt = 0; attempt < 8; attempt++) {
-    const token = ctx.ledger.nftAt(contract, n => ctx.rng.int(n));
+    const token = ctx.ledger.nftAt(contract, (n) => ctx.rng.int(n));
     if (!token) return undefined;
     if (!ctx.isContract(token.owner) && spendable(ctx, token.owner) >= ownFee) return token;
   }

@@ -98,7 +98,13 @@ function vault(chain: Chain, contract: number): number {
   return contractAt(chain, contract).principal;
 }
 
-function ev(kind: EventKind, sender: number, recipient: number, contract: number, amount: number): ChainEvent {
+function ev(
+  kind: EventKind,
+  sender: number,
+  recipient: number,
+  contract: number,
+  amount: number,
+): ChainEvent {
   return { kind, sender, recipient, contract, amount, unlockHeight: 0 };
 }
 

@@ -63,7 +63,10 @@ export interface World {
     txId: string,
     page: { limit: number; offset: number },
   ): Page<AddressTxEvent> | undefined;
-  transactionsWithTransfers(principal: string, q: TransactionsWithTransfersQuery): Page<TxWithTransfers> | BlockNotFound;
+  transactionsWithTransfers(
+    principal: string,
+    q: TransactionsWithTransfersQuery,
+  ): Page<TxWithTransfers> | BlockNotFound;
   balances(principal: string, q: { untilBlock?: UntilBlock; unanchored: boolean }): Balances | BlockNotFound;
   txWithTransfers(principal: string, txId: string): TxWithTransfers | undefined;
   index(): WorldIndex;
@@ -127,7 +130,11 @@ class SeededWorld implements World {
     return (this.cachedStats ??= mempoolStats(this.chain));
   }
 
-  addressTxEvents(principal: string, txId: string, page: { limit: number; offset: number }): Page<AddressTxEvent> | undefined {
+  addressTxEvents(
+    principal: string,
+    txId: string,
+    page: { limit: number; offset: number },
+  ): Page<AddressTxEvent> | undefined {
     const tx = this.anchoredTx(txId);
     if (tx < 0) return undefined;
     const p = this.chain.principals.find(principal);
@@ -136,11 +143,16 @@ class SeededWorld implements World {
       limit: page.limit,
       offset: page.offset,
       total: transfers.length,
-      results: transfers.slice(page.offset, page.offset + page.limit).map(t => addressTxEvent(this.chain, t)),
+      results: transfers
+        .slice(page.offset, page.offset + page.limit)
+        .map((t) => addressTxEvent(this.chain, t)),
     };
   }
 
-  transactionsWithTransfers(principal: string, q: TransactionsWithTransfersQuery): Page<TxWithTransfers> | BlockNotFound {
+  transactionsWithTransfers(
+    principal: string,
+    q: TransactionsWithTransfersQuery,
+  ): Page<TxWithTransfers> | BlockNotFound {
     const maxHeight = this.referenceHeight(q.untilBlock, q.unanchored);
     if (maxHeight === undefined) return { blockNotFound: true };
     const p = this.chain.principals.find(principal);
@@ -171,7 +183,12 @@ class SeededWorld implements World {
       facts = balanceFacts(this.chain, this.addresses, this.rewards, p, height);
       if (current) this.currentBalances.set(key, facts);
     }
-    return serializeBalances(this.chain, facts, current ? this.deltas.of(p) : undefined, vestingFacts(this.chain, p, height));
+    return serializeBalances(
+      this.chain,
+      facts,
+      current ? this.deltas.of(p) : undefined,
+      vestingFacts(this.chain, p, height),
+    );
   }
 
   txWithTransfers(principal: string, txId: string): TxWithTransfers | undefined {

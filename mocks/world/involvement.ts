@@ -31,9 +31,14 @@ export function forEachInvolved(
   }
 }
 
-export function isInvolved(chain: Chain, tx: number, events: readonly ChainEvent[], principal: number): boolean {
+export function isInvolved(
+  chain: Chain,
+  tx: number,
+  events: readonly ChainEvent[],
+  principal: number,
+): boolean {
   let found = false;
-  forEachInvolved(chain, tx, events, p => {
+  forEachInvolved(chain, tx, events, (p) => {
     if (p === principal) found = true;
   });
   return found;

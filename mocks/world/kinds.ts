@@ -50,7 +50,12 @@ export function txTypeOf(action: Action): TxType {
 }
 
 /** Mempool statistics report exactly these types (the others never wait in a mempool). */
-export const MEMPOOL_TX_TYPES = ['token_transfer', 'smart_contract', 'contract_call', 'poison_microblock'] as const;
+export const MEMPOOL_TX_TYPES = [
+  'token_transfer',
+  'smart_contract',
+  'contract_call',
+  'poison_microblock',
+] as const;
 export type MempoolTxType = (typeof MEMPOOL_TX_TYPES)[number];
 
 export const TX_STATUSES = [

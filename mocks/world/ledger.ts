@@ -131,14 +131,16 @@ export class Ledger {
   private moveNft(contract: number, id: number, from: number, to: number): void {
     const h = this.nftHoldings(contract);
     const i = h.position.get(id);
-    if (i === undefined || h.owners[i] !== from) throw new Error(`generation bug: NFT ${id} not owned by #${from}`);
+    if (i === undefined || h.owners[i] !== from)
+      throw new Error(`generation bug: NFT ${id} not owned by #${from}`);
     h.owners[i] = to;
   }
 
   private burnNft(contract: number, id: number, from: number): void {
     const h = this.nftHoldings(contract);
     const i = h.position.get(id);
-    if (i === undefined || h.owners[i] !== from) throw new Error(`generation bug: NFT ${id} not owned by #${from}`);
+    if (i === undefined || h.owners[i] !== from)
+      throw new Error(`generation bug: NFT ${id} not owned by #${from}`);
     const last = h.ids.length - 1;
     const lastId = h.ids[last] as number;
     h.ids[i] = lastId;

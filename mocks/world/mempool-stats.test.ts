@@ -17,7 +17,9 @@ function reference(values: number[], p: number): number | null {
 
 function pendingSamples(chain: Chain) {
   const m = chain.mempool;
-  const out = Object.fromEntries(MEMPOOL_TX_TYPES.map(t => [t, { fees: [] as number[], ages: [] as number[], sizes: [] as number[] }]));
+  const out = Object.fromEntries(
+    MEMPOOL_TX_TYPES.map((t) => [t, { fees: [] as number[], ages: [] as number[], sizes: [] as number[] }]),
+  );
   for (let tx = 0; tx < m.count; tx++) {
     if (m.status[tx] !== Status.Pending) continue;
     const s = out[txTypeOf(m.action[tx] as Action)]!;
@@ -28,12 +30,13 @@ function pendingSamples(chain: Chain) {
   return out;
 }
 
-describe.each(SEEDS)('mempool statistics of world %i', seed => {
+describe.each(SEEDS)('mempool statistics of world %i', (seed) => {
   const { world, chain } = testWorld(seed);
   const stats = world.mempoolStats();
 
   it('has exactly the four mempool transaction types as keys', () => {
-    for (const part of Object.values(stats)) expect(Object.keys(part).sort()).toEqual([...MEMPOOL_TX_TYPES].sort());
+    for (const part of Object.values(stats))
+      expect(Object.keys(part).sort()).toEqual([...MEMPOOL_TX_TYPES].sort());
   });
 
   it('counts the pending transactions of each type, not the dropped ones', () => {
@@ -62,9 +65,12 @@ describe.each(SEEDS)('mempool statistics of world %i', seed => {
         expect(part[type].p25!).toBeLessThanOrEqual(part[type].p95!);
       }
     }
-    const all = Object.values(stats).flatMap(part => Object.values(part as object).flatMap(v => (typeof v === 'object' ? Object.values(v) : [])));
-    expect(all.some(v => typeof v === 'number' && !Number.isInteger(v))).toBe(true);
-    for (const age of Object.values(stats.tx_ages).flatMap(p => Object.values(p))) expect(age).toBeGreaterThanOrEqual(0);
+    const all = Object.values(stats).flatMap((part) =>
+      Object.values(part as object).flatMap((v) => (typeof v === 'object' ? Object.values(v) : [])),
+    );
+    expect(all.some((v) => typeof v === 'number' && !Number.isInteger(v))).toBe(true);
+    for (const age of Object.values(stats.tx_ages).flatMap((p) => Object.values(p)))
+      expect(age).toBeGreaterThanOrEqual(0);
   });
 
   it('is the same object on every call (computed once)', () => {
@@ -76,10 +82,20 @@ describe('mempool statistics of a type with no pending transactions', () => {
   it('are null', () => {
     const { chain } = testWorld(1);
     const m = chain.mempool;
-    const onlyTransfers = { ...m, status: Uint8Array.from(m.status, (s, tx) => (txTypeOf(m.action[tx] as Action) === 'token_transfer' ? s : Status.DroppedTooExpensive)) };
+    const onlyTransfers = {
+      ...m,
+      status: Uint8Array.from(m.status, (s, tx) =>
+        txTypeOf(m.action[tx] as Action) === 'token_transfer' ? s : Status.DroppedTooExpensive,
+      ),
+    };
     const stats = mempoolStats({ ...chain, mempool: onlyTransfers as typeof m });
     expect(stats.tx_type_counts.smart_contract).toBe(0);
-    expect(stats.tx_simple_fee_averages.smart_contract).toEqual({ p25: null, p50: null, p75: null, p95: null });
+    expect(stats.tx_simple_fee_averages.smart_contract).toEqual({
+      p25: null,
+      p50: null,
+      p75: null,
+      p95: null,
+    });
     expect(stats.tx_ages.contract_call).toEqual({ p25: null, p50: null, p75: null, p95: null });
     expect(stats.tx_byte_sizes.poison_microblock).toEqual({ p25: null, p50: null, p75: null, p95: null });
     expect(stats.tx_type_counts.token_transfer).toBeGreaterThan(0);

@@ -20,7 +20,10 @@ export interface MempoolStats {
 /** Statistics of the pending mempool transactions; dropped ones are no longer in the mempool. */
 export function mempoolStats(chain: Chain): MempoolStats {
   const samples = Object.fromEntries(
-    MEMPOOL_TX_TYPES.map(type => [type, { fees: [] as number[], ages: [] as number[], sizes: [] as number[] }]),
+    MEMPOOL_TX_TYPES.map((type) => [
+      type,
+      { fees: [] as number[], ages: [] as number[], sizes: [] as number[] },
+    ]),
   ) as Record<MempoolTxType, { fees: number[]; ages: number[]; sizes: number[] }>;
   const m = chain.mempool;
   const tip = tipHeight(chain);
@@ -33,12 +36,17 @@ export function mempoolStats(chain: Chain): MempoolStats {
     sample.sizes.push(byteSizeOf(chain, m, tx));
   }
   const per = (pick: (s: { fees: number[]; ages: number[]; sizes: number[] }) => number[]) =>
-    Object.fromEntries(MEMPOOL_TX_TYPES.map(type => [type, percentiles(pick(samples[type]))])) as Record<MempoolTxType, Percentiles>;
+    Object.fromEntries(MEMPOOL_TX_TYPES.map((type) => [type, percentiles(pick(samples[type]))])) as Record<
+      MempoolTxType,
+      Percentiles
+    >;
   return {
-    tx_type_counts: Object.fromEntries(MEMPOOL_TX_TYPES.map(type => [type, samples[type].fees.length])) as Record<MempoolTxType, number>,
-    tx_simple_fee_averages: per(s => s.fees),
-    tx_ages: per(s => s.ages),
-    tx_byte_sizes: per(s => s.sizes),
+    tx_type_counts: Object.fromEntries(
+      MEMPOOL_TX_TYPES.map((type) => [type, samples[type].fees.length]),
+    ) as Record<MempoolTxType, number>,
+    tx_simple_fee_averages: per((s) => s.fees),
+    tx_ages: per((s) => s.ages),
+    tx_byte_sizes: per((s) => s.sizes),
   };
 }
 

@@ -32,10 +32,19 @@ export function resolveOptions(partial: Partial<WorldOptions> = {}): WorldOption
   check(options.network === 'mainnet' || options.network === 'testnet', 'network must be mainnet or testnet');
   // The early blocks deploy the token contracts and the coverage transactions need room after them.
   check(Number.isInteger(blocks) && blocks >= 60, 'blocks must be an integer >= 60');
-  check(Number.isInteger(options.addresses) && options.addresses >= 20 && options.addresses <= 5000, 'addresses must be in 20..5000');
-  check(Number.isInteger(options.maxTxsPerBlock) && options.maxTxsPerBlock >= 1, 'maxTxsPerBlock must be >= 1');
+  check(
+    Number.isInteger(options.addresses) && options.addresses >= 20 && options.addresses <= 5000,
+    'addresses must be in 20..5000',
+  );
+  check(
+    Number.isInteger(options.maxTxsPerBlock) && options.maxTxsPerBlock >= 1,
+    'maxTxsPerBlock must be >= 1',
+  );
   check(Number.isInteger(options.mempoolSize) && options.mempoolSize >= 8, 'mempoolSize must be >= 8');
-  check(Number.isInteger(options.nakamotoHeight) && options.nakamotoHeight >= 2, 'nakamotoHeight must be >= 2');
+  check(
+    Number.isInteger(options.nakamotoHeight) && options.nakamotoHeight >= 2,
+    'nakamotoHeight must be >= 2',
+  );
   return options;
 }
 

@@ -35,12 +35,12 @@ export function oracleFor(world: World, chain: Chain): Oracle {
 function buildOracle(world: World, chain: Chain): Oracle {
   const ids = minedTxIds(chain);
   const details = world.txListDetails(ids, { eventLimit: 100_000, eventOffset: 0, unanchored: true });
-  const txs = ids.map(id => {
+  const txs = ids.map((id) => {
     const entry = details[id];
     if (!entry?.found || !('block_height' in entry.result)) throw new Error(`mined tx ${id} not found`);
     return entry.result;
   });
-  const byId = new Map(txs.map(tx => [tx.tx_id, tx]));
+  const byId = new Map(txs.map((tx) => [tx.tx_id, tx]));
   const involvement = new Map<string, ConfirmedTransaction[]>();
   for (const tx of txs) {
     for (const p of involved(tx)) {
@@ -54,7 +54,7 @@ function buildOracle(world: World, chain: Chain): Oracle {
     byId,
     concerning(principal, unanchored) {
       return (involvement.get(principal) ?? [])
-        .filter(tx => unanchored || !tx.is_unanchored)
+        .filter((tx) => unanchored || !tx.is_unanchored)
         .sort((a, b) => b.block_height - a.block_height || b.tx_index - a.tx_index);
     },
     movements,
@@ -79,11 +79,40 @@ function movements(tx: ConfirmedTransaction): Movement[] {
     const base = { eventIndex: e.event_index, amount: '', assetId: '', valueHex: '' };
     switch (e.event_type) {
       case 'stx_asset':
-        return [{ ...base, asset: 'stx', type: e.asset.asset_event_type, sender: e.asset.sender ?? '', recipient: e.asset.recipient ?? '', amount: e.asset.amount }];
+        return [
+          {
+            ...base,
+            asset: 'stx',
+            type: e.asset.asset_event_type,
+            sender: e.asset.sender ?? '',
+            recipient: e.asset.recipient ?? '',
+            amount: e.asset.amount,
+          },
+        ];
       case 'fungible_token_asset':
-        return [{ ...base, asset: 'ft', type: e.asset.asset_event_type, sender: e.asset.sender ?? '', recipient: e.asset.recipient ?? '', amount: e.asset.amount, assetId: e.asset.asset_id }];
+        return [
+          {
+            ...base,
+            asset: 'ft',
+            type: e.asset.asset_event_type,
+            sender: e.asset.sender ?? '',
+            recipient: e.asset.recipient ?? '',
+            amount: e.asset.amount,
+            assetId: e.asset.asset_id,
+          },
+        ];
       case 'non_fungible_token_asset':
-        return [{ ...base, asset: 'nft', type: e.asset.asset_event_type, sender: e.asset.sender ?? '', recipient: e.asset.recipient ?? '', assetId: e.asset.asset_id, valueHex: e.asset.value.hex }];
+        return [
+          {
+            ...base,
+            asset: 'nft',
+            type: e.asset.asset_event_type,
+            sender: e.asset.sender ?? '',
+            recipient: e.asset.recipient ?? '',
+            assetId: e.asset.asset_id,
+            valueHex: e.asset.value.hex,
+          },
+        ];
       default:
         return [];
     }
@@ -91,6 +120,10 @@ function movements(tx: ConfirmedTransaction): Movement[] {
 }
 
 /** Who paid the fee: the sponsor of a sponsored transaction, else its sender. */
-export function feePayerOf(tx: { sponsored: boolean; sponsor_address?: string; sender_address: string }): string {
+export function feePayerOf(tx: {
+  sponsored: boolean;
+  sponsor_address?: string;
+  sender_address: string;
+}): string {
   return tx.sponsored && tx.sponsor_address ? tx.sponsor_address : tx.sender_address;
 }

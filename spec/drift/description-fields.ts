@@ -137,7 +137,8 @@ function fieldsOf(body: string, defaultType: JsonType | undefined, section: Sect
       text = switched[2]!;
     }
     for (const { name, typePhrase } of namesAtDepthZero(text)) {
-      const type = typePhrase !== undefined ? jsonTypeOf(typePhrase) : (segmentType ?? untypedMemberType(name, section));
+      const type =
+        typePhrase !== undefined ? jsonTypeOf(typePhrase) : (segmentType ?? untypedMemberType(name, section));
       fields.push({ name, type });
     }
   }
@@ -173,7 +174,9 @@ function namesAtDepthZero(text: string): { name: string; typePhrase?: string }[]
       const open = end + after[0].length;
       const close = matchingParenthesis(text, open);
       const inner = text.slice(open + 1, close);
-      const stop = Math.min(...[',', ':'].map((c) => indexAtDepthZero(inner, c)).map((at) => (at === -1 ? inner.length : at)));
+      const stop = Math.min(
+        ...[',', ':'].map((c) => indexAtDepthZero(inner, c)).map((at) => (at === -1 ? inner.length : at)),
+      );
       names.push({ name, typePhrase: inner.slice(0, stop) });
       i = close;
     }
@@ -217,7 +220,11 @@ function isTableRow(line: string): boolean {
 }
 
 function cells(row: string): string[] {
-  return row.trim().replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim());
+  return row
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split('|')
+    .map((cell) => cell.trim());
 }
 
 function unquote(text: string): string {

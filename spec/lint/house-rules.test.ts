@@ -37,7 +37,8 @@ function isObject(value: unknown): value is JsonObject {
 /** Throws instead of returning undefined so a spec reshuffle breaks the test loudly rather than silently. */
 function objectAt(doc: JsonObject, path: JsonPath): JsonObject {
   let node: unknown = doc;
-  for (const segment of path) node = isObject(node) || Array.isArray(node) ? (node as JsonObject)[segment] : undefined;
+  for (const segment of path)
+    node = isObject(node) || Array.isArray(node) ? (node as JsonObject)[segment] : undefined;
   if (!isObject(node)) throw new Error(`the document has no object at ${path.join(' > ')}`);
   return node;
 }
@@ -139,7 +140,9 @@ function matching(results: ISpectralDiagnostic[], code: string, at: JsonPath, me
 function expectNewFinding(results: ISpectralDiagnostic[], code: string, at: JsonPath, message: RegExp = /./) {
   expect(matching(baseline, code, at, message), 'already reported on the unmutated spec').toEqual([]);
   const found = matching(results, code, at, message);
-  expect(found, `${code} at ${at.join(' > ')} matching ${message}; got:\n${summary(results)}`).not.toEqual([]);
+  expect(found, `${code} at ${at.join(' > ')} matching ${message}; got:\n${summary(results)}`).not.toEqual(
+    [],
+  );
   expect(found.every((r) => r.severity === 0)).toBe(true);
 }
 
@@ -164,12 +167,20 @@ describe('house rules on spec/openapi.yaml', () => {
         const responses = objectAt(doc, [...op, 'responses']);
         for (const status of statuses) delete responses[status];
       });
-      expectNewFinding(results, 'house-error-responses-documented', [...op, 'responses'], new RegExp(`no ${label}`));
+      expectNewFinding(
+        results,
+        'house-error-responses-documented',
+        [...op, 'responses'],
+        new RegExp(`no ${label}`),
+      );
     });
   });
 
   describe('house-error-response-schema', () => {
-    const ownSchema = { description: 'Not found.', content: { 'application/json': { schema: { type: 'object' } } } };
+    const ownSchema = {
+      description: 'Not found.',
+      content: { 'application/json': { schema: { type: 'object' } } },
+    };
 
     it('fires when an error response inlines its own schema', async () => {
       const op = operationPath(pristine, 'get_block');
@@ -189,7 +200,12 @@ describe('house rules on spec/openapi.yaml', () => {
       const results = await lintMutated((doc) => {
         objectAt(doc, [...shared, 'content', 'application/json']).schema = { type: 'object' };
       });
-      expectNewFinding(results, 'house-error-response-schema', [...op, 'responses', '404'], /application\/json/);
+      expectNewFinding(
+        results,
+        'house-error-response-schema',
+        [...op, 'responses', '404'],
+        /application\/json/,
+      );
     });
   });
 
@@ -206,15 +222,28 @@ describe('house rules on spec/openapi.yaml', () => {
 
   describe('house-pagination-bounds', () => {
     it('fires when limit loses its maximum', async () => {
-      const limit = queryParameterPath(pristine, operationPath(pristine, 'get_address_transaction_events'), 'limit');
+      const limit = queryParameterPath(
+        pristine,
+        operationPath(pristine, 'get_address_transaction_events'),
+        'limit',
+      );
       const results = await lintMutated((doc) => {
         delete objectAt(doc, [...limit, 'schema']).maximum;
       });
-      expectNewFinding(results, 'house-pagination-bounds', [...limit, 'schema'], /"limit" schema declares no maximum/);
+      expectNewFinding(
+        results,
+        'house-pagination-bounds',
+        [...limit, 'schema'],
+        /"limit" schema declares no maximum/,
+      );
     });
 
     it('fires when offset has a minimum other than 0', async () => {
-      const offset = queryParameterPath(pristine, operationPath(pristine, 'get_address_transaction_events'), 'offset');
+      const offset = queryParameterPath(
+        pristine,
+        operationPath(pristine, 'get_address_transaction_events'),
+        'offset',
+      );
       const results = await lintMutated((doc) => {
         objectAt(doc, [...offset, 'schema']).minimum = 1;
       });
@@ -227,7 +256,12 @@ describe('house rules on spec/openapi.yaml', () => {
     const results = await lintMutated((doc) => {
       objectAt(doc, properties).stx_sent = { type: 'integer' };
     });
-    expectNewFinding(results, 'house-amount-strings', [...properties, 'stx_sent'], /"stx_sent".*found integer/);
+    expectNewFinding(
+      results,
+      'house-amount-strings',
+      [...properties, 'stx_sent'],
+      /"stx_sent".*found integer/,
+    );
   });
 
   describe('house-deprecated-replacement', () => {
@@ -244,7 +278,12 @@ describe('house rules on spec/openapi.yaml', () => {
       const results = await lintMutated((doc) => {
         objectAt(doc, op)['x-replaced-by'] = { operationId: 'not_in_this_document' };
       });
-      expectNewFinding(results, 'house-deprecated-replacement', [...op, 'x-replaced-by', 'operationId'], /not in this document/);
+      expectNewFinding(
+        results,
+        'house-deprecated-replacement',
+        [...op, 'x-replaced-by', 'operationId'],
+        /not in this document/,
+      );
     });
 
     it('fires when the description stops saying "deprecated"', async () => {
@@ -252,7 +291,12 @@ describe('house rules on spec/openapi.yaml', () => {
       const results = await lintMutated((doc) => {
         objectAt(doc, op).description = 'Returns data.';
       });
-      expectNewFinding(results, 'house-deprecated-replacement', [...op, 'description'], /does not say "deprecated"/);
+      expectNewFinding(
+        results,
+        'house-deprecated-replacement',
+        [...op, 'description'],
+        /does not say "deprecated"/,
+      );
     });
   });
 
@@ -294,7 +338,11 @@ describe('house rules on spec/openapi.yaml', () => {
   });
 
   it('house-success-example fires when a 200 JSON response loses its example', async () => {
-    const media = [...derefPath(pristine, [...operationPath(pristine, 'get_block'), 'responses', '200']), 'content', 'application/json'];
+    const media = [
+      ...derefPath(pristine, [...operationPath(pristine, 'get_block'), 'responses', '200']),
+      'content',
+      'application/json',
+    ];
     const results = await lintMutated((doc) => {
       const target = objectAt(doc, media);
       delete target.example;
@@ -324,6 +372,9 @@ describe('house rules on forms the real spec does not use', () => {
       FIXTURE_FILE,
     );
     const security = results.filter((r) => r.code === 'house-api-key-security');
-    expect(security.map((r) => r.path), summary(results)).toEqual([['security']]);
+    expect(
+      security.map((r) => r.path),
+      summary(results),
+    ).toEqual([['security']]);
   });
 });

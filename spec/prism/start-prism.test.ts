@@ -22,6 +22,8 @@ describe('startPrism', () => {
   it("fails with Prism's own output when Prism cannot start", async () => {
     const broken = join(workDir, 'not-openapi.yaml');
     writeFileSync(broken, 'this: is not an OpenAPI document\n');
-    await expect(startPrism({ specPath: broken, timeoutMs: 20_000 })).rejects.toThrow(/exited; its output:\n.+/s);
+    await expect(startPrism({ specPath: broken, timeoutMs: 20_000 })).rejects.toThrow(
+      /exited; its output:\n.+/s,
+    );
   }, 30_000);
 });

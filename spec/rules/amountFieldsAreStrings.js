@@ -35,7 +35,8 @@ export default function amountFieldsAreStrings(properties, _options, context) {
   for (const [name, schema] of Object.entries(properties)) {
     if (!isAmountName(name)) continue;
     const types = typesOf(schema, root, new Set());
-    const stringOnly = types !== undefined && types.has('string') && [...types].every((t) => t === 'string' || t === 'null');
+    const stringOnly =
+      types !== undefined && types.has('string') && [...types].every((t) => t === 'string' || t === 'null');
     if (!stringOnly) {
       const found = types === undefined ? 'no type' : [...types].join(' | ');
       results.push({
@@ -79,7 +80,10 @@ function typesOf(schema, root, seen) {
     for (const member of schema.allOf) {
       const memberTypes = typesOf(member, root, seen);
       if (memberTypes === undefined) continue;
-      intersection = intersection === undefined ? memberTypes : new Set([...intersection].filter((t) => memberTypes.has(t)));
+      intersection =
+        intersection === undefined
+          ? memberTypes
+          : new Set([...intersection].filter((t) => memberTypes.has(t)));
     }
     return intersection;
   }

@@ -21,9 +21,12 @@ export default function deprecatedReplacement(paths) {
       continue;
     }
     const at = [...path, 'x-replaced-by'];
-    const hasId = isObject(replacedBy) && typeof replacedBy.operationId === 'string' && replacedBy.operationId !== '';
+    const hasId =
+      isObject(replacedBy) && typeof replacedBy.operationId === 'string' && replacedBy.operationId !== '';
     const hasDescription =
-      isObject(replacedBy) && typeof replacedBy.description === 'string' && replacedBy.description.trim() !== '';
+      isObject(replacedBy) &&
+      typeof replacedBy.description === 'string' &&
+      replacedBy.description.trim() !== '';
     if (!hasId && !hasDescription) {
       report('has an x-replaced-by without an operationId or a description', at);
       continue;

@@ -38,7 +38,9 @@ function describeProblem(root, response) {
     return `has no content; its body must be ${ERROR_SCHEMA_REF}`;
   }
   const offending = Object.entries(target.content)
-    .filter(([, media]) => !isObject(media) || !isObject(media.schema) || media.schema.$ref !== ERROR_SCHEMA_REF)
+    .filter(
+      ([, media]) => !isObject(media) || !isObject(media.schema) || media.schema.$ref !== ERROR_SCHEMA_REF,
+    )
     .map(([mediaType]) => mediaType);
   if (offending.length > 0) {
     return `has a schema other than $ref ${ERROR_SCHEMA_REF} for ${offending.join(', ')}`;

@@ -12,13 +12,19 @@ export default function operationIdsUniqueSnakeCase(paths) {
     if (typeof id !== 'string') continue;
     const label = operationLabel(method, route);
     if (!SNAKE_CASE.test(id)) {
-      results.push({ message: `${label} operationId "${id}" is not snake_case`, path: [...path, 'operationId'] });
+      results.push({
+        message: `${label} operationId "${id}" is not snake_case`,
+        path: [...path, 'operationId'],
+      });
     }
     const first = firstSeen.get(id);
     if (first === undefined) {
       firstSeen.set(id, label);
     } else {
-      results.push({ message: `${label} operationId "${id}" is already used by ${first}`, path: [...path, 'operationId'] });
+      results.push({
+        message: `${label} operationId "${id}" is already used by ${first}`,
+        path: [...path, 'operationId'],
+      });
     }
   }
   return results;

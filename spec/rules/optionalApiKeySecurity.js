@@ -5,9 +5,10 @@ import { isObject, operationLabel, operations } from './lib/openapi.js';
 // every operation must document what a missing (401) or bad (403) key returns.
 export default function optionalApiKeySecurity(document) {
   if (!isObject(document)) return [];
-  const schemes = isObject(document.components) && isObject(document.components.securitySchemes)
-    ? document.components.securitySchemes
-    : {};
+  const schemes =
+    isObject(document.components) && isObject(document.components.securitySchemes)
+      ? document.components.securitySchemes
+      : {};
   const results = [];
   for (const { route, method, operation, path } of operations(document.paths)) {
     const label = operationLabel(method, route);
@@ -28,9 +29,11 @@ export default function optionalApiKeySecurity(document) {
     if (problem) {
       // Root-level findings carry no operation name so Spectral merges the
       // identical result reported for every operation that inherits it.
-      results.push(own
-        ? { message: `${label} security ${problem}`, path: [...path, 'security'] }
-        : { message: `Root security ${problem}`, path: ['security'] });
+      results.push(
+        own
+          ? { message: `${label} security ${problem}`, path: [...path, 'security'] }
+          : { message: `Root security ${problem}`, path: ['security'] },
+      );
     }
   }
   return results;
@@ -38,13 +41,18 @@ export default function optionalApiKeySecurity(document) {
 
 function securityProblem(security, schemes) {
   if (!Array.isArray(security)) return 'is not an array';
-  const anonymous = security.some((requirement) => isObject(requirement) && Object.keys(requirement).length === 0);
+  const anonymous = security.some(
+    (requirement) => isObject(requirement) && Object.keys(requirement).length === 0,
+  );
   const apiKey = security.some(
     (requirement) =>
       isObject(requirement) &&
       Object.keys(requirement).some((name) => isObject(schemes[name]) && schemes[name].type === 'apiKey'),
   );
   if (anonymous && apiKey) return undefined;
-  const missing = [anonymous ? undefined : '{} (anonymous access)', apiKey ? undefined : 'an apiKey scheme requirement'];
+  const missing = [
+    anonymous ? undefined : '{} (anonymous access)',
+    apiKey ? undefined : 'an apiKey scheme requirement',
+  ];
   return `must contain ${missing.filter(Boolean).join(' and ')}`;
 }

@@ -15,18 +15,27 @@ export default function paginationParameters(paths) {
     for (const name of ['limit', 'offset']) {
       const parameter = query.get(name);
       if (!parameter) {
-        results.push({ message: `${label} is a list operation but has no "${name}" query parameter`, path: [...path, 'parameters'] });
+        results.push({
+          message: `${label} is a list operation but has no "${name}" query parameter`,
+          path: [...path, 'parameters'],
+        });
         continue;
       }
       const schema = isObject(parameter.value.schema) ? parameter.value.schema : {};
       const required = name === 'limit' ? ['minimum', 'maximum', 'default'] : ['minimum', 'default'];
       for (const keyword of required) {
         if (schema[keyword] === undefined) {
-          results.push({ message: `${label}: "${name}" schema declares no ${keyword}`, path: [...parameter.path, 'schema'] });
+          results.push({
+            message: `${label}: "${name}" schema declares no ${keyword}`,
+            path: [...parameter.path, 'schema'],
+          });
         }
       }
       if (name === 'offset' && schema.minimum !== undefined && schema.minimum !== 0) {
-        results.push({ message: `${label}: "offset" schema must have minimum 0`, path: [...parameter.path, 'schema', 'minimum'] });
+        results.push({
+          message: `${label}: "offset" schema must have minimum 0`,
+          path: [...parameter.path, 'schema', 'minimum'],
+        });
       }
     }
   }

@@ -9,7 +9,9 @@ export default function successResponseExample(response, _options, context) {
   const results = [];
   for (const [mediaType, media] of Object.entries(response.content)) {
     if (!JSON_MEDIA_TYPE.test(mediaType)) continue;
-    const hasExample = isObject(media) && (media.example !== undefined || (isObject(media.examples) && Object.keys(media.examples).length > 0));
+    const hasExample =
+      isObject(media) &&
+      (media.example !== undefined || (isObject(media.examples) && Object.keys(media.examples).length > 0));
     if (!hasExample) {
       results.push({
         message: `200 ${mediaType} response has no example or examples`,

@@ -26,7 +26,11 @@ export function printable(r: FuzzRequest): FuzzRequest {
 export function urlOf(r: FuzzRequest): string {
   if (r.rawUrl !== undefined) return r.rawUrl;
   const path = fillPath(r.op.path, (name) => encodeURIComponent(r.path[name] ?? ''));
-  const query = r.query.map(([k, v]) => (v === null ? encodeURIComponent(k) : `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)).join('&');
+  const query = r.query
+    .map(([k, v]) =>
+      v === null ? encodeURIComponent(k) : `${encodeURIComponent(k)}=${encodeURIComponent(v)}`,
+    )
+    .join('&');
   return query ? `${path}?${query}` : path;
 }
 
@@ -48,6 +52,10 @@ const fits = (schema: unknown, value: unknown): boolean => specAjv.compile(schem
  */
 export function specAccepts(param: Parameter, value: string | string[]): boolean {
   const values = Array.isArray(value) ? value : [value];
-  const read = param['x-comma-separated'] ? values.flatMap((v) => v.split(',')) : values.length === 1 ? values[0] : values;
+  const read = param['x-comma-separated']
+    ? values.flatMap((v) => v.split(','))
+    : values.length === 1
+      ? values[0]
+      : values;
   return fits(param.schema ?? {}, coerceParameter(doc, param.schema, read, fits));
 }

@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 
 /** Names that reach into Object.prototype when a server indexes a plain object with user input. */
-export const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'hasOwnProperty', 'prototype', 'toString', 'valueOf', '__defineGetter__', 'isPrototypeOf'];
+export const PROTOTYPE_NAMES = [
+  '__proto__',
+  'constructor',
+  'hasOwnProperty',
+  'prototype',
+  'toString',
+  'valueOf',
+  '__defineGetter__',
+  'isPrototypeOf',
+];
 
 /** Strings that break naive parsers: NUL, slashes and dot segments, escapes, type confusions, bounds. */
 const TRICKY = [
@@ -33,7 +42,9 @@ const TRICKY = [
   '',
 ];
 
-const nonAscii = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }).filter((s) => /[^\x00-\x7f]/.test(s));
+const nonAscii = fc
+  .string({ unit: 'grapheme', minLength: 1, maxLength: 40 })
+  .filter((s) => /[^\x00-\x7f]/.test(s));
 
 /** Long, yet short enough that a URL carrying several stays under the URL limit (`é` is 6 characters encoded). */
 const overlong = fc
@@ -73,6 +84,17 @@ export function hostileValue(samples: string[]): fc.Arbitrary<string> {
 /** Unknown query parameter names a server must ignore without touching Object.prototype. */
 export const hostileName = fc.oneof(
   fc.constantFrom(...PROTOTYPE_NAMES),
-  fc.constantFrom('constructor[prototype][polluted]', '__proto__[polluted]', '__proto__.polluted', 'limit[]', 'limit[__proto__]', 'a[b][c]', '', '\u0000', '%', 'ü'),
+  fc.constantFrom(
+    'constructor[prototype][polluted]',
+    '__proto__[polluted]',
+    '__proto__.polluted',
+    'limit[]',
+    'limit[__proto__]',
+    'a[b][c]',
+    '',
+    '\u0000',
+    '%',
+    'ü',
+  ),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
 );

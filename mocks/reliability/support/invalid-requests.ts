@@ -28,9 +28,17 @@ function badValue(param: Parameter, samples: string[]): Mutation {
       .filter((v) => !specAccepts(param, v))
       .map((v) => {
         if (param.in === 'path') {
-          return { request: { ...valid, path: { ...valid.path, [param.name]: v } }, mutation: `bad ${param.name}`, expect: v === '' ? [404] : [400] };
+          return {
+            request: { ...valid, path: { ...valid.path, [param.name]: v } },
+            mutation: `bad ${param.name}`,
+            expect: v === '' ? [404] : [400],
+          };
         }
-        return { request: setQuery(valid, param.name, [[param.name, v]]), mutation: `bad ${param.name}`, expect: [400] };
+        return {
+          request: setQuery(valid, param.name, [[param.name, v]]),
+          mutation: `bad ${param.name}`,
+          expect: [400],
+        };
       });
 }
 
@@ -38,7 +46,10 @@ function badValue(param: Parameter, samples: string[]): Mutation {
 function repeated(param: Parameter, samples: string[]): Mutation {
   return (valid) =>
     fc.tuple(fc.constantFrom(...samples), fc.constantFrom(...samples)).map(([a, b]) => ({
-      request: setQuery(valid, param.name, [[param.name, a], [param.name, b]]),
+      request: setQuery(valid, param.name, [
+        [param.name, a],
+        [param.name, b],
+      ]),
       mutation: `repeated ${param.name}`,
       expect: [400],
     }));
@@ -47,7 +58,13 @@ function repeated(param: Parameter, samples: string[]): Mutation {
 /** A declared query parameter with an empty value, or bare without `=`. */
 function empty(param: Parameter): Mutation {
   return (valid) =>
-    fc.constantFrom<string | null>('', null).map((v) => ({ request: setQuery(valid, param.name, [[param.name, v]]), mutation: `empty ${param.name}`, expect: [400] }));
+    fc
+      .constantFrom<string | null>('', null)
+      .map((v) => ({
+        request: setQuery(valid, param.name, [[param.name, v]]),
+        mutation: `empty ${param.name}`,
+        expect: [400],
+      }));
 }
 
 /**
@@ -66,7 +83,11 @@ const enormous: Mutation = (valid) =>
       const url = urlOf(valid);
       const pad = unit.repeat(Math.ceil(length / unit.length));
       const rawUrl = `${url}${url.includes('?') ? '&' : '?'}pad=${pad}`;
-      return { request: { ...valid, rawUrl }, mutation: 'enormous query string', expect: tooLongAnswers(rawUrl) as number[] };
+      return {
+        request: { ...valid, rawUrl },
+        mutation: 'enormous query string',
+        expect: tooLongAnswers(rawUrl) as number[],
+      };
     }),
   );
 
@@ -74,7 +95,12 @@ const enormous: Mutation = (valid) =>
 function malformedEscape(param: Parameter): Mutation {
   return (valid) =>
     fc.constantFrom('%', '%zz', '%E0%A4%A', '%ED%A0%80', 'SP%').map((segment) => ({
-      request: { ...valid, rawUrl: fillPath(valid.op.path, (name) => (name === param.name ? segment : encodeURIComponent(valid.path[name] ?? ''))) },
+      request: {
+        ...valid,
+        rawUrl: fillPath(valid.op.path, (name) =>
+          name === param.name ? segment : encodeURIComponent(valid.path[name] ?? ''),
+        ),
+      },
       mutation: `malformed escape in ${param.name}`,
       expect: [400],
     }));
@@ -82,13 +108,28 @@ function malformedEscape(param: Parameter): Mutation {
 
 /** An unencoded byte outside ASCII in the URL: Node's parser refuses the request line. */
 const rawByte: Mutation = (valid) =>
-  fc.constantFrom('é', 'ÿ', '\u0080', '§').map((ch) => ({ request: { ...valid, rawUrl: `${urlOf(valid)}${urlOf(valid).includes('?') ? '&' : '?'}x=${ch}` }, mutation: 'raw non-ASCII byte', expect: [400] }));
+  fc
+    .constantFrom('é', 'ÿ', '\u0080', '§')
+    .map((ch) => ({
+      request: { ...valid, rawUrl: `${urlOf(valid)}${urlOf(valid).includes('?') ? '&' : '?'}x=${ch}` },
+      mutation: 'raw non-ASCII byte',
+      expect: [400],
+    }));
 
 /** An API key this mock does not know (it has none configured). */
 const unknownKey: Mutation = (valid) =>
-  fc.oneof(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 64 }), hostileName, fc.constant('x'.repeat(4_000)))
+  fc
+    .oneof(
+      fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 64 }),
+      hostileName,
+      fc.constant('x'.repeat(4_000)),
+    )
     .filter((k) => k.trim() !== '' && /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(k))
-    .map((key) => ({ request: { ...valid, headers: { ...valid.headers, 'X-API-Key': key } }, mutation: 'unknown API key', expect: [403] }));
+    .map((key) => ({
+      request: { ...valid, headers: { ...valid.headers, 'X-API-Key': key } },
+      mutation: 'unknown API key',
+      expect: [403],
+    }));
 
 /**
  * An invalid request for `op`: a valid one with one thing broken. Every operation gets the
@@ -108,12 +149,19 @@ export function invalidRequest(op: Operation, samples: WorldSamples): fc.Arbitra
     if (param.in === 'path') weighted.push({ weight: 1, mutation: malformedEscape(param) });
     if (param.in === 'query') {
       weighted.push({ weight: 1, mutation: empty(param) });
-      const scalarSamples = param['x-comma-separated'] ? [] : own.length ? own : ['0', '1', 'true', 'false'].filter((v) => specAccepts(param, v));
+      const scalarSamples = param['x-comma-separated']
+        ? []
+        : own.length
+          ? own
+          : ['0', '1', 'true', 'false'].filter((v) => specAccepts(param, v));
       if (scalarSamples.length) weighted.push({ weight: 1, mutation: repeated(param, scalarSamples) });
     }
   }
   return fc
-    .tuple(validRequest(op, samples), fc.oneof(...weighted.map((w) => ({ weight: w.weight, arbitrary: fc.constant(w.mutation) }))))
+    .tuple(
+      validRequest(op, samples),
+      fc.oneof(...weighted.map((w) => ({ weight: w.weight, arbitrary: fc.constant(w.mutation) }))),
+    )
     .chain(([valid, mutate]) => mutate(valid))
     .map((c) => ({ ...c, expect: tooLongAnswers(urlOf(c.request)) ?? c.expect }));
 }
@@ -124,4 +172,10 @@ export function anyInvalidRequest(ops: Operation[], samples: WorldSamples): fc.A
 
 /** Unknown query parameters with hostile names and values, to add to a valid request. */
 export const hostileExtras = (op: Operation): fc.Arbitrary<[string, string][]> =>
-  fc.array(fc.tuple(hostileName.filter((n) => !op.parameters.some((p) => p.name === n)), hostileValue([])), { minLength: 1, maxLength: 6 });
+  fc.array(
+    fc.tuple(
+      hostileName.filter((n) => !op.parameters.some((p) => p.name === n)),
+      hostileValue([]),
+    ),
+    { minLength: 1, maxLength: 6 },
+  );

@@ -21,9 +21,13 @@ const HANG_MS = 10_000;
  * A plain node:http client for a mock on loopback: real sockets, so Node's own parser and
  * limits answer too, which supertest's in-process server would hide.
  */
-export function loopbackClient(baseUrl: string, opts: { keepAlive?: boolean; maxSockets?: number } = {}): LoopbackClient {
+export function loopbackClient(
+  baseUrl: string,
+  opts: { keepAlive?: boolean; maxSockets?: number } = {},
+): LoopbackClient {
   const { hostname, port } = new URL(baseUrl);
-  const agent = opts.keepAlive === false ? false : new Agent({ keepAlive: true, maxSockets: opts.maxSockets ?? 8 });
+  const agent =
+    opts.keepAlive === false ? false : new Agent({ keepAlive: true, maxSockets: opts.maxSockets ?? 8 });
   return {
     get: (path, headers = {}) =>
       new Promise<RawResponse>((resolve, reject) => {
@@ -44,7 +48,11 @@ export function loopbackClient(baseUrl: string, opts: { keepAlive?: boolean; max
             resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body });
           });
         });
-        req.setTimeout(HANG_MS, () => req.destroy(new Error(`no answer to GET ${path.slice(0, 120)} within ${HANG_MS} ms: the mock hangs`)));
+        req.setTimeout(HANG_MS, () =>
+          req.destroy(
+            new Error(`no answer to GET ${path.slice(0, 120)} within ${HANG_MS} ms: the mock hangs`),
+          ),
+        );
         req.on('error', reject);
         req.end();
       }),

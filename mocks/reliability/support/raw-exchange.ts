@@ -23,7 +23,9 @@ export function parseResponses(raw: Buffer): ParsedResponse[] {
     const end = raw.indexOf('\r\n\r\n', at);
     if (end < 0) break;
     const [statusLine = '', ...lines] = raw.toString('latin1', at, end).split('\r\n');
-    const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).trim().toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+    const headers = Object.fromEntries(
+      lines.map((l) => [l.slice(0, l.indexOf(':')).trim().toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+    );
     const length = Number(headers['content-length'] ?? 0);
     const text = raw.toString('utf8', end + 4, end + 4 + length);
     let body: unknown;
@@ -46,7 +48,11 @@ const HANG_MS = 15_000;
  * nothing at all), and collects what comes back until the server closes the connection or
  * `until` holds.
  */
-export function rawExchange(baseUrl: string, talk: (socket: Socket) => void, opts: { until?: (responses: ParsedResponse[]) => boolean } = {}): Promise<Exchange> {
+export function rawExchange(
+  baseUrl: string,
+  talk: (socket: Socket) => void,
+  opts: { until?: (responses: ParsedResponse[]) => boolean } = {},
+): Promise<Exchange> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname);
@@ -62,7 +68,9 @@ export function rawExchange(baseUrl: string, talk: (socket: Socket) => void, opt
     const timer = setTimeout(() => {
       done = true;
       socket.destroy();
-      reject(new Error(`the connection was neither answered nor closed within ${HANG_MS} ms: the mock hangs`));
+      reject(
+        new Error(`the connection was neither answered nor closed within ${HANG_MS} ms: the mock hangs`),
+      );
     }, HANG_MS);
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk);

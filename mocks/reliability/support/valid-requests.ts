@@ -15,7 +15,10 @@ const standardAddress = fc
   .map(([version, hash]) => c32address(version, Buffer.from(hash).toString('hex')));
 
 /** `format: stacks-principal` needs a valid c32check checksum, which no regex generator gives. */
-const principal = fc.oneof(standardAddress, fc.tuple(standardAddress, fc.stringMatching(CONTRACT_NAME)).map(([a, n]) => `${a}.${n}`));
+const principal = fc.oneof(
+  standardAddress,
+  fc.tuple(standardAddress, fc.stringMatching(CONTRACT_NAME)).map(([a, n]) => `${a}.${n}`),
+);
 
 /** Any string the schema accepts, as a query string or path segment carries it. */
 function schemaArbitrary(raw: unknown): fc.Arbitrary<Value> {
@@ -25,16 +28,23 @@ function schemaArbitrary(raw: unknown): fc.Arbitrary<Value> {
   if (schema.format === 'stacks-principal') return principal;
   switch (schema.type) {
     case 'integer':
-      return fc.integer({ min: schema.minimum ?? 0, max: schema.maximum ?? Number.MAX_SAFE_INTEGER }).map(String);
+      return fc
+        .integer({ min: schema.minimum ?? 0, max: schema.maximum ?? Number.MAX_SAFE_INTEGER })
+        .map(String);
     case 'boolean':
       return fc.constantFrom('true', 'false');
     case 'array':
-      return fc.array(schemaArbitrary(schema.items) as fc.Arbitrary<string>, { minLength: schema.minItems ?? 0, maxLength: 12 });
+      return fc.array(schemaArbitrary(schema.items) as fc.Arbitrary<string>, {
+        minLength: schema.minItems ?? 0,
+        maxLength: 12,
+      });
     case 'string':
       if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern));
       return fc.string();
     default:
-      throw new Error(`no generator for the schema ${JSON.stringify(schema)}: teach mocks/reliability/support/valid-requests.ts`);
+      throw new Error(
+        `no generator for the schema ${JSON.stringify(schema)}: teach mocks/reliability/support/valid-requests.ts`,
+      );
   }
 }
 
@@ -87,21 +97,32 @@ const listPairs = (name: string, values: string[]): fc.Arbitrary<[string, string
   fc.constantFrom('repeat', 'comma', 'mixed').map((style) => {
     if (style === 'comma') return [[name, values.join(',')]];
     if (style === 'repeat' || values.length < 2) return values.map((v) => [name, v] as [string, string]);
-    return [[name, values.slice(0, 2).join(',')], ...values.slice(2).map((v) => [name, v] as [string, string])];
+    return [
+      [name, values.slice(0, 2).join(',')],
+      ...values.slice(2).map((v) => [name, v] as [string, string]),
+    ];
   });
 
 /** Drops a parameter from each combination the spec's `x-parameter-conflicts` forbids. */
-function withoutConflicts(op: Operation, values: Record<string, Value | undefined>): Record<string, Value | undefined> {
+function withoutConflicts(
+  op: Operation,
+  values: Record<string, Value | undefined>,
+): Record<string, Value | undefined> {
   const out = { ...values };
   for (const conflict of op.conflicts) {
-    const clash = conflict.parameters.every((name) => out[name] !== undefined) && Object.entries(conflict.when ?? {}).every(([name, v]) => out[name] === String(v));
+    const clash =
+      conflict.parameters.every((name) => out[name] !== undefined) &&
+      Object.entries(conflict.when ?? {}).every(([name, v]) => out[name] === String(v));
     if (clash) delete out[conflict.parameters[0] as string];
   }
   return out;
 }
 
 /** Path parameters drawn together from `related` when it covers them all, else none. */
-function relatedPath(op: Operation, related: Record<string, string>[]): fc.Arbitrary<Record<string, string>> | undefined {
+function relatedPath(
+  op: Operation,
+  related: Record<string, string>[],
+): fc.Arbitrary<Record<string, string>> | undefined {
   const names = op.parameters.filter((p) => p.in === 'path').map((p) => p.name);
   const usable = names.length > 1 ? related.filter((r) => names.every((n) => n in r)) : [];
   if (!usable.length) return undefined;
@@ -111,11 +132,23 @@ function relatedPath(op: Operation, related: Record<string, string>[]): fc.Arbit
 /** A request the spec accepts for `op`: required parameters always, optional ones sometimes. */
 export function validRequest(op: Operation, samples: WorldSamples): fc.Arbitrary<FuzzRequest> {
   const fields = Object.fromEntries(
-    op.parameters.map((p) => [p.name, p.required ? parameterArbitrary(p, samples.values) : fc.option(parameterArbitrary(p, samples.values), { nil: undefined })]),
+    op.parameters.map((p) => [
+      p.name,
+      p.required
+        ? parameterArbitrary(p, samples.values)
+        : fc.option(parameterArbitrary(p, samples.values), { nil: undefined }),
+    ]),
   );
   const independent = fc.record(fields as Record<string, fc.Arbitrary<Value | undefined>>);
   const together = relatedPath(op, samples.related);
-  return (together ? fc.oneof(independent, fc.tuple(independent, together).map(([values, path]) => ({ ...values, ...path }))) : independent)
+  return (
+    together
+      ? fc.oneof(
+          independent,
+          fc.tuple(independent, together).map(([values, path]) => ({ ...values, ...path })),
+        )
+      : independent
+  )
     .map((values) => withoutConflicts(op, values))
     .chain((values) => {
       const queryParams = op.parameters.filter((p) => p.in === 'query' && values[p.name] !== undefined);
@@ -126,7 +159,9 @@ export function validRequest(op: Operation, samples: WorldSamples): fc.Arbitrary
       return fc.tuple(...pairs).map((parts) =>
         printable({
           op,
-          path: Object.fromEntries(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, values[p.name] as string])),
+          path: Object.fromEntries(
+            op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, values[p.name] as string]),
+          ),
           query: parts.flat(),
           headers: {},
         }),

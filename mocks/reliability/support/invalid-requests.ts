@@ -58,13 +58,11 @@ function repeated(param: Parameter, samples: string[]): Mutation {
 /** A declared query parameter with an empty value, or bare without `=`. */
 function empty(param: Parameter): Mutation {
   return (valid) =>
-    fc
-      .constantFrom<string | null>('', null)
-      .map((v) => ({
-        request: setQuery(valid, param.name, [[param.name, v]]),
-        mutation: `empty ${param.name}`,
-        expect: [400],
-      }));
+    fc.constantFrom<string | null>('', null).map((v) => ({
+      request: setQuery(valid, param.name, [[param.name, v]]),
+      mutation: `empty ${param.name}`,
+      expect: [400],
+    }));
 }
 
 /**
@@ -108,13 +106,11 @@ function malformedEscape(param: Parameter): Mutation {
 
 /** An unencoded byte outside ASCII in the URL: Node's parser refuses the request line. */
 const rawByte: Mutation = (valid) =>
-  fc
-    .constantFrom('é', 'ÿ', '\u0080', '§')
-    .map((ch) => ({
-      request: { ...valid, rawUrl: `${urlOf(valid)}${urlOf(valid).includes('?') ? '&' : '?'}x=${ch}` },
-      mutation: 'raw non-ASCII byte',
-      expect: [400],
-    }));
+  fc.constantFrom('é', 'ÿ', '\u0080', '§').map((ch) => ({
+    request: { ...valid, rawUrl: `${urlOf(valid)}${urlOf(valid).includes('?') ? '&' : '?'}x=${ch}` },
+    mutation: 'raw non-ASCII byte',
+    expect: [400],
+  }));
 
 /** An API key this mock does not know (it has none configured). */
 const unknownKey: Mutation = (valid) =>

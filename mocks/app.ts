@@ -9,7 +9,7 @@ import { seededRandom } from './http/random.ts';
 import { rateLimit } from './http/rate-limit.ts';
 import { requestLog } from './http/request-log.ts';
 import { urlLimit } from './http/url-limit.ts';
-import { handlers } from './operations/index.ts';
+import { mountedHandlers } from './operations/index.ts';
 import { withDefaults, type MockOptions } from './options.ts';
 import { mountOperations } from './routes.ts';
 import { createWorld, type World } from './operations/world.ts';
@@ -57,7 +57,7 @@ export function createMockApp(partial: Partial<MockOptions> = {}): Express {
   const api = express.Router();
   api.use(apiKeys(options.apiKeys, options.requireApiKey));
   api.use(rateLimit({ anonymous: options.rateLimit, keyed: options.rateLimitKey }, options.now));
-  mountOperations(api, ops, handlers, {
+  mountOperations(api, ops, mountedHandlers, {
     world,
     doc,
     specAjv: createSpecAjv(doc, { defaults: true }),

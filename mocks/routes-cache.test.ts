@@ -43,8 +43,9 @@ function mounted(cache = new ResponseCache()) {
   return { agent: request(app), calls, cache };
 }
 
-const page = (query: string) =>
-  `/extended/v1/address/${addresses.busiest}/transactions_with_transfers${query}`;
+function page(query: string) {
+  return `/extended/v1/address/${addresses.busiest}/transactions_with_transfers${query}`;
+}
 
 describe('serving 200 answers from the response cache', () => {
   it('runs the handler once for repeated requests and answers the same bytes and ETag', async () => {

@@ -35,8 +35,9 @@ function samplePrincipals(world: World, oracle: ReturnType<typeof oracleFor>): s
   return [...new Set([...named, ...senders, ...contracts, ...recipients])];
 }
 
-const ofPrincipal = (principal: string) => (m: Movement) =>
-  m.sender === principal || m.recipient === principal;
+function ofPrincipal(principal: string) {
+  return (m: Movement) => m.sender === principal || m.recipient === principal;
+}
 
 describe.each(SEEDS)('address operations of world %i', (seed) => {
   const { world, chain } = testWorld(seed);

@@ -40,8 +40,12 @@ export type OperationHandlers = {
   [Id in OperationId]: OperationHandler<Id, QueryKey<Id>>;
 };
 
-export const ok = <Id extends OperationId>(body: Answer<Id>): OperationResult<Id> => ({ status: 200, body });
-export const notFound = <Id extends OperationId>(message: string): OperationResult<Id> => ({
-  status: 404,
-  message,
-});
+export function ok<Id extends OperationId>(body: Answer<Id>): OperationResult<Id> {
+  return { status: 200, body };
+}
+export function notFound<Id extends OperationId>(message: string): OperationResult<Id> {
+  return {
+    status: 404,
+    message,
+  };
+}

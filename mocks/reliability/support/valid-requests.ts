@@ -93,8 +93,8 @@ function parameterArbitrary(param: Parameter, samples: Record<string, string[]>)
 }
 
 /** Query pairs for an array parameter, in any of the forms the spec allows: repeated, comma list, or both. */
-const listPairs = (name: string, values: string[]): fc.Arbitrary<[string, string][]> =>
-  fc.constantFrom('repeat', 'comma', 'mixed').map((style) => {
+function listPairs(name: string, values: string[]): fc.Arbitrary<[string, string][]> {
+  return fc.constantFrom('repeat', 'comma', 'mixed').map((style) => {
     if (style === 'comma') return [[name, values.join(',')]];
     if (style === 'repeat' || values.length < 2) return values.map((v) => [name, v] as [string, string]);
     return [
@@ -102,6 +102,7 @@ const listPairs = (name: string, values: string[]): fc.Arbitrary<[string, string
       ...values.slice(2).map((v) => [name, v] as [string, string]),
     ];
   });
+}
 
 /** Drops a parameter from each combination the spec's `x-parameter-conflicts` forbids. */
 function withoutConflicts(

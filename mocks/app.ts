@@ -5,7 +5,7 @@ import { createSpecAjv } from '../spec/schemas.ts';
 import { cors } from './http/cors.ts';
 import { errorHandler, sendError } from './http/errors.ts';
 import { apiKeys } from './http/keys.ts';
-import { seededRandom } from './http/random.ts';
+import { Rng } from './world/generate/rng.ts';
 import { rateLimit } from './http/rate-limit.ts';
 import { requestLog } from './http/request-log.ts';
 import { urlLimit } from './http/url-limit.ts';
@@ -64,11 +64,17 @@ export function createMockApp(partial: Partial<MockOptions> = {}): Express {
     scenario: {
       latencyMs: options.latencyMs,
       faultRate: options.faultRate,
-      random: seededRandom(options.seed),
+      random: faultDraws(options.seed),
     },
   });
   app.use(api);
   app.use((req, res) => sendError(res, 404, `Route ${req.method}:${req.path.slice(0, 200)} not found`));
   app.use(errorHandler(log));
   return app;
+}
+
+/** The injected faults' draws: the world's PRNG on its own stream, so they repeat for the seed. */
+function faultDraws(seed: number): () => number {
+  const rng = new Rng(seed);
+  return () => rng.next();
 }

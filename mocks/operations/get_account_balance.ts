@@ -9,6 +9,6 @@ export const get_account_balance: OperationHandler<'get_account_balance', 'unanc
       unanchored: query.unanchored,
       ...(untilBlock ? { untilBlock } : {}),
     });
-    return 'blockNotFound' in balances ? notFound(blockNotFoundMessage(untilBlock)) : ok(balances);
+    return balances ? ok(balances) : notFound(blockNotFoundMessage(untilBlock));
   },
 };

@@ -15,6 +15,6 @@ export const get_account_transactions_with_transfers: OperationHandler<
       ...(query.height !== undefined ? { height: query.height } : {}),
       ...(untilBlock ? { untilBlock } : {}),
     });
-    return 'blockNotFound' in page ? notFound(blockNotFoundMessage(untilBlock)) : ok(page);
+    return page ? ok(page) : notFound(blockNotFoundMessage(untilBlock));
   },
 };

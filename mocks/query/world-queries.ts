@@ -74,7 +74,7 @@ export class WorldQueries {
         : 'height' in ref
           ? ref.height
           : this.lookups.blockHeightByHash(ref.hash, true);
-    return this.chain.blocks.row(height) < 0 ? undefined : height;
+    return height === undefined || this.chain.blocks.row(height) < 0 ? undefined : height;
   }
 
   /** A transaction by id: pending in the mempool, or mined (unanchored only when asked for). */
@@ -164,7 +164,6 @@ export class WorldQueries {
     const tip = tipHeight(this.chain);
     if (!untilBlock) return unanchored ? tip + 1 : tip;
     if ('height' in untilBlock) return Math.min(untilBlock.height, tip);
-    const height = this.lookups.blockHeightByHash(untilBlock.hash, false);
-    return height < 0 ? undefined : height;
+    return this.lookups.blockHeightByHash(untilBlock.hash, false);
   }
 }

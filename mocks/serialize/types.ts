@@ -38,7 +38,7 @@ export type TxWithTransfers = Omit<
 };
 export type StxBalance = Schemas['StxBalance'];
 export type Balances = Schemas['AddressBalances'];
-export type Status = Schemas['ServerStatus'];
+export type ServerStatus = Schemas['ServerStatus'];
 export type TxListEntry =
   | { found: true; result: ConfirmedTransaction | PendingTransaction }
   | { found: false; result: { tx_id: string } };

@@ -66,7 +66,7 @@ export function worldSamples(world: World): WorldSamples {
   const principals = Object.values(index.addresses).filter(Boolean);
   const related = principals.flatMap((principal) => {
     const page = world.transactionsWithTransfers(principal, { limit: 5, offset: 0, unanchored: false });
-    const ids = 'results' in page ? page.results.map((r) => r.tx.tx_id) : [];
+    const ids = page ? page.results.map((r) => r.tx.tx_id) : [];
     return ids.map((tx_id) => ({ principal, address: principal, tx_id }));
   });
   return {

@@ -1,4 +1,4 @@
-import { documentedResponse } from '../spec/responses.ts';
+import { documentedResponse, type Problem } from '../spec/responses.ts';
 import type { Exchange } from './http/client.ts';
 import { currentTest } from './report/current-test.ts';
 import type { Outcome, ProblemRecord } from './report/records.ts';
@@ -6,12 +6,8 @@ import { checker } from './spec-context.ts';
 import type { ContractTarget } from './target.ts';
 import { findDeviation } from './targets/deviations.ts';
 
-/** One way an answer differs from what the spec says. */
-export interface Finding {
-  where: string;
-  expected: string;
-  actual: string;
-}
+/** One way an answer differs from what the spec says: the spec checker's own record. */
+export type { Problem };
 
 export interface Expectation {
   /** The status the spec gives this request. */
@@ -57,7 +53,7 @@ interface Subject {
 function judge(
   target: ContractTarget,
   subject: Subject,
-  findings: Finding[],
+  findings: Problem[],
   outcomeIfClean: Outcome,
   note?: string,
 ): void {
@@ -109,9 +105,9 @@ export function expectResponse(
   target: ContractTarget,
   ex: Exchange,
   expectation: Expectation,
-  more: Finding[] = [],
+  more: Problem[] = [],
 ): void {
-  const findings: Finding[] = [];
+  const findings: Problem[] = [];
   const tolerated =
     ex.status === expectation.status ? undefined : toleratedStatus(target, ex, expectation.status);
   if (ex.status !== expectation.status && !tolerated) {
@@ -150,7 +146,7 @@ export function expectConsistent(
   operationId: string,
   what: string,
   exchanges: Exchange[],
-  findings: Finding[],
+  findings: Problem[],
 ): void {
   const last = exchanges[exchanges.length - 1];
   const requests = exchanges.map((e) => `    GET ${e.url} → ${e.status}`).join('\n');

@@ -1,4 +1,4 @@
-import { expectResponse, type Finding } from '../expect.ts';
+import { expectResponse, type Problem } from '../expect.ts';
 import type { Exchange } from '../http/client.ts';
 import type { Query } from '../spec-context.ts';
 import type { ContractTarget } from '../target.ts';
@@ -32,7 +32,7 @@ export interface Walk {
   total: number;
   pageSize: number;
   exchanges: Exchange[];
-  findings: Finding[];
+  findings: Problem[];
 }
 
 /**
@@ -50,7 +50,7 @@ export async function walkPages(
 ): Promise<Walk> {
   const items: unknown[] = [];
   const exchanges: Exchange[] = [];
-  const findings: Finding[] = [];
+  const findings: Problem[] = [];
   let total: number | undefined;
   for (let offset = 0; total === undefined || offset < total; offset += pageSize) {
     const { ex, page: p } = await fetchPage(target, operationId, path, {

@@ -4,7 +4,7 @@ import { MAX_URL_LENGTH } from '../../http/url-limit.ts';
 import { SERVER_LIMITS } from '../../server.ts';
 import { specAccepts, urlOf, type FuzzRequest } from './fuzz-request.ts';
 import { hostileName, hostileValue } from './hostile-values.ts';
-import { validRequest, type WorldSamples } from './valid-requests.ts';
+import { arbitraryValidRequest, type WorldSamples } from './valid-requests.ts';
 
 export interface InvalidCase {
   request: FuzzRequest;
@@ -157,7 +157,7 @@ export function invalidRequest(op: Operation, samples: WorldSamples): fc.Arbitra
   }
   return fc
     .tuple(
-      validRequest(op, samples),
+      arbitraryValidRequest(op, samples),
       fc.oneof(...weighted.map((w) => ({ weight: w.weight, arbitrary: fc.constant(w.mutation) }))),
     )
     .chain(([valid, mutate]) => mutate(valid))

@@ -131,7 +131,7 @@ function relatedPath(
 }
 
 /** A request the spec accepts for `op`: required parameters always, optional ones sometimes. */
-export function validRequest(op: Operation, samples: WorldSamples): fc.Arbitrary<FuzzRequest> {
+export function arbitraryValidRequest(op: Operation, samples: WorldSamples): fc.Arbitrary<FuzzRequest> {
   const fields = Object.fromEntries(
     op.parameters.map((p) => [
       p.name,
@@ -172,5 +172,5 @@ export function validRequest(op: Operation, samples: WorldSamples): fc.Arbitrary
 
 /** A valid request for any operation of the spec (each operation's generator built once: they are not cheap). */
 export function anyValidRequest(ops: Operation[], samples: WorldSamples): fc.Arbitrary<FuzzRequest> {
-  return fc.oneof(...ops.map((op) => validRequest(op, samples)));
+  return fc.oneof(...ops.map((op) => arbitraryValidRequest(op, samples)));
 }

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { exitOf, listeningUrl, packAndInstall, runIn } from '../packaging/install-package.ts';
+import { listeningUrl, packAndInstall, runIn, stop } from '../packaging/install-package.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
 import { median } from './lib/world-scaling-report.ts';
 
@@ -24,8 +24,7 @@ async function firstAnswerMs(dir: string): Promise<number> {
     if (res.status !== 200) throw new Error(`GET /extended answered ${res.status}`);
     return performance.now() - began;
   } finally {
-    mock.child.kill('SIGTERM');
-    await exitOf(mock);
+    await stop(mock);
   }
 }
 

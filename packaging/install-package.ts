@@ -49,6 +49,8 @@ export function packAndInstall(): InstalledPackage {
 export interface StartedCommand {
   child: ChildProcess;
   output: () => string;
+  /** Resolves to the exit code once the command ended and its output is read (null: ended by a signal). */
+  closed: Promise<number | null>;
 }
 
 /** Runs a command in the project, collecting what it prints. */
@@ -62,17 +64,31 @@ export function runIn(
     cwd: dir,
     env: { ...cleanEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: npx runs the bin in a shell under npm, and stop() must reach the server.
+    detached: true,
   });
   let text = '';
   child.stdout?.on('data', (d: Buffer) => (text += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (text += d.toString()));
-  return { child, output: () => text };
+  const closed = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  return { child, output: () => text, closed };
+}
+
+/** Ends the command and everything it started (npm, the shell, the server), unless it ended already. */
+export async function stop(started: StartedCommand): Promise<void> {
+  const { pid } = started.child;
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    return; // the group is gone already
+  }
+  await exitOf(started);
 }
 
 /** Waits for the command to end; resolves to its exit code. */
 export function exitOf(started: StartedCommand): Promise<number | null> {
-  if (started.child.exitCode !== null) return Promise.resolve(started.child.exitCode);
-  return new Promise((resolve) => started.child.once('close', resolve));
+  return started.closed;
 }
 
 /** The address a starting mock prints in its banner, once it does. */
@@ -81,7 +97,7 @@ export async function listeningUrl(started: StartedCommand, timeoutMs = 30_000):
   for (;;) {
     const match = started.output().match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
     if (match?.[1]) return match[1];
-    if (started.child.exitCode !== null || Date.now() > deadline)
+    if (started.child.exitCode !== null || started.child.signalCode !== null || Date.now() > deadline)
       throw new Error(`the mock did not start; its output:\n${started.output()}`);
     await new Promise((r) => setTimeout(r, 10));
   }

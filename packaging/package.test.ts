@@ -1,4 +1,4 @@
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import {
   packAndInstall,
   ROOT,
   runIn,
+  stop,
   type InstalledPackage,
   type StartedCommand,
 } from './install-package.ts';
@@ -17,11 +18,11 @@ import { readmeFiles } from './readme-snippets.ts';
 
 const STEP_MS = 180_000;
 let installed: InstalledPackage;
-const running: ChildProcess[] = [];
+const running: StartedCommand[] = [];
 
 function start(command: string, args: string[], env: Record<string, string> = {}): StartedCommand {
   const started = runIn(installed.dir, command, args, env);
-  running.push(started.child);
+  running.push(started);
   return started;
 }
 
@@ -34,8 +35,8 @@ beforeAll(() => {
   installed = packAndInstall();
 }, 300_000);
 
-afterAll(() => {
-  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+afterAll(async () => {
+  await Promise.all(running.map(stop));
   if (installed) rmSync(installed.dir, { recursive: true, force: true });
 });
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { startMockServer } from '../mocks/server.ts';
 import type { MockOptions } from '../mocks/options.ts';
-import type { WorldIndex } from '../mocks/world/catalogue.ts';
+import type { WorldIndex } from '../mocks/query/catalogue.ts';
 
 /** The mock's options (the flags of `stacks-api-mock`); anything left out takes the flag's default. */
 export type StartMockOptions = Partial<MockOptions>;

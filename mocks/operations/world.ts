@@ -1,6 +1,7 @@
 import { serializeBalances } from '../serialize/balances.ts';
 import { serializeBlock } from '../serialize/block.ts';
 import { addressTxEvent } from '../serialize/events.ts';
+import { serializeMempoolStats } from '../serialize/mempool-stats.ts';
 import { serializeStatus } from '../serialize/status.ts';
 import { confirmedTx, pendingTx } from '../serialize/transaction.ts';
 import { txWithTransfers } from '../serialize/transfers.ts';
@@ -62,6 +63,7 @@ export function createWorld(options?: Partial<WorldOptions>): World {
 class SeededWorld implements World {
   readonly options: WorldOptions;
   private cachedStatus?: ServerStatus;
+  private cachedStats?: MempoolStats;
 
   constructor(readonly queries: WorldQueries) {
     this.options = queries.chain.options;
@@ -98,7 +100,7 @@ class SeededWorld implements World {
   }
 
   mempoolStats(): MempoolStats {
-    return this.queries.mempoolStats();
+    return (this.cachedStats ??= serializeMempoolStats(this.queries.mempoolSamples()));
   }
 
   addressTxEvents(

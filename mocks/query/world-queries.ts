@@ -8,7 +8,7 @@ import { balanceFacts, vestingFacts, type BalanceFacts, type VestingFacts } from
 import { buildCatalogue, type WorldIndex } from './catalogue.ts';
 import { ChainLookups } from './lookups.ts';
 import { MempoolDeltas, type MempoolDelta } from './mempool-deltas.ts';
-import { mempoolStats, type MempoolStats } from './mempool-stats.ts';
+import { mempoolSamples, type MempoolSamples } from './mempool-stats.ts';
 
 export type BlockRef = { latest: true } | { height: number } | { hash: string };
 /** A block hash here matches `hash` only, as the real service's until_block lookup does. */
@@ -56,7 +56,7 @@ export class WorldQueries {
   private readonly rewards: MinerRewards;
   private readonly deltas: MempoolDeltas;
   private readonly currentBalances = new Map<string, BalanceFacts>();
-  private cachedStats?: MempoolStats;
+  private cachedSamples?: MempoolSamples;
   private cachedCatalogue?: WorldIndex;
 
   constructor(readonly chain: Chain) {
@@ -85,8 +85,8 @@ export class WorldQueries {
     return undefined;
   }
 
-  mempoolStats(): MempoolStats {
-    return (this.cachedStats ??= mempoolStats(this.chain));
+  mempoolSamples(): MempoolSamples {
+    return (this.cachedSamples ??= mempoolSamples(this.chain));
   }
 
   /** The principal's transfers in an anchored transaction, all of them (the caller pages). */

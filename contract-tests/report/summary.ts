@@ -46,14 +46,13 @@ function knownSection(verdicts: VerdictRecord[], deviations: KnownDeviation[]): 
   );
   const unseen = deviations
     .filter((d) => !seen.has(d.id))
-    .map(
-      (d) =>
-        `- ${d.id} (${d.operationId}, ${d.where}): listed but not seen in this run — fixed, or not exercised?`,
-    );
+    .map((d) => `- ${d.id} (${d.operationId ?? 'every operation'}, ${d.where}): ${d.reason}`);
   return [
     `Known deviations seen (not failing): ${seen.size}`,
     ...lines,
-    ...(unseen.length ? ['Known deviations listed but not seen:', ...unseen] : []),
+    ...(unseen.length
+      ? ['Warning: known deviations listed but not seen in this run (fixed, or not exercised?):', ...unseen]
+      : []),
   ];
 }
 

@@ -15,6 +15,7 @@ export interface VariantResponse {
   operationId: string | undefined;
   url: URL;
   status: number;
+  /** The parsed JSON body; undefined when the answer has none (a 304). */
   body: unknown;
   /** For header changes. */
   res: Response;
@@ -55,8 +56,13 @@ function rewriteAnswers(
     } catch {
       body = undefined;
     }
-    if (body === undefined) return end(chunk, ...rest);
     const answer: VariantResponse = { ...request, status: res.statusCode, body, res };
+    if (body === undefined) {
+      // No JSON (a 304, say): only the status and headers can change.
+      rewrite(answer);
+      res.statusCode = answer.status;
+      return end(chunk, ...rest);
+    }
     rewrite(answer);
     const out = Buffer.from(JSON.stringify(answer.body), 'utf8');
     res.statusCode = answer.status;

@@ -93,6 +93,7 @@ export function renderSummary({ records, tests, deviations }: RunFacts): string 
     `Client limiter: ${run?.limiter ?? 'unknown'}; request budget MAX_REQUESTS=${run?.maxRequests ?? '?'}`,
     `Requests sent: ${exchanges.length} (${exchanges.filter((e) => e.retry).length} repeated after a 429, ${exchanges.filter((e) => e.provoked).length} sent to provoke 429, ${exchanges.filter((e) => e.error).length} without an answer) in ${(wallTimeMs(tests) / 1000).toFixed(1)} s`,
     `Tests: ${count('passed')} passed, ${failed.length} failed, ${count('skipped')} skipped`,
+    ...(run?.notices?.length ? ['', 'Before the tests:', ...run.notices.map((n) => `- ${n}`)] : []),
     '',
     ...(failed.length
       ? [

@@ -1,4 +1,5 @@
 import type { KnownDeviation } from '../targets/target-file.ts';
+import { groupFailures } from './failure-causes.ts';
 import type { DiscoveryRecord, ExchangeRecord, LogRecord, RunRecord, VerdictRecord } from './records.ts';
 import type { TestResult } from './test-results.ts';
 
@@ -78,6 +79,25 @@ function skipSection(tests: TestResult[]): string[] {
   ]);
 }
 
+/**
+ * One line per cause with its count and first example, then each cause's first failure in full;
+ * the other tests of a cause are named in the JUnit XML and the exchange log.
+ */
+function failureSection(failed: TestResult[], verdicts: VerdictRecord[]): string[] {
+  const causes = groupFailures(failed, verdicts);
+  return [
+    `Failures: ${failed.length} tests, ${causes.length} causes`,
+    ...causes.map((c) => `- ${c.tests.length}× ${c.cause}\n    e.g. ${c.example}`),
+    '',
+    'First failure of each cause:',
+    ...causes.flatMap((c) => {
+      const first = failed.find((t) => t.name === c.tests[0]);
+      return [`- ${c.tests[0]}`, indent(first?.message ?? '(no message)')];
+    }),
+    '',
+  ];
+}
+
 /** The run in words: target, requests and time, failures, known deviations, skips, discoveries. */
 export function renderSummary({ records, tests, deviations }: RunFacts): string {
   const run = of(records, 'run')[0] as RunRecord | undefined;
@@ -95,13 +115,7 @@ export function renderSummary({ records, tests, deviations }: RunFacts): string 
     `Tests: ${count('passed')} passed, ${failed.length} failed, ${count('skipped')} skipped`,
     ...(run?.notices?.length ? ['', 'Before the tests:', ...run.notices.map((n) => `- ${n}`)] : []),
     '',
-    ...(failed.length
-      ? [
-          `Failures (${failed.length}):`,
-          ...failed.flatMap((t) => [`- ${t.name}`, indent(t.message ?? '(no message)')]),
-          '',
-        ]
-      : ['No failures.', '']),
+    ...(failed.length ? failureSection(failed, verdicts) : ['No failures.', '']),
     ...knownSection(verdicts, deviations),
     ...(tolerated.length
       ? ['', `Tolerated (target file tolerances): ${tolerated.length}`, ...toleratedSection(tolerated)]

@@ -141,6 +141,8 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite catches bro
         caught.map((t) => t.name),
         `expected ${variant.caughtBy.join(' or ')} to fail; failed instead:\n${excerpt(run)}`,
       ).not.toEqual([]);
+      if (variant.failureMentions)
+        expect(caught.map((t) => t.message).join('\n')).toMatch(variant.failureMentions);
       // The catching test passes on the unbroken mock, so it failed for this breakage.
       const controlFailures = control.tests.filter(
         (t) => caught.some((c) => c.name === t.name) && t.status === 'failed',

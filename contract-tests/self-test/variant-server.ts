@@ -27,6 +27,8 @@ export interface Variant {
   breaks: string;
   /** The tests (`describe > … > test`) of which at least one must fail: the right test catches it. */
   caughtBy: RegExp[];
+  /** What the catching test's failure must say, when the message matters (the page a walk went wrong at, say). */
+  failureMentions?: RegExp;
   request?(req: VariantRequest): void;
   response?(res: VariantResponse): void;
 }

@@ -57,6 +57,37 @@ export const VARIANTS: Variant[] = [
     },
   },
   {
+    name: 'pages-empty',
+    breaks:
+      'get_account_transactions_with_transfers answers every page asked for by offset with no results, keeping the total',
+    caughtBy: [/^pagination > get_account_transactions_with_transfers > 200 OK > walking every page/],
+    failureMentions: /went wrong at page 1 \(offset 0\) held 0 of/,
+    response: (r) => {
+      if (
+        r.operationId === 'get_account_transactions_with_transfers' &&
+        r.url.searchParams.has('offset') &&
+        isObject(r.body) &&
+        Array.isArray(r.body.results)
+      )
+        r.body.results = [];
+    },
+  },
+  {
+    name: 'page-short',
+    breaks: 'get_account_transactions_with_transfers drops the last item of every page after the first',
+    caughtBy: [/^pagination > get_account_transactions_with_transfers > 200 OK > walking every page/],
+    failureMentions: /went wrong at page 2 \(offset \d+\)/,
+    response: (r) => {
+      if (
+        r.operationId === 'get_account_transactions_with_transfers' &&
+        Number(r.url.searchParams.get('offset') ?? '0') > 0 &&
+        isObject(r.body) &&
+        Array.isArray(r.body.results)
+      )
+        r.body.results.pop();
+    },
+  },
+  {
     name: 'wrong-order',
     breaks: 'get_account_transactions_with_transfers lists oldest first',
     caughtBy: [/^pagination > get_account_transactions_with_transfers > 200 OK > walking every page/],

@@ -34,8 +34,8 @@ export interface ContractTarget {
   rateLimitClient: ContractClient;
   /** The valid key for `authClient`, when one is known. */
   validKey?: string;
-  /** Why 401 / 403 / 429 cannot be provoked here; undefined when they can. */
-  cannot: { unauthorized?: string; forbidden?: string; rateLimit?: string };
+  /** Why 401 / 403 / 429 / 5XX cannot be provoked here; undefined when they can. */
+  cannot: { unauthorized?: string; forbidden?: string; rateLimit?: string; serverError?: string };
   /** The documented per-minute limits in force for `rateLimitClient`. */
   rateLimit: { anonymous: number; keyed: number };
   log: ExchangeLog;
@@ -120,6 +120,13 @@ function overHttp(
       ...(config.rateLimitTest
         ? {}
         : { rateLimit: 'it spends the quota: set CONTRACT_RATE_LIMIT_TEST=1 to provoke 429' }),
+      // Only the mock (it serves /_mock/world) answers `Prefer: code=500`.
+      ...(config.mockWorld
+        ? {}
+        : {
+            serverError:
+              'only the mock can be asked for a server error (Prefer: code=500); this target is not the mock',
+          }),
     },
     rateLimit: limits,
     limiter: perMinute > 0 ? `${perMinute} requests per minute` : 'off',

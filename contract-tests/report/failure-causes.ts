@@ -50,7 +50,11 @@ export function groupFailures(failed: TestResult[], verdicts: VerdictRecord[]): 
       continue;
     }
     for (const { v, p } of problems)
-      add(causeOf(p), test, `${test.name} — GET ${v.url} → ${v.actualStatus}: ${p.actual.slice(0, 160)}`);
+      add(
+        causeOf(p),
+        test,
+        `${test.name} — GET ${v.url} → ${v.actualStatus}${p.actual === String(v.actualStatus) ? '' : `: ${p.actual.slice(0, 160)}`}`,
+      );
   }
   return [...causes.values()].sort((a, b) => b.tests.length - a.tests.length);
 }

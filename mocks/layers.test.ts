@@ -39,6 +39,7 @@ describe('the layer rule: world ← query ← serialize ← operations ← http 
     ['mocks/operations/x.ts', '../http/errors.ts', 'http', 'operations'],
     ['mocks/http/x.ts', '../app.ts', 'app', 'http'],
     ['mocks/serialize/x.ts', '../testing/test-worlds.ts', 'testing', 'serialize'],
+    ['mocks/x.ts', './testing/test-worlds.ts', 'testing', 'app'],
   ])('%s importing %s is an upward import', async (filePath, target, to, from) => {
     const found = await problems(`import * as up from '${target}';\n\nexport const x = up;\n`, filePath);
     expect(found).toEqual([

@@ -1,4 +1,11 @@
-export { startMock, type Mock, type StartMockOptions } from './start-mock.ts';
+export {
+  ControlError,
+  startMock,
+  type Mock,
+  type StartMockOptions,
+  type SubmitRequest,
+  type Tip,
+} from './start-mock.ts';
 export type { MockOptions, Network } from '../mocks/options.ts';
 export type { WorldIndex } from '../mocks/query/catalogue.ts';
 /** The spec's types (generated from spec/openapi.yaml): request parameters and response bodies. */

@@ -10,13 +10,17 @@ import { rateLimit } from './http/rate-limit.ts';
 import { requestLog } from './http/request-log.ts';
 import { urlLimit } from './http/url-limit.ts';
 import { mountedHandlers } from './operations/index.ts';
-import { withDefaults, type MockOptions } from './options.ts';
+import { withDefaults, worldOptionsOf, type MockOptions } from './options.ts';
 import { rootIndex } from './root-index.ts';
 import { mountOperations } from './routes.ts';
-import { createWorld, type World } from './operations/world.ts';
+import type { World } from './operations/world.ts';
+import { LiveChain } from './control/live-chain.ts';
+import { controlRouter } from './control/routes.ts';
+import { resolveOptions } from './world/options.ts';
 
 export interface MockAppLocals {
   world: World;
+  live: LiveChain;
   options: MockOptions;
 }
 
@@ -30,7 +34,8 @@ export function createMockApp(partial: Partial<MockOptions> = {}): Express {
   const options = withDefaults(partial);
   const doc = loadSpec();
   const ops = listOperations(doc);
-  const world = createWorld({ seed: options.seed, network: options.network, blocks: options.blocks });
+  const live = new LiveChain(resolveOptions(worldOptionsOf(options)), options.blockTime);
+  const world = live.world;
   const log = options.quiet ? () => {} : options.log;
 
   const app = express();
@@ -38,6 +43,7 @@ export function createMockApp(partial: Partial<MockOptions> = {}): Express {
   app.set('etag', false);
   app.set('trust proxy', options.trustProxy);
   app.locals.world = world;
+  app.locals.live = live;
   app.locals.options = options;
 
   app.use(requestLog(log));
@@ -52,10 +58,16 @@ export function createMockApp(partial: Partial<MockOptions> = {}): Express {
   const specJson = JSON.stringify(doc);
   app.get('/openapi.yaml', (_req, res) => void res.type('application/yaml; charset=utf-8').send(specYaml));
   app.get('/openapi.json', (_req, res) => void res.type('application/json; charset=utf-8').send(specJson));
-  const index = JSON.stringify(world.index());
-  app.get('/_mock/world', (_req, res) => void res.type('application/json; charset=utf-8').send(index));
-  const root = JSON.stringify(rootIndex(world, ops));
-  app.get('/', (_req, res) => void res.type('application/json; charset=utf-8').send(root));
+  const index = perVersion(world, () => JSON.stringify(world.index()));
+  app.get('/_mock/world', (_req, res) => void res.type('application/json; charset=utf-8').send(index()));
+  const root = perVersion(world, () => JSON.stringify(rootIndex(world, ops)));
+  app.get('/', (_req, res) => void res.type('application/json; charset=utf-8').send(root()));
+  app.use(
+    controlRouter(live, {
+      host: options.host,
+      ...(options.controlToken ? { token: options.controlToken } : {}),
+    }),
+  );
 
   const api = express.Router();
   api.use(apiKeys(options.apiKeys, options.requireApiKey));
@@ -74,6 +86,19 @@ export function createMockApp(partial: Partial<MockOptions> = {}): Express {
   app.use((req, res) => sendError(res, 404, `Route ${req.method}:${req.path.slice(0, 200)} not found`));
   app.use(errorHandler(log));
   return app;
+}
+
+/** A text computed once per version of the world: a change of the chain computes it again. */
+function perVersion(world: World, compute: () => string): () => string {
+  let version = -1;
+  let text = '';
+  return () => {
+    if (version !== world.version) {
+      text = compute();
+      version = world.version;
+    }
+    return text;
+  };
 }
 
 /** The injected faults' draws: the world's PRNG on its own stream, so they repeat for the seed. */

@@ -67,6 +67,26 @@ export const FLAGS: Record<string, Flag> = {
     max: 1,
     help: 'share of requests answered with a seeded random 5xx, 0..1 (default 0)',
   },
+  'block-time': {
+    env: 'MOCK_BLOCK_TIME',
+    kind: 'int',
+    help: 'mine a block every N seconds (default 0 = off: the chain moves only on POST /_mock/mine)',
+  },
+  'genesis-time': {
+    env: 'MOCK_GENESIS_TIME',
+    kind: 'int',
+    help: 'unix seconds of block 1 (default 1704067200, 2024-01-01); fixed, so replicas agree',
+  },
+  recent: {
+    env: 'MOCK_RECENT',
+    kind: 'bool',
+    help: 'shift block times so the tip is the start time (near the present; not reproducible)',
+  },
+  'control-token': {
+    env: 'MOCK_CONTROL_TOKEN',
+    kind: 'string',
+    help: 'secret for POST /_mock/* (header X-Control-Token); needed off loopback, else 403',
+  },
   quiet: { env: 'MOCK_QUIET', kind: 'bool', help: 'no request log' },
   'trust-proxy': {
     env: 'MOCK_TRUST_PROXY',
@@ -143,6 +163,10 @@ const CAMEL: Record<string, keyof MockOptions> = {
   'fault-rate': 'faultRate',
   quiet: 'quiet',
   'trust-proxy': 'trustProxy',
+  'block-time': 'blockTime',
+  'genesis-time': 'genesisTime',
+  recent: 'recent',
+  'control-token': 'controlToken',
 };
 
 function readKeyFile(path: string): string[] {

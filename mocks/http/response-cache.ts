@@ -11,7 +11,8 @@ export const RESPONSE_CACHE_LIMITS: ResponseCacheLimits = { maxEntries: 1_000, m
 
 /**
  * The cache key of an operation's 200 answer: the operation and the request target as sent.
- * The answer depends on nothing else: the world is fixed for the app's life, and the handler sees
+ * The answer depends on nothing else at one version of the chain (the routes clear the cache when
+ * it changes), and the handler sees
  * only the path and query values, which validation derives from the URL alone. Keying on the URL
  * rather than the validated values lets a hit skip validation too (an address's checksum costs a
  * SHA-256); URLs spelled differently for the same request simply get an entry each.
@@ -22,8 +23,8 @@ export function responseKey(operationId: string, url: string): string {
 
 /**
  * Serialized 200 answers (body bytes and ETag), least recently used first out, bounded in count
- * and bytes so a client walking many distinct URLs cannot grow memory. The world is immutable,
- * so an entry never goes stale.
+ * and bytes so a client walking many distinct URLs cannot grow memory. Cleared whenever the chain
+ * changes, so an entry never outlives the tip it was computed at.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, SerializedJson>();
@@ -37,6 +38,12 @@ export class ResponseCache {
 
   get byteSize(): number {
     return this.bytes;
+  }
+
+  /** Drops every entry (the chain changed: each answer may differ now). */
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
   }
 
   get(key: string): SerializedJson | undefined {

@@ -1,3 +1,4 @@
+import { isLoopback } from './control/routes.ts';
 import type { MockOptions } from './options.ts';
 import { sampleUrls } from './sample-urls.ts';
 import type { World } from './operations/world.ts';
@@ -14,6 +15,7 @@ export function banner(url: string, world: World, options: MockOptions, startMs:
     `  API keys: ${keyMode(options)}`,
     `  rate limits: ${limits}`,
     `  spec: ${url}/openapi.yaml   world index (what to query): ${url}/_mock/world   all links: ${url}/`,
+    `  chain: ${options.blockTime > 0 ? `a block every ${options.blockTime} s` : 'frozen until POST /_mock/mine'}; control plane ${controlMode(options)} (${url}/_mock/openapi.yaml)`,
     '',
     'Try:',
     ...Object.values(sampleUrls(world)).map((path) => `  curl '${url}${path}'`),
@@ -37,4 +39,11 @@ export function keyMode(options: Pick<MockOptions, 'apiKeys' | 'requireApiKey'>)
     ? `${options.apiKeys.length} configured, any other key gets 403`
     : 'any key accepted (counted per key)';
   return `${missing}; ${sent}`;
+}
+
+function controlMode(options: MockOptions): string {
+  if (options.controlToken) return 'needs X-Control-Token';
+  return ['127.0.0.1', '::1', 'localhost'].includes(options.host)
+    ? 'open on loopback'
+    : 'off (no --control-token)';
 }

@@ -18,6 +18,11 @@ export interface ControlAccess {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
+/** Whether the mock listens where only this machine can reach it: the control plane is open there. */
+export function isLoopback(host: string): boolean {
+  return LOOPBACK.has(host);
+}
+
 /**
  * The control plane under /_mock/: its OpenAPI document, then the guarded POSTs, each body
  * checked against that document's schemas (ajv, as for the API) before the `LiveChain` acts.
@@ -69,7 +74,7 @@ function guard(access: ControlAccess) {
   const expected = access.token === undefined ? undefined : Buffer.from(access.token);
   return (req: Request, res: Response, next: NextFunction): void => {
     if (!expected) {
-      if (LOOPBACK.has(access.host)) return next();
+      if (isLoopback(access.host)) return next();
       return sendError(
         res,
         403,

@@ -12,11 +12,21 @@ import { urlLimit } from './http/url-limit.ts';
 import { handlers } from './operations/index.ts';
 import { withDefaults, type MockOptions } from './options.ts';
 import { mountOperations } from './routes.ts';
-import { createWorld, type World } from './operations/world.ts';
+import { createWorld, type World, type WorldOptions } from './operations/world.ts';
+import { readWorldFile } from './world/declared/read-world-file.ts';
+import { WORLD_SCHEMA } from './world/declared/world-file.ts';
 
 export interface MockAppLocals {
   world: World;
   options: MockOptions;
+}
+
+/** The world to serve: the flags' seeded chain, with a world file's declarations woven in. */
+function worldOptions(options: MockOptions): Partial<WorldOptions> {
+  const settings = { seed: options.seed, network: options.network, blocks: options.blocks };
+  if (!options.world) return settings;
+  const file = readWorldFile(options.world, settings);
+  return { ...file.settings, declared: file.declared };
 }
 
 /**
@@ -29,7 +39,7 @@ export function createMockApp(partial: Partial<MockOptions> = {}): Express {
   const options = withDefaults(partial);
   const doc = loadSpec();
   const ops = listOperations(doc);
-  const world = createWorld({ seed: options.seed, network: options.network, blocks: options.blocks });
+  const world = createWorld(worldOptions(options));
   const log = options.quiet ? () => {} : options.log;
 
   const app = express();
@@ -53,6 +63,11 @@ export function createMockApp(partial: Partial<MockOptions> = {}): Express {
   app.get('/openapi.json', (_req, res) => void res.type('application/json; charset=utf-8').send(specJson));
   const index = JSON.stringify(world.index());
   app.get('/_mock/world', (_req, res) => void res.type('application/json; charset=utf-8').send(index));
+  const worldSchema = JSON.stringify(WORLD_SCHEMA);
+  app.get(
+    '/_mock/world.schema.json',
+    (_req, res) => void res.type('application/schema+json; charset=utf-8').send(worldSchema),
+  );
 
   const api = express.Router();
   api.use(apiKeys(options.apiKeys, options.requireApiKey));

@@ -58,6 +58,11 @@ export const FLAGS: Record<string, Flag> = {
     kind: 'number',
     help: 'share of requests answered with a seeded random 5xx, 0..1 (default 0)',
   },
+  world: {
+    env: 'MOCK_WORLD',
+    kind: 'string',
+    help: 'world file (YAML or JSON) declaring your accounts, tokens and transactions',
+  },
   quiet: { env: 'MOCK_QUIET', kind: 'bool', help: 'no request log' },
   'trust-proxy': {
     env: 'MOCK_TRUST_PROXY',
@@ -109,6 +114,7 @@ const CAMEL: Record<string, keyof MockOptions> = {
   'rate-limit-key': 'rateLimitKey',
   latency: 'latencyMs',
   'fault-rate': 'faultRate',
+  world: 'world',
   quiet: 'quiet',
   'trust-proxy': 'trustProxy',
 };

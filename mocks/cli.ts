@@ -1,6 +1,7 @@
 import { banner } from './banner.ts';
 import { parseCli, usage, UsageError } from './cli-args.ts';
 import { startMockServer } from './server.ts';
+import { WorldFileError } from './world/declared/plan.ts';
 
 async function main(): Promise<void> {
   let options;
@@ -17,6 +18,14 @@ async function main(): Promise<void> {
   }
   const started = performance.now();
   const mock = await startMockServer(options).catch((err: NodeJS.ErrnoException) => {
+    if (err instanceof WorldFileError) {
+      const count = err.problems.length;
+      const lines = err.problems.map((p) => `${options.world}: ${p}`);
+      process.stderr.write(
+        `the mock cannot start: the world file has ${count} problem${count === 1 ? '' : 's'}:\n${lines.join('\n')}\n`,
+      );
+      process.exit(1);
+    }
     const reason = err.code === 'EADDRINUSE' ? `port ${options.port} is in use (try --port)` : err.message;
     process.stderr.write(`the mock cannot start: ${reason}\n`);
     process.exit(1);

@@ -1,3 +1,4 @@
+import type { DeclaredWorld } from './declared/plan.ts';
 import type { NetworkName } from './tables/network.ts';
 
 export interface WorldOptions {
@@ -13,6 +14,8 @@ export interface WorldOptions {
   mempoolSize: number;
   /** First block of the Nakamoto era (tenure changes, several blocks per tenure). */
   nakamotoHeight: number;
+  /** Accounts, tokens and transactions a world file declares, woven into the seeded chain. */
+  declared?: DeclaredWorld;
 }
 
 export const DEFAULT_BLOCKS = 600;
@@ -27,6 +30,7 @@ export function resolveOptions(partial: Partial<WorldOptions> = {}): WorldOption
     maxTxsPerBlock: partial.maxTxsPerBlock ?? 12,
     mempoolSize: partial.mempoolSize ?? 80,
     nakamotoHeight: partial.nakamotoHeight ?? Math.max(2, Math.floor(blocks * 0.4)),
+    ...(partial.declared && { declared: partial.declared }),
   };
   check(Number.isSafeInteger(options.seed), 'seed must be a safe integer');
   check(options.network === 'mainnet' || options.network === 'testnet', 'network must be mainnet or testnet');

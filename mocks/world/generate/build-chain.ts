@@ -1,12 +1,14 @@
 import { en, Faker } from '@faker-js/faker';
 import { createAccounts, createMemos } from './accounts.ts';
 import { BlockTable } from '../tables/block-table.ts';
-import { buildMempool } from './build-mempool.ts';
+import { addToMempool, buildMempool } from './build-mempool.ts';
 import { feePayer, type Chain, type Microblock } from '../tables/chain.ts';
 import { ContractRegistry } from './contract-registry.ts';
 import { FT_INITIAL_SUPPLY } from '../tables/contracts.ts';
 import { costsOf } from '../derive/costs.ts';
 import { setupAndCoverageRequests } from './coverage.ts';
+import { DeclaredActivity } from './declared-activity.ts';
+import { WorldFileError } from '../declared/plan.ts';
 import {
   draftUserTx,
   randomAction,
@@ -34,7 +36,10 @@ interface QueuedRequest extends DraftRequest {
   attempts: number;
 }
 
-/** Generates the whole chain of a world from its options; deterministic in the seed. */
+/**
+ * Generates the whole chain of a world from its options; deterministic in the seed. A world file's
+ * declared activity is woven in; when any of it cannot happen, a WorldFileError lists every problem.
+ */
 export function buildChain(options: WorldOptions): Chain {
   return new ChainBuilder(options).build();
 }
@@ -58,6 +63,9 @@ class ChainBuilder {
   private readonly miners: readonly number[];
   private readonly ctx: Mutable<DraftContext>;
   private readonly chain: Mutable<Chain>;
+  private readonly declared: DeclaredActivity | undefined;
+  /** Ids of declared transactions come from their own generator, so the background stays the seed's. */
+  private readonly declaredRng: Rng;
 
   private burnHeight = 0;
   private burnTime = 0;
@@ -78,15 +86,21 @@ class ChainBuilder {
     this.registry = new ContractRegistry(this.principals, faker, this.rng, options.nakamotoHeight);
     this.blocks = new BlockTable(options.blocks);
     this.txs = new TxTable(Math.max(1024, options.blocks * (options.maxTxsPerBlock / 2 + 3)));
+    this.declaredRng = new Rng(options.seed ^ 0x5eed_f11e);
+    this.declared = options.declared && new DeclaredActivity(options.declared, this.principals);
     const accounts = createAccounts(this.rng, this.principals, this.net, options.addresses, options.blocks);
     const memos = createMemos(faker);
     this.boot = accounts.boot;
     this.miners = accounts.miners;
     this.queue = setupAndCoverageRequests().map((r) => ({ ...r, attempts: 0 }));
+    const funding = this.declared?.genesisFunding() ?? { recipients: [], amounts: [] };
+    const background = this.declared?.plan.background
+      ? [...accounts.accounts, ...this.declared.accounts()]
+      : accounts.accounts;
     this.ctx = {
       rng: this.rng,
       ledger: this.ledger,
-      accounts: accounts.accounts,
+      accounts: background,
       contracts: this.registry.contracts,
       deployed: this.registry.deployed,
       poxContract: -1,
@@ -105,10 +119,11 @@ class ChainBuilder {
       microblocks: this.microblocks,
       mempool: new TxTable(16),
       receiptTime: [],
-      genesisRecipients: accounts.accounts,
-      genesisAmounts: accounts.genesisAmounts,
+      genesisRecipients: [...accounts.accounts, ...funding.recipients],
+      genesisAmounts: [...accounts.genesisAmounts, ...funding.amounts],
       memos,
-      vesting: accounts.vesting,
+      mints: this.declared?.mints ?? new Map(),
+      vesting: new Map([...accounts.vesting, ...(this.declared?.vesting() ?? [])]),
       miners: accounts.miners,
       poxContract: -1,
     };
@@ -129,7 +144,50 @@ class ChainBuilder {
     });
     this.chain.mempool = mempool.table;
     this.chain.receiptTime = mempool.receiptTime;
+    if (this.declared) {
+      this.declaredMempool(this.declared);
+      if (this.declared.problems.length > 0) throw new WorldFileError(this.declared.problems);
+    }
     return this.chain;
+  }
+
+  private declaredMempool(declared: DeclaredActivity): void {
+    const ctx = {
+      chain: this.chain,
+      draft: { ...this.ctx, rng: this.declaredRng },
+      nonces: this.nonces,
+      deploy: () => -1,
+    };
+    for (const entry of declared.plan.mempool) {
+      const tx = declared.draft(entry, this.ledger, this.burnHeight, this.registry.poxContract);
+      if (tx)
+        addToMempool(
+          ctx,
+          this.chain.mempool,
+          this.chain.receiptTime as number[],
+          { ...tx, status: Status.Pending },
+          0,
+          true,
+        );
+    }
+  }
+
+  /** The file's transactions of this height, in file order, ahead of the background's. */
+  private declaredTxs(h: number, firstIndex: number): number {
+    let txIndex = firstIndex;
+    if (!this.declared) return txIndex;
+    if (h === 1) {
+      this.declared.deployTokens(
+        this.registry,
+        () => this.txs.count,
+        (tx) => this.pushTx(tx, h, txIndex++, -1, AnchorMode.OnChainOnly, this.declaredRng),
+      );
+    }
+    for (const entry of this.declared.at(h)) {
+      const tx = this.declared.draft(entry, this.ledger, this.burnHeight, this.registry.poxContract);
+      if (tx) this.pushTx(tx, h, txIndex++, -1, AnchorMode.Any, this.declaredRng);
+    }
+    return txIndex;
   }
 
   private buildBlock(h: number): void {
@@ -177,10 +235,11 @@ class ChainBuilder {
     if (h === 1) {
       txIndex = this.pushBootDeploy(ContractKind.Genesis, h, txIndex);
       txIndex = this.pushBootDeploy(ContractKind.Pox, h, txIndex);
+      this.declaredTxs(h, txIndex);
     } else {
       // A fresh lock near the tip: whatever the seed, someone has STX locked at the tip.
       if (h === this.options.blocks - 3) this.queue.unshift({ action: Action.StackStx, attempts: 0 });
-      this.userTxs(h, txIndex);
+      this.userTxs(h, this.declaredTxs(h, txIndex));
     }
 
     b.txCount[row] = this.txs.count - (b.firstTx[row] as number);
@@ -279,7 +338,14 @@ class ChainBuilder {
     return txIndex + 1;
   }
 
-  private pushTx(tx: UserTx, height: number, txIndex: number, micro: number, anchorMode: AnchorMode): void {
+  private pushTx(
+    tx: UserTx,
+    height: number,
+    txIndex: number,
+    micro: number,
+    anchorMode: AnchorMode,
+    ids: Rng = this.rng,
+  ): void {
     const index = this.txs.count;
     const contract =
       tx.deployKind === undefined
@@ -303,7 +369,7 @@ class ChainBuilder {
       aux: tx.aux,
       micro,
     });
-    this.rng.fill(this.txs.ids, index * 32, 32);
+    ids.fill(this.txs.ids, index * 32, 32);
     this.ledger.debit(feePayer(this.txs, index), tx.fee);
     this.ledger.apply(eventsOf(this.chain, index));
     // Unanchored transactions belong to no block yet: no block fees or costs.

@@ -53,21 +53,22 @@ export function buildMempool(ctx: MempoolBuildContext): { table: TxTable; receip
     };
     const tx = draftUserTx(ctx.draft, { ...request, status: Status.Pending });
     if (!tx) continue;
-    add(ctx, table, receiptTime, tx, Math.floor(rng.next() * rng.next() * 40), true);
+    addToMempool(ctx, table, receiptTime, tx, Math.floor(rng.next() * rng.next() * 40), true);
     pending++;
   }
   for (const status of DROPPED_STATUSES) {
     for (let copy = 0; copy < 2; copy++) {
       const action = copy === 0 ? Action.StxTransfer : Action.FtTransfer;
       const tx = draftUserTx(ctx.draft, { action, status });
-      if (tx) add(ctx, table, receiptTime, tx, 5 + rng.int(60), false);
+      if (tx) addToMempool(ctx, table, receiptTime, tx, 5 + rng.int(60), false);
     }
   }
   table.trim();
   return { table, receiptTime };
 }
 
-function add(
+/** Adds one transaction received `age` blocks before the tip; pending ones reserve what they spend. */
+export function addToMempool(
   ctx: MempoolBuildContext,
   table: TxTable,
   receiptTime: number[],

@@ -64,6 +64,13 @@ export class Ledger {
     return { id: h.ids[i] as number, owner: h.owners[i] as number };
   }
 
+  /** The owner of an NFT, or -1 when it does not exist. */
+  nftOwner(contract: number, id: number): number {
+    const h = this.nftHoldings(contract);
+    const i = h.position.get(id);
+    return i === undefined ? -1 : (h.owners[i] as number);
+  }
+
   apply(events: readonly ChainEvent[]): void {
     for (const e of events) {
       switch (e.kind) {

@@ -13,7 +13,7 @@ ARGS ?=
 format: $(DEPS)
 	npx prettier --write --log-level=warn .
 
-.PHONY: mock test lint format typecheck types contract contract-prism bench fuzz soak clean
+.PHONY: mock test lint format typecheck types build contract contract-prism bench fuzz soak clean
 
 $(DEPS): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
@@ -41,6 +41,10 @@ typecheck: $(DEPS)
 types: $(DEPS)
 	npx openapi-typescript spec/openapi.yaml -o spec/types.ts
 
+## build: the package's dist/ (compiled JavaScript, declarations, the spec and target files); npm pack runs it too
+build: $(DEPS)
+	npm run build
+
 ## contract: the contract suite against BASE_URL (make contract BASE_URL=https://... [API_KEY=...] [TARGET=fixtures/targets/x.json] [MAX_REQUESTS=n] [CONTRACT_RATE_LIMIT_TEST=1]); reports in reports/
 contract: $(DEPS)
 	@test -n "$(BASE_URL)" || { echo "usage: make contract BASE_URL=https://... [API_KEY=...] [TARGET=fixtures/targets/<name>.json]"; exit 2; }
@@ -50,10 +54,11 @@ contract: $(DEPS)
 contract-prism: $(DEPS)
 	CONTRACT_TARGET_KIND=prism npx vitest run --project contract
 
-## bench: throughput of the mock next to Prism, and world-size scaling
+## bench: throughput of the mock next to Prism, world-size scaling, first answer of the installed package
 bench: $(DEPS)
 	npx tsx bench/throughput.ts
 	npx tsx bench/world-scaling.ts
+	npx tsx bench/first-answer.ts
 
 ## fuzz: a long seeded fuzzing run (FUZZ_RUNS, FUZZ_SEED)
 fuzz: $(DEPS)
@@ -64,4 +69,4 @@ soak: $(DEPS)
 	npx tsx bench/soak.ts
 
 clean:
-	rm -rf reports node_modules
+	rm -rf reports node_modules dist

@@ -161,7 +161,11 @@ function schemaProblems(
     }
     record(seen, `${entryName(at)}|${message}`, `line ${lineOf(at)}: ${entryName(at) || 'file'}: ${message}`);
   }
-  return [...seen.values()];
+  return [...seen.values()].sort((a, b) => lineNumber(a) - lineNumber(b));
+}
+
+function lineNumber(problem: string): number {
+  return Number(/^line (\d+)/.exec(problem)?.[1] ?? 0);
 }
 
 function record(seen: Map<string, string>, key: string, line: string): void {

@@ -23,6 +23,8 @@ export class DeclaredActivity {
   readonly problems: string[] = [];
   readonly mints = new Map<number, InitialMint[]>();
   private readonly byHeight = new Map<number, DeclaredTx[]>();
+  /** Declared names by address, so that messages say `alice` rather than her address. */
+  private readonly names: Map<string, string>;
 
   /** Registers the file's standard principals before the generated accounts take theirs. */
   constructor(
@@ -37,6 +39,7 @@ export class DeclaredActivity {
     ];
     for (const address of standard)
       if (address && !address.includes('.') && principals.find(address) < 0) principals.addStandard(address);
+    this.names = new Map(plan.accounts.map((a) => [a.address, a.name]));
     for (const tx of plan.transactions) {
       const list = this.byHeight.get(tx.height) ?? [];
       list.push(tx);
@@ -130,21 +133,22 @@ export class DeclaredActivity {
     sponsor: number,
     contract: number,
   ): string | undefined {
+    const name = (p: string): string => this.names.get(p) ?? p;
     const when = tx.height > 0 ? `at height ${tx.height}` : 'in the mempool';
     const spendable = (p: number): number => ledger.spendable(p, burnHeight);
     const moves = !tx.failed && (tx.type === 'stx_transfer' || tx.type === 'stack_stx') ? tx.amount : 0;
     if (sponsor >= 0 && spendable(sponsor) < tx.fee)
-      return `sponsor ${tx.sponsor} cannot pay the fee ${tx.fee} µSTX ${when}: it has ${spendable(sponsor)} µSTX to spend`;
+      return `sponsor ${name(tx.sponsor)} cannot pay the fee ${tx.fee} µSTX ${when}: it has ${spendable(sponsor)} µSTX to spend`;
     const need = moves + (sponsor >= 0 ? 0 : tx.fee);
     if (spendable(sender) < need)
-      return `${tx.sender} cannot pay ${moves > 0 ? `${moves} + fee ` : 'the fee '}${tx.fee} µSTX ${when}: it has ${spendable(sender)} µSTX to spend`;
+      return `${name(tx.sender)} cannot pay ${moves > 0 ? `${moves} + fee ` : 'the fee '}${tx.fee} µSTX ${when}: it has ${spendable(sender)} µSTX to spend`;
     if (tx.failed) return undefined;
     if (tx.type === 'ft_transfer' && ledger.ftOf(contract, sender) < tx.amount)
-      return `${tx.sender} holds ${ledger.ftOf(contract, sender)} of ${tx.contract}, not the ${tx.amount} it sends ${when}`;
+      return `${name(tx.sender)} holds ${ledger.ftOf(contract, sender)} of ${tx.contract}, not the ${tx.amount} it sends ${when}`;
     if (tx.type === 'nft_transfer' && ledger.nftOwner(contract, tx.amount) !== sender)
-      return `${tx.sender} does not own NFT id ${tx.amount} of ${tx.contract} ${when}`;
+      return `${name(tx.sender)} does not own NFT id ${tx.amount} of ${tx.contract} ${when}`;
     if (tx.type === 'stack_stx' && ledger.isLocked(sender, burnHeight))
-      return `${tx.sender} already has STX locked ${when}`;
+      return `${name(tx.sender)} already has STX locked ${when}`;
     return undefined;
   }
 }

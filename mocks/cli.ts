@@ -1,9 +1,14 @@
 import { banner } from './banner.ts';
+import { exportCommand } from './export/export-command.ts';
 import { parseCli, usage, UsageError } from './cli-args.ts';
 import { startMockServer } from './server.ts';
 import { WorldFileError } from './world/declared/plan.ts';
 
 async function main(): Promise<void> {
+  if (process.argv[2] === 'export') {
+    process.exitCode = await exportCommand(process.argv.slice(3));
+    return;
+  }
   let options;
   try {
     options = parseCli(process.argv.slice(2));

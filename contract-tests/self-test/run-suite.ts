@@ -37,7 +37,7 @@ interface JsonReport {
 }
 
 /** The environment of a suite run against `baseUrl`: only what the run needs, nothing from a caller's live setup. */
-function childEnv(baseUrl: string, reportDir: string): NodeJS.ProcessEnv {
+function childEnv(baseUrl: string, reportDir: string, target: string): NodeJS.ProcessEnv {
   const keep = Object.fromEntries(
     Object.entries(process.env).filter(
       ([name]) => !/^(BASE_URL|API_KEY|TARGET|MAX_REQUESTS|CONTRACT_.*)$/.test(name),
@@ -46,7 +46,7 @@ function childEnv(baseUrl: string, reportDir: string): NodeJS.ProcessEnv {
   return {
     ...keep,
     BASE_URL: baseUrl,
-    TARGET: 'fixtures/targets/mock-default.json',
+    TARGET: target,
     // The variants run on loopback: the client-side limiter would only slow the run down.
     CONTRACT_RPM: '0',
     CONTRACT_REPORT_DIR: reportDir,
@@ -56,7 +56,10 @@ function childEnv(baseUrl: string, reportDir: string): NodeJS.ProcessEnv {
 }
 
 /** Runs the contract project over HTTP against `baseUrl` in a child vitest and reads its JSON report. */
-export async function runSuite(baseUrl: string): Promise<SuiteRun> {
+export async function runSuite(
+  baseUrl: string,
+  target = 'fixtures/targets/mock-default.json',
+): Promise<SuiteRun> {
   const dir = mkdtempSync(join(tmpdir(), 'contract-self-test-'));
   const reportFile = join(dir, 'report.json');
   try {
@@ -65,7 +68,7 @@ export async function runSuite(baseUrl: string): Promise<SuiteRun> {
       [VITEST, 'run', '--project', 'contract', '--reporter=json', `--outputFile=${reportFile}`],
       {
         cwd: ROOT,
-        env: childEnv(baseUrl, dir),
+        env: childEnv(baseUrl, dir, target),
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );

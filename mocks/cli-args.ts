@@ -84,6 +84,9 @@ export function usage(): string {
     '',
     ...lines,
     '  --help                 this text',
+    '',
+    'npm run mock -- export --from URL --address SP… [--address …] [--out FILE]',
+    '       a world file (for --world) from what a running mock answers for those addresses',
   ].join('\n');
 }
 

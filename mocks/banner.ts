@@ -1,6 +1,6 @@
 import type { MockOptions } from './options.ts';
 import { sampleUrls } from './sample-urls.ts';
-import type { World } from './operations/world.ts';
+import type { World, WorldIndex } from './operations/world.ts';
 
 /** What the mock prints on start: where it listens, and real entities of this world to try. */
 export function banner(url: string, world: World, options: MockOptions, startMs: number): string {
@@ -14,7 +14,7 @@ export function banner(url: string, world: World, options: MockOptions, startMs:
       : 'none configured (any key gets 403)';
   const lines = [
     `Stacks extended API mock listening on ${url}`,
-    `  ${options.network}, seed ${options.seed}, ${index.blocks} blocks (tip ${index.tip.height}), started in ${Math.round(startMs)} ms`,
+    `  ${world.options.network}, seed ${world.options.seed}, ${index.blocks} blocks (tip ${index.tip.height}), started in ${Math.round(startMs)} ms`,
     `  API keys: ${keys}; rate limits: ${limits}`,
     `  spec: ${url}/openapi.yaml   world index (what to query): ${url}/_mock/world`,
     '',
@@ -29,6 +29,18 @@ export function banner(url: string, world: World, options: MockOptions, startMs:
     ...Object.entries(transactions.by_type).map(
       ([type, ids]) => `  ${type.padEnd(18)} ${ids[0] ?? '(none)'}`,
     ),
+    ...declaredLines(index.declared, options.world),
   ];
   return lines.join('\n');
+}
+
+/** The world file's own accounts, by name: the first things its author will query. */
+function declaredLines(declared: WorldIndex['declared'], file: string | undefined): string[] {
+  if (!file) return [];
+  return [
+    '',
+    `Your world (${file}):`,
+    ...declared.accounts.map((a) => `  ${a.name.padEnd(18)} ${a.address}`),
+    ...declared.tokens.map((t) => `  ${t.kind.padEnd(18)} ${t.asset}`),
+  ];
 }

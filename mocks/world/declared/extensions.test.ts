@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createWorld } from '../../operations/world.ts';
+import { toHex } from '../hex.ts';
 import { compileWorldFile } from './compile.ts';
 import { WorldFileError } from './plan.ts';
 
@@ -53,5 +54,23 @@ describe('world file settings beyond the core', () => {
     };
     expect(historyOf(false)).toBe(2);
     expect(historyOf(true)).toBeGreaterThan(2);
+  });
+});
+
+describe('the background around a world file', () => {
+  it('stays the seed’s: every transaction and block of the plain world is there, same ids', () => {
+    const plain = createWorld({ seed: 1, blocks: 80 });
+    const { world } = serve(
+      'accounts:\n  alice: { stx: "5000000" }\n  bob: {}\ntransactions:\n' +
+        '  - { height: 9, type: stx_transfer, sender: alice, recipient: bob, amount: "1000", fee: "200" }\n',
+    );
+    const before = plain.queries.chain;
+    const after = world.queries.chain;
+    expect(after.txs.count).toBe(before.txs.count + 1);
+    for (let tx = 0; tx < before.txs.count; tx++) {
+      const id = toHex(before.txs.ids, tx * 32, 32);
+      expect(world.queries.findListedTx(id, true), id).toBeDefined();
+    }
+    expect(toHex(after.blocks.hash)).toBe(toHex(before.blocks.hash));
   });
 });

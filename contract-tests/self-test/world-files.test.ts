@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startMockServer, type RunningMock } from '../../mocks/server.ts';
+import { buildMockTarget } from '../../fixtures/targets/mock-default-target.ts';
 import { ROOT } from '../config.ts';
+import { supertestTransport } from '../http/transport.ts';
+import { readMockWorld } from '../targets/probe.ts';
 import { CHILD_MARK, runSuite, type SuiteRun } from './run-suite.ts';
 
 const WORLDS = ['wallet.yaml', 'token-launch.yaml', 'stacking.yaml'];
@@ -45,7 +48,7 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite against eac
     let previous: Promise<unknown> = Promise.resolve();
     WORLDS.forEach((name, i) => {
       const mock = mocks[i] as RunningMock;
-      const run = previous.then(() => runSuite(mock.url, targetFor(mock, dir, name)));
+      const run = previous.then(() => runSuite(mock.url, { target: targetFor(mock, dir, name) }));
       runs.set(name, run);
       previous = run;
     });
@@ -62,5 +65,28 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite against eac
     expect(run.errors).toEqual([]);
     expect(run.tests.length, 'tests run').toBeGreaterThan(100);
     expect(run.failed.map((t) => `${t.name}\n${t.message.split('\n').slice(0, 4).join('\n')}`)).toEqual([]);
+  });
+});
+
+describe('a target built from the /_mock/world of a world-file mock', () => {
+  test('walks the declared accounts’ whole histories', async () => {
+    const mock = await startMockServer({
+      port: 0,
+      quiet: true,
+      world: join(ROOT, 'fixtures', 'worlds', 'wallet.yaml'),
+    });
+    try {
+      const world = await readMockWorld(supertestTransport(mock.url), 5_000);
+      const declared = mock.world.index().declared.accounts.map((a) => a.address);
+      expect(world?.declared).toEqual(declared);
+      const target = buildMockTarget(world as NonNullable<typeof world>, {
+        name: 'wallet',
+        description: 'test',
+        auth: { keyRequired: false, invalidKeyRejected: false },
+      });
+      expect(target.addresses?.fullHistory).toEqual(expect.arrayContaining(declared));
+    } finally {
+      await mock.close();
+    }
   });
 });

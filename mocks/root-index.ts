@@ -1,0 +1,24 @@
+import type { Operation } from '../spec/load.ts';
+import { sampleUrls } from './sample-urls.ts';
+import type { World } from './operations/world.ts';
+
+/**
+ * What `GET /` answers a program: where the spec, the world index and the world file schema are, the operations, and
+ * one request per operation that this world answers with 200 (the banner's set). Paths are
+ * relative to the mock's own address.
+ */
+export function rootIndex(world: World, ops: Operation[]): Record<string, unknown> {
+  return {
+    service: 'Stacks extended API mock',
+    spec: { yaml: '/openapi.yaml', json: '/openapi.json' },
+    world: '/_mock/world',
+    worldSchema: '/_mock/world.schema.json',
+    operations: ops.map((op) => ({
+      operationId: op.operationId,
+      method: op.method.toUpperCase(),
+      path: op.path,
+      ...(op.deprecated ? { deprecated: true } : {}),
+    })),
+    samples: sampleUrls(world),
+  };
+}

@@ -63,6 +63,22 @@ describe('a bad world file is refused with one line per problem, naming the entr
     expect(problemsOf(lines('acounts:', '  alice: {}'))).toEqual(['line 1: acounts: unknown key "acounts"']);
   });
 
+  it('a value of the wrong type', () => {
+    expect(problemsOf(lines('accounts:', '  alice: { stx: yes }'))).toEqual([
+      'line 2: accounts.alice.stx: "yes" is not an amount (micro-units: a string of digits or an integer)',
+    ]);
+    expect(
+      problemsOf(
+        lines(
+          'accounts:',
+          '  alice: {}',
+          'tokens:',
+          '  - { contract: alice.t, kind: ft, holders: { alice: [1] } }',
+        ),
+      ),
+    ).toEqual(['line 4: tokens[0].holders.alice: an ft holder holds an amount, not a list of ids']);
+  });
+
   it('an unknown type', () => {
     expect(
       problemsOf(

@@ -12,7 +12,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['spec/**/*.test.ts', 'mocks/**/*.test.ts', 'fixtures/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'spec/**/*.test.ts',
+            'mocks/**/*.test.ts',
+            'proxy/**/*.test.ts',
+            'fixtures/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           testTimeout: 30_000,
         },
       },

@@ -3,6 +3,10 @@ import { parseCli, usage, UsageError } from './cli-args.ts';
 import { startMockServer } from './server.ts';
 
 async function main(): Promise<void> {
+  if (process.argv[2] === 'proxy') {
+    const { runProxyCli } = await import('../proxy/cli.ts');
+    return runProxyCli(process.argv.slice(3));
+  }
   let options;
   try {
     options = parseCli(process.argv.slice(2));

@@ -65,37 +65,54 @@ function zeroMeansDefault(params: Parameter[], values: Record<string, unknown>):
   }
 }
 
+/** A request the spec refuses: the real service's 400 message, and Fastify's code when it gives one. */
+export interface RequestRefusal {
+  message: string;
+  code?: string;
+}
+
 /**
  * Validates path and query parameters against the operation's parameter schemas in the spec
  * (strings typed by coerce.ts, defaults filled in), then the spec's `x-parameter-conflicts`.
- * Any failure is a 400 with the real service's error body; the validated values go to the
- * handler in `res.locals.request`.
+ * Returns the validated values, or why the spec refuses the request (a 400).
  */
-export function validateRequest(op: Operation, doc: Document, specAjv: SpecAjv): RequestHandler {
+export function compileRequestCheck(
+  op: Operation,
+  doc: Document,
+  specAjv: SpecAjv,
+): (path: Record<string, unknown>, query: Record<string, unknown>) => ValidatedRequest | RequestRefusal {
   const fits = (schema: unknown, value: unknown): boolean => specAjv.compile(schema)(value);
   const coerce: Coerce = (param, raw) => coerceParameter(doc, param.schema, raw, fits);
   const parts = (['path', 'query'] as const).map((part) => {
     const params = op.parameters.filter((p) => p.in === part);
     return { part, params, validate: specAjv.compile(partSchema(params)) as ValidateFunction };
   });
-  return (req, res, next) => {
+  return (path, query) => {
     const validated: ValidatedRequest = { path: {}, query: {} };
     for (const { part, params, validate } of parts) {
-      const source = (part === 'path' ? req.params : req.query) as Record<string, unknown>;
-      const values = collect(params, source, coerce);
+      const values = collect(params, part === 'path' ? path : query, coerce);
       if (!validate(values))
-        return sendError(res, 400, message(part, validate.errors ?? [], values), 'FST_ERR_VALIDATION');
+        return { message: message(part, validate.errors ?? [], values), code: 'FST_ERR_VALIDATION' };
       zeroMeansDefault(params, values);
       validated[part] = values;
     }
-    const given = req.query as Record<string, unknown>;
     for (const conflict of op.conflicts) {
       const clash =
-        conflict.parameters.every((name) => Object.prototype.hasOwnProperty.call(given, name)) &&
+        conflict.parameters.every((name) => Object.prototype.hasOwnProperty.call(query, name)) &&
         Object.entries(conflict.when ?? {}).every(([name, value]) => validated.query[name] === value);
-      if (clash) return sendError(res, 400, conflict.message);
+      if (clash) return { message: conflict.message };
     }
-    res.locals.request = validated;
+    return validated;
+  };
+}
+
+/** The request check as middleware: a refusal is a 400 with the real service's error body. */
+export function validateRequest(op: Operation, doc: Document, specAjv: SpecAjv): RequestHandler {
+  const check = compileRequestCheck(op, doc, specAjv);
+  return (req, res, next) => {
+    const result = check(req.params as Record<string, unknown>, req.query as Record<string, unknown>);
+    if ('message' in result) return sendError(res, 400, result.message, result.code);
+    res.locals.request = result;
     next();
   };
 }

@@ -1,4 +1,5 @@
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Finding } from './exchange-check.ts';
 
 /** One line of the report file. */
@@ -35,6 +36,7 @@ export class ViolationReport {
   private readonly byOperation: Record<string, Record<string, number>> = {};
 
   constructor(private readonly file: string) {
+    mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, '');
   }
 

@@ -46,10 +46,13 @@ describe('listOperations', () => {
     expect(operationById('get_single_transaction_with_transfers').replacedBy?.operationId).toBe(
       'get_address_transaction_events',
     );
-    expect(operationById('get_account_transactions_with_transfers').replacedBy?.operationId).toBe(
-      'get_address_transaction_events',
-    );
-    expect(operationById('get_account_balance').replacedBy?.description).toMatch(/fungible-token balances/);
+    expect(operationById('get_account_transactions_with_transfers').replacedBy?.routes).toEqual([
+      'GET /extended/v2/addresses/{address}/transactions',
+    ]);
+    expect(operationById('get_account_balance').replacedBy?.routes).toEqual([
+      'GET /extended/v2/addresses/{principal}/balances/stx',
+      'GET /extended/v2/addresses/{principal}/balances/ft',
+    ]);
     for (const op of operations.filter((o) => !o.deprecated))
       expect(op.replacedBy, op.operationId).toBeUndefined();
   });

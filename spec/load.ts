@@ -7,6 +7,8 @@ export type Document = OpenAPIV3_1.Document;
 export type Parameter = OpenAPIV3_1.ParameterObject & {
   'x-comma-separated'?: boolean;
   'x-zero-means-default'?: boolean;
+  /** Messages the real service gives, instead of a schema message, for items matching a pattern. */
+  'x-item-errors'?: Array<{ matches: string; message: string }>;
 };
 export type Response = OpenAPIV3_1.ResponseObject;
 export type Schema = OpenAPIV3_1.SchemaObject;
@@ -25,7 +27,8 @@ export interface Operation {
   path: string;
   summary: string;
   deprecated: boolean;
-  replacedBy?: { operationId?: string; description?: string };
+  /** `routes` are `GET /path` strings, the replacement's routes on the real service. */
+  replacedBy?: { operationId?: string; routes?: string[]; description?: string };
   parameters: Parameter[];
   conflicts: ParameterConflict[];
   /** Keyed by status as written in the spec: `200`, `404`, `4XX`, `5XX`. */

@@ -283,3 +283,118 @@ function realHeadersWithout(operationId: string, header: string): ObservedRespon
   delete headers[header];
   return headers;
 }
+
+/** The section "Seen on real chain data" of real-service-facts.md, each fact as a response built by hand. */
+describe('the spec accepts what the real service sends on real chain data', () => {
+  const MINTED = { sender: '', recipient: ALICE };
+  const BURNED = { sender: ALICE, recipient: '' };
+  const TOKEN = 'SP9A4K2D6HADPG3QM8G7Q6THZD11DAZSRENJD426.nugget-token::nugget';
+  const NFT_VALUE = { hex: '0x0100000000000000000000000000000539', repr: 'u1337' };
+
+  it('operation 6: a mint has sender "" and a burn recipient "", in all three transfer arrays', () => {
+    const fixture = mutated('get_account_transactions_with_transfers', (b) => {
+      Object.assign(at(b, ['results', 0]), {
+        stx_transfers: [
+          { amount: '100', ...MINTED },
+          { amount: '50', ...BURNED },
+        ],
+        ft_transfers: [
+          { amount: '7', asset_identifier: TOKEN, ...MINTED },
+          { amount: '3', asset_identifier: TOKEN, ...BURNED },
+        ],
+        nft_transfers: [
+          { value: NFT_VALUE, asset_identifier: TOKEN, ...MINTED },
+          { value: NFT_VALUE, asset_identifier: TOKEN, ...BURNED },
+        ],
+      });
+    });
+    expect(check(fixture)).toEqual([]);
+  });
+
+  it('operation 8: a mint has sender "" in stx_transfers', () => {
+    const fixture = mutated('get_single_transaction_with_transfers', (b) => {
+      b.stx_transfers = [{ amount: '1500000', ...MINTED }];
+    });
+    expect(check(fixture)).toEqual([]);
+  });
+
+  it('a transfer party that is neither a principal nor "" is refused', () => {
+    const fixture = mutated('get_single_transaction_with_transfers', (b) => {
+      b.stx_transfers = [{ amount: '1', sender: 'nobody', recipient: ALICE }];
+    });
+    expect(check(fixture)).not.toEqual([]);
+  });
+
+  it('a negative fungible-token balance is accepted; a negative total_sent is not', () => {
+    const negative = mutated('get_account_balance', (b) => {
+      at(b, ['fungible_tokens', TOKEN]).balance = '-18500';
+    });
+    expect(check(negative)).toEqual([]);
+    const negativeTotal = mutated('get_account_balance', (b) => {
+      at(b, ['fungible_tokens', TOKEN]).total_sent = '-18500';
+    });
+    expect(check(negativeTotal)).not.toEqual([]);
+  });
+
+  it('parent_burn_block_time 0 with parent_burn_block_time_iso "" is accepted', () => {
+    const fixture = mutated('get_single_transaction_with_transfers', (b) => {
+      Object.assign(at(b, ['tx']), { parent_burn_block_time: 0, parent_burn_block_time_iso: '' });
+    });
+    expect(check(fixture)).toEqual([]);
+  });
+
+  it('operation 2: an id asked in upper case comes back lowercase and found, and as written with found false', () => {
+    const fixture = mutated('get_tx_list_details', (b) => {
+      const [lower] = Object.keys(b) as [string];
+      const written = `0x${lower.slice(2).toUpperCase()}`;
+      b[written] = { found: false, result: { tx_id: written } };
+    });
+    expect(Object.keys(fixture.body as JsonObject)).toHaveLength(4);
+    expect(check(fixture)).toEqual([]);
+  });
+
+  it('operation 2: a confirmed result carries vm_error, a string or null', () => {
+    const body = realResponse('get_tx_list_details').body as JsonObject;
+    const confirmed = Object.values(body)
+      .map((e) => at(e, ['result']))
+      .find((r) => r.tx_status === 'success');
+    expect(confirmed && 'vm_error' in confirmed).toBe(true);
+    for (const vmError of [null, 'CheckErrors(UnknownFunction("transfer"))']) {
+      const fixture = mutated('get_tx_list_details', (b) => {
+        const key = Object.keys(b).find((k) => at(b[k], ['result']).tx_status === 'success')!;
+        at(b[key], ['result']).vm_error = vmError;
+      });
+      expect(check(fixture), String(vmError)).toEqual([]);
+    }
+  });
+
+  it('operation 2: a key that is not an id as a caller may write it is refused', () => {
+    const fixture = mutated('get_tx_list_details', (b) => {
+      const [lower] = Object.keys(b) as [string];
+      b[lower.slice(2)] = { found: false, result: { tx_id: lower.slice(2) } };
+    });
+    expect(check(fixture)).not.toEqual([]);
+  });
+
+  it('the deprecation Warning names the real replacement route, and x-replaced-by does too', () => {
+    const routes = Object.fromEntries(
+      listOperations()
+        .filter((op) => op.deprecated)
+        .map((op) => [op.operationId, op.replacedBy?.routes]),
+    );
+    expect(routes).toEqual({
+      get_account_transactions_with_transfers: ['GET /extended/v2/addresses/{address}/transactions'],
+      get_account_balance: [
+        'GET /extended/v2/addresses/{principal}/balances/stx',
+        'GET /extended/v2/addresses/{principal}/balances/ft',
+      ],
+      get_single_transaction_with_transfers: [`GET ${operationById('get_address_transaction_events').path}`],
+    });
+    const fixture = realResponse('get_single_transaction_with_transfers');
+    const warning =
+      '299 - "Deprecated: use GET /extended/v2/addresses/{address}/transactions/{tx_id}/events"';
+    expect(
+      check(fixture, { headers: { ...realHeaders(operationById(fixture.operationId), 200), warning } }),
+    ).toEqual([]);
+  });
+});

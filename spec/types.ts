@@ -59,12 +59,18 @@ export interface paths {
          * Get details for transactions
          * @description Details of several transactions, keyed by transaction id. Ids come in the query
          *     parameter `tx_id`, repeated (`?tx_id=0x…&tx_id=0x…`) or as one comma-separated list
-         *     (`?tx_id=0x…,0x…`); duplicate ids collapse into one key. No maximum count is enforced.
+         *     (`?tx_id=0x…,0x…`); an id written twice the same way collapses into one key. No maximum
+         *     count is enforced.
          *
          *     Each entry is `{found, result}`: a mined transaction gives its confirmed form with its
          *     events (paged by `event_limit`/`event_offset`); a mempool transaction its pending form
          *     (with `receipt_time`); an unknown id `{found: false, result: {tx_id}}`. When none of the
          *     requested transactions is found the answer is 404.
+         *
+         *     The answer is keyed as the real service keys it: a found transaction under its id
+         *     (lowercase, `0x`), and every id as the caller wrote it that is not exactly such a key
+         *     under itself with `found: false`. So an id asked in upper case comes back twice:
+         *     lowercase and found, and as written with `found: false`.
          */
         get: operations["get_tx_list_details"];
         put?: never;
@@ -134,8 +140,8 @@ export interface paths {
          * Get account transactions with transfers
          * @deprecated
          * @description Deprecated by the real service (the service description does not mark it); it still
-         *     answers. Replacement: the v2 address transactions operation (outside this document)
-         *     and, for one transaction's transfers, `get_address_transaction_events`.
+         *     answers. Replacement: `GET /extended/v2/addresses/{address}/transactions` (outside this
+         *     document) and, for one transaction's transfers, `get_address_transaction_events`.
          *
          *     The transactions of one principal, each with the STX, fungible-token and
          *     non-fungible-token transfers in it that concern the principal. Included are the
@@ -168,8 +174,9 @@ export interface paths {
         /**
          * Get account balances
          * @deprecated
-         * @description Deprecated in favour of the address fungible-token balances operation, which is outside
-         *     this document. It still answers.
+         * @description Deprecated in favour of `GET /extended/v2/addresses/{principal}/balances/stx` and
+         *     `GET /extended/v2/addresses/{principal}/balances/ft`, which are outside this document.
+         *     It still answers.
          *
          *     The STX balance (with totals, fees, miner rewards and stacking lock), fungible-token
          *     balances and non-fungible-token counts of one principal, and its vesting schedule
@@ -234,6 +241,16 @@ export interface components {
         Amount: string;
         /** @description A transaction id, lowercase `0x`-prefixed hex. */
         TxId: string;
+        /** @description A transaction id as a caller of `get_tx_list_details` wrote it, `0x` then 64 hex digits in any case. */
+        RequestedTxId: string;
+        /**
+         * @description A decimal amount in micro-units, as a string, that may be negative: the real service
+         *     reports a negative fungible-token balance when its indexer saw a contract's transfers out
+         *     before its mint.
+         */
+        SignedAmount: string;
+        /** @description A principal, or `""` for the sender of a mint and the recipient of a burn (real service). */
+        TransferParty: components["schemas"]["Principal"] | "";
         /** @description A 32-byte hash, lowercase `0x`-prefixed hex. */
         Hash: string;
         /** @description Bytes as `0x`-prefixed hex (`0x` alone for no bytes). */
@@ -477,8 +494,10 @@ export interface components {
             burn_block_height: number;
             /** @description `burn_block_time` as ISO 8601; the empty string while the transaction is unanchored (real service). */
             burn_block_time_iso: components["schemas"]["IsoTime"] | "";
+            /** @description Unix seconds of the parent block's burn block; 0 when that is the chain's first burn block (real service). */
             parent_burn_block_time: components["schemas"]["UnixTime"];
-            parent_burn_block_time_iso: components["schemas"]["IsoTime"];
+            /** @description `parent_burn_block_time` as ISO 8601; the empty string when that time is 0 (real service). */
+            parent_burn_block_time_iso: components["schemas"]["IsoTime"] | "";
             canonical: boolean;
             tx_index: number;
             tx_result: components["schemas"]["ClarityValue"];
@@ -601,7 +620,10 @@ export interface components {
              */
             event_type: "non_fungible_token_asset";
         };
-        /** @description One entry per distinct requested transaction id. */
+        /**
+         * @description One entry per found transaction (keyed by its lowercase id) and per distinct requested
+         *     id, as written, that is not such a key (`found: false`, real service).
+         */
         TransactionListDetails: {
             [key: string]: components["schemas"]["TransactionListDetailsEntry"];
         };
@@ -618,7 +640,7 @@ export interface components {
             /** @constant */
             found: false;
             result: {
-                tx_id: components["schemas"]["TxId"];
+                tx_id: components["schemas"]["RequestedTxId"];
             };
         };
         /**
@@ -733,25 +755,25 @@ export interface components {
             total: number;
             results: components["schemas"]["AddressTransactionEvent"][];
         };
-        /** @description `sender` is absent on a mint and `recipient` on a burn (real service). */
+        /** @description `sender` is `""` on a mint and `recipient` `""` on a burn (real service; operation 5 leaves them out instead). */
         StxTransfer: {
             amount: components["schemas"]["Amount"];
-            sender?: components["schemas"]["Principal"];
-            recipient?: components["schemas"]["Principal"];
+            sender?: components["schemas"]["TransferParty"];
+            recipient?: components["schemas"]["TransferParty"];
         };
-        /** @description `sender` is absent on a mint and `recipient` on a burn (real service). */
+        /** @description `sender` is `""` on a mint and `recipient` `""` on a burn (real service; operation 5 leaves them out instead). */
         FtTransfer: {
             amount: components["schemas"]["Amount"];
             asset_identifier: components["schemas"]["AssetIdentifier"];
-            sender?: components["schemas"]["Principal"];
-            recipient?: components["schemas"]["Principal"];
+            sender?: components["schemas"]["TransferParty"];
+            recipient?: components["schemas"]["TransferParty"];
         };
-        /** @description `sender` is absent on a mint and `recipient` on a burn (real service). */
+        /** @description `sender` is `""` on a mint and `recipient` `""` on a burn (real service; operation 5 leaves them out instead). */
         NftTransfer: {
             value: components["schemas"]["ClarityValue"];
             asset_identifier: components["schemas"]["AssetIdentifier"];
-            sender?: components["schemas"]["Principal"];
-            recipient?: components["schemas"]["Principal"];
+            sender?: components["schemas"]["TransferParty"];
+            recipient?: components["schemas"]["TransferParty"];
         };
         /**
          * @description A mined transaction with the transfers in it that concern one principal, by event
@@ -796,7 +818,7 @@ export interface components {
             burnchain_unlock_height: number;
         };
         FtBalance: {
-            balance: components["schemas"]["Amount"];
+            balance: components["schemas"]["SignedAmount"];
             total_sent: components["schemas"]["Amount"];
             total_received: components["schemas"]["Amount"];
         };
@@ -966,7 +988,7 @@ export interface components {
          * @description The transaction ids, each `0x` followed by 64 hex digits. Repeat the parameter
          *     (`?tx_id=0x…&tx_id=0x…`) or give one comma-separated list (`?tx_id=0x…,0x…`); both
          *     forms may be mixed. An id without the `0x` prefix gives 400 (the real service answers
-         *     `Hex string is missing the "0x" prefix`). No maximum count.
+         *     `Hex string is missing the "0x" prefix`, see `x-item-errors`). No maximum count.
          * @example [
          *       "0x709b55bd3da0f5a838125bd0ee20c5bfdd7caba173912d4281cae816b79a201b"
          *     ]
@@ -1027,8 +1049,8 @@ export interface components {
          */
         ETag: string;
         /**
-         * @description Sent on deprecated operations, e.g. `299 - "Deprecated: use get_address_transaction_events"`.
-         * @example 299 - "Deprecated: use the replacement named in the operation description"
+         * @description Sent on deprecated operations, naming the replacement route(s), e.g. `299 - "Deprecated: use GET /extended/v2/addresses/{address}/transactions/{tx_id}/events"`.
+         * @example 299 - "Deprecated: use GET /extended/v2/addresses/{address}/transactions/{tx_id}/events"
          */
         DeprecationWarning: string;
         /**
@@ -1193,7 +1215,7 @@ export interface operations {
                  * @description The transaction ids, each `0x` followed by 64 hex digits. Repeat the parameter
                  *     (`?tx_id=0x…&tx_id=0x…`) or give one comma-separated list (`?tx_id=0x…,0x…`); both
                  *     forms may be mixed. An id without the `0x` prefix gives 400 (the real service answers
-                 *     `Hex string is missing the "0x" prefix`). No maximum count.
+                 *     `Hex string is missing the "0x" prefix`, see `x-item-errors`). No maximum count.
                  * @example [
                  *       "0x709b55bd3da0f5a838125bd0ee20c5bfdd7caba173912d4281cae816b79a201b"
                  *     ]
@@ -1212,7 +1234,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One entry per distinct requested id. */
+            /** @description One entry per found id and per distinct id as written that is not a found key. */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];

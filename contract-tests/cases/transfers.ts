@@ -23,8 +23,9 @@ const pick = (kind: EventKind, d: EventData): Transfer => ({
   ...(d.amount !== undefined ? { amount: d.amount } : {}),
   ...(d.asset_identifier !== undefined ? { asset_identifier: d.asset_identifier } : {}),
   ...(d.value !== undefined ? { value: d.value } : {}),
-  ...(d.sender !== undefined ? { sender: d.sender } : {}),
-  ...(d.recipient !== undefined ? { recipient: d.recipient } : {}),
+  // The transfer arrays say a missing party as "", the events leave it out: the same fact.
+  ...(d.sender ? { sender: d.sender } : {}),
+  ...(d.recipient ? { recipient: d.recipient } : {}),
 });
 
 /** The events of `get_address_transaction_events` (ascending by event index) as transfers. */

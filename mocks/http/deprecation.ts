@@ -1,15 +1,14 @@
 import type { RequestHandler } from 'express';
 import type { Operation } from '../../spec/load.ts';
 
-/** The text of the `Warning: 299` the real service adds on deprecated routes, from `x-replaced-by`. */
+/** The text of the `Warning: 299` on deprecated routes: the replacement's routes from `x-replaced-by`. */
 export function deprecationWarning(op: Operation, known: Set<string>): string {
   const by = op.replacedBy;
-  const clause = by?.description?.split(/[.;]/)[0]?.trim();
-  // A description reads as a sentence; after "use" its first word is not a sentence start.
-  const replacement =
-    by?.operationId && known.has(by.operationId)
+  const replacement = by?.routes?.length
+    ? by.routes.join(' and ')
+    : by?.operationId && known.has(by.operationId)
       ? by.operationId
-      : clause && clause[0]!.toLowerCase() + clause.slice(1);
+      : undefined;
   return `299 - "Deprecated: ${replacement ? `use ${replacement}` : 'see the API documentation'}"`;
 }
 

@@ -38,10 +38,18 @@ describe('HTTP behaviour of the real service', () => {
     const res = await get(
       '/extended/v1/address/SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20/0x709b55bd3da0f5a838125bd0ee20c5bfdd7caba173912d4281cae816b79a201b/with_transfers',
     );
-    expect(res.headers.warning).toBe('299 - "Deprecated: use get_address_transaction_events"');
+    expect(res.headers.warning).toBe(
+      '299 - "Deprecated: use GET /extended/v2/addresses/{address}/transactions/{tx_id}/events"',
+    );
     const balances = await get('/extended/v1/address/SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20/balances');
     expect(balances.headers.warning).toBe(
-      '299 - "Deprecated: use the address fungible-token balances operation of the real service"',
+      '299 - "Deprecated: use GET /extended/v2/addresses/{principal}/balances/stx and GET /extended/v2/addresses/{principal}/balances/ft"',
+    );
+    const list = await get(
+      '/extended/v1/address/SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20/transactions_with_transfers',
+    );
+    expect(list.headers.warning).toBe(
+      '299 - "Deprecated: use GET /extended/v2/addresses/{address}/transactions"',
     );
   });
 

@@ -34,6 +34,19 @@ function message(part: Part, errors: ErrorObject[], data: Record<string, unknown
   return `${PART_NAME[part]}${error.instancePath} ${error.message ?? 'is invalid'}`.trim();
 }
 
+/** The real service's own message for a value the spec's `x-item-errors` names, if any. */
+function itemError(params: Parameter[], values: Record<string, unknown>): string | undefined {
+  for (const p of params) {
+    const items = values[p.name];
+    for (const rule of p['x-item-errors'] ?? []) {
+      const pattern = new RegExp(rule.matches);
+      if ((Array.isArray(items) ? items : [items]).some((v) => typeof v === 'string' && pattern.test(v)))
+        return rule.message;
+    }
+  }
+  return undefined;
+}
+
 type Coerce = (param: Parameter, raw: unknown) => unknown;
 
 /**
@@ -91,8 +104,11 @@ export function compileRequestCheck(
     const validated: ValidatedRequest = { path: {}, query: {} };
     for (const { part, params, validate } of parts) {
       const values = collect(params, part === 'path' ? path : query, coerce);
-      if (!validate(values))
+      if (!validate(values)) {
+        const own = itemError(params, values);
+        if (own) return { message: own };
         return { message: message(part, validate.errors ?? [], values), code: 'FST_ERR_VALIDATION' };
+      }
       zeroMeansDefault(params, values);
       validated[part] = values;
     }

@@ -1,12 +1,27 @@
+import type { TxListEntry } from '../serialize/types.ts';
 import { normalizeHex } from './normalize.ts';
 import { notFound, ok, type OperationHandler } from './types.ts';
 
+/**
+ * Keyed as the real service keys it: a found transaction under its lowercase `0x` id, and each
+ * id as written that is not exactly a found key under itself, `found: false`. So an id asked in
+ * upper case comes back twice.
+ */
 export const get_tx_list_details: OperationHandler = ({ world, query }) => {
-  // The world collapses duplicates, including ids that differ only in case or `0x`.
-  const entries = world.txListDetails((query.tx_id as string[]).map(normalizeHex), {
+  const written = query.tx_id as string[];
+  const looked = world.txListDetails(written.map(normalizeHex), {
     eventLimit: query.event_limit as number,
     eventOffset: query.event_offset as number,
     unanchored: query.unanchored as boolean,
   });
+  const entries: Record<string, TxListEntry> = {};
+  for (const id of written) {
+    const key = normalizeHex(id);
+    const entry = looked[key];
+    if (entry?.found) entries[key] = entry;
+  }
+  for (const id of written) {
+    if (!entries[id]?.found) entries[id] = { found: false, result: { tx_id: id } };
+  }
   return Object.values(entries).some((e) => e.found) ? ok(entries) : notFound('Transaction not found');
 };

@@ -237,8 +237,9 @@ describe('API shapes', () => {
     expect(seen.size).toBe(5);
   });
 
-  it('address transaction events: sender absent on mint, recipient absent on burn, no amount on NFTs', () => {
+  it('address transaction events: sender absent on mint, recipient absent on burn, no amount on NFTs; "" in the transfer arrays', () => {
     const kinds = new Set<string>();
+    let emptyParties = 0;
     for (const principal of [
       index.addresses.ft_activity,
       index.addresses.nft_activity,
@@ -259,9 +260,24 @@ describe('API shapes', () => {
           expect('asset_identifier' in e.data).toBe(e.type !== 'stx');
           expect('value' in e.data).toBe(e.type === 'nft');
         }
+        // The same mints and burns in the transfer arrays: the missing party is "" there.
+        const transfers = [
+          ...item.stx_transfers,
+          ...(item.ft_transfers ?? []),
+          ...(item.nft_transfers ?? []),
+        ];
+        for (const t of transfers)
+          expect([typeof t.sender, typeof t.recipient]).toEqual(['string', 'string']);
+        if (events.total <= events.results.length) {
+          const count = (type: string) => events.results.filter((e) => e.data.type === type).length;
+          expect(transfers.filter((t) => t.sender === '').length).toBe(count('mint'));
+          expect(transfers.filter((t) => t.recipient === '').length).toBe(count('burn'));
+          emptyParties += count('mint') + count('burn');
+        }
       }
     }
     expect(kinds.size).toBeGreaterThanOrEqual(4);
+    expect(emptyParties, 'mints or burns seen in the transfer arrays').toBeGreaterThan(0);
   });
 
   it('transaction with transfers, and the balances', () => {

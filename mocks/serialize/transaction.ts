@@ -44,7 +44,7 @@ export function confirmedTx(chain: Chain, tx: number, page: EventPage): Confirme
   r.burn_block_height = at.burnHeight;
   r.burn_block_time_iso = at.burnTime > 0 ? isoOf(at.burnTime) : '';
   r.parent_burn_block_time = at.parentBurnTime;
-  r.parent_burn_block_time_iso = isoOf(at.parentBurnTime);
+  r.parent_burn_block_time_iso = at.parentBurnTime > 0 ? isoOf(at.parentBurnTime) : '';
   r.canonical = true;
   r.tx_index = t.txIndex[tx] as number;
   r.tx_status = confirmedStatus(statusName(t.status[tx] as Status));
@@ -144,8 +144,8 @@ function placement(chain: Chain, tx: number): Placement {
     blockTime: b.time[row] as number,
     burnTime,
     burnHeight: b.burnHeight[row] as number,
-    // Block 1 has no parent burn block; one interval before its own stands in.
-    parentBurnTime: row > 0 ? (b.burnTime[row - 1] as number) : burnTime - 600,
+    // Block 1's parent is the chain's first block, which has no burn block: the real service says 0 (and "").
+    parentBurnTime: row > 0 ? (b.burnTime[row - 1] as number) : 0,
     parentBlockHash: blockHash(chain, height - 1),
     unanchored: false,
   };

@@ -20,7 +20,9 @@ export function txWithTransfers(chain: Chain, tx: number, facts: PrincipalTransf
   for (let i = facts.transfers.length - 1; i >= 0; i--) {
     const { event } = facts.transfers[i] as PrincipalTransfers['transfers'][number];
     const movement = assetMovement(event.kind);
-    const parties = partiesOf(chain, event);
+    // The transfer arrays say a mint's sender and a burn's recipient as "" (operation 5 omits them).
+    const { sender = '', recipient = '' } = partiesOf(chain, event);
+    const parties = { sender, recipient };
     if (movement?.asset === 'stx') {
       result.stx_transfers.push({ amount: String(event.amount), ...parties });
     } else if (movement?.asset === 'ft') {

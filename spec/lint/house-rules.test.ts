@@ -286,6 +286,45 @@ describe('house rules on spec/openapi.yaml', () => {
       );
     });
 
+    it('fires when x-replaced-by.routes holds something that is not "GET /path"', async () => {
+      const op = firstDeprecatedOperationPath(pristine);
+      const results = await lintMutated((doc) => {
+        (objectAt(doc, op)['x-replaced-by'] as JsonObject).routes = ['get_address_transaction_events'];
+      });
+      expectNewFinding(
+        results,
+        'house-deprecated-replacement',
+        [...op, 'x-replaced-by', 'routes'],
+        /not a list of "GET \/path" strings/,
+      );
+    });
+
+    it('fires when x-replaced-by.routes leaves out the route of its operationId', async () => {
+      const op = operationPath(pristine, 'get_single_transaction_with_transfers');
+      const results = await lintMutated((doc) => {
+        (objectAt(doc, op)['x-replaced-by'] as JsonObject).routes = ['GET /extended/v2/somewhere/else'];
+      });
+      expectNewFinding(
+        results,
+        'house-deprecated-replacement',
+        [...op, 'x-replaced-by', 'routes'],
+        /without the route of its operationId/,
+      );
+    });
+
+    it('fires when the description names none of the replacement routes', async () => {
+      const op = firstDeprecatedOperationPath(pristine);
+      const results = await lintMutated((doc) => {
+        objectAt(doc, op).description = 'Deprecated. Use something else.';
+      });
+      expectNewFinding(
+        results,
+        'house-deprecated-replacement',
+        [...op, 'description'],
+        /does not mention its replacement/,
+      );
+    });
+
     it('fires when the description stops saying "deprecated"', async () => {
       const op = firstDeprecatedOperationPath(pristine);
       const results = await lintMutated((doc) => {

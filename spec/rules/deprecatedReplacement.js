@@ -1,12 +1,15 @@
 import { isObject, operationLabel, operations } from './lib/openapi.js';
 
+const ROUTE = /^(GET|PUT|POST|DELETE|PATCH|HEAD|OPTIONS|TRACE) \/\S*$/;
+
 // A deprecation that does not say where to go strands clients, so the
-// replacement must be machine-readable (x-replaced-by) and human-readable
-// (the description).
+// replacement must be machine-readable (x-replaced-by: an operationId and/or the
+// replacement's routes) and human-readable (the description).
 export default function deprecatedReplacement(paths) {
   const routeByOperationId = new Map();
-  for (const { route, operation } of operations(paths)) {
-    if (typeof operation.operationId === 'string') routeByOperationId.set(operation.operationId, route);
+  for (const { route, method, operation } of operations(paths)) {
+    if (typeof operation.operationId === 'string')
+      routeByOperationId.set(operation.operationId, `${method.toUpperCase()} ${route}`);
   }
 
   const results = [];
@@ -27,6 +30,11 @@ export default function deprecatedReplacement(paths) {
       isObject(replacedBy) &&
       typeof replacedBy.description === 'string' &&
       replacedBy.description.trim() !== '';
+    const routes = isObject(replacedBy) && replacedBy.routes !== undefined ? replacedBy.routes : [];
+    if (!Array.isArray(routes) || routes.some((r) => typeof r !== 'string' || !ROUTE.test(r))) {
+      report('has x-replaced-by.routes that are not a list of "GET /path" strings', [...at, 'routes']);
+      continue;
+    }
     if (!hasId && !hasDescription) {
       report('has an x-replaced-by without an operationId or a description', at);
       continue;
@@ -41,15 +49,25 @@ export default function deprecatedReplacement(paths) {
         [...at, 'operationId'],
       );
     }
+    if (replacementRoute !== undefined && routes.length > 0 && !routes.includes(replacementRoute)) {
+      report(`has x-replaced-by.routes without the route of its operationId (${replacementRoute})`, [
+        ...at,
+        'routes',
+      ]);
+    }
 
     const description = typeof operation.description === 'string' ? operation.description : '';
     const descriptionPath = typeof operation.description === 'string' ? [...path, 'description'] : path;
     if (!/deprecated/i.test(description)) {
       report('is deprecated but its description does not say "deprecated"', descriptionPath);
     }
-    // Only an operationId or an in-document route can be checked mechanically;
-    // a description-only replacement is named by x-replaced-by.description itself.
-    const mentions = [hasId ? replacedBy.operationId : undefined, replacementRoute].filter(Boolean);
+    // Only an operationId or a route can be checked mechanically; a description-only
+    // replacement is named by x-replaced-by.description itself.
+    const mentions = [
+      hasId ? replacedBy.operationId : undefined,
+      replacementRoute?.split(' ')[1],
+      ...routes.map((r) => r.split(' ')[1]),
+    ].filter(Boolean);
     if (mentions.length > 0 && !mentions.some((token) => description.includes(token))) {
       report(`description does not mention its replacement (${mentions.join(' or ')})`, descriptionPath);
     }

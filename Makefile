@@ -14,7 +14,7 @@ SPEC ?=
 format: $(DEPS)
 	npx prettier --write --log-level=warn .
 
-.PHONY: mock test lint format typecheck types drift contract contract-prism bench fuzz soak clean
+.PHONY: mock test lint format typecheck types build drift contract contract-prism bench fuzz soak clean
 
 $(DEPS): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
@@ -43,6 +43,10 @@ typecheck: $(DEPS)
 types: $(DEPS)
 	npx openapi-typescript spec/openapi.yaml -o spec/types.ts
 
+## build: the package's dist/ (compiled JavaScript, declarations, the spec and target files); npm pack runs it too
+build: $(DEPS)
+	npm run build
+
 ## drift: the spec against the pinned official client (@stacks/blockchain-api-client); fails on a difference not in spec/drift/client-allowlist.yaml (SPEC=path to check another copy)
 drift: $(DEPS)
 	npx tsx spec/drift/client-drift-cli.ts $(SPEC)
@@ -56,10 +60,11 @@ contract: $(DEPS)
 contract-prism: $(DEPS)
 	CONTRACT_TARGET_KIND=prism npx vitest run --project contract
 
-## bench: throughput of the mock next to Prism, and world-size scaling
+## bench: throughput of the mock next to Prism, world-size scaling, first answer of the installed package
 bench: $(DEPS)
 	npx tsx bench/throughput.ts
 	npx tsx bench/world-scaling.ts
+	npx tsx bench/first-answer.ts
 
 ## fuzz: a long seeded fuzzing run (FUZZ_RUNS, FUZZ_SEED)
 fuzz: $(DEPS)
@@ -70,4 +75,4 @@ soak: $(DEPS)
 	npx tsx bench/soak.ts
 
 clean:
-	rm -rf reports node_modules
+	rm -rf reports node_modules dist

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { contractProjectSettings } from './contract-tests/project.ts';
 
 // Three projects: `unit` (spec, mock, lint, bench helpers), `contract` (the contract suite, which
 // targets the in-process mock unless BASE_URL is set) and `contract-self-test` (the suite run
@@ -18,25 +19,13 @@ export default defineConfig({
             'proxy/**/*.test.ts',
             'fixtures/**/*.test.ts',
             'bench/**/*.test.ts',
+            'api/**/*.test.ts',
+            'packaging/**/*.test.ts',
           ],
           testTimeout: 30_000,
         },
       },
-      {
-        test: {
-          name: 'contract',
-          include: ['contract-tests/**/*.contract.test.ts'],
-          // One worker whose test files share module state: one client-side limiter and one
-          // request budget cover the whole run against a live target.
-          fileParallelism: false,
-          isolate: false,
-          setupFiles: ['./contract-tests/setup/track-current-test.ts'],
-          globalSetup: ['./contract-tests/setup/global-setup.ts'],
-          // Against a live target a test may wait for the client-side limiter (50 a minute).
-          testTimeout: 300_000,
-          hookTimeout: 300_000,
-        },
-      },
+      { test: contractProjectSettings('ts') },
       {
         test: {
           name: 'contract-self-test',

@@ -4,7 +4,7 @@
  * whole mock and fetches /extended. Prints one JSON line. Needs `node --expose-gc`.
  */
 import { startMockServer } from '../mocks/server.ts';
-import { createWorld, type World } from '../mocks/world/index.ts';
+import { createWorld, type World } from '../mocks/operations/world.ts';
 import type { MemoryAfterGc, ServerRun, WorldRun } from './lib/world-runs.ts';
 
 function memoryAfterGc(): MemoryAfterGc {

@@ -12,7 +12,7 @@ import { urlLimit } from './http/url-limit.ts';
 import { handlers } from './operations/index.ts';
 import { withDefaults, type MockOptions } from './options.ts';
 import { mountOperations } from './routes.ts';
-import { createWorld, type World } from './world/index.ts';
+import { createWorld, type World } from './operations/world.ts';
 
 export interface MockAppLocals {
   world: World;

@@ -1,6 +1,6 @@
 import type { MockOptions } from './options.ts';
 import { sampleUrls } from './sample-urls.ts';
-import type { World } from './world/index.ts';
+import type { World } from './operations/world.ts';
 
 /** What the mock prints on start: where it listens, and real entities of this world to try. */
 export function banner(url: string, world: World, options: MockOptions, startMs: number): string {

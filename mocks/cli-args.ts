@@ -73,7 +73,13 @@ export function usage(): string {
     const arg = f.kind === 'bool' ? '' : f.kind === 'list' ? ' KEY' : ' VALUE';
     return `  --${(name + arg).padEnd(22)} ${f.help} [${f.env}]`;
   });
-  return ['Usage: npm run mock -- [flags]', '', ...lines, '  --help                 this text'].join('\n');
+  return [
+    'Usage: npm run mock -- [flags]   (in this repository; or make mock ARGS="[flags]")',
+    '       stacks-api-mock [flags]   (the installed package)',
+    '',
+    ...lines,
+    '  --help                 this text',
+  ].join('\n');
 }
 
 function parseValue(name: string, flag: Flag, raw: string): number | string | boolean {

@@ -8,7 +8,7 @@ import { ResponseCache } from './http/response-cache.ts';
 import { handlers } from './operations/index.ts';
 import type { OperationHandler } from './operations/types.ts';
 import { mountOperations } from './routes.ts';
-import { createWorld } from './world/index.ts';
+import { createWorld } from './operations/world.ts';
 
 const doc = loadSpec();
 const ops = listOperations(doc);

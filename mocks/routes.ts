@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { fillPath, type Document, type Operation } from '../spec/load.ts';
 import type { SpecAjv } from '../spec/schemas.ts';
-import type { World } from './world/index.ts';
+import type { World } from './operations/world.ts';
 import { sendCachedJson, serializeJson } from './http/caching.ts';
 import { deprecation } from './http/deprecation.ts';
 import { sendError } from './http/errors.ts';

@@ -1,4 +1,4 @@
-import type { World } from './world/index.ts';
+import type { World } from './operations/world.ts';
 
 /**
  * One URL per operation of the spec that the world answers with 200: what the start banner

@@ -4,7 +4,7 @@ import { createMockApp } from './app.ts';
 import { expressServerClasses } from './http/express-classes.ts';
 import { documentedProtocolErrors } from './http/protocol-errors.ts';
 import { withDefaults, type MockOptions } from './options.ts';
-import type { World } from './world/index.ts';
+import type { World } from './operations/world.ts';
 
 export interface RunningMock {
   server: Server;

@@ -2,15 +2,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
 import { listOperations } from '../../spec/load.ts';
-import { readConfig, ROOT } from '../config.ts';
+import { readConfig } from '../config.ts';
+import { CONTRACT_PROJECT } from '../project.ts';
 import { loadTargetFile } from '../targets/target-file.ts';
 import { buildMatrix, renderMatrix } from './coverage-matrix.ts';
 import { renderJUnit } from './junit.ts';
 import { EXCHANGE_LOG, type LogRecord, type VerdictRecord } from './records.ts';
 import { renderSummary } from './summary.ts';
 import { collectResults } from './test-results.ts';
-
-const CONTRACT_PROJECT = 'contract';
 
 function readLog(reportDir: string): LogRecord[] {
   const file = join(reportDir, EXCHANGE_LOG);
@@ -54,7 +53,7 @@ export default class ContractReporter implements Reporter {
     const log = (text: string): void =>
       this.vitest ? this.vitest.logger.log(text) : void process.stdout.write(`${text}\n`);
     log(
-      `\nContract coverage (operation × status)\n\n${matrix}\n\n${summary}\n\nWritten: ${relative(ROOT, coverage)}, ${relative(ROOT, junit)}, ${relative(ROOT, join(config.reportDir, EXCHANGE_LOG))}\n`,
+      `\nContract coverage (operation × status)\n\n${matrix}\n\n${summary}\n\nWritten: ${relative(process.cwd(), coverage)}, ${relative(process.cwd(), junit)}, ${relative(process.cwd(), join(config.reportDir, EXCHANGE_LOG))}\n`,
     );
   }
 }

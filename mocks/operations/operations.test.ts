@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMockApp } from '../app.ts';
 import { specCheckedClient } from '../testing/spec-checked-client.ts';
-import type { World } from '../world/index.ts';
+import type { World } from './world.ts';
 
 const app = createMockApp({ quiet: true, rateLimit: 0 });
 const get = specCheckedClient(app);

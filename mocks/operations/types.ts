@@ -1,4 +1,4 @@
-import type { World } from '../world/index.ts';
+import type { World } from './world.ts';
 
 export interface OperationContext {
   world: World;

@@ -6,7 +6,7 @@ import { banner } from '../banner.ts';
 import { parseCli } from '../cli-args.ts';
 import type { MockOptions } from '../options.ts';
 import { startMockServer, type RunningMock, type ServerLimits } from '../server.ts';
-import type { World } from '../world/index.ts';
+import type { World } from '../operations/world.ts';
 import { problemsWithAnswer, type Answer } from '../testing/answer-checks.ts';
 import { leaksIn } from '../testing/leaks.ts';
 import { loopbackClient } from './support/loopback-client.ts';

@@ -1,6 +1,6 @@
-import type { BalanceFacts, VestingFacts } from '../world/balances.ts';
-import { contractAt, type Chain } from '../world/chain.ts';
-import type { MempoolDelta } from '../world/mempool-deltas.ts';
+import type { BalanceFacts, VestingFacts } from '../query/balances.ts';
+import { contractAt, type Chain } from '../world/tables/chain.ts';
+import type { MempoolDelta } from '../query/mempool-deltas.ts';
 import { txIdOf } from './transaction.ts';
 import type { Balances, StxBalance } from './types.ts';
 

@@ -1,4 +1,4 @@
-import type { Chain } from '../world/chain.ts';
+import type { Chain } from '../world/tables/chain.ts';
 import { toHex } from '../world/hex.ts';
 import { isoOf } from './iso.ts';
 import type { Block } from './types.ts';

@@ -1,8 +1,8 @@
 import { Cl, type ClarityValue } from '@stacks/transactions';
-import { burnHeightAt, contractAt, type Chain } from '../world/chain.ts';
-import { pairOf, principalPair, tuple, uintPair, type ClarityPair } from '../world/clarity.ts';
-import { Action } from '../world/kinds.ts';
-import type { TxTable } from '../world/tx-table.ts';
+import { burnHeightAt, contractAt, type Chain } from '../world/tables/chain.ts';
+import { pairOf, principalPair, tuple, uintPair, type ClarityPair } from '../world/derive/clarity.ts';
+import { Action } from '../world/tables/kinds.ts';
+import type { TxTable } from '../world/tables/tx-table.ts';
 import { derivedHex } from './derived-bytes.ts';
 import type { FunctionArg } from './types.ts';
 

@@ -1,10 +1,10 @@
 import { Cl, type ClarityValue } from '@stacks/transactions';
-import { contractAt, type Chain } from '../world/chain.ts';
-import { pairOf, principalValue, tuple, uint, uintPair, type ClarityPair } from '../world/clarity.ts';
-import { swapOut, type ChainEvent } from '../world/events.ts';
+import { contractAt, type Chain } from '../world/tables/chain.ts';
+import { pairOf, principalValue, tuple, uint, uintPair, type ClarityPair } from '../world/derive/clarity.ts';
+import { swapOut, type ChainEvent } from '../world/derive/events.ts';
 import { toHex } from '../world/hex.ts';
-import { Action, assetMovement, EventKind } from '../world/kinds.ts';
-import type { Transfer } from '../world/transfers.ts';
+import { Action, assetMovement, EventKind } from '../world/tables/kinds.ts';
+import type { Transfer } from '../world/derive/transfers.ts';
 import type { AddressTxEvent, AssetMovement, TransactionEvent } from './types.ts';
 
 /** A mined transaction's event as it appears in the transaction's `events`. */

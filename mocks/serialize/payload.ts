@@ -1,8 +1,8 @@
-import { contractAt, type Chain } from '../world/chain.ts';
-import { sourceOf } from '../world/contract-source.ts';
+import { contractAt, type Chain } from '../world/tables/chain.ts';
+import { sourceOf } from '../world/derive/contract-source.ts';
 import { toHex } from '../world/hex.ts';
-import { Action, txTypeOf } from '../world/kinds.ts';
-import type { TxTable } from '../world/tx-table.ts';
+import { Action, txTypeOf } from '../world/tables/kinds.ts';
+import type { TxTable } from '../world/tables/tx-table.ts';
 import { indexBlockHash } from './block.ts';
 import { contractCallOf } from './contract-call.ts';
 import { derivedHex } from './derived-bytes.ts';

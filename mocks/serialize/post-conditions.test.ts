@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ConfirmedTransaction, PostCondition } from '../world/index.ts';
-import { oracleFor } from '../world/test-oracle.ts';
-import { SEEDS, testWorld } from '../world/test-worlds.ts';
+import type { ConfirmedTransaction, PostCondition } from '../operations/world.ts';
+import { oracleFor } from '../testing/test-oracle.ts';
+import { SEEDS, testWorld } from '../testing/test-worlds.ts';
 
 function holds(code: string, moved: bigint, stated: bigint): boolean {
   switch (code) {

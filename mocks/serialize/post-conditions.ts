@@ -1,8 +1,8 @@
-import { contractAt, variant, type Chain } from '../world/chain.ts';
-import { uintPair } from '../world/clarity.ts';
-import { swapOut } from '../world/events.ts';
-import { Action, Status } from '../world/kinds.ts';
-import type { TxTable } from '../world/tx-table.ts';
+import { contractAt, variant, type Chain } from '../world/tables/chain.ts';
+import { uintPair } from '../world/derive/clarity.ts';
+import { swapOut } from '../world/derive/events.ts';
+import { Action, Status } from '../world/tables/kinds.ts';
+import type { TxTable } from '../world/tables/tx-table.ts';
 import type {
   FungibleConditionCode,
   PostCondition,

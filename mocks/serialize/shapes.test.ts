@@ -1,8 +1,8 @@
 // Field names and order of every API shape, as the real service sends them.
 import { describe, expect, it } from 'vitest';
-import type { ConfirmedTransaction, PendingTransaction } from '../world/index.ts';
-import { oracleFor } from '../world/test-oracle.ts';
-import { mempoolTxIds, testWorld } from '../world/test-worlds.ts';
+import type { ConfirmedTransaction, PendingTransaction } from '../operations/world.ts';
+import { oracleFor } from '../testing/test-oracle.ts';
+import { mempoolTxIds, testWorld } from '../testing/test-worlds.ts';
 
 const COMMON = [
   'tx_id',

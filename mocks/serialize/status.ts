@@ -1,4 +1,4 @@
-import { tipHeight, type Chain } from '../world/chain.ts';
+import { tipHeight, type Chain } from '../world/tables/chain.ts';
 import { toHex } from '../world/hex.ts';
 import { blockHash, indexBlockHash } from './block.ts';
 import type { Status } from './types.ts';

@@ -1,9 +1,9 @@
-import { isUnanchored, tipHeight, type Chain } from '../world/chain.ts';
-import { costsOf } from '../world/costs.ts';
-import { eventsOf } from '../world/events.ts';
+import { isUnanchored, tipHeight, type Chain } from '../world/tables/chain.ts';
+import { costsOf } from '../world/derive/costs.ts';
+import { eventsOf } from '../world/derive/events.ts';
 import { toHex } from '../world/hex.ts';
-import { statusName, type Status } from '../world/kinds.ts';
-import type { TxTable } from '../world/tx-table.ts';
+import { statusName, type Status } from '../world/tables/kinds.ts';
+import type { TxTable } from '../world/tables/tx-table.ts';
 import { blockHash } from './block.ts';
 import { transactionEvent } from './events.ts';
 import { isoOf } from './iso.ts';

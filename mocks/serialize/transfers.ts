@@ -1,8 +1,8 @@
-import type { Chain } from '../world/chain.ts';
-import { contractAt } from '../world/chain.ts';
-import { uintPair } from '../world/clarity.ts';
-import { assetMovement } from '../world/kinds.ts';
-import type { PrincipalTransfers } from '../world/transfers.ts';
+import type { Chain } from '../world/tables/chain.ts';
+import { contractAt } from '../world/tables/chain.ts';
+import { uintPair } from '../world/derive/clarity.ts';
+import { assetMovement } from '../world/tables/kinds.ts';
+import type { PrincipalTransfers } from '../world/derive/transfers.ts';
 import { partiesOf } from './events.ts';
 import { confirmedTx } from './transaction.ts';
 import type { TxWithTransfers } from './types.ts';

@@ -1,8 +1,8 @@
 import { Cl } from '@stacks/transactions';
-import { contractAt, variant, type Chain } from '../world/chain.ts';
-import { pairOf, tuple, uint, type ClarityPair } from '../world/clarity.ts';
-import { lockUnlockHeight, swapOut } from '../world/events.ts';
-import { Action, Status } from '../world/kinds.ts';
+import { contractAt, variant, type Chain } from '../world/tables/chain.ts';
+import { pairOf, tuple, uint, type ClarityPair } from '../world/derive/clarity.ts';
+import { lockUnlockHeight, swapOut } from '../world/derive/events.ts';
+import { Action, Status } from '../world/tables/kinds.ts';
 import { derivedHex } from './derived-bytes.ts';
 
 const OK_TRUE = pairOf(Cl.ok(Cl.bool(true)));

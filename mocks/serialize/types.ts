@@ -1,9 +1,9 @@
 // The API shapes the mock answers with, taken from the types generated from spec/openapi.yaml,
 // so the serializers cannot drift from the spec without the compiler saying so.
 import type { components } from '../../spec/types.ts';
-import type { ClarityPair } from '../world/clarity.ts';
-import type { MempoolTxType, TxStatus } from '../world/kinds.ts';
-import type { MempoolStats, Percentiles } from '../world/mempool-stats.ts';
+import type { ClarityPair } from '../world/derive/clarity.ts';
+import type { MempoolTxType, TxStatus } from '../world/tables/kinds.ts';
+import type { MempoolStats, Percentiles } from '../query/mempool-stats.ts';
 
 export type { ClarityPair, MempoolStats, MempoolTxType, Percentiles, TxStatus };
 

@@ -1,4 +1,4 @@
-import type { NetworkName } from './network.ts';
+import type { NetworkName } from './tables/network.ts';
 
 export interface WorldOptions {
   seed: number;

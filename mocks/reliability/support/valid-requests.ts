@@ -1,7 +1,7 @@
 import { c32address } from 'c32check';
 import fc from 'fast-check';
 import { loadSpec, resolve, type Operation, type Parameter, type Schema } from '../../../spec/load.ts';
-import type { World } from '../../world/index.ts';
+import type { World } from '../../operations/world.ts';
 import { printable, type FuzzRequest } from './fuzz-request.ts';
 
 type Value = string | string[];

@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startMock, type Mock } from './index.ts';
+
+const started: Mock[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((m) => m.close()));
+});
+
+async function start(options: Parameters<typeof startMock>[0]): Promise<Mock> {
+  const mock = await startMock(options);
+  started.push(mock);
+  return mock;
+}
+
+describe('startMock', () => {
+  it('listens on a free loopback port and serves the world it reports, as /_mock/world does', async () => {
+    const mock = await start({ port: 0, seed: 5, blocks: 60, quiet: true });
+    expect(mock.url).toBe(`http://127.0.0.1:${mock.port}`);
+    expect(mock.port).toBeGreaterThan(0);
+    const served = (await (await fetch(`${mock.url}/_mock/world`)).json()) as unknown;
+    expect(served).toEqual(JSON.parse(JSON.stringify(mock.world)));
+    expect(mock.world).toMatchObject({ seed: 5, blocks: 60, network: 'mainnet' });
+  });
+
+  it('passes its options to the mock: network, keys, rate limit', async () => {
+    const mock = await start({
+      port: 0,
+      network: 'testnet',
+      blocks: 60,
+      apiKeys: ['k1'],
+      requireApiKey: true,
+      rateLimitKey: 1,
+      quiet: true,
+    });
+    expect(mock.world.addresses.busiest).toMatch(/^S[TN]/);
+    expect((await fetch(`${mock.url}/extended`)).status).toBe(401);
+    const keyed = { headers: { 'X-API-Key': 'k1' } };
+    expect((await fetch(`${mock.url}/extended`, keyed)).status).toBe(200);
+    expect((await fetch(`${mock.url}/extended`, keyed)).status).toBe(429);
+  });
+
+  it('close stops it listening', async () => {
+    const mock = await startMock({ port: 0, blocks: 60, quiet: true });
+    await mock.close();
+    await expect(fetch(`${mock.url}/extended`)).rejects.toThrow();
+  });
+
+  it('rejects bad options with a message naming them, and a taken port', async () => {
+    await expect(startMock({ port: 0, blocks: 3 })).rejects.toThrow('blocks must be at least 10');
+    const mock = await start({ port: 0, blocks: 60, quiet: true });
+    await expect(startMock({ port: mock.port, blocks: 60, quiet: true })).rejects.toThrow(/EADDRINUSE/);
+  });
+});

@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// The installed package's `stacks-api-contract` command: the suite of `make contract`, flags or env.
+import { ConfigError, readConfig } from '../contract-tests/config.ts';
+import { ContractUsageError, contractUsage, parseContractCli } from '../contract-tests/cli-args.ts';
+import { runContractSuite } from '../contract-tests/run-contract.ts';
+
+let settings;
+try {
+  settings = parseContractCli(process.argv.slice(2));
+  if (settings !== 'help') readConfig({ ...process.env, ...settings });
+} catch (err) {
+  if (!(err instanceof ContractUsageError || err instanceof ConfigError)) throw err;
+  process.stderr.write(`${err.message}\n\n${contractUsage()}\n`);
+  process.exit(2);
+}
+if (settings === 'help') {
+  process.stdout.write(`${contractUsage()}\n`);
+} else {
+  Object.assign(process.env, settings);
+  process.exit(await runContractSuite());
+}

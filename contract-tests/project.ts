@@ -1,0 +1,22 @@
+/** The contract project's name; the contract reporter reports on this project's runs only. */
+export const CONTRACT_PROJECT = 'contract';
+
+/**
+ * The contract project's vitest settings, shared by vitest.config.ts (sources, `ts`) and the
+ * installed package's `stacks-api-contract` (compiled, `js`).
+ */
+export function contractProjectSettings(ext: 'ts' | 'js') {
+  return {
+    name: CONTRACT_PROJECT,
+    include: [`contract-tests/**/*.contract.test.${ext}`],
+    // One worker whose test files share module state: one client-side limiter and one
+    // request budget cover the whole run against a live target.
+    fileParallelism: false,
+    isolate: false,
+    setupFiles: [`./contract-tests/setup/track-current-test.${ext}`],
+    globalSetup: [`./contract-tests/setup/global-setup.${ext}`],
+    // Against a live target a test may wait for the client-side limiter (50 a minute).
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
+  };
+}

@@ -1,0 +1,23 @@
+import { startVitest } from 'vitest/node';
+import { ROOT } from './config.ts';
+import { contractProjectSettings } from './project.ts';
+import ContractReporter from './report/contract-reporter.ts';
+
+/**
+ * Runs the contract project through vitest's Node API, from the sources (`ts`) or the installed
+ * package (`js`), with the environment already set; resolves to the exit code: 0 when every test passed.
+ */
+export async function runContractSuite(): Promise<number> {
+  const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
+  const vitest = await startVitest('test', [], {
+    config: false,
+    root: ROOT,
+    watch: false,
+    // Nothing written inside the installed package, which may be read-only (the Docker image).
+    cache: false,
+    ...contractProjectSettings(ext),
+    reporters: ['default', new ContractReporter()],
+  });
+  await vitest.close();
+  return process.exitCode === undefined || process.exitCode === 0 ? 0 : Number(process.exitCode);
+}

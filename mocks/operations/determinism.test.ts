@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { createWorld, type World } from './world.ts';
+
+/** index() and a spread of answers: what must not change between runs of one seed. */
+function fingerprint(world: World): string {
+  const index = world.index();
+  const busiest = index.addresses.busiest;
+  const someTxs = [
+    ...Object.values(index.transactions.by_type).flat(),
+    ...index.transactions.mempool.pending.slice(0, 5),
+  ];
+  return JSON.stringify({
+    index,
+    status: world.status(),
+    stats: world.mempoolStats(),
+    latest: world.block({ latest: true }),
+    middle: world.block({ height: 300 }),
+    txs: world.txListDetails(someTxs, { eventLimit: 50, eventOffset: 0, unanchored: true }),
+    list: world.transactionsWithTransfers(busiest, { limit: 50, offset: 0, unanchored: true }),
+    balances: [
+      busiest,
+      index.addresses.locked_stx,
+      index.addresses.vesting,
+      index.addresses.contract_principal,
+    ].map((p) => world.balances(p, { unanchored: false })),
+    events: world.addressTxEvents(busiest, index.transactions.by_type.token_transfer[0]!, {
+      limit: 50,
+      offset: 0,
+    }),
+  });
+}
+
+describe('world generation', () => {
+  it('gives byte-identical answers for the same seed and options', () => {
+    expect(fingerprint(createWorld({ seed: 42 }))).toBe(fingerprint(createWorld({ seed: 42 })));
+  });
+
+  it('is pinned: the same world on every machine (PRNG and faker included)', () => {
+    const index = createWorld({ seed: 1 }).index();
+    expect({ tip: index.tip.hash, ft: index.assets.ft[0], busiest: index.addresses.busiest })
+      .toMatchInlineSnapshot(`
+      {
+        "busiest": "SP37P9XVCRM9NKJP6B3KB1W1R5J3EQSJ7YZ2RPZ07",
+        "ft": "SP26WBFT9SMQX61KGYGFEM57SWKYF7RB7WSNXPDY4.sticker-token::sticker",
+        "tip": "0x096c46cb8f97d2c0ef3f191c8c13856fb73a4ace96c16225489f59b61072a584",
+      }
+    `);
+  });
+
+  it('gives another world for another seed or network', () => {
+    const base = createWorld({ seed: 42 });
+    expect(createWorld({ seed: 43 }).index().tip.hash).not.toBe(base.index().tip.hash);
+    expect(fingerprint(createWorld({ seed: 43 }))).not.toBe(fingerprint(base));
+    expect(createWorld({ seed: 42, network: 'testnet' }).index().addresses.busiest).toMatch(/^S[TN]/);
+  });
+
+  it('defaults to a 600-block mainnet world of realistic size', () => {
+    const started = performance.now();
+    const world = createWorld();
+    const elapsed = performance.now() - started;
+    expect(world.options).toMatchObject({ blocks: 600, network: 'mainnet' });
+    const index = world.index();
+    expect(index.tip.height).toBe(600);
+    expect(index.assets.ft.length).toBeGreaterThanOrEqual(4);
+    expect(index.assets.nft.length).toBeGreaterThanOrEqual(3);
+    const list = world.transactionsWithTransfers(index.addresses.busiest, {
+      limit: 1,
+      offset: 0,
+      unanchored: false,
+    });
+    expect('total' in list && list.total).toBeGreaterThan(50);
+    // The target is well under 1.5 s; this only catches a gross regression on a slow machine.
+    expect(elapsed).toBeLessThan(6000);
+  });
+
+  it('rejects options it cannot honour', () => {
+    expect(() => createWorld({ blocks: 10 })).toThrow(RangeError);
+    expect(() => createWorld({ seed: 1.5 })).toThrow(RangeError);
+    expect(() => createWorld({ network: 'regtest' as never })).toThrow(RangeError);
+  });
+});

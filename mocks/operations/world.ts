@@ -1,0 +1,146 @@
+import { serializeBalances } from '../serialize/balances.ts';
+import { serializeBlock } from '../serialize/block.ts';
+import { addressTxEvent } from '../serialize/events.ts';
+import { serializeStatus } from '../serialize/status.ts';
+import { confirmedTx, pendingTx } from '../serialize/transaction.ts';
+import { txWithTransfers } from '../serialize/transfers.ts';
+import type {
+  AddressTxEvent,
+  Balances,
+  Block,
+  MempoolStats,
+  Page,
+  Status,
+  TxListEntry,
+  TxWithTransfers,
+} from '../serialize/types.ts';
+import type { WorldIndex } from '../query/catalogue.ts';
+import { WorldQueries, type BlockRef, type HistoryQuery, type UntilBlock } from '../query/world-queries.ts';
+import { buildChain } from '../world/generate/build-chain.ts';
+import { resolveOptions, type WorldOptions } from '../world/options.ts';
+
+export type { WorldOptions } from '../world/options.ts';
+export type { WorldIndex } from '../query/catalogue.ts';
+export type { BlockRef, UntilBlock } from '../query/world-queries.ts';
+export type * from '../serialize/types.ts';
+
+export type BlockNotFound = { blockNotFound: true };
+export type TransactionsWithTransfersQuery = HistoryQuery;
+
+/**
+ * A seeded Stacks chain answering the eight extended operations: each answer is a query, then its
+ * serializer. Results are fresh objects except status() and mempoolStats(), which are computed
+ * once: treat them as read-only.
+ */
+export interface World {
+  readonly options: WorldOptions;
+  readonly queries: WorldQueries;
+  status(): Status;
+  block(ref: BlockRef): Block | undefined;
+  txListDetails(
+    txIds: string[],
+    opts: { eventLimit: number; eventOffset: number; unanchored: boolean },
+  ): Record<string, TxListEntry>;
+  mempoolStats(): MempoolStats;
+  addressTxEvents(
+    principal: string,
+    txId: string,
+    page: { limit: number; offset: number },
+  ): Page<AddressTxEvent> | undefined;
+  transactionsWithTransfers(
+    principal: string,
+    q: TransactionsWithTransfersQuery,
+  ): Page<TxWithTransfers> | BlockNotFound;
+  balances(principal: string, q: { untilBlock?: UntilBlock; unanchored: boolean }): Balances | BlockNotFound;
+  txWithTransfers(principal: string, txId: string): TxWithTransfers | undefined;
+  index(): WorldIndex;
+}
+
+export function createWorld(options?: Partial<WorldOptions>): World {
+  return new SeededWorld(new WorldQueries(buildChain(resolveOptions(options))));
+}
+
+class SeededWorld implements World {
+  readonly options: WorldOptions;
+  private cachedStatus?: Status;
+
+  constructor(readonly queries: WorldQueries) {
+    this.options = queries.chain.options;
+  }
+
+  status(): Status {
+    return (this.cachedStatus ??= serializeStatus(this.queries.chain));
+  }
+
+  block(ref: BlockRef): Block | undefined {
+    const height = this.queries.blockHeight(ref);
+    return height === undefined ? undefined : serializeBlock(this.queries.chain, height);
+  }
+
+  txListDetails(
+    txIds: string[],
+    opts: { eventLimit: number; eventOffset: number; unanchored: boolean },
+  ): Record<string, TxListEntry> {
+    const chain = this.queries.chain;
+    const entries: Record<string, TxListEntry> = {};
+    for (const txId of txIds) {
+      if (txId in entries) continue;
+      const found = this.queries.findListedTx(txId, opts.unanchored);
+      if (found?.table === 'mempool') {
+        entries[txId] = { found: true, result: pendingTx(chain, found.tx) };
+      } else if (found) {
+        const page = { limit: opts.eventLimit, offset: opts.eventOffset };
+        entries[txId] = { found: true, result: confirmedTx(chain, found.tx, page) };
+      } else {
+        entries[txId] = { found: false, result: { tx_id: txId } };
+      }
+    }
+    return entries;
+  }
+
+  mempoolStats(): MempoolStats {
+    return this.queries.mempoolStats();
+  }
+
+  addressTxEvents(
+    principal: string,
+    txId: string,
+    page: { limit: number; offset: number },
+  ): Page<AddressTxEvent> | undefined {
+    const transfers = this.queries.addressTransfers(principal, txId);
+    if (!transfers) return undefined;
+    return {
+      limit: page.limit,
+      offset: page.offset,
+      total: transfers.length,
+      results: transfers
+        .slice(page.offset, page.offset + page.limit)
+        .map((t) => addressTxEvent(this.queries.chain, t)),
+    };
+  }
+
+  transactionsWithTransfers(
+    principal: string,
+    q: TransactionsWithTransfersQuery,
+  ): Page<TxWithTransfers> | BlockNotFound {
+    const history = this.queries.history(principal, q);
+    if (!history) return { blockNotFound: true };
+    const { rows, ...page } = history;
+    return { ...page, results: rows.map((r) => txWithTransfers(this.queries.chain, r.tx, r.transfers)) };
+  }
+
+  balances(principal: string, q: { untilBlock?: UntilBlock; unanchored: boolean }): Balances | BlockNotFound {
+    const answer = this.queries.balances(principal, q);
+    if (!answer) return { blockNotFound: true };
+    return serializeBalances(this.queries.chain, answer.facts, answer.mempool, answer.vesting);
+  }
+
+  txWithTransfers(principal: string, txId: string): TxWithTransfers | undefined {
+    const found = this.queries.txTransfers(principal, txId);
+    return found && txWithTransfers(this.queries.chain, found.tx, found.transfers);
+  }
+
+  index(): WorldIndex {
+    return this.queries.catalogue();
+  }
+}

@@ -1,0 +1,72 @@
+import type { Chain } from '../world/tables/chain.ts';
+import { eventsOf } from '../world/derive/events.ts';
+import { forEachInvolved } from '../world/derive/involvement.ts';
+
+/**
+ * For every principal, the mined transactions that concern it, ascending in chain order, packed
+ * into one Int32Array (compressed sparse rows): 4 bytes per (principal, transaction) pair.
+ */
+export class AddressIndex {
+  private readonly offsets: Int32Array;
+  private readonly entries: Int32Array;
+
+  constructor(private readonly chain: Chain) {
+    const principals = chain.principals.count;
+    const txs = chain.txs.count;
+    let pairTx: Int32Array = new Int32Array(txs * 3 + 1024);
+    let pairPrincipal: Int32Array = new Int32Array(pairTx.length);
+    let pairs = 0;
+    const lastTx = new Int32Array(principals).fill(-1);
+    const counts = new Int32Array(principals + 1);
+    for (let tx = 0; tx < txs; tx++) {
+      forEachInvolved(chain, tx, eventsOf(chain, tx), (p) => {
+        if (lastTx[p] === tx) return;
+        lastTx[p] = tx;
+        if (pairs === pairTx.length) {
+          pairTx = grow(pairTx);
+          pairPrincipal = grow(pairPrincipal);
+        }
+        pairTx[pairs] = tx;
+        pairPrincipal[pairs] = p;
+        pairs++;
+        counts[p + 1] = (counts[p + 1] as number) + 1;
+      });
+    }
+    for (let p = 0; p < principals; p++) counts[p + 1] = (counts[p + 1] as number) + (counts[p] as number);
+    this.offsets = counts;
+    this.entries = new Int32Array(pairs);
+    const cursor = counts.slice(0, principals);
+    // Pairs arrive in chain order, so a stable placement keeps each row ascending.
+    for (let i = 0; i < pairs; i++) {
+      const p = pairPrincipal[i] as number;
+      this.entries[cursor[p] as number] = pairTx[i] as number;
+      cursor[p] = (cursor[p] as number) + 1;
+    }
+  }
+
+  /** The principal's transactions with minHeight <= height <= maxHeight, ascending. */
+  slice(principal: number, minHeight: number, maxHeight: number): Int32Array {
+    if (principal < 0 || principal >= this.offsets.length - 1) return new Int32Array(0);
+    const start = this.offsets[principal] as number;
+    const end = this.offsets[principal + 1] as number;
+    const lo = this.firstAtLeast(start, end, minHeight);
+    const hi = this.firstAtLeast(lo, end, maxHeight + 1);
+    return this.entries.subarray(lo, hi);
+  }
+
+  private firstAtLeast(lo: number, hi: number, height: number): number {
+    const heights = this.chain.txs.height;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((heights[this.entries[mid] as number] as number) < height) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
+
+function grow(from: Int32Array): Int32Array {
+  const to = new Int32Array(from.length * 2);
+  to.set(from);
+  return to;
+}

@@ -1,0 +1,110 @@
+import type { AddressIndex } from './address-index.ts';
+import { burnHeightAt, feePayer, type Chain, type VestingEntry } from '../world/tables/chain.ts';
+import { eventsOf } from '../world/derive/events.ts';
+import { EventKind } from '../world/tables/kinds.ts';
+import type { MinerRewards } from '../world/derive/miner-rewards.ts';
+import { lockActive } from '../world/derive/pox.ts';
+
+export interface AssetTotals {
+  sent: number;
+  received: number;
+}
+
+export interface LockState {
+  readonly tx: number;
+  readonly amount: number;
+  readonly height: number;
+  readonly burnHeight: number;
+  readonly unlockHeight: number;
+}
+
+export interface BalanceFacts {
+  readonly balance: number;
+  readonly totalSent: number;
+  readonly totalReceived: number;
+  readonly totalFees: number;
+  readonly minerRewards: number;
+  /** The latest lock still holding at the reference block's burn height. */
+  readonly lock: LockState | undefined;
+  /** Keyed by contract table index. */
+  readonly ft: ReadonlyMap<number, AssetTotals>;
+  readonly nft: ReadonlyMap<number, AssetTotals>;
+}
+
+/**
+ * A principal's balances counting every mined transaction at or below `height` (the tip plus one
+ * takes in the unanchored transactions), the way the real service sums its event tables.
+ */
+export function balanceFacts(
+  chain: Chain,
+  index: AddressIndex,
+  rewards: MinerRewards,
+  principal: number,
+  height: number,
+): BalanceFacts {
+  let totalSent = 0;
+  let totalReceived = 0;
+  let totalFees = 0;
+  let lock: LockState | undefined;
+  const ft = new Map<number, AssetTotals>();
+  const nft = new Map<number, AssetTotals>();
+  const referenceBurnHeight = burnHeightAt(chain, height);
+  for (const tx of index.slice(principal, 0, height)) {
+    if (feePayer(chain.txs, tx) === principal) totalFees += chain.txs.fee[tx] as number;
+    for (const e of eventsOf(chain, tx)) {
+      const sent = e.sender === principal;
+      const received = e.recipient === principal;
+      if (!sent && !received) continue;
+      if (e.kind <= EventKind.StxBurn) {
+        if (sent) totalSent += e.amount;
+        if (received) totalReceived += e.amount;
+      } else if (e.kind <= EventKind.NftBurn) {
+        const totals = e.kind <= EventKind.FtBurn ? ft : nft;
+        const moved = e.kind <= EventKind.FtBurn ? e.amount : 1;
+        const entry = totals.get(e.contract) ?? { sent: 0, received: 0 };
+        if (sent) entry.sent += moved;
+        if (received) entry.received += moved;
+        totals.set(e.contract, entry);
+      } else if (e.kind === EventKind.StxLock && sent && lockActive(e.unlockHeight, referenceBurnHeight)) {
+        const lockHeight = chain.txs.height[tx] as number;
+        lock = {
+          tx,
+          amount: e.amount,
+          height: lockHeight,
+          burnHeight: burnHeightAt(chain, lockHeight),
+          unlockHeight: e.unlockHeight,
+        };
+      }
+    }
+  }
+  const minerRewards = rewards.receivedBy(principal, height);
+  return {
+    balance: totalReceived - totalSent - totalFees + minerRewards,
+    totalSent,
+    totalReceived,
+    totalFees,
+    minerRewards,
+    lock,
+    ft,
+    nft,
+  };
+}
+
+export interface VestingFacts {
+  readonly totalLocked: number;
+  readonly totalUnlocked: number;
+  readonly schedule: readonly VestingEntry[];
+}
+
+/** Token-offering vesting of a principal as seen at `height`; undefined without a schedule. */
+export function vestingFacts(chain: Chain, principal: number, height: number): VestingFacts | undefined {
+  const schedule = chain.vesting.get(principal);
+  if (!schedule) return undefined;
+  let totalLocked = 0;
+  let totalUnlocked = 0;
+  for (const entry of schedule) {
+    if (entry.blockHeight > height) totalLocked += entry.amount;
+    else totalUnlocked += entry.amount;
+  }
+  return { totalLocked, totalUnlocked, schedule };
+}

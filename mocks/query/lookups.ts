@@ -1,0 +1,42 @@
+import type { Chain } from '../world/tables/chain.ts';
+import { HashIndex } from './hash-index.ts';
+import { parseHash32 } from '../world/hex.ts';
+
+export interface TxLocation {
+  readonly table: 'chain' | 'mempool';
+  readonly tx: number;
+}
+
+/** Lookups by 32-byte hash: transactions (mined and mempool) and blocks (hash, index hash). */
+export class ChainLookups {
+  private readonly txById: HashIndex;
+  private readonly mempoolById: HashIndex;
+  private readonly blockByHash: HashIndex;
+  private readonly blockByIndexHash: HashIndex;
+
+  constructor(chain: Chain) {
+    this.txById = new HashIndex(chain.txs.ids, chain.txs.count);
+    this.mempoolById = new HashIndex(chain.mempool.ids, chain.mempool.count);
+    this.blockByHash = new HashIndex(chain.blocks.hash, chain.blocks.count);
+    this.blockByIndexHash = new HashIndex(chain.blocks.indexHash, chain.blocks.count);
+  }
+
+  /** Where a normalized (`0x`, lowercase) transaction id lives, if anywhere. */
+  findTx(txId: string): TxLocation | undefined {
+    const key = parseHash32(txId);
+    if (!key) return undefined;
+    const mined = this.txById.find(key);
+    if (mined >= 0) return { table: 'chain', tx: mined };
+    const pending = this.mempoolById.find(key);
+    return pending >= 0 ? { table: 'mempool', tx: pending } : undefined;
+  }
+
+  /** Height of the block whose hash (or, when allowed, index block hash) is `hash`; -1 if none. */
+  blockHeightByHash(hash: string, matchIndexHash: boolean): number {
+    const key = parseHash32(hash);
+    if (!key) return -1;
+    let row = this.blockByHash.find(key);
+    if (row < 0 && matchIndexHash) row = this.blockByIndexHash.find(key);
+    return row < 0 ? -1 : row + 1;
+  }
+}

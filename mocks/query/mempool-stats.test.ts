@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { tipHeight, type Chain } from '../world/tables/chain.ts';
+import { byteSizeOf } from '../world/derive/costs.ts';
+import { txTypeOf, MEMPOOL_TX_TYPES, Status, type Action } from '../world/tables/kinds.ts';
+import { mempoolStats } from './mempool-stats.ts';
+import { SEEDS, testWorld } from '../testing/test-worlds.ts';
+
+/** Nearest-rank-free reference: sort, then interpolate at p * (n - 1). */
+function reference(values: number[], p: number): number | null {
+  if (values.length === 0) return null;
+  const s = [...values].sort((a, b) => a - b);
+  const at = p * (s.length - 1);
+  const lo = s[Math.floor(at)]!;
+  const hi = s[Math.ceil(at)]!;
+  return lo + (hi - lo) * (at - Math.floor(at));
+}
+
+function pendingSamples(chain: Chain) {
+  const m = chain.mempool;
+  const out = Object.fromEntries(
+    MEMPOOL_TX_TYPES.map((t) => [t, { fees: [] as number[], ages: [] as number[], sizes: [] as number[] }]),
+  );
+  for (let tx = 0; tx < m.count; tx++) {
+    if (m.status[tx] !== Status.Pending) continue;
+    const s = out[txTypeOf(m.action[tx] as Action)]!;
+    s.fees.push(m.fee[tx]!);
+    s.ages.push(tipHeight(chain) - m.height[tx]!);
+    s.sizes.push(byteSizeOf(chain, m, tx));
+  }
+  return out;
+}
+
+describe.each(SEEDS)('mempool statistics of world %i', (seed) => {
+  const { world, chain } = testWorld(seed);
+  const stats = world.mempoolStats();
+
+  it('has exactly the four mempool transaction types as keys', () => {
+    for (const part of Object.values(stats))
+      expect(Object.keys(part).sort()).toEqual([...MEMPOOL_TX_TYPES].sort());
+  });
+
+  it('counts the pending transactions of each type, not the dropped ones', () => {
+    const samples = pendingSamples(chain);
+    for (const type of MEMPOOL_TX_TYPES) expect(stats.tx_type_counts[type]).toBe(samples[type]!.fees.length);
+    const total = Object.values(stats.tx_type_counts).reduce((a, b) => a + b, 0);
+    expect(total).toBe(world.index().transactions.mempool.pending.length);
+    expect(total).toBe(world.options.mempoolSize);
+    for (const type of MEMPOOL_TX_TYPES) expect(stats.tx_type_counts[type]).toBeGreaterThan(0);
+  });
+
+  it('reports continuous percentiles of fee, age and byte size', () => {
+    const samples = pendingSamples(chain);
+    for (const type of MEMPOOL_TX_TYPES) {
+      for (const [part, values] of [
+        [stats.tx_simple_fee_averages, samples[type]!.fees],
+        [stats.tx_ages, samples[type]!.ages],
+        [stats.tx_byte_sizes, samples[type]!.sizes],
+      ] as const) {
+        expect(part[type]).toEqual({
+          p25: reference(values, 0.25),
+          p50: reference(values, 0.5),
+          p75: reference(values, 0.75),
+          p95: reference(values, 0.95),
+        });
+        expect(part[type].p25!).toBeLessThanOrEqual(part[type].p95!);
+      }
+    }
+    const all = Object.values(stats).flatMap((part) =>
+      Object.values(part as object).flatMap((v) => (typeof v === 'object' ? Object.values(v) : [])),
+    );
+    expect(all.some((v) => typeof v === 'number' && !Number.isInteger(v))).toBe(true);
+    for (const age of Object.values(stats.tx_ages).flatMap((p) => Object.values(p)))
+      expect(age).toBeGreaterThanOrEqual(0);
+  });
+
+  it('is the same object on every call (computed once)', () => {
+    expect(world.mempoolStats()).toBe(stats);
+  });
+});
+
+describe('mempool statistics of a type with no pending transactions', () => {
+  it('are null', () => {
+    const { chain } = testWorld(1);
+    const m = chain.mempool;
+    const onlyTransfers = {
+      ...m,
+      status: Uint8Array.from(m.status, (s, tx) =>
+        txTypeOf(m.action[tx] as Action) === 'token_transfer' ? s : Status.DroppedTooExpensive,
+      ),
+    };
+    const stats = mempoolStats({ ...chain, mempool: onlyTransfers as typeof m });
+    expect(stats.tx_type_counts.smart_contract).toBe(0);
+    expect(stats.tx_simple_fee_averages.smart_contract).toEqual({
+      p25: null,
+      p50: null,
+      p75: null,
+      p95: null,
+    });
+    expect(stats.tx_ages.contract_call).toEqual({ p25: null, p50: null, p75: null, p95: null });
+    expect(stats.tx_byte_sizes.poison_microblock).toEqual({ p25: null, p50: null, p75: null, p95: null });
+    expect(stats.tx_type_counts.token_transfer).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,170 @@
+import { isUnanchored, tipHeight, type Chain } from '../world/tables/chain.ts';
+import { eventsOf } from '../world/derive/events.ts';
+import { isInvolved } from '../world/derive/involvement.ts';
+import { MinerRewards } from '../world/derive/miner-rewards.ts';
+import { transfersOf, type PrincipalTransfers, type Transfer } from '../world/derive/transfers.ts';
+import { AddressIndex } from './address-index.ts';
+import { balanceFacts, vestingFacts, type BalanceFacts, type VestingFacts } from './balances.ts';
+import { buildCatalogue, type WorldIndex } from './catalogue.ts';
+import { ChainLookups } from './lookups.ts';
+import { MempoolDeltas, type MempoolDelta } from './mempool-deltas.ts';
+import { mempoolStats, type MempoolStats } from './mempool-stats.ts';
+
+export type BlockRef = { latest: true } | { height: number } | { hash: string };
+/** A block hash here matches `hash` only, as the real service's until_block lookup does. */
+export type UntilBlock = { height: number } | { hash: string };
+
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
+export interface HistoryQuery extends PageWindow {
+  height?: number;
+  untilBlock?: UntilBlock;
+  unanchored: boolean;
+}
+
+/** Where a transaction id was found, as far as the asker may see it. */
+export type TxListFind = { table: 'mempool'; tx: number } | { table: 'chain'; tx: number };
+
+export interface TxTransfers {
+  tx: number;
+  transfers: PrincipalTransfers;
+}
+
+export interface HistoryPage extends PageWindow {
+  total: number;
+  /** Newest first. */
+  rows: TxTransfers[];
+}
+
+export interface BalanceAnswer {
+  facts: BalanceFacts;
+  /** Given only for the current state (no until_block). */
+  mempool: MempoolDelta | undefined;
+  vesting: VestingFacts | undefined;
+}
+
+/**
+ * Questions about one world, answered with plain records (row numbers and facts), never API
+ * shapes. Holds the indexes built over the chain's tables; "not found" is `undefined`.
+ */
+export class WorldQueries {
+  private readonly lookups: ChainLookups;
+  private readonly addresses: AddressIndex;
+  private readonly rewards: MinerRewards;
+  private readonly deltas: MempoolDeltas;
+  private readonly currentBalances = new Map<string, BalanceFacts>();
+  private cachedStats?: MempoolStats;
+  private cachedCatalogue?: WorldIndex;
+
+  constructor(readonly chain: Chain) {
+    this.lookups = new ChainLookups(chain);
+    this.addresses = new AddressIndex(chain);
+    this.rewards = new MinerRewards(chain);
+    this.deltas = new MempoolDeltas(chain);
+  }
+
+  /** Height of the block a reference names; a hash may be the block hash or index block hash. */
+  blockHeight(ref: BlockRef): number | undefined {
+    const height =
+      'latest' in ref
+        ? tipHeight(this.chain)
+        : 'height' in ref
+          ? ref.height
+          : this.lookups.blockHeightByHash(ref.hash, true);
+    return this.chain.blocks.row(height) < 0 ? undefined : height;
+  }
+
+  /** A transaction by id: pending in the mempool, or mined (unanchored only when asked for). */
+  findListedTx(txId: string, unanchored: boolean): TxListFind | undefined {
+    const found = this.lookups.findTx(txId);
+    if (found?.table === 'mempool') return { table: 'mempool', tx: found.tx };
+    if (found && (unanchored || !isUnanchored(this.chain, found.tx))) return { table: 'chain', tx: found.tx };
+    return undefined;
+  }
+
+  mempoolStats(): MempoolStats {
+    return (this.cachedStats ??= mempoolStats(this.chain));
+  }
+
+  /** The principal's transfers in an anchored transaction, all of them (the caller pages). */
+  addressTransfers(principal: string, txId: string): readonly Transfer[] | undefined {
+    const tx = this.anchoredTx(txId);
+    if (tx === undefined) return undefined;
+    const p = this.chain.principals.find(principal);
+    return p < 0 ? [] : transfersOf(this.chain, tx, p).transfers;
+  }
+
+  /** The principal's transactions, newest first, up to `until_block` (or the tip). */
+  history(principal: string, q: HistoryQuery): HistoryPage | undefined {
+    const maxHeight = this.referenceHeight(q.untilBlock, q.unanchored);
+    if (maxHeight === undefined) return undefined;
+    const p = this.chain.principals.find(principal);
+    // `height` returns the principal's whole block, unpaged, like the real service.
+    const height = q.height;
+    const atHeight = height !== undefined;
+    const txs = atHeight
+      ? this.addresses.slice(p, height, Math.min(height, maxHeight))
+      : this.addresses.slice(p, 0, maxHeight);
+    const rows: TxTransfers[] = [];
+    const first = atHeight ? txs.length - 1 : txs.length - 1 - q.offset;
+    const last = atHeight ? 0 : Math.max(0, txs.length - q.offset - q.limit);
+    for (let i = first; i >= last; i--) {
+      const tx = txs[i] as number;
+      rows.push({ tx, transfers: transfersOf(this.chain, tx, p) });
+    }
+    return { limit: q.limit, offset: q.offset, total: txs.length, rows };
+  }
+
+  balances(
+    principal: string,
+    q: { untilBlock?: UntilBlock; unanchored: boolean },
+  ): BalanceAnswer | undefined {
+    const height = this.referenceHeight(q.untilBlock, q.unanchored);
+    if (height === undefined) return undefined;
+    const p = this.chain.principals.find(principal);
+    const current = q.untilBlock === undefined;
+    const key = `${p}:${height}`;
+    let facts = current ? this.currentBalances.get(key) : undefined;
+    if (!facts) {
+      facts = balanceFacts(this.chain, this.addresses, this.rewards, p, height);
+      if (current) this.currentBalances.set(key, facts);
+    }
+    return {
+      facts,
+      mempool: current ? this.deltas.of(p) : undefined,
+      vesting: vestingFacts(this.chain, p, height),
+    };
+  }
+
+  /** One anchored transaction that involves the principal, with its transfers. */
+  txTransfers(principal: string, txId: string): TxTransfers | undefined {
+    const tx = this.anchoredTx(txId);
+    const p = this.chain.principals.find(principal);
+    if (tx === undefined || p < 0) return undefined;
+    const events = eventsOf(this.chain, tx);
+    if (!isInvolved(this.chain, tx, events, p)) return undefined;
+    return { tx, transfers: transfersOf(this.chain, tx, p, events) };
+  }
+
+  catalogue(): WorldIndex {
+    return (this.cachedCatalogue ??= buildCatalogue(this.chain, this.addresses));
+  }
+
+  /** A transaction in an anchored block; unanchored ones are visible only where asked for. */
+  private anchoredTx(txId: string): number | undefined {
+    const found = this.lookups.findTx(txId);
+    return found?.table === 'chain' && !isUnanchored(this.chain, found.tx) ? found.tx : undefined;
+  }
+
+  /** Highest block height a query sees; undefined when until_block names an unknown hash. */
+  private referenceHeight(untilBlock: UntilBlock | undefined, unanchored: boolean): number | undefined {
+    const tip = tipHeight(this.chain);
+    if (!untilBlock) return unanchored ? tip + 1 : tip;
+    if ('height' in untilBlock) return Math.min(untilBlock.height, tip);
+    const height = this.lookups.blockHeightByHash(untilBlock.hash, false);
+    return height < 0 ? undefined : height;
+  }
+}

@@ -1,0 +1,129 @@
+// An independent model of the address operations, recomputed from what operation 2 (transaction
+// details with all events) returns, so the tests do not trust the world's own indexes.
+import type { ConfirmedTransaction, TransactionEvent, World } from '../operations/world.ts';
+import { minedTxIds } from './test-worlds.ts';
+import type { Chain } from '../world/tables/chain.ts';
+
+export interface Movement {
+  asset: 'stx' | 'ft' | 'nft';
+  type: 'transfer' | 'mint' | 'burn';
+  eventIndex: number;
+  sender: string;
+  recipient: string;
+  amount: string;
+  assetId: string;
+  valueHex: string;
+}
+
+export interface Oracle {
+  /** Every mined transaction, unanchored ones included, in chain order. */
+  readonly txs: readonly ConfirmedTransaction[];
+  readonly byId: ReadonlyMap<string, ConfirmedTransaction>;
+  /** Transactions that concern each principal, newest first. */
+  concerning(principal: string, unanchored: boolean): ConfirmedTransaction[];
+  movements(tx: ConfirmedTransaction): Movement[];
+}
+
+const oracles = new WeakMap<Chain, Oracle>();
+
+export function oracleFor(world: World, chain: Chain): Oracle {
+  let oracle = oracles.get(chain);
+  if (!oracle) oracles.set(chain, (oracle = buildOracle(world, chain)));
+  return oracle;
+}
+
+function buildOracle(world: World, chain: Chain): Oracle {
+  const ids = minedTxIds(chain);
+  const details = world.txListDetails(ids, { eventLimit: 100_000, eventOffset: 0, unanchored: true });
+  const txs = ids.map((id) => {
+    const entry = details[id];
+    if (!entry?.found || !('block_height' in entry.result)) throw new Error(`mined tx ${id} not found`);
+    return entry.result;
+  });
+  const byId = new Map(txs.map((tx) => [tx.tx_id, tx]));
+  const involvement = new Map<string, ConfirmedTransaction[]>();
+  for (const tx of txs) {
+    for (const p of involved(tx)) {
+      let list = involvement.get(p);
+      if (!list) involvement.set(p, (list = []));
+      list.push(tx);
+    }
+  }
+  return {
+    txs,
+    byId,
+    concerning(principal, unanchored) {
+      return (involvement.get(principal) ?? [])
+        .filter((tx) => unanchored || !tx.is_unanchored)
+        .sort((a, b) => b.block_height - a.block_height || b.tx_index - a.tx_index);
+    },
+    movements,
+  };
+}
+
+function involved(tx: ConfirmedTransaction): Set<string> {
+  const ps = new Set<string>([tx.sender_address]);
+  if (tx.sponsor_address) ps.add(tx.sponsor_address);
+  if (tx.tx_type === 'token_transfer') ps.add(tx.token_transfer.recipient_address);
+  if (tx.tx_type === 'contract_call') ps.add(tx.contract_call.contract_id);
+  if (tx.tx_type === 'smart_contract') ps.add(tx.smart_contract.contract_id);
+  for (const m of movements(tx)) {
+    if (m.sender) ps.add(m.sender);
+    if (m.recipient) ps.add(m.recipient);
+  }
+  return ps;
+}
+
+function movements(tx: ConfirmedTransaction): Movement[] {
+  return tx.events.flatMap((e: TransactionEvent): Movement[] => {
+    const base = { eventIndex: e.event_index, amount: '', assetId: '', valueHex: '' };
+    switch (e.event_type) {
+      case 'stx_asset':
+        return [
+          {
+            ...base,
+            asset: 'stx',
+            type: e.asset.asset_event_type,
+            sender: e.asset.sender ?? '',
+            recipient: e.asset.recipient ?? '',
+            amount: e.asset.amount,
+          },
+        ];
+      case 'fungible_token_asset':
+        return [
+          {
+            ...base,
+            asset: 'ft',
+            type: e.asset.asset_event_type,
+            sender: e.asset.sender ?? '',
+            recipient: e.asset.recipient ?? '',
+            amount: e.asset.amount,
+            assetId: e.asset.asset_id,
+          },
+        ];
+      case 'non_fungible_token_asset':
+        return [
+          {
+            ...base,
+            asset: 'nft',
+            type: e.asset.asset_event_type,
+            sender: e.asset.sender ?? '',
+            recipient: e.asset.recipient ?? '',
+            assetId: e.asset.asset_id,
+            valueHex: e.asset.value.hex,
+          },
+        ];
+      default:
+        return [];
+    }
+  });
+}
+
+/** Who paid the fee: the sponsor of a sponsored transaction, else its sender. */
+export function feePayerOf(tx: {
+  sponsored: boolean;
+  sponsor_address?: string;
+  sender_address: string;
+}): string {
+  return tx.sponsored && tx.sponsor_address ? tx.sponsor_address : tx.sender_address;
+}

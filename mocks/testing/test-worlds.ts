@@ -1,0 +1,37 @@
+// Worlds shared by the tests. The façade keeps its chain private, so tests that need to enumerate
+// everything build the same chain a second time: generation is deterministic, so it is identical.
+import { buildChain } from '../world/generate/build-chain.ts';
+import type { Chain } from '../world/tables/chain.ts';
+import { toHex } from '../world/hex.ts';
+import { createWorld, type World } from '../operations/world.ts';
+import type { NetworkName } from '../world/tables/network.ts';
+import { resolveOptions } from '../world/options.ts';
+
+export const SEEDS = [1, 2, 42] as const;
+
+export interface TestWorld {
+  readonly world: World;
+  readonly chain: Chain;
+}
+
+const cache = new Map<string, TestWorld>();
+
+export function testWorld(seed: number, network: NetworkName = 'mainnet', blocks?: number): TestWorld {
+  const key = `${seed}:${network}:${blocks ?? ''}`;
+  let entry = cache.get(key);
+  if (!entry) {
+    const options = { seed, network, ...(blocks === undefined ? {} : { blocks }) };
+    entry = { world: createWorld(options), chain: buildChain(resolveOptions(options)) };
+    cache.set(key, entry);
+  }
+  return entry;
+}
+
+/** Ids of the mined transactions in chain order (anchored, then unanchored). */
+export function minedTxIds(chain: Chain): string[] {
+  return Array.from({ length: chain.txs.count }, (_, tx) => toHex(chain.txs.ids, tx * 32, 32));
+}
+
+export function mempoolTxIds(chain: Chain): string[] {
+  return Array.from({ length: chain.mempool.count }, (_, tx) => toHex(chain.mempool.ids, tx * 32, 32));
+}

@@ -1,0 +1,51 @@
+import { Cl, cvToHex, cvToString, type ClarityValue } from '@stacks/transactions';
+import type { Chain } from '../tables/chain.ts';
+
+/** A Clarity value as the API shows it: consensus serialization and printed form. */
+export interface ClarityPair {
+  hex: string;
+  repr: string;
+}
+
+export function pairOf(value: ClarityValue): ClarityPair {
+  return { hex: cvToHex(value), repr: cvToString(value) };
+}
+
+export function uint(value: number): ClarityValue {
+  return Cl.uint(value);
+}
+
+/**
+ * A tuple with its keys sorted: the consensus serialization sorts them, and printing in the same
+ * order keeps `repr` identical to what decoding `hex` prints.
+ */
+export function tuple(fields: Record<string, ClarityValue>): ClarityValue {
+  const sorted: Record<string, ClarityValue> = {};
+  for (const key of Object.keys(fields).sort()) sorted[key] = fields[key] as ClarityValue;
+  return Cl.tuple(sorted);
+}
+
+export function principalValue(chain: Chain, principal: number): ClarityValue {
+  return Cl.principal(chain.principals.name(principal));
+}
+
+const principalPairs = new WeakMap<Chain, Map<number, ClarityPair>>();
+
+/** Encoding a principal checks its c32 checksum, which is slow: remember each one. */
+export function principalPair(chain: Chain, principal: number): ClarityPair {
+  let cache = principalPairs.get(chain);
+  if (!cache) principalPairs.set(chain, (cache = new Map()));
+  let pair = cache.get(principal);
+  if (!pair) cache.set(principal, (pair = pairOf(principalValue(chain, principal))));
+  return pair;
+}
+
+const uintPairs = new Map<number, ClarityPair>();
+
+/** Small uints (NFT ids, error codes) recur constantly. */
+export function uintPair(value: number): ClarityPair {
+  if (value > 100_000) return pairOf(Cl.uint(value));
+  let pair = uintPairs.get(value);
+  if (!pair) uintPairs.set(value, (pair = pairOf(Cl.uint(value))));
+  return pair;
+}

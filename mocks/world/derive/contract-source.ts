@@ -1,0 +1,141 @@
+import { FT_INITIAL_SUPPLY, type Contract } from '../tables/contracts.ts';
+import { ContractKind } from '../tables/kinds.ts';
+
+/** Clarity source of a deployed contract, rebuilt from its record rather than stored. */
+export function sourceOf(contract: Contract): string {
+  switch (contract.kind) {
+    case ContractKind.Ft:
+      return ftSource(contract);
+    case ContractKind.Nft:
+      return nftSource(contract);
+    case ContractKind.Vault:
+      return vaultSource(contract);
+    case ContractKind.Pox:
+      return POX_SOURCE;
+    case ContractKind.Genesis:
+      return GENESIS_SOURCE;
+    default:
+      return plainSource(contract);
+  }
+}
+
+function ftSource(c: Contract): string {
+  return `;; ${c.name}: a SIP-010 fungible token
+(define-fungible-token ${c.token})
+(define-constant contract-owner tx-sender)
+(define-constant err-owner-only (err u100))
+(define-constant err-not-token-owner (err u101))
+
+(define-public (transfer (amount uint) (sender principal) (recipient principal) (memo (optional (buff 34))))
+  (begin
+    (asserts! (is-eq tx-sender sender) err-not-token-owner)
+    (try! (ft-transfer? ${c.token} amount sender recipient))
+    (print { action: "transfer", amount: amount, recipient: recipient, sender: sender })
+    (ok true)))
+
+(define-public (mint (amount uint) (recipient principal))
+  (begin
+    (asserts! (is-eq tx-sender contract-owner) err-owner-only)
+    (ft-mint? ${c.token} amount recipient)))
+
+(define-public (burn (amount uint))
+  (ft-burn? ${c.token} amount tx-sender))
+
+(define-read-only (get-name) (ok "${c.name}"))
+(define-read-only (get-symbol) (ok "${c.token.toUpperCase()}"))
+(define-read-only (get-decimals) (ok u6))
+(define-read-only (get-balance (who principal)) (ok (ft-get-balance ${c.token} who)))
+(define-read-only (get-total-supply) (ok (ft-get-supply ${c.token})))
+(define-read-only (get-token-uri) (ok none))
+
+(ft-mint? ${c.token} u${FT_INITIAL_SUPPLY} contract-owner)
+`;
+}
+
+function nftSource(c: Contract): string {
+  return `;; ${c.name}: a SIP-009 non-fungible token
+(define-non-fungible-token ${c.token} uint)
+(define-data-var last-token-id uint u0)
+(define-constant err-not-token-owner (err u101))
+
+(define-public (transfer (id uint) (sender principal) (recipient principal))
+  (begin
+    (asserts! (is-eq tx-sender sender) err-not-token-owner)
+    (nft-transfer? ${c.token} id sender recipient)))
+
+(define-public (mint (recipient principal))
+  (let ((id (+ (var-get last-token-id) u1)))
+    (try! (nft-mint? ${c.token} id recipient))
+    (var-set last-token-id id)
+    (print { action: "mint", id: id, recipient: recipient })
+    (ok id)))
+
+(define-public (burn (id uint))
+  (nft-burn? ${c.token} id tx-sender))
+
+(define-read-only (get-last-token-id) (ok (var-get last-token-id)))
+(define-read-only (get-owner (id uint)) (ok (nft-get-owner? ${c.token} id)))
+(define-read-only (get-token-uri (id uint)) (ok none))
+`;
+}
+
+function vaultSource(c: Contract): string {
+  return `;; ${c.name}: holds STX and swaps them for a fungible token
+(define-constant err-empty (err u200))
+
+(define-public (deposit (amount uint))
+  (begin
+    (try! (stx-transfer? amount tx-sender (as-contract tx-sender)))
+    (print { action: "deposit", amount: amount, who: tx-sender })
+    (ok true)))
+
+(define-public (withdraw (amount uint))
+  (let ((who tx-sender))
+    (try! (as-contract (stx-transfer? amount tx-sender who)))
+    (print { action: "withdraw", amount: amount, who: who })
+    (ok true)))
+
+(define-public (swap-stx-for-token (amount uint))
+  (let ((who tx-sender) (out (+ (/ amount u100) u1)))
+    (try! (stx-transfer? amount who (as-contract tx-sender)))
+    (try! (as-contract (contract-call? .token transfer out tx-sender who none)))
+    (print { action: "swap", amount: amount, who: who })
+    (ok out)))
+
+(define-public (burn-stx (amount uint))
+  (stx-burn? amount tx-sender))
+`;
+}
+
+function plainSource(c: Contract): string {
+  return `;; ${c.name}
+(define-map entries principal (string-ascii 64))
+(define-data-var counter uint u0)
+
+(define-public (register (label (string-ascii 64)))
+  (begin
+    (map-set entries tx-sender label)
+    (var-set counter (+ (var-get counter) u1))
+    (print { action: "register", who: tx-sender })
+    (ok (var-get counter))))
+
+(define-read-only (lookup (who principal)) (map-get? entries who))
+`;
+}
+
+const POX_SOURCE = `;; PoX-4: proof-of-transfer stacking
+(define-constant ERR_STACKING_ALREADY_STACKED 3)
+(define-public (stack-stx (amount-ustx uint)
+                          (pox-addr (tuple (version (buff 1)) (hashbytes (buff 32))))
+                          (start-burn-ht uint)
+                          (lock-period uint)
+                          (signer-sig (optional (buff 65)))
+                          (signer-key (buff 33))
+                          (max-amount uint)
+                          (auth-id uint))
+  (ok { lock-amount: amount-ustx, signer-key: signer-key, stacker: tx-sender, unlock-burn-height: u0 }))
+`;
+
+const GENESIS_SOURCE = `;; Genesis: the initial STX allocations
+(define-data-var initialized bool true)
+`;

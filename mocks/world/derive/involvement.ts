@@ -1,0 +1,45 @@
+import { contractAt, type Chain } from '../tables/chain.ts';
+import type { ChainEvent } from './events.ts';
+import { Action, assetMovement, txTypeOf } from '../tables/kinds.ts';
+
+/**
+ * Calls `visit` for every principal a mined transaction concerns: its sender and sponsor, the
+ * recipient of a token transfer, the contract it calls or deploys, and every sender and recipient
+ * of its STX, FT and NFT events. A principal may be visited more than once.
+ */
+export function forEachInvolved(
+  chain: Chain,
+  tx: number,
+  events: readonly ChainEvent[],
+  visit: (principal: number) => void,
+): void {
+  const t = chain.txs;
+  visit(t.sender[tx] as number);
+  const sponsor = t.sponsor[tx] as number;
+  if (sponsor >= 0) visit(sponsor);
+  const action = t.action[tx] as Action;
+  if (action === Action.StxTransfer) visit(t.peer[tx] as number);
+  const contract = t.contract[tx] as number;
+  const type = txTypeOf(action);
+  if (contract >= 0 && (type === 'contract_call' || type === 'smart_contract')) {
+    visit(contractAt(chain, contract).principal);
+  }
+  for (const e of events) {
+    if (!assetMovement(e.kind)) continue;
+    if (e.sender >= 0) visit(e.sender);
+    if (e.recipient >= 0) visit(e.recipient);
+  }
+}
+
+export function isInvolved(
+  chain: Chain,
+  tx: number,
+  events: readonly ChainEvent[],
+  principal: number,
+): boolean {
+  let found = false;
+  forEachInvolved(chain, tx, events, (p) => {
+    if (p === principal) found = true;
+  });
+  return found;
+}

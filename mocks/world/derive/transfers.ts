@@ -1,0 +1,36 @@
+import { feePayer, type Chain } from '../tables/chain.ts';
+import { eventsOf, type ChainEvent } from './events.ts';
+import { assetMovement, EventKind } from '../tables/kinds.ts';
+
+export interface Transfer {
+  readonly eventIndex: number;
+  readonly event: ChainEvent;
+}
+
+export interface PrincipalTransfers {
+  /** STX it sent or burned, plus the fee when it paid the fee. */
+  readonly stxSent: number;
+  readonly stxReceived: number;
+  /** Its STX, FT and NFT events (as sender or recipient), ascending by event index. */
+  readonly transfers: readonly Transfer[];
+}
+
+export function transfersOf(
+  chain: Chain,
+  tx: number,
+  principal: number,
+  events: readonly ChainEvent[] = eventsOf(chain, tx),
+): PrincipalTransfers {
+  let stxSent = feePayer(chain.txs, tx) === principal ? (chain.txs.fee[tx] as number) : 0;
+  let stxReceived = 0;
+  const transfers: Transfer[] = [];
+  events.forEach((event, eventIndex) => {
+    if (!assetMovement(event.kind)) return;
+    if (event.sender !== principal && event.recipient !== principal) return;
+    transfers.push({ eventIndex, event });
+    if (event.kind > EventKind.StxBurn) return;
+    if (event.sender === principal) stxSent += event.amount;
+    if (event.recipient === principal) stxReceived += event.amount;
+  });
+  return { stxSent, stxReceived, transfers };
+}

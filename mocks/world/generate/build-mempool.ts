@@ -1,0 +1,115 @@
+import { tipHeight, type Chain } from '../tables/chain.ts';
+import { FT_INITIAL_SUPPLY } from '../tables/contracts.ts';
+import { draftUserTx, type DraftContext, type DraftRequest, type UserTx } from './draft-tx.ts';
+import { Action, AnchorMode, ContractKind, DROPPED_STATUSES, Status } from '../tables/kinds.ts';
+import { TxTable } from '../tables/tx-table.ts';
+
+export interface MempoolBuildContext {
+  readonly chain: Chain;
+  readonly draft: DraftContext;
+  readonly nonces: number[];
+  deploy(kind: ContractKind, deployer: number, deployTx: number): number;
+}
+
+const RANDOM: readonly (readonly [Action, number])[] = [
+  [Action.StxTransfer, 45],
+  [Action.FtTransfer, 12],
+  [Action.NftTransfer, 5],
+  [Action.NftMint, 5],
+  [Action.VaultDeposit, 5],
+  [Action.VaultSwap, 3],
+  [Action.Deploy, 8],
+  [Action.PoisonMicroblock, 6],
+  [Action.StackStx, 1],
+];
+const RANDOM_WEIGHTS = RANDOM.map(([, w]) => w);
+
+/** Every mempool transaction type at least twice, sponsored ones included. */
+const FORCED: readonly DraftRequest[] = [
+  { action: Action.StxTransfer },
+  { action: Action.StxTransfer, sponsored: true },
+  { action: Action.Deploy, kind: ContractKind.Plain },
+  { action: Action.Deploy, kind: ContractKind.Ft },
+  { action: Action.FtTransfer },
+  { action: Action.VaultDeposit, sponsored: true },
+  { action: Action.PoisonMicroblock },
+  { action: Action.PoisonMicroblock },
+];
+
+/**
+ * Pending transactions (they reserve what they spend, so estimated balances stay non-negative)
+ * and dropped ones (they reserve nothing and reuse a nonce, as replaced transactions do).
+ */
+export function buildMempool(ctx: MempoolBuildContext): { table: TxTable; receiptTime: number[] } {
+  const { rng } = ctx.draft;
+  const size = ctx.chain.options.mempoolSize;
+  const table = new TxTable(size + DROPPED_STATUSES.length * 2);
+  const receiptTime: number[] = [];
+  const forced = [...FORCED];
+  let pending = 0;
+  for (let attempt = 0; pending < size && attempt < size * 20; attempt++) {
+    const request = forced.shift() ?? {
+      action: (RANDOM[rng.weighted(RANDOM_WEIGHTS)] as readonly [Action, number])[0],
+    };
+    const tx = draftUserTx(ctx.draft, { ...request, status: Status.Pending });
+    if (!tx) continue;
+    add(ctx, table, receiptTime, tx, Math.floor(rng.next() * rng.next() * 40), true);
+    pending++;
+  }
+  for (const status of DROPPED_STATUSES) {
+    for (let copy = 0; copy < 2; copy++) {
+      const action = copy === 0 ? Action.StxTransfer : Action.FtTransfer;
+      const tx = draftUserTx(ctx.draft, { action, status });
+      if (tx) add(ctx, table, receiptTime, tx, 5 + rng.int(60), false);
+    }
+  }
+  table.trim();
+  return { table, receiptTime };
+}
+
+function add(
+  ctx: MempoolBuildContext,
+  table: TxTable,
+  receiptTime: number[],
+  tx: UserTx,
+  age: number,
+  reserve: boolean,
+): void {
+  const { rng, ledger } = ctx.draft;
+  const blocks = ctx.chain.blocks;
+  const tip = tipHeight(ctx.chain);
+  const height = Math.max(1, tip - age);
+  const index = table.count;
+  const contract = tx.deployKind === undefined ? tx.contract : ctx.deploy(tx.deployKind, tx.sender, index);
+  table.push({
+    action: tx.action,
+    status: tx.status,
+    flags: rng.pick([AnchorMode.OnChainOnly, AnchorMode.OffChainOnly, AnchorMode.Any]) | (tx.deny ? 4 : 0),
+    height,
+    txIndex: 0,
+    sender: tx.sender,
+    sponsor: tx.sponsor,
+    nonce: nonceFor(ctx.nonces, tx.sender, reserve),
+    sponsorNonce: tx.sponsor >= 0 ? nonceFor(ctx.nonces, tx.sponsor, reserve) : 0,
+    fee: tx.fee,
+    contract,
+    peer: tx.peer,
+    amount: tx.deployKind === ContractKind.Ft ? FT_INITIAL_SUPPLY : tx.amount,
+    aux: tx.aux,
+    micro: -1,
+  });
+  rng.fill(table.ids, index * 32, 32);
+  const received = blocks.time[height - 1] as number;
+  const gap = height < tip ? (blocks.time[height] as number) - received : 120;
+  receiptTime.push(received + rng.range(1, Math.max(1, gap - 1)));
+  if (reserve) {
+    ledger.debit(tx.sponsor >= 0 ? tx.sponsor : tx.sender, tx.fee);
+    if (tx.action === Action.StxTransfer) ledger.debit(tx.sender, tx.amount);
+  }
+}
+
+function nonceFor(nonces: number[], principal: number, advance: boolean): number {
+  const nonce = nonces[principal] ?? 0;
+  if (advance) nonces[principal] = nonce + 1;
+  return nonce;
+}

@@ -1,0 +1,71 @@
+import type { Faker } from '@faker-js/faker';
+import { nameContract } from './contract-names.ts';
+import type { Contract } from '../tables/contracts.ts';
+import type { DeployedContracts } from './draft-tx.ts';
+import { ContractKind } from '../tables/kinds.ts';
+import type { Principals } from '../tables/principals.ts';
+import type { Rng } from './rng.ts';
+
+/** Creates contracts as they are deployed: their names, principals and asset identifiers. */
+export class ContractRegistry {
+  readonly contracts: Contract[] = [];
+  /** Contracts on chain, by kind, that transactions may call. */
+  readonly deployed: DeployedContracts = { ft: [], nft: [], vault: [], plain: [] };
+  poxContract = -1;
+
+  constructor(
+    private readonly principals: Principals,
+    private readonly faker: Faker,
+    private readonly rng: Rng,
+    private readonly nakamotoHeight: number,
+  ) {}
+
+  /** Registers a contract deployed by `deployTx` at `height`; pending ones wait in the mempool. */
+  deploy(kind: ContractKind, deployer: number, deployTx: number, pending: boolean, height: number): number {
+    const index = this.contracts.length;
+    const boot = kind === ContractKind.Genesis || kind === ContractKind.Pox;
+    const named = boot
+      ? { name: kind === ContractKind.Pox ? 'pox-4' : 'genesis', token: '' }
+      : nameContract(this.faker, kind);
+    const deployerName = this.principals.name(deployer);
+    let name = named.name;
+    for (let n = 2; this.principals.find(`${deployerName}.${name}`) >= 0; n++) name = `${named.name}-v${n}`;
+    const id = `${deployerName}.${name}`;
+    const principal = this.principals.addContract(id, index);
+    const token = named.token === named.name ? name : named.token;
+    const ft = this.deployed.ft;
+    this.contracts.push({
+      index,
+      principal,
+      deployer,
+      name,
+      id,
+      kind,
+      token,
+      assetId: token ? `${id}::${token}` : '',
+      pair: kind === ContractKind.Vault ? (ft[this.deployed.vault.length % ft.length] as number) : -1,
+      clarityVersion: this.clarityVersion(kind, height),
+      deployTx,
+      pending,
+    });
+    if (kind === ContractKind.Pox) this.poxContract = index;
+    if (!pending) this.list(kind, index);
+    return index;
+  }
+
+  private list(kind: ContractKind, index: number): void {
+    if (kind === ContractKind.Ft) this.deployed.ft.push(index);
+    else if (kind === ContractKind.Nft) this.deployed.nft.push(index);
+    else if (kind === ContractKind.Vault) this.deployed.vault.push(index);
+    else if (kind === ContractKind.Plain) this.deployed.plain.push(index);
+  }
+
+  /** Clarity 1 contracts predate versioned deploys (null); Clarity 3 needs Nakamoto. */
+  private clarityVersion(kind: ContractKind, height: number): number | null {
+    if (kind === ContractKind.Genesis) return null;
+    if (kind === ContractKind.Pox) return 2;
+    if (height < this.nakamotoHeight / 2) return null;
+    if (height < this.nakamotoHeight) return 2;
+    return this.rng.chance(0.5) ? 2 : 3;
+  }
+}

@@ -1,0 +1,74 @@
+import type { BlockTable } from './block-table.ts';
+import type { Contract } from './contracts.ts';
+import type { NetworkParams } from './network.ts';
+import type { WorldOptions } from '../options.ts';
+import type { Principals } from './principals.ts';
+import type { TxTable } from './tx-table.ts';
+
+export interface Microblock {
+  readonly hash: Uint8Array;
+  readonly sequence: number;
+  /** Not yet confirmed by an anchored block (it sits on top of the chain tip). */
+  readonly unanchored: boolean;
+}
+
+export interface VestingEntry {
+  readonly amount: number;
+  readonly blockHeight: number;
+}
+
+/** The generated data of one world: plain tables, no lookups. */
+export interface Chain {
+  readonly options: WorldOptions;
+  readonly net: NetworkParams;
+  readonly principals: Principals;
+  readonly contracts: readonly Contract[];
+  readonly blocks: BlockTable;
+  /** Mined transactions in chain order (height, then tx index); the unanchored ones come last. */
+  readonly txs: TxTable;
+  /** Transactions [0, anchoredCount) are in anchored blocks; the rest are unanchored. */
+  readonly anchoredCount: number;
+  readonly microblocks: readonly Microblock[];
+  /** Pending and dropped transactions; `height` is the height at which they were received. */
+  readonly mempool: TxTable;
+  readonly receiptTime: readonly number[];
+  /** Principals funded by the genesis transaction, with their micro-STX. */
+  readonly genesisRecipients: readonly number[];
+  readonly genesisAmounts: readonly number[];
+  /** Token-transfer memos as 0x-hex (34 bytes); a transfer's `aux` picks one. */
+  readonly memos: readonly string[];
+  readonly vesting: ReadonlyMap<number, readonly VestingEntry[]>;
+  readonly miners: readonly number[];
+  readonly poxContract: number;
+}
+
+export function tipHeight(chain: Chain): number {
+  return chain.blocks.count;
+}
+
+export function isUnanchored(chain: Chain, tx: number): boolean {
+  return tx >= chain.anchoredCount;
+}
+
+/** Who pays the fee: the sponsor of a sponsored transaction, else its sender. */
+export function feePayer(table: TxTable, tx: number): number {
+  const sponsor = table.sponsor[tx] as number;
+  return sponsor >= 0 ? sponsor : (table.sender[tx] as number);
+}
+
+/** A byte of the transaction id: deterministic entropy for presentation details. */
+export function variant(table: TxTable, tx: number, byte: number): number {
+  return table.ids[tx * 32 + byte] as number;
+}
+
+export function contractAt(chain: Chain, index: number): Contract {
+  const contract = chain.contracts[index];
+  if (!contract) throw new RangeError(`unknown contract #${index}`);
+  return contract;
+}
+
+/** Burn height seen from a stacks height; heights past the tip (unanchored) see the tip's. */
+export function burnHeightAt(chain: Chain, height: number): number {
+  const row = Math.min(height, chain.blocks.count) - 1;
+  return chain.blocks.burnHeight[row] as number;
+}

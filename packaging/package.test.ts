@@ -1,0 +1,172 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recipeCommand } from './ci-recipe.ts';
+import { dockerInstructions, execForm } from './dockerfile.ts';
+import {
+  exitOf,
+  listeningUrl,
+  packAndInstall,
+  ROOT,
+  runIn,
+  stop,
+  type InstalledPackage,
+  type StartedCommand,
+} from './install-package.ts';
+import { readmeFiles } from './readme-snippets.ts';
+
+const STEP_MS = 180_000;
+let installed: InstalledPackage;
+const running: StartedCommand[] = [];
+
+function start(command: string, args: string[], env: Record<string, string> = {}): StartedCommand {
+  const started = runIn(installed.dir, command, args, env);
+  running.push(started);
+  return started;
+}
+
+/** A mock started from the installed package's bin, without limits, on a free port. */
+async function installedMock(): Promise<string> {
+  return listeningUrl(start('npx', ['stacks-api-mock', '--port', '0', '--rate-limit', '0', '--quiet']));
+}
+
+beforeAll(() => {
+  installed = packAndInstall();
+}, 300_000);
+
+afterAll(async () => {
+  await Promise.all(running.map(stop));
+  if (installed) rmSync(installed.dir, { recursive: true, force: true });
+});
+
+/** The tarball in an empty project, without this repository: what a user of the package gets. */
+describe('the package, installed from its tarball into an empty project', () => {
+  it(
+    'npx stacks-api-mock --port 0 answers',
+    async () => {
+      const url = await installedMock();
+      const res = await fetch(`${url}/extended`);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { status: string }).status).toBe('ready');
+    },
+    STEP_MS,
+  );
+
+  it(
+    'npx stacks-api-contract, with the CI recipe’s flags, passes that mock, ends with the summary and writes the reports',
+    async () => {
+      const url = await installedMock();
+      const recipe = recipeCommand({ STAGING_BASE_URL: url, STAGING_API_KEY: '' });
+      const run = start('npx', [recipe.bin, ...recipe.args, '--rpm', '0'], recipe.env);
+      const code = await exitOf(run);
+      expect(code, run.output().slice(-3_000)).toBe(0);
+      const output = run.output().trimEnd();
+      // vitest's own summary first, then the suite's grouped summary, then where the reports went.
+      expect(output.lastIndexOf('Contract coverage')).toBeGreaterThan(output.lastIndexOf('Test Files'));
+      expect(output.split('\n').at(-1)).toMatch(
+        /^Written: reports\/contract-coverage\.md, reports\/contract-junit\.xml/,
+      );
+      for (const file of ['contract-coverage.md', 'contract-junit.xml', 'contract-exchanges.jsonl'])
+        expect(existsSync(join(installed.dir, 'reports', file)), file).toBe(true);
+      // Nothing written inside the installed package: it may be read-only (the Docker image).
+      expect(existsSync(join(installed.dir, 'node_modules/stacks-api-mock/dist/node_modules'))).toBe(false);
+    },
+    STEP_MS,
+  );
+
+  it(
+    'npx stacks-api-contract exits non-zero when the target breaks the contract',
+    async () => {
+      const url = await installedMock();
+      // Under an unknown path prefix every operation answers 404: no operation keeps its contract.
+      const run = start('npx', ['stacks-api-contract', '--base-url', `${url}/no-such-prefix`, '--rpm', '0']);
+      expect(await exitOf(run)).toBe(1);
+      expect(run.output()).toContain('Contract coverage');
+    },
+    STEP_MS,
+  );
+
+  it(
+    'npx stacks-api-contract names a bad flag and exits 2',
+    async () => {
+      const run = start('npx', ['stacks-api-contract', '--base-url', 'staging.example.org']);
+      expect(await exitOf(run)).toBe(2);
+      expect(run.output()).toContain('BASE_URL must start with http:// or https://');
+    },
+    STEP_MS,
+  );
+
+  it(
+    'the README’s plain Node script (try-it.mjs) starts the mock with startMock, queries its world and closes it',
+    async () => {
+      const script = readmeFiles()['try-it.mjs'];
+      expect(script).toBeDefined();
+      writeFileSync(join(installed.dir, 'try-it.mjs'), script as string);
+      const run = start('node', ['try-it.mjs']);
+      expect(await exitOf(run), run.output()).toBe(0);
+      expect(run.output()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\n200 200\n$/);
+    },
+    STEP_MS,
+  );
+
+  it(
+    'the README’s vitest example passes as written',
+    async () => {
+      const files = readmeFiles();
+      for (const name of ['vitest.config.ts', 'stacks-api.global-setup.ts', 'balance.test.ts']) {
+        expect(files[name], name).toBeDefined();
+        writeFileSync(join(installed.dir, name), files[name] as string);
+      }
+      const run = start('npx', ['vitest', 'run']);
+      expect(await exitOf(run), run.output()).toBe(0);
+      expect(run.output()).toMatch(/1 passed/);
+    },
+    STEP_MS,
+  );
+
+  it(
+    'its types: a TypeScript project typechecks a typed use of startMock',
+    () => {
+      writeFileSync(
+        join(installed.dir, 'typed.ts'),
+        [
+          "import { startMock, type Mock, type components } from 'stacks-api-mock';",
+          'const mock: Mock = await startMock({ port: 0, rateLimit: 0 });',
+          "type Block = components['schemas']['Block'];",
+          'const height: Block extends { height: number } ? number : never = mock.world.tip.height;',
+          'console.log(height);',
+        ].join('\n'),
+      );
+      writeFileSync(
+        join(installed.dir, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: { module: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, types: [] },
+          files: ['typed.ts'],
+        }),
+      );
+      execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', installed.dir], {
+        stdio: 'pipe',
+      });
+    },
+    STEP_MS,
+  );
+
+  it(
+    'the Dockerfile’s command and health check work on the installed package (here on a free loopback port)',
+    async () => {
+      const instructions = dockerInstructions();
+      const [bin, ...args] = execForm(instructions, 'CMD');
+      const url = await listeningUrl(
+        start('npx', [bin as string, ...args, '--host', '127.0.0.1', '--port', '0']),
+      );
+      const [node, ...check] = execForm(instructions, 'HEALTHCHECK');
+      const health = start(
+        node === 'node' ? process.execPath : (node as string),
+        check.map((a) => a.replace('http://127.0.0.1:3999', url)),
+      );
+      expect(await exitOf(health), health.output()).toBe(0);
+    },
+    STEP_MS,
+  );
+});

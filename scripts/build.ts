@@ -1,0 +1,38 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, readdirSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * `npm run build`: compiled JavaScript and declarations in dist/, laid out as the sources are, so
+ * every `new URL('./…', import.meta.url)` lookup finds the same file; then the files read at run
+ * time (the spec, target files and their schema, example worlds) beside them. Unit tests and
+ * test-only helpers stay out; the contract suite's own tests are the product and stay in.
+ */
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DIST = join(ROOT, 'dist');
+const TEST_ONLY = ['mocks/testing', 'contract-tests/self-test', 'fixtures/targets/write-mock-default'];
+const ASSETS = ['spec/openapi.yaml', 'fixtures'];
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
+  );
+}
+
+rmSync(DIST, { recursive: true, force: true });
+execFileSync(
+  process.execPath,
+  [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')],
+  {
+    stdio: 'inherit',
+  },
+);
+for (const file of walk(DIST)) {
+  const path = relative(DIST, file);
+  const unitTest = /\.test\.(js|d\.ts)$/.test(path) && !/\.contract\.test\.(js|d\.ts)$/.test(path);
+  if (unitTest || TEST_ONLY.some((prefix) => path.startsWith(prefix))) rmSync(file);
+}
+for (const asset of ASSETS) {
+  cpSync(join(ROOT, asset), join(DIST, asset), { recursive: true, filter: (src) => !src.endsWith('.ts') });
+}

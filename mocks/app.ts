@@ -11,6 +11,7 @@ import { requestLog } from './http/request-log.ts';
 import { urlLimit } from './http/url-limit.ts';
 import { handlers } from './operations/index.ts';
 import { withDefaults, type MockOptions } from './options.ts';
+import { rootIndex } from './root-index.ts';
 import { mountOperations } from './routes.ts';
 import { createWorld, type World } from './operations/world.ts';
 
@@ -21,7 +22,7 @@ export interface MockAppLocals {
 
 /**
  * The mock as an Express app, in the order a request travels: log → URL length (414) → CORS →
- * service headers → (outside the API: the spec and the world index) → API key → rate limit →
+ * service headers → (outside the API: the index at /, the spec and the world index) → API key → rate limit →
  * the operation's route (deprecation, scenarios, cached answer, validation, handler) → 404 for
  * unknown paths → the error body for anything that went wrong.
  */
@@ -53,6 +54,8 @@ export function createMockApp(partial: Partial<MockOptions> = {}): Express {
   app.get('/openapi.json', (_req, res) => void res.type('application/json; charset=utf-8').send(specJson));
   const index = JSON.stringify(world.index());
   app.get('/_mock/world', (_req, res) => void res.type('application/json; charset=utf-8').send(index));
+  const root = JSON.stringify(rootIndex(world, ops));
+  app.get('/', (_req, res) => void res.type('application/json; charset=utf-8').send(root));
 
   const api = express.Router();
   api.use(apiKeys(options.apiKeys, options.requireApiKey));

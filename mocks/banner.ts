@@ -6,17 +6,14 @@ import type { World } from './operations/world.ts';
 export function banner(url: string, world: World, options: MockOptions, startMs: number): string {
   const index = world.index();
   const { addresses, transactions } = index;
-  const limits = `${options.rateLimit || 'no'} req/min per IP without a key, ${options.rateLimitKey || 'no'} per key`;
-  const keys = options.requireApiKey
-    ? 'required (X-API-Key)'
-    : options.apiKeys.length
-      ? 'optional (X-API-Key)'
-      : 'none configured (any key gets 403)';
+  const perMinute = (n: number): string => (n === 0 ? 'unlimited' : `${n} req/min`);
+  const limits = `${perMinute(options.rateLimit)} per IP without a key, ${perMinute(options.rateLimitKey)} per key`;
   const lines = [
     `Stacks extended API mock listening on ${url}`,
     `  ${options.network}, seed ${options.seed}, ${index.blocks} blocks (tip ${index.tip.height}), started in ${Math.round(startMs)} ms`,
-    `  API keys: ${keys}; rate limits: ${limits}`,
-    `  spec: ${url}/openapi.yaml   world index (what to query): ${url}/_mock/world`,
+    `  API keys: ${keyMode(options)}`,
+    `  rate limits: ${limits}`,
+    `  spec: ${url}/openapi.yaml   world index (what to query): ${url}/_mock/world   all links: ${url}/`,
     '',
     'Try:',
     ...Object.values(sampleUrls(world)).map((path) => `  curl '${url}${path}'`),
@@ -31,4 +28,13 @@ export function banner(url: string, world: World, options: MockOptions, startMs:
     ),
   ];
   return lines.join('\n');
+}
+
+/** Which of the three key modes is on, in the words the README's table uses. */
+export function keyMode(options: Pick<MockOptions, 'apiKeys' | 'requireApiKey'>): string {
+  const missing = options.requireApiKey ? 'a request without a key gets 401' : 'no key needed';
+  const sent = options.apiKeys.length
+    ? `${options.apiKeys.length} configured, any other key gets 403`
+    : 'any key accepted (counted per key)';
+  return `${missing}; ${sent}`;
 }

@@ -98,18 +98,28 @@ describe('mock flags and environment', () => {
   });
 
   it.each([
-    [['--port', 'abc']],
-    [['--network', 'devnet']],
-    [['--fault-rate', '2']],
-    [['--blocks', '3']],
-    [['--unknown']],
-    [['--seed', '-1']],
-  ])('refuses %j with a usage error', (argv) => {
-    expect(() => parseCli(argv, {})).toThrow(UsageError);
+    [['--port', 'abc'], '--port needs a non-negative integer, got "abc"'],
+    [['--network', 'devnet'], '--network needs one of mainnet, testnet, got "devnet"'],
+    [['--fault-rate', '2'], '--fault-rate needs a number from 0 to 1, got "2"'],
+    [['--blocks', '3'], '--blocks needs an integer of at least 10, got "3"'],
+    [['--seed', '-1'], '--seed needs a non-negative integer, got "-1"'],
+    [['--seed=-1'], '--seed needs a non-negative integer, got "-1"'],
+    [['--rate-limit', '-5'], '--rate-limit needs a non-negative integer, got "-5"'],
+    [['--seed'], '--seed needs a non-negative integer, got nothing'],
+    [['--quiet=yes'], '--quiet takes no value, got "yes"'],
+    [['--unknown'], 'unknown flag --unknown'],
+    [['7'], 'unexpected argument "7"'],
+  ])('refuses %j with one line in the same words for every flag', (argv, message) => {
+    expect(() => parseCli(argv, {})).toThrow(new UsageError(message));
   });
 
-  it('refuses a bad environment value', () => {
-    expect(() => parseCli([], { MOCK_QUIET: 'maybe' })).toThrow(UsageError);
+  it('refuses a bad environment value, naming the variable', () => {
+    expect(() => parseCli([], { MOCK_QUIET: 'maybe' })).toThrow(
+      new UsageError('MOCK_QUIET needs true or false, got "maybe"'),
+    );
+    expect(() => parseCli([], { MOCK_SEED: '-1' })).toThrow(
+      new UsageError('MOCK_SEED needs a non-negative integer, got "-1"'),
+    );
   });
 
   it('documents every flag with its variable', () => {

@@ -1,11 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { withDefaults, type MockOptions, type Network } from './options.ts';
+import { withDefaults, type MockOptions } from './options.ts';
 
 interface Flag {
   env: string;
   kind: 'int' | 'number' | 'string' | 'bool' | 'list';
   help: string;
+  /** Smallest value of an int or number (default 0). */
+  min?: number;
+  /** Largest value of a number. */
+  max?: number;
+  /** The values a string may take. */
+  choices?: string[];
 }
 
 /** Every flag and the environment variable that sets it when the flag is not given. */
@@ -20,17 +26,19 @@ export const FLAGS: Record<string, Flag> = {
   network: {
     env: 'MOCK_NETWORK',
     kind: 'string',
+    choices: ['mainnet', 'testnet'],
     help: 'mainnet (SP/SM addresses) or testnet (ST/SN) (default mainnet)',
   },
   blocks: {
     env: 'MOCK_BLOCKS',
     kind: 'int',
-    help: 'world size in blocks (default 600, about 6 transactions each)',
+    min: 10,
+    help: 'world size in blocks, at least 10 (default 600, about 6 transactions each)',
   },
   'api-key': {
     env: 'MOCK_API_KEYS',
     kind: 'list',
-    help: 'a valid API key; repeatable (env: comma-separated)',
+    help: 'a valid API key; repeatable (env: comma-separated); without any, every key is accepted',
   },
   'api-key-file': {
     env: 'MOCK_API_KEY_FILE',
@@ -40,22 +48,23 @@ export const FLAGS: Record<string, Flag> = {
   'require-api-key': {
     env: 'MOCK_REQUIRE_API_KEY',
     kind: 'bool',
-    help: 'answer 401 to requests without a key',
+    help: 'answer 401 to requests without a key (with or without --api-key)',
   },
   'rate-limit': {
     env: 'MOCK_RATE_LIMIT',
     kind: 'int',
-    help: 'requests per minute per client IP without a key (default 50, 0 = off)',
+    help: 'requests per minute per client IP without a key (default 50, 0 = unlimited)',
   },
   'rate-limit-key': {
     env: 'MOCK_RATE_LIMIT_KEY',
     kind: 'int',
-    help: 'requests per minute per API key (default 500, 0 = off)',
+    help: 'requests per minute per API key (default 500, 0 = unlimited)',
   },
   latency: { env: 'MOCK_LATENCY', kind: 'int', help: 'milliseconds added to every response (default 0)' },
   'fault-rate': {
     env: 'MOCK_FAULT_RATE',
     kind: 'number',
+    max: 1,
     help: 'share of requests answered with a seeded random 5xx, 0..1 (default 0)',
   },
   quiet: { env: 'MOCK_QUIET', kind: 'bool', help: 'no request log' },
@@ -82,24 +91,41 @@ export function usage(): string {
   ].join('\n');
 }
 
-function parseValue(name: string, flag: Flag, raw: string): number | string | boolean {
+/** What a flag takes, in the words every error uses: `--seed needs a non-negative integer, got "-1"`. */
+function needs(flag: Flag): string {
+  const min = flag.min ?? 0;
   switch (flag.kind) {
-    case 'int': {
-      if (!/^\d+$/.test(raw)) throw new UsageError(`--${name} needs a non-negative integer, got "${raw}"`);
+    case 'int':
+      return min === 0 ? 'a non-negative integer' : `an integer of at least ${min}`;
+    case 'number':
+      return `a number from ${min} to ${flag.max ?? 'any'}`;
+    case 'bool':
+      return 'true or false';
+    default:
+      return flag.choices ? `one of ${flag.choices.join(', ')}` : 'a value';
+  }
+}
+
+/** `source` is how the user gave the value: `--seed` or `MOCK_SEED`. */
+function parseValue(source: string, flag: Flag, raw: string): number | string | boolean {
+  const refuse = (): never => {
+    throw new UsageError(`${source} needs ${needs(flag)}, got "${raw}"`);
+  };
+  const min = flag.min ?? 0;
+  switch (flag.kind) {
+    case 'int':
+      if (!/^\d+$/.test(raw) || Number(raw) < min) refuse();
       return Number(raw);
-    }
     case 'number': {
       const n = Number(raw);
-      if (raw.trim() === '' || !Number.isFinite(n))
-        throw new UsageError(`--${name} needs a number, got "${raw}"`);
+      if (raw.trim() === '' || !(n >= min && n <= (flag.max ?? Infinity))) refuse();
       return n;
     }
-    case 'bool': {
-      if (!['true', 'false', '1', '0', ''].includes(raw))
-        throw new UsageError(`${flag.env} must be true or false, got "${raw}"`);
+    case 'bool':
+      if (!['true', 'false', '1', '0', ''].includes(raw)) refuse();
       return raw === 'true' || raw === '1' || raw === '';
-    }
     default:
+      if (flag.choices && !flag.choices.includes(raw)) refuse();
       return raw;
   }
 }
@@ -127,62 +153,81 @@ function readKeyFile(path: string): string[] {
       .filter((l) => l && !l.startsWith('#'));
   } catch (err) {
     throw new UsageError(
-      `cannot read the API key file ${path}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`,
+      `--api-key-file cannot be read: ${path} (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
     );
   }
 }
 
+type Given = Record<string, string | string[] | boolean>;
+
+/**
+ * The flags as given. Node's parseArgs in its lenient mode reads the tokens (so `--seed -1` is
+ * the value "-1", not a puzzle about dashes); every mistake is then told in this file's words.
+ */
+function readFlags(argv: string[]): Given | 'help' {
+  const { tokens } = parseArgs({
+    args: argv,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+    options: {
+      help: { type: 'boolean' },
+      ...Object.fromEntries(
+        Object.entries(FLAGS).map(([name, f]) => [
+          name,
+          { type: f.kind === 'bool' ? ('boolean' as const) : ('string' as const) },
+        ]),
+      ),
+    },
+  });
+  const given: Given = {};
+  for (const token of tokens) {
+    if (token.kind === 'positional') throw new UsageError(`unexpected argument "${token.value}"`);
+    if (token.kind !== 'option') continue;
+    if (token.name === 'help') return 'help';
+    const flag = FLAGS[token.name];
+    if (!flag) throw new UsageError(`unknown flag ${token.rawName}`);
+    const source = `--${token.name}`;
+    if (flag.kind === 'bool') {
+      if (token.value !== undefined) throw new UsageError(`${source} takes no value, got "${token.value}"`);
+      given[token.name] = true;
+    } else if (token.value === undefined) {
+      throw new UsageError(`${source} needs ${needs(flag)}, got nothing`);
+    } else if (flag.kind === 'list') {
+      given[token.name] = [...((given[token.name] as string[] | undefined) ?? []), token.value];
+    } else {
+      given[token.name] = token.value;
+    }
+  }
+  return given;
+}
+
 /** Flags first, then their environment variables, then the defaults. */
 export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): MockOptions | 'help' {
-  const { values } = (() => {
-    try {
-      return parseArgs({
-        args: argv,
-        strict: true,
-        allowPositionals: false,
-        options: {
-          help: { type: 'boolean' },
-          ...Object.fromEntries(
-            Object.entries(FLAGS).map(([name, f]) => [
-              name,
-              {
-                type: f.kind === 'bool' ? ('boolean' as const) : ('string' as const),
-                multiple: f.kind === 'list',
-              },
-            ]),
-          ),
-        },
-      });
-    } catch (err) {
-      throw new UsageError((err as Error).message);
-    }
-  })();
-  if (values.help) return 'help';
+  const given = readFlags(argv);
+  if (given === 'help') return 'help';
   const partial: Partial<MockOptions> = {};
   const apiKeys: string[] = [];
   for (const [name, flag] of Object.entries(FLAGS)) {
-    const given = values[name as keyof typeof values] as string | string[] | boolean | undefined;
+    const value = given[name];
     const fromEnv = env[flag.env];
     if (flag.kind === 'list') {
-      const list = (given as string[] | undefined) ?? (fromEnv ? fromEnv.split(',') : []);
+      const list = (value as string[] | undefined) ?? (fromEnv ? fromEnv.split(',') : []);
       apiKeys.push(...list.map((k) => k.trim()).filter(Boolean));
       continue;
     }
     if (name === 'api-key-file') {
-      const path = typeof given === 'string' ? given : fromEnv;
+      const path = typeof value === 'string' ? value : fromEnv;
       if (path) apiKeys.push(...readKeyFile(path));
       continue;
     }
-    let value: unknown;
-    if (typeof given === 'boolean') value = given;
-    else if (typeof given === 'string') value = parseValue(name, flag, given);
-    else if (fromEnv !== undefined) value = parseValue(name, flag, fromEnv);
+    let parsed: unknown;
+    if (typeof value === 'boolean') parsed = value;
+    else if (typeof value === 'string') parsed = parseValue(`--${name}`, flag, value);
+    else if (fromEnv !== undefined) parsed = parseValue(flag.env, flag, fromEnv);
     else continue;
     const key = CAMEL[name];
-    if (key) (partial as Record<string, unknown>)[key] = value;
-  }
-  if (partial.network !== undefined && !['mainnet', 'testnet'].includes(partial.network)) {
-    throw new UsageError(`--network must be mainnet or testnet, got "${partial.network as Network}"`);
+    if (key) (partial as Record<string, unknown>)[key] = parsed;
   }
   partial.apiKeys = [...new Set(apiKeys)];
   try {

@@ -12,7 +12,7 @@ async function main(): Promise<void> {
     options = parseCli(process.argv.slice(2));
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    process.stderr.write(`${err.message}\n\n${usage()}\n`);
+    process.stderr.write(`${err.message}; see --help\n`);
     process.exit(2);
   }
   if (options === 'help') {

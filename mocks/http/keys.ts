@@ -5,9 +5,11 @@ import { sendError } from './errors.ts';
 const digest = (key: string): Buffer => createHash('sha256').update(key).digest();
 
 /**
- * API keys as the hosted gateway checks them: no key is fine (lower limit) unless keys are
- * required (401); a key that is not known is 403. Keys are compared as digests in constant time,
- * against every configured key, so neither length nor position leaks through timing.
+ * API keys as an app developer meets them. No key is fine (the lower limit) unless keys are
+ * required (401). With no keys configured, any key is accepted, so an app that always sends its
+ * real key works against the mock; with keys configured, a key that is not one of them is 403.
+ * A key let through is a keyed client (its own, higher limit). Keys are compared as digests in
+ * constant time, against every configured key, so neither length nor position leaks through timing.
  */
 export function apiKeys(keys: string[], requireKey: boolean): RequestHandler {
   const known = keys.map(digest);
@@ -23,7 +25,7 @@ export function apiKeys(keys: string[], requireKey: boolean): RequestHandler {
       if (requireKey) return sendError(res, 401, 'API key required: send it in the X-API-Key header');
       return next();
     }
-    if (!isKnown(sent)) return sendError(res, 403, 'Invalid API key');
+    if (known.length > 0 && !isKnown(sent)) return sendError(res, 403, 'Invalid API key');
     res.locals.apiKey = sent;
     next();
   };

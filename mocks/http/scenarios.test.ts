@@ -23,6 +23,19 @@ describe('Prefer: code=<status>', () => {
     });
   }
 
+  it('answers Prefer: code=429 with rate-limit headers that agree with a 429', async () => {
+    const limited = specCheckedClient(createMockApp({ blocks: 60, quiet: true }));
+    const res = await limited('/extended', { Prefer: 'code=429' });
+    expect(res.status).toBe(429);
+    expect(res.headers['ratelimit-limit']).toBe('50');
+    expect(res.headers['ratelimit-remaining']).toBe('0');
+    expect(res.headers['x-ratelimit-remaining-stacks-minute']).toBe('0');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.headers['retry-after']).toBe(res.headers['ratelimit-reset']);
+    const unlimited = await get('/extended', { Prefer: 'code=429' });
+    expect([unlimited.headers['ratelimit-remaining'], unlimited.headers['retry-after']]).toEqual(['0', '60']);
+  });
+
   it('ignores a status the operation does not document, and says why', async () => {
     const res = await get('/extended', { Prefer: 'code=404' });
     expect(res.status).toBe(200);

@@ -76,7 +76,18 @@ function forced(op: Operation, code: number, res: Parameters<RequestHandler>[1])
     res.status(304).set('ETag', '"forced"').end();
     return;
   }
-  if (code === 429) res.set('retry-after', '60');
+  if (code === 429) {
+    // Agree with the 429: nothing left, and retry when the window (as the limiter counted it) resets.
+    const reset = res.get('ratelimit-reset') ?? '60';
+    res.set({
+      'retry-after': reset,
+      'ratelimit-reset': reset,
+      'ratelimit-limit': res.get('ratelimit-limit') ?? '0',
+      'ratelimit-remaining': '0',
+    });
+    if (res.get('x-ratelimit-remaining-stacks-minute') !== undefined)
+      res.set('x-ratelimit-remaining-stacks-minute', '0');
+  }
   sendError(
     res,
     code,

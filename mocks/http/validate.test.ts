@@ -62,10 +62,8 @@ describe('request validation from the spec', () => {
     await expect400('/extended/v2/blocks/-1', /^params\/height_or_hash/);
     await expect400('/extended/v2/blocks/0x10', /^params\/height_or_hash/);
     await expect400('/extended/v2/blocks/1e3', /^params\/height_or_hash/);
-    await expect400(
-      `/extended/v1/tx/multiple?tx_id=${TX.slice(2)}`,
-      /^querystring\/tx_id\/0 must match pattern/,
-    );
+    await expect400(`/extended/v1/tx/multiple?tx_id=${TX.slice(2)}`, 'Hex string is missing the "0x" prefix');
+    await expect400(`/extended/v1/tx/multiple?tx_id=0x12`, /^querystring\/tx_id\/0 must match pattern/);
     await expect400('/extended/v1/tx/multiple', "querystring must have required property 'tx_id'");
     await expect400(
       `/extended/v1/tx/multiple?tx_id=${TX}&event_limit=101`,

@@ -90,6 +90,30 @@ describe('get_tx_list_details', () => {
   it('answers 404 when none of the ids is found', async () => {
     await notFound(`/extended/v1/tx/multiple?tx_id=${UNKNOWN_TX}`, 'Transaction not found');
   });
+
+  it('keys the answer by the ids as written: an upper-case id comes back lowercase and found, and as written, not found', async () => {
+    const upper = `0x${mined.slice(2).toUpperCase()}`;
+    const body = await ok(`/extended/v1/tx/multiple?tx_id=${upper}&tx_id=${mined}&tx_id=${upper}`);
+    expect(Object.keys(body).sort()).toEqual([mined, upper].sort());
+    expect(body[mined]).toMatchObject({ found: true, result: { tx_id: mined } });
+    expect(body[upper]).toEqual({ found: false, result: { tx_id: upper } });
+    const unknownUpper = UNKNOWN_TX.toUpperCase().replace('0X', '0x');
+    await notFound(`/extended/v1/tx/multiple?tx_id=${unknownUpper}`, 'Transaction not found');
+  });
+
+  it('answers an id without 0x with the real service’s 400', async () => {
+    for (const query of [`tx_id=${mined.slice(2)}`, `tx_id=${mined},${mined.slice(2).toUpperCase()}`]) {
+      const res = await get(`/extended/v1/tx/multiple?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Hex string is missing the "0x" prefix',
+      });
+    }
+    const garbage = await get('/extended/v1/tx/multiple?tx_id=0x12');
+    expect(garbage.body).toMatchObject({ statusCode: 400, code: 'FST_ERR_VALIDATION' });
+  });
 });
 
 describe('get_mempool_transaction_stats', () => {
@@ -115,8 +139,9 @@ describe('get_address_transaction_events and get_single_transaction_with_transfe
           .filter((e: { type: string }) => e.type === type)
           .sort((a: { event_index: number }, b: { event_index: number }) => b.event_index - a.event_index)
           .map(({ data }: { data: Record<string, unknown> }) => {
-            const { type: _kind, ...rest } = data;
-            return rest;
+            // The transfer arrays say the missing party of a mint or burn as "".
+            const { type: _kind, sender = '', recipient = '', ...rest } = data;
+            return { sender, recipient, ...rest };
           });
       expect(asTransfers('stx')).toEqual(single.stx_transfers);
       expect(asTransfers('ft')).toEqual(single.ft_transfers);

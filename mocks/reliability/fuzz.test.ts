@@ -33,6 +33,8 @@ describe(`fuzzing from the spec (seed ${seed})`, () => {
     mock = await startMockServer({
       port: 0,
       rateLimit: 0,
+      // With a key configured, any other key is refused (403): the unknown-key mutation needs that.
+      apiKeys: ['fuzz-configured-key'],
       log: (line) => void (/internal error| 5\d\d /.test(line) && faults.push(line)),
     });
     client = loopbackClient(mock.url, { maxSockets: 1 });

@@ -112,7 +112,7 @@ const rawByte: Mutation = (valid) =>
     expect: [400],
   }));
 
-/** An API key this mock does not know (it has none configured). */
+/** An API key this mock does not know (the fuzzed mock has one other key configured). */
 const unknownKey: Mutation = (valid) =>
   fc
     .oneof(

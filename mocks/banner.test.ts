@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { banner, keyMode } from './banner.ts';
+import { withDefaults } from './options.ts';
+import { createWorld } from './world/index.ts';
+
+describe('start banner', () => {
+  const world = createWorld({ blocks: 60 });
+  const text = (partial: Parameters<typeof withDefaults>[0]) =>
+    banner('http://127.0.0.1:3999', world, withDefaults({ blocks: 60, ...partial }), 0);
+
+  it('says "unlimited" for a rate limit of 0, and the limit otherwise', () => {
+    const off = text({ rateLimit: 0, rateLimitKey: 0 });
+    expect(off).toContain('rate limits: unlimited per IP without a key, unlimited per key');
+    expect(off).not.toMatch(/\bno req\/min|\bno per key/);
+    expect(text({})).toContain('rate limits: 50 req/min per IP without a key, 500 req/min per key');
+  });
+
+  it('says which key mode is on', () => {
+    expect(text({})).toContain('API keys: no key needed; any key accepted (counted per key)');
+    expect(keyMode({ apiKeys: ['a', 'b'], requireApiKey: false })).toBe(
+      'no key needed; 2 configured, any other key gets 403',
+    );
+    expect(keyMode({ apiKeys: [], requireApiKey: true })).toBe(
+      'a request without a key gets 401; any key accepted (counted per key)',
+    );
+    expect(keyMode({ apiKeys: ['a'], requireApiKey: true })).toBe(
+      'a request without a key gets 401; 1 configured, any other key gets 403',
+    );
+  });
+});

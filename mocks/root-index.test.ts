@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { listOperations } from '../spec/load.ts';
+import { createMockApp } from './app.ts';
+import { sampleUrls } from './sample-urls.ts';
+import { specCheckedClient } from './testing/spec-checked-client.ts';
+
+describe('GET /', () => {
+  const app = createMockApp({ blocks: 60, quiet: true, rateLimit: 0 });
+  const get = specCheckedClient(app);
+
+  it('answers a JSON index pointing to the spec, the world index and the sample requests', async () => {
+    const res = await get('/');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body).toMatchObject({
+      spec: { yaml: '/openapi.yaml', json: '/openapi.json' },
+      world: '/_mock/world',
+      samples: sampleUrls(app.locals.world),
+    });
+    expect(res.body.operations.map((o: { operationId: string }) => o.operationId).sort()).toEqual(
+      listOperations()
+        .map((op) => op.operationId)
+        .sort(),
+    );
+  });
+
+  it('points only to places that answer 200', async () => {
+    const { spec, world, samples } = (await get('/')).body;
+    for (const path of [spec.yaml, spec.json, world, ...Object.values(samples as Record<string, string>)])
+      expect((await get(path)).status, path).toBe(200);
+  });
+});

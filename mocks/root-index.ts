@@ -1,0 +1,23 @@
+import type { Operation } from '../spec/load.ts';
+import { sampleUrls } from './sample-urls.ts';
+import type { World } from './world/index.ts';
+
+/**
+ * What `GET /` answers a program: where the spec and the world index are, the operations, and
+ * one request per operation that this world answers with 200 (the banner's set). Paths are
+ * relative to the mock's own address.
+ */
+export function rootIndex(world: World, ops: Operation[]): Record<string, unknown> {
+  return {
+    service: 'Stacks extended API mock',
+    spec: { yaml: '/openapi.yaml', json: '/openapi.json' },
+    world: '/_mock/world',
+    operations: ops.map((op) => ({
+      operationId: op.operationId,
+      method: op.method.toUpperCase(),
+      path: op.path,
+      ...(op.deprecated ? { deprecated: true } : {}),
+    })),
+    samples: sampleUrls(world),
+  };
+}

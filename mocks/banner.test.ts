@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { banner, keyMode } from './banner.ts';
 import { withDefaults } from './options.ts';
-import { createWorld } from './world/index.ts';
+import { createWorld } from './operations/world.ts';
 
 describe('start banner', () => {
   const world = createWorld({ blocks: 60 });

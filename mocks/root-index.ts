@@ -1,6 +1,6 @@
 import type { Operation } from '../spec/load.ts';
 import { sampleUrls } from './sample-urls.ts';
-import type { World } from './world/index.ts';
+import type { World } from './operations/world.ts';
 
 /**
  * What `GET /` answers a program: where the spec and the world index are, the operations, and

@@ -3,6 +3,7 @@ import { undocumentedFieldsFail } from '../spec/undeclared-fields.ts';
 import { REPORT_PATH, startProxy, VIOLATIONS_HEADER } from './server.ts';
 
 export const PROXY_USAGE = `usage: npm run mock -- proxy --upstream URL --port N --report FILE [--host 127.0.0.1]
+       (installed: stacks-api-mock proxy …)
 
 Forwards every request to URL unchanged and answers with the upstream's answer unchanged, plus
 the header ${VIOLATIONS_HEADER}: <count>. Each spec violation is one JSON line in FILE (emptied
@@ -67,7 +68,7 @@ export async function runProxyCli(argv: string[]): Promise<void> {
     parsed = options(argv);
   } catch (err) {
     if (!(err instanceof ProxyUsageError)) throw err;
-    process.stderr.write(`${err.message}\n\n${PROXY_USAGE}\n`);
+    process.stderr.write(`proxy: ${err.message}; see proxy --help\n`);
     process.exit(2);
   }
   const proxy = await startProxy(parsed).catch((err: NodeJS.ErrnoException) => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
 import { listOperations, type Document, type Operation } from '../load.ts';
@@ -52,7 +53,7 @@ export const ALLOWLIST_PATH = new URL('./client-allowlist.yaml', import.meta.url
 export function clientSchemaText(): string {
   const require = createRequire(import.meta.url);
   const manifest = require.resolve(`${CLIENT_PACKAGE}/package.json`);
-  return readFileSync(new URL('./src/generated/schema.d.ts', `file://${manifest}`), 'utf8');
+  return readFileSync(join(dirname(manifest), 'src/generated/schema.d.ts'), 'utf8');
 }
 
 export function clientVersion(): string {

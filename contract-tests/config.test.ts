@@ -30,11 +30,22 @@ describe('readConfig', () => {
     expect(readConfig({ BASE_URL: 'http://127.0.0.1:3999', CONTRACT_RPM: '0' }).requestsPerMinute).toBe(0);
   });
 
-  it('uses the mock default world target file for a loopback BASE_URL without TARGET', () => {
-    expect(readConfig({ BASE_URL: 'http://127.0.0.1:3999' }).targetFile).toMatch(
-      /fixtures\/targets\/mock-default\.json$/,
-    );
+  it('assumes no world for a loopback BASE_URL without TARGET: the preflight reads it from the target', () => {
+    const config = readConfig({ BASE_URL: 'http://127.0.0.1:3999' });
+    expect(config.targetFile).toBeUndefined();
+    expect(config.targetFileOrigin).toMatch(/_mock\/world/);
     expect(readConfig({ BASE_URL: 'https://staging.example.org' }).targetFile).toBeUndefined();
+  });
+
+  it('lets the environment say what the target does with keys, over the target file', () => {
+    expect(readConfig({}).auth).toEqual({});
+    expect(readConfig({ CONTRACT_KEY_REQUIRED: '1', CONTRACT_INVALID_KEY_REJECTED: '0' }).auth).toEqual({
+      keyRequired: true,
+      invalidKeyRejected: false,
+    });
+    expect(() => readConfig({ CONTRACT_KEY_REQUIRED: 'yes' })).toThrow(
+      /CONTRACT_KEY_REQUIRED must be 1 or 0/,
+    );
   });
 
   it('rejects malformed numbers and kinds', () => {

@@ -22,6 +22,12 @@ export interface RunConfig {
   maxRetryAfterMs: number;
   maxWalkPages: number;
   reportDir: string;
+  /** What the run is told about the target's keys, over the target file (CONTRACT_KEY_REQUIRED, CONTRACT_INVALID_KEY_REJECTED). */
+  auth: { keyRequired?: boolean; invalidKeyRejected?: boolean };
+  /** The loopback target's world, when the preflight read it from `/_mock/world`. */
+  mockWorld?: { seed: number; network: 'mainnet' | 'testnet'; blocks: number };
+  /** What the preflight found the run should know (a target file that disagrees with the target, say). */
+  notices: string[];
 }
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -42,7 +48,15 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return Number(raw);
 }
 
-function isLoopback(url: string): boolean {
+function flag(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (raw === '1' || raw === 'true') return true;
+  if (raw === '0' || raw === 'false') return false;
+  throw new ConfigError(`${name} must be 1 or 0, got "${raw}"`);
+}
+
+export function isLoopback(url: string): boolean {
   const host = new URL(url).hostname;
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\./.test(host);
 }
@@ -76,7 +90,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
   // Switching the limiter off is for servers on this machine only: a typo must never hammer staging.
   if (requestsPerMinute === 0 && kind === 'live' && baseUrl && !isLoopback(baseUrl)) {
     throw new ConfigError(
-      `CONTRACT_RPM=0 turns the client limiter off and is refused for ${baseUrl}: it is not a loopback address`,
+      `CONTRACT_RPM=0 turns the client limiter off and is refused for ${baseUrl}, which is not on this machine: unset CONTRACT_RPM (the documented limit applies) or give a positive number`,
     );
   }
   let targetFile = env.TARGET || DEFAULT_TARGETS[kind];
@@ -85,11 +99,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
     : targetFile
       ? `default for the ${kind} target`
       : 'none (everything is discovered)';
-  if (!env.TARGET && kind === 'live' && baseUrl && isLoopback(baseUrl)) {
-    targetFile = DEFAULT_TARGETS.mock;
-    targetFileOrigin =
-      'default for a loopback BASE_URL (`make mock` with its default world); set TARGET to override';
-  }
+  if (!env.TARGET && kind === 'live' && baseUrl && isLoopback(baseUrl))
+    targetFileOrigin = 'none: a loopback BASE_URL is read through /_mock/world when it serves one';
+  const keyRequired = flag(env, 'CONTRACT_KEY_REQUIRED');
+  const invalidKeyRejected = flag(env, 'CONTRACT_INVALID_KEY_REJECTED');
   return {
     kind,
     ...(baseUrl ? { baseUrl } : {}),
@@ -103,5 +116,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
     maxRetryAfterMs: integer(env, 'CONTRACT_MAX_RETRY_AFTER_S', 120, 1) * 1000,
     maxWalkPages: integer(env, 'CONTRACT_MAX_WALK_PAGES', 20, 2),
     reportDir: resolve(ROOT, env.CONTRACT_REPORT_DIR || 'reports'),
+    auth: {
+      ...(keyRequired !== undefined ? { keyRequired } : {}),
+      ...(invalidKeyRejected !== undefined ? { invalidKeyRejected } : {}),
+    },
+    notices: [],
   };
 }

@@ -1,5 +1,7 @@
 import { documentedResponse } from '../spec/responses.ts';
 import { undeclaredFields, undocumentedFieldsFail } from '../spec/undeclared-fields.ts';
+import { answerOf } from './checks/answer.ts';
+import { meaningFindings } from './checks/meaning-checks.ts';
 import type { Exchange } from './http/client.ts';
 import { currentTest } from './report/current-test.ts';
 import type { Outcome, ProblemRecord } from './report/records.ts';
@@ -73,13 +75,14 @@ function judge(
   undocumented: string[] = [],
 ): void {
   const deviations = target.file.knownDeviations ?? [];
+  const test = currentTest();
+  const context = { ...subject, ...(test ? { testName: test.name } : {}) };
   const problems: ProblemRecord[] = findings.map((f) => {
-    const known = findDeviation(deviations, f, subject);
+    const known = findDeviation(deviations, f, context);
     return known ? { ...f, deviation: known.id } : { ...f };
   });
   const unknown = problems.filter((p) => p.deviation === undefined);
   const outcome: Outcome = unknown.length > 0 ? 'fail' : problems.length > 0 ? 'known' : outcomeIfClean;
-  const test = currentTest();
   target.log.write({
     kind: 'verdict',
     ...(subject.exchangeId !== undefined ? { exchangeId: subject.exchangeId } : {}),
@@ -114,8 +117,8 @@ function toleratedStatus(target: ContractTarget, ex: Exchange, expected: number)
 /**
  * One answer against the spec: the expected status, and for that status the documented body
  * schema, JSON content type and required headers (`Warning` on deprecated operations,
- * `retry-after` on 429, the rate-limit headers' types when sent). `more` adds findings of the
- * caller's own checks on the same answer.
+ * `retry-after` on 429, the rate-limit headers' types when sent), then what it means
+ * (`checks/meaning-checks.ts`). `more` adds findings of the caller's own checks on the same answer.
  */
 export function expectResponse(
   target: ContractTarget,
@@ -136,6 +139,7 @@ export function expectResponse(
   findings.push(
     ...checker.check(ex.operation, { status: ex.status, headers: ex.headers, body: ex.body, text: ex.text }),
   );
+  findings.push(...meaningFindings(answerOf(ex.operation, ex.url, ex.status, ex.headers, ex.body)));
   findings.push(...more);
   const undocumented = undocumentedIn(ex);
   if (UNDOCUMENTED_FIELDS_FAIL) {

@@ -15,7 +15,9 @@ const DOCUMENTED_PER_MINUTE = { anonymous: 50, keyed: 500 };
 
 /** The key the in-process mock's key-checking app accepts; any other key is invalid there. */
 const MOCK_VALID_KEY = 'contract-suite-valid-key';
-export const INVALID_KEY = 'contract-suite-invalid-key-0000';
+/** The key sent to a target that accepts any key (`auth.anyKeyAccepted`), when API_KEY is not set. */
+const MADE_UP_KEY = 'contract-suite-made-up-key';
+export { INVALID_KEY } from './targets/probe.ts';
 
 export interface ContractTarget {
   config: RunConfig;
@@ -32,8 +34,8 @@ export interface ContractTarget {
   rateLimitClient: ContractClient;
   /** The valid key for `authClient`, when one is known. */
   validKey?: string;
-  /** Why 401 / 403 / 429 cannot be provoked here; undefined when they can. */
-  cannot: { unauthorized?: string; forbidden?: string; rateLimit?: string };
+  /** Why 401 / 403 / 429 / 5XX cannot be provoked here; undefined when they can. */
+  cannot: { unauthorized?: string; forbidden?: string; rateLimit?: string; serverError?: string };
   /** The documented per-minute limits in force for `rateLimitClient`. */
   rateLimit: { anonymous: number; keyed: number };
   log: ExchangeLog;
@@ -95,26 +97,36 @@ function overHttp(
     config.requestsPerMinute ??
     (config.kind === 'prism' ? 0 : config.apiKey ? limits.keyed : limits.anonymous);
   const client = clientFor(supertestTransport(baseUrl), perMinute, config.apiKey);
+  // The environment overrides the file for one run; what neither says is not provoked.
+  const auth = { ...file.auth, ...config.auth };
+  const validKey = config.apiKey ?? (auth.anyKeyAccepted ? MADE_UP_KEY : undefined);
   return {
     label: `${config.kind === 'prism' ? 'Prism' : 'live'} ${baseUrl}`,
     client,
     authClient: client,
     rateLimitClient: client,
-    ...(config.apiKey ? { validKey: config.apiKey } : {}),
+    ...(validKey ? { validKey } : {}),
     cannot: {
-      ...(file.auth?.keyRequired
+      ...(auth.keyRequired
         ? {}
         : {
-            unauthorized: `the target file (${file.name}) does not say keys are required (auth.keyRequired)`,
+            unauthorized: `the target does not require keys: its target file (${file.name}) does not say auth.keyRequired, nor does CONTRACT_KEY_REQUIRED=1`,
           }),
-      ...(file.auth?.invalidKeyRejected
+      ...(auth.invalidKeyRejected
         ? {}
         : {
-            forbidden: `the target file (${file.name}) does not say API keys are configured (auth.invalidKeyRejected)`,
+            forbidden: `the target has no keys configured: its target file (${file.name}) does not say auth.invalidKeyRejected, nor does CONTRACT_INVALID_KEY_REJECTED=1`,
           }),
       ...(config.rateLimitTest
         ? {}
         : { rateLimit: 'it spends the quota: set CONTRACT_RATE_LIMIT_TEST=1 to provoke 429' }),
+      // Only the mock (it serves /_mock/world) answers `Prefer: code=500`.
+      ...(config.mockWorld
+        ? {}
+        : {
+            serverError:
+              'only the mock can be asked for a server error (Prefer: code=500); this target is not the mock',
+          }),
     },
     rateLimit: limits,
     limiter: perMinute > 0 ? `${perMinute} requests per minute` : 'off',
@@ -147,6 +159,7 @@ async function createTarget(config: RunConfig): Promise<ContractTarget> {
     kind: 'run',
     target: connection.label,
     targetFile: `${fileName} — ${config.targetFileOrigin}`,
+    ...(config.notices.length ? { notices: config.notices } : {}),
     limiter,
     maxRequests: config.maxRequests,
   });

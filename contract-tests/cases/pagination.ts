@@ -31,6 +31,8 @@ export interface Walk {
   items: unknown[];
   total: number;
   pageSize: number;
+  /** Set when the walk was not made because it would take more than CONTRACT_MAX_WALK_PAGES pages. */
+  tooLong?: boolean;
   exchanges: Exchange[];
   findings: Finding[];
 }
@@ -52,6 +54,8 @@ export async function walkPages(
   const exchanges: Exchange[] = [];
   const findings: Finding[] = [];
   let total: number | undefined;
+  /** The first page that held fewer items than its offset and the total call for. */
+  let shortPage: string | undefined;
   for (let offset = 0; total === undefined || offset < total; offset += pageSize) {
     const { ex, page: p } = await fetchPage(target, operationId, path, {
       ...pinned,
@@ -69,6 +73,8 @@ export async function walkPages(
       });
     total ??= p.total;
     const want = Math.min(pageSize, Math.max(0, total - offset));
+    if (results.length < want)
+      shortPage ??= `page ${exchanges.length} (offset ${offset}) held ${results.length} of the ${want} items due`;
     if (results.length !== want)
       findings.push({
         where: 'pagination',
@@ -96,7 +102,7 @@ export async function walkPages(
     findings.push({
       where: 'total',
       expected: `the pages together hold total=${total} items`,
-      actual: `${items.length}`,
+      actual: `${items.length}${shortPage ? `: it went wrong at ${shortPage}` : ''}`,
     });
   findings.push(...orderFindings(ordering, items, 'order'));
   return { items, total: total ?? 0, pageSize, exchanges, findings };

@@ -60,7 +60,7 @@ describe('pagination', () => {
           const pageSize = Math.min(max, Math.max(1, Math.ceil(total / 3)));
           if (total < 2) return { items: [], total, pageSize, exchanges: [first.ex], findings: [] };
           if (total > pageSize * target.config.maxWalkPages)
-            return { items: [], total, pageSize, exchanges: [first.ex], findings: [] };
+            return { items: [], total, pageSize, tooLong: true, exchanges: [first.ex], findings: [] };
           return walkPages(target, op.operationId, path, await pinned(), pageSize, ordering);
         })();
         return walked;
@@ -69,7 +69,7 @@ describe('pagination', () => {
         const w = await walk(ctx);
         if (w.total < 2)
           ctx.skip(`${JSON.stringify(path)} has ${w.total} items: a walk needs 2 or more to span pages`);
-        if (w.items.length === 0)
+        if (w.tooLong)
           ctx.skip(
             `${w.total} items is more than CONTRACT_MAX_WALK_PAGES=${target.config.maxWalkPages} pages of ${w.pageSize}`,
           );

@@ -27,6 +27,7 @@ describe('the coverage matrix', () => {
       verdict('get_block', 200, 'fail'),
       verdict('get_block', 404, 'known'),
       verdict('get_account_balance', 400, 'tolerated', 422),
+      verdict('get_status', 500, 'pass'),
     ],
     [
       {
@@ -35,6 +36,15 @@ describe('the coverage matrix', () => {
         name: 'get_block > 401 Unauthorized > no key',
         state: 'skipped',
         message: 'no keys here',
+        startTime: 0,
+        durationMs: 0,
+      } satisfies TestResult,
+      {
+        id: 'u',
+        file: 'f',
+        name: 'server errors > get_block > 5XX Server Error > Prefer: code=500',
+        state: 'skipped',
+        message: 'this target is not the mock',
         startTime: 0,
         durationMs: 0,
       } satisfies TestResult,
@@ -56,5 +66,17 @@ describe('the coverage matrix', () => {
     expect(text).toMatch(/skipped \[\d\]/);
     expect(text).toContain('no keys here');
     expect(text).toMatch(/\| get_status \| — \| — \| · \|/);
+  });
+
+  it('marks 5XX as provoked where a server error was asked for, and says why where it was not', () => {
+    expect(cell('get_status', '5XX')).toMatchObject({ pass: 1, skipped: [] });
+    expect(cell('get_block', '5XX')?.skipped).toEqual(['this target is not the mock']);
+    const text = renderMatrix(matrix);
+    expect(text).toMatch(/\| get_status \|.*\| ✓ 1 \|$/m);
+    expect(text).not.toContain('cannot be provoked');
+  });
+
+  it('does not footnote a 200 whose tests all ran', () => {
+    expect(renderMatrix(matrix)).toMatch(/\| get_block \| ✗ 1 of 2 \|/);
   });
 });

@@ -62,6 +62,8 @@ export interface RunRecord {
   limiter: string;
   maxRequests: number;
   waitedMs?: number;
+  /** What the preflight said before the tests: a target file that disagrees with the target, say. */
+  notices?: string[];
 }
 
 export type LogRecord = ExchangeRecord | VerdictRecord | DiscoveryRecord | RunRecord;

@@ -1,4 +1,5 @@
 import type { KnownDeviation } from '../targets/target-file.ts';
+import { groupFailures } from './failure-causes.ts';
 import type { DiscoveryRecord, ExchangeRecord, LogRecord, RunRecord, VerdictRecord } from './records.ts';
 import type { TestResult } from './test-results.ts';
 
@@ -46,14 +47,13 @@ function knownSection(verdicts: VerdictRecord[], deviations: KnownDeviation[]): 
   );
   const unseen = deviations
     .filter((d) => !seen.has(d.id))
-    .map(
-      (d) =>
-        `- ${d.id} (${d.operationId}, ${d.where}): listed but not seen in this run — fixed, or not exercised?`,
-    );
+    .map((d) => `- ${d.id} (${d.operationId ?? 'every operation'}, ${d.where}): ${d.reason}`);
   return [
     `Known deviations seen (not failing): ${seen.size}`,
     ...lines,
-    ...(unseen.length ? ['Known deviations listed but not seen:', ...unseen] : []),
+    ...(unseen.length
+      ? ['Warning: known deviations listed but not seen in this run (fixed, or not exercised?):', ...unseen]
+      : []),
   ];
 }
 
@@ -90,6 +90,25 @@ function skipSection(tests: TestResult[]): string[] {
   ]);
 }
 
+/**
+ * One line per cause with its count and first example, then each cause's first failure in full;
+ * the other tests of a cause are named in the JUnit XML and the exchange log.
+ */
+function failureSection(failed: TestResult[], verdicts: VerdictRecord[]): string[] {
+  const causes = groupFailures(failed, verdicts);
+  return [
+    `Failures: ${failed.length} tests, ${causes.length} causes`,
+    ...causes.map((c) => `- ${c.tests.length}× ${c.cause}\n    e.g. ${c.example}`),
+    '',
+    'First failure of each cause:',
+    ...causes.flatMap((c) => {
+      const first = failed.find((t) => t.name === c.tests[0]);
+      return [`- ${c.tests[0]}`, indent(first?.message ?? '(no message)')];
+    }),
+    '',
+  ];
+}
+
 /** The run in words: target, requests and time, failures, known deviations, skips, discoveries. */
 export function renderSummary({ records, tests, deviations }: RunFacts): string {
   const run = of(records, 'run')[0] as RunRecord | undefined;
@@ -105,14 +124,9 @@ export function renderSummary({ records, tests, deviations }: RunFacts): string 
     `Client limiter: ${run?.limiter ?? 'unknown'}; request budget MAX_REQUESTS=${run?.maxRequests ?? '?'}`,
     `Requests sent: ${exchanges.length} (${exchanges.filter((e) => e.retry).length} repeated after a 429, ${exchanges.filter((e) => e.provoked).length} sent to provoke 429, ${exchanges.filter((e) => e.error).length} without an answer) in ${(wallTimeMs(tests) / 1000).toFixed(1)} s`,
     `Tests: ${count('passed')} passed, ${failed.length} failed, ${count('skipped')} skipped`,
+    ...(run?.notices?.length ? ['', 'Before the tests:', ...run.notices.map((n) => `- ${n}`)] : []),
     '',
-    ...(failed.length
-      ? [
-          `Failures (${failed.length}):`,
-          ...failed.flatMap((t) => [`- ${t.name}`, indent(t.message ?? '(no message)')]),
-          '',
-        ]
-      : ['No failures.', '']),
+    ...(failed.length ? failureSection(failed, verdicts) : ['No failures.', '']),
     ...knownSection(verdicts, deviations),
     ...undocumentedSection(verdicts),
     ...(tolerated.length

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../config.ts';
+import { EXCHANGE_LOG, type LogRecord } from '../report/records.ts';
 
 const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 /** Set in the child's environment: the self-test refuses to run inside its own child. */
@@ -20,6 +21,15 @@ export interface SuiteRun {
   failed: SuiteTest[];
   /** Errors outside tests (a file that could not load); the run proves nothing when there are any. */
   errors: string[];
+  /** The run's summary as the contract reporter wrote it (coverage matrix and summary). */
+  summary: string;
+  /** Tests that met a known deviation of the target file (and did not fail for it). */
+  knownTests: string[];
+}
+
+export interface SuiteOptions {
+  /** The target file; the mock's default world when not set. */
+  target?: string;
 }
 
 interface JsonReport {
@@ -37,7 +47,7 @@ interface JsonReport {
 }
 
 /** The environment of a suite run against `baseUrl`: only what the run needs, nothing from a caller's live setup. */
-function childEnv(baseUrl: string, reportDir: string): NodeJS.ProcessEnv {
+function childEnv(baseUrl: string, reportDir: string, target: string): NodeJS.ProcessEnv {
   const keep = Object.fromEntries(
     Object.entries(process.env).filter(
       ([name]) => !/^(BASE_URL|API_KEY|TARGET|MAX_REQUESTS|CONTRACT_.*)$/.test(name),
@@ -46,7 +56,7 @@ function childEnv(baseUrl: string, reportDir: string): NodeJS.ProcessEnv {
   return {
     ...keep,
     BASE_URL: baseUrl,
-    TARGET: 'fixtures/targets/mock-default.json',
+    TARGET: target,
     // The variants run on loopback: the client-side limiter would only slow the run down.
     CONTRACT_RPM: '0',
     CONTRACT_REPORT_DIR: reportDir,
@@ -55,17 +65,43 @@ function childEnv(baseUrl: string, reportDir: string): NodeJS.ProcessEnv {
   };
 }
 
+function readIfThere(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** The names of the tests whose answers matched a known deviation, from the run's exchange log. */
+function testsWithKnownDeviations(logFile: string): string[] {
+  const names = readIfThere(logFile)
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as LogRecord)
+    .flatMap((r) => (r.kind === 'verdict' && r.outcome === 'known' && r.test ? [r.test.name] : []));
+  return [...new Set(names)];
+}
+
 /** Runs the contract project over HTTP against `baseUrl` in a child vitest and reads its JSON report. */
-export async function runSuite(baseUrl: string): Promise<SuiteRun> {
+export async function runSuite(baseUrl: string, options: SuiteOptions = {}): Promise<SuiteRun> {
   const dir = mkdtempSync(join(tmpdir(), 'contract-self-test-'));
   const reportFile = join(dir, 'report.json');
   try {
     const child = spawn(
       process.execPath,
-      [VITEST, 'run', '--project', 'contract', '--reporter=json', `--outputFile=${reportFile}`],
+      [
+        VITEST,
+        'run',
+        '--project',
+        'contract',
+        '--reporter=json',
+        `--reporter=${join(ROOT, 'contract-tests/report/contract-reporter.ts')}`,
+        `--outputFile.json=${reportFile}`,
+      ],
       {
         cwd: ROOT,
-        env: childEnv(baseUrl, dir),
+        env: childEnv(baseUrl, dir, options.target ?? 'fixtures/targets/mock-default.json'),
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -82,6 +118,8 @@ export async function runSuite(baseUrl: string): Promise<SuiteRun> {
         tests: [],
         failed: [],
         errors: [`no JSON report (exit ${exitCode}); the run's output ends:\n${output.slice(-2_000)}`],
+        summary: output,
+        knownTests: [],
       };
     }
     const tests: SuiteTest[] = [];
@@ -97,7 +135,13 @@ export async function runSuite(baseUrl: string): Promise<SuiteRun> {
         });
       }
     }
-    return { tests, failed: tests.filter((t) => t.status === 'failed'), errors };
+    return {
+      tests,
+      failed: tests.filter((t) => t.status === 'failed'),
+      errors,
+      summary: readIfThere(join(dir, 'contract-coverage.md')),
+      knownTests: testsWithKnownDeviations(join(dir, EXCHANGE_LOG)),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,6 +1,11 @@
-import { cpus } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createMockApp } from '../../mocks/app.ts';
+import { ROOT } from '../config.ts';
+import type { TargetFile } from '../targets/target-file.ts';
+import { REAL_SERVICE } from './real-service-variant.ts';
 import { CHILD_MARK, runSuite, type SuiteRun } from './run-suite.ts';
 import { serveVariant, type RunningVariant } from './variant-server.ts';
 import { VARIANTS } from './variants.ts';
@@ -40,10 +45,27 @@ function excerpt(run: SuiteRun): string {
 describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite catches broken mocks', () => {
   const servers: RunningVariant[] = [];
   const runs = new Map<string, Promise<SuiteRun>>();
+  const dir = mkdtempSync(join(tmpdir(), 'contract-self-test-targets-'));
+  const readTarget = (name: string): TargetFile =>
+    JSON.parse(readFileSync(join(ROOT, 'fixtures/targets', name), 'utf8')) as TargetFile;
+  const staging = readTarget('mainnet-staging.example.json');
+  /** The mock's default world with the real service's known deviations, as a staging target lists them. */
+  const withDeviations = join(dir, 'mock-default-with-real-deviations.json');
 
   beforeAll(async () => {
     const mock = createMockApp({ quiet: true, rateLimit: 0, rateLimitKey: 0 });
+    writeFileSync(
+      withDeviations,
+      JSON.stringify({
+        ...readTarget('mock-default.json'),
+        $schema: undefined,
+        name: 'mock-default-with-real-deviations',
+        knownDeviations: staging.knownDeviations,
+      }),
+    );
     for (const variant of VARIANTS) servers.push(await serveVariant(mock, variant));
+    const real = await serveVariant(mock, REAL_SERVICE);
+    servers.push(real);
     const pool = pooled<SuiteRun>(CONCURRENCY);
     VARIANTS.forEach((variant, i) =>
       runs.set(
@@ -51,11 +73,20 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite catches bro
         pool(() => runSuite((servers[i] as RunningVariant).url)),
       ),
     );
+    runs.set(
+      'real-listed',
+      pool(() => runSuite(real.url, { target: withDeviations })),
+    );
+    runs.set(
+      'real-unlisted',
+      pool(() => runSuite(real.url)),
+    );
   });
 
   afterAll(async () => {
     await Promise.all([...runs.values()]);
     await Promise.all(servers.map((s) => s.close()));
+    rmSync(dir, { recursive: true, force: true });
   });
 
   const faithful = (): Promise<SuiteRun> => runs.get('faithful') as Promise<SuiteRun>;
@@ -68,6 +99,32 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite catches bro
       run.failed.map((t) => t.name),
       excerpt(run),
     ).toEqual([]);
+  });
+
+  test('the real service\u2019s known deviations, listed as the staging example lists them, fail nothing; the summary names each as seen', async () => {
+    const run = (await runs.get('real-listed')) as SuiteRun;
+    expect(run.errors, excerpt(run)).toEqual([]);
+    expect(
+      run.failed.map((t) => t.name),
+      excerpt(run),
+    ).toEqual([]);
+    for (const d of staging.knownDeviations ?? [])
+      expect(run.summary, `deviation ${d.id} seen in the summary`).toMatch(
+        new RegExp(`^- ${d.id} \\(\\d+×`, 'm'),
+      );
+    expect(run.summary).not.toContain('listed but not seen');
+  });
+
+  test('without them listed, the same target fails exactly the tests that met one', async () => {
+    const [listed, unlisted] = await Promise.all([
+      runs.get('real-listed') as Promise<SuiteRun>,
+      runs.get('real-unlisted') as Promise<SuiteRun>,
+    ]);
+    expect(unlisted.errors, excerpt(unlisted)).toEqual([]);
+    expect(listed.knownTests.length).toBeGreaterThan(0);
+    expect(unlisted.failed.map((t) => t.name).sort(), excerpt(unlisted)).toEqual(
+      [...listed.knownTests].sort(),
+    );
   });
 
   for (const variant of VARIANTS.filter((v) => v.caughtBy.length > 0)) {
@@ -84,6 +141,8 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite catches bro
         caught.map((t) => t.name),
         `expected ${variant.caughtBy.join(' or ')} to fail; failed instead:\n${excerpt(run)}`,
       ).not.toEqual([]);
+      if (variant.failureMentions)
+        expect(caught.map((t) => t.message).join('\n')).toMatch(variant.failureMentions);
       // The catching test passes on the unbroken mock, so it failed for this breakage.
       const controlFailures = control.tests.filter(
         (t) => caught.some((c) => c.name === t.name) && t.status === 'failed',

@@ -15,6 +15,7 @@ export interface VariantResponse {
   operationId: string | undefined;
   url: URL;
   status: number;
+  /** The parsed JSON body; undefined when the answer has none (a 304). */
   body: unknown;
   /** For header changes. */
   res: Response;
@@ -26,6 +27,8 @@ export interface Variant {
   breaks: string;
   /** The tests (`describe > … > test`) of which at least one must fail: the right test catches it. */
   caughtBy: RegExp[];
+  /** What the catching test's failure must say, when the message matters (the page a walk went wrong at, say). */
+  failureMentions?: RegExp;
   request?(req: VariantRequest): void;
   response?(res: VariantResponse): void;
 }
@@ -55,8 +58,13 @@ function rewriteAnswers(
     } catch {
       body = undefined;
     }
-    if (body === undefined) return end(chunk, ...rest);
     const answer: VariantResponse = { ...request, status: res.statusCode, body, res };
+    if (body === undefined) {
+      // No JSON (a 304, say): only the status and headers can change.
+      rewrite(answer);
+      res.statusCode = answer.status;
+      return end(chunk, ...rest);
+    }
     rewrite(answer);
     const out = Buffer.from(JSON.stringify(answer.body), 'utf8');
     res.statusCode = answer.status;

@@ -57,6 +57,37 @@ export const VARIANTS: Variant[] = [
     },
   },
   {
+    name: 'pages-empty',
+    breaks:
+      'get_account_transactions_with_transfers answers every page asked for by offset with no results, keeping the total',
+    caughtBy: [/^pagination > get_account_transactions_with_transfers > 200 OK > walking every page/],
+    failureMentions: /went wrong at page 1 \(offset 0\) held 0 of/,
+    response: (r) => {
+      if (
+        r.operationId === 'get_account_transactions_with_transfers' &&
+        r.url.searchParams.has('offset') &&
+        isObject(r.body) &&
+        Array.isArray(r.body.results)
+      )
+        r.body.results = [];
+    },
+  },
+  {
+    name: 'page-short',
+    breaks: 'get_account_transactions_with_transfers drops the last item of every page after the first',
+    caughtBy: [/^pagination > get_account_transactions_with_transfers > 200 OK > walking every page/],
+    failureMentions: /went wrong at page 2 \(offset \d+\)/,
+    response: (r) => {
+      if (
+        r.operationId === 'get_account_transactions_with_transfers' &&
+        Number(r.url.searchParams.get('offset') ?? '0') > 0 &&
+        isObject(r.body) &&
+        Array.isArray(r.body.results)
+      )
+        r.body.results.pop();
+    },
+  },
+  {
     name: 'wrong-order',
     breaks: 'get_account_transactions_with_transfers lists oldest first',
     caughtBy: [/^pagination > get_account_transactions_with_transfers > 200 OK > walking every page/],
@@ -151,6 +182,54 @@ export const VARIANTS: Variant[] = [
       ) {
         r.body.stx.total_received = String(BigInt(String(r.body.stx.total_received)) + 1n);
       }
+    },
+  },
+  {
+    name: 'iso-time-drift',
+    breaks: 'get_block reports block_time_iso one second after block_time',
+    caughtBy: [/^get_block > 200 OK > latest$/],
+    response: (r) => {
+      if (r.operationId === 'get_block' && r.status === 200 && isObject(r.body))
+        r.body.block_time_iso = new Date((Number(r.body.block_time) + 1) * 1000).toISOString();
+    },
+  },
+  {
+    name: 'height-filter-ignored',
+    breaks: 'get_account_transactions_with_transfers ignores height',
+    caughtBy: [/^get_account_transactions_with_transfers > 200 OK > height returns that whole block/],
+    request: (q) => {
+      if (q.operationId === 'get_account_transactions_with_transfers') q.url.searchParams.delete('height');
+    },
+  },
+  {
+    name: 'fee-left-out',
+    breaks: 'get_account_transactions_with_transfers leaves the fee out of stx_sent',
+    caughtBy: [/^get_account_transactions_with_transfers > 200 OK > an address with STX activity$/],
+    response: (r) => {
+      if (
+        r.operationId !== 'get_account_transactions_with_transfers' ||
+        !isObject(r.body) ||
+        !Array.isArray(r.body.results)
+      )
+        return;
+      const principal = decodeURIComponent(r.url.pathname.split('/')[4] ?? '');
+      for (const item of r.body.results as Json[]) {
+        const tx = isObject(item.tx) ? item.tx : {};
+        if (tx.sender_address === principal && tx.sponsored !== true)
+          item.stx_sent = String(BigInt(String(item.stx_sent)) - BigInt(String(tx.fee_rate)));
+      }
+    },
+  },
+  {
+    name: 'tx-list-wrong-key',
+    breaks: 'get_tx_list_details keys a found transaction under another id',
+    caughtBy: [/^get_tx_list_details > 200 OK > /],
+    response: (r) => {
+      if (r.operationId !== 'get_tx_list_details' || r.status !== 200 || !isObject(r.body)) return;
+      const [key, entry] = Object.entries(r.body)[0] ?? [];
+      if (key === undefined) return;
+      delete r.body[key];
+      r.body[`0x${'0'.repeat(64)}`] = entry;
     },
   },
   {

@@ -41,4 +41,39 @@ describe('findDeviation', () => {
       findDeviation([{ ...negativeHeight, where: 'header' }], { where: 'header Warning' }, context),
     ).toBeDefined();
   });
+
+  it('matches every operation when it names none, as a header missing from every 304', () => {
+    const etag: KnownDeviation = {
+      id: 'etag-304',
+      where: 'header etag',
+      actualStatus: 304,
+      reason: 'no ETag on 304',
+    };
+    const on304 = { ...context, expectedStatus: 304, actualStatus: 304 };
+    expect(findDeviation([etag], { where: 'header ETag' }, { ...on304, operationId: 'get_status' })?.id).toBe(
+      'etag-304',
+    );
+    expect(findDeviation([etag], { where: 'header ETag' }, { ...on304, actualStatus: 200 })).toBeUndefined();
+  });
+
+  it('matches a kind of request by the test name when the URL cannot tell it', () => {
+    const checksum: KnownDeviation = {
+      id: 'no-checksum',
+      operationId: 'get_block',
+      where: 'status',
+      test: 'bad c32check checksum',
+      reason: 'the operation does not check the checksum',
+    };
+    expect(
+      findDeviation(
+        [checksum],
+        { where: 'status' },
+        { ...context, testName: 'x > 400 > principal=SP1… (bad c32check checksum)' },
+      )?.id,
+    ).toBe('no-checksum');
+    expect(
+      findDeviation([checksum], { where: 'status' }, { ...context, testName: 'x > 400 > limit=51' }),
+    ).toBeUndefined();
+    expect(findDeviation([checksum], { where: 'status' }, context)).toBeUndefined();
+  });
 });

@@ -5,6 +5,8 @@ export interface ProblemContext {
   url: string;
   expectedStatus: number;
   actualStatus: number;
+  /** The name of the test that made the request, when one did. */
+  testName?: string;
 }
 
 /** The known deviation of the target that describes this problem, if any. */
@@ -15,9 +17,10 @@ export function findDeviation(
 ): KnownDeviation | undefined {
   return deviations.find(
     (d) =>
-      d.operationId === context.operationId &&
+      (d.operationId === undefined || d.operationId === context.operationId) &&
       problem.where.toLowerCase().startsWith(d.where.toLowerCase()) &&
       (d.request === undefined || new RegExp(d.request).test(context.url)) &&
+      (d.test === undefined || new RegExp(d.test).test(context.testName ?? '')) &&
       (d.expectedStatus === undefined || d.expectedStatus === context.expectedStatus) &&
       (d.actualStatus === undefined || d.actualStatus === context.actualStatus),
   );

@@ -14,9 +14,12 @@ export interface AddressTransaction {
 
 export interface KnownDeviation {
   id: string;
-  operationId: string;
+  /** Absent: every operation. */
+  operationId?: string;
   where: string;
   request?: string;
+  /** A pattern of the test's name, for a kind of request the URL cannot tell. */
+  test?: string;
   expectedStatus?: number;
   actualStatus?: number;
   reason: string;
@@ -30,7 +33,7 @@ export interface TargetFile {
   generated?: { by: string; from: Record<string, unknown> };
   network?: 'mainnet' | 'testnet';
   world?: 'coherent' | 'examples';
-  auth?: { keyRequired?: boolean; invalidKeyRejected?: boolean };
+  auth?: { keyRequired?: boolean; invalidKeyRejected?: boolean; anyKeyAccepted?: boolean };
   rateLimit?: { anonymousPerMinute?: number; keyedPerMinute?: number };
   addresses?: {
     stx?: string;

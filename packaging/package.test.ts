@@ -76,13 +76,26 @@ describe('the package, installed from its tarball into an empty project', () => 
   );
 
   it(
-    'npx stacks-api-contract exits non-zero when the target breaks the contract',
+    'npx stacks-api-contract exits 1 when the target breaks the contract, and 2 when BASE_URL is not the service',
     async () => {
+      // Every answer a 500: each operation breaks its contract.
+      const faulty = await listeningUrl(
+        start('npx', ['stacks-api-mock', '--port', '0', '--rate-limit', '0', '--quiet', '--fault-rate', '1']),
+      );
+      const broken = start('npx', ['stacks-api-contract', '--base-url', faulty, '--rpm', '0']);
+      expect(await exitOf(broken), broken.output().slice(-3_000)).toBe(1);
+      expect(broken.output()).toContain('Contract coverage');
+
       const url = await installedMock();
-      // Under an unknown path prefix every operation answers 404: no operation keeps its contract.
-      const run = start('npx', ['stacks-api-contract', '--base-url', `${url}/no-such-prefix`, '--rpm', '0']);
-      expect(await exitOf(run)).toBe(1);
-      expect(run.output()).toContain('Contract coverage');
+      const misplaced = start('npx', [
+        'stacks-api-contract',
+        '--base-url',
+        `${url}/no-such-prefix`,
+        '--rpm',
+        '0',
+      ]);
+      expect(await exitOf(misplaced)).toBe(2);
+      expect(misplaced.output()).toContain('answers 404 to GET /extended');
     },
     STEP_MS,
   );

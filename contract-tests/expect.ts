@@ -1,4 +1,4 @@
-import { documentedResponse } from '../spec/responses.ts';
+import { documentedResponse, type Problem } from '../spec/responses.ts';
 import { undeclaredFields, undocumentedFieldsFail } from '../spec/undeclared-fields.ts';
 import { answerOf } from './checks/answer.ts';
 import { meaningFindings } from './checks/meaning-checks.ts';
@@ -9,12 +9,8 @@ import { checker, doc } from './spec-context.ts';
 import type { ContractTarget } from './target.ts';
 import { findDeviation } from './targets/deviations.ts';
 
-/** One way an answer differs from what the spec says. */
-export interface Finding {
-  where: string;
-  expected: string;
-  actual: string;
-}
+/** One way an answer differs from what the spec says: the spec checker's own record. */
+export type { Problem };
 
 export interface Expectation {
   /** The status the spec gives this request. */
@@ -69,7 +65,7 @@ interface Subject {
 function judge(
   target: ContractTarget,
   subject: Subject,
-  findings: Finding[],
+  findings: Problem[],
   outcomeIfClean: Outcome,
   note?: string,
   undocumented: string[] = [],
@@ -124,9 +120,9 @@ export function expectResponse(
   target: ContractTarget,
   ex: Exchange,
   expectation: Expectation,
-  more: Finding[] = [],
+  more: Problem[] = [],
 ): void {
-  const findings: Finding[] = [];
+  const findings: Problem[] = [];
   const tolerated =
     ex.status === expectation.status ? undefined : toleratedStatus(target, ex, expectation.status);
   if (ex.status !== expectation.status && !tolerated) {
@@ -177,7 +173,7 @@ export function expectConsistent(
   operationId: string,
   what: string,
   exchanges: Exchange[],
-  findings: Finding[],
+  findings: Problem[],
 ): void {
   const last = exchanges[exchanges.length - 1];
   const requests = exchanges.map((e) => `    GET ${e.url} → ${e.status}`).join('\n');

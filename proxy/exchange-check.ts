@@ -1,6 +1,6 @@
 import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
 import { parse as parseQuery } from 'node:querystring';
-import { compileRequestCheck, type RequestRefusal, type ValidatedRequest } from '../mocks/http/validate.ts';
+import { isRequestError, requestValidator, type RequestValidator } from '../mocks/http/validate.ts';
 import { listOperations, operationMatcher, type Document, type Operation } from '../spec/load.ts';
 import { documentedResponse, ResponseChecker } from '../spec/responses.ts';
 import { createSpecAjv } from '../spec/schemas.ts';
@@ -29,16 +29,11 @@ export interface Finding {
   severity: 'violation' | 'drift';
 }
 
-type RequestCheck = (
-  path: Record<string, unknown>,
-  query: Record<string, unknown>,
-) => ValidatedRequest | RequestRefusal;
-
 /** Checks exchanges against the spec with the project's own validators. */
 export class ExchangeChecker {
   private readonly match: (pathname: string) => Operation | undefined;
   private readonly responses: ResponseChecker;
-  private readonly requests = new Map<string, RequestCheck>();
+  private readonly requests = new Map<string, RequestValidator>();
 
   constructor(
     private readonly doc: Document,
@@ -50,7 +45,7 @@ export class ExchangeChecker {
     this.responses = new ResponseChecker(doc, ajv);
     // Request checks fill in defaults, so they get their own ajv (as the mock's validation does).
     const requestAjv = createSpecAjv(doc, { defaults: true });
-    for (const op of operations) this.requests.set(op.operationId, compileRequestCheck(op, doc, requestAjv));
+    for (const op of operations) this.requests.set(op.operationId, requestValidator(op, doc, requestAjv));
   }
 
   operationOf(target: string): Operation | undefined {
@@ -118,7 +113,7 @@ export class ExchangeChecker {
       pathParameters(op.path, url.pathname),
       parseQuery(url.search.slice(1)),
     );
-    return 'message' in result ? result.message : undefined;
+    return isRequestError(result) ? result.message : undefined;
   }
 }
 

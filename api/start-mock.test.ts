@@ -46,7 +46,7 @@ describe('startMock', () => {
   });
 
   it('rejects bad options with a message naming them, and a taken port', async () => {
-    await expect(startMock({ port: 0, blocks: 3 })).rejects.toThrow('blocks must be at least 10');
+    await expect(startMock({ port: 0, blocks: 3 })).rejects.toThrow('blocks must be an integer >= 60');
     const mock = await start({ port: 0, blocks: 60, quiet: true });
     await expect(startMock({ port: mock.port, blocks: 60, quiet: true })).rejects.toThrow(/EADDRINUSE/);
   });

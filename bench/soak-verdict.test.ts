@@ -3,8 +3,14 @@ import { soakFigures, soakProblems, type SoakSample } from './lib/soak-verdict.t
 
 const MiB = 2 ** 20;
 /** Samples every 5 s for 3 minutes; `rss` and `fds` as functions of time. */
-const run = (rss: (t: number) => number, fds: (t: number) => number = () => 60): SoakSample[] =>
-  Array.from({ length: 37 }, (_, i) => ({ t: i * 5, rss: rss(i * 5), fds: fds(i * 5), requests: i * 1000 }));
+function run(rss: (t: number) => number, fds: (t: number) => number = () => 60): SoakSample[] {
+  return Array.from({ length: 37 }, (_, i) => ({
+    t: i * 5,
+    rss: rss(i * 5),
+    fds: fds(i * 5),
+    requests: i * 1000,
+  }));
+}
 const clean = { statuses: { '200': 9_000, '404': 1_000 }, errors: 0 };
 const WARMUP = 30;
 

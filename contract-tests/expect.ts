@@ -1,19 +1,16 @@
-import { documentedResponse } from '../spec/responses.ts';
+import { documentedResponse, type Problem } from '../spec/responses.ts';
+import { undeclaredFields, undocumentedFieldsFail } from '../spec/undeclared-fields.ts';
 import { answerOf } from './checks/answer.ts';
 import { meaningFindings } from './checks/meaning-checks.ts';
 import type { Exchange } from './http/client.ts';
 import { currentTest } from './report/current-test.ts';
 import type { Outcome, ProblemRecord } from './report/records.ts';
-import { checker } from './spec-context.ts';
+import { checker, doc } from './spec-context.ts';
 import type { ContractTarget } from './target.ts';
 import { findDeviation } from './targets/deviations.ts';
 
-/** One way an answer differs from what the spec says. */
-export interface Finding {
-  where: string;
-  expected: string;
-  actual: string;
-}
+/** One way an answer differs from what the spec says: the spec checker's own record. */
+export type { Problem };
 
 export interface Expectation {
   /** The status the spec gives this request. */
@@ -27,6 +24,15 @@ export class ContractViolation extends Error {
 }
 
 const BODY_PREVIEW = 300;
+
+/** UNDOCUMENTED_FIELDS=fail: a field the spec does not declare fails the test instead of being reported. */
+const UNDOCUMENTED_FIELDS_FAIL = undocumentedFieldsFail();
+
+/** Fields of the answer that its documented schema does not declare (drift, not a schema failure). */
+function undocumentedIn(ex: Exchange): string[] {
+  const schema = documentedResponse(ex.operation, ex.status)?.response.content?.['application/json']?.schema;
+  return schema && ex.body !== undefined ? undeclaredFields(doc, schema, ex.body) : [];
+}
 
 function preview(ex: Exchange): string {
   const type = ex.headers['content-type'] ?? 'no content type';
@@ -59,9 +65,10 @@ interface Subject {
 function judge(
   target: ContractTarget,
   subject: Subject,
-  findings: Finding[],
+  findings: Problem[],
   outcomeIfClean: Outcome,
   note?: string,
+  undocumented: string[] = [],
 ): void {
   const deviations = target.file.knownDeviations ?? [];
   const test = currentTest();
@@ -83,6 +90,7 @@ function judge(
     outcome,
     problems,
     ...(note ? { note } : {}),
+    ...(undocumented.length ? { undocumented } : {}),
   });
   if (unknown.length === 0) return;
   const known = problems.filter((p) => p.deviation !== undefined);
@@ -112,9 +120,9 @@ export function expectResponse(
   target: ContractTarget,
   ex: Exchange,
   expectation: Expectation,
-  more: Finding[] = [],
+  more: Problem[] = [],
 ): void {
-  const findings: Finding[] = [];
+  const findings: Problem[] = [];
   const tolerated =
     ex.status === expectation.status ? undefined : toleratedStatus(target, ex, expectation.status);
   if (ex.status !== expectation.status && !tolerated) {
@@ -129,6 +137,16 @@ export function expectResponse(
   );
   findings.push(...meaningFindings(answerOf(ex.operation, ex.url, ex.status, ex.headers, ex.body)));
   findings.push(...more);
+  const undocumented = undocumentedIn(ex);
+  if (UNDOCUMENTED_FIELDS_FAIL) {
+    for (const field of undocumented) {
+      findings.push({
+        where: `undocumented field ${field}`,
+        expected: 'only declared fields',
+        actual: 'sent',
+      });
+    }
+  }
   judge(
     target,
     {
@@ -142,6 +160,7 @@ export function expectResponse(
     findings,
     tolerated ? 'tolerated' : 'pass',
     tolerated,
+    UNDOCUMENTED_FIELDS_FAIL ? [] : undocumented,
   );
 }
 
@@ -154,7 +173,7 @@ export function expectConsistent(
   operationId: string,
   what: string,
   exchanges: Exchange[],
-  findings: Finding[],
+  findings: Problem[],
 ): void {
   const last = exchanges[exchanges.length - 1];
   const requests = exchanges.map((e) => `    GET ${e.url} → ${e.status}`).join('\n');

@@ -5,11 +5,11 @@ import { createSpecAjv } from '../spec/schemas.ts';
 import { cors } from './http/cors.ts';
 import { errorHandler, sendError } from './http/errors.ts';
 import { apiKeys } from './http/keys.ts';
-import { seededRandom } from './http/random.ts';
+import { Rng } from './world/generate/rng.ts';
 import { rateLimit } from './http/rate-limit.ts';
 import { requestLog } from './http/request-log.ts';
 import { urlLimit } from './http/url-limit.ts';
-import { handlers } from './operations/index.ts';
+import { mountedHandlers } from './operations/index.ts';
 import { withDefaults, type MockOptions } from './options.ts';
 import { rootIndex } from './root-index.ts';
 import { mountOperations } from './routes.ts';
@@ -75,18 +75,24 @@ export function createMockApp(partial: Partial<MockOptions> = {}): Express {
   const api = express.Router();
   api.use(apiKeys(options.apiKeys, options.requireApiKey));
   api.use(rateLimit({ anonymous: options.rateLimit, keyed: options.rateLimitKey }, options.now));
-  mountOperations(api, ops, handlers, {
+  mountOperations(api, ops, mountedHandlers, {
     world,
     doc,
     specAjv: createSpecAjv(doc, { defaults: true }),
     scenario: {
       latencyMs: options.latencyMs,
       faultRate: options.faultRate,
-      random: seededRandom(options.seed),
+      random: faultDraws(options.seed),
     },
   });
   app.use(api);
   app.use((req, res) => sendError(res, 404, `Route ${req.method}:${req.path.slice(0, 200)} not found`));
   app.use(errorHandler(log));
   return app;
+}
+
+/** The injected faults' draws: the world's PRNG on its own stream, so they repeat for the seed. */
+function faultDraws(seed: number): () => number {
+  const rng = new Rng(seed);
+  return () => rng.next();
 }

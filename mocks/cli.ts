@@ -9,6 +9,10 @@ async function main(): Promise<void> {
     process.exitCode = await exportCommand(process.argv.slice(3));
     return;
   }
+  if (process.argv[2] === 'proxy') {
+    const { runProxyCli } = await import('../proxy/cli.ts');
+    return runProxyCli(process.argv.slice(3));
+  }
   let options;
   try {
     options = parseCli(process.argv.slice(2));

@@ -1,3 +1,5 @@
+import { DEFAULT_BLOCKS, resolveOptions } from './world/options.ts';
+
 export type Network = 'mainnet' | 'testnet';
 
 export interface MockOptions {
@@ -33,7 +35,7 @@ export const DEFAULT_OPTIONS: MockOptions = {
   host: '127.0.0.1',
   seed: 1,
   network: 'mainnet',
-  blocks: 600,
+  blocks: DEFAULT_BLOCKS,
   apiKeys: [],
   requireApiKey: false,
   rateLimit: 50,
@@ -48,21 +50,18 @@ export const DEFAULT_OPTIONS: MockOptions = {
 
 export function withDefaults(partial: Partial<MockOptions> = {}): MockOptions {
   const options = { ...DEFAULT_OPTIONS, ...partial };
-  if (!['mainnet', 'testnet'].includes(options.network))
-    throw new Error(`network must be mainnet or testnet, not ${options.network}`);
   if (!(options.faultRate >= 0 && options.faultRate <= 1))
     throw new Error(`fault rate must be between 0 and 1, not ${options.faultRate}`);
   for (const [name, value] of Object.entries({
     port: options.port,
-    blocks: options.blocks,
     rateLimit: options.rateLimit,
     rateLimitKey: options.rateLimitKey,
     latencyMs: options.latencyMs,
-    seed: options.seed,
   })) {
     if (!Number.isInteger(value) || value < 0)
       throw new Error(`${name} must be a non-negative integer, not ${value}`);
   }
-  if (options.blocks < 10) throw new Error(`blocks must be at least 10, not ${options.blocks}`);
+  // The world's options have one validator, the world's own: what passes here, the world builds.
+  resolveOptions({ seed: options.seed, network: options.network, blocks: options.blocks });
   return options;
 }

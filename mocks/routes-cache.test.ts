@@ -5,8 +5,7 @@ import { listOperations, loadSpec } from '../spec/load.ts';
 import { createSpecAjv } from '../spec/schemas.ts';
 import { etagOf } from './http/caching.ts';
 import { ResponseCache } from './http/response-cache.ts';
-import { handlers } from './operations/index.ts';
-import type { OperationHandler } from './operations/types.ts';
+import { mountedHandlers, type MountedHandler } from './operations/index.ts';
 import { mountOperations } from './routes.ts';
 import { createWorld } from './operations/world.ts';
 
@@ -19,11 +18,14 @@ const { addresses } = world.index();
 function mounted(cache = new ResponseCache()) {
   const calls: Record<string, number> = {};
   const counted = Object.fromEntries(
-    Object.entries(handlers).map(([id, handler]): [string, OperationHandler] => [
+    Object.entries(mountedHandlers).map(([id, handler]): [string, MountedHandler] => [
       id,
-      (ctx) => {
-        calls[id] = (calls[id] ?? 0) + 1;
-        return handler(ctx);
+      {
+        defaulted: handler.defaulted,
+        answer: (request) => {
+          calls[id] = (calls[id] ?? 0) + 1;
+          return handler.answer(request);
+        },
       },
     ]),
   );
@@ -41,8 +43,9 @@ function mounted(cache = new ResponseCache()) {
   return { agent: request(app), calls, cache };
 }
 
-const page = (query: string) =>
-  `/extended/v1/address/${addresses.busiest}/transactions_with_transfers${query}`;
+function page(query: string) {
+  return `/extended/v1/address/${addresses.busiest}/transactions_with_transfers${query}`;
+}
 
 describe('serving 200 answers from the response cache', () => {
   it('runs the handler once for repeated requests and answers the same bytes and ETag', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listOperations } from '../spec/load.ts';
-import { handlers } from './operations/index.ts';
+import { handlers as typedHandlers, mountedHandlers as handlers } from './operations/index.ts';
 import { checkHandlers, toExpressPath } from './routes.ts';
 
 describe('mounting the spec’s operations', () => {
@@ -24,6 +24,13 @@ describe('mounting the spec’s operations', () => {
         handlers,
       ),
     ).toThrow(/handler get_status .* has no operation/);
+  });
+
+  it('refuses to start when a handler relies on a default the spec does not give', () => {
+    const { get_block } = typedHandlers;
+    expect(() =>
+      checkHandlers(ops, { ...handlers, get_block: { ...get_block, defaulted: ['limit'] } }),
+    ).toThrow(/get_block's handler relies on a default for query parameter limit/);
   });
 
   it('turns spec paths into Express paths', () => {

@@ -2,13 +2,14 @@ import type { Router } from 'express';
 import { fillPath, type Document, type Operation } from '../spec/load.ts';
 import type { SpecAjv } from '../spec/schemas.ts';
 import type { World } from './operations/world.ts';
-import { sendCachedJson, serializeJson } from './http/caching.ts';
+import { sendCachedJson } from './http/caching.ts';
 import { deprecation } from './http/deprecation.ts';
 import { sendError } from './http/errors.ts';
 import { ResponseCache, responseKey } from './http/response-cache.ts';
 import { scenarios, type ScenarioSettings } from './http/scenarios.ts';
-import { validateRequest, type ValidatedRequest } from './http/validate.ts';
-import type { OperationHandler } from './operations/types.ts';
+import { sendResult } from './http/send-result.ts';
+import { isRequestError, requestValidator } from './http/validate.ts';
+import type { MountedHandler } from './operations/index.ts';
 
 /** `/extended/v2/blocks/{height_or_hash}` → `/extended/v2/blocks/:height_or_hash`. */
 export function toExpressPath(path: string): string {
@@ -16,13 +17,26 @@ export function toExpressPath(path: string): string {
 }
 
 /** The spec and the handlers must name the same operations, or the mock would lie about one of them. */
-export function checkHandlers(ops: Operation[], handlers: Record<string, OperationHandler>): void {
+export function checkHandlers(ops: Operation[], handlers: Record<string, MountedHandler>): void {
   const specIds = new Set(ops.map((o) => o.operationId));
   const missing = [...specIds].filter((id) => !(id in handlers));
   const extra = Object.keys(handlers).filter((id) => !specIds.has(id));
+  // A handler relies on validation filling in these parameters: the spec must give each a default.
+  const undefaulted = ops.flatMap((op) =>
+    (handlers[op.operationId]?.defaulted ?? [])
+      .filter((name) => {
+        const param = op.parameters.find((p) => p.in === 'query' && p.name === name);
+        return !(param?.schema && typeof param.schema === 'object' && 'default' in param.schema);
+      })
+      .map(
+        (name) =>
+          `${op.operationId}'s handler relies on a default for query parameter ${name}, which the spec does not give`,
+      ),
+  );
   const problems = [
     ...missing.map((id) => `operation ${id} is in spec/openapi.yaml but has no handler in mocks/operations/`),
     ...extra.map((id) => `handler ${id} in mocks/operations/ has no operation in spec/openapi.yaml`),
+    ...undefaulted,
   ];
   if (problems.length) throw new Error(`the mock cannot start:\n  ${problems.join('\n  ')}`);
 }
@@ -38,21 +52,22 @@ export interface MountDeps {
 
 /**
  * Mounts one route per spec operation. GET: deprecation warning → scenarios (Prefer, latency,
- * faults) → the cached answer, if any → validation from the spec → the operation's handler → the
- * response; other methods get 405. A 200 answer is serialized once and then served from the
+ * faults) → the cached answer, if any → validation from the spec (a value or a 400) → the
+ * operation's handler → one adapter to HTTP; other methods get 405. A 200 answer is serialized once and then served from the
  * cache: the world never changes, so the same URL always has the same body.
  */
 export function mountOperations(
   router: Router,
   ops: Operation[],
-  handlers: Record<string, OperationHandler>,
+  handlers: Record<string, MountedHandler>,
   deps: MountDeps,
 ): void {
   checkHandlers(ops, handlers);
   const known = new Set(ops.map((o) => o.operationId));
   const cache = deps.cache ?? new ResponseCache();
   for (const op of ops) {
-    const handler = handlers[op.operationId] as OperationHandler;
+    const handler = handlers[op.operationId] as MountedHandler;
+    const validate = requestValidator(op, deps.doc, deps.specAjv);
     // One route for both methods: the router matches the path once per request, not twice.
     router
       .route(toExpressPath(op.path))
@@ -64,14 +79,14 @@ export function mountOperations(
           if (cached) sendCachedJson(req, res, cached);
           else next();
         },
-        validateRequest(op, deps.doc, deps.specAjv),
         (req, res) => {
-          const request = res.locals.request as ValidatedRequest;
-          const result = handler({ world: deps.world, path: request.path, query: request.query });
-          if (result.status !== 200) return sendError(res, result.status, result.message);
-          const json = serializeJson(result.body);
-          cache.set(responseKey(op.operationId, req.originalUrl), json);
-          sendCachedJson(req, res, json);
+          const request = validate(req.params, req.query as Record<string, unknown>);
+          const result = isRequestError(request)
+            ? request
+            : handler.answer({ world: deps.world, ...request });
+          sendResult(req, res, result, (json) =>
+            cache.set(responseKey(op.operationId, req.originalUrl), json),
+          );
         },
       )
       .all((req, res) => {

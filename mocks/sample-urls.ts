@@ -8,7 +8,7 @@ export function sampleUrls(world: World): Record<string, string> {
   const { addresses, transactions, block_samples } = world.index();
   const address = addresses.stx_activity;
   const page = world.transactionsWithTransfers(address, { limit: 1, offset: 0, unanchored: false });
-  const addressTx = 'results' in page ? page.results[0]?.tx.tx_id : undefined;
+  const addressTx = page ? page.results[0]?.tx.tx_id : undefined;
   if (!addressTx) throw new Error(`the world has no transaction of ${address}`);
   const txIds = [
     ...(transactions.by_type.token_transfer ?? []).slice(0, 2),

@@ -11,14 +11,16 @@ import {
 } from './throughput-report.ts';
 import { blocksFor, median } from './world-scaling-report.ts';
 
-const result = (requestsPerSecond: number, p99: number, failures: Partial<LoadResult> = {}): LoadResult => ({
-  requestsPerSecond,
-  p50: p99 / 2,
-  p99,
-  errors: 0,
-  non2xx: 0,
-  ...failures,
-});
+function result(requestsPerSecond: number, p99: number, failures: Partial<LoadResult> = {}): LoadResult {
+  return {
+    requestsPerSecond,
+    p50: p99 / 2,
+    p99,
+    errors: 0,
+    non2xx: 0,
+    ...failures,
+  };
+}
 const status: BenchRoute = { name: '/extended', path: '/extended', targeted: true };
 const info: BenchRoute = { name: 'latest block', path: '/extended/v2/blocks/latest', targeted: false };
 

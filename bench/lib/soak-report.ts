@@ -17,7 +17,9 @@ export interface SoakRun {
   problems: string[];
 }
 
-const mib = (bytes: number): string => (bytes / 2 ** 20).toFixed(1);
+function mib(bytes: number): string {
+  return (bytes / 2 ** 20).toFixed(1);
+}
 
 /** RSS and descriptors over the run, with the throughput of each interval. */
 export function samplesTable(samples: SoakSample[], warmupSeconds: number): string {

@@ -33,10 +33,10 @@ export interface SoakFigures {
   fdsEnd: number;
 }
 
-const median = (xs: number[]): number => {
+function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] as number;
-};
+}
 
 /**
  * Where memory and descriptors stood: at start (the first sample, before load settles), just
@@ -74,7 +74,9 @@ export interface SoakCounts {
   errors: number;
 }
 
-const mib = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+function mib(bytes: number): string {
+  return `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+}
 
 /** Every way the soak failed: an answer other than 200 or 404, an error, memory or descriptor growth. Empty when it held. */
 export function soakProblems(

@@ -39,7 +39,9 @@ export function ratio(ms: Measurement[], route: BenchRoute): number | undefined 
   return mock.requestsPerSecond / prism.requestsPerSecond;
 }
 
-const ms1 = (n: number): string => n.toFixed(1);
+function ms1(n: number): string {
+  return n.toFixed(1);
+}
 
 export function throughputTable(ms: Measurement[]): string {
   const rows = ms.map(({ route, server, result }) => {

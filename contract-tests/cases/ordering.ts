@@ -1,4 +1,4 @@
-import type { Finding } from '../expect.ts';
+import type { Problem } from '../expect.ts';
 
 /**
  * The order each paginated operation documents, the words of the spec that say it (a test checks
@@ -46,8 +46,8 @@ export const ORDERINGS: Record<string, Ordering> = {
 };
 
 /** Order findings over a list that must follow `ordering` from first to last item. */
-export function orderFindings(ordering: Ordering, items: unknown[], where: string): Finding[] {
-  const findings: Finding[] = [];
+export function orderFindings(ordering: Ordering, items: unknown[], where: string): Problem[] {
+  const findings: Problem[] = [];
   for (let i = 1; i < items.length; i++) {
     const wrong = ordering.outOfOrder(items[i - 1], items[i]);
     if (wrong)

@@ -1,4 +1,4 @@
-import { expectResponse, type Finding } from '../expect.ts';
+import { expectResponse, type Problem } from '../expect.ts';
 import type { Exchange } from '../http/client.ts';
 import type { Query } from '../spec-context.ts';
 import type { ContractTarget } from '../target.ts';
@@ -34,7 +34,7 @@ export interface Walk {
   /** Set when the walk was not made because it would take more than CONTRACT_MAX_WALK_PAGES pages. */
   tooLong?: boolean;
   exchanges: Exchange[];
-  findings: Finding[];
+  findings: Problem[];
 }
 
 /**
@@ -52,7 +52,7 @@ export async function walkPages(
 ): Promise<Walk> {
   const items: unknown[] = [];
   const exchanges: Exchange[] = [];
-  const findings: Finding[] = [];
+  const findings: Problem[] = [];
   let total: number | undefined;
   /** The first page that held fewer items than its offset and the total call for. */
   let shortPage: string | undefined;

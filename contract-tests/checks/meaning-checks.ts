@@ -1,4 +1,4 @@
-import type { Finding } from '../expect.ts';
+import type { Problem } from '../expect.ts';
 import { ORDERINGS, orderFindings } from '../cases/ordering.ts';
 import { isJson, type Answer, type Json } from './answer.ts';
 
@@ -13,10 +13,10 @@ export interface MeaningCheck {
   name: string;
   /** The rule, and where it is stated. */
   rule: string;
-  check(answer: Answer): Finding[];
+  check(answer: Answer): Problem[];
 }
 
-const finding = (name: string, expected: string, actual: string): Finding => ({
+const finding = (name: string, expected: string, actual: string): Problem => ({
   where: `check ${name}`,
   expected,
   actual,
@@ -71,7 +71,7 @@ const isoTimeMatchesEpoch: MeaningCheck = {
   name: 'iso_time_matches_epoch',
   rule: 'every `*_time_iso` is the same instant as its `*_time` in unix seconds; `parent_burn_block_time: 0` goes with `""` (spec; facts: seen on real chain data)',
   check: (a) => {
-    const out: Finding[] = [];
+    const out: Problem[] = [];
     for (const [path, o] of objects(a.body)) {
       for (const [key, iso] of Object.entries(o)) {
         if (!key.endsWith('_time_iso') || typeof iso !== 'string') continue;
@@ -97,7 +97,7 @@ const blockMatchesRequest: MeaningCheck = {
   rule: 'get_block serves only canonical blocks, and the block asked for: its height, or a hash equal to `hash` or `index_block_hash` (facts: operation 1)',
   check: (a) => {
     if (!ok(a, 'get_block')) return [];
-    const out: Finding[] = [];
+    const out: Problem[] = [];
     const asked = a.path.height_or_hash ?? '';
     if (a.body.canonical !== true)
       out.push(finding('block_matches_request', 'canonical: true', String(a.body.canonical)));
@@ -122,7 +122,7 @@ const txListKeyedByRequest: MeaningCheck = {
     if (!ok(a, 'get_tx_list_details')) return [];
     const asked = a.query.getAll('tx_id').flatMap((v) => v.split(','));
     const forms = new Set(asked.flatMap((id) => [id, normalHash(id)]));
-    const out: Finding[] = [];
+    const out: Problem[] = [];
     for (const id of asked) {
       if (!(id in a.body) && !(normalHash(id) in a.body))
         out.push(finding('tx_list_keyed_by_request', `an entry for ${id}`, 'none'));
@@ -147,7 +147,7 @@ const mempoolPercentiles: MeaningCheck = {
   check: (a) => {
     if (!ok(a, 'get_mempool_transaction_stats')) return [];
     const counts = isJson(a.body.tx_type_counts) ? a.body.tx_type_counts : {};
-    const out: Finding[] = [];
+    const out: Problem[] = [];
     for (const stat of ['tx_simple_fee_averages', 'tx_ages', 'tx_byte_sizes']) {
       const byType = isJson(a.body[stat]) ? (a.body[stat] as Json) : {};
       for (const [type, p] of Object.entries(byType)) {
@@ -182,7 +182,7 @@ const pageEchoesRequest: MeaningCheck = {
   rule: 'a page echoes the limit (the default for 0 or none) and offset asked for, and holds at most `limit` results (description 2.6, 8; facts: `limit=0` means the default)',
   check: (a) => {
     if (!ok(a) || !Array.isArray(a.body.results) || typeof a.body.limit !== 'number') return [];
-    const out: Finding[] = [];
+    const out: Problem[] = [];
     const limit = Number(a.query.get('limit') ?? '0');
     const offset = Number(a.query.get('offset') ?? '0');
     if (limit > 0 && a.body.limit !== limit)
@@ -212,7 +212,7 @@ const eventDataFitsKind: MeaningCheck = {
   rule: 'an event of the address: a mint has no sender, a burn no recipient, a transfer both; stx/ft carry an amount, ft/nft an asset identifier, nft a value and no amount; the address is a party (facts: operation 5)',
   check: (a) => {
     if (!ok(a, 'get_address_transaction_events')) return [];
-    const out: Finding[] = [];
+    const out: Problem[] = [];
     const address = a.path.address;
     for (const e of results(a.body)) {
       const d = isJson(e.data) ? e.data : {};
@@ -243,7 +243,7 @@ const heightFilterHolds: MeaningCheck = {
     if (!ok(a, 'get_account_transactions_with_transfers')) return [];
     const height = a.query.get('height');
     const until = a.query.get('until_block');
-    const out: Finding[] = [];
+    const out: Problem[] = [];
     for (const item of results(a.body)) {
       const tx = isJson(item.tx) ? item.tx : {};
       const h = tx.block_height as number;
@@ -297,7 +297,7 @@ const transactionConcernsPrincipal: MeaningCheck = {
       : ok(a, 'get_single_transaction_with_transfers')
         ? [a.body]
         : [];
-    const out: Finding[] = [];
+    const out: Problem[] = [];
     for (const item of items) {
       const tx = isJson(item.tx) ? item.tx : {};
       const parties = [...txParties(tx), ...transfersOf(item).flatMap((t) => [t.sender, t.recipient])];
@@ -324,7 +324,7 @@ const stxSentIncludesFee: MeaningCheck = {
       : ok(a, 'get_single_transaction_with_transfers')
         ? [a.body]
         : [];
-    const out: Finding[] = [];
+    const out: Problem[] = [];
     for (const item of items) {
       const tx = isJson(item.tx) ? item.tx : {};
       const stx = Array.isArray(item.stx_transfers) ? (item.stx_transfers as unknown[]).filter(isJson) : [];
@@ -371,7 +371,7 @@ const balancesAddUp: MeaningCheck = {
   rule: 'STX balance = received − sent − fees + miner rewards; a token balance = received − sent (may be negative); nothing locked ⇔ `lock_tx_id` is ""; no pending balances with `until_block` (facts: operation 7, seen on real chain data)',
   check: (a) => {
     if (!ok(a, 'get_account_balance')) return [];
-    const out: Finding[] = [];
+    const out: Problem[] = [];
     const stx = isJson(a.body.stx) ? a.body.stx : {};
     const [balance, received, sent, fees, rewards] = [
       'balance',
@@ -431,6 +431,6 @@ export const MEANING_CHECKS: readonly MeaningCheck[] = [
 ];
 
 /** Every meaning check's findings on one answer. */
-export function meaningFindings(answer: Answer): Finding[] {
+export function meaningFindings(answer: Answer): Problem[] {
   return MEANING_CHECKS.flatMap((c) => c.check(answer));
 }

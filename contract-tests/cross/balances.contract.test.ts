@@ -1,7 +1,7 @@
 import { describe, test, type TestContext } from 'vitest';
 import { requireWorld } from '../cases/common.ts';
 import { fetchPage } from '../cases/pagination.ts';
-import { expectConsistent, expectResponse, type Finding } from '../expect.ts';
+import { expectConsistent, expectResponse, type Problem } from '../expect.ts';
 import type { Exchange } from '../http/client.ts';
 import { contractTarget } from '../target.ts';
 
@@ -46,7 +46,7 @@ function tally(items: Item[], principal: string, kind: 'ft_transfers' | 'nft_tra
 }
 
 function compareTokens(
-  findings: Finding[],
+  findings: Problem[],
   name: string,
   tallies: Tallies,
   reported: Record<string, Record<string, string>>,
@@ -105,7 +105,7 @@ async function checkBalances(ctx: TestContext, principal: string): Promise<void>
   const stx = body.stx ?? {};
   const sent = items.reduce((sum, i) => sum + big(i.stx_sent), 0n);
   const received = items.reduce((sum, i) => sum + big(i.stx_received), 0n);
-  const findings: Finding[] = [];
+  const findings: Problem[] = [];
   const expectEqual = (what: string, want: bigint, got: bigint, how: string): void => {
     if (want !== got)
       findings.push({ where: 'invariant', expected: `${what} = ${want} (${how})`, actual: String(got) });

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { describe, test } from 'vitest';
 import { need, requireWorld } from '../cases/common.ts';
 import { fetchPage } from '../cases/pagination.ts';
-import { expectConsistent, expectResponse, type Finding } from '../expect.ts';
+import { expectConsistent, expectResponse, type Problem } from '../expect.ts';
 import type { Exchange } from '../http/client.ts';
 import { contractTarget } from '../target.ts';
 
@@ -41,7 +41,7 @@ describe('chain invariants', () => {
             ['index_block_hash', 'index_block_hash'],
             ['burn_block_height', 'burn_block_height'],
           ];
-          const findings: Finding[] = pairs
+          const findings: Problem[] = pairs
             .filter(([t, b]) => tip?.[t] !== block[b])
             .map(([t, b]) => ({
               where: 'invariant',
@@ -72,7 +72,7 @@ describe('chain invariants', () => {
             await getBlock(b.index_block_hash),
             await getBlock(b.hash.slice(2).toUpperCase()),
           ];
-          const findings: Finding[] = [];
+          const findings: Problem[] = [];
           const reference = obj(byHeight);
           for (const other of others) {
             if (!isDeepStrictEqual(obj(other), reference))
@@ -120,7 +120,7 @@ describe('chain invariants', () => {
         });
         expectResponse(target, details, { status: 200, because: 'the ids were just listed for the address' });
         const entries = obj(details) as Record<string, { found?: boolean; result?: Json }>;
-        const findings: Finding[] = [];
+        const findings: Problem[] = [];
         for (const tx of txs) {
           const entry = entries[String(tx.tx_id)];
           if (entry?.found !== true) {

@@ -6,7 +6,7 @@ import { need, requireWorld } from '../cases/common.ts';
 import { fetchPage } from '../cases/pagination.ts';
 import { fromEvents, fromTransferItem, ofKind } from '../cases/transfers.ts';
 import { validRequest } from '../cases/valid-requests.ts';
-import { expectConsistent, expectResponse, type Finding } from '../expect.ts';
+import { expectConsistent, expectResponse, type Problem } from '../expect.ts';
 import type { Exchange } from '../http/client.ts';
 import { doc, operation, operationDescription, operations } from '../spec-context.ts';
 import { contractTarget } from '../target.ts';
@@ -46,7 +46,7 @@ async function againstListItem(ctx: TestContext, pair: AddressTransaction): Prom
     { height: String(height), limit: '50' },
   );
   const match = (listed.page.results as Item[] | undefined)?.find((i) => i.tx?.tx_id === pair.tx_id);
-  const findings: Finding[] = [];
+  const findings: Problem[] = [];
   if (!match)
     findings.push({
       where: 'equality',
@@ -90,7 +90,7 @@ async function againstEvents(pair: AddressTransaction): Promise<void> {
   }
   const replacement = fromEvents(events as Parameters<typeof fromEvents>[0]);
   const { transfers, absent } = fromTransferItem(body(one));
-  const findings: Finding[] = [];
+  const findings: Problem[] = [];
   for (const kind of (['stx', 'ft', 'nft'] as const).filter((k) => !absent.includes(k))) {
     const mine = ofKind(transfers, kind);
     const theirs = ofKind(replacement, kind);

@@ -3,7 +3,7 @@ import type { Schema } from '../../spec/load.ts';
 import { requireWorld } from '../cases/common.ts';
 import { ORDERINGS } from '../cases/ordering.ts';
 import { fetchPage, walkPages, type Walk } from '../cases/pagination.ts';
-import { expectConsistent, type Finding } from '../expect.ts';
+import { expectConsistent, type Problem } from '../expect.ts';
 import { operationDescription, operations, parameter, type Query } from '../spec-context.ts';
 import { contractTarget } from '../target.ts';
 
@@ -154,7 +154,7 @@ describe('pagination', () => {
               ...bound.query(w),
             });
             const results = page.results ?? [];
-            const findings: Finding[] = [];
+            const findings: Problem[] = [];
             if (page.limit !== want.limit || page.offset !== want.offset)
               findings.push({
                 where: 'pagination',
@@ -194,7 +194,7 @@ describe('pagination', () => {
             ...(await pinned()),
             offset: String(w.total + 5),
           });
-          const findings: Finding[] = [];
+          const findings: Problem[] = [];
           if ((page.results ?? []).length !== 0)
             findings.push({
               where: 'pagination',

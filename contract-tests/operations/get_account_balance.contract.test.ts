@@ -7,7 +7,7 @@ import {
   requireWorld,
   UNKNOWN_BLOCK_HASH,
 } from '../cases/common.ts';
-import { expectResponse, type Finding } from '../expect.ts';
+import { expectResponse, type Problem } from '../expect.ts';
 import type { Exchange } from '../http/client.ts';
 import { contractTarget } from '../target.ts';
 
@@ -93,7 +93,7 @@ describe('get_account_balance', () => {
         const p = need(ctx, addresses[role] as string | undefined, `${role} address`);
         const ex = await call(p);
         const problem = check(balances(ex));
-        const findings: Finding[] = problem
+        const findings: Problem[] = problem
           ? [
               {
                 where: 'body',
@@ -114,7 +114,7 @@ describe('get_account_balance', () => {
       const present = ['estimated_balance', 'pending_balance_inbound', 'pending_balance_outbound'].filter(
         (f) => balances(ex).stx?.[f] !== undefined,
       );
-      const findings: Finding[] = present.length
+      const findings: Problem[] = present.length
         ? [
             {
               where: 'body stx',

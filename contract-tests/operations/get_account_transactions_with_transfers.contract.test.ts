@@ -7,7 +7,7 @@ import {
   requireWorld,
   UNKNOWN_BLOCK_HASH,
 } from '../cases/common.ts';
-import { expectConsistent, expectResponse, type Finding } from '../expect.ts';
+import { expectConsistent, expectResponse, type Problem } from '../expect.ts';
 import { contractTarget } from '../target.ts';
 
 const target = await contractTarget();
@@ -83,7 +83,7 @@ describe('get_account_transactions_with_transfers', () => {
       // that block's, and its items at or below `older` open the history up to `older`.
       const wantAtHeight = ids(items.filter((i) => i.tx.block_height === newest));
       const wantUpTo = ids(items.filter((i) => i.tx.block_height <= older));
-      const findings: Finding[] = [];
+      const findings: Problem[] = [];
       if (JSON.stringify(ids(itemsOf(atHeight.body))) !== JSON.stringify(wantAtHeight))
         findings.push({
           where: 'check height_filter_holds',

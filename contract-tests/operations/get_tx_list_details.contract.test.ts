@@ -1,7 +1,7 @@
 import { describe, test } from 'vitest';
 import { badRequestTests } from '../cases/bad-request-tests.ts';
 import { expectNotModified, need, requireWorld, UNKNOWN_TX_ID } from '../cases/common.ts';
-import { expectResponse, type Finding } from '../expect.ts';
+import { expectResponse, type Problem } from '../expect.ts';
 import type { Exchange } from '../http/client.ts';
 import { contractTarget } from '../target.ts';
 
@@ -61,7 +61,7 @@ describe('get_tx_list_details', () => {
       const id = need(ctx, first, 'mined transaction id');
       const ex = await call([id, id, UNKNOWN_TX_ID], { event_limit: '1' });
       const body = entries(ex);
-      const findings: Finding[] = [];
+      const findings: Problem[] = [];
       const keys = Object.keys(body).sort();
       const want = [id, UNKNOWN_TX_ID].sort();
       if (JSON.stringify(keys) !== JSON.stringify(want)) {

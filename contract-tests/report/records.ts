@@ -1,3 +1,5 @@
+import type { Problem } from '../../spec/responses.ts';
+
 /** Which test an exchange belongs to; absent for requests made while the run sets itself up. */
 export interface TestRef {
   id: string;
@@ -22,10 +24,8 @@ export interface ExchangeRecord {
 
 export type Outcome = 'pass' | 'fail' | 'known' | 'tolerated';
 
-export interface ProblemRecord {
-  where: string;
-  expected: string;
-  actual: string;
+/** A problem as the report keeps it. */
+export interface ProblemRecord extends Problem {
   /** The target file's deviation id when the problem is a known one. */
   deviation?: string;
 }
@@ -42,6 +42,8 @@ export interface VerdictRecord {
   outcome: Outcome;
   problems: ProblemRecord[];
   note?: string;
+  /** Fields the answer carried that the spec does not declare: drift, not failing by default. */
+  undocumented?: string[];
 }
 
 /** A target-file entry the run had to find through the API. */

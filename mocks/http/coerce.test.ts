@@ -5,11 +5,15 @@ import { coerceParameter } from './coerce.ts';
 
 const doc = loadSpec();
 const ajv = createSpecAjv(doc);
-const fits = (schema: unknown, value: unknown) => ajv.compile(schema)(value);
-const schemaOf = (opId: string, name: string) =>
-  operationById(opId).parameters.find((p) => p.name === name)?.schema;
-const coerce = (opId: string, name: string, raw: unknown) =>
-  coerceParameter(doc, schemaOf(opId, name), raw, fits);
+function fits(schema: unknown, value: unknown) {
+  return ajv.compile(schema)(value);
+}
+function schemaOf(opId: string, name: string) {
+  return operationById(opId).parameters.find((p) => p.name === name)?.schema;
+}
+function coerce(opId: string, name: string, raw: unknown) {
+  return coerceParameter(doc, schemaOf(opId, name), raw, fits);
+}
 
 describe('strict, spec-driven coercion of parameters', () => {
   it('reads a height_or_hash as the branch of anyOf it really matches', () => {

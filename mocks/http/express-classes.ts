@@ -9,7 +9,9 @@ export interface ServerClasses {
 type Constructor = (this: object, ...args: unknown[]) => void;
 
 /** Node's two classes are old-style constructor functions; an ES class could not be `call`ed. */
-const callable = (f: Function): boolean => !Function.prototype.toString.call(f).startsWith('class');
+function callable(f: Function): boolean {
+  return !Function.prototype.toString.call(f).startsWith('class');
+}
 
 /**
  * Options for `http.createServer` whose request and response objects are born with the

@@ -2,7 +2,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { sendError } from './errors.ts';
 
-const digest = (key: string): Buffer => createHash('sha256').update(key).digest();
+function digest(key: string): Buffer {
+  return createHash('sha256').update(key).digest();
+}
 
 /**
  * API keys as an app developer meets them. No key is fine (the lower limit) unless keys are

@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { serializeJson } from './caching.ts';
 import { ResponseCache, responseKey } from './response-cache.ts';
 
-const json = (value: unknown) => serializeJson(value);
+function json(value: unknown) {
+  return serializeJson(value);
+}
 /** A body of exactly n bytes. */
-const bytes = (n: number) => json('x'.repeat(n - 2));
+function bytes(n: number) {
+  return json('x'.repeat(n - 2));
+}
 
 describe('the response cache', () => {
   it('misses an unknown key and hits a stored one with the same bytes and ETag', () => {

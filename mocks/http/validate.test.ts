@@ -6,7 +6,9 @@ const app = createMockApp({ quiet: true, rateLimit: 0, blocks: 120 });
 const get = specCheckedClient(app);
 const ADDRESS = 'SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20';
 const TX = '0x709b55bd3da0f5a838125bd0ee20c5bfdd7caba173912d4281cae816b79a201b';
-const v1 = (suffix: string) => `/extended/v1/address/${ADDRESS}/transactions_with_transfers${suffix}`;
+function v1(suffix: string) {
+  return `/extended/v1/address/${ADDRESS}/transactions_with_transfers${suffix}`;
+}
 
 async function expect400(url: string, message: string | RegExp): Promise<void> {
   const res = await get(url);

@@ -1,9 +1,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import type { RequestHandler } from 'express';
 import type { Document, Operation, Parameter, Schema } from '../../spec/load.ts';
 import type { SpecAjv } from '../../spec/schemas.ts';
 import { coerceParameter } from './coerce.ts';
-import { sendError } from './errors.ts';
 
 export interface ValidatedRequest {
   path: Record<string, unknown>;
@@ -78,40 +76,56 @@ function zeroMeansDefault(params: Parameter[], values: Record<string, unknown>):
   }
 }
 
+/** A request that failed validation: the 400 the real service answers with. */
+export interface RequestError {
+  status: 400;
+  message: string;
+  code?: string;
+}
+
+export type RequestValidator = (
+  params: Record<string, unknown>,
+  query: Record<string, unknown>,
+) => ValidatedRequest | RequestError;
+
+export function isRequestError(value: ValidatedRequest | RequestError): value is RequestError {
+  return 'status' in value;
+}
+
 /**
- * Validates path and query parameters against the operation's parameter schemas in the spec
- * (strings typed by coerce.ts, defaults filled in), then the spec's `x-parameter-conflicts`.
- * Any failure is a 400 with the real service's error body; the validated values go to the
- * handler in `res.locals.request`.
+ * Compiles, once, the validation of an operation's path and query parameters against their
+ * schemas in the spec (strings typed by coerce.ts, defaults filled in), then the spec's
+ * `x-parameter-conflicts`. Validating gives the typed values or the error; it never answers.
  */
-export function validateRequest(op: Operation, doc: Document, specAjv: SpecAjv): RequestHandler {
+export function requestValidator(op: Operation, doc: Document, specAjv: SpecAjv): RequestValidator {
   const fits = (schema: unknown, value: unknown): boolean => specAjv.compile(schema)(value);
   const coerce: Coerce = (param, raw) => coerceParameter(doc, param.schema, raw, fits);
   const parts = (['path', 'query'] as const).map((part) => {
     const params = op.parameters.filter((p) => p.in === part);
     return { part, params, validate: specAjv.compile(partSchema(params)) as ValidateFunction };
   });
-  return (req, res, next) => {
+  return (pathSource, querySource) => {
     const validated: ValidatedRequest = { path: {}, query: {} };
     for (const { part, params, validate } of parts) {
-      const source = (part === 'path' ? req.params : req.query) as Record<string, unknown>;
-      const values = collect(params, source, coerce);
+      const values = collect(params, part === 'path' ? pathSource : querySource, coerce);
       if (!validate(values)) {
         const own = itemError(params, values);
-        if (own) return sendError(res, 400, own);
-        return sendError(res, 400, message(part, validate.errors ?? [], values), 'FST_ERR_VALIDATION');
+        if (own) return { status: 400, message: own };
+        return {
+          status: 400,
+          message: message(part, validate.errors ?? [], values),
+          code: 'FST_ERR_VALIDATION',
+        };
       }
       zeroMeansDefault(params, values);
       validated[part] = values;
     }
-    const given = req.query as Record<string, unknown>;
     for (const conflict of op.conflicts) {
       const clash =
-        conflict.parameters.every((name) => Object.prototype.hasOwnProperty.call(given, name)) &&
+        conflict.parameters.every((name) => Object.prototype.hasOwnProperty.call(querySource, name)) &&
         Object.entries(conflict.when ?? {}).every(([name, value]) => validated.query[name] === value);
-      if (clash) return sendError(res, 400, conflict.message);
+      if (clash) return { status: 400, message: conflict.message };
     }
-    res.locals.request = validated;
-    next();
+    return validated;
   };
 }

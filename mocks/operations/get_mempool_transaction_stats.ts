@@ -1,3 +1,6 @@
 import { ok, type OperationHandler } from './types.ts';
 
-export const get_mempool_transaction_stats: OperationHandler = ({ world }) => ok(world.mempoolStats());
+export const get_mempool_transaction_stats: OperationHandler<'get_mempool_transaction_stats'> = {
+  defaulted: [],
+  answer: ({ world }) => ok(world.mempoolStats()),
+};

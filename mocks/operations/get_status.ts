@@ -1,3 +1,6 @@
 import { ok, type OperationHandler } from './types.ts';
 
-export const get_status: OperationHandler = ({ world }) => ok(world.status());
+export const get_status: OperationHandler<'get_status'> = {
+  defaulted: [],
+  answer: ({ world }) => ok(world.status()),
+};

@@ -1,6 +1,7 @@
 import { serializeBalances } from '../serialize/balances.ts';
 import { serializeBlock } from '../serialize/block.ts';
 import { addressTxEvent } from '../serialize/events.ts';
+import { serializeMempoolStats } from '../serialize/mempool-stats.ts';
 import { serializeStatus } from '../serialize/status.ts';
 import { confirmedTx, pendingTx } from '../serialize/transaction.ts';
 import { txWithTransfers } from '../serialize/transfers.ts';
@@ -10,7 +11,7 @@ import type {
   Block,
   MempoolStats,
   Page,
-  Status,
+  ServerStatus,
   TxListEntry,
   TxWithTransfers,
 } from '../serialize/types.ts';
@@ -24,18 +25,17 @@ export type { WorldIndex } from '../query/catalogue.ts';
 export type { BlockRef, UntilBlock } from '../query/world-queries.ts';
 export type * from '../serialize/types.ts';
 
-export type BlockNotFound = { blockNotFound: true };
 export type TransactionsWithTransfersQuery = HistoryQuery;
 
 /**
  * A seeded Stacks chain answering the eight extended operations: each answer is a query, then its
- * serializer. Results are fresh objects except status() and mempoolStats(), which are computed
+ * serializer; "not found" (an unknown block, transaction or until_block) is `undefined`. Results are fresh objects except status() and mempoolStats(), which are computed
  * once: treat them as read-only.
  */
 export interface World {
   readonly options: WorldOptions;
   readonly queries: WorldQueries;
-  status(): Status;
+  status(): ServerStatus;
   block(ref: BlockRef): Block | undefined;
   txListDetails(
     txIds: string[],
@@ -50,8 +50,8 @@ export interface World {
   transactionsWithTransfers(
     principal: string,
     q: TransactionsWithTransfersQuery,
-  ): Page<TxWithTransfers> | BlockNotFound;
-  balances(principal: string, q: { untilBlock?: UntilBlock; unanchored: boolean }): Balances | BlockNotFound;
+  ): Page<TxWithTransfers> | undefined;
+  balances(principal: string, q: { untilBlock?: UntilBlock; unanchored: boolean }): Balances | undefined;
   txWithTransfers(principal: string, txId: string): TxWithTransfers | undefined;
   index(): WorldIndex;
 }
@@ -62,13 +62,14 @@ export function createWorld(options?: Partial<WorldOptions>): World {
 
 class SeededWorld implements World {
   readonly options: WorldOptions;
-  private cachedStatus?: Status;
+  private cachedStatus?: ServerStatus;
+  private cachedStats?: MempoolStats;
 
   constructor(readonly queries: WorldQueries) {
     this.options = queries.chain.options;
   }
 
-  status(): Status {
+  status(): ServerStatus {
     return (this.cachedStatus ??= serializeStatus(this.queries.chain));
   }
 
@@ -99,7 +100,7 @@ class SeededWorld implements World {
   }
 
   mempoolStats(): MempoolStats {
-    return this.queries.mempoolStats();
+    return (this.cachedStats ??= serializeMempoolStats(this.queries.mempoolSamples()));
   }
 
   addressTxEvents(
@@ -122,16 +123,16 @@ class SeededWorld implements World {
   transactionsWithTransfers(
     principal: string,
     q: TransactionsWithTransfersQuery,
-  ): Page<TxWithTransfers> | BlockNotFound {
+  ): Page<TxWithTransfers> | undefined {
     const history = this.queries.history(principal, q);
-    if (!history) return { blockNotFound: true };
+    if (!history) return undefined;
     const { rows, ...page } = history;
     return { ...page, results: rows.map((r) => txWithTransfers(this.queries.chain, r.tx, r.transfers)) };
   }
 
-  balances(principal: string, q: { untilBlock?: UntilBlock; unanchored: boolean }): Balances | BlockNotFound {
+  balances(principal: string, q: { untilBlock?: UntilBlock; unanchored: boolean }): Balances | undefined {
     const answer = this.queries.balances(principal, q);
-    if (!answer) return { blockNotFound: true };
+    if (!answer) return undefined;
     return serializeBalances(this.queries.chain, answer.facts, answer.mempool, answer.vesting);
   }
 

@@ -31,12 +31,12 @@ export class ChainLookups {
     return pending >= 0 ? { table: 'mempool', tx: pending } : undefined;
   }
 
-  /** Height of the block whose hash (or, when allowed, index block hash) is `hash`; -1 if none. */
-  blockHeightByHash(hash: string, matchIndexHash: boolean): number {
+  /** Height of the block whose hash (or, when allowed, index block hash) is `hash`. */
+  blockHeightByHash(hash: string, matchIndexHash: boolean): number | undefined {
     const key = parseHash32(hash);
-    if (!key) return -1;
+    if (!key) return undefined;
     let row = this.blockByHash.find(key);
     if (row < 0 && matchIndexHash) row = this.blockByIndexHash.find(key);
-    return row < 0 ? -1 : row + 1;
+    return row < 0 ? undefined : row + 1;
   }
 }

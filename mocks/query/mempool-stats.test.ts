@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { tipHeight, type Chain } from '../world/tables/chain.ts';
 import { byteSizeOf } from '../world/derive/costs.ts';
 import { txTypeOf, MEMPOOL_TX_TYPES, Status, type Action } from '../world/tables/kinds.ts';
-import { mempoolStats } from './mempool-stats.ts';
+import { serializeMempoolStats } from '../serialize/mempool-stats.ts';
+import { mempoolSamples } from './mempool-stats.ts';
 import { SEEDS, testWorld } from '../testing/test-worlds.ts';
 
 /** Nearest-rank-free reference: sort, then interpolate at p * (n - 1). */
@@ -88,7 +89,7 @@ describe('mempool statistics of a type with no pending transactions', () => {
         txTypeOf(m.action[tx] as Action) === 'token_transfer' ? s : Status.DroppedTooExpensive,
       ),
     };
-    const stats = mempoolStats({ ...chain, mempool: onlyTransfers as typeof m });
+    const stats = serializeMempoolStats(mempoolSamples({ ...chain, mempool: onlyTransfers as typeof m }));
     expect(stats.tx_type_counts.smart_contract).toBe(0);
     expect(stats.tx_simple_fee_averages.smart_contract).toEqual({
       p25: null,

@@ -8,7 +8,7 @@ import { balanceFacts, vestingFacts, type BalanceFacts, type VestingFacts } from
 import { buildCatalogue, type WorldIndex } from './catalogue.ts';
 import { ChainLookups } from './lookups.ts';
 import { MempoolDeltas, type MempoolDelta } from './mempool-deltas.ts';
-import { mempoolStats, type MempoolStats } from './mempool-stats.ts';
+import { mempoolSamples, type MempoolSamples } from './mempool-stats.ts';
 
 export type BlockRef = { latest: true } | { height: number } | { hash: string };
 /** A block hash here matches `hash` only, as the real service's until_block lookup does. */
@@ -56,7 +56,7 @@ export class WorldQueries {
   private readonly rewards: MinerRewards;
   private readonly deltas: MempoolDeltas;
   private readonly currentBalances = new Map<string, BalanceFacts>();
-  private cachedStats?: MempoolStats;
+  private cachedSamples?: MempoolSamples;
   private cachedCatalogue?: WorldIndex;
 
   constructor(readonly chain: Chain) {
@@ -74,7 +74,7 @@ export class WorldQueries {
         : 'height' in ref
           ? ref.height
           : this.lookups.blockHeightByHash(ref.hash, true);
-    return this.chain.blocks.row(height) < 0 ? undefined : height;
+    return height === undefined || this.chain.blocks.row(height) < 0 ? undefined : height;
   }
 
   /** A transaction by id: pending in the mempool, or mined (unanchored only when asked for). */
@@ -85,8 +85,8 @@ export class WorldQueries {
     return undefined;
   }
 
-  mempoolStats(): MempoolStats {
-    return (this.cachedStats ??= mempoolStats(this.chain));
+  mempoolSamples(): MempoolSamples {
+    return (this.cachedSamples ??= mempoolSamples(this.chain));
   }
 
   /** The principal's transfers in an anchored transaction, all of them (the caller pages). */
@@ -164,7 +164,6 @@ export class WorldQueries {
     const tip = tipHeight(this.chain);
     if (!untilBlock) return unanchored ? tip + 1 : tip;
     if ('height' in untilBlock) return Math.min(untilBlock.height, tip);
-    const height = this.lookups.blockHeightByHash(untilBlock.hash, false);
-    return height < 0 ? undefined : height;
+    return this.lookups.blockHeightByHash(untilBlock.hash, false);
   }
 }

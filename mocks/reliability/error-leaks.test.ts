@@ -68,7 +68,9 @@ async function raw(m: RunningMock, bytes: string): Promise<Answer> {
   return responses[0] as Answer;
 }
 
-const withKey = (line: string): string => `${line}\r\nHost: mock\r\nX-API-Key: ${SECRET}\r\n`;
+function withKey(line: string): string {
+  return `${line}\r\nHost: mock\r\nX-API-Key: ${SECRET}\r\n`;
+}
 
 describe('error answers and logs leak no key, stack trace or file path', async () => {
   const open = await mock({});

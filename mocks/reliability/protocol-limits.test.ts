@@ -14,7 +14,9 @@ const FAST: Partial<ServerLimits> = {
   connectionsCheckingIntervalMs: 50,
   keepAliveTimeoutMs: 200,
 };
-const request = (path: string, extra = ''): string => `GET ${path} HTTP/1.1\r\nHost: mock\r\n${extra}\r\n`;
+function request(path: string, extra = ''): string {
+  return `GET ${path} HTTP/1.1\r\nHost: mock\r\n${extra}\r\n`;
+}
 
 /** The answer is the documented error body for this status, and the server then closed the connection. */
 function expectRefusal(exchange: Exchange, status: number): void {

@@ -41,8 +41,12 @@ async function burst(m: RunningMock, headers: Record<string, string>[]): Promise
   return answers;
 }
 
-const passed = (answers: RawResponse[]): number => answers.filter((a) => a.status === 200).length;
-const times = <T>(n: number, make: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => make(i));
+function passed(answers: RawResponse[]): number {
+  return answers.filter((a) => a.status === 200).length;
+}
+function times<T>(n: number, make: (i: number) => T): T[] {
+  return Array.from({ length: n }, (_, i) => make(i));
+}
 
 describe(`rate limits under ${CONCURRENCY} concurrent requests over real sockets`, () => {
   it(`lets exactly ${ANONYMOUS} anonymous requests through, each spending one distinct unit of the budget`, async () => {

@@ -3,7 +3,7 @@ import { burnHeightAt, contractAt, type Chain } from '../world/tables/chain.ts';
 import { pairOf, principalPair, tuple, uintPair, type ClarityPair } from '../world/derive/clarity.ts';
 import { Action } from '../world/tables/kinds.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';
-import { derivedHex } from './derived-bytes.ts';
+import { derivedHex } from '../world/derive/derived-bytes.ts';
 import type { FunctionArg } from './types.ts';
 
 interface Param {

@@ -5,7 +5,7 @@ import { Action, txTypeOf } from '../world/tables/kinds.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';
 import { indexBlockHash } from './block.ts';
 import { contractCallOf } from './contract-call.ts';
-import { derivedHex } from './derived-bytes.ts';
+import { derivedHex } from '../world/derive/derived-bytes.ts';
 import type { TxPayload } from './types.ts';
 
 /** `tx_type` and the one type-specific object of a transaction in `table`. */

@@ -1,11 +1,11 @@
 import { tipHeight, type Chain } from '../world/tables/chain.ts';
 import { toHex } from '../world/hex.ts';
 import { blockHash, indexBlockHash } from './block.ts';
-import type { Status } from './types.ts';
+import type { ServerStatus } from './types.ts';
 
 export const SERVER_VERSION = 'stacks-blockchain-api v8.11.6 (v8.11.6:63da771)';
 
-export function serializeStatus(chain: Chain): Status {
+export function serializeStatus(chain: Chain): ServerStatus {
   const tip = tipHeight(chain);
   const [pox1, pox2, pox3] = chain.net.poxUnlockHeights;
   const latest = chain.microblocks.at(-1);

@@ -3,7 +3,7 @@ import { contractAt, variant, type Chain } from '../world/tables/chain.ts';
 import { pairOf, tuple, uint, type ClarityPair } from '../world/derive/clarity.ts';
 import { lockUnlockHeight, swapOut } from '../world/derive/events.ts';
 import { Action, Status } from '../world/tables/kinds.ts';
-import { derivedHex } from './derived-bytes.ts';
+import { derivedHex } from '../world/derive/derived-bytes.ts';
 
 const OK_TRUE = pairOf(Cl.ok(Cl.bool(true)));
 const ERRORS = new Map<number, ClarityPair>();

@@ -3,9 +3,8 @@
 import type { components } from '../../spec/types.ts';
 import type { ClarityPair } from '../world/derive/clarity.ts';
 import type { MempoolTxType, TxStatus } from '../world/tables/kinds.ts';
-import type { MempoolStats, Percentiles } from '../query/mempool-stats.ts';
 
-export type { ClarityPair, MempoolStats, MempoolTxType, Percentiles, TxStatus };
+export type { ClarityPair, MempoolTxType, TxStatus };
 
 type Schemas = components['schemas'];
 
@@ -38,7 +37,9 @@ export type TxWithTransfers = Omit<
 };
 export type StxBalance = Schemas['StxBalance'];
 export type Balances = Schemas['AddressBalances'];
-export type Status = Schemas['ServerStatus'];
+export type MempoolStats = Schemas['MempoolTransactionStats'];
+export type Percentiles = Schemas['Percentiles'];
+export type ServerStatus = Schemas['ServerStatus'];
 export type TxListEntry =
   | { found: true; result: ConfirmedTransaction | PendingTransaction }
   | { found: false; result: { tx_id: string } };

@@ -19,6 +19,8 @@ export interface WorldOptions {
 }
 
 export const DEFAULT_BLOCKS = 600;
+/** The early blocks deploy the token contracts and the coverage transactions need room after them. */
+export const MIN_BLOCKS = 60;
 
 export function resolveOptions(partial: Partial<WorldOptions> = {}): WorldOptions {
   const blocks = partial.blocks ?? DEFAULT_BLOCKS;
@@ -34,8 +36,7 @@ export function resolveOptions(partial: Partial<WorldOptions> = {}): WorldOption
   };
   check(Number.isSafeInteger(options.seed), 'seed must be a safe integer');
   check(options.network === 'mainnet' || options.network === 'testnet', 'network must be mainnet or testnet');
-  // The early blocks deploy the token contracts and the coverage transactions need room after them.
-  check(Number.isInteger(blocks) && blocks >= 60, 'blocks must be an integer >= 60');
+  check(Number.isInteger(blocks) && blocks >= MIN_BLOCKS, `blocks must be an integer >= ${MIN_BLOCKS}`);
   check(
     Number.isInteger(options.addresses) && options.addresses >= 20 && options.addresses <= 5000,
     'addresses must be in 20..5000',
@@ -53,5 +54,5 @@ export function resolveOptions(partial: Partial<WorldOptions> = {}): WorldOption
 }
 
 function check(ok: boolean, message: string): void {
-  if (!ok) throw new RangeError(`createWorld: ${message}`);
+  if (!ok) throw new RangeError(`world option ${message}`);
 }

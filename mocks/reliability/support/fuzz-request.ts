@@ -42,7 +42,9 @@ export function describeRequest(r: FuzzRequest): string {
 
 const doc = loadSpec();
 const specAjv = createSpecAjv(doc);
-const fits = (schema: unknown, value: unknown): boolean => specAjv.compile(schema)(value);
+function fits(schema: unknown, value: unknown): boolean {
+  return specAjv.compile(schema)(value);
+}
 
 /**
  * Would the spec accept this value for this parameter, read as a query string or path segment

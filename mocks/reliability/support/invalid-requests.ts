@@ -4,7 +4,7 @@ import { MAX_URL_LENGTH } from '../../http/url-limit.ts';
 import { SERVER_LIMITS } from '../../server.ts';
 import { specAccepts, urlOf, type FuzzRequest } from './fuzz-request.ts';
 import { hostileName, hostileValue } from './hostile-values.ts';
-import { validRequest, type WorldSamples } from './valid-requests.ts';
+import { arbitraryValidRequest, type WorldSamples } from './valid-requests.ts';
 
 export interface InvalidCase {
   request: FuzzRequest;
@@ -16,10 +16,12 @@ export interface InvalidCase {
 
 type Mutation = (valid: FuzzRequest) => fc.Arbitrary<InvalidCase>;
 
-const setQuery = (r: FuzzRequest, name: string, pairs: [string, string | null][]): FuzzRequest => ({
-  ...r,
-  query: [...r.query.filter(([k]) => k !== name), ...pairs],
-});
+function setQuery(r: FuzzRequest, name: string, pairs: [string, string | null][]): FuzzRequest {
+  return {
+    ...r,
+    query: [...r.query.filter(([k]) => k !== name), ...pairs],
+  };
+}
 
 /** One declared parameter gets a value the spec refuses. An emptied path segment changes the route: 404. */
 function badValue(param: Parameter, samples: string[]): Mutation {
@@ -155,7 +157,7 @@ export function invalidRequest(op: Operation, samples: WorldSamples): fc.Arbitra
   }
   return fc
     .tuple(
-      validRequest(op, samples),
+      arbitraryValidRequest(op, samples),
       fc.oneof(...weighted.map((w) => ({ weight: w.weight, arbitrary: fc.constant(w.mutation) }))),
     )
     .chain(([valid, mutate]) => mutate(valid))
@@ -167,11 +169,12 @@ export function anyInvalidRequest(ops: Operation[], samples: WorldSamples): fc.A
 }
 
 /** Unknown query parameters with hostile names and values, to add to a valid request. */
-export const hostileExtras = (op: Operation): fc.Arbitrary<[string, string][]> =>
-  fc.array(
+export function hostileExtras(op: Operation): fc.Arbitrary<[string, string][]> {
+  return fc.array(
     fc.tuple(
       hostileName.filter((n) => !op.parameters.some((p) => p.name === n)),
       hostileValue([]),
     ),
     { minLength: 1, maxLength: 6 },
   );
+}

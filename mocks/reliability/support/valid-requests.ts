@@ -66,7 +66,7 @@ export function worldSamples(world: World): WorldSamples {
   const principals = Object.values(index.addresses).filter(Boolean);
   const related = principals.flatMap((principal) => {
     const page = world.transactionsWithTransfers(principal, { limit: 5, offset: 0, unanchored: false });
-    const ids = 'results' in page ? page.results.map((r) => r.tx.tx_id) : [];
+    const ids = page ? page.results.map((r) => r.tx.tx_id) : [];
     return ids.map((tx_id) => ({ principal, address: principal, tx_id }));
   });
   return {
@@ -93,8 +93,8 @@ function parameterArbitrary(param: Parameter, samples: Record<string, string[]>)
 }
 
 /** Query pairs for an array parameter, in any of the forms the spec allows: repeated, comma list, or both. */
-const listPairs = (name: string, values: string[]): fc.Arbitrary<[string, string][]> =>
-  fc.constantFrom('repeat', 'comma', 'mixed').map((style) => {
+function listPairs(name: string, values: string[]): fc.Arbitrary<[string, string][]> {
+  return fc.constantFrom('repeat', 'comma', 'mixed').map((style) => {
     if (style === 'comma') return [[name, values.join(',')]];
     if (style === 'repeat' || values.length < 2) return values.map((v) => [name, v] as [string, string]);
     return [
@@ -102,6 +102,7 @@ const listPairs = (name: string, values: string[]): fc.Arbitrary<[string, string
       ...values.slice(2).map((v) => [name, v] as [string, string]),
     ];
   });
+}
 
 /** Drops a parameter from each combination the spec's `x-parameter-conflicts` forbids. */
 function withoutConflicts(
@@ -130,7 +131,7 @@ function relatedPath(
 }
 
 /** A request the spec accepts for `op`: required parameters always, optional ones sometimes. */
-export function validRequest(op: Operation, samples: WorldSamples): fc.Arbitrary<FuzzRequest> {
+export function arbitraryValidRequest(op: Operation, samples: WorldSamples): fc.Arbitrary<FuzzRequest> {
   const fields = Object.fromEntries(
     op.parameters.map((p) => [
       p.name,
@@ -171,5 +172,5 @@ export function validRequest(op: Operation, samples: WorldSamples): fc.Arbitrary
 
 /** A valid request for any operation of the spec (each operation's generator built once: they are not cheap). */
 export function anyValidRequest(ops: Operation[], samples: WorldSamples): fc.Arbitrary<FuzzRequest> {
-  return fc.oneof(...ops.map((op) => validRequest(op, samples)));
+  return fc.oneof(...ops.map((op) => arbitraryValidRequest(op, samples)));
 }

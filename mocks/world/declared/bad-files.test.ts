@@ -19,7 +19,9 @@ function problemsOf(text: string): string[] {
   }
 }
 
-const lines = (...l: string[]): string => `${l.join('\n')}\n`;
+function lines(...l: string[]): string {
+  return `${l.join('\n')}\n`;
+}
 
 describe('a bad world file is refused with one line per problem, naming the entry and its line', () => {
   it('serves a good file (the baseline the cases below break)', () => {

@@ -19,7 +19,7 @@ describe('world file settings beyond the core', () => {
     const alice = world.index().declared.accounts[0]?.address ?? '';
     expect(alice).toMatch(/^ST/);
     const balances = world.balances(alice, { unanchored: false });
-    expect('stx' in balances && balances.stx.balance).toBe('100');
+    expect(balances?.stx.balance).toBe('100');
     expect(() =>
       compileWorldFile(
         'network: testnet\naccounts:\n  bob: { address: SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7 }\n',
@@ -50,7 +50,7 @@ describe('world file settings beyond the core', () => {
         offset: 0,
         unanchored: false,
       } as never);
-      return 'total' in page ? page.total : -1;
+      return page?.total ?? -1;
     };
     expect(historyOf(false)).toBe(2);
     expect(historyOf(true)).toBeGreaterThan(2);

@@ -6,7 +6,7 @@ import { feePayer, type Chain, type Microblock } from '../tables/chain.ts';
 import { ContractRegistry } from './contract-registry.ts';
 import { FT_INITIAL_SUPPLY } from '../tables/contracts.ts';
 import { costsOf } from '../derive/costs.ts';
-import { setupAndCoverageRequests } from './coverage.ts';
+import { openingRequests } from './opening-requests.ts';
 import { DeclaredActivity } from './declared-activity.ts';
 import { WorldFileError } from '../declared/plan.ts';
 import {
@@ -92,7 +92,7 @@ class ChainBuilder {
     const memos = createMemos(faker);
     this.boot = accounts.boot;
     this.miners = accounts.miners;
-    this.queue = setupAndCoverageRequests().map((r) => ({ ...r, attempts: 0 }));
+    this.queue = openingRequests().map((r) => ({ ...r, attempts: 0 }));
     const funding = this.declared?.genesisFunding() ?? { recipients: [], amounts: [] };
     const background = this.declared?.plan.background
       ? [...accounts.accounts, ...this.declared.accounts()]

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../world/generate/rng.ts';
-import { TxTable } from '../world/tables/tx-table.ts';
+import { Rng } from '../generate/rng.ts';
+import { TxTable } from '../tables/tx-table.ts';
 import { derivedHex } from './derived-bytes.ts';
 
 describe('derivedHex', () => {

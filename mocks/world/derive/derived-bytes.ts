@@ -1,6 +1,6 @@
-import { toHex } from '../world/hex.ts';
-import { Rng } from '../world/generate/rng.ts';
-import type { TxTable } from '../world/tables/tx-table.ts';
+import { toHex } from '../hex.ts';
+import { Rng } from '../generate/rng.ts';
+import type { TxTable } from '../tables/tx-table.ts';
 
 /**
  * `length` bytes of payload data (microblock headers, VRF proofs, consensus hashes) that a

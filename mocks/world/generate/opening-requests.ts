@@ -6,7 +6,7 @@ import { Action, ContractKind, Status } from '../tables/kinds.ts';
  * and make sure each action, each failure mode and sponsorship appear at least once, whatever
  * the seed.
  */
-export function setupAndCoverageRequests(): DraftRequest[] {
+export function openingRequests(): DraftRequest[] {
   return [
     ...repeat(4, { action: Action.Deploy, kind: ContractKind.Ft }),
     ...repeat(3, { action: Action.Deploy, kind: ContractKind.Nft }),

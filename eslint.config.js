@@ -1,0 +1,60 @@
+// ESLint: the mock's layers (dependencies point down only: world ← query ← serialize ←
+// operations ← http ← app) and one function style. Prettier owns formatting.
+import boundaries from 'eslint-plugin-boundaries';
+import { defineConfig } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+const LAYERS = ['world', 'query', 'serialize', 'operations', 'http', 'app'];
+
+/** A layer may import from itself and the layers below it, never from one above or from the test helpers. */
+const upwardImports = LAYERS.map((layer, i) => ({
+  from: { element: { type: layer } },
+  disallow: { to: { element: { types: { anyOf: [...LAYERS.slice(i + 1), 'testing'] } } } },
+}));
+
+export default defineConfig(
+  { ignores: ['node_modules/**', 'reports/**', 'spec/types.ts'] },
+  {
+    files: ['**/*.ts', '**/*.js'],
+    languageOptions: { parser: tseslint.parser },
+    rules: {
+      // A callback is an arrow; `const f = function` is not a thing here.
+      'func-style': ['error', 'declaration', { allowArrowFunctions: true }],
+      'prefer-arrow-callback': 'error',
+    },
+  },
+  {
+    // A named module-level function is a declaration; an arrow stays for a value typed by an
+    // alias (`const enormous: Mutation = …`). contract-tests/ is not converted yet.
+    files: ['mocks/**/*.ts', 'spec/**/*.ts', 'bench/**/*.ts', 'fixtures/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            ':matches(Program, Program > ExportNamedDeclaration) > VariableDeclaration > VariableDeclarator:not([id.typeAnnotation]) > ArrowFunctionExpression',
+          message: 'Declare a module-level function with `function name()`, not `const name = () =>`.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['mocks/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        { type: 'world', pattern: 'mocks/world/**', partialMatch: false },
+        { type: 'query', pattern: 'mocks/query/**', partialMatch: false },
+        { type: 'serialize', pattern: 'mocks/serialize/**', partialMatch: false },
+        { type: 'operations', pattern: 'mocks/operations/**', partialMatch: false },
+        { type: 'http', pattern: 'mocks/http/**', partialMatch: false },
+        { type: 'testing', pattern: ['mocks/testing/**', 'mocks/reliability/**'], partialMatch: false },
+        { type: 'app', pattern: 'mocks', partialMatch: false },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'allow', policies: upwardImports }],
+    },
+  },
+);

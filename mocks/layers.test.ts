@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The repository's own ESLint config (eslint.config.js), as `make lint` runs it.
+const eslint = new ESLint();
+
+async function problems(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('the layer rule: world ← query ← serialize ← operations ← http ← app', () => {
+  it('fails lint on a real file in mocks/world/ that imports from mocks/http/, naming the file', async () => {
+    // A unique name, removed whatever happens: no other test or run can see or keep it.
+    const file = `mocks/world/tables/upward-${randomBytes(4).toString('hex')}.ts`;
+    try {
+      writeFileSync(
+        file,
+        "import { errorBody } from '../../http/errors.ts';\n\nexport const leak = errorBody;\n",
+      );
+      const [result] = await eslint.lintFiles([file]);
+      expect(result?.filePath).toContain(file);
+      expect(result?.errorCount).toBe(1);
+      expect(result?.messages[0]?.ruleId).toBe('boundaries/dependencies');
+      expect(result?.messages[0]?.message).toMatch(/"http" are not allowed in elements of type "world"/);
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+
+  it.each([
+    ['mocks/world/derive/x.ts', '../../query/lookups.ts', 'query', 'world'],
+    ['mocks/world/x.ts', '../serialize/block.ts', 'serialize', 'world'],
+    ['mocks/query/x.ts', '../serialize/block.ts', 'serialize', 'query'],
+    ['mocks/query/x.ts', '../operations/world.ts', 'operations', 'query'],
+    ['mocks/serialize/x.ts', '../operations/normalize.ts', 'operations', 'serialize'],
+    ['mocks/operations/x.ts', '../http/errors.ts', 'http', 'operations'],
+    ['mocks/http/x.ts', '../app.ts', 'app', 'http'],
+    ['mocks/serialize/x.ts', '../testing/test-worlds.ts', 'testing', 'serialize'],
+    ['mocks/x.ts', './testing/test-worlds.ts', 'testing', 'app'],
+  ])('%s importing %s is an upward import', async (filePath, target, to, from) => {
+    const found = await problems(`import * as up from '${target}';\n\nexport const x = up;\n`, filePath);
+    expect(found).toEqual([
+      expect.stringMatching(new RegExp(`^boundaries/dependencies: .*"${to}" are not allowed .* "${from}"`)),
+    ]);
+  });
+
+  it.each([
+    ['mocks/query/x.ts', '../world/tables/chain.ts'],
+    ['mocks/serialize/x.ts', '../query/lookups.ts'],
+    ['mocks/operations/x.ts', '../serialize/block.ts'],
+    ['mocks/http/x.ts', '../operations/index.ts'],
+    ['mocks/x.ts', './http/errors.ts'],
+  ])('%s may import %s (downward)', async (filePath, target) => {
+    expect(
+      await problems(`import * as down from '${target}';\n\nexport const x = down;\n`, filePath),
+    ).toEqual([]);
+  });
+});
+
+describe('the function style', () => {
+  it('asks for a declaration for a module-level function, and leaves typed values and callbacks alone', async () => {
+    expect(await problems('export const twice = (n: number) => n * 2;\n', 'mocks/query/x.ts')).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: Declare a module-level function/),
+    ]);
+    const fine = [
+      'type Twice = (n: number) => number;',
+      'export const twice: Twice = (n) => n * 2;',
+      'export function all(ns: number[]): number[] {',
+      '  return ns.map((n) => twice(n));',
+      '}',
+      '',
+    ].join('\n');
+    expect(await problems(fine, 'mocks/query/x.ts')).toEqual([]);
+  });
+});

@@ -1,4 +1,4 @@
-import type { Problem } from '../expect.ts';
+import type { Problem } from '../../spec/responses.ts';
 import { ORDERINGS, orderFindings } from '../cases/ordering.ts';
 import { isJson, type Answer, type Json } from './answer.ts';
 

@@ -13,15 +13,29 @@ import { mountedHandlers } from './operations/index.ts';
 import { withDefaults, worldOptionsOf, type MockOptions } from './options.ts';
 import { rootIndex } from './root-index.ts';
 import { mountOperations } from './routes.ts';
-import type { World } from './operations/world.ts';
+import type { World, WorldOptions } from './operations/world.ts';
 import { LiveChain } from './control/live-chain.ts';
 import { controlRouter } from './control/routes.ts';
 import { resolveOptions } from './world/options.ts';
+import { readWorldFile } from './world/declared/read-world-file.ts';
+import { WORLD_SCHEMA } from './world/declared/world-file.ts';
 
 export interface MockAppLocals {
   world: World;
   live: LiveChain;
   options: MockOptions;
+}
+
+/** The world to serve: the flags' seeded chain, with a world file's declarations woven in. */
+function worldOptions(options: MockOptions): Partial<WorldOptions> {
+  const settings = worldOptionsOf(options);
+  if (!options.world) return settings;
+  const file = readWorldFile(options.world, {
+    seed: options.seed,
+    network: options.network,
+    blocks: options.blocks,
+  });
+  return { ...settings, ...file.settings, declared: file.declared };
 }
 
 /**
@@ -34,7 +48,7 @@ export function createMockApp(partial: Partial<MockOptions> = {}): Express {
   const options = withDefaults(partial);
   const doc = loadSpec();
   const ops = listOperations(doc);
-  const live = new LiveChain(resolveOptions(worldOptionsOf(options)), options.blockTime);
+  const live = new LiveChain(resolveOptions(worldOptions(options)), options.blockTime);
   const world = live.world;
   const log = options.quiet ? () => {} : options.log;
 
@@ -62,6 +76,11 @@ export function createMockApp(partial: Partial<MockOptions> = {}): Express {
   app.get('/_mock/world', (_req, res) => void res.type('application/json; charset=utf-8').send(index()));
   const root = perVersion(world, () => JSON.stringify(rootIndex(world, ops)));
   app.get('/', (_req, res) => void res.type('application/json; charset=utf-8').send(root()));
+  const worldSchema = JSON.stringify(WORLD_SCHEMA);
+  app.get(
+    '/_mock/world.schema.json',
+    (_req, res) => void res.type('application/schema+json; charset=utf-8').send(worldSchema),
+  );
   app.use(
     controlRouter(live, {
       host: options.host,

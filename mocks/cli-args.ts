@@ -87,6 +87,11 @@ export const FLAGS: Record<string, Flag> = {
     kind: 'string',
     help: 'secret for POST /_mock/* (header X-Control-Token); needed off loopback, else 403',
   },
+  world: {
+    env: 'MOCK_WORLD',
+    kind: 'string',
+    help: 'world file (YAML or JSON) declaring your accounts, tokens and transactions',
+  },
   quiet: { env: 'MOCK_QUIET', kind: 'bool', help: 'no request log' },
   'trust-proxy': {
     env: 'MOCK_TRUST_PROXY',
@@ -108,6 +113,9 @@ export function usage(): string {
     '',
     ...lines,
     '  --help                 this text',
+    '',
+    'npm run mock -- export --from URL --address SP… [--address …] [--out FILE]',
+    '       a world file (for --world) from what a running mock answers for those addresses',
   ].join('\n');
 }
 
@@ -161,6 +169,7 @@ const CAMEL: Record<string, keyof MockOptions> = {
   'rate-limit-key': 'rateLimitKey',
   latency: 'latencyMs',
   'fault-rate': 'faultRate',
+  world: 'world',
   quiet: 'quiet',
   'trust-proxy': 'trustProxy',
   'block-time': 'blockTime',

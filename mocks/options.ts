@@ -21,6 +21,8 @@ export interface MockOptions {
   /** Share of requests answered with an injected 5xx, from the seeded generator (0..1). */
   faultRate: number;
   quiet: boolean;
+  /** A world file (YAML or JSON) declaring accounts, tokens and transactions; README: Your own world. */
+  world?: string;
   /** Honour X-Forwarded-For for the client address (only behind a proxy you run). */
   trustProxy: boolean;
   /** Seconds between mined blocks; 0 = no clock (the chain moves only on control calls). */

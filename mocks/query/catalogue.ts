@@ -50,6 +50,11 @@ export interface WorldIndex {
     mempool: { pending: string[]; dropped: string[] };
   };
   assets: { ft: string[]; nft: string[] };
+  /** What a world file declared (empty without one): its accounts by name, and its tokens. */
+  declared: {
+    accounts: { name: string; address: string }[];
+    tokens: { contract: string; asset: string; kind: 'ft' | 'nft' }[];
+  };
 }
 
 const SAMPLES = 5;
@@ -143,6 +148,14 @@ export function buildCatalogue(chain: Chain, addresses: AddressIndex): WorldInde
     assets: {
       ft: deployed.filter((c) => c.kind === ContractKind.Ft).map((c) => c.assetId),
       nft: deployed.filter((c) => c.kind === ContractKind.Nft).map((c) => c.assetId),
+    },
+    declared: {
+      accounts: (chain.options.declared?.accounts ?? []).map(({ name, address }) => ({ name, address })),
+      tokens: (chain.options.declared?.tokens ?? []).map((t) => ({
+        contract: t.contractId,
+        asset: `${t.contractId}::${t.token}`,
+        kind: t.kind,
+      })),
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { DeclaredWorld } from './declared/plan.ts';
 import type { NetworkName } from './tables/network.ts';
 import { GENESIS_TIME } from './generate/time.ts';
 
@@ -18,6 +19,8 @@ export interface WorldOptions {
   genesisTime: number;
   /** When set, every time shifts so that the generated tip's block time is this (near the present). */
   tipTime?: number;
+  /** Accounts, tokens and transactions a world file declares, woven into the seeded chain. */
+  declared?: DeclaredWorld;
 }
 
 export const DEFAULT_BLOCKS = 600;
@@ -36,6 +39,7 @@ export function resolveOptions(partial: Partial<WorldOptions> = {}): WorldOption
     nakamotoHeight: partial.nakamotoHeight ?? Math.max(2, Math.floor(blocks * 0.4)),
     genesisTime: partial.genesisTime ?? GENESIS_TIME,
     ...(partial.tipTime === undefined ? {} : { tipTime: partial.tipTime }),
+    ...(partial.declared && { declared: partial.declared }),
   };
   check(Number.isSafeInteger(options.seed), 'seed must be a safe integer');
   check(options.network === 'mainnet' || options.network === 'testnet', 'network must be mainnet or testnet');

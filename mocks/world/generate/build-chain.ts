@@ -13,6 +13,8 @@ import { ContractRegistry } from './contract-registry.ts';
 import { FT_INITIAL_SUPPLY } from '../tables/contracts.ts';
 import { costsOf } from '../derive/costs.ts';
 import { openingRequests } from './opening-requests.ts';
+import { DeclaredActivity } from './declared-activity.ts';
+import { WorldFileError } from '../declared/plan.ts';
 import {
   draftUserTx,
   randomAction,
@@ -44,7 +46,10 @@ interface QueuedRequest extends DraftRequest {
 export const MAX_REORG_DEPTH = 100;
 const EVICTED_KEPT_BLOCKS = 100;
 
-/** Generates the whole chain of a world from its options; deterministic in the seed. */
+/**
+ * Generates the whole chain of a world from its options; deterministic in the seed. A world file's
+ * declared activity is woven in; when any of it cannot happen, a WorldFileError lists every problem.
+ */
 export function buildChain(options: WorldOptions): Chain {
   return new ChainBuilder(options).build();
 }
@@ -76,6 +81,9 @@ export class ChainBuilder {
   private readonly miners: readonly number[];
   private readonly ctx: Mutable<DraftContext>;
   private readonly chain: Mutable<Chain>;
+  private readonly declared: DeclaredActivity | undefined;
+  /** Ids of declared transactions come from their own generator, so the background stays the seed's. */
+  private readonly declaredRng: Rng;
 
   private burnHeight = 0;
   private burnTime = 0;
@@ -96,16 +104,22 @@ export class ChainBuilder {
     this.registry = new ContractRegistry(this.principals, faker, this.rng, options.nakamotoHeight);
     this.blocks = new BlockTable(options.blocks);
     this.txs = new TxTable(Math.max(1024, options.blocks * (options.maxTxsPerBlock / 2 + 3)));
+    this.declaredRng = new Rng(options.seed ^ 0x5eed_f11e);
+    this.declared = options.declared && new DeclaredActivity(options.declared, this.principals);
     const accounts = createAccounts(this.rng, this.principals, this.net, options.addresses, options.blocks);
     const memos = createMemos(faker);
     this.memos = memos;
     this.boot = accounts.boot;
     this.miners = accounts.miners;
     this.queue = openingRequests().map((r) => ({ ...r, attempts: 0 }));
+    const funding = this.declared?.genesisFunding() ?? { recipients: [], amounts: [] };
+    const background = this.declared?.plan.background
+      ? [...accounts.accounts, ...this.declared.accounts()]
+      : accounts.accounts;
     this.ctx = {
       rng: this.rng,
       ledger: this.ledger,
-      accounts: accounts.accounts,
+      accounts: background,
       contracts: this.registry.contracts,
       deployed: this.registry.deployed,
       poxContract: -1,
@@ -124,10 +138,11 @@ export class ChainBuilder {
       microblocks: this.microblocks,
       mempool: new TxTable(16),
       receiptTime: [],
-      genesisRecipients: accounts.accounts,
-      genesisAmounts: accounts.genesisAmounts,
+      genesisRecipients: [...accounts.accounts, ...funding.recipients],
+      genesisAmounts: [...accounts.genesisAmounts, ...funding.amounts],
       memos,
-      vesting: accounts.vesting,
+      mints: this.declared?.mints ?? new Map(),
+      vesting: new Map([...accounts.vesting, ...(this.declared?.vesting() ?? [])]),
       miners: accounts.miners,
       poxContract: -1,
     };
@@ -146,6 +161,10 @@ export class ChainBuilder {
     const mempool = buildMempool(this.mempoolContext());
     this.chain.mempool = mempool.table;
     this.chain.receiptTime = mempool.receiptTime;
+    if (this.declared) {
+      this.declaredMempool(this.declared);
+      if (this.declared.problems.length > 0) throw new WorldFileError(this.declared.problems);
+    }
     if (this.options.tipTime !== undefined) this.shiftTimes(this.options.tipTime - this.blockTime);
     return this.chain;
   }
@@ -443,6 +462,45 @@ export class ChainBuilder {
     return txIndex;
   }
 
+  private declaredMempool(declared: DeclaredActivity): void {
+    const ctx = {
+      chain: this.chain,
+      draft: { ...this.ctx, rng: this.declaredRng },
+      nonces: this.nonces,
+      deploy: () => -1,
+    };
+    for (const entry of declared.plan.mempool) {
+      const tx = declared.draft(entry, this.ledger, this.burnHeight, this.registry.poxContract);
+      if (tx)
+        addToMempool(
+          ctx,
+          this.chain.mempool,
+          this.chain.receiptTime as number[],
+          { ...tx, status: Status.Pending },
+          0,
+          true,
+        );
+    }
+  }
+
+  /** The file's transactions of this height, in file order, ahead of the background's. */
+  private declaredTxs(h: number, firstIndex: number): number {
+    let txIndex = firstIndex;
+    if (!this.declared) return txIndex;
+    if (h === 1) {
+      this.declared.deployTokens(
+        this.registry,
+        () => this.txs.count,
+        (tx) => this.pushTx(tx, h, txIndex++, -1, AnchorMode.OnChainOnly, this.declaredRng),
+      );
+    }
+    for (const entry of this.declared.at(h)) {
+      const tx = this.declared.draft(entry, this.ledger, this.burnHeight, this.registry.poxContract);
+      if (tx) this.pushTx(tx, h, txIndex++, -1, AnchorMode.Any, this.declaredRng);
+    }
+    return txIndex;
+  }
+
   private shiftTimes(seconds: number): void {
     const b = this.blocks;
     for (let row = 0; row < b.count; row++) {
@@ -503,9 +561,11 @@ export class ChainBuilder {
     if (h === 1) {
       txIndex = this.pushBootDeploy(ContractKind.Genesis, h, txIndex);
       txIndex = this.pushBootDeploy(ContractKind.Pox, h, txIndex);
+      this.declaredTxs(h, txIndex);
     } else {
       // A fresh lock near the tip: whatever the seed, someone has STX locked at the tip.
       if (h === this.options.blocks - 3) this.queue.unshift({ action: Action.StackStx, attempts: 0 });
+      txIndex = this.declaredTxs(h, txIndex);
       if (appendedAt !== undefined) txIndex = this.confirmPending(h, txIndex);
       this.userTxs(h, txIndex);
     }
@@ -609,7 +669,14 @@ export class ChainBuilder {
     return txIndex + 1;
   }
 
-  private pushTx(tx: UserTx, height: number, txIndex: number, micro: number, anchorMode: AnchorMode): void {
+  private pushTx(
+    tx: UserTx,
+    height: number,
+    txIndex: number,
+    micro: number,
+    anchorMode: AnchorMode,
+    ids: Rng = this.rng,
+  ): void {
     const index = this.txs.count;
     const contract =
       tx.deployKind === undefined
@@ -633,7 +700,7 @@ export class ChainBuilder {
       aux: tx.aux,
       micro,
     });
-    this.rng.fill(this.txs.ids, index * 32, 32);
+    ids.fill(this.txs.ids, index * 32, 32);
     this.settle(index, height);
   }
 

@@ -80,7 +80,7 @@ export function buildMempool(ctx: MempoolBuildContext): { table: TxTable; receip
   return { table, receiptTime };
 }
 
-/** Puts one drafted transaction in the mempool, received `age` blocks before the tip. */
+/** Adds one transaction received `age` blocks before the tip; pending ones reserve what they spend. */
 export function addToMempool(
   ctx: MempoolBuildContext,
   table: TxTable,

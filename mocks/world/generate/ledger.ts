@@ -61,13 +61,6 @@ export class Ledger {
     return true;
   }
 
-  /** The owner of an NFT, or -1 when it does not exist. */
-  nftOwner(contract: number, id: number): number {
-    const h = this.nft.get(contract);
-    const i = h?.position.get(id);
-    return h && i !== undefined ? (h.owners[i] as number) : -1;
-  }
-
   stxOf(principal: number): number {
     return this.stx[principal] ?? 0;
   }
@@ -109,6 +102,13 @@ export class Ledger {
     if (h.ids.length === 0) return undefined;
     const i = pick(h.ids.length);
     return { id: h.ids[i] as number, owner: h.owners[i] as number };
+  }
+
+  /** The owner of an NFT, or -1 when it does not exist. */
+  nftOwner(contract: number, id: number): number {
+    const h = this.nftHoldings(contract);
+    const i = h.position.get(id);
+    return i === undefined ? -1 : (h.owners[i] as number);
   }
 
   apply(events: readonly ChainEvent[]): void {

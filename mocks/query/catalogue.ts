@@ -27,6 +27,7 @@ export interface BlockSample {
 export interface WorldIndex {
   network: NetworkName;
   seed: number;
+  /** The generated world's size (its `blocks` option); `tip` is where the chain is now, after mined blocks. */
   blocks: number;
   tip: BlockSample;
   block_samples: { first: BlockSample; middle: BlockSample; tip: BlockSample };
@@ -118,7 +119,7 @@ export function buildCatalogue(chain: Chain, addresses: AddressIndex): WorldInde
   return {
     network: chain.net.name,
     seed: chain.options.seed,
-    blocks: tip,
+    blocks: chain.options.blocks,
     tip: sample(tip),
     block_samples: { first: sample(1), middle: sample(Math.ceil(tip / 2)), tip: sample(tip) },
     addresses: {

@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readWorldFile } from '../world/declared/read-world-file.ts';
 import { ControlError, LiveChain } from './live-chain.ts';
 import { worldOver, type World } from '../operations/world.ts';
 import { mempoolTxIds, minedTxIds } from '../testing/test-worlds.ts';
@@ -301,5 +303,52 @@ describe('a living chain', () => {
     });
     expect(confirmed.length).toBeGreaterThan(0);
     expect(JSON.stringify(live.world.mempoolStats())).not.toBe(stats);
+  });
+});
+
+describe('a living chain over a world file', () => {
+  const file = readWorldFile(fileURLToPath(new URL('../../fixtures/worlds/wallet.yaml', import.meta.url)), {
+    seed: 1,
+    network: 'mainnet',
+    blocks: 600,
+  });
+  const options = resolveOptions({ ...file.settings, declared: file.declared });
+  const ME = 'SP27VDEYQ5VR81ZT28C23NRPEKY21Q85TQCNY94MD';
+
+  it('mines the declared accounts’ submitted transfers and their tokens, deterministically', () => {
+    const run = () => {
+      const live = new LiveChain(options);
+      const [usd, badge] = [live.world.index().assets.ft, live.world.index().assets.nft].map((ids) =>
+        ids.find((id) => id.startsWith('SP9KSQZ5G7W8GYS9AHR99VYHWWZRRHCG7EYJZVRQ.')),
+      );
+      const stx = live.submit({
+        type: 'token_transfer',
+        sender: ME,
+        recipient: 'SP9KSQZ5G7W8GYS9AHR99VYHWWZRRHCG7EYJZVRQ',
+        amount: 1000,
+        fee: 180,
+      });
+      const ft = live.submit({
+        type: 'contract_call',
+        asset: usd as string,
+        sender: ME,
+        recipient: 'SP9KSQZ5G7W8GYS9AHR99VYHWWZRRHCG7EYJZVRQ',
+        amount: 5,
+        fee: 180,
+      });
+      const nft = live.submit({
+        type: 'contract_call',
+        asset: badge as string,
+        sender: ME,
+        recipient: 'SP9KSQZ5G7W8GYS9AHR99VYHWWZRRHCG7EYJZVRQ',
+        amount: 1,
+        fee: 180,
+      });
+      live.mine();
+      for (const { tx_id } of [stx, ft, nft])
+        expect(txOf(live.world, tx_id)).toMatchObject({ found: true, result: { tx_status: 'success' } });
+      return answersOf(live.world, [ME]);
+    };
+    expect(run()).toBe(run());
   });
 });

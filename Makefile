@@ -67,6 +67,7 @@ bench: $(DEPS)
 	npx tsx bench/throughput.ts
 	npx tsx bench/world-scaling.ts
 	npx tsx bench/first-answer.ts
+	node --expose-gc --import tsx bench/mining.ts
 
 ## fuzz: a long seeded fuzzing run (FUZZ_RUNS, FUZZ_SEED)
 fuzz: $(DEPS)

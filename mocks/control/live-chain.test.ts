@@ -78,6 +78,24 @@ describe('a living chain', () => {
     expect(live.mine(3).height).toBe(tip.height + 3);
   });
 
+  it('anchors the microblock stream that sat on the tip: its transactions are in the new block, no longer unanchored', () => {
+    const live = liveChain();
+    const [id] = live.world.index().transactions.microblock.unanchored;
+    expect(txOf(live.world, id as string)).toMatchObject({ found: false });
+    const { height } = live.mine();
+    expect(txOf(live.world, id as string)).toMatchObject({
+      found: true,
+      result: { block_height: height, is_unanchored: false, microblock_canonical: true },
+    });
+    // A new stream sits on the new tip.
+    const [next] = live.world.index().transactions.microblock.unanchored;
+    expect(next).not.toBe(id);
+    expect(txOf(live.world, next as string, true)).toMatchObject({
+      found: true,
+      result: { is_unanchored: true },
+    });
+  });
+
   it('confirms a submitted transfer in the next block: pending everywhere, then settled everywhere', () => {
     const live = liveChain();
     const { sender, recipient } = parties(live);

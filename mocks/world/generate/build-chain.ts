@@ -67,8 +67,8 @@ export class ChainBuilder {
   private readonly registry: ContractRegistry;
   private readonly blocks: BlockTable;
   private readonly txs: TxTable;
-  private microblocks: Microblock[] = [];
-  private ledger = new Ledger();
+  private readonly microblocks: Microblock[] = [];
+  private readonly ledger = new Ledger();
   private nonces: number[] = [];
   private queue: QueuedRequest[];
   private memos: string[];
@@ -182,7 +182,10 @@ export class ChainBuilder {
   mine(seconds?: number): void {
     const h = this.blocks.count + 1;
     this.blocks.ensureRoom();
-    this.microblocks = this.microblocks.map((m) => (m.unanchored ? { ...m, unanchored: false } : m));
+    // Only the stream on the tip is unanchored: it sits at the end of the list.
+    const micro = this.microblocks;
+    for (let i = micro.length - 1; i >= 0 && (micro[i] as Microblock).unanchored; i--)
+      micro[i] = { ...(micro[i] as Microblock), unanchored: false };
     const time = this.blockTime + (seconds ?? this.rng.range(5, 15));
     this.buildBlock(h, this.chain.anchoredCount, time);
     this.chain.anchoredCount = this.txs.count;
@@ -191,6 +194,8 @@ export class ChainBuilder {
     this.receiveArrivals(this.rng.range(2, 8));
     this.checkpoint();
     this.checkpoints.delete(h - MAX_REORG_DEPTH);
+    const oldest = this.checkpoints.get(h - MAX_REORG_DEPTH + 1);
+    if (oldest) this.ledger.forget(oldest.ledgerMark);
   }
 
   /** Puts a transaction a user submitted in the mempool; its id, or a refusal. */
@@ -252,6 +257,7 @@ export class ChainBuilder {
   }
 
   private checkpoint(): void {
+    this.ledger.startJournal();
     this.checkpoints.set(
       this.blocks.count,
       takeCheckpoint({
@@ -266,7 +272,7 @@ export class ChainBuilder {
           vault: this.registry.deployed.vault.length,
           plain: this.registry.deployed.plain.length,
         },
-        ledger: this.ledger,
+        ledgerMark: this.ledger.mark(),
         nonces: this.nonces,
         queue: this.queue,
         mempool: this.chain.mempool,
@@ -303,15 +309,14 @@ export class ChainBuilder {
   private restore(c: Checkpoint): void {
     this.blocks.truncate(c.blocks);
     this.txs.count = c.txs;
-    this.microblocks = this.microblocks.slice(0, c.microblocks);
+    this.microblocks.length = c.microblocks;
     this.principals.truncate(c.principals);
     this.registry.contracts.length = c.contracts;
     this.registry.deployed.ft.length = c.deployed.ft;
     this.registry.deployed.nft.length = c.deployed.nft;
     this.registry.deployed.vault.length = c.deployed.vault;
     this.registry.deployed.plain.length = c.deployed.plain;
-    this.ledger = c.ledger.clone();
-    this.ctx.ledger = this.ledger;
+    this.ledger.rewind(c.ledgerMark);
     this.nonces = [...c.nonces];
     this.queue = c.queue.map((q) => ({ ...q }));
     this.submitted = new Set(c.submitted);

@@ -1,5 +1,4 @@
 import type { DraftRequest } from './draft-tx.ts';
-import type { Ledger } from './ledger.ts';
 import type { TxTable } from '../tables/tx-table.ts';
 
 /** The builder's counters of tenure and time after a block. */
@@ -15,8 +14,8 @@ export interface ChainClock {
 
 /**
  * Everything a reorg needs to go back to the chain as it was after one block: table lengths (the
- * tables only grow, so lengths suffice) and copies of the running state. About the size of the
- * ledger; the builder keeps one per recent block.
+ * tables only grow, so lengths suffice), the ledger's journal mark, and copies of the small running
+ * state (nonces, queue, mempool). The builder keeps one per recent block.
  */
 export interface Checkpoint {
   readonly blocks: number;
@@ -25,7 +24,8 @@ export interface Checkpoint {
   readonly principals: number;
   readonly contracts: number;
   readonly deployed: { ft: number; nft: number; vault: number; plain: number };
-  readonly ledger: Ledger;
+  /** The ledger's journal position: rewinding to it undoes the blocks after. */
+  readonly ledgerMark: number;
   readonly nonces: readonly number[];
   readonly queue: readonly (DraftRequest & { attempts: number })[];
   readonly mempool: TxTable;
@@ -41,7 +41,6 @@ export function takeCheckpoint(state: Checkpoint): Checkpoint {
   return {
     ...state,
     deployed: { ...state.deployed },
-    ledger: state.ledger.clone(),
     nonces: [...state.nonces],
     queue: state.queue.map((q) => ({ ...q })),
     mempool: state.mempool.filtered(() => true),

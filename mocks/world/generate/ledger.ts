@@ -2,6 +2,8 @@ import type { ChainEvent } from '../derive/events.ts';
 import { EventKind } from '../tables/kinds.ts';
 import { lockActive } from '../derive/pox.ts';
 
+type Undo = () => void;
+
 interface NftHoldings {
   nextId: number;
   ids: number[];
@@ -20,22 +22,34 @@ export class Ledger {
   private readonly unlockAt: number[] = [];
   private readonly ft = new Map<number, Map<number, number>>();
   private readonly nft = new Map<number, NftHoldings>();
+  /** Undo steps, newest last, while a journal is kept; `journalBase` counts those forgotten. */
+  private journal: Undo[] | undefined;
+  private journalBase = 0;
 
-  /** An independent copy: the state to go back to when a reorg drops the blocks after it. */
-  clone(): Ledger {
-    const copy = new Ledger();
-    for (let p = 0; p < this.stx.length; p++) copy.stx[p] = this.stxOf(p);
-    for (let p = 0; p < this.locked.length; p++) copy.locked[p] = this.locked[p] ?? 0;
-    for (let p = 0; p < this.unlockAt.length; p++) copy.unlockAt[p] = this.unlockAt[p] ?? -1;
-    for (const [contract, balances] of this.ft) copy.ft.set(contract, new Map(balances));
-    for (const [contract, h] of this.nft)
-      copy.nft.set(contract, {
-        nextId: h.nextId,
-        ids: [...h.ids],
-        owners: [...h.owners],
-        position: new Map(h.position),
-      });
-    return copy;
+  /** From now on every change can be undone back to a mark (a reorg goes back to a checkpoint). */
+  startJournal(): void {
+    this.journal ??= [];
+  }
+
+  /** The journal's position now: `rewind(mark)` undoes every change made after it. */
+  mark(): number {
+    return this.journalBase + (this.journal?.length ?? 0);
+  }
+
+  rewind(mark: number): void {
+    const journal = this.journal;
+    if (!journal || mark < this.journalBase)
+      throw new RangeError(`ledger journal does not reach back to ${mark}`);
+    while (this.journalBase + journal.length > mark) (journal.pop() as Undo)();
+  }
+
+  /** Drops the undo entries before `mark`: no checkpoint needs them any more. */
+  forget(mark: number): void {
+    const journal = this.journal;
+    const drop = mark - this.journalBase;
+    if (!journal || drop <= 0) return;
+    journal.splice(0, drop);
+    this.journalBase = mark;
   }
 
   /** Whether a fee and these events apply now: nobody's STX or tokens go short, NFTs exist once. */
@@ -78,12 +92,14 @@ export class Ledger {
   }
 
   credit(principal: number, amount: number): void {
+    this.keepStx(principal);
     this.stx[principal] = this.stxOf(principal) + amount;
   }
 
   debit(principal: number, amount: number): void {
     const left = this.stxOf(principal) - amount;
     if (left < 0) throw new Error(`generation bug: principal #${principal} would go negative`);
+    this.keepStx(principal);
     this.stx[principal] = left;
   }
 
@@ -144,6 +160,7 @@ export class Ledger {
           this.burnNft(e.contract, e.amount, e.sender);
           break;
         case EventKind.StxLock:
+          this.keepLock(e.sender);
           this.locked[e.sender] = e.amount;
           this.unlockAt[e.sender] = e.unlockHeight;
           break;
@@ -158,6 +175,11 @@ export class Ledger {
     if (!balances) this.ft.set(contract, (balances = new Map()));
     const next = (balances.get(principal) ?? 0) + delta;
     if (next < 0) throw new Error(`generation bug: FT balance of #${principal} would go negative`);
+    if (this.journal) {
+      const map = balances;
+      const old = map.get(principal);
+      this.journal.push(() => (old === undefined ? map.delete(principal) : map.set(principal, old)));
+    }
     balances.set(principal, next);
   }
 
@@ -169,6 +191,13 @@ export class Ledger {
 
   private mintNft(contract: number, id: number, owner: number): void {
     const h = this.nftHoldings(contract);
+    const nextId = h.nextId;
+    this.journal?.push(() => {
+      h.ids.pop();
+      h.owners.pop();
+      h.position.delete(id);
+      h.nextId = nextId;
+    });
     h.position.set(id, h.ids.length);
     h.ids.push(id);
     h.owners.push(owner);
@@ -180,6 +209,9 @@ export class Ledger {
     const i = h.position.get(id);
     if (i === undefined || h.owners[i] !== from)
       throw new Error(`generation bug: NFT ${id} not owned by #${from}`);
+    this.journal?.push(() => {
+      h.owners[i] = from;
+    });
     h.owners[i] = to;
   }
 
@@ -190,11 +222,41 @@ export class Ledger {
       throw new Error(`generation bug: NFT ${id} not owned by #${from}`);
     const last = h.ids.length - 1;
     const lastId = h.ids[last] as number;
+    const lastOwner = h.owners[last] as number;
+    this.journal?.push(() => {
+      h.ids.push(lastId);
+      h.owners.push(lastOwner);
+      h.position.set(lastId, last);
+      h.ids[i] = id;
+      h.owners[i] = from;
+      h.position.set(id, i);
+    });
     h.ids[i] = lastId;
-    h.owners[i] = h.owners[last] as number;
+    h.owners[i] = lastOwner;
     h.position.set(lastId, i);
     h.ids.pop();
     h.owners.pop();
     h.position.delete(id);
+  }
+
+  private keepStx(principal: number): void {
+    if (!this.journal) return;
+    const old = this.stx[principal];
+    this.journal.push(() => {
+      if (old === undefined) delete this.stx[principal];
+      else this.stx[principal] = old;
+    });
+  }
+
+  private keepLock(principal: number): void {
+    if (!this.journal) return;
+    const locked = this.locked[principal];
+    const unlockAt = this.unlockAt[principal];
+    this.journal.push(() => {
+      if (locked === undefined) delete this.locked[principal];
+      else this.locked[principal] = locked;
+      if (unlockAt === undefined) delete this.unlockAt[principal];
+      else this.unlockAt[principal] = unlockAt;
+    });
   }
 }

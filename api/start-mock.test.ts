@@ -84,4 +84,23 @@ describe('startMock', () => {
       }),
     ).toThrow(expect.objectContaining({ status: 400, message: expect.stringMatching(/has no STX/) }));
   });
+
+  it('mines on a clock with blockTime, each block blockTime seconds after its parent, and stops when closed', async () => {
+    const mock = await start({ port: 0, seed: 5, blocks: 60, rateLimit: 0, quiet: true, blockTime: 1 });
+    const { tip } = mock.world;
+    await new Promise((resolve) => setTimeout(resolve, 2_300));
+    const latest = (await (await fetch(`${mock.url}/extended/v2/blocks/latest`)).json()) as {
+      height: number;
+      block_time: number;
+    };
+    expect(latest.height).toBeGreaterThanOrEqual(tip.height + 2);
+    const parent = (await (await fetch(`${mock.url}/extended/v2/blocks/${latest.height - 1}`)).json()) as {
+      block_time: number;
+    };
+    expect(latest.block_time - parent.block_time).toBe(1);
+    await mock.close();
+    const stopped = mock.world.tip.height;
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(mock.world.tip.height).toBe(stopped);
+  });
 });

@@ -68,6 +68,7 @@ bench: $(DEPS)
 	npx tsx bench/world-scaling.ts
 	npx tsx bench/first-answer.ts
 	node --expose-gc --import tsx bench/mining.ts
+	npx tsx bench/clocked-throughput.ts
 
 ## fuzz: a long seeded fuzzing run (FUZZ_RUNS, FUZZ_SEED)
 fuzz: $(DEPS)

@@ -5,7 +5,7 @@ import type { World } from './operations/world.ts';
 import { sendCachedJson } from './http/caching.ts';
 import { deprecation } from './http/deprecation.ts';
 import { sendError } from './http/errors.ts';
-import { ResponseCache, responseKey } from './http/response-cache.ts';
+import { ResponseCache } from './http/response-cache.ts';
 import { scenarios, type ScenarioSettings } from './http/scenarios.ts';
 import { sendResult } from './http/send-result.ts';
 import { isRequestError, requestValidator } from './http/validate.ts';
@@ -75,8 +75,8 @@ export function mountOperations(
         ...(op.deprecated ? [deprecation(op, known)] : []),
         scenarios(op, deps.scenario),
         (req, res, next) => {
-          const cached = cache.get(responseKey(op.operationId, req.originalUrl));
-          if (cached) sendCachedJson(req, res, cached);
+          const cached = cache.get(req.originalUrl);
+          if (cached?.operationId === op.operationId) sendCachedJson(req, res, cached);
           else next();
         },
         (req, res) => {
@@ -85,7 +85,7 @@ export function mountOperations(
             ? request
             : handler.answer({ world: deps.world, ...request });
           sendResult(req, res, result, (json) =>
-            cache.set(responseKey(op.operationId, req.originalUrl), json),
+            cache.set(req.originalUrl, { ...json, operationId: op.operationId }),
           );
         },
       )

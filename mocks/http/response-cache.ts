@@ -10,14 +10,16 @@ export interface ResponseCacheLimits {
 export const RESPONSE_CACHE_LIMITS: ResponseCacheLimits = { maxEntries: 1_000, maxBytes: 32 * 1024 * 1024 };
 
 /**
- * The cache key of an operation's 200 answer: the operation and the request target as sent.
- * The answer depends on nothing else: the world is fixed for the app's life, and the handler sees
- * only the path and query values, which validation derives from the URL alone. Keying on the URL
- * rather than the validated values lets a hit skip validation too (an address's checksum costs a
- * SHA-256); URLs spelled differently for the same request simply get an entry each.
+ * An operation's 200 answer, cached under the request target as sent. The answer depends on
+ * nothing else: the world is fixed for the app's life, a URL always routes to the same operation,
+ * and the handler sees only the path and query values, which validation derives from the URL
+ * alone. Keying on the URL rather than the validated values lets a hit skip routing and
+ * validation too (an address's checksum costs a SHA-256); URLs spelled differently for the same
+ * request simply get an entry each.
  */
-export function responseKey(operationId: string, url: string): string {
-  return `${operationId} ${url}`;
+export interface CachedAnswer extends SerializedJson {
+  /** The operation the URL routed to, whose per-request stages a hit still goes through. */
+  operationId: string;
 }
 
 /**
@@ -25,8 +27,8 @@ export function responseKey(operationId: string, url: string): string {
  * and bytes so a client walking many distinct URLs cannot grow memory. The world is immutable,
  * so an entry never goes stale.
  */
-export class ResponseCache {
-  private readonly entries = new Map<string, SerializedJson>();
+export class ResponseCache<Entry extends SerializedJson = CachedAnswer> {
+  private readonly entries = new Map<string, Entry>();
   private bytes = 0;
 
   constructor(private readonly limits: ResponseCacheLimits = RESPONSE_CACHE_LIMITS) {}
@@ -39,7 +41,7 @@ export class ResponseCache {
     return this.bytes;
   }
 
-  get(key: string): SerializedJson | undefined {
+  get(key: string): Entry | undefined {
     const hit = this.entries.get(key);
     if (hit) {
       // Re-inserting moves the entry to the end of the Map's order: the most recently used.
@@ -49,7 +51,7 @@ export class ResponseCache {
     return hit;
   }
 
-  set(key: string, value: SerializedJson): void {
+  set(key: string, value: Entry): void {
     if (value.body.length > this.limits.maxBytes) return;
     const old = this.entries.get(key);
     if (old) {

@@ -5,7 +5,6 @@ import { buildMempool } from './build-mempool.ts';
 import { feePayer, type Chain, type Microblock } from '../tables/chain.ts';
 import { ContractRegistry } from './contract-registry.ts';
 import { FT_INITIAL_SUPPLY } from '../tables/contracts.ts';
-import { costsOf } from '../derive/costs.ts';
 import { openingRequests } from './opening-requests.ts';
 import {
   draftUserTx,
@@ -306,14 +305,8 @@ class ChainBuilder {
     this.rng.fill(this.txs.ids, index * 32, 32);
     this.ledger.debit(feePayer(this.txs, index), tx.fee);
     this.ledger.apply(eventsOf(this.chain, index));
-    // Unanchored transactions belong to no block yet: no block fees or costs.
-    if (height <= this.blocks.count) {
-      this.blockFees += tx.fee;
-      const costs = costsOf(this.chain, index);
-      const sums = this.blocks.costs;
-      for (let k = 0; k < 5; k++)
-        sums[(height - 1) * 5 + k] = (sums[(height - 1) * 5 + k] as number) + (costs[k] as number);
-    }
+    // Unanchored transactions belong to no block yet: no block fees.
+    if (height <= this.blocks.count) this.blockFees += tx.fee;
   }
 
   private nextNonce(principal: number): number {

@@ -12,8 +12,6 @@ export class BlockTable {
   /** Index of the block's first transaction in the chain's tx table. */
   readonly firstTx: Uint32Array;
   readonly txCount: Uint32Array;
-  /** Five sums per block: read count, read length, runtime, write count, write length. */
-  readonly costs: Float64Array;
   /** The tenure's miner, who receives this block's reward. */
   readonly miner: Int32Array;
   /** Coinbase (when the block starts a tenure) plus the block's fees, in micro-STX. */
@@ -30,7 +28,6 @@ export class BlockTable {
     this.tenureHeight = new Uint32Array(capacity);
     this.firstTx = new Uint32Array(capacity);
     this.txCount = new Uint32Array(capacity);
-    this.costs = new Float64Array(capacity * 5);
     this.miner = new Int32Array(capacity);
     this.reward = new Float64Array(capacity);
   }

@@ -9,7 +9,7 @@ import {
   type BenchRoute,
   type Measurement,
 } from './throughput-report.ts';
-import { blocksFor, median } from './world-scaling-report.ts';
+import { blocksFor, mainnetVerdict, median } from './world-scaling-report.ts';
 
 function result(requestsPerSecond: number, p99: number, failures: Partial<LoadResult> = {}): LoadResult {
   return {
@@ -75,6 +75,24 @@ describe('the world-scaling report', () => {
   it('scales blocks from the measured transactions per block, never below the world’s minimum', () => {
     expect(blocksFor(100_000, { blocks: 20_000, transactions: 140_000 })).toBe(14_286);
     expect(blocksFor(10, { blocks: 20_000, transactions: 140_000 })).toBe(60);
+  });
+
+  it('sets the mainnet-sized world beside its start-time and memory targets', () => {
+    const memory = { rssMb: 1_200, heapUsedMb: 100, externalMb: 900 };
+    const verdict = mainnetVerdict({
+      targetTransactions: 10_000_000,
+      world: { mode: 'world', blocks: 1, transactions: 9_990_000, createWorldMs: 15_000, memory },
+      server: {
+        mode: 'server',
+        blocks: 1,
+        startToFirstResponseMs: 19_000,
+        processToFirstResponseMs: 20_000,
+        memory,
+      },
+    });
+    expect(verdict).toBe(
+      'Mainnet-sized world (9,990,000 transactions): start → first answer 19,000 ms, target < 20,000 ms (met); RSS 1,200 MB, target < 1,024 MB (missed).',
+    );
   });
 
   it('takes the median run', () => {

@@ -9,11 +9,12 @@ BASE_URL ?=
 API_KEY ?=
 TARGET ?=
 ARGS ?=
+SPEC ?=
 
 format: $(DEPS)
 	npx prettier --write --log-level=warn .
 
-.PHONY: mock test lint format typecheck types build contract contract-prism bench fuzz soak clean
+.PHONY: mock test lint format typecheck types build drift contract contract-prism bench fuzz soak clean
 
 $(DEPS): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
@@ -23,10 +24,11 @@ $(DEPS): package.json package-lock.json
 mock: $(DEPS)
 	@npx tsx mocks/cli.ts $(ARGS)
 
-## test: typecheck, lint the spec, run every test (spec, mock, contract suite vs the mock, self-test)
+## test: typecheck, lint the spec, drift against the official client, run every test (spec, mock, contract suite vs the mock, self-test)
 test: $(DEPS)
 	npx tsc --noEmit -p .
 	$(MAKE) --no-print-directory lint
+	$(MAKE) --no-print-directory drift
 	npx vitest run
 
 ## lint: Prettier's check, ESLint (the mock's layers may not import upward; one function style), then Spectral (spectral:oas + house rules); fails on any error or warning
@@ -46,6 +48,10 @@ types: $(DEPS)
 build: $(DEPS)
 	npm run build
 
+## drift: the spec against the pinned official client (@stacks/blockchain-api-client); fails on a difference not in spec/drift/client-allowlist.yaml (SPEC=path to check another copy)
+drift: $(DEPS)
+	npx tsx spec/drift/client-drift-cli.ts $(SPEC)
+
 ## contract: the contract suite against BASE_URL (make contract BASE_URL=https://... [API_KEY=...] [TARGET=fixtures/targets/x.json] [MAX_REQUESTS=n] [CONTRACT_RATE_LIMIT_TEST=1]); reports in reports/
 contract: $(DEPS)
 	@test -n "$(BASE_URL)" || { echo "usage: make contract BASE_URL=https://... [API_KEY=...] [TARGET=fixtures/targets/<name>.json]"; exit 2; }
@@ -61,6 +67,7 @@ bench: $(DEPS)
 	npx tsx bench/throughput.ts
 	npx tsx bench/world-scaling.ts
 	npx tsx bench/first-answer.ts
+	node --expose-gc --import tsx bench/mining.ts
 
 ## fuzz: a long seeded fuzzing run (FUZZ_RUNS, FUZZ_SEED)
 fuzz: $(DEPS)

@@ -16,6 +16,7 @@ export default defineConfig({
           include: [
             'spec/**/*.test.ts',
             'mocks/**/*.test.ts',
+            'proxy/**/*.test.ts',
             'fixtures/**/*.test.ts',
             'bench/**/*.test.ts',
             'api/**/*.test.ts',

@@ -1,5 +1,13 @@
-export { startMock, type Mock, type StartMockOptions } from './start-mock.ts';
+export {
+  ControlError,
+  startMock,
+  type Mock,
+  type StartMockOptions,
+  type SubmitRequest,
+  type Tip,
+} from './start-mock.ts';
 export type { MockOptions, Network } from '../mocks/options.ts';
 export type { WorldIndex } from '../mocks/query/catalogue.ts';
+export { WorldFileError } from '../mocks/world/declared/plan.ts';
 /** The spec's types (generated from spec/openapi.yaml): request parameters and response bodies. */
 export type { components, operations, paths } from '../spec/types.ts';

@@ -50,4 +50,38 @@ describe('startMock', () => {
     const mock = await start({ port: 0, blocks: 60, quiet: true });
     await expect(startMock({ port: mock.port, blocks: 60, quiet: true })).rejects.toThrow(/EADDRINUSE/);
   });
+
+  it('drives the living chain: submit → mine confirms it → reorg → reset, as the control plane does', async () => {
+    const mock = await start({ port: 0, seed: 5, blocks: 60, rateLimit: 0, quiet: true });
+    const { addresses, tip } = mock.world;
+    const { tx_id } = mock.submit({
+      type: 'token_transfer',
+      sender: addresses.busiest,
+      recipient: addresses.unknown,
+      amount: 1_000,
+      fee: 200,
+    });
+    const txUrl = `${mock.url}/extended/v1/tx/multiple?tx_id=${tx_id}`;
+    const txOf = async () =>
+      ((await (await fetch(txUrl)).json()) as Record<string, { result: object }>)[tx_id]?.result;
+    expect(await txOf()).toMatchObject({ tx_status: 'pending' });
+    const mined = mock.mine();
+    expect(mined.height).toBe(tip.height + 1);
+    expect(await txOf()).toMatchObject({
+      tx_status: 'success',
+      block_height: mined.height,
+    });
+    expect(mock.world.tip.height).toBe(mined.height);
+    expect(mock.reorg(1).height).toBe(mined.height + 1);
+    expect(mock.reset()).toEqual({ height: tip.height, hash: tip.hash });
+    expect(() =>
+      mock.submit({
+        type: 'token_transfer',
+        sender: addresses.unknown,
+        recipient: addresses.busiest,
+        amount: 1,
+        fee: 1,
+      }),
+    ).toThrow(expect.objectContaining({ status: 400, message: expect.stringMatching(/has no STX/) }));
+  });
 });

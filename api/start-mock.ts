@@ -2,6 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { startMockServer } from '../mocks/server.ts';
 import type { MockOptions } from '../mocks/options.ts';
 import type { WorldIndex } from '../mocks/query/catalogue.ts';
+import type { SubmitRequest, Tip } from '../mocks/control/live-chain.ts';
+
+export { ControlError, type SubmitRequest, type Tip } from '../mocks/control/live-chain.ts';
 
 /** The mock's options (the flags of `stacks-api-mock`); anything left out takes the flag's default. */
 export type StartMockOptions = Partial<MockOptions>;
@@ -13,6 +16,18 @@ export interface Mock {
   readonly port: number;
   /** The world index, as served at `/_mock/world`: addresses, transaction ids and blocks to query. */
   readonly world: WorldIndex;
+  /** Mines `blocks` blocks (default 1, at most 1000), as `POST /_mock/mine` does; the new tip. */
+  mine(blocks?: number): Tip;
+  /**
+   * Puts a token transfer (or an FT/NFT transfer) in the mempool, as `POST /_mock/transactions`
+   * does; the next mined block confirms it. Throws a `ControlError` (status 400) when a node would
+   * refuse it, e.g. a sender who cannot pay amount + fee.
+   */
+  submit(tx: SubmitRequest): { tx_id: string };
+  /** The last `depth` blocks leave the chain, a branch of depth + 1 replaces them (`POST /_mock/reorg`). */
+  reorg(depth: number): Tip;
+  /** Back to the state at start (`POST /_mock/reset`). */
+  reset(): Tip;
   /** Stops listening and closes idle connections. */
   close(): Promise<void>;
 }
@@ -29,6 +44,10 @@ export async function startMock(options: StartMockOptions = {}): Promise<Mock> {
     get world() {
       return running.world.index();
     },
+    mine: (blocks) => running.live.mine(blocks),
+    submit: (tx) => running.live.submit(tx),
+    reorg: (depth) => running.live.reorg(depth),
+    reset: () => running.live.reset(),
     close: () => running.close(),
   };
 }

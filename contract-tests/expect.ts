@@ -1,10 +1,11 @@
 import { documentedResponse, type Problem } from '../spec/responses.ts';
+import { undeclaredFields, undocumentedFieldsFail } from '../spec/undeclared-fields.ts';
 import { answerOf } from './checks/answer.ts';
 import { meaningFindings } from './checks/meaning-checks.ts';
 import type { Exchange } from './http/client.ts';
 import { currentTest } from './report/current-test.ts';
 import type { Outcome, ProblemRecord } from './report/records.ts';
-import { checker } from './spec-context.ts';
+import { checker, doc } from './spec-context.ts';
 import type { ContractTarget } from './target.ts';
 import { findDeviation } from './targets/deviations.ts';
 
@@ -23,6 +24,15 @@ export class ContractViolation extends Error {
 }
 
 const BODY_PREVIEW = 300;
+
+/** UNDOCUMENTED_FIELDS=fail: a field the spec does not declare fails the test instead of being reported. */
+const UNDOCUMENTED_FIELDS_FAIL = undocumentedFieldsFail();
+
+/** Fields of the answer that its documented schema does not declare (drift, not a schema failure). */
+function undocumentedIn(ex: Exchange): string[] {
+  const schema = documentedResponse(ex.operation, ex.status)?.response.content?.['application/json']?.schema;
+  return schema && ex.body !== undefined ? undeclaredFields(doc, schema, ex.body) : [];
+}
 
 function preview(ex: Exchange): string {
   const type = ex.headers['content-type'] ?? 'no content type';
@@ -58,6 +68,7 @@ function judge(
   findings: Problem[],
   outcomeIfClean: Outcome,
   note?: string,
+  undocumented: string[] = [],
 ): void {
   const deviations = target.file.knownDeviations ?? [];
   const test = currentTest();
@@ -79,6 +90,7 @@ function judge(
     outcome,
     problems,
     ...(note ? { note } : {}),
+    ...(undocumented.length ? { undocumented } : {}),
   });
   if (unknown.length === 0) return;
   const known = problems.filter((p) => p.deviation !== undefined);
@@ -125,6 +137,16 @@ export function expectResponse(
   );
   findings.push(...meaningFindings(answerOf(ex.operation, ex.url, ex.status, ex.headers, ex.body)));
   findings.push(...more);
+  const undocumented = undocumentedIn(ex);
+  if (UNDOCUMENTED_FIELDS_FAIL) {
+    for (const field of undocumented) {
+      findings.push({
+        where: `undocumented field ${field}`,
+        expected: 'only declared fields',
+        actual: 'sent',
+      });
+    }
+  }
   judge(
     target,
     {
@@ -138,6 +160,7 @@ export function expectResponse(
     findings,
     tolerated ? 'tolerated' : 'pass',
     tolerated,
+    UNDOCUMENTED_FIELDS_FAIL ? [] : undocumented,
   );
 }
 

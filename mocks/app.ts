@@ -9,20 +9,38 @@ import { errorHandler, sendError } from './http/errors.ts';
 import { apiKeys, keyVerdict } from './http/keys.ts';
 import { Rng } from './world/generate/rng.ts';
 import { rateLimit, RateLimiter } from './http/rate-limit.ts';
-import { ResponseCache } from './http/response-cache.ts';
+import { RESPONSE_CACHE_LIMITS, ResponseCache } from './http/response-cache.ts';
 import { requestLog } from './http/request-log.ts';
 import { urlLimit } from './http/url-limit.ts';
 import { mountedHandlers } from './operations/index.ts';
-import { withDefaults, type MockOptions } from './options.ts';
+import { withDefaults, worldOptionsOf, type MockOptions } from './options.ts';
 import { rootIndex } from './root-index.ts';
 import { mountOperations } from './routes.ts';
-import { createWorld, type World } from './operations/world.ts';
+import type { World, WorldOptions } from './operations/world.ts';
+import { LiveChain } from './control/live-chain.ts';
+import { controlRouter } from './control/routes.ts';
+import { resolveOptions } from './world/options.ts';
+import { readWorldFile } from './world/declared/read-world-file.ts';
+import { WORLD_SCHEMA } from './world/declared/world-file.ts';
 
 export interface MockAppLocals {
   world: World;
+  live: LiveChain;
   options: MockOptions;
   /** The fast path for cached GETs, to put in front of the app (mocks/server.ts). */
   answerIfCached: AnswerIfCached;
+}
+
+/** The world to serve: the flags' seeded chain, with a world file's declarations woven in. */
+function worldOptions(options: MockOptions): Partial<WorldOptions> {
+  const settings = worldOptionsOf(options);
+  if (!options.world) return settings;
+  const file = readWorldFile(options.world, {
+    seed: options.seed,
+    network: options.network,
+    blocks: options.blocks,
+  });
+  return { ...settings, ...file.settings, declared: file.declared };
 }
 
 /**
@@ -35,7 +53,8 @@ export function createMockApp(partial: Partial<MockOptions> = {}): Express {
   const options = withDefaults(partial);
   const doc = loadSpec();
   const ops = listOperations(doc);
-  const world = createWorld({ seed: options.seed, network: options.network, blocks: options.blocks });
+  const live = new LiveChain(resolveOptions(worldOptions(options)), options.blockTime);
+  const world = live.world;
   const log = options.quiet ? () => {} : options.log;
 
   const app = express();
@@ -43,6 +62,7 @@ export function createMockApp(partial: Partial<MockOptions> = {}): Express {
   app.set('etag', false);
   app.set('trust proxy', options.trustProxy);
   app.locals.world = world;
+  app.locals.live = live;
   app.locals.options = options;
 
   app.use(requestLog(log));
@@ -57,13 +77,24 @@ export function createMockApp(partial: Partial<MockOptions> = {}): Express {
   const specJson = JSON.stringify(doc);
   app.get('/openapi.yaml', (_req, res) => void res.type('application/yaml; charset=utf-8').send(specYaml));
   app.get('/openapi.json', (_req, res) => void res.type('application/json; charset=utf-8').send(specJson));
-  const index = JSON.stringify(world.index());
-  app.get('/_mock/world', (_req, res) => void res.type('application/json; charset=utf-8').send(index));
-  const root = JSON.stringify(rootIndex(world, ops));
-  app.get('/', (_req, res) => void res.type('application/json; charset=utf-8').send(root));
+  const index = perVersion(world, () => JSON.stringify(world.index()));
+  app.get('/_mock/world', (_req, res) => void res.type('application/json; charset=utf-8').send(index()));
+  const root = perVersion(world, () => JSON.stringify(rootIndex(world, ops)));
+  app.get('/', (_req, res) => void res.type('application/json; charset=utf-8').send(root()));
+  const worldSchema = JSON.stringify(WORLD_SCHEMA);
+  app.get(
+    '/_mock/world.schema.json',
+    (_req, res) => void res.type('application/schema+json; charset=utf-8').send(worldSchema),
+  );
+  app.use(
+    controlRouter(live, {
+      host: options.host,
+      ...(options.controlToken ? { token: options.controlToken } : {}),
+    }),
+  );
 
   const limiter = new RateLimiter({ anonymous: options.rateLimit, keyed: options.rateLimitKey }, options.now);
-  const cache = new ResponseCache();
+  const cache = new ResponseCache(RESPONSE_CACHE_LIMITS, () => world.version);
   const api = express.Router();
   api.use(apiKeys(options.apiKeys, options.requireApiKey));
   api.use(rateLimit(limiter));
@@ -94,6 +125,19 @@ export function createMockApp(partial: Partial<MockOptions> = {}): Express {
   app.use((req, res) => sendError(res, 404, `Route ${req.method}:${req.path.slice(0, 200)} not found`));
   app.use(errorHandler(log));
   return app;
+}
+
+/** A text computed once per version of the world: a change of the chain computes it again. */
+function perVersion(world: World, compute: () => string): () => string {
+  let version = -1;
+  let text = '';
+  return () => {
+    if (version !== world.version) {
+      text = compute();
+      version = world.version;
+    }
+    return text;
+  };
 }
 
 /** The injected faults' draws: the world's PRNG on its own stream, so they repeat for the seed. */

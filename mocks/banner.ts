@@ -1,6 +1,7 @@
+import { isLoopback } from './control/routes.ts';
 import type { MockOptions } from './options.ts';
 import { sampleUrls } from './sample-urls.ts';
-import type { World } from './operations/world.ts';
+import type { World, WorldIndex } from './operations/world.ts';
 
 /** What the mock prints on start: where it listens, and real entities of this world to try. */
 export function banner(url: string, world: World, options: MockOptions, startMs: number): string {
@@ -10,10 +11,11 @@ export function banner(url: string, world: World, options: MockOptions, startMs:
   const limits = `${perMinute(options.rateLimit)} per IP without a key, ${perMinute(options.rateLimitKey)} per key`;
   const lines = [
     `Stacks extended API mock listening on ${url}`,
-    `  ${options.network}, seed ${options.seed}, ${index.blocks} blocks (tip ${index.tip.height}), started in ${Math.round(startMs)} ms`,
+    `  ${world.options.network}, seed ${world.options.seed}, ${index.blocks} blocks (tip ${index.tip.height}), started in ${Math.round(startMs)} ms`,
     `  API keys: ${keyMode(options)}`,
     `  rate limits: ${limits}`,
     `  spec: ${url}/openapi.yaml   world index (what to query): ${url}/_mock/world   all links: ${url}/`,
+    `  chain: ${options.blockTime > 0 ? `a block every ${options.blockTime} s` : 'frozen until POST /_mock/mine'}; control plane ${controlMode(options)} (${url}/_mock/openapi.yaml)`,
     '',
     'Try:',
     ...Object.values(sampleUrls(world)).map((path) => `  curl '${url}${path}'`),
@@ -26,8 +28,20 @@ export function banner(url: string, world: World, options: MockOptions, startMs:
     ...Object.entries(transactions.by_type).map(
       ([type, ids]) => `  ${type.padEnd(18)} ${ids[0] ?? '(none)'}`,
     ),
+    ...declaredLines(index.declared, options.world),
   ];
   return lines.join('\n');
+}
+
+/** The world file's own accounts, by name: the first things its author will query. */
+function declaredLines(declared: WorldIndex['declared'], file: string | undefined): string[] {
+  if (!file) return [];
+  return [
+    '',
+    `Your world (${file}):`,
+    ...declared.accounts.map((a) => `  ${a.name.padEnd(18)} ${a.address}`),
+    ...declared.tokens.map((t) => `  ${t.kind.padEnd(18)} ${t.asset}`),
+  ];
 }
 
 /** Which of the three key modes is on, in the words the README's table uses. */
@@ -37,4 +51,11 @@ export function keyMode(options: Pick<MockOptions, 'apiKeys' | 'requireApiKey'>)
     ? `${options.apiKeys.length} configured, any other key gets 403`
     : 'any key accepted (counted per key)';
   return `${missing}; ${sent}`;
+}
+
+function controlMode(options: MockOptions): string {
+  if (options.controlToken) return 'needs X-Control-Token';
+  return ['127.0.0.1', '::1', 'localhost'].includes(options.host)
+    ? 'open on loopback'
+    : 'off (no --control-token)';
 }

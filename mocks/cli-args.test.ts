@@ -24,6 +24,23 @@ describe('mock flags and environment', () => {
     });
   });
 
+  it('reads the living chain flags: a block time, a genesis time, recent times, a control token', () => {
+    const o = parseCli(
+      ['--block-time', '2', '--genesis-time', '1700000000', '--recent', '--control-token', 'sesame-1234'],
+      {},
+    );
+    expect(o).toMatchObject({
+      blockTime: 2,
+      genesisTime: 1700000000,
+      recent: true,
+      controlToken: 'sesame-1234',
+    });
+    expect(parseCli([], { MOCK_BLOCK_TIME: '5' })).toMatchObject({ blockTime: 5, recent: false });
+    expect(() => parseCli(['--block-time', '-1'], {})).toThrow(
+      '--block-time needs a non-negative integer, got "-1"',
+    );
+  });
+
   it('reads every flag', () => {
     const o = parseCli(
       [

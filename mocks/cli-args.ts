@@ -67,6 +67,31 @@ export const FLAGS: Record<string, Flag> = {
     max: 1,
     help: 'share of requests answered with a seeded random 5xx, 0..1 (default 0)',
   },
+  'block-time': {
+    env: 'MOCK_BLOCK_TIME',
+    kind: 'int',
+    help: 'mine a block every N seconds (default 0 = off: the chain moves only on POST /_mock/mine)',
+  },
+  'genesis-time': {
+    env: 'MOCK_GENESIS_TIME',
+    kind: 'int',
+    help: 'unix seconds of block 1 (default 1704067200, 2024-01-01); fixed, so replicas agree',
+  },
+  recent: {
+    env: 'MOCK_RECENT',
+    kind: 'bool',
+    help: 'shift block times so the tip is the start time (near the present; not reproducible)',
+  },
+  'control-token': {
+    env: 'MOCK_CONTROL_TOKEN',
+    kind: 'string',
+    help: 'secret for POST /_mock/* (header X-Control-Token); needed off loopback, else 403',
+  },
+  world: {
+    env: 'MOCK_WORLD',
+    kind: 'string',
+    help: 'world file (YAML or JSON) declaring your accounts, tokens and transactions',
+  },
   quiet: { env: 'MOCK_QUIET', kind: 'bool', help: 'no request log' },
   'trust-proxy': {
     env: 'MOCK_TRUST_PROXY',
@@ -88,6 +113,9 @@ export function usage(): string {
     '',
     ...lines,
     '  --help                 this text',
+    '',
+    'npm run mock -- export --from URL --address SP… [--address …] [--out FILE]',
+    '       a world file (for --world) from what a running mock answers for those addresses',
   ].join('\n');
 }
 
@@ -141,8 +169,13 @@ const CAMEL: Record<string, keyof MockOptions> = {
   'rate-limit-key': 'rateLimitKey',
   latency: 'latencyMs',
   'fault-rate': 'faultRate',
+  world: 'world',
   quiet: 'quiet',
   'trust-proxy': 'trustProxy',
+  'block-time': 'blockTime',
+  'genesis-time': 'genesisTime',
+  recent: 'recent',
+  'control-token': 'controlToken',
 };
 
 function readKeyFile(path: string): string[] {

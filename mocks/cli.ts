@@ -1,8 +1,18 @@
 import { banner } from './banner.ts';
+import { exportCommand } from './export/export-command.ts';
 import { parseCli, usage, UsageError } from './cli-args.ts';
 import { startMockServer } from './server.ts';
+import { WorldFileError } from './world/declared/plan.ts';
 
 async function main(): Promise<void> {
+  if (process.argv[2] === 'export') {
+    process.exitCode = await exportCommand(process.argv.slice(3));
+    return;
+  }
+  if (process.argv[2] === 'proxy') {
+    const { runProxyCli } = await import('../proxy/cli.ts');
+    return runProxyCli(process.argv.slice(3));
+  }
   let options;
   try {
     options = parseCli(process.argv.slice(2));
@@ -17,6 +27,14 @@ async function main(): Promise<void> {
   }
   const started = performance.now();
   const mock = await startMockServer(options).catch((err: NodeJS.ErrnoException) => {
+    if (err instanceof WorldFileError) {
+      const count = err.problems.length;
+      const lines = err.problems.map((p) => `${options.world}: ${p}`);
+      process.stderr.write(
+        `the mock cannot start: the world file has ${count} problem${count === 1 ? '' : 's'}:\n${lines.join('\n')}\n`,
+      );
+      process.exit(1);
+    }
     const reason = err.code === 'EADDRINUSE' ? `port ${options.port} is in use (try --port)` : err.message;
     process.stderr.write(`the mock cannot start: ${reason}\n`);
     process.exit(1);

@@ -1,4 +1,5 @@
-import { DEFAULT_BLOCKS, resolveOptions } from './world/options.ts';
+import { DEFAULT_BLOCKS, resolveOptions, type WorldOptions } from './world/options.ts';
+import { GENESIS_TIME } from './world/generate/time.ts';
 
 export type Network = 'mainnet' | 'testnet';
 
@@ -20,8 +21,18 @@ export interface MockOptions {
   /** Share of requests answered with an injected 5xx, from the seeded generator (0..1). */
   faultRate: number;
   quiet: boolean;
+  /** A world file (YAML or JSON) declaring accounts, tokens and transactions; README: Your own world. */
+  world?: string;
   /** Honour X-Forwarded-For for the client address (only behind a proxy you run). */
   trustProxy: boolean;
+  /** Seconds between mined blocks; 0 = no clock (the chain moves only on control calls). */
+  blockTime: number;
+  /** Unix seconds of block 1; fixed by default so every run (and every replica) agrees. */
+  genesisTime: number;
+  /** Shift block times so the generated tip is the start time (near the present). */
+  recent: boolean;
+  /** Secret for the control plane (`X-Control-Token`); without one, it is open on loopback only. */
+  controlToken?: string;
   /** Where log lines go; stdout by default. */
   log: (line: string) => void;
   /** Milliseconds clock, replaceable in tests of the rate limiter. */
@@ -42,6 +53,9 @@ export const DEFAULT_OPTIONS: MockOptions = {
   faultRate: 0,
   quiet: false,
   trustProxy: false,
+  blockTime: 0,
+  genesisTime: GENESIS_TIME,
+  recent: false,
   log: (line) => process.stdout.write(`${line}\n`),
   now: () => Date.now(),
 };
@@ -55,11 +69,25 @@ export function withDefaults(partial: Partial<MockOptions> = {}): MockOptions {
     rateLimit: options.rateLimit,
     rateLimitKey: options.rateLimitKey,
     latencyMs: options.latencyMs,
+    blockTime: options.blockTime,
   })) {
     if (!Number.isInteger(value) || value < 0)
       throw new Error(`${name} must be a non-negative integer, not ${value}`);
   }
   // The world's options have one validator, the world's own: what passes here, the world builds.
-  resolveOptions({ seed: options.seed, network: options.network, blocks: options.blocks });
+  resolveOptions(worldOptionsOf(options));
+  if (options.controlToken !== undefined && options.controlToken.length < 8)
+    throw new Error('control token must be at least 8 characters');
   return options;
+}
+
+/** The world the mock's options describe; `recent` reads the clock, so it is not reproducible. */
+export function worldOptionsOf(options: MockOptions): Partial<WorldOptions> {
+  return {
+    seed: options.seed,
+    network: options.network,
+    blocks: options.blocks,
+    genesisTime: options.genesisTime,
+    ...(options.recent ? { tipTime: Math.floor(options.now() / 1000) } : {}),
+  };
 }

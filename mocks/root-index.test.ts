@@ -15,6 +15,7 @@ describe('GET /', () => {
     expect(res.body).toMatchObject({
       spec: { yaml: '/openapi.yaml', json: '/openapi.json' },
       world: '/_mock/world',
+      worldSchema: '/_mock/world.schema.json',
       samples: sampleUrls(app.locals.world),
     });
     expect(res.body.operations.map((o: { operationId: string }) => o.operationId).sort()).toEqual(
@@ -25,8 +26,14 @@ describe('GET /', () => {
   });
 
   it('points only to places that answer 200', async () => {
-    const { spec, world, samples } = (await get('/')).body;
-    for (const path of [spec.yaml, spec.json, world, ...Object.values(samples as Record<string, string>)])
+    const { spec, world, worldSchema, samples } = (await get('/')).body;
+    for (const path of [
+      spec.yaml,
+      spec.json,
+      world,
+      worldSchema,
+      ...Object.values(samples as Record<string, string>),
+    ])
       expect((await get(path)).status, path).toBe(200);
   });
 });

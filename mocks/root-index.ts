@@ -3,7 +3,7 @@ import { sampleUrls } from './sample-urls.ts';
 import type { World } from './operations/world.ts';
 
 /**
- * What `GET /` answers a program: where the spec and the world index are, the operations, and
+ * What `GET /` answers a program: where the spec, the world index and the world file schema are, the operations, and
  * one request per operation that this world answers with 200 (the banner's set). Paths are
  * relative to the mock's own address.
  */
@@ -12,6 +12,7 @@ export function rootIndex(world: World, ops: Operation[]): Record<string, unknow
     service: 'Stacks extended API mock',
     spec: { yaml: '/openapi.yaml', json: '/openapi.json' },
     world: '/_mock/world',
+    worldSchema: '/_mock/world.schema.json',
     operations: ops.map((op) => ({
       operationId: op.operationId,
       method: op.method.toUpperCase(),

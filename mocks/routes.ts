@@ -54,7 +54,7 @@ export interface MountDeps {
  * Mounts one route per spec operation. GET: deprecation warning → scenarios (Prefer, latency,
  * faults) → the cached answer, if any → validation from the spec (a value or a 400) → the
  * operation's handler → one adapter to HTTP; other methods get 405. A 200 answer is serialized once and then served from the
- * cache: the world never changes, so the same URL always has the same body.
+ * cache until the chain changes (a block, a transaction, a reorg, a reset).
  */
 export function mountOperations(
   router: Router,
@@ -65,6 +65,15 @@ export function mountOperations(
   checkHandlers(ops, handlers);
   const known = new Set(ops.map((o) => o.operationId));
   const cache = deps.cache ?? new ResponseCache();
+  // Answers belong to one version of the chain: a change drops them all, so none outlives its tip.
+  let cachedVersion = deps.world.version;
+  const current = (): ResponseCache => {
+    if (deps.world.version !== cachedVersion) {
+      cache.clear();
+      cachedVersion = deps.world.version;
+    }
+    return cache;
+  };
   for (const op of ops) {
     const handler = handlers[op.operationId] as MountedHandler;
     const validate = requestValidator(op, deps.doc, deps.specAjv);
@@ -75,7 +84,7 @@ export function mountOperations(
         ...(op.deprecated ? [deprecation(op, known)] : []),
         scenarios(op, deps.scenario),
         (req, res, next) => {
-          const cached = cache.get(req.originalUrl);
+          const cached = current().get(req.originalUrl);
           if (cached?.operationId === op.operationId) sendCachedJson(req, res, cached);
           else next();
         },
@@ -85,7 +94,7 @@ export function mountOperations(
             ? request
             : handler.answer({ world: deps.world, ...request });
           sendResult(req, res, result, (json) =>
-            cache.set(req.originalUrl, { ...json, operationId: op.operationId }),
+            current().set(req.originalUrl, { ...json, operationId: op.operationId }),
           );
         },
       )

@@ -5,10 +5,13 @@ import { expressServerClasses } from './http/express-classes.ts';
 import { documentedProtocolErrors } from './http/protocol-errors.ts';
 import { withDefaults, type MockOptions } from './options.ts';
 import type { World } from './operations/world.ts';
+import type { LiveChain } from './control/live-chain.ts';
 
 export interface RunningMock {
   server: Server;
   world: World;
+  /** The chain's controls: mine, submit, reorg, reset (what POST /_mock/* calls). */
+  live: LiveChain;
   url: string;
   close(): Promise<void>;
 }
@@ -68,14 +71,18 @@ export async function startMockServer(
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
   });
+  const live = app.locals.live as LiveChain;
+  live.startClock();
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     server,
     world: app.locals.world as World,
+    live,
     url: `http://${host}:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
+        live.stopClock();
         server.close(() => resolve());
         server.closeIdleConnections();
       }),

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
 const TEST_ONLY = ['mocks/testing', 'contract-tests/self-test', 'fixtures/targets/write-mock-default'];
-const ASSETS = ['spec/openapi.yaml', 'fixtures'];
+const ASSETS = ['spec/openapi.yaml', 'mocks/control/openapi.yaml', 'fixtures'];
 
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

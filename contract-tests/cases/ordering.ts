@@ -1,4 +1,4 @@
-import type { Problem } from '../expect.ts';
+import type { Problem } from '../../spec/responses.ts';
 
 /**
  * The order each paginated operation documents, the words of the spec that say it (a test checks

@@ -42,6 +42,8 @@ export interface VerdictRecord {
   outcome: Outcome;
   problems: ProblemRecord[];
   note?: string;
+  /** Fields the answer carried that the spec does not declare: drift, not failing by default. */
+  undocumented?: string[];
 }
 
 /** A target-file entry the run had to find through the API. */

@@ -67,6 +67,17 @@ function toleratedSection(verdicts: VerdictRecord[]): string[] {
   ]);
 }
 
+/** Undeclared fields a live target sent, once per operation and field. */
+function undocumentedSection(verdicts: VerdictRecord[]): string[] {
+  const seen = new Set(verdicts.flatMap((v) => (v.undocumented ?? []).map((f) => `${v.operationId}: ${f}`)));
+  if (seen.size === 0) return [];
+  return [
+    '',
+    `Undocumented fields (drift, not failing; UNDOCUMENTED_FIELDS=fail makes them fail): ${seen.size}`,
+    ...[...seen].sort().map((s) => `- ${s}`),
+  ];
+}
+
 function skipSection(tests: TestResult[]): string[] {
   const byReason = new Map<string, string[]>();
   for (const t of tests.filter((x) => x.state === 'skipped')) {
@@ -117,6 +128,7 @@ export function renderSummary({ records, tests, deviations }: RunFacts): string 
     '',
     ...(failed.length ? failureSection(failed, verdicts) : ['No failures.', '']),
     ...knownSection(verdicts, deviations),
+    ...undocumentedSection(verdicts),
     ...(tolerated.length
       ? ['', `Tolerated (target file tolerances): ${tolerated.length}`, ...toleratedSection(tolerated)]
       : []),

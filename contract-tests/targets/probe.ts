@@ -23,6 +23,8 @@ export interface MockWorld {
   seed: number;
   network: 'mainnet' | 'testnet';
   blocks: number;
+  /** Addresses of the accounts a world file declared (`declared.accounts`); none without one. */
+  declared?: string[];
 }
 
 /** The world a mock serves, or undefined when the target has no `/_mock/world` (not the mock). */
@@ -30,11 +32,21 @@ export async function readMockWorld(transport: Transport, timeoutMs: number): Pr
   const res = await transport('/_mock/world', { Accept: 'application/json' }, timeoutMs);
   if (res.status !== 200) return undefined;
   try {
-    const world = JSON.parse(res.text) as Partial<MockWorld>;
+    const world = JSON.parse(res.text) as Partial<Omit<MockWorld, 'declared'>> & {
+      declared?: { accounts?: { address?: unknown }[] };
+    };
+    const declared = (world.declared?.accounts ?? [])
+      .map((a) => a.address)
+      .filter((a): a is string => typeof a === 'string');
     return typeof world.seed === 'number' &&
       (world.network === 'mainnet' || world.network === 'testnet') &&
       typeof world.blocks === 'number'
-      ? { seed: world.seed, network: world.network, blocks: world.blocks }
+      ? {
+          seed: world.seed,
+          network: world.network,
+          blocks: world.blocks,
+          ...(declared.length > 0 && { declared }),
+        }
       : undefined;
   } catch {
     return undefined;

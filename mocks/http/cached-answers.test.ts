@@ -51,7 +51,7 @@ async function serve(options: Partial<MockOptions>) {
       req.on('error', reject);
       req.end();
     });
-  return { get, logs };
+  return { get, logs, live: (app.locals as MockAppLocals).live };
 }
 
 const PER_REQUEST = new Set([
@@ -116,5 +116,17 @@ describe('the cached-answer fast path', () => {
     const slow = await serve({ latencyMs: 1 });
     await slow.get('/extended');
     expect((await slow.get('/extended')).path).toBe('express');
+  });
+
+  it('never serves an answer from before the chain moved', async () => {
+    const { get, live } = await serve({});
+    const before = await get('/extended/v2/blocks/latest');
+    expect((await get('/extended/v2/blocks/latest')).path).toBe('fast');
+    const tip = live.mine(1);
+    const after = await get('/extended/v2/blocks/latest');
+    expect(after.path).toBe('express');
+    expect((JSON.parse(after.body) as { height: number }).height).toBe(tip.height);
+    expect(after.body).not.toBe(before.body);
+    expect((await get('/extended/v2/blocks/latest')).body).toBe(after.body);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serializeJson, type SerializedJson } from './caching.ts';
-import { ResponseCache } from './response-cache.ts';
+import { RESPONSE_CACHE_LIMITS, ResponseCache } from './response-cache.ts';
 
 function json(value: unknown) {
   return serializeJson(value);
@@ -58,5 +58,19 @@ describe('the response cache', () => {
     expect(cache.size).toBe(50);
     expect(cache.get('k4999')).toBeDefined();
     expect(cache.get('k0')).toBeUndefined();
+  });
+});
+
+describe('the response cache across versions of the chain', () => {
+  it('drops every entry when the version it was given moves', () => {
+    let version = 1;
+    const cache = new ResponseCache<SerializedJson>(RESPONSE_CACHE_LIMITS, () => version);
+    cache.set('a', json(1));
+    expect(cache.get('a')).toBeDefined();
+    version = 2;
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.byteSize).toBe(0);
+    cache.set('a', json(2));
+    expect(cache.get('a')?.body.toString()).toBe('2');
   });
 });

@@ -11,7 +11,8 @@ export const RESPONSE_CACHE_LIMITS: ResponseCacheLimits = { maxEntries: 1_000, m
 
 /**
  * An operation's 200 answer, cached under the request target as sent. The answer depends on
- * nothing else: the world is fixed for the app's life, a URL always routes to the same operation,
+ * nothing else: at one version of the chain (the cache is cleared when
+ * it changes), a URL always routes to the same operation,
  * and the handler sees only the path and query values, which validation derives from the URL
  * alone. Keying on the URL rather than the validated values lets a hit skip routing and
  * validation too (an address's checksum costs a SHA-256); URLs spelled differently for the same
@@ -24,14 +25,24 @@ export interface CachedAnswer extends SerializedJson {
 
 /**
  * Serialized 200 answers (body bytes and ETag), least recently used first out, bounded in count
- * and bytes so a client walking many distinct URLs cannot grow memory. The world is immutable,
- * so an entry never goes stale.
+ * and bytes so a client walking many distinct URLs cannot grow memory. Cleared whenever the chain
+ * changes, so an entry never outlives the tip it was computed at.
  */
 export class ResponseCache<Entry extends SerializedJson = CachedAnswer> {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
+  private version: number;
 
-  constructor(private readonly limits: ResponseCacheLimits = RESPONSE_CACHE_LIMITS) {}
+  /**
+   * `versionOf` names the version of the chain the answers belong to; when it moves, every entry
+   * goes, whichever path (Express or the fast path in front of it) looks first.
+   */
+  constructor(
+    private readonly limits: ResponseCacheLimits = RESPONSE_CACHE_LIMITS,
+    private readonly versionOf: () => number = () => 0,
+  ) {
+    this.version = versionOf();
+  }
 
   get size(): number {
     return this.entries.size;
@@ -41,7 +52,14 @@ export class ResponseCache<Entry extends SerializedJson = CachedAnswer> {
     return this.bytes;
   }
 
+  /** Drops every entry (the chain changed: each answer may differ now). */
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
   get(key: string): Entry | undefined {
+    this.sync();
     const hit = this.entries.get(key);
     if (hit) {
       // Re-inserting moves the entry to the end of the Map's order: the most recently used.
@@ -52,6 +70,7 @@ export class ResponseCache<Entry extends SerializedJson = CachedAnswer> {
   }
 
   set(key: string, value: Entry): void {
+    this.sync();
     if (value.body.length > this.limits.maxBytes) return;
     const old = this.entries.get(key);
     if (old) {
@@ -64,6 +83,14 @@ export class ResponseCache<Entry extends SerializedJson = CachedAnswer> {
       if (this.entries.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break;
       this.entries.delete(oldest);
       this.bytes -= entry.body.length;
+    }
+  }
+
+  private sync(): void {
+    const now = this.versionOf();
+    if (now !== this.version) {
+      this.clear();
+      this.version = now;
     }
   }
 }

@@ -18,6 +18,7 @@ import type {
 import type { WorldIndex } from '../query/catalogue.ts';
 import { WorldQueries, type BlockRef, type HistoryQuery, type UntilBlock } from '../query/world-queries.ts';
 import { buildChain } from '../world/generate/build-chain.ts';
+import type { Chain } from '../world/tables/chain.ts';
 import { resolveOptions, type WorldOptions } from '../world/options.ts';
 
 export type { WorldOptions } from '../world/options.ts';
@@ -35,6 +36,8 @@ export type TransactionsWithTransfersQuery = HistoryQuery;
 export interface World {
   readonly options: WorldOptions;
   readonly queries: WorldQueries;
+  /** Goes up with every change of the chain (a block, a transaction, a reorg, a reset). */
+  readonly version: number;
   status(): ServerStatus;
   block(ref: BlockRef): Block | undefined;
   txListDetails(
@@ -56,17 +59,37 @@ export interface World {
   index(): WorldIndex;
 }
 
-export function createWorld(options?: Partial<WorldOptions>): World {
-  return new SeededWorld(new WorldQueries(buildChain(resolveOptions(options))));
+/** A world whose chain changes under it: the owner of the chain says when, and the world follows. */
+export interface LiveWorld extends World {
+  /** The chain grew in place; or, given a chain, the world now answers from that one. */
+  changed(replaced?: Chain): void;
 }
 
-class SeededWorld implements World {
+export function createWorld(options?: Partial<WorldOptions>): World {
+  return worldOver(buildChain(resolveOptions(options)));
+}
+
+/** The facade over a chain that its owner (a `ChainBuilder`) may grow, reorganize or replace. */
+export function worldOver(chain: Chain): LiveWorld {
+  return new SeededWorld(new WorldQueries(chain));
+}
+
+class SeededWorld implements LiveWorld {
   readonly options: WorldOptions;
+  version = 0;
   private cachedStatus?: ServerStatus;
   private cachedStats?: MempoolStats;
 
-  constructor(readonly queries: WorldQueries) {
+  constructor(public queries: WorldQueries) {
     this.options = queries.chain.options;
+  }
+
+  changed(replaced?: Chain): void {
+    if (replaced) this.queries = new WorldQueries(replaced);
+    else this.queries.advance();
+    this.cachedStatus = undefined;
+    this.cachedStats = undefined;
+    this.version++;
   }
 
   status(): ServerStatus {

@@ -5,12 +5,17 @@ import { forEachInvolved } from '../world/derive/involvement.ts';
 /**
  * For every principal, the mined transactions that concern it, ascending in chain order, packed
  * into one Int32Array (compressed sparse rows): 4 bytes per (principal, transaction) pair.
+ * Transactions appended later (a living chain) go to a per-principal tail, so a block costs its
+ * own transactions only.
  */
 export class AddressIndex {
   private readonly offsets: Int32Array;
   private readonly entries: Int32Array;
+  private readonly tail = new Map<number, number[]>();
+  private indexed: number;
 
   constructor(private readonly chain: Chain) {
+    this.indexed = chain.txs.count;
     const principals = chain.principals.count;
     const txs = chain.txs.count;
     let pairTx: Int32Array = new Int32Array(txs * 3 + 1024);
@@ -45,8 +50,37 @@ export class AddressIndex {
     }
   }
 
+  /** Takes in the transactions appended since. */
+  extend(): void {
+    const chain = this.chain;
+    for (let tx = this.indexed; tx < chain.txs.count; tx++) {
+      forEachInvolved(chain, tx, eventsOf(chain, tx), (p) => {
+        let list = this.tail.get(p);
+        if (!list) this.tail.set(p, (list = []));
+        if (list[list.length - 1] !== tx) list.push(tx);
+      });
+    }
+    this.indexed = chain.txs.count;
+  }
+
   /** The principal's transactions with minHeight <= height <= maxHeight, ascending. */
   slice(principal: number, minHeight: number, maxHeight: number): Int32Array {
+    const base = this.baseSlice(principal, minHeight, maxHeight);
+    const tail = this.tail.get(principal);
+    if (!tail) return base;
+    const heights = this.chain.txs.height;
+    const extra = tail.filter((tx) => {
+      const h = heights[tx] as number;
+      return h >= minHeight && h <= maxHeight;
+    });
+    if (extra.length === 0) return base;
+    const all = new Int32Array(base.length + extra.length);
+    all.set(base);
+    all.set(extra, base.length);
+    return all;
+  }
+
+  private baseSlice(principal: number, minHeight: number, maxHeight: number): Int32Array {
     if (principal < 0 || principal >= this.offsets.length - 1) return new Int32Array(0);
     const start = this.offsets[principal] as number;
     const end = this.offsets[principal + 1] as number;

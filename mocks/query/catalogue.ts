@@ -27,6 +27,7 @@ export interface BlockSample {
 export interface WorldIndex {
   network: NetworkName;
   seed: number;
+  /** The generated world's size (its `blocks` option); `tip` is where the chain is now, after mined blocks. */
   blocks: number;
   tip: BlockSample;
   block_samples: { first: BlockSample; middle: BlockSample; tip: BlockSample };
@@ -50,6 +51,11 @@ export interface WorldIndex {
     mempool: { pending: string[]; dropped: string[] };
   };
   assets: { ft: string[]; nft: string[] };
+  /** What a world file declared (empty without one): its accounts by name, and its tokens. */
+  declared: {
+    accounts: { name: string; address: string }[];
+    tokens: { contract: string; asset: string; kind: 'ft' | 'nft' }[];
+  };
 }
 
 const SAMPLES = 5;
@@ -113,7 +119,7 @@ export function buildCatalogue(chain: Chain, addresses: AddressIndex): WorldInde
   return {
     network: chain.net.name,
     seed: chain.options.seed,
-    blocks: tip,
+    blocks: chain.options.blocks,
     tip: sample(tip),
     block_samples: { first: sample(1), middle: sample(Math.ceil(tip / 2)), tip: sample(tip) },
     addresses: {
@@ -143,6 +149,14 @@ export function buildCatalogue(chain: Chain, addresses: AddressIndex): WorldInde
     assets: {
       ft: deployed.filter((c) => c.kind === ContractKind.Ft).map((c) => c.assetId),
       nft: deployed.filter((c) => c.kind === ContractKind.Nft).map((c) => c.assetId),
+    },
+    declared: {
+      accounts: (chain.options.declared?.accounts ?? []).map(({ name, address }) => ({ name, address })),
+      tokens: (chain.options.declared?.tokens ?? []).map((t) => ({
+        contract: t.contractId,
+        asset: `${t.contractId}::${t.token}`,
+        kind: t.kind,
+      })),
     },
   };
 }

@@ -8,7 +8,7 @@ describe('HashIndex', () => {
     const keys = new Rng(2).bytes(rows * 32);
     // Two keys sharing their first four bytes must still be told apart.
     keys.copyWithin(32, 0, 4);
-    const index = new HashIndex(keys, rows);
+    const index = new HashIndex(() => keys, rows);
     for (let row = 0; row < rows; row++) expect(index.find(keys.subarray(row * 32, row * 32 + 32))).toBe(row);
     const missing = keys.slice(0, 32);
     missing[31] = (missing[31]! + 1) % 256;

@@ -4,19 +4,37 @@
  * four bytes are a good hash.
  */
 export class HashIndex {
-  private readonly slots: Int32Array;
-  private readonly mask: number;
+  private slots: Int32Array;
+  private mask: number;
+  private keys: Uint8Array;
+  private rows = 0;
 
+  /** `keysOf` gives the key column as it is now: a growing table replaces its arrays. */
   constructor(
-    private readonly keys: Uint8Array,
+    private readonly keysOf: () => Uint8Array,
     rows: number,
   ) {
+    this.keys = keysOf();
     // A load of at most two thirds keeps probes short with half the memory of a half-empty table.
     let size = 16;
     while (size * 2 < rows * 3) size *= 2;
     this.slots = new Int32Array(size).fill(-1);
     this.mask = size - 1;
-    for (let row = 0; row < rows; row++) this.insert(row);
+    this.extend(rows);
+  }
+
+  /** Indexes the rows appended since, up to `rows`; the table doubles past two thirds full. */
+  extend(rows: number): void {
+    this.keys = this.keysOf();
+    if (rows * 3 > this.slots.length * 2) {
+      let size = this.slots.length;
+      while (size * 2 < rows * 3) size *= 2;
+      this.slots = new Int32Array(size).fill(-1);
+      this.mask = size - 1;
+      const indexed = this.rows;
+      for (let row = 0; row < indexed; row++) this.insert(row);
+    }
+    for (; this.rows < rows; this.rows++) this.insert(this.rows);
   }
 
   /** The row whose key equals `key`, or -1. */

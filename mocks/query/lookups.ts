@@ -10,15 +10,24 @@ export interface TxLocation {
 /** Lookups by 32-byte hash: transactions (mined and mempool) and blocks (hash, index hash). */
 export class ChainLookups {
   private readonly txById: HashIndex;
-  private readonly mempoolById: HashIndex;
+  private mempoolById: HashIndex;
   private readonly blockByHash: HashIndex;
   private readonly blockByIndexHash: HashIndex;
 
-  constructor(chain: Chain) {
-    this.txById = new HashIndex(chain.txs.ids, chain.txs.count);
-    this.mempoolById = new HashIndex(chain.mempool.ids, chain.mempool.count);
-    this.blockByHash = new HashIndex(chain.blocks.hash, chain.blocks.count);
-    this.blockByIndexHash = new HashIndex(chain.blocks.indexHash, chain.blocks.count);
+  constructor(private readonly chain: Chain) {
+    this.txById = new HashIndex(() => chain.txs.ids, chain.txs.count);
+    this.mempoolById = new HashIndex(() => chain.mempool.ids, chain.mempool.count);
+    this.blockByHash = new HashIndex(() => chain.blocks.hash, chain.blocks.count);
+    this.blockByIndexHash = new HashIndex(() => chain.blocks.indexHash, chain.blocks.count);
+  }
+
+  /** Takes in the blocks and transactions appended since; the mempool (small) is indexed anew. */
+  extend(): void {
+    const chain = this.chain;
+    this.txById.extend(chain.txs.count);
+    this.blockByHash.extend(chain.blocks.count);
+    this.blockByIndexHash.extend(chain.blocks.count);
+    this.mempoolById = new HashIndex(() => chain.mempool.ids, chain.mempool.count);
   }
 
   /** Where a normalized (`0x`, lowercase) transaction id lives, if anywhere. */

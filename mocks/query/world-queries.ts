@@ -54,8 +54,8 @@ export class WorldQueries {
   private readonly lookups: ChainLookups;
   private readonly addresses: AddressIndex;
   private readonly rewards: MinerRewards;
-  private readonly deltas: MempoolDeltas;
-  private readonly currentBalances = new Map<string, BalanceFacts>();
+  private deltas: MempoolDeltas;
+  private currentBalances = new Map<string, BalanceFacts>();
   private cachedSamples?: MempoolSamples;
   private cachedCatalogue?: WorldIndex;
 
@@ -64,6 +64,20 @@ export class WorldQueries {
     this.addresses = new AddressIndex(chain);
     this.rewards = new MinerRewards(chain);
     this.deltas = new MempoolDeltas(chain);
+  }
+
+  /**
+   * The chain has grown (blocks appended, the mempool changed): the indexes take in what is new
+   * and every answer cached for the old tip is dropped, so nothing from before is served again.
+   */
+  advance(): void {
+    this.lookups.extend();
+    this.addresses.extend();
+    this.rewards.extend();
+    this.deltas = new MempoolDeltas(this.chain);
+    this.currentBalances = new Map();
+    this.cachedSamples = undefined;
+    this.cachedCatalogue = undefined;
   }
 
   /** Height of the block a reference names; a hash may be the block hash or index block hash. */

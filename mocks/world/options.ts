@@ -1,4 +1,6 @@
+import type { DeclaredWorld } from './declared/plan.ts';
 import type { NetworkName } from './tables/network.ts';
+import { GENESIS_TIME } from './generate/time.ts';
 
 export interface WorldOptions {
   seed: number;
@@ -13,6 +15,12 @@ export interface WorldOptions {
   mempoolSize: number;
   /** First block of the Nakamoto era (tenure changes, several blocks per tenure). */
   nakamotoHeight: number;
+  /** Unix seconds of block 1's burn block; a fixed default keeps every run the same. */
+  genesisTime: number;
+  /** When set, every time shifts so that the generated tip's block time is this (near the present). */
+  tipTime?: number;
+  /** Accounts, tokens and transactions a world file declares, woven into the seeded chain. */
+  declared?: DeclaredWorld;
 }
 
 export const DEFAULT_BLOCKS = 600;
@@ -29,6 +37,9 @@ export function resolveOptions(partial: Partial<WorldOptions> = {}): WorldOption
     maxTxsPerBlock: partial.maxTxsPerBlock ?? 12,
     mempoolSize: partial.mempoolSize ?? 80,
     nakamotoHeight: partial.nakamotoHeight ?? Math.max(2, Math.floor(blocks * 0.4)),
+    genesisTime: partial.genesisTime ?? GENESIS_TIME,
+    ...(partial.tipTime === undefined ? {} : { tipTime: partial.tipTime }),
+    ...(partial.declared && { declared: partial.declared }),
   };
   check(Number.isSafeInteger(options.seed), 'seed must be a safe integer');
   check(options.network === 'mainnet' || options.network === 'testnet', 'network must be mainnet or testnet');
@@ -46,6 +57,11 @@ export function resolveOptions(partial: Partial<WorldOptions> = {}): WorldOption
     Number.isInteger(options.nakamotoHeight) && options.nakamotoHeight >= 2,
     'nakamotoHeight must be >= 2',
   );
+  for (const [name, value] of [
+    ['genesisTime', options.genesisTime],
+    ['tipTime', options.tipTime ?? GENESIS_TIME],
+  ] as const)
+    check(Number.isInteger(value) && value >= 0 && value < 2 ** 32, `${name} must be unix seconds (0..2^32)`);
   return options;
 }
 

@@ -1,5 +1,5 @@
 import { burnHeightAt, contractAt, variant, type Chain } from '../tables/chain.ts';
-import { Action, EventKind, Status } from '../tables/kinds.ts';
+import { Action, ContractKind, EventKind, Status } from '../tables/kinds.ts';
 import { unlockBurnHeight } from './pox.ts';
 
 export interface ChainEvent {
@@ -40,8 +40,14 @@ export function eventsOf(chain: Chain, tx: number): ChainEvent[] {
       );
     case Action.StxTransfer:
       return [ev(EventKind.StxTransfer, sender, peer, -1, amount)];
-    case Action.Deploy:
+    case Action.Deploy: {
+      const minted = chain.mints.get(c);
+      if (minted) {
+        const kind = contractAt(chain, c).kind === ContractKind.Nft ? EventKind.NftMint : EventKind.FtMint;
+        return minted.map((m) => ev(kind, -1, m.recipient, c, m.amount));
+      }
       return amount > 0 ? [ev(EventKind.FtMint, -1, sender, c, amount)] : [];
+    }
     case Action.FtTransfer: {
       const transfer = ev(EventKind.FtTransfer, sender, peer, c, amount);
       // Some token contracts print on transfer, some do not.

@@ -6,10 +6,16 @@ export const REWARD_MATURITY = 100;
 /** Per miner, the running total of its rewards by the height at which each matures. */
 export class MinerRewards {
   private readonly byMiner = new Map<number, { matureHeights: number[]; totals: number[] }>();
+  private rows = 0;
 
-  constructor(chain: Chain) {
-    const b = chain.blocks;
-    for (let row = 0; row < b.count; row++) {
+  constructor(private readonly chain: Chain) {
+    this.extend();
+  }
+
+  /** Takes in the blocks appended since. */
+  extend(): void {
+    const b = this.chain.blocks;
+    for (let row = this.rows; row < b.count; row++) {
       const miner = b.miner[row] as number;
       let entry = this.byMiner.get(miner);
       if (!entry) this.byMiner.set(miner, (entry = { matureHeights: [], totals: [] }));
@@ -17,6 +23,7 @@ export class MinerRewards {
       entry.matureHeights.push(row + 1 + REWARD_MATURITY);
       entry.totals.push(before + (b.reward[row] as number));
     }
+    this.rows = b.count;
   }
 
   /** Rewards of `principal` matured at or below `height`, in micro-STX. */

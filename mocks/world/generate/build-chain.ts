@@ -1,11 +1,19 @@
 import { en, Faker } from '@faker-js/faker';
 import { createAccounts, createMemos } from './accounts.ts';
 import { BlockTable } from '../tables/block-table.ts';
-import { buildMempool } from './build-mempool.ts';
+import {
+  addToMempool,
+  buildMempool,
+  draftArriving,
+  reservation,
+  type MempoolBuildContext,
+} from './build-mempool.ts';
 import { feePayer, type Chain, type Microblock } from '../tables/chain.ts';
 import { ContractRegistry } from './contract-registry.ts';
 import { FT_INITIAL_SUPPLY } from '../tables/contracts.ts';
 import { openingRequests } from './opening-requests.ts';
+import { DeclaredActivity } from './declared-activity.ts';
+import { WorldFileError } from '../declared/plan.ts';
 import {
   draftUserTx,
   randomAction,
@@ -16,13 +24,13 @@ import {
 } from './draft-tx.ts';
 import { eventsOf } from '../derive/events.ts';
 import { Action, AnchorMode, ContractKind, Status } from '../tables/kinds.ts';
+import { takeCheckpoint, type Checkpoint } from './checkpoint.ts';
 import { Ledger } from './ledger.ts';
 import { REWARD_MATURITY } from '../derive/miner-rewards.ts';
 import { NETWORKS, type NetworkParams } from '../tables/network.ts';
 import type { WorldOptions } from '../options.ts';
 import { Principals } from '../tables/principals.ts';
 import { Rng } from './rng.ts';
-import { GENESIS_TIME } from './time.ts';
 import { TxTable } from '../tables/tx-table.ts';
 
 const COINBASE_REWARD = 1_000_000_000;
@@ -33,7 +41,14 @@ interface QueuedRequest extends DraftRequest {
   attempts: number;
 }
 
-/** Generates the whole chain of a world from its options; deterministic in the seed. */
+/** Reorgs reach back at most this many blocks: the builder keeps a checkpoint for each. */
+export const MAX_REORG_DEPTH = 100;
+const EVICTED_KEPT_BLOCKS = 100;
+
+/**
+ * Generates the whole chain of a world from its options; deterministic in the seed. A world file's
+ * declared activity is woven in; when any of it cannot happen, a WorldFileError lists every problem.
+ */
 export function buildChain(options: WorldOptions): Chain {
   return new ChainBuilder(options).build();
 }
@@ -41,22 +56,33 @@ export function buildChain(options: WorldOptions): Chain {
 /**
  * Walks the heights once: each block gets its tenure bookkeeping, its system transactions
  * (coinbase, tenure change, boot deploys) and user transactions drafted against a running ledger.
+ * The builder then stays alive for a living chain: `mine()` appends one block with the same
+ * running state, so a block costs what its transactions cost, whatever the chain's length.
  */
-class ChainBuilder {
+export class ChainBuilder {
   private readonly rng: Rng;
   private readonly net: NetworkParams;
   private readonly principals = new Principals();
   private readonly registry: ContractRegistry;
   private readonly blocks: BlockTable;
   private readonly txs: TxTable;
-  private readonly microblocks: Microblock[] = [];
-  private readonly ledger = new Ledger();
-  private readonly nonces: number[] = [];
-  private readonly queue: QueuedRequest[];
+  private microblocks: Microblock[] = [];
+  private ledger = new Ledger();
+  private nonces: number[] = [];
+  private queue: QueuedRequest[];
+  private memos: string[];
+  private readonly checkpoints = new Map<number, Checkpoint>();
+  /** Mempool rows that a user submitted: the next block mines them, whatever the draw. */
+  private submitted = new Set<string>();
+  /** Mempool rows evicted while mining, with the height that evicted them. */
+  private evicted = new Map<number, number>();
   private readonly boot: number;
   private readonly miners: readonly number[];
   private readonly ctx: Mutable<DraftContext>;
   private readonly chain: Mutable<Chain>;
+  private readonly declared: DeclaredActivity | undefined;
+  /** Ids of declared transactions come from their own generator, so the background stays the seed's. */
+  private readonly declaredRng: Rng;
 
   private burnHeight = 0;
   private burnTime = 0;
@@ -77,15 +103,22 @@ class ChainBuilder {
     this.registry = new ContractRegistry(this.principals, faker, this.rng, options.nakamotoHeight);
     this.blocks = new BlockTable(options.blocks);
     this.txs = new TxTable(Math.max(1024, options.blocks * (options.maxTxsPerBlock / 2 + 3)));
+    this.declaredRng = new Rng(options.seed ^ 0x5eed_f11e);
+    this.declared = options.declared && new DeclaredActivity(options.declared, this.principals);
     const accounts = createAccounts(this.rng, this.principals, this.net, options.addresses, options.blocks);
     const memos = createMemos(faker);
+    this.memos = memos;
     this.boot = accounts.boot;
     this.miners = accounts.miners;
     this.queue = openingRequests().map((r) => ({ ...r, attempts: 0 }));
+    const funding = this.declared?.genesisFunding() ?? { recipients: [], amounts: [] };
+    const background = this.declared?.plan.background
+      ? [...accounts.accounts, ...this.declared.accounts()]
+      : accounts.accounts;
     this.ctx = {
       rng: this.rng,
       ledger: this.ledger,
-      accounts: accounts.accounts,
+      accounts: background,
       contracts: this.registry.contracts,
       deployed: this.registry.deployed,
       poxContract: -1,
@@ -104,45 +137,394 @@ class ChainBuilder {
       microblocks: this.microblocks,
       mempool: new TxTable(16),
       receiptTime: [],
-      genesisRecipients: accounts.accounts,
-      genesisAmounts: accounts.genesisAmounts,
+      genesisRecipients: [...accounts.accounts, ...funding.recipients],
+      genesisAmounts: [...accounts.genesisAmounts, ...funding.amounts],
       memos,
-      vesting: accounts.vesting,
+      mints: this.declared?.mints ?? new Map(),
+      vesting: new Map([...accounts.vesting, ...(this.declared?.vesting() ?? [])]),
       miners: accounts.miners,
       poxContract: -1,
     };
   }
 
   build(): Chain {
-    for (let h = 1; h <= this.options.blocks; h++) this.buildBlock(h);
+    const blocks = this.options.blocks;
+    for (let h = 1; h <= blocks; h++) {
+      this.buildBlock(h, this.txs.count);
+      if (h > blocks - MAX_REORG_DEPTH) this.checkpoint();
+    }
     this.chain.anchoredCount = this.txs.count;
     this.ctx.burnHeight = this.burnHeight;
-    this.microblockStream(this.options.blocks + 1, 0, true);
+    this.microblockStream(blocks + 1, 0, true);
     this.txs.trim();
-    const mempool = buildMempool({
+    const mempool = buildMempool(this.mempoolContext());
+    this.chain.mempool = mempool.table;
+    this.chain.receiptTime = mempool.receiptTime;
+    if (this.declared) {
+      this.declaredMempool(this.declared);
+      if (this.declared.problems.length > 0) throw new WorldFileError(this.declared.problems);
+    }
+    if (this.options.tipTime !== undefined) this.shiftTimes(this.options.tipTime - this.blockTime);
+    return this.chain;
+  }
+
+  get current(): Chain {
+    return this.chain;
+  }
+
+  /**
+   * Appends one block: it confirms the unanchored stream on the tip, the transactions users
+   * submitted, some seeded pending ones, and new seeded transactions; new seeded transactions
+   * arrive in the mempool; a new unanchored stream sits on the new tip. `seconds` after the tip's
+   * time (a clock's period), or a seeded 5-15 s.
+   */
+  mine(seconds?: number): void {
+    const h = this.blocks.count + 1;
+    this.blocks.ensureRoom();
+    this.microblocks = this.microblocks.map((m) => (m.unanchored ? { ...m, unanchored: false } : m));
+    const time = this.blockTime + (seconds ?? this.rng.range(5, 15));
+    this.buildBlock(h, this.chain.anchoredCount, time);
+    this.chain.anchoredCount = this.txs.count;
+    this.ctx.burnHeight = this.burnHeight;
+    this.microblockStream(h + 1, 0, true);
+    this.receiveArrivals(this.rng.range(2, 8));
+    this.checkpoint();
+    this.checkpoints.delete(h - MAX_REORG_DEPTH);
+  }
+
+  /** Puts a transaction a user submitted in the mempool; its id, or a refusal. */
+  submit(tx: UserTx, memo?: string): string {
+    if (memo !== undefined) {
+      tx.aux = this.memos.length;
+      this.memos.push(memo);
+    }
+    const row = addToMempool(this.mempoolContext(), this.chain.mempool, this.receipts, tx, 0, true);
+    const id = hexOf(this.chain.mempool.ids, row);
+    this.submitted.add(id);
+    return id;
+  }
+
+  /** The ledger drafts see now (pending spends held back): what a node checks a new transaction against. */
+  get draftContext(): DraftContext {
+    return this.ctx;
+  }
+
+  /**
+   * The last `depth` blocks leave the chain and `depth + 1` new ones replace them. Their
+   * transactions (and the unanchored stream's) go back to the mempool, as the real service
+   * restores orphaned transactions, unless they no longer fit the ledger (then they are dropped,
+   * `dropped_replace_across_fork`); the new blocks mine them by the usual rule.
+   */
+  reorg(depth: number, seconds?: number): void {
+    const target = this.blocks.count - depth;
+    const checkpoint = this.checkpoints.get(target);
+    if (!checkpoint) throw new RangeError(`a reorg reaches back at most ${this.reorgReach()} blocks`);
+    const orphans = this.orphanedTxs(checkpoint);
+    const pending = this.chain.mempool;
+    const pendingTimes = this.chain.receiptTime;
+    this.restore(checkpoint);
+    for (let h = target + 1; h <= this.blocks.count + depth; h++) this.checkpoints.delete(h);
+    this.restoreMempool(checkpoint, orphans, pending, pendingTimes);
+    for (let i = 0; i <= depth; i++) this.mine(seconds);
+  }
+
+  /** How deep a reorg may go now. */
+  reorgReach(): number {
+    let depth = 0;
+    while (this.checkpoints.has(this.blocks.count - depth - 1)) depth++;
+    return depth;
+  }
+
+  /** The mempool's receipt times: the builder owns the array it gave the chain. */
+  private get receipts(): number[] {
+    return this.chain.receiptTime as number[];
+  }
+
+  private mempoolContext(): MempoolBuildContext {
+    return {
       chain: this.chain,
       draft: this.ctx,
       nonces: this.nonces,
       deploy: (kind, deployer, deployTx) =>
         this.registry.deploy(kind, deployer, deployTx, true, this.blocks.count),
-    });
-    this.chain.mempool = mempool.table;
-    this.chain.receiptTime = mempool.receiptTime;
-    return this.chain;
+    };
   }
 
-  private buildBlock(h: number): void {
+  private checkpoint(): void {
+    this.checkpoints.set(
+      this.blocks.count,
+      takeCheckpoint({
+        blocks: this.blocks.count,
+        txs: this.txs.count,
+        microblocks: this.microblocks.length,
+        principals: this.principals.count,
+        contracts: this.registry.contracts.length,
+        deployed: {
+          ft: this.registry.deployed.ft.length,
+          nft: this.registry.deployed.nft.length,
+          vault: this.registry.deployed.vault.length,
+          plain: this.registry.deployed.plain.length,
+        },
+        ledger: this.ledger,
+        nonces: this.nonces,
+        queue: this.queue,
+        mempool: this.chain.mempool,
+        receiptTime: this.chain.receiptTime,
+        submitted: this.submitted,
+        clock: {
+          burnHeight: this.burnHeight,
+          burnTime: this.burnTime,
+          blockTime: this.blockTime,
+          tenureHeight: this.tenureHeight,
+          tenureLeft: this.tenureLeft,
+          tenureBlocks: this.tenureBlocks,
+          tenureMiner: this.tenureMiner,
+        },
+        tenureBurnHash: this.tenureBurnHash,
+        tenureMinerTxid: this.tenureMinerTxid,
+      }),
+    );
+  }
+
+  /** User transactions mined after the checkpoint, unanchored ones included, in chain order. */
+  private orphanedTxs(checkpoint: Checkpoint): TxTable {
+    const orphans = new TxTable(16);
+    for (let tx = checkpoint.txs; tx < this.txs.count; tx++) {
+      const action = this.txs.action[tx] as Action;
+      if (action === Action.Coinbase || action === Action.TenureChange || action === Action.Genesis) continue;
+      // Deployments would need the contracts the checkpoint forgets: they leave with their blocks.
+      if (action === Action.Deploy) continue;
+      orphans.copyRow(this.txs, tx, { status: Status.Pending, micro: -1 });
+    }
+    return orphans;
+  }
+
+  private restore(c: Checkpoint): void {
+    this.blocks.truncate(c.blocks);
+    this.txs.count = c.txs;
+    this.microblocks = this.microblocks.slice(0, c.microblocks);
+    this.principals.truncate(c.principals);
+    this.registry.contracts.length = c.contracts;
+    this.registry.deployed.ft.length = c.deployed.ft;
+    this.registry.deployed.nft.length = c.deployed.nft;
+    this.registry.deployed.vault.length = c.deployed.vault;
+    this.registry.deployed.plain.length = c.deployed.plain;
+    this.ledger = c.ledger.clone();
+    this.ctx.ledger = this.ledger;
+    this.nonces = [...c.nonces];
+    this.queue = c.queue.map((q) => ({ ...q }));
+    this.submitted = new Set(c.submitted);
+    ({
+      burnHeight: this.burnHeight,
+      burnTime: this.burnTime,
+      blockTime: this.blockTime,
+      tenureHeight: this.tenureHeight,
+      tenureLeft: this.tenureLeft,
+      tenureBlocks: this.tenureBlocks,
+      tenureMiner: this.tenureMiner,
+    } = c.clock);
+    this.tenureBurnHash.set(c.tenureBurnHash);
+    this.tenureMinerTxid.set(c.tenureMinerTxid);
+    this.chain.anchoredCount = c.txs;
+    this.ctx.burnHeight = this.burnHeight;
+  }
+
+  /**
+   * The checkpoint's mempool (its pending spends are in the checkpoint's ledger), then the
+   * orphans and the transactions that arrived since, each held back again if it still fits.
+   */
+  private restoreMempool(c: Checkpoint, orphans: TxTable, pending: TxTable, times: readonly number[]): void {
+    const table = c.mempool.filtered(() => true);
+    const receiptTime = [...c.receiptTime];
+    const known = new Set<string>();
+    for (let row = 0; row < table.count; row++) known.add(hexOf(table.ids, row));
+    const comeBack = (from: TxTable, row: number, received: number): void => {
+      const id = hexOf(from.ids, row);
+      if (known.has(id)) return;
+      known.add(id);
+      const fits = from.status[row] === Status.Pending && this.fitsLedger(from, row);
+      const at = table.copyRow(from, row, fits ? {} : { status: Status.DroppedReplaceAcrossFork });
+      receiptTime.push(received);
+      if (fits) this.hold(table, at);
+      this.raiseNonces(from, row);
+    };
+    const tip = this.blockTime;
+    for (let row = 0; row < orphans.count; row++) comeBack(orphans, row, tip);
+    for (let row = 0; row < pending.count; row++) comeBack(pending, row, times[row] ?? tip);
+    this.chain.mempool = table;
+    this.chain.receiptTime = receiptTime;
+    this.evicted = new Map();
+  }
+
+  private fitsLedger(table: TxTable, row: number): boolean {
+    const r = reservation(table, row);
+    const sender = table.sender[row] as number;
+    const stx = r.payer === sender ? r.fee + r.amount : r.amount;
+    if (this.ledger.stxOf(sender) < stx) return false;
+    if (r.payer !== sender && this.ledger.stxOf(r.payer) < r.fee) return false;
+    return this.ledger.covers(this.eventsAsMined(table, row), r.payer, 0);
+  }
+
+  private hold(table: TxTable, row: number): void {
+    const r = reservation(table, row);
+    this.ledger.debit(r.payer, r.fee);
+    this.ledger.debit(table.sender[row] as number, r.amount);
+  }
+
+  private release(table: TxTable, row: number): void {
+    const r = reservation(table, row);
+    this.ledger.credit(r.payer, r.fee);
+    this.ledger.credit(table.sender[row] as number, r.amount);
+  }
+
+  /** Nonces only go up: a sender's next transaction comes after every one it has in flight. */
+  private raiseNonces(table: TxTable, row: number): void {
+    const sender = table.sender[row] as number;
+    this.nonces[sender] = Math.max(this.nonces[sender] ?? 0, (table.nonce[row] as number) + 1);
+    const sponsor = table.sponsor[row] as number;
+    if (sponsor >= 0)
+      this.nonces[sponsor] = Math.max(this.nonces[sponsor] ?? 0, (table.sponsorNonce[row] as number) + 1);
+  }
+
+  /** The events the pending transaction would have once mined (its outcome: success). */
+  private eventsAsMined(table: TxTable, row: number) {
+    const scratch = new TxTable(1);
+    scratch.copyRow(table, row, { status: Status.Success });
+    return eventsOf({ ...this.chain, txs: scratch }, 0);
+  }
+
+  private receiveArrivals(count: number): void {
+    const ctx = this.mempoolContext();
+    for (let i = 0; i < count; i++) {
+      const tx = draftArriving(this.ctx);
+      if (tx) addToMempool(ctx, this.chain.mempool, this.receipts, tx, 0, true);
+    }
+  }
+
+  /**
+   * Mines pending mempool transactions into block h: every one a user submitted, and each seeded
+   * one with a seeded chance; a sender's transactions in nonce order, so one left behind holds
+   * back the later ones. Returns the next tx index.
+   */
+  private confirmPending(h: number, firstIndex: number): number {
+    const m = this.chain.mempool;
+    const mined = new Set<number>();
+    const heldBack = new Set<number>();
+    // A user's transaction goes in the next block, so whatever its sender has before it goes too.
+    const submitters = new Set<number>();
+    for (let row = 0; row < m.count; row++)
+      if (this.submitted.has(hexOf(m.ids, row))) submitters.add(m.sender[row] as number);
+    let txIndex = firstIndex;
+    for (let row = 0; row < m.count; row++) {
+      if (m.status[row] !== Status.Pending || m.action[row] === Action.Deploy) continue;
+      const sender = m.sender[row] as number;
+      const chosen = submitters.has(sender) || this.rng.chance(0.35);
+      if (heldBack.has(sender) || !chosen) {
+        heldBack.add(sender);
+        continue;
+      }
+      this.release(m, row);
+      const { payer, fee } = reservation(m, row);
+      if (!this.ledger.covers(this.eventsAsMined(m, row), payer, fee)) {
+        // The chain moved on under it (a token spent, an NFT id minted): a node evicts it.
+        m.status[row] = Status.DroppedStaleGarbageCollect;
+        this.evicted.set(row, h);
+        continue;
+      }
+      const mode = (m.flags[row] as number) & 3;
+      const index = this.txs.copyRow(m, row, {
+        status: Status.Success,
+        height: h,
+        txIndex: txIndex++,
+        flags: ((m.flags[row] as number) & 4) | (mode === AnchorMode.OffChainOnly ? AnchorMode.Any : mode),
+      });
+      this.settle(index, h);
+      mined.add(row);
+    }
+    // Evicted transactions stay visible (dropped) for a while, then leave: memory stays flat.
+    for (const [row, at] of this.evicted) if (at < h - EVICTED_KEPT_BLOCKS) mined.add(row);
+    if (mined.size > 0) {
+      const times = this.chain.receiptTime;
+      for (const row of mined) this.submitted.delete(hexOf(m.ids, row));
+      const left = new Map<number, number>();
+      let next = 0;
+      for (let row = 0; row < m.count; row++) {
+        if (mined.has(row)) continue;
+        const at = this.evicted.get(row);
+        if (at !== undefined) left.set(next, at);
+        next++;
+      }
+      this.evicted = left;
+      this.chain.mempool = m.filtered((row) => !mined.has(row));
+      this.chain.receiptTime = times.filter((_, row) => !mined.has(row));
+    }
+    return txIndex;
+  }
+
+  private declaredMempool(declared: DeclaredActivity): void {
+    const ctx = {
+      chain: this.chain,
+      draft: { ...this.ctx, rng: this.declaredRng },
+      nonces: this.nonces,
+      deploy: () => -1,
+    };
+    for (const entry of declared.plan.mempool) {
+      const tx = declared.draft(entry, this.ledger, this.burnHeight, this.registry.poxContract);
+      if (tx)
+        addToMempool(
+          ctx,
+          this.chain.mempool,
+          this.chain.receiptTime as number[],
+          { ...tx, status: Status.Pending },
+          0,
+          true,
+        );
+    }
+  }
+
+  /** The file's transactions of this height, in file order, ahead of the background's. */
+  private declaredTxs(h: number, firstIndex: number): number {
+    let txIndex = firstIndex;
+    if (!this.declared) return txIndex;
+    if (h === 1) {
+      this.declared.deployTokens(
+        this.registry,
+        () => this.txs.count,
+        (tx) => this.pushTx(tx, h, txIndex++, -1, AnchorMode.OnChainOnly, this.declaredRng),
+      );
+    }
+    for (const entry of this.declared.at(h)) {
+      const tx = this.declared.draft(entry, this.ledger, this.burnHeight, this.registry.poxContract);
+      if (tx) this.pushTx(tx, h, txIndex++, -1, AnchorMode.Any, this.declaredRng);
+    }
+    return txIndex;
+  }
+
+  private shiftTimes(seconds: number): void {
+    const b = this.blocks;
+    for (let row = 0; row < b.count; row++) {
+      b.time[row] = (b.time[row] as number) + seconds;
+      b.burnTime[row] = (b.burnTime[row] as number) + seconds;
+    }
+    this.chain.receiptTime = this.chain.receiptTime.map((t) => t + seconds);
+    this.blockTime += seconds;
+    this.burnTime += seconds;
+  }
+
+  private buildBlock(h: number, firstTx: number, appendedAt?: number): void {
     const nakamoto = h >= this.options.nakamotoHeight;
     const newTenure = !nakamoto || this.tenureLeft === 0 || h === 1;
     const previousTenureBlocks = this.tenureBlocks;
-    if (newTenure) this.startTenure(h, nakamoto);
+    if (newTenure) this.startTenure(h, nakamoto, appendedAt);
     this.tenureLeft--;
     this.tenureBlocks++;
-    this.blockTime = !nakamoto
-      ? this.burnTime
-      : newTenure
-        ? this.burnTime + this.rng.range(3, 12)
-        : this.blockTime + this.rng.range(5, 15);
+    this.blockTime =
+      appendedAt ??
+      (!nakamoto
+        ? this.burnTime
+        : newTenure
+          ? this.burnTime + this.rng.range(3, 12)
+          : this.blockTime + this.rng.range(5, 15));
 
     const row = h - 1;
     const b = this.blocks;
@@ -155,15 +537,17 @@ class ChainBuilder {
     b.burnTime[row] = this.burnTime;
     b.burnHeight[row] = this.burnHeight;
     b.tenureHeight[row] = this.tenureHeight;
-    b.firstTx[row] = this.txs.count;
+    b.firstTx[row] = firstTx;
     b.miner[row] = this.tenureMiner;
     this.ctx.burnHeight = this.burnHeight;
     this.blockFees = 0;
+    // An appended block first confirms the stream that sat unanchored on its parent.
+    for (let tx = firstTx; tx < this.txs.count; tx++) this.addToBlock(tx);
 
     const matured = h - REWARD_MATURITY;
     if (matured >= 1) this.ledger.credit(b.miner[matured - 1] as number, b.reward[matured - 1] as number);
 
-    let txIndex = 0;
+    let txIndex = this.txs.count - firstTx;
     // The parent's microblock stream is confirmed first, before the block's own transactions.
     if (!nakamoto && h >= 4 && (h === 4 || this.rng.chance(0.12)))
       txIndex = this.microblockStream(h, txIndex, false);
@@ -176,9 +560,12 @@ class ChainBuilder {
     if (h === 1) {
       txIndex = this.pushBootDeploy(ContractKind.Genesis, h, txIndex);
       txIndex = this.pushBootDeploy(ContractKind.Pox, h, txIndex);
+      this.declaredTxs(h, txIndex);
     } else {
       // A fresh lock near the tip: whatever the seed, someone has STX locked at the tip.
       if (h === this.options.blocks - 3) this.queue.unshift({ action: Action.StackStx, attempts: 0 });
+      txIndex = this.declaredTxs(h, txIndex);
+      if (appendedAt !== undefined) txIndex = this.confirmPending(h, txIndex);
       this.userTxs(h, txIndex);
     }
 
@@ -186,14 +573,17 @@ class ChainBuilder {
     b.reward[row] = (newTenure ? COINBASE_REWARD : 0) + this.blockFees;
   }
 
-  private startTenure(h: number, nakamoto: boolean): void {
+  private startTenure(h: number, nakamoto: boolean, appendedAt?: number): void {
     if (h === 1) {
       this.burnHeight = this.net.burnStartHeight;
-      this.burnTime = GENESIS_TIME;
+      this.burnTime = this.options.genesisTime;
     } else {
       // Now and then a burn block carries no stacks block.
       this.burnHeight += this.rng.chance(0.08) ? 2 : 1;
-      this.burnTime += this.rng.range(480, 720);
+      this.burnTime =
+        appendedAt === undefined
+          ? this.burnTime + this.rng.range(480, 720)
+          : Math.max(this.burnTime + 1, appendedAt - this.rng.range(3, 12));
     }
     this.rng.fill(this.tenureBurnHash);
     this.rng.fill(this.tenureMinerTxid);
@@ -278,7 +668,14 @@ class ChainBuilder {
     return txIndex + 1;
   }
 
-  private pushTx(tx: UserTx, height: number, txIndex: number, micro: number, anchorMode: AnchorMode): void {
+  private pushTx(
+    tx: UserTx,
+    height: number,
+    txIndex: number,
+    micro: number,
+    anchorMode: AnchorMode,
+    ids: Rng = this.rng,
+  ): void {
     const index = this.txs.count;
     const contract =
       tx.deployKind === undefined
@@ -302,11 +699,20 @@ class ChainBuilder {
       aux: tx.aux,
       micro,
     });
-    this.rng.fill(this.txs.ids, index * 32, 32);
-    this.ledger.debit(feePayer(this.txs, index), tx.fee);
+    ids.fill(this.txs.ids, index * 32, 32);
+    this.settle(index, height);
+  }
+
+  /** A transaction just put in the chain: its fee and events move the ledger; its block counts it. */
+  private settle(index: number, height: number): void {
+    this.ledger.debit(feePayer(this.txs, index), this.txs.fee[index] as number);
     this.ledger.apply(eventsOf(this.chain, index));
-    // Unanchored transactions belong to no block yet: no block fees.
-    if (height <= this.blocks.count) this.blockFees += tx.fee;
+    // Unanchored transactions belong to no block yet: no block fees (costs are derived per block).
+    if (height <= this.blocks.count) this.addToBlock(index);
+  }
+
+  private addToBlock(index: number): void {
+    this.blockFees += this.txs.fee[index] as number;
   }
 
   private nextNonce(principal: number): number {
@@ -314,4 +720,8 @@ class ChainBuilder {
     this.nonces[principal] = nonce + 1;
     return nonce;
   }
+}
+
+function hexOf(ids: Uint8Array, row: number): string {
+  return `0x${Buffer.from(ids.subarray(row * 32, row * 32 + 32)).toString('hex')}`;
 }

@@ -3,6 +3,7 @@ import { FT_INITIAL_SUPPLY } from '../tables/contracts.ts';
 import { draftUserTx, type DraftContext, type DraftRequest, type UserTx } from './draft-tx.ts';
 import { Action, AnchorMode, ContractKind, DROPPED_STATUSES, Status } from '../tables/kinds.ts';
 import { TxTable } from '../tables/tx-table.ts';
+import type { Ledger } from './ledger.ts';
 
 export interface MempoolBuildContext {
   readonly chain: Chain;
@@ -23,6 +24,18 @@ const RANDOM: readonly (readonly [Action, number])[] = [
   [Action.StackStx, 1],
 ];
 const RANDOM_WEIGHTS = RANDOM.map(([, w]) => w);
+
+const ARRIVING = RANDOM.filter(([action]) => action !== Action.Deploy);
+const ARRIVING_WEIGHTS = ARRIVING.map(([, w]) => w);
+
+/**
+ * A new seeded pending transaction on a living chain. No deployments: a contract deployed from
+ * the mempool would have to survive reorgs that forget the contracts registered after them.
+ */
+export function draftArriving(draft: DraftContext): UserTx | undefined {
+  const action = (ARRIVING[draft.rng.weighted(ARRIVING_WEIGHTS)] as readonly [Action, number])[0];
+  return draftUserTx(draft, { action, status: Status.Pending });
+}
 
 /** Every mempool transaction type at least twice, sponsored ones included. */
 const FORCED: readonly DraftRequest[] = [
@@ -53,28 +66,29 @@ export function buildMempool(ctx: MempoolBuildContext): { table: TxTable; receip
     };
     const tx = draftUserTx(ctx.draft, { ...request, status: Status.Pending });
     if (!tx) continue;
-    add(ctx, table, receiptTime, tx, Math.floor(rng.next() * rng.next() * 40), true);
+    addToMempool(ctx, table, receiptTime, tx, Math.floor(rng.next() * rng.next() * 40), true);
     pending++;
   }
   for (const status of DROPPED_STATUSES) {
     for (let copy = 0; copy < 2; copy++) {
       const action = copy === 0 ? Action.StxTransfer : Action.FtTransfer;
       const tx = draftUserTx(ctx.draft, { action, status });
-      if (tx) add(ctx, table, receiptTime, tx, 5 + rng.int(60), false);
+      if (tx) addToMempool(ctx, table, receiptTime, tx, 5 + rng.int(60), false);
     }
   }
   table.trim();
   return { table, receiptTime };
 }
 
-function add(
+/** Adds one transaction received `age` blocks before the tip; pending ones reserve what they spend. */
+export function addToMempool(
   ctx: MempoolBuildContext,
   table: TxTable,
   receiptTime: number[],
   tx: UserTx,
   age: number,
   reserve: boolean,
-): void {
+): number {
   const { rng, ledger } = ctx.draft;
   const blocks = ctx.chain.blocks;
   const tip = tipHeight(ctx.chain);
@@ -102,10 +116,24 @@ function add(
   const received = blocks.time[height - 1] as number;
   const gap = height < tip ? (blocks.time[height] as number) - received : 120;
   receiptTime.push(received + rng.range(1, Math.max(1, gap - 1)));
-  if (reserve) {
-    ledger.debit(tx.sponsor >= 0 ? tx.sponsor : tx.sender, tx.fee);
-    if (tx.action === Action.StxTransfer) ledger.debit(tx.sender, tx.amount);
-  }
+  if (reserve) reserveSpend(ledger, table, index);
+  return index;
+}
+
+/** What a pending transaction spends, held back so later drafts cannot spend it twice. */
+export function reservation(table: TxTable, tx: number): { payer: number; fee: number; amount: number } {
+  const sponsor = table.sponsor[tx] as number;
+  return {
+    payer: sponsor >= 0 ? sponsor : (table.sender[tx] as number),
+    fee: table.fee[tx] as number,
+    amount: table.action[tx] === Action.StxTransfer ? (table.amount[tx] as number) : 0,
+  };
+}
+
+function reserveSpend(ledger: Ledger, table: TxTable, tx: number): void {
+  const r = reservation(table, tx);
+  ledger.debit(r.payer, r.fee);
+  ledger.debit(table.sender[tx] as number, r.amount);
 }
 
 function nonceFor(nonces: number[], principal: number, advance: boolean): number {

@@ -30,9 +30,38 @@ export class ContractRegistry {
     const deployerName = this.principals.name(deployer);
     let name = named.name;
     for (let n = 2; this.principals.find(`${deployerName}.${name}`) >= 0; n++) name = `${named.name}-v${n}`;
-    const id = `${deployerName}.${name}`;
-    const principal = this.principals.addContract(id, index);
     const token = named.token === named.name ? name : named.token;
+    this.register(kind, deployer, name, token, deployTx, pending, height);
+    if (!pending) this.list(kind, index);
+    return index;
+  }
+
+  /**
+   * Registers a contract a world file names: it keeps its given name and stays off the lists the
+   * background activity picks from, so only the file's own transactions touch its tokens.
+   */
+  deployDeclared(
+    kind: ContractKind,
+    deployer: number,
+    name: string,
+    token: string,
+    deployTx: number,
+  ): number {
+    return this.register(kind, deployer, name, token, deployTx, false, 1);
+  }
+
+  private register(
+    kind: ContractKind,
+    deployer: number,
+    name: string,
+    token: string,
+    deployTx: number,
+    pending: boolean,
+    height: number,
+  ): number {
+    const index = this.contracts.length;
+    const id = `${this.principals.name(deployer)}.${name}`;
+    const principal = this.principals.addContract(id, index);
     const ft = this.deployed.ft;
     this.contracts.push({
       index,
@@ -49,7 +78,6 @@ export class ContractRegistry {
       pending,
     });
     if (kind === ContractKind.Pox) this.poxContract = index;
-    if (!pending) this.list(kind, index);
     return index;
   }
 

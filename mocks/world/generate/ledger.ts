@@ -21,6 +21,46 @@ export class Ledger {
   private readonly ft = new Map<number, Map<number, number>>();
   private readonly nft = new Map<number, NftHoldings>();
 
+  /** An independent copy: the state to go back to when a reorg drops the blocks after it. */
+  clone(): Ledger {
+    const copy = new Ledger();
+    for (let p = 0; p < this.stx.length; p++) copy.stx[p] = this.stxOf(p);
+    for (let p = 0; p < this.locked.length; p++) copy.locked[p] = this.locked[p] ?? 0;
+    for (let p = 0; p < this.unlockAt.length; p++) copy.unlockAt[p] = this.unlockAt[p] ?? -1;
+    for (const [contract, balances] of this.ft) copy.ft.set(contract, new Map(balances));
+    for (const [contract, h] of this.nft)
+      copy.nft.set(contract, {
+        nextId: h.nextId,
+        ids: [...h.ids],
+        owners: [...h.owners],
+        position: new Map(h.position),
+      });
+    return copy;
+  }
+
+  /** Whether a fee and these events apply now: nobody's STX or tokens go short, NFTs exist once. */
+  covers(events: readonly ChainEvent[], payer: number, fee: number): boolean {
+    const stxOut = new Map<number, number>([[payer, fee]]);
+    const ftOut = new Map<string, number>();
+    for (const e of events) {
+      if (e.kind === EventKind.StxTransfer || e.kind === EventKind.StxBurn)
+        stxOut.set(e.sender, (stxOut.get(e.sender) ?? 0) + e.amount);
+      else if (e.kind === EventKind.FtTransfer || e.kind === EventKind.FtBurn) {
+        const key = `${e.contract}:${e.sender}`;
+        const out = (ftOut.get(key) ?? 0) + e.amount;
+        if (out > this.ftOf(e.contract, e.sender)) return false;
+        ftOut.set(key, out);
+      } else if (e.kind === EventKind.NftTransfer || e.kind === EventKind.NftBurn) {
+        if (this.nftOwner(e.contract, e.amount) !== e.sender) return false;
+      } else if (e.kind === EventKind.NftMint) {
+        // A pending mint drafted earlier may name an id a block has minted since.
+        if (this.nftOwner(e.contract, e.amount) >= 0) return false;
+      }
+    }
+    for (const [principal, out] of stxOut) if (out > this.stxOf(principal)) return false;
+    return true;
+  }
+
   stxOf(principal: number): number {
     return this.stx[principal] ?? 0;
   }
@@ -62,6 +102,13 @@ export class Ledger {
     if (h.ids.length === 0) return undefined;
     const i = rng.int(h.ids.length);
     return { id: h.ids[i] as number, owner: h.owners[i] as number };
+  }
+
+  /** The owner of an NFT, or -1 when it does not exist. */
+  nftOwner(contract: number, id: number): number {
+    const h = this.nftHoldings(contract);
+    const i = h.position.get(id);
+    return i === undefined ? -1 : (h.owners[i] as number);
   }
 
   apply(events: readonly ChainEvent[]): void {

@@ -1,23 +1,23 @@
 /** Anchored blocks as columns; the block at height h is row h - 1. */
 export class BlockTable {
   count = 0;
-  readonly hash: Uint8Array;
-  readonly indexHash: Uint8Array;
-  readonly burnHash: Uint8Array;
-  readonly minerTxid: Uint8Array;
-  readonly time: Uint32Array;
-  readonly burnTime: Uint32Array;
-  readonly burnHeight: Uint32Array;
-  readonly tenureHeight: Uint32Array;
+  hash: Uint8Array;
+  indexHash: Uint8Array;
+  burnHash: Uint8Array;
+  minerTxid: Uint8Array;
+  time: Uint32Array;
+  burnTime: Uint32Array;
+  burnHeight: Uint32Array;
+  tenureHeight: Uint32Array;
   /** Index of the block's first transaction in the chain's tx table. */
-  readonly firstTx: Uint32Array;
-  readonly txCount: Uint32Array;
+  firstTx: Uint32Array;
+  txCount: Uint32Array;
   /** The tenure's miner, who receives this block's reward. */
-  readonly miner: Int32Array;
+  miner: Int32Array;
   /** Coinbase (when the block starts a tenure) plus the block's fees, in micro-STX. */
-  readonly reward: Float64Array;
+  reward: Float64Array;
 
-  constructor(readonly capacity: number) {
+  constructor(public capacity: number) {
     this.hash = new Uint8Array(capacity * 32);
     this.indexHash = new Uint8Array(capacity * 32);
     this.burnHash = new Uint8Array(capacity * 32);
@@ -32,8 +32,40 @@ export class BlockTable {
     this.reward = new Float64Array(capacity);
   }
 
+  /** Room for one more block (a living chain grows); capacity doubles, so appending stays O(1). */
+  ensureRoom(): void {
+    if (this.count < this.capacity) return;
+    const n = this.capacity * 2;
+    this.hash = grow(this.hash, n * 32, Uint8Array);
+    this.indexHash = grow(this.indexHash, n * 32, Uint8Array);
+    this.burnHash = grow(this.burnHash, n * 32, Uint8Array);
+    this.minerTxid = grow(this.minerTxid, n * 32, Uint8Array);
+    this.time = grow(this.time, n, Uint32Array);
+    this.burnTime = grow(this.burnTime, n, Uint32Array);
+    this.burnHeight = grow(this.burnHeight, n, Uint32Array);
+    this.tenureHeight = grow(this.tenureHeight, n, Uint32Array);
+    this.firstTx = grow(this.firstTx, n, Uint32Array);
+    this.txCount = grow(this.txCount, n, Uint32Array);
+    this.miner = grow(this.miner, n, Int32Array);
+    this.reward = grow(this.reward, n, Float64Array);
+    this.capacity = n;
+  }
+
+  /** Drops the blocks above `count` (a reorg); the blocks that replace them overwrite their rows. */
+  truncate(count: number): void {
+    this.count = count;
+  }
+
   /** Row of a height, or -1 outside the chain. */
   row(height: number): number {
     return Number.isInteger(height) && height >= 1 && height <= this.count ? height - 1 : -1;
   }
+}
+
+type Column = Uint8Array | Uint32Array | Int32Array | Float64Array;
+
+function grow<T extends Column>(from: T, length: number, Kind: new (n: number) => T): T {
+  const to = new Kind(length);
+  to.set(from as never);
+  return to;
 }

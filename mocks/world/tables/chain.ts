@@ -17,6 +17,12 @@ export interface VestingEntry {
   readonly blockHeight: number;
 }
 
+/** A token minted when its contract is deployed: FT micro-units or an NFT id. */
+export interface InitialMint {
+  readonly recipient: number;
+  readonly amount: number;
+}
+
 /** The generated data of one world: plain tables, no lookups. */
 export interface Chain {
   readonly options: WorldOptions;
@@ -37,6 +43,8 @@ export interface Chain {
   readonly genesisAmounts: readonly number[];
   /** Token-transfer memos as 0x-hex (34 bytes); a transfer's `aux` picks one. */
   readonly memos: readonly string[];
+  /** Contracts that mint to given holders when deployed (a world file's tokens), by contract index. */
+  readonly mints: ReadonlyMap<number, readonly InitialMint[]>;
   readonly vesting: ReadonlyMap<number, readonly VestingEntry[]>;
   readonly miners: readonly number[];
   readonly poxContract: number;

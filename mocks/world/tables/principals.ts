@@ -35,6 +35,12 @@ export class Principals {
     return (this.contractOf[principal] ?? -1) >= 0;
   }
 
+  /** Forgets the principals added after the first `count` (a reorg undoes their deployments). */
+  truncate(count: number): void {
+    for (const name of this.names.splice(count)) this.byName.delete(name);
+    this.contractOf.length = count;
+  }
+
   private add(name: string, contract: number): number {
     if (this.byName.has(name)) throw new Error(`duplicate principal ${name}`);
     const index = this.names.length;

@@ -90,6 +90,40 @@ export class TxTable {
     return i;
   }
 
+  /** Appends row `row` of `from` (its id included), e.g. a mempool transaction being mined. */
+  copyRow(from: TxTable, row: number, changes: Partial<TxDraft> = {}): number {
+    const i = this.push({ ...from.draftOf(row), ...changes });
+    this.ids.set(from.ids.subarray(row * 32, row * 32 + 32), i * 32);
+    return i;
+  }
+
+  draftOf(row: number): TxDraft {
+    return {
+      action: this.action[row] as number,
+      status: this.status[row] as number,
+      flags: this.flags[row] as number,
+      height: this.height[row] as number,
+      txIndex: this.txIndex[row] as number,
+      sender: this.sender[row] as number,
+      sponsor: this.sponsor[row] as number,
+      nonce: this.nonce[row] as number,
+      sponsorNonce: this.sponsorNonce[row] as number,
+      fee: this.fee[row] as number,
+      contract: this.contract[row] as number,
+      peer: this.peer[row] as number,
+      amount: this.amount[row] as number,
+      aux: this.aux[row] as number,
+      micro: this.micro[row] as number,
+    };
+  }
+
+  /** A copy of the rows for which `keep` holds, in order (the mempool after some are mined). */
+  filtered(keep: (row: number) => boolean): TxTable {
+    const to = new TxTable(Math.max(16, this.count));
+    for (let row = 0; row < this.count; row++) if (keep(row)) to.copyRow(this, row);
+    return to;
+  }
+
   /** Releases the unused capacity once generation is over. */
   trim(): void {
     this.resize(this.count);

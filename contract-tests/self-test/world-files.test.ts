@@ -1,0 +1,92 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startMockServer, type RunningMock } from '../../mocks/server.ts';
+import { buildMockTarget } from '../../fixtures/targets/mock-default-target.ts';
+import { ROOT } from '../config.ts';
+import { supertestTransport } from '../http/transport.ts';
+import { readMockWorld } from '../targets/probe.ts';
+import { CHILD_MARK, runSuite, type SuiteRun } from './run-suite.ts';
+
+const WORLDS = ['wallet.yaml', 'token-launch.yaml', 'stacking.yaml'];
+const DEFAULT_TARGET = join(ROOT, 'fixtures', 'targets', 'mock-default.json');
+
+/**
+ * The default target file with the world's declared accounts added to the addresses whose whole
+ * history the suite walks (their balances must equal the sum of their transfers), and the
+ * stacking world's own locked and vesting accounts.
+ */
+function targetFor(mock: RunningMock, dir: string, name: string): string {
+  const target = JSON.parse(readFileSync(DEFAULT_TARGET, 'utf8'));
+  const declared = mock.world.index().declared.accounts;
+  const byName = Object.fromEntries(declared.map((a) => [a.name, a.address]));
+  target.name = `mock-default-${name.replace(/\.yaml$/, '')}`;
+  target.addresses.fullHistory = [...target.addresses.fullHistory, ...declared.map((a) => a.address)];
+  if (byName.stacker) target.addresses.locked = byName.stacker;
+  if (byName.investor) target.addresses.vesting = byName.investor;
+  target.$schema = join(ROOT, 'fixtures', 'targets', 'schema.json');
+  const path = join(dir, `${name}.target.json`);
+  writeFileSync(path, JSON.stringify(target));
+  return path;
+}
+
+// A world file keeps the seed's background chain (its ids, addresses, blocks), so the default
+// target file still describes it; the declared accounts come on top.
+describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite against each example world', () => {
+  const mocks: RunningMock[] = [];
+  const runs = new Map<string, Promise<SuiteRun>>();
+  const dir = mkdtempSync(join(tmpdir(), 'world-targets-'));
+
+  beforeAll(async () => {
+    for (const name of WORLDS) {
+      const world = join(ROOT, 'fixtures', 'worlds', name);
+      const mock = await startMockServer({ port: 0, quiet: true, rateLimit: 0, rateLimitKey: 0, world });
+      mocks.push(mock);
+    }
+    // One at a time: each run is a whole vitest process, and the self-test runs beside it.
+    let previous: Promise<unknown> = Promise.resolve();
+    WORLDS.forEach((name, i) => {
+      const mock = mocks[i] as RunningMock;
+      const run = previous.then(() => runSuite(mock.url, { target: targetFor(mock, dir, name) }));
+      runs.set(name, run);
+      previous = run;
+    });
+  });
+
+  afterAll(async () => {
+    await Promise.allSettled([...runs.values()]);
+    await Promise.all(mocks.map((m) => m.close()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test.each(WORLDS)('%s passes every test', async (name) => {
+    const run = await (runs.get(name) as Promise<SuiteRun>);
+    expect(run.errors).toEqual([]);
+    expect(run.tests.length, 'tests run').toBeGreaterThan(100);
+    expect(run.failed.map((t) => `${t.name}\n${t.message.split('\n').slice(0, 4).join('\n')}`)).toEqual([]);
+  });
+});
+
+describe('a target built from the /_mock/world of a world-file mock', () => {
+  test('walks the declared accounts’ whole histories', async () => {
+    const mock = await startMockServer({
+      port: 0,
+      quiet: true,
+      world: join(ROOT, 'fixtures', 'worlds', 'wallet.yaml'),
+    });
+    try {
+      const world = await readMockWorld(supertestTransport(mock.url), 5_000);
+      const declared = mock.world.index().declared.accounts.map((a) => a.address);
+      expect(world?.declared).toEqual(declared);
+      const target = buildMockTarget(world as NonNullable<typeof world>, {
+        name: 'wallet',
+        description: 'test',
+        auth: { keyRequired: false, invalidKeyRejected: false },
+      });
+      expect(target.addresses?.fullHistory).toEqual(expect.arrayContaining(declared));
+    } finally {
+      await mock.close();
+    }
+  });
+});

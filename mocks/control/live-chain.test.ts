@@ -1,0 +1,354 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { readWorldFile } from '../world/declared/read-world-file.ts';
+import { ControlError, LiveChain } from './live-chain.ts';
+import { worldOver, type World } from '../operations/world.ts';
+import { mempoolTxIds, minedTxIds } from '../testing/test-worlds.ts';
+import { resolveOptions } from '../world/options.ts';
+import type { Chain } from '../world/tables/chain.ts';
+
+const OPTIONS = resolveOptions({ seed: 3, blocks: 120 });
+const TX_OPTS = { eventLimit: 50, eventOffset: 0, unanchored: false };
+
+function liveChain(blockSeconds = 0): LiveChain {
+  return new LiveChain(OPTIONS, blockSeconds);
+}
+
+function chainOf(live: LiveChain): Chain {
+  return live.world.queries.chain;
+}
+
+function txOf(world: World, id: string, unanchored = false) {
+  return world.txListDetails([id], { ...TX_OPTS, unanchored })[id];
+}
+
+/** A rich sender and a recipient from the world index. */
+function parties(live: LiveChain): { sender: string; recipient: string } {
+  const index = live.world.index();
+  return { sender: index.addresses.stx_activity, recipient: index.addresses.locked_stx };
+}
+
+/**
+ * Every answer of a world, for the principals given: what a client can see. Two worlds with the
+ * same answers are the same to any client.
+ */
+function answersOf(world: World, principals: string[]): string {
+  const chain = world.queries.chain;
+  const ids = [...minedTxIds(chain), ...mempoolTxIds(chain)];
+  return JSON.stringify({
+    status: world.status(),
+    latest: world.block({ latest: true }),
+    stats: world.mempoolStats(),
+    index: world.index(),
+    txs: world.txListDetails(ids, { ...TX_OPTS, unanchored: true }),
+    principals: principals.map((p) => ({
+      balances: world.balances(p, { unanchored: false }),
+      unanchored: world.balances(p, { unanchored: true }),
+      history: world.transactionsWithTransfers(p, { limit: 50, offset: 0, unanchored: false }),
+      page2: world.transactionsWithTransfers(p, { limit: 5, offset: 5, unanchored: true }),
+      untilTip: world.balances(p, {
+        untilBlock: { height: world.queries.blockHeight({ latest: true }) ?? 0 },
+        unanchored: false,
+      }),
+    })),
+  });
+}
+
+/** A micro-STX amount the answer must carry. */
+function big(value: string | undefined): bigint {
+  if (value === undefined) throw new Error('amount missing');
+  return BigInt(value);
+}
+
+function samplePrincipals(world: World): string[] {
+  return [...new Set(Object.values(world.index().addresses).filter(Boolean))];
+}
+
+describe('a living chain', () => {
+  it('mines a block: the tip, blocks/latest and the status move together, times rise by the block time', () => {
+    const live = liveChain(7);
+    const before = live.world.block({ latest: true });
+    const tip = live.mine();
+    expect(tip.height).toBe(OPTIONS.blocks + 1);
+    const latest = live.world.block({ latest: true });
+    expect(latest).toMatchObject({ height: tip.height, hash: tip.hash, canonical: true });
+    expect(latest?.block_time).toBe((before?.block_time ?? 0) + 7);
+    expect(live.world.status().chain_tip?.block_height).toBe(tip.height);
+    expect(live.world.block({ hash: tip.hash })?.height).toBe(tip.height);
+    expect(live.mine(3).height).toBe(tip.height + 3);
+  });
+
+  it('confirms a submitted transfer in the next block: pending everywhere, then settled everywhere', () => {
+    const live = liveChain();
+    const { sender, recipient } = parties(live);
+    const world = live.world;
+    const start = world.balances(sender, { unanchored: false })!;
+    const { tx_id } = live.submit({
+      type: 'token_transfer',
+      sender,
+      recipient,
+      amount: 123_456,
+      fee: 789,
+      memo: 'rent',
+    });
+
+    const pending = txOf(world, tx_id)!;
+    expect(pending.found && pending.result).toMatchObject({
+      tx_status: 'pending',
+      tx_type: 'token_transfer',
+    });
+    const during = world.balances(sender, { unanchored: false })!;
+    expect(big(during.stx.pending_balance_outbound) - big(start.stx.pending_balance_outbound)).toBe(124_245n);
+    expect(big(during.stx.estimated_balance)).toBe(big(start.stx.estimated_balance) - 124_245n);
+    expect(during.stx.balance).toBe(start.stx.balance);
+    const pendingIn = world.balances(recipient, { unanchored: false })!;
+    expect(big(pendingIn.stx.pending_balance_inbound)).toBeGreaterThanOrEqual(123_456n);
+    expect(
+      world
+        .transactionsWithTransfers(sender, { limit: 5, offset: 0, unanchored: false })!
+        .results.map((r) => r.tx.tx_id),
+    ).not.toContain(tx_id);
+
+    const { height } = live.mine();
+    const mined = txOf(world, tx_id)!;
+    expect(mined.found && mined.result).toMatchObject({
+      tx_status: 'success',
+      block_height: height,
+      canonical: true,
+    });
+    expect(mined.found && 'token_transfer' in mined.result && mined.result.token_transfer?.memo).toMatch(
+      /^0x72656e74(00)+$/,
+    );
+    const history = world.transactionsWithTransfers(sender, { limit: 50, offset: 0, unanchored: false })!;
+    const row = history.results.find((r) => r.tx.tx_id === tx_id);
+    expect(row).toMatchObject({ stx_sent: '124245', tx: { block_height: height } });
+    expect(world.txWithTransfers(recipient, tx_id)?.stx_received).toBe('123456');
+    expect(world.addressTxEvents(recipient, tx_id, { limit: 10, offset: 0 })?.total).toBe(1);
+    const after = world.balances(sender, { unanchored: false })!;
+    // Settled: the balance paid it; pending spends no longer count it.
+    expect(BigInt(after.stx.total_sent) - BigInt(start.stx.total_sent)).toBeGreaterThanOrEqual(123_456n);
+    expect(BigInt(after.stx.balance)).toBe(
+      BigInt(after.stx.total_received) -
+        BigInt(after.stx.total_sent) -
+        BigInt(after.stx.total_fees_sent) +
+        BigInt(after.stx.total_miner_rewards_received),
+    );
+    expect(big(after.stx.estimated_balance)).toBe(
+      BigInt(after.stx.balance) +
+        big(after.stx.pending_balance_inbound) -
+        big(after.stx.pending_balance_outbound),
+    );
+    expect(
+      world.balances(sender, { untilBlock: { height: height - 1 }, unanchored: false })?.stx.balance,
+    ).toBe(start.stx.balance);
+    expect(
+      world
+        .transactionsWithTransfers(sender, { height, limit: 50, offset: 0, unanchored: false })!
+        .results.map((r) => r.tx.tx_id),
+    ).toContain(tx_id);
+  });
+
+  it('refuses what a node refuses, with a message: an unpaid amount, an unknown token, an NFT not owned', () => {
+    const live = liveChain();
+    const { sender, recipient } = parties(live);
+    const rich = live.world.balances(sender, { unanchored: false })!;
+    const tooMuch = Number(BigInt(rich.stx.balance) + 1n);
+    const refusal = (fn: () => unknown) => {
+      try {
+        fn();
+      } catch (err) {
+        expect(err).toBeInstanceOf(ControlError);
+        return { status: (err as ControlError).status, message: (err as Error).message };
+      }
+      throw new Error('accepted');
+    };
+    expect(
+      refusal(() => live.submit({ type: 'token_transfer', sender, recipient, amount: tooMuch, fee: 1 })),
+    ).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/cannot pay amount \+ fee/),
+    });
+    const [nft] = live.world.index().assets.nft;
+    expect(
+      refusal(() =>
+        live.submit({ type: 'contract_call', asset: `${nft}x`, sender, recipient, amount: 1, fee: 1 }),
+      ).message,
+    ).toMatch(/not a token this world knows/);
+    expect(
+      refusal(() =>
+        live.submit({
+          type: 'contract_call',
+          asset: nft as string,
+          sender,
+          recipient,
+          amount: 999_999,
+          fee: 1,
+        }),
+      ).message,
+    ).toMatch(/does not own/);
+    expect(refusal(() => live.mine(1001)).status).toBe(400);
+    expect(refusal(() => live.reorg(101)).message).toMatch(/depth must be/);
+  });
+
+  it('moves a fungible token the world knows with a contract_call', () => {
+    const live = liveChain();
+    const index = live.world.index();
+    const holder = index.addresses.ft_activity;
+    const balances = live.world.balances(holder, { unanchored: false })!;
+    const [asset, held] = Object.entries(balances.fungible_tokens).find(([, t]) => BigInt(t.balance) > 1n)!;
+    const { tx_id } = live.submit({
+      type: 'contract_call',
+      asset,
+      sender: holder,
+      recipient: index.addresses.stx_activity,
+      amount: 1,
+      fee: 500,
+    });
+    live.mine();
+    const after = live.world.balances(holder, { unanchored: false })!;
+    expect(BigInt(after.fungible_tokens[asset]!.balance)).toBe(BigInt(held.balance) - 1n);
+    expect(txOf(live.world, tx_id)).toMatchObject({
+      found: true,
+      result: { tx_status: 'success', tx_type: 'contract_call' },
+    });
+  });
+
+  it('answers after any sequence exactly as a world indexed afresh over the same chain (the indexes extend correctly)', () => {
+    const live = liveChain();
+    const { sender, recipient } = parties(live);
+    live.mine(4);
+    live.submit({
+      type: 'token_transfer',
+      sender,
+      recipient: 'SP000000000000000000002Q6VF78',
+      amount: 5000,
+      fee: 300,
+    });
+    live.submit({ type: 'token_transfer', sender: recipient, recipient: sender, amount: 7000, fee: 300 });
+    live.mine(2);
+    live.reorg(3);
+    live.mine();
+    const principals = [...samplePrincipals(live.world), 'SP000000000000000000002Q6VF78'];
+    expect(answersOf(live.world, principals)).toBe(answersOf(worldOver(chainOf(live)), principals));
+  });
+
+  it('reorgs: the orphaned blocks are no longer served, their transactions are mined again or pending, nothing is lost', () => {
+    const live = liveChain();
+    const { sender, recipient } = parties(live);
+    const { tx_id } = live.submit({ type: 'token_transfer', sender, recipient, amount: 1000, fee: 200 });
+    const top = live.mine(3);
+    const orphaned = [top.height - 1, top.height].map((h) => live.world.block({ height: h })!);
+    const orphanTxs = minedTxIds(chainOf(live)).filter((id) => {
+      const r = txOf(live.world, id, true);
+      return r?.found && 'block_height' in r.result && r.result.block_height >= top.height - 1;
+    });
+    const tip = live.reorg(2);
+    expect(tip.height).toBe(top.height + 1);
+    for (const block of orphaned) expect(live.world.block({ hash: block.hash })).toBeUndefined();
+    expect(live.world.block({ height: top.height })?.hash).not.toBe(orphaned[1]?.hash);
+    expect(live.world.block({ latest: true })?.hash).toBe(tip.hash);
+    const world = live.world;
+    const seen = orphanTxs.map((id) => txOf(world, id, true));
+    // Coinbases and tenure changes belong to their blocks; everything else is somewhere.
+    const userTxs = seen.filter((r) => r?.found && !['coinbase', 'tenure_change'].includes(r.result.tx_type));
+    expect(userTxs.length).toBeGreaterThan(0);
+    for (const r of userTxs) {
+      expect(r?.found).toBe(true);
+      const status = r?.found ? r.result.tx_status : '';
+      if (status !== 'pending' && !status.startsWith('dropped'))
+        expect(r?.found && 'block_height' in r.result && r.result.block_height).toBeGreaterThan(
+          top.height - 2,
+        );
+    }
+    expect(txOf(world, tx_id)?.found).toBe(true);
+  });
+
+  it('resets to the state at start, byte for byte', () => {
+    const live = liveChain();
+    const principals = samplePrincipals(live.world);
+    const start = answersOf(live.world, principals);
+    const { sender, recipient } = parties(live);
+    live.submit({ type: 'token_transfer', sender, recipient, amount: 1000, fee: 200 });
+    live.mine(2);
+    live.reorg(1);
+    expect(answersOf(live.world, principals)).not.toBe(start);
+    expect(live.reset().height).toBe(OPTIONS.blocks);
+    expect(answersOf(live.world, principals)).toBe(start);
+  });
+
+  it('is a function of the options and the sequence of calls: two chains given the same calls answer the same bytes', () => {
+    const run = (): string => {
+      const live = liveChain(2);
+      const { sender, recipient } = parties(live);
+      live.mine(3);
+      live.submit({ type: 'token_transfer', sender, recipient, amount: 42_000, fee: 1000, memo: 'x' });
+      live.mine();
+      live.reorg(2);
+      live.mine(2);
+      return answersOf(live.world, samplePrincipals(live.world));
+    };
+    expect(run()).toBe(run());
+  });
+
+  it('keeps the mempool moving: new seeded transactions arrive, some pending ones confirm, the statistics follow', () => {
+    const live = liveChain();
+    const before = new Set(mempoolTxIds(chainOf(live)));
+    const stats = JSON.stringify(live.world.mempoolStats());
+    live.mine(5);
+    const after = mempoolTxIds(chainOf(live));
+    expect(after.some((id) => !before.has(id))).toBe(true);
+    const confirmed = [...before].filter((id) => {
+      const r = txOf(live.world, id);
+      return r?.found && r.result.tx_status === 'success';
+    });
+    expect(confirmed.length).toBeGreaterThan(0);
+    expect(JSON.stringify(live.world.mempoolStats())).not.toBe(stats);
+  });
+});
+
+describe('a living chain over a world file', () => {
+  const file = readWorldFile(fileURLToPath(new URL('../../fixtures/worlds/wallet.yaml', import.meta.url)), {
+    seed: 1,
+    network: 'mainnet',
+    blocks: 600,
+  });
+  const options = resolveOptions({ ...file.settings, declared: file.declared });
+  const ME = 'SP27VDEYQ5VR81ZT28C23NRPEKY21Q85TQCNY94MD';
+
+  it('mines the declared accounts’ submitted transfers and their tokens, deterministically', () => {
+    const run = () => {
+      const live = new LiveChain(options);
+      const [usd, badge] = [live.world.index().assets.ft, live.world.index().assets.nft].map((ids) =>
+        ids.find((id) => id.startsWith('SP9KSQZ5G7W8GYS9AHR99VYHWWZRRHCG7EYJZVRQ.')),
+      );
+      const stx = live.submit({
+        type: 'token_transfer',
+        sender: ME,
+        recipient: 'SP9KSQZ5G7W8GYS9AHR99VYHWWZRRHCG7EYJZVRQ',
+        amount: 1000,
+        fee: 180,
+      });
+      const ft = live.submit({
+        type: 'contract_call',
+        asset: usd as string,
+        sender: ME,
+        recipient: 'SP9KSQZ5G7W8GYS9AHR99VYHWWZRRHCG7EYJZVRQ',
+        amount: 5,
+        fee: 180,
+      });
+      const nft = live.submit({
+        type: 'contract_call',
+        asset: badge as string,
+        sender: ME,
+        recipient: 'SP9KSQZ5G7W8GYS9AHR99VYHWWZRRHCG7EYJZVRQ',
+        amount: 1,
+        fee: 180,
+      });
+      live.mine();
+      for (const { tx_id } of [stx, ft, nft])
+        expect(txOf(live.world, tx_id)).toMatchObject({ found: true, result: { tx_status: 'success' } });
+      return answersOf(live.world, [ME]);
+    };
+    expect(run()).toBe(run());
+  });
+});

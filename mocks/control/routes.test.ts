@@ -1,0 +1,160 @@
+import request from 'supertest';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { createMockApp } from '../app.ts';
+
+const BLOCKS = 80;
+
+function app(options: Parameters<typeof createMockApp>[0] = {}) {
+  return createMockApp({ quiet: true, rateLimit: 0, blocks: BLOCKS, seed: 4, ...options });
+}
+
+function expectErrorBody(res: request.Response, status: number, message: RegExp): void {
+  expect(res.status).toBe(status);
+  expect(res.body).toEqual({
+    statusCode: status,
+    error: expect.any(String),
+    message: expect.stringMatching(message),
+  });
+}
+
+describe('the control plane over HTTP', () => {
+  it('mines: 200 with the new tip, which /extended, blocks/latest and /_mock/world then show', async () => {
+    const mock = app();
+    const res = await request(mock).post('/_mock/mine').send({ blocks: 2 });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ height: BLOCKS + 2, hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect((await request(mock).get('/extended/v2/blocks/latest')).body).toMatchObject(res.body);
+    expect((await request(mock).get('/extended')).body.chain_tip.block_height).toBe(BLOCKS + 2);
+    // The world index keeps the generated size (a suite rebuilds that world from it) and follows the tip.
+    expect((await request(mock).get('/_mock/world')).body).toMatchObject({
+      blocks: BLOCKS,
+      tip: { height: BLOCKS + 2 },
+    });
+    expect((await request(mock).post('/_mock/mine')).body.height).toBe(BLOCKS + 3);
+  });
+
+  it('never serves a cached answer or an ETag match from before a change', async () => {
+    const mock = app();
+    const first = await request(mock).get('/extended');
+    const again = await request(mock)
+      .get('/extended')
+      .set('If-None-Match', first.headers.etag as string);
+    expect(again.status).toBe(304);
+    await request(mock).post('/_mock/mine');
+    const after = await request(mock)
+      .get('/extended')
+      .set('If-None-Match', first.headers.etag as string);
+    expect(after.status).toBe(200);
+    expect(after.headers.etag).not.toBe(first.headers.etag);
+    expect(after.body.chain_tip.block_height).toBe(BLOCKS + 1);
+
+    const index = (await request(mock).get('/_mock/world')).body;
+    const sender = index.addresses.stx_activity as string;
+    const url = `/extended/v1/address/${sender}/balances`;
+    const before = (await request(mock).get(url)).body;
+    const submitted = await request(mock)
+      .post('/_mock/transactions')
+      .send({ type: 'token_transfer', sender, recipient: index.addresses.locked_stx, amount: 1000, fee: 10 });
+    expect(submitted.status).toBe(201);
+    const pending = (await request(mock).get(url)).body;
+    expect(BigInt(pending.stx.pending_balance_outbound) - BigInt(before.stx.pending_balance_outbound)).toBe(
+      1010n,
+    );
+    const stats = await request(mock).get('/extended/v1/tx/mempool/stats');
+    const tx = await request(mock).get(`/extended/v1/tx/multiple?tx_id=${submitted.body.tx_id}`);
+    expect(tx.body[submitted.body.tx_id].result.tx_status).toBe('pending');
+    await request(mock).post('/_mock/mine');
+    const mined = await request(mock).get(`/extended/v1/tx/multiple?tx_id=${submitted.body.tx_id}`);
+    expect(mined.body[submitted.body.tx_id].result).toMatchObject({
+      tx_status: 'success',
+      block_height: BLOCKS + 2,
+    });
+    expect((await request(mock).get('/extended/v1/tx/mempool/stats')).text).not.toBe(stats.text);
+  });
+
+  it.each([
+    ['/_mock/mine', { blocks: 0 }, /blocks must be >= 1/],
+    ['/_mock/mine', { blocks: 1001 }, /blocks must be <= 1000/],
+    ['/_mock/mine', { blocks: '2' }, /blocks must be integer/],
+    ['/_mock/mine', { blocks: 1, extra: true }, /unknown property extra/],
+    ['/_mock/reorg', {}, /required property 'depth'/],
+    ['/_mock/reorg', { depth: 500 }, /depth must be <= 100/],
+    ['/_mock/transactions', { type: 'coinbase' }, /type must be token_transfer or contract_call/],
+    [
+      '/_mock/transactions',
+      { type: 'token_transfer', sender: 'SPX', recipient: 'SPY', amount: 1, fee: 1 },
+      /sender must match format/,
+    ],
+    [
+      '/_mock/transactions',
+      {
+        type: 'contract_call',
+        sender: 'SP000000000000000000002Q6VF78',
+        recipient: 'SP000000000000000000002Q6VF78',
+        amount: 1,
+        fee: 1,
+      },
+      /required property 'asset'/,
+    ],
+    ['/_mock/transactions', [1, 2], /type must be/],
+  ])('POST %s %j → 400 with the error body', async (path, body, message) => {
+    expectErrorBody(
+      await request(app())
+        .post(path)
+        .send(body as object),
+      400,
+      message,
+    );
+  });
+
+  it('answers 400 to a body that is not JSON, 405 to another method', async () => {
+    const bad = await request(app())
+      .post('/_mock/mine')
+      .set('Content-Type', 'application/json')
+      .send('{"blocks":');
+    expectErrorBody(bad, 400, /not valid JSON/);
+    const get = await request(app()).get('/_mock/mine');
+    expectErrorBody(get, 405, /takes POST/);
+    expect(get.headers.allow).toBe('POST');
+  });
+
+  it('refuses a transfer its sender cannot pay, as a node does', async () => {
+    const mock = app();
+    const index = (await request(mock).get('/_mock/world')).body;
+    const res = await request(mock).post('/_mock/transactions').send({
+      type: 'token_transfer',
+      sender: index.addresses.unknown,
+      recipient: index.addresses.stx_activity,
+      amount: 5,
+      fee: 1,
+    });
+    expectErrorBody(res, 400, /has no STX/);
+  });
+
+  it('serves its own OpenAPI document, which names every control path', async () => {
+    const res = await request(app()).get('/_mock/openapi.yaml');
+    expect(res.status).toBe(200);
+    expect(Object.keys(parse(res.text).paths)).toEqual([
+      '/_mock/mine',
+      '/_mock/transactions',
+      '/_mock/reorg',
+      '/_mock/reset',
+    ]);
+  });
+
+  it('is open on loopback only: elsewhere 403 without a token; with one, 401 without the header, 403 with a wrong one', async () => {
+    expectErrorBody(await request(app({ host: '0.0.0.0' })).post('/_mock/mine'), 403, /--control-token/);
+    const guarded = app({ host: '0.0.0.0', controlToken: 'sesame-1234' });
+    expectErrorBody(await request(guarded).post('/_mock/reset'), 401, /X-Control-Token/);
+    expectErrorBody(
+      await request(guarded).post('/_mock/reset').set('X-Control-Token', 'sesame-9999'),
+      403,
+      /not the one/,
+    );
+    const ok = await request(guarded).post('/_mock/mine').set('X-Control-Token', 'sesame-1234');
+    expect(ok.status).toBe(200);
+    // Reading stays open: the world index and the spec are not controls.
+    expect((await request(guarded).get('/_mock/openapi.yaml')).status).toBe(200);
+  });
+});

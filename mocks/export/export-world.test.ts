@@ -1,0 +1,98 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockApp } from '../app.ts';
+import { startMockServer, type RunningMock } from '../server.ts';
+import { specCheckedClient } from '../testing/spec-checked-client.ts';
+import { exportWorld } from './export-world.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'export-world-'));
+let mock: RunningMock;
+let addresses: string[];
+
+beforeAll(async () => {
+  mock = await startMockServer({ port: 0, quiet: true, rateLimit: 0 });
+  const index = mock.world.index().addresses;
+  // Busy ones: STX, FT and NFT activity, a lock, a vesting schedule.
+  addresses = [
+    ...new Set([index.stx_activity, index.ft_activity, index.nft_activity, index.locked_stx, index.vesting]),
+  ];
+});
+afterAll(async () => {
+  await mock.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** What must survive the round trip: the balances an app shows (an asset with none left is none). */
+function essentials(body: any) {
+  const held = (assets: Record<string, any>, key: string) =>
+    Object.fromEntries(
+      Object.entries(assets)
+        .map(([k, v]) => [k, v[key] as string])
+        .filter(([, v]) => v !== '0'),
+    );
+  return {
+    balance: body.stx.balance,
+    locked: body.stx.locked,
+    ft: held(body.fungible_tokens, 'balance'),
+    nft: held(body.non_fungible_tokens, 'count'),
+    vesting: body.token_offering_locked?.unlock_schedule,
+  };
+}
+
+describe('npm run mock -- export', () => {
+  it('writes a world file whose mock answers the same balances for the exported addresses', async () => {
+    const text = await exportWorld(mock.url, addresses);
+    const path = join(dir, 'exported.yaml');
+    writeFileSync(path, text);
+    const replay = specCheckedClient(createMockApp({ quiet: true, rateLimit: 0, world: path }));
+    const original = async (path: string) => ({ body: await (await fetch(`${mock.url}${path}`)).json() });
+    let nonTrivial = 0;
+    for (const address of addresses) {
+      const before = essentials((await original(`/extended/v1/address/${address}/balances`)).body);
+      const after = essentials((await replay(`/extended/v1/address/${address}/balances`)).body);
+      expect(after, address).toEqual(before);
+      if (Object.keys(before.ft).length + Object.keys(before.nft).length > 0 || before.locked !== '0')
+        nonTrivial++;
+    }
+    expect(nonTrivial).toBeGreaterThanOrEqual(3);
+    expect(text).toMatch(/type: stack_stx/);
+    expect(text).toMatch(/kind: nft/);
+  });
+
+  it('runs from the command line, writing --out', async () => {
+    const out = join(dir, 'cli.yaml');
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'mocks/cli.ts',
+        'export',
+        '--from',
+        mock.url,
+        '--address',
+        addresses[0] as string,
+        '--out',
+        out,
+      ],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const [code] = await once(child, 'exit');
+    expect(code, stderr).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain(`address: ${addresses[0]}`);
+  }, 30_000);
+
+  it('says in one line when the mock cannot be reached', async () => {
+    await expect(
+      exportWorld('http://127.0.0.1:9', ['SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7']),
+    ).rejects.toThrow(/^cannot reach http:\/\/127\.0\.0\.1:9: /);
+  });
+});

@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import { createWorld } from '../../operations/world.ts';
+import { compileWorldFile } from './compile.ts';
+import { WorldFileError } from './plan.ts';
+
+const DEFAULTS = { seed: 1, network: 'mainnet', blocks: 80 } as const;
+const ALICE = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
+const TESTNET = 'ST2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQYAC0RQ';
+
+/** The problems the mock would print for this file, or [] when it would serve it. */
+function problemsOf(text: string): string[] {
+  try {
+    const file = compileWorldFile(text, DEFAULTS);
+    createWorld({ ...file.settings, declared: file.declared });
+    return [];
+  } catch (err) {
+    if (err instanceof WorldFileError) return [...err.problems];
+    throw err;
+  }
+}
+
+function lines(...l: string[]): string {
+  return `${l.join('\n')}\n`;
+}
+
+describe('a bad world file is refused with one line per problem, naming the entry and its line', () => {
+  it('serves a good file (the baseline the cases below break)', () => {
+    expect(
+      problemsOf(
+        lines(
+          'accounts:',
+          `  alice: { address: ${ALICE}, stx: "1000000" }`,
+          '  bob: {}',
+          'transactions:',
+          '  - { height: 3, type: stx_transfer, sender: alice, recipient: bob, amount: "999000", fee: "1000" }',
+        ),
+      ),
+    ).toEqual([]);
+  });
+
+  it('a syntax error, at the line where the parser finds it', () => {
+    expect(problemsOf(lines('accounts:', '  alice: { stx: "1"', '  bob: {}'))).toEqual([
+      'line 3: syntax error: Flow map in block collection must be sufficiently indented and end with a }',
+    ]);
+  });
+
+  it('an unknown key', () => {
+    expect(
+      problemsOf(
+        lines(
+          'accounts:',
+          '  alice: { stx: "1000000" }',
+          '  bob: {}',
+          'transactions:',
+          '  - { height: 3, type: stx_transfer, sender: alice, recipient: bob, amout: "5", fee: "1" }',
+        ),
+      ),
+    ).toEqual([
+      'line 5: transactions[0]: missing key "amount"',
+      'line 5: transactions[0].amout: unknown key "amout"',
+    ]);
+  });
+
+  it('an unknown key at the top', () => {
+    expect(problemsOf(lines('acounts:', '  alice: {}'))).toEqual(['line 1: acounts: unknown key "acounts"']);
+  });
+
+  it('a value of the wrong type', () => {
+    expect(problemsOf(lines('accounts:', '  alice: { stx: yes }'))).toEqual([
+      'line 2: accounts.alice.stx: "yes" is not an amount (micro-units: a string of digits or an integer)',
+    ]);
+    expect(
+      problemsOf(
+        lines(
+          'accounts:',
+          '  alice: {}',
+          'tokens:',
+          '  - { contract: alice.t, kind: ft, holders: { alice: [1] } }',
+        ),
+      ),
+    ).toEqual(['line 4: tokens[0].holders.alice: an ft holder holds an amount, not a list of ids']);
+  });
+
+  it('an unknown type', () => {
+    expect(
+      problemsOf(
+        lines(
+          'accounts:',
+          '  alice: {}',
+          'transactions:',
+          '  - { height: 3, type: swap, sender: alice, fee: "1" }',
+        ),
+      ),
+    ).toEqual([
+      'line 4: transactions[0].type: unknown type "swap" (one of stx_transfer, ft_transfer, nft_transfer, stack_stx)',
+    ]);
+  });
+
+  it('an address with a bad checksum', () => {
+    const bad = `${ALICE.slice(0, -1)}8`;
+    expect(problemsOf(lines('accounts:', '  bob: {}', `  alice: { address: ${bad} }`))).toEqual([
+      `line 3: accounts.alice.address: "${bad}": its checksum is wrong`,
+    ]);
+  });
+
+  it('an address from the other network, as an account and as a recipient', () => {
+    expect(
+      problemsOf(
+        lines(
+          'accounts:',
+          `  alice: { address: ${TESTNET}, stx: "5000" }`,
+          '  bob: { stx: "5000" }',
+          'transactions:',
+          `  - { height: 2, type: stx_transfer, sender: bob, recipient: ${TESTNET}, amount: "1", fee: "1" }`,
+        ),
+      ),
+    ).toEqual([
+      `line 2: accounts.alice.address: ${TESTNET} is a testnet address; this world is mainnet`,
+      `line 5: transactions[0].recipient: ${TESTNET} is a testnet address; this world is mainnet`,
+    ]);
+  });
+
+  it('an undeclared name', () => {
+    expect(
+      problemsOf(
+        lines(
+          'accounts:',
+          '  alice: { stx: "5000" }',
+          'transactions:',
+          '  - { height: 2, type: stx_transfer, sender: alice, recipient: carol, amount: "1", fee: "1" }',
+        ),
+      ),
+    ).toEqual([
+      'line 4: transactions[0].recipient: undeclared name "carol" (declare it under accounts, or give an address)',
+    ]);
+  });
+
+  it('a height past the chain', () => {
+    expect(
+      problemsOf(
+        lines(
+          'accounts:',
+          '  alice: { stx: "5000" }',
+          '  bob: {}',
+          'transactions:',
+          '  - { height: 81, type: stx_transfer, sender: alice, recipient: bob, amount: "1", fee: "1" }',
+        ),
+      ),
+    ).toEqual([
+      'line 5: transactions[0].height: height 81 is past the chain tip at 80 (raise blocks: in the file or --blocks)',
+    ]);
+  });
+
+  it('a sender who cannot pay amount + fee at that height (earlier transfers counted)', () => {
+    expect(
+      problemsOf(
+        lines(
+          'accounts:',
+          '  alice: { stx: "1000000" }',
+          '  bob: {}',
+          'transactions:',
+          '  - { height: 5, type: stx_transfer, sender: alice, recipient: bob, amount: "600000", fee: "200" }',
+          '  - { height: 4, type: stx_transfer, sender: alice, recipient: bob, amount: "400000", fee: "200" }',
+        ),
+      ),
+    ).toEqual([
+      'line 5: transactions[0]: alice cannot pay 600000 + fee 200 µSTX at height 5: it has 599800 µSTX to spend',
+    ]);
+  });
+
+  it('an NFT id the sender does not own', () => {
+    expect(
+      problemsOf(
+        lines(
+          'accounts:',
+          '  alice: { stx: "1000000" }',
+          '  bob: { stx: "1000000" }',
+          'tokens:',
+          '  - { contract: alice.art, kind: nft, holders: { alice: [1], bob: [2] } }',
+          'transactions:',
+          '  - { height: 3, type: nft_transfer, asset: alice.art::art, sender: alice, recipient: bob, value: 2, fee: "1" }',
+        ),
+      ),
+    ).toEqual([
+      expect.stringMatching(
+        /^line 7: transactions\[0\]: alice does not own NFT id 2 of S\w+\.art at height 3$/,
+      ),
+    ]);
+  });
+
+  it('a duplicate account, by name and by address', () => {
+    expect(problemsOf(lines('accounts:', '  alice: {}', '  bob: {}', '  alice: { stx: "1" }'))).toEqual([
+      'line 4: accounts.alice: duplicate account "alice" (each name once)',
+    ]);
+    expect(
+      problemsOf(lines('accounts:', `  alice: { address: ${ALICE} }`, `  alicia: { address: ${ALICE} }`)),
+    ).toEqual([`line 3: accounts.alicia: duplicate account: ${ALICE} is already accounts.alice`]);
+  });
+
+  it('several problems: every one of them, in file order', () => {
+    const problems = problemsOf(
+      lines(
+        'accounts:',
+        '  alice: { stx: "100" }',
+        'transactions:',
+        '  - { height: 2, type: stx_transfer, sender: alice, recipient: dave, amount: "1", fee: "1" }',
+        '  - { height: 900, type: stx_transfer, sender: erin, recipient: alice, amount: "1", fee: "1" }',
+      ),
+    );
+    expect(problems.map((p) => p.slice(0, 30))).toEqual([
+      'line 4: transactions[0].recipi',
+      'line 5: transactions[1].height',
+      'line 5: transactions[1].sender',
+    ]);
+  });
+});

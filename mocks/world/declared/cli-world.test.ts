@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'cli-world-'));
+const children: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/cli.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  const out = { stdout: '', stderr: '' };
+  child.stdout?.on('data', (d: Buffer) => (out.stdout += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out.stderr += d.toString()));
+  return { child, out };
+}
+
+describe('npm run mock -- --world FILE', () => {
+  it('refuses a bad file: exit 1, one line per problem, no stack trace, nothing served', async () => {
+    const path = join(dir, 'bad.yaml');
+    writeFileSync(
+      path,
+      [
+        'accounts:',
+        '  alice: { stx: "1000" }',
+        'transactions:',
+        '  - { height: 2, type: stx_transfer, sender: alice, recipient: carol, amount: "1", fee: "1" }',
+        '  - { height: 900, type: stx_transfer, sender: alice, recipient: alice, amount: "1", fee: "1" }',
+        '',
+      ].join('\n'),
+    );
+    const { child, out } = run(['--port', '0', '--world', path]);
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(out.stdout).not.toMatch(/listening/);
+    expect(out.stderr.trimEnd().split('\n')).toEqual([
+      'the mock cannot start: the world file has 3 problems:',
+      `${path}: line 4: transactions[0].recipient: undeclared name "carol" (declare it under accounts, or give an address)`,
+      `${path}: line 5: transactions[1].height: height 900 is past the chain tip at 600 (raise blocks: in the file or --blocks)`,
+      `${path}: line 5: transactions[1]: sender and recipient are the same principal`,
+    ]);
+    expect(out.stderr).not.toMatch(/^\s+at /m);
+  }, 30_000);
+
+  it('serves a good file named by MOCK_WORLD', async () => {
+    const path = join(dir, 'good.yaml');
+    writeFileSync(path, 'accounts:\n  alice: { stx: "1000" }\n  bob: {}\n');
+    const { child, out } = run(['--port', '0', '--blocks', '60'], { MOCK_WORLD: path });
+    const deadline = Date.now() + 20_000;
+    while (!/listening on (http:\/\/\S+)/.test(out.stdout) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    const url = /listening on (http:\/\/[^\s]+)/.exec(out.stdout)?.[1];
+    expect(url, out.stderr).toBeDefined();
+    const index = (await (await fetch(`${url}/_mock/world`)).json()) as any;
+    expect(index.declared.accounts.map((a: { name: string }) => a.name)).toEqual(['alice', 'bob']);
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  }, 30_000);
+});

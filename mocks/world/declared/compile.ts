@@ -1,0 +1,264 @@
+import { createHash } from 'node:crypto';
+import { c32address, c32addressDecode } from 'c32check';
+import { NETWORKS, type NetworkName, type NetworkParams } from '../tables/network.ts';
+import type { DeclaredAccount, DeclaredToken, DeclaredTx, DeclaredWorld, EntryRef } from './plan.ts';
+import { WorldFileError, problemAt } from './plan.ts';
+import {
+  entryName,
+  parseWorldFile,
+  type Amount,
+  type FileTx,
+  type ParsedWorldFile,
+  type WorldFileData,
+} from './world-file.ts';
+
+/** What the file settles about the world besides its declared activity. */
+export interface WorldFileSettings {
+  network: NetworkName;
+  seed: number;
+  blocks: number;
+}
+
+export interface CompiledWorldFile {
+  settings: WorldFileSettings;
+  declared: DeclaredWorld;
+}
+
+/**
+ * A world file's text to the plan the chain builder weaves in. `defaults` are the command line's
+ * settings; the file's own `network`, `seed` and `blocks` win. Throws a WorldFileError listing
+ * every problem found (the chain builder adds those only a running ledger can see).
+ */
+export function compileWorldFile(text: string, defaults: WorldFileSettings): CompiledWorldFile {
+  const parsed = parseWorldFile(text);
+  if ('problems' in parsed) throw new WorldFileError(parsed.problems);
+  const compiler = new Compiler(parsed, defaults);
+  const declared = compiler.compile();
+  if (compiler.problems.length > 0) throw new WorldFileError(compiler.problems);
+  return { settings: compiler.settings, declared };
+}
+
+/** An address made from a name, stable across runs: the same name is the same account. */
+export function addressFromName(name: string, net: NetworkParams): string {
+  const hash = createHash('sha256').update(`stacks-mock world account ${name}`).digest('hex');
+  return c32address(net.singleSigVersion, hash.slice(0, 40));
+}
+
+type FileToken = NonNullable<WorldFileData['tokens']>[number];
+
+class Compiler {
+  readonly problems: string[] = [];
+  readonly settings: WorldFileSettings;
+  private readonly net: NetworkParams;
+  private readonly names = new Map<string, string>();
+  private readonly tokens = new Map<string, DeclaredToken>();
+
+  constructor(
+    private readonly file: ParsedWorldFile,
+    defaults: WorldFileSettings,
+  ) {
+    const { network, seed, blocks } = file.data;
+    this.settings = {
+      network: network ?? defaults.network,
+      seed: seed ?? defaults.seed,
+      blocks: blocks ?? defaults.blocks,
+    };
+    this.net = NETWORKS[this.settings.network];
+  }
+
+  compile(): DeclaredWorld {
+    const accounts = this.accounts();
+    const files = this.file.data.tokens ?? [];
+    // Every contract first, so a token may name any declared contract among its holders.
+    const declared = files.map((t, i) => this.token(t, ['tokens', i]));
+    const tokens = declared.map((token, i) => this.holders(token, files[i] as FileToken, ['tokens', i]));
+    const transactions = (this.file.data.transactions ?? []).map((t, i) => this.tx(t, ['transactions', i]));
+    const mempool = (this.file.data.mempool ?? []).map((t, i) => this.tx(t, ['mempool', i]));
+    return {
+      accounts,
+      tokens,
+      // A stable sort keeps file order within a height.
+      transactions: [...transactions].sort((a, b) => a.height - b.height),
+      mempool,
+      background: this.file.data.background ?? false,
+    };
+  }
+
+  private ref(path: (string | number)[]): EntryRef {
+    return { entry: entryName(path), line: this.file.lineOf(path) };
+  }
+
+  private problem(path: (string | number)[], message: string): void {
+    this.problems.push(problemAt(this.ref(path), message));
+  }
+
+  private accounts(): DeclaredAccount[] {
+    const byAddress = new Map<string, string>();
+    const result: DeclaredAccount[] = [];
+    for (const [name, a] of Object.entries(this.file.data.accounts ?? {})) {
+      const path = ['accounts', name];
+      const address = a.address === undefined ? addressFromName(name, this.net) : a.address;
+      if (a.address !== undefined && !this.checkAddress(address, [...path, 'address'])) continue;
+      const other = byAddress.get(address);
+      if (other !== undefined) {
+        this.problem(path, `duplicate account: ${address} is already accounts.${other}`);
+        continue;
+      }
+      byAddress.set(address, name);
+      this.names.set(name, address);
+      result.push({
+        ...this.ref(path),
+        name,
+        address,
+        stx: this.amount(a.stx ?? 0, [...path, 'stx']),
+        vesting: (a.vesting ?? []).map((v, i) => ({
+          blockHeight: v.height,
+          amount: this.amount(v.amount, [...path, 'vesting', i, 'amount']),
+        })),
+      });
+    }
+    return result;
+  }
+
+  /** A standard address of this world's network; reports the problem and answers false otherwise. */
+  private checkAddress(address: string, path: (string | number)[]): boolean {
+    let version: number;
+    try {
+      version = c32addressDecode(address)[0];
+    } catch (err) {
+      const why = /checksum/.test((err as Error).message)
+        ? 'its checksum is wrong'
+        : 'it is not a Stacks address';
+      this.problem(path, `${JSON.stringify(address)}: ${why}`);
+      return false;
+    }
+    if (version !== this.net.singleSigVersion && version !== this.net.multiSigVersion) {
+      const other = this.settings.network === 'mainnet' ? 'testnet' : 'mainnet';
+      this.problem(path, `${address} is a ${other} address; this world is ${this.settings.network}`);
+      return false;
+    }
+    if (address === this.net.bootAddress) {
+      this.problem(path, `${address} is the boot address, which the chain itself uses`);
+      return false;
+    }
+    return true;
+  }
+
+  /** A name, an address or a contract id to the principal it means; '' after reporting a problem. */
+  private principal(text: string, path: (string | number)[], contractAllowed: boolean): string {
+    const named = this.names.get(text);
+    if (named !== undefined) return named;
+    const dot = text.indexOf('.');
+    if (dot >= 0) {
+      const deployer = this.principal(text.slice(0, dot), path, false);
+      if (!deployer) return '';
+      const id = `${deployer}.${text.slice(dot + 1)}`;
+      if (!contractAllowed) this.problem(path, `${text} is a contract; only a standard principal fits here`);
+      else if (!this.tokens.has(id))
+        this.problem(path, `unknown contract ${text}: contract principals must be tokens the file declares`);
+      else return id;
+      return '';
+    }
+    if (!/^S[0-9A-Z]{27,40}$/.test(text)) {
+      this.problem(path, `undeclared name "${text}" (declare it under accounts, or give an address)`);
+      return '';
+    }
+    return this.checkAddress(text, path) ? text : '';
+  }
+
+  private amount(value: Amount, path: (string | number)[]): number {
+    const n = Number(value);
+    if (!Number.isSafeInteger(n)) {
+      this.problem(path, `${value} is too large (at most ${Number.MAX_SAFE_INTEGER})`);
+      return 0;
+    }
+    return n;
+  }
+
+  private token(t: FileToken, path: (string | number)[]): DeclaredToken {
+    const dot = t.contract.indexOf('.');
+    const name = t.contract.slice(dot + 1);
+    const deployer = this.principal(t.contract.slice(0, dot), [...path, 'contract'], false);
+    const contractId = `${deployer}.${name}`;
+    if (deployer && this.tokens.has(contractId))
+      this.problem([...path, 'contract'], `${contractId} is declared twice`);
+    const token: DeclaredToken = {
+      ...this.ref(path),
+      contractId,
+      deployer,
+      name,
+      token: t.token ?? name,
+      kind: t.kind,
+      holders: [],
+    };
+    if (deployer) this.tokens.set(contractId, token);
+    return token;
+  }
+
+  private holders(token: DeclaredToken, t: FileToken, path: (string | number)[]): DeclaredToken {
+    const holders: { principal: string; amount: number }[] = [];
+    const ids = new Set<number>();
+    for (const [holder, held] of Object.entries(t.holders ?? {})) {
+      const at = [...path, 'holders', holder];
+      const principal = this.principal(holder, at, true);
+      if (!principal) continue;
+      if (t.kind === 'ft') {
+        if (Array.isArray(held)) this.problem(at, 'an ft holder holds an amount, not a list of ids');
+        else holders.push({ principal, amount: this.amount(held, at) });
+      } else if (!Array.isArray(held)) {
+        this.problem(at, 'an nft holder holds a list of uint ids, e.g. [1, 2]');
+      } else {
+        for (const id of held) {
+          if (ids.has(id)) this.problem(at, `NFT id ${id} is given to two holders`);
+          ids.add(id);
+          holders.push({ principal, amount: id });
+        }
+      }
+    }
+    return { ...token, holders };
+  }
+
+  private tx(t: FileTx, path: (string | number)[]): DeclaredTx {
+    const height = t.height ?? 0;
+    if (height > this.settings.blocks)
+      this.problem(
+        [...path, 'height'],
+        `height ${height} is past the chain tip at ${this.settings.blocks} (raise blocks: in the file or --blocks)`,
+      );
+    const sender = this.principal(t.sender, [...path, 'sender'], false);
+    const recipient =
+      t.recipient === undefined || t.type === 'stack_stx'
+        ? ''
+        : this.principal(t.recipient, [...path, 'recipient'], true);
+    if (sender && sender === recipient) this.problem(path, 'sender and recipient are the same principal');
+    const sponsor = t.sponsor === undefined ? '' : this.principal(t.sponsor, [...path, 'sponsor'], false);
+    let contract = '';
+    if (t.type === 'ft_transfer' || t.type === 'nft_transfer') contract = this.asset(t, [...path, 'asset']);
+    return {
+      ...this.ref(path),
+      type: t.type,
+      height,
+      sender,
+      recipient,
+      sponsor,
+      contract,
+      amount: t.type === 'nft_transfer' ? (t.value ?? 0) : this.amount(t.amount ?? 0, [...path, 'amount']),
+      fee: this.amount(t.fee, [...path, 'fee']),
+      failed: t.status === 'abort_by_response',
+      cycles: t.cycles ?? 0,
+    };
+  }
+
+  /** `<contract id>::<token>` or a contract id, of a declared token of the transfer's kind. */
+  private asset(t: FileTx, path: (string | number)[]): string {
+    const [contractText = '', tokenName] = (t.asset ?? '').split('::');
+    const id = this.principal(contractText, path, true);
+    if (!id) return '';
+    const token = this.tokens.get(id) as DeclaredToken;
+    const kind = t.type === 'ft_transfer' ? 'ft' : 'nft';
+    if (token.kind !== kind) this.problem(path, `${t.type} of ${t.asset}, which is an ${token.kind} token`);
+    else if (tokenName !== undefined && tokenName !== token.token)
+      this.problem(path, `${contractText} defines the token "${token.token}", not "${tokenName}"`);
+    return id;
+  }
+}

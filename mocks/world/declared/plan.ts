@@ -1,0 +1,76 @@
+import type { VestingEntry } from '../tables/chain.ts';
+
+/**
+ * A world file compiled to what the chain builder needs: every principal resolved to its address
+ * or contract id, every amount to a number of micro-units, every entry keeping its line in the
+ * file so that a problem found while building can still name it.
+ */
+export interface DeclaredWorld {
+  readonly accounts: readonly DeclaredAccount[];
+  readonly tokens: readonly DeclaredToken[];
+  /** Mined transactions, sorted by height; file order within a height. */
+  readonly transactions: readonly DeclaredTx[];
+  /** Pending at start, in file order. */
+  readonly mempool: readonly DeclaredTx[];
+  /** Declared accounts also take part in the seeded background activity. */
+  readonly background: boolean;
+}
+
+/** Where an entry sits in the file, for messages: `transactions[2]` at line 14. */
+export interface EntryRef {
+  readonly entry: string;
+  readonly line: number;
+}
+
+export interface DeclaredAccount extends EntryRef {
+  readonly name: string;
+  readonly address: string;
+  /** Micro-STX credited by the genesis transaction. */
+  readonly stx: number;
+  readonly vesting: readonly VestingEntry[];
+}
+
+export interface DeclaredToken extends EntryRef {
+  /** `<deployer address>.<contract name>` */
+  readonly contractId: string;
+  readonly deployer: string;
+  readonly name: string;
+  readonly token: string;
+  readonly kind: 'ft' | 'nft';
+  /** Minted when the contract is deployed at height 1: FT amounts, or one entry per NFT id. */
+  readonly holders: readonly { readonly principal: string; readonly amount: number }[];
+}
+
+export type DeclaredTxType = 'stx_transfer' | 'ft_transfer' | 'nft_transfer' | 'stack_stx';
+
+export interface DeclaredTx extends EntryRef {
+  readonly type: DeclaredTxType;
+  /** Block height; for mempool entries, 0. */
+  readonly height: number;
+  readonly sender: string;
+  /** Address or contract id; '' for stacking. */
+  readonly recipient: string;
+  /** Pays the fee when set. */
+  readonly sponsor: string;
+  /** Contract id of the token moved; '' for STX. */
+  readonly contract: string;
+  /** Micro-units moved or locked, or the NFT id. */
+  readonly amount: number;
+  readonly fee: number;
+  readonly failed: boolean;
+  /** Lock period of a stacking transaction, in reward cycles. */
+  readonly cycles: number;
+}
+
+/** Problems found in a world file, each already one line naming the entry and its line. */
+export class WorldFileError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join('\n'));
+    this.name = 'WorldFileError';
+  }
+}
+
+/** One problem's line: `line 14: transactions[2]: alice cannot pay …`. */
+export function problemAt(ref: EntryRef, message: string): string {
+  return `line ${ref.line}: ${ref.entry}: ${message}`;
+}

@@ -1,0 +1,177 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv, type ErrorObject } from 'ajv';
+import { isMap, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+
+export const WORLD_SCHEMA_PATH = fileURLToPath(
+  new URL('../../../fixtures/worlds/world.schema.json', import.meta.url),
+);
+
+/** The world file format's JSON Schema, as served at /_mock/world.schema.json. */
+export const WORLD_SCHEMA = JSON.parse(readFileSync(WORLD_SCHEMA_PATH, 'utf8')) as Record<string, unknown>;
+
+const validate = new Ajv({ allErrors: true, strict: false }).compile(WORLD_SCHEMA);
+
+type Path = readonly (string | number)[];
+
+/** A parsed world file that passed its schema, with the line of any of its entries. */
+export interface ParsedWorldFile {
+  readonly data: WorldFileData;
+  lineOf(path: Path): number;
+}
+
+/** The file as its schema describes it. */
+export interface WorldFileData {
+  network?: 'mainnet' | 'testnet';
+  seed?: number;
+  blocks?: number;
+  background?: boolean;
+  accounts?: Record<
+    string,
+    { address?: string; stx?: Amount; vesting?: { height: number; amount: Amount }[] }
+  >;
+  tokens?: {
+    contract: string;
+    token?: string;
+    kind: 'ft' | 'nft';
+    holders?: Record<string, Amount | number[]>;
+  }[];
+  transactions?: FileTx[];
+  mempool?: FileTx[];
+}
+
+export type Amount = string | number;
+
+export interface FileTx {
+  height?: number;
+  type: 'stx_transfer' | 'ft_transfer' | 'nft_transfer' | 'stack_stx';
+  sender: string;
+  recipient?: string;
+  sponsor?: string;
+  amount?: Amount;
+  asset?: string;
+  value?: number;
+  fee: Amount;
+  cycles?: number;
+  status?: 'success' | 'abort_by_response';
+}
+
+/** `transactions[2]`, `accounts.alice`, `tokens[0].holders.bob`: how messages name an entry. */
+export function entryName(path: Path): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+}
+
+/**
+ * Parses YAML or JSON (JSON is YAML) and checks it against the schema. Returns the problems, one
+ * line each with the entry's line, or the data.
+ */
+export function parseWorldFile(text: string): ParsedWorldFile | { problems: string[] } {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  const lineAt = (offset: number): number => lineCounter.linePos(offset).line;
+  if (doc.errors.length > 0) {
+    return {
+      problems: doc.errors.map((e) => {
+        const line = lineAt(e.pos[0]);
+        if (e.code === 'DUPLICATE_KEY') return duplicateKey(doc, text, e.pos[0], line);
+        return `line ${line}: syntax error: ${e.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '')}`;
+      }),
+    };
+  }
+  const data = doc.toJS() as unknown;
+  const lineOf = (path: Path): number => {
+    for (let n = path.length; n >= 0; n--) {
+      const node = doc.getIn(path.slice(0, n), true) as Node | undefined;
+      if (node?.range) return lineAt(node.range[0]);
+    }
+    return 1;
+  };
+  if (!validate(data)) return { problems: schemaProblems(validate.errors ?? [], lineOf, lineAt, doc) };
+  return { data: data as WorldFileData, lineOf };
+}
+
+function duplicateKey(doc: Document, text: string, offset: number, line: number): string {
+  const key = /^["']?([^"':\n]+)/.exec(text.slice(offset))?.[1]?.trim() ?? '';
+  const accounts = doc.get('accounts', true) as Node | undefined;
+  const inAccounts = accounts?.range && offset >= accounts.range[0] && offset < accounts.range[2];
+  return inAccounts
+    ? `line ${line}: accounts.${key}: duplicate account "${key}" (each name once)`
+    : `line ${line}: duplicate key "${key}"`;
+}
+
+function pathOf(pointer: string): (string | number)[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+/** One line per problem: keyword noise (oneOf branches, if/then) folded into one message per spot. */
+function schemaProblems(
+  errors: ErrorObject[],
+  lineOf: (path: Path) => number,
+  lineAt: (offset: number) => number,
+  doc: Document,
+): string[] {
+  const seen = new Map<string, string>();
+  for (const e of errors) {
+    if (e.keyword === 'if') continue;
+    const path = pathOf(e.instancePath);
+    const value = doc.getIn(path) as unknown;
+    let at = path;
+    let message: string;
+    if (e.keyword === 'additionalProperties') {
+      const key = (e.params as { additionalProperty: string }).additionalProperty;
+      at = [...path, key];
+      message = `unknown key "${key}"`;
+      const container = doc.getIn(path, true);
+      if (isMap(container)) {
+        const pair = container.items.find((p) => (p.key as { value?: unknown })?.value === key);
+        const range = (pair?.key as Node | undefined)?.range;
+        if (range) {
+          record(
+            seen,
+            `${entryName(at)}|${message}`,
+            `line ${lineAt(range[0])}: ${entryName(at)}: ${message}`,
+          );
+          continue;
+        }
+      }
+    } else if (e.keyword === 'required') {
+      message = `missing key "${(e.params as { missingProperty: string }).missingProperty}"`;
+    } else if (e.keyword === 'enum') {
+      const allowed = (e.params as { allowedValues: unknown[] }).allowedValues.join(', ');
+      const what = path[path.length - 1] === 'type' ? 'type' : 'value';
+      message = `unknown ${what} ${JSON.stringify(value)} (one of ${allowed})`;
+    } else if (e.keyword === 'propertyNames' || e.propertyName !== undefined) {
+      message = `"${e.propertyName ?? ''}" is not a valid name (letters, digits, _ and -)`;
+      at = e.propertyName ? [...path, e.propertyName] : path;
+    } else if (e.schemaPath.startsWith('#/definitions/amount')) {
+      message = `${JSON.stringify(value)} is not an amount (micro-units: a string of digits or an integer)`;
+    } else if (e.keyword === 'oneOf' && path[0] === 'tokens') {
+      message = `${JSON.stringify(value)} is neither an amount (ft) nor a list of uint ids (nft)`;
+    } else if (e.keyword === 'type') {
+      message = `${JSON.stringify(value)} must be ${article((e.params as { type: string }).type)}`;
+    } else if (e.keyword === 'pattern') {
+      message = `${JSON.stringify(value)} is not a valid ${String(path[path.length - 1])}`;
+    } else {
+      message = `${JSON.stringify(value)} ${e.message ?? 'is invalid'}`;
+    }
+    record(seen, `${entryName(at)}|${message}`, `line ${lineOf(at)}: ${entryName(at) || 'file'}: ${message}`);
+  }
+  return [...seen.values()].sort((a, b) => lineNumber(a) - lineNumber(b));
+}
+
+function lineNumber(problem: string): number {
+  return Number(/^line (\d+)/.exec(problem)?.[1] ?? 0);
+}
+
+function record(seen: Map<string, string>, key: string, line: string): void {
+  if (!seen.has(key)) seen.set(key, line);
+}
+
+function article(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}

@@ -1,0 +1,33 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createMockApp } from '../../app.ts';
+import { specCheckedClient } from '../../testing/spec-checked-client.ts';
+import { checkServedWorld } from '../../testing/world-file-check.ts';
+import { WORLD_SCHEMA, WORLD_SCHEMA_PATH } from './world-file.ts';
+
+const DIR = join(WORLD_SCHEMA_PATH, '..');
+const EXAMPLES = readdirSync(DIR).filter((f) => /\.(ya?ml|json)$/.test(f) && !f.endsWith('.schema.json'));
+
+describe('the example worlds in fixtures/worlds', () => {
+  it('are a wallet, a token launch and stacking', () => {
+    expect(EXAMPLES.sort()).toEqual(['stacking.yaml', 'token-launch.yaml', 'wallet.yaml']);
+  });
+
+  it.each(EXAMPLES)('%s is served with balances and histories that match the file', async (name) => {
+    const path = join(DIR, name);
+    const get = specCheckedClient(createMockApp({ quiet: true, rateLimit: 0, world: path }));
+    const checked = await checkServedWorld(get, readFileSync(path, 'utf8'));
+    expect(checked).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('GET /_mock/world.schema.json', () => {
+  it('serves the schema in the repository', async () => {
+    const get = specCheckedClient(createMockApp({ quiet: true }));
+    const res = await get('/_mock/world.schema.json');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/schema\+json/);
+    expect(JSON.parse(res.text)).toEqual(WORLD_SCHEMA);
+  });
+});

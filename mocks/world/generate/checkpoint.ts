@@ -1,0 +1,54 @@
+import type { DraftRequest } from './draft-tx.ts';
+import type { Ledger } from './ledger.ts';
+import type { TxTable } from '../tables/tx-table.ts';
+
+/** The builder's counters of tenure and time after a block. */
+export interface ChainClock {
+  burnHeight: number;
+  burnTime: number;
+  blockTime: number;
+  tenureHeight: number;
+  tenureLeft: number;
+  tenureBlocks: number;
+  tenureMiner: number;
+}
+
+/**
+ * Everything a reorg needs to go back to the chain as it was after one block: table lengths (the
+ * tables only grow, so lengths suffice) and copies of the running state. About the size of the
+ * ledger; the builder keeps one per recent block.
+ */
+export interface Checkpoint {
+  readonly blocks: number;
+  readonly txs: number;
+  readonly microblocks: number;
+  readonly principals: number;
+  readonly contracts: number;
+  readonly deployed: { ft: number; nft: number; vault: number; plain: number };
+  readonly ledger: Ledger;
+  readonly nonces: readonly number[];
+  readonly queue: readonly (DraftRequest & { attempts: number })[];
+  readonly mempool: TxTable;
+  readonly receiptTime: readonly number[];
+  readonly submitted: ReadonlySet<string>;
+  readonly clock: ChainClock;
+  readonly tenureBurnHash: Uint8Array;
+  readonly tenureMinerTxid: Uint8Array;
+}
+
+/** A checkpoint from live state: the mutable parts are copied, so later blocks cannot change it. */
+export function takeCheckpoint(state: Checkpoint): Checkpoint {
+  return {
+    ...state,
+    deployed: { ...state.deployed },
+    ledger: state.ledger.clone(),
+    nonces: [...state.nonces],
+    queue: state.queue.map((q) => ({ ...q })),
+    mempool: state.mempool.filtered(() => true),
+    receiptTime: [...state.receiptTime],
+    submitted: new Set(state.submitted),
+    clock: { ...state.clock },
+    tenureBurnHash: state.tenureBurnHash.slice(),
+    tenureMinerTxid: state.tenureMinerTxid.slice(),
+  };
+}

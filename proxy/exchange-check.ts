@@ -1,0 +1,159 @@
+import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
+import { parse as parseQuery } from 'node:querystring';
+import { isRequestError, requestValidator, type RequestValidator } from '../mocks/http/validate.ts';
+import { listOperations, operationMatcher, type Document, type Operation } from '../spec/load.ts';
+import { documentedResponse, ResponseChecker } from '../spec/responses.ts';
+import { createSpecAjv } from '../spec/schemas.ts';
+import { undeclaredFields } from '../spec/undeclared-fields.ts';
+
+/** One request and the upstream's answer to it, as the proxy saw them on the wire. */
+export interface Exchange {
+  method: string;
+  /** The request target as sent: path and query. */
+  target: string;
+  status: number;
+  /** Lower-cased header names. */
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/**
+ * One thing an exchange does that the spec does not say. `drift` marks what the spec does not
+ * forbid but does not describe either (an undeclared field, a route outside the spec).
+ */
+export interface Finding {
+  operationId: string | undefined;
+  where: string;
+  expected: string;
+  actual: string;
+  severity: 'violation' | 'drift';
+}
+
+/** Checks exchanges against the spec with the project's own validators. */
+export class ExchangeChecker {
+  private readonly match: (pathname: string) => Operation | undefined;
+  private readonly responses: ResponseChecker;
+  private readonly requests = new Map<string, RequestValidator>();
+
+  constructor(
+    private readonly doc: Document,
+    private readonly undocumentedFieldsFail = false,
+  ) {
+    const ajv = createSpecAjv(doc);
+    const operations = listOperations(doc);
+    this.match = operationMatcher(operations);
+    this.responses = new ResponseChecker(doc, ajv);
+    // Request checks fill in defaults, so they get their own ajv (as the mock's validation does).
+    const requestAjv = createSpecAjv(doc, { defaults: true });
+    for (const op of operations) this.requests.set(op.operationId, requestValidator(op, doc, requestAjv));
+  }
+
+  operationOf(target: string): Operation | undefined {
+    return this.match(new URL(target, 'http://proxy').pathname);
+  }
+
+  check(exchange: Exchange): Finding[] {
+    const url = new URL(exchange.target, 'http://proxy');
+    const op = this.match(url.pathname);
+    if (!op) {
+      return [
+        {
+          operationId: undefined,
+          where: 'route',
+          expected: 'a path of the spec',
+          actual: url.pathname,
+          severity: 'drift',
+        },
+      ];
+    }
+    if (exchange.method !== 'GET') return [];
+    const findings: Finding[] = [];
+    const add = (
+      where: string,
+      expected: string,
+      actual: string,
+      severity: Finding['severity'] = 'violation',
+    ): void => {
+      findings.push({ operationId: op.operationId, where, expected, actual, severity });
+    };
+    const refusal = this.refusalOf(op, url);
+    const answered = exchange.status >= 200 && exchange.status < 300;
+    if (refusal && answered) {
+      add('request', `400: the spec refuses this request (${refusal})`, String(exchange.status));
+    } else if (!refusal && exchange.status === 400) {
+      add('request', 'an answer: the spec accepts this request', '400');
+    }
+    const text = decoded(exchange);
+    const body = parseJson(text);
+    for (const p of this.responses.check(op, {
+      status: exchange.status,
+      headers: exchange.headers,
+      body,
+      text,
+    })) {
+      add(p.where, p.expected, p.actual);
+    }
+    const documented = documentedResponse(op, exchange.status);
+    const schema = documented?.response.content?.['application/json']?.schema;
+    if (schema && body !== undefined) {
+      for (const field of undeclaredFields(this.doc, schema, body)) {
+        add(
+          `undocumented field ${field}`,
+          `only the fields the ${documented.key} schema declares`,
+          'sent',
+          this.undocumentedFieldsFail ? 'violation' : 'drift',
+        );
+      }
+    }
+    return findings;
+  }
+
+  private refusalOf(op: Operation, url: URL): string | undefined {
+    const result = this.requests.get(op.operationId)!(
+      pathParameters(op.path, url.pathname),
+      parseQuery(url.search.slice(1)),
+    );
+    return isRequestError(result) ? result.message : undefined;
+  }
+}
+
+/** `{name}` segments of the spec's path template, read from the request's pathname. */
+function pathParameters(template: string, pathname: string): Record<string, string> {
+  const names: string[] = [];
+  const pattern = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const values = new RegExp(`^${pattern}$`).exec(pathname)?.slice(1) ?? [];
+  return Object.fromEntries(names.map((name, i) => [name, decodeSegment(values[i] ?? '')]));
+}
+
+/** A malformed escape stays as sent, for validation to refuse. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function decoded(exchange: Exchange): string {
+  const encoding = String(exchange.headers['content-encoding'] ?? '').toLowerCase();
+  try {
+    if (encoding === 'gzip') return gunzipSync(exchange.body).toString('utf8');
+    if (encoding === 'deflate') return inflateSync(exchange.body).toString('utf8');
+    if (encoding === 'br') return brotliDecompressSync(exchange.body).toString('utf8');
+  } catch {
+    return exchange.body.toString('latin1');
+  }
+  return exchange.body.toString('utf8');
+}
+
+function parseJson(text: string): unknown {
+  if (text.length === 0) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -52,17 +52,30 @@ async function main(): Promise<void> {
   console.log(`${calibration.transactions} transactions in ${calibration.blocks} blocks`);
   const results: SizeResult[] = [];
   // One child at a time: two would compete for the cores whose time they measure.
+  let failed: string | undefined;
   for (const { transactions: target, repeats } of SIZES) {
     const blocks = blocksFor(target, calibration);
-    const world = await medianRun<WorldRun>('world', blocks, repeats, (r) => r.createWorldMs);
-    const server = await medianRun<ServerRun>('server', blocks, repeats, (r) => r.startToFirstResponseMs);
-    console.log(
-      `  ~${target} transactions: ${blocks} blocks, ${world.transactions} transactions, createWorld ${Math.round(world.createWorldMs)} ms`,
-    );
-    results.push({ targetTransactions: target, world, server });
+    try {
+      const world = await medianRun<WorldRun>('world', blocks, repeats, (r) => r.createWorldMs);
+      const server = await medianRun<ServerRun>('server', blocks, repeats, (r) => r.startToFirstResponseMs);
+      console.log(
+        `  ~${target} transactions: ${blocks} blocks, ${world.transactions} transactions, createWorld ${Math.round(world.createWorldMs)} ms`,
+      );
+      results.push({ targetTransactions: target, world, server });
+    } catch (err) {
+      // A size that cannot start is a figure too (the largest one's target is missed): say why, keep the rest.
+      const why = err instanceof Error ? err.message : String(err);
+      failed = `~${int(target)} transactions (${int(blocks)} blocks) did not start: ${(why.match(/FATAL ERROR: [^\n]*/)?.[0] ?? why.split('\n')[0]) as string}`;
+      console.log(`  ${failed}`);
+      break;
+    }
   }
   const table = worldScalingTable(results);
-  const verdict = mainnetVerdict(results.at(-1) as SizeResult);
+  const last = results.at(-1);
+  const verdict =
+    failed !== undefined
+      ? `Mainnet-sized world: target missed. ${failed}.`
+      : mainnetVerdict(last as SizeResult);
   console.log(`\n${table}\n\n${verdict}`);
   mkdirSync(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
   writeFileSync(
@@ -80,6 +93,7 @@ async function main(): Promise<void> {
     ].join('\n'),
   );
   console.log(`\nwritten to ${RESULTS}`);
+  if (failed !== undefined) process.exitCode = 1;
 }
 
 main().catch((err: unknown) => {

@@ -1,41 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { killCliProcesses, runCli, waitFor, type CliProcess } from '../mocks/testing/cli-process.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const children: ChildProcess[] = [];
+const run = (args: string[]): CliProcess => runCli(['proxy', ...args]);
 
-function run(args: string[]): { child: ChildProcess; output: () => string } {
-  // node itself, not the tsx wrapper: a signal must reach the proxy process, not a parent of it.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/cli.ts', 'proxy', ...args], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let text = '';
-  child.stdout?.on('data', (d: Buffer) => (text += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (text += d.toString()));
-  return { child, output: () => text };
-}
-
-async function waitFor(output: () => string, pattern: RegExp, ms = 20_000): Promise<RegExpMatchArray> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const match = output().match(pattern);
-    if (match) return match;
-    if (Date.now() > deadline)
-      throw new Error(`timed out waiting for ${pattern}; output so far:\n${output()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-afterEach(() => {
-  for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
-});
+afterEach(killCliProcesses);
 
 describe('npm run mock -- proxy', () => {
   it('starts, says where it listens and where the report goes, serves the summary, and stops on SIGTERM', async () => {

@@ -282,6 +282,12 @@ function txParties(tx: Json): unknown[] {
   ];
 }
 
+/** The transactions-with-transfers items of an answer of operation 6 (a page) or 8 (one item). */
+function itemsWithTransfers(a: Answer): Json[] {
+  if (ok(a, 'get_account_transactions_with_transfers')) return results(a.body);
+  return ok(a, 'get_single_transaction_with_transfers') ? [a.body] : [];
+}
+
 const transfersOf = (item: Json): Json[] =>
   ['stx_transfers', 'ft_transfers', 'nft_transfers'].flatMap((k) =>
     Array.isArray(item[k]) ? (item[k] as unknown[]).filter(isJson) : [],
@@ -292,11 +298,7 @@ const transactionConcernsPrincipal: MeaningCheck = {
   rule: 'a transaction with transfers concerns the principal: it sent, sponsored, received a token transfer, called or deployed it, or is a party of one of its transfers (facts: operation 6)',
   check: (a) => {
     const principal = a.path.principal;
-    const items = ok(a, 'get_account_transactions_with_transfers')
-      ? results(a.body)
-      : ok(a, 'get_single_transaction_with_transfers')
-        ? [a.body]
-        : [];
+    const items = itemsWithTransfers(a);
     const out: Problem[] = [];
     for (const item of items) {
       const tx = isJson(item.tx) ? item.tx : {};
@@ -319,11 +321,7 @@ const stxSentIncludesFee: MeaningCheck = {
   rule: '`stx_sent` is the STX the principal sent in its transfers plus the fee when it paid it (the sender; for a sponsored transaction the sender or the sponsor, as the mock and the real service differ); `stx_received` the STX its transfers brought in (facts: operation 6)',
   check: (a) => {
     const principal = a.path.principal;
-    const items = ok(a, 'get_account_transactions_with_transfers')
-      ? results(a.body)
-      : ok(a, 'get_single_transaction_with_transfers')
-        ? [a.body]
-        : [];
+    const items = itemsWithTransfers(a);
     const out: Problem[] = [];
     for (const item of items) {
       const tx = isJson(item.tx) ? item.tx : {};

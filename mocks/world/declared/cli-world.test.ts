@@ -1,31 +1,28 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { killCliProcesses, runCli } from '../../testing/cli-process.ts';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'cli-world-'));
-const children: ChildProcess[] = [];
 
-afterEach(() => {
-  for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
-});
+afterEach(killCliProcesses);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/cli.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  const out = { stdout: '', stderr: '' };
-  child.stdout?.on('data', (d: Buffer) => (out.stdout += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (out.stderr += d.toString()));
-  return { child, out };
+  const cli = runCli(args, env);
+  return {
+    child: cli.child,
+    out: {
+      get stdout() {
+        return cli.stdout();
+      },
+      get stderr() {
+        return cli.stderr();
+      },
+    },
+  };
 }
 
 describe('npm run mock -- --world FILE', () => {

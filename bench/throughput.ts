@@ -1,9 +1,12 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startPrism } from '../spec/prism/start-prism.ts';
 import { measure, type LoadSettings } from './lib/load.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
-import { startMockProcess } from './lib/mock-process.ts';
+import { startMockProcess, startServerProcess } from './lib/mock-process.ts';
+import { recordAnswer } from './lib/record-answers.ts';
 import { exitOnSignals, secondsFromEnv } from './lib/settings.ts';
 import {
   missedTargets,
@@ -71,14 +74,26 @@ async function main(): Promise<void> {
   // One server at a time: on a small machine two servers under load would measure each other.
   const mock = await startMockProcess(MOCK_ARGS);
   let list: BenchRoute[];
+  const recorded = mkdtempSync(join(tmpdir(), 'mock-bench-'));
+  const answersFile = join(recorded, 'answers.json');
   try {
     const index = (await (
       await fetch(`${mock.url}/_mock/world`, { signal: AbortSignal.timeout(10_000) })
     ).json()) as { addresses: { busiest: string } };
     list = routes(index.addresses.busiest);
     measurements.push(...(await measureServer(mock.url, 'mock', list)));
+    // The mock's own bytes and headers, for the ceiling server to replay.
+    const answers = await Promise.all(list.map((r) => recordAnswer(mock.url, r.path)));
+    writeFileSync(answersFile, JSON.stringify(answers));
   } finally {
     await mock.stop();
+  }
+  const ceiling = await startServerProcess('bench/ceiling-server.ts', [answersFile]);
+  try {
+    measurements.push(...(await measureServer(ceiling.url, 'ceiling', list)));
+  } finally {
+    await ceiling.stop();
+    rmSync(recorded, { recursive: true, force: true });
   }
   const prism = await startPrism();
   try {
@@ -92,17 +107,17 @@ async function main(): Promise<void> {
   const missed = missedTargets(order);
   const verdict = missed.length
     ? `Targets missed:\n${missed.map((m) => `- ${m}`).join('\n')}`
-    : `Targets met: ≥ ${TARGETS.minRatio}× Prism's requests per second and p99 < ${TARGETS.maxP99Ms} ms on both targeted routes.`;
+    : `Targets met: ≥ ${Math.round(TARGETS.minCeilingShare * 100)}% of the ceiling's requests per second, ≥ ${TARGETS.minRatio}× Prism's and p99 < ${TARGETS.maxP99Ms} ms on both targeted routes.`;
   const machine = machineLine();
   console.log(`\n${table}\n\n${verdict}`);
   mkdirSync(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
   writeFileSync(
     RESULTS,
     [
-      '# Throughput: the mock next to `prism mock`',
+      '# Throughput: the mock next to its ceiling and `prism mock`',
       '',
       `${machine}; ${load}.`,
-      `autocannon, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per server and route; one server at a time, the mock started with \`${MOCK_ARGS.join(' ')}\`. Latencies are of 2xx answers.`,
+      `autocannon, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per server and route; one server at a time, the mock started with \`${MOCK_ARGS.join(' ')}\`. The ceiling is a bare \`node:http\` server (bench/ceiling-server.ts) writing the mock's recorded bytes and headers for each route. Latencies are of 2xx answers.`,
       '',
       table,
       '',

@@ -2,11 +2,14 @@ import { readFileSync } from 'node:fs';
 import express, { type Express } from 'express';
 import { listOperations, loadSpec, SPEC_PATH } from '../spec/load.ts';
 import { createSpecAjv } from '../spec/schemas.ts';
-import { cors } from './http/cors.ts';
+import { answerIfCached, type AnswerIfCached } from './http/cached-answers.ts';
+import { cors, CORS_HEADERS } from './http/cors.ts';
+import { deprecationWarning } from './http/deprecation.ts';
 import { errorHandler, sendError } from './http/errors.ts';
-import { apiKeys } from './http/keys.ts';
+import { apiKeys, keyVerdict } from './http/keys.ts';
 import { Rng } from './world/generate/rng.ts';
-import { rateLimit } from './http/rate-limit.ts';
+import { rateLimit, RateLimiter } from './http/rate-limit.ts';
+import { RESPONSE_CACHE_LIMITS, ResponseCache } from './http/response-cache.ts';
 import { requestLog } from './http/request-log.ts';
 import { urlLimit } from './http/url-limit.ts';
 import { mountedHandlers } from './operations/index.ts';
@@ -24,6 +27,8 @@ export interface MockAppLocals {
   world: World;
   live: LiveChain;
   options: MockOptions;
+  /** The fast path for cached GETs, to put in front of the app (mocks/server.ts). */
+  answerIfCached: AnswerIfCached;
 }
 
 /** The world to serve: the flags' seeded chain, with a world file's declarations woven in. */
@@ -64,7 +69,7 @@ export function createMockApp(partial: Partial<MockOptions> = {}): Express {
   app.use(urlLimit());
   app.use(cors());
   app.use((_req, res, next) => {
-    res.set('X-API-Version', doc.info.version);
+    res.setHeader('X-API-Version', doc.info.version);
     next();
   });
 
@@ -88,9 +93,11 @@ export function createMockApp(partial: Partial<MockOptions> = {}): Express {
     }),
   );
 
+  const limiter = new RateLimiter({ anonymous: options.rateLimit, keyed: options.rateLimitKey }, options.now);
+  const cache = new ResponseCache(RESPONSE_CACHE_LIMITS, () => world.version);
   const api = express.Router();
   api.use(apiKeys(options.apiKeys, options.requireApiKey));
-  api.use(rateLimit({ anonymous: options.rateLimit, keyed: options.rateLimitKey }, options.now));
+  api.use(rateLimit(limiter));
   mountOperations(api, ops, mountedHandlers, {
     world,
     doc,
@@ -100,6 +107,19 @@ export function createMockApp(partial: Partial<MockOptions> = {}): Express {
       faultRate: options.faultRate,
       random: faultDraws(options.seed),
     },
+    cache,
+  });
+  const known = new Set(ops.map((o) => o.operationId));
+  app.locals.answerIfCached = answerIfCached({
+    cache,
+    leading: [...Object.entries(CORS_HEADERS).flat(), 'X-API-Version', doc.info.version],
+    routeHeaders: new Map(
+      ops.filter((o) => o.deprecated).map((o) => [o.operationId, ['Warning', deprecationWarning(o, known)]]),
+    ),
+    keys: keyVerdict(options.apiKeys, options.requireApiKey),
+    limiter,
+    enabled: options.latencyMs === 0 && options.faultRate === 0,
+    log: options.quiet ? undefined : options.log,
   });
   app.use(api);
   app.use((req, res) => sendError(res, 404, `Route ${req.method}:${req.path.slice(0, 200)} not found`));

@@ -5,7 +5,7 @@ import type { World } from './operations/world.ts';
 import { sendCachedJson } from './http/caching.ts';
 import { deprecation } from './http/deprecation.ts';
 import { sendError } from './http/errors.ts';
-import { ResponseCache, responseKey } from './http/response-cache.ts';
+import { ResponseCache } from './http/response-cache.ts';
 import { scenarios, type ScenarioSettings } from './http/scenarios.ts';
 import { sendResult } from './http/send-result.ts';
 import { isRequestError, requestValidator } from './http/validate.ts';
@@ -84,8 +84,8 @@ export function mountOperations(
         ...(op.deprecated ? [deprecation(op, known)] : []),
         scenarios(op, deps.scenario),
         (req, res, next) => {
-          const cached = current().get(responseKey(op.operationId, req.originalUrl));
-          if (cached) sendCachedJson(req, res, cached);
+          const cached = current().get(req.originalUrl);
+          if (cached?.operationId === op.operationId) sendCachedJson(req, res, cached);
           else next();
         },
         (req, res) => {
@@ -94,7 +94,7 @@ export function mountOperations(
             ? request
             : handler.answer({ world: deps.world, ...request });
           sendResult(req, res, result, (json) =>
-            current().set(responseKey(op.operationId, req.originalUrl), json),
+            current().set(req.originalUrl, { ...json, operationId: op.operationId }),
           );
         },
       )

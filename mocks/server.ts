@@ -1,6 +1,6 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMockApp } from './app.ts';
+import { createMockApp, type MockAppLocals } from './app.ts';
 import { expressServerClasses } from './http/express-classes.ts';
 import { documentedProtocolErrors } from './http/protocol-errors.ts';
 import { withDefaults, type MockOptions } from './options.ts';
@@ -62,7 +62,11 @@ export async function startMockServer(
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.maxConnections = limits.maxConnections;
-  server.on('request', documentedProtocolErrors(server, app, options.quiet ? () => {} : options.log));
+  const { answerIfCached } = app.locals as MockAppLocals;
+  const listener: RequestListener = (req, res) => {
+    if (!answerIfCached(req, res)) app(req, res);
+  };
+  server.on('request', documentedProtocolErrors(server, listener, options.quiet ? () => {} : options.log));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());

@@ -18,17 +18,22 @@ export interface MockProcess {
  * generator's) and resolves with its URL. The child runs in its own process group; stopping it,
  * a failed start and this process exiting all end the group.
  */
-export async function startMockProcess(args: string[], timeoutMs = 120_000): Promise<MockProcess> {
+export function startMockProcess(args: string[], timeoutMs = 120_000): Promise<MockProcess> {
+  return startServerProcess('mocks/cli.ts', ['--port', '0', '--host', '127.0.0.1', ...args], timeoutMs);
+}
+
+/** Any server script of the project that prints `listening on http://127.0.0.1:<port>` once it listens. */
+export async function startServerProcess(
+  script: string,
+  args: string[],
+  timeoutMs = 120_000,
+): Promise<MockProcess> {
   // node itself with the tsx loader, not the tsx wrapper, so the signal reaches the server.
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'mocks/cli.ts', '--port', '0', '--host', '127.0.0.1', ...args],
-    {
-      cwd: ROOT,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const collect = (chunk: Buffer): void => {
     output = (output + chunk.toString()).slice(-OUTPUT_LIMIT);
@@ -65,6 +70,6 @@ export async function startMockProcess(args: string[], timeoutMs = 120_000): Pro
   }
   await stop();
   throw new Error(
-    `the mock ${gone ? 'exited' : `did not start within ${timeoutMs} ms`}; its output:\n${output}`,
+    `${script} ${gone ? 'exited' : `did not start within ${timeoutMs} ms`}; its output:\n${output}`,
   );
 }

@@ -9,7 +9,7 @@ import {
   type BenchRoute,
   type Measurement,
 } from './throughput-report.ts';
-import { blocksFor, median } from './world-scaling-report.ts';
+import { blocksFor, mainnetVerdict, median } from './world-scaling-report.ts';
 
 function result(requestsPerSecond: number, p99: number, failures: Partial<LoadResult> = {}): LoadResult {
   return {
@@ -25,18 +25,21 @@ const status: BenchRoute = { name: '/extended', path: '/extended', targeted: tru
 const info: BenchRoute = { name: 'latest block', path: '/extended/v2/blocks/latest', targeted: false };
 
 describe('the throughput report', () => {
-  it('divides the mock’s requests per second by Prism’s, per route', () => {
+  it('divides the mock’s requests per second by the ceiling’s and by Prism’s, per route', () => {
     const ms: Measurement[] = [
       { route: status, server: 'mock', result: result(9_000, 10) },
+      { route: status, server: 'ceiling', result: result(10_000, 8) },
       { route: status, server: 'prism', result: result(1_000, 80) },
     ];
     expect(ratio(ms, status)).toBe(9);
-    expect(throughputTable(ms)).toMatch(/\| \/extended \|\s+mock \|\s+9,000 \|.*\|\s+9\.0× \|/);
+    expect(ratio(ms, status, 'ceiling')).toBe(0.9);
+    expect(throughputTable(ms)).toMatch(/\| \/extended \|\s+mock \|\s+9,000 \|.*\|\s+90% \|\s+9\.0× \|/);
   });
 
   it('passes when both targets hold on every targeted route, whatever the others do', () => {
     const ms: Measurement[] = [
       { route: status, server: 'mock', result: result(3_000, 19.9) },
+      { route: status, server: 'ceiling', result: result(3_750, 10) },
       { route: status, server: 'prism', result: result(1_000, 80) },
       { route: info, server: 'mock', result: result(100, 500) },
       { route: info, server: 'prism', result: result(1_000, 80) },
@@ -47,21 +50,24 @@ describe('the throughput report', () => {
   it('names the route and the figure of each missed target', () => {
     const ms: Measurement[] = [
       { route: status, server: 'mock', result: result(2_000, 25) },
+      { route: status, server: 'ceiling', result: result(4_000, 10) },
       { route: status, server: 'prism', result: result(1_000, 80) },
     ];
     expect(missedTargets(ms)).toEqual([
+      "/extended: mock 2,000 req/s is 50% of the ceiling's 4,000, target ≥ 80%",
       "/extended: mock 2,000 req/s is 2.00× Prism's 1,000, target ≥ 3×",
       '/extended: mock p99 25.0 ms, target < 20 ms',
     ]);
   });
 
-  it('refuses a run with failed requests, or a route measured on one server only', () => {
+  it('refuses a run with failed requests, or a route not measured on every server', () => {
     const failed: Measurement[] = [
       { route: status, server: 'mock', result: result(9_000, 10, { non2xx: 3 }) },
+      { route: status, server: 'ceiling', result: result(10_000, 8) },
       { route: status, server: 'prism', result: result(1_000, 80) },
     ];
     expect(missedTargets(failed)).toEqual(['/extended: mock had 0 errors and 3 non-2xx answers']);
-    expect(missedTargets(failed.slice(0, 1))).toEqual(['/extended: not measured on both servers']);
+    expect(missedTargets(failed.slice(0, 1))).toEqual(['/extended: not measured on ceiling and Prism']);
   });
 });
 
@@ -69,6 +75,24 @@ describe('the world-scaling report', () => {
   it('scales blocks from the measured transactions per block, never below the world’s minimum', () => {
     expect(blocksFor(100_000, { blocks: 20_000, transactions: 140_000 })).toBe(14_286);
     expect(blocksFor(10, { blocks: 20_000, transactions: 140_000 })).toBe(60);
+  });
+
+  it('sets the mainnet-sized world beside its start-time and memory targets', () => {
+    const memory = { rssMb: 1_200, heapUsedMb: 100, externalMb: 900 };
+    const verdict = mainnetVerdict({
+      targetTransactions: 10_000_000,
+      world: { mode: 'world', blocks: 1, transactions: 9_990_000, createWorldMs: 15_000, memory },
+      server: {
+        mode: 'server',
+        blocks: 1,
+        startToFirstResponseMs: 19_000,
+        processToFirstResponseMs: 20_000,
+        memory,
+      },
+    });
+    expect(verdict).toBe(
+      'Mainnet-sized world (9,990,000 transactions): start → first answer 19,000 ms, target < 20,000 ms (met); RSS 1,200 MB, target < 1,024 MB (missed).',
+    );
   });
 
   it('takes the median run', () => {

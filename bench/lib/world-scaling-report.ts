@@ -7,6 +7,21 @@ export interface SizeResult {
   server: ServerRun;
 }
 
+/** A mainnet-sized world and what it may cost to start (issue 10). */
+export const MAINNET = { transactions: 10_000_000, maxStartMs: 20_000, maxRssMb: 1024 };
+
+/** The figures of the mainnet-sized world beside its targets, and whether each is met. */
+export function mainnetVerdict(result: SizeResult, target = MAINNET): string {
+  const start = result.server.startToFirstResponseMs;
+  const rss = result.server.memory.rssMb;
+  const mark = (ok: boolean): string => (ok ? 'met' : 'missed');
+  return [
+    `Mainnet-sized world (${int(result.world.transactions)} transactions):`,
+    `start → first answer ${int(start)} ms, target < ${int(target.maxStartMs)} ms (${mark(start < target.maxStartMs)});`,
+    `RSS ${int(rss)} MB, target < ${int(target.maxRssMb)} MB (${mark(rss < target.maxRssMb)}).`,
+  ].join(' ');
+}
+
 /** Blocks for about `target` transactions, from a world's measured transactions per block. */
 export function blocksFor(
   target: number,

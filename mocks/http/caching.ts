@@ -17,7 +17,8 @@ export function serializeJson(value: unknown): SerializedJson {
   return { body, etag: etagOf(body) };
 }
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+/** Whether an If-None-Match header names this ETag (weak or strong) or `*`. */
+export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(',').some((t) => {
     const tag = t.trim();
@@ -25,8 +26,8 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-const CACHE_CONTROL = 'public, no-cache, must-revalidate';
-const JSON_TYPE = 'application/json; charset=utf-8';
+export const CACHE_CONTROL = 'public, no-cache, must-revalidate';
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Sends a 200 JSON body as the real service does: revalidate-always caching, ETag, 304 on a match. */
 export function sendCachedJson(req: Request, res: Response, json: SerializedJson): void {

@@ -15,10 +15,13 @@ const EXPOSED = [
   'x-ratelimit-cost-stacks',
 ].join(', ');
 
+/** The CORS headers of every answer. */
+export const CORS_HEADERS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSED };
+
 /** Open CORS so browser apps can use the mock from any origin, preflights included. */
 export function cors(): RequestHandler {
   return (req, res, next) => {
-    res.set({ 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSED });
+    res.set(CORS_HEADERS);
     if (req.method === 'OPTIONS') {
       res.set({
         'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',

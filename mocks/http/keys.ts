@@ -6,6 +6,9 @@ function digest(key: string): Buffer {
   return createHash('sha256').update(key).digest();
 }
 
+/** What the key stage decides for one request: a refusal, or the key the client is known by (none: anonymous). */
+export type KeyVerdict = { status: 401 | 403; message: string } | { key: string | undefined };
+
 /**
  * API keys as an app developer meets them. No key is fine (the lower limit) unless keys are
  * required (401). With no keys configured, any key is accepted, so an app that always sends its
@@ -13,7 +16,7 @@ function digest(key: string): Buffer {
  * A key let through is a keyed client (its own, higher limit). Keys are compared as digests in
  * constant time, against every configured key, so neither length nor position leaks through timing.
  */
-export function apiKeys(keys: string[], requireKey: boolean): RequestHandler {
+export function keyVerdict(keys: string[], requireKey: boolean): (sent: string | undefined) => KeyVerdict {
   const known = keys.map(digest);
   const isKnown = (key: string): boolean => {
     const sent = digest(key);
@@ -21,14 +24,23 @@ export function apiKeys(keys: string[], requireKey: boolean): RequestHandler {
     for (const k of known) match = timingSafeEqual(sent, k) || match;
     return match;
   };
-  return (req, res, next) => {
-    const sent = req.get('x-api-key');
+  return (sent) => {
     if (sent === undefined || sent === '') {
-      if (requireKey) return sendError(res, 401, 'API key required: send it in the X-API-Key header');
-      return next();
+      if (requireKey) return { status: 401, message: 'API key required: send it in the X-API-Key header' };
+      return { key: undefined };
     }
-    if (known.length > 0 && !isKnown(sent)) return sendError(res, 403, 'Invalid API key');
-    res.locals.apiKey = sent;
+    if (known.length > 0 && !isKnown(sent)) return { status: 403, message: 'Invalid API key' };
+    return { key: sent };
+  };
+}
+
+/** The key stage as middleware: a refusal is answered, a key let through goes to `res.locals.apiKey`. */
+export function apiKeys(keys: string[], requireKey: boolean): RequestHandler {
+  const verdict = keyVerdict(keys, requireKey);
+  return (req, res, next) => {
+    const v = verdict(req.get('x-api-key'));
+    if ('status' in v) return sendError(res, v.status, v.message);
+    if (v.key !== undefined) res.locals.apiKey = v.key;
     next();
   };
 }

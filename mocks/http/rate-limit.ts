@@ -10,48 +10,92 @@ interface Window {
   count: number;
 }
 
+export type ClientKind = 'anonymous' | 'keyed';
+
+/** One counted request: the gateway's headers (name, value, …) and whether it is over the limit. */
+export interface RateDecision {
+  headers: string[];
+  refused: boolean;
+  /** Seconds until the window resets. */
+  reset: number;
+}
+
 /**
  * Fixed one-minute windows, as the hosted gateway: per API key when a valid key was sent
  * (whatever the client address), else per client IP. Both budgets are separate maps so a keyed
- * client never spends an anonymous one. Sends the gateway's headers on every answer.
+ * client never spends an anonymous one. The windows are shared by every path a request can take
+ * (the Express stage below and the cached-answer fast path), so each request counts once.
  */
-export function rateLimit(limits: { anonymous: number; keyed: number }, now: () => number): RequestHandler {
-  const windows = { anonymous: new Map<string, Window>(), keyed: new Map<string, Window>() };
-  const sweep = (map: Map<string, Window>, t: number): void => {
-    if (map.size <= SWEEP_ABOVE) return;
-    for (const [client, w] of map) if (t - w.start >= WINDOW_MS) map.delete(client);
-  };
-  return (req, res, next) => {
-    const key = res.locals.apiKey as string | undefined;
-    const kind = key === undefined ? 'anonymous' : 'keyed';
-    const limit = limits[kind];
-    if (limit === 0) return next();
-    const client = key ?? req.ip ?? 'unknown';
-    const t = now();
-    const map = windows[kind];
-    sweep(map, t);
+export class RateLimiter {
+  private readonly windows = { anonymous: new Map<string, Window>(), keyed: new Map<string, Window>() };
+
+  constructor(
+    readonly limits: Record<ClientKind, number>,
+    private readonly now: () => number,
+  ) {}
+
+  /** Whether the next request of this client would be refused; counts nothing. */
+  wouldRefuse(kind: ClientKind, client: string): boolean {
+    const limit = this.limits[kind];
+    if (limit === 0) return false;
+    const w = this.windows[kind].get(client);
+    return w !== undefined && this.now() - w.start < WINDOW_MS && w.count >= limit;
+  }
+
+  /** Counts one request; undefined when this kind of client is not limited (limit 0). */
+  take(kind: ClientKind, client: string): RateDecision | undefined {
+    const limit = this.limits[kind];
+    if (limit === 0) return undefined;
+    const t = this.now();
+    const map = this.windows[kind];
+    if (map.size > SWEEP_ABOVE) {
+      for (const [c, old] of map) if (t - old.start >= WINDOW_MS) map.delete(c);
+    }
     let w = map.get(client);
     if (!w || t - w.start >= WINDOW_MS) {
       w = { start: t, count: 0 };
       map.set(client, w);
     }
     w.count += 1;
-    const remaining = Math.max(0, limit - w.count);
+    const remaining = String(Math.max(0, limit - w.count));
     const reset = Math.max(1, Math.ceil((w.start + WINDOW_MS - t) / 1000));
-    res.set({
-      'ratelimit-limit': String(limit),
-      'ratelimit-remaining': String(remaining),
-      'ratelimit-reset': String(reset),
-      'x-ratelimit-limit-stacks-minute': String(limit),
-      'x-ratelimit-remaining-stacks-minute': String(remaining),
-      'x-ratelimit-cost-stacks': '1',
-    });
-    if (w.count > limit) {
-      res.set('retry-after', String(reset));
+    const max = String(limit);
+    return {
+      headers: [
+        'ratelimit-limit',
+        max,
+        'ratelimit-remaining',
+        remaining,
+        'ratelimit-reset',
+        String(reset),
+        'x-ratelimit-limit-stacks-minute',
+        max,
+        'x-ratelimit-remaining-stacks-minute',
+        remaining,
+        'x-ratelimit-cost-stacks',
+        '1',
+      ],
+      refused: w.count > limit,
+      reset,
+    };
+  }
+}
+
+/** Sends the gateway's headers on every answer, and 429 past the limit. */
+export function rateLimit(limiter: RateLimiter): RequestHandler {
+  return (req, res, next) => {
+    const key = res.locals.apiKey as string | undefined;
+    const kind = key === undefined ? 'anonymous' : 'keyed';
+    const decision = limiter.take(kind, key ?? req.ip ?? 'unknown');
+    if (!decision) return next();
+    const { headers } = decision;
+    for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i] as string, headers[i + 1] as string);
+    if (decision.refused) {
+      res.set('retry-after', String(decision.reset));
       return sendError(
         res,
         429,
-        `API rate limit exceeded: ${limit} requests per minute ${key === undefined ? 'per client IP without a key' : 'per API key'}`,
+        `API rate limit exceeded: ${limiter.limits[kind]} requests per minute ${key === undefined ? 'per client IP without a key' : 'per API key'}`,
       );
     }
     next();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { serializeJson } from './caching.ts';
-import { ResponseCache, responseKey } from './response-cache.ts';
+import { serializeJson, type SerializedJson } from './caching.ts';
+import { RESPONSE_CACHE_LIMITS, ResponseCache } from './response-cache.ts';
 
 function json(value: unknown) {
   return serializeJson(value);
@@ -12,7 +12,7 @@ function bytes(n: number) {
 
 describe('the response cache', () => {
   it('misses an unknown key and hits a stored one with the same bytes and ETag', () => {
-    const cache = new ResponseCache();
+    const cache = new ResponseCache<SerializedJson>();
     expect(cache.get('a')).toBeUndefined();
     const stored = json({ status: 'ready' });
     cache.set('a', stored);
@@ -21,7 +21,7 @@ describe('the response cache', () => {
   });
 
   it('keeps at most maxEntries, dropping the least recently used', () => {
-    const cache = new ResponseCache({ maxEntries: 2, maxBytes: 1_000 });
+    const cache = new ResponseCache<SerializedJson>({ maxEntries: 2, maxBytes: 1_000 });
     cache.set('a', json(1));
     cache.set('b', json(2));
     cache.get('a');
@@ -33,7 +33,7 @@ describe('the response cache', () => {
   });
 
   it('keeps at most maxBytes of bodies, and never caches a body larger than that', () => {
-    const cache = new ResponseCache({ maxEntries: 100, maxBytes: 100 });
+    const cache = new ResponseCache<SerializedJson>({ maxEntries: 100, maxBytes: 100 });
     cache.set('a', bytes(40));
     cache.set('b', bytes(40));
     cache.set('c', bytes(40));
@@ -45,7 +45,7 @@ describe('the response cache', () => {
   });
 
   it('counts a replaced entry once', () => {
-    const cache = new ResponseCache({ maxEntries: 10, maxBytes: 100 });
+    const cache = new ResponseCache<SerializedJson>({ maxEntries: 10, maxBytes: 100 });
     cache.set('a', bytes(40));
     cache.set('a', bytes(30));
     expect(cache.size).toBe(1);
@@ -53,7 +53,7 @@ describe('the response cache', () => {
   });
 
   it('stays bounded under many distinct keys', () => {
-    const cache = new ResponseCache({ maxEntries: 50, maxBytes: 10_000 });
+    const cache = new ResponseCache<SerializedJson>({ maxEntries: 50, maxBytes: 10_000 });
     for (let i = 0; i < 5_000; i++) cache.set(`k${i}`, json(i));
     expect(cache.size).toBe(50);
     expect(cache.get('k4999')).toBeDefined();
@@ -61,12 +61,16 @@ describe('the response cache', () => {
   });
 });
 
-describe('the response key', () => {
-  it('names the operation and the whole request target, query included', () => {
-    const key = responseKey('get_block', '/extended/v2/blocks/1?x=1');
-    expect(key).not.toBe(responseKey('get_status', '/extended/v2/blocks/1?x=1'));
-    expect(key).not.toBe(responseKey('get_block', '/extended/v2/blocks/1?x=2'));
-    expect(key).not.toBe(responseKey('get_block', '/extended/v2/blocks/1'));
-    expect(key).toBe(responseKey('get_block', '/extended/v2/blocks/1?x=1'));
+describe('the response cache across versions of the chain', () => {
+  it('drops every entry when the version it was given moves', () => {
+    let version = 1;
+    const cache = new ResponseCache<SerializedJson>(RESPONSE_CACHE_LIMITS, () => version);
+    cache.set('a', json(1));
+    expect(cache.get('a')).toBeDefined();
+    version = 2;
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.byteSize).toBe(0);
+    cache.set('a', json(2));
+    expect(cache.get('a')?.body.toString()).toBe('2');
   });
 });

@@ -10,15 +10,17 @@ export interface ResponseCacheLimits {
 export const RESPONSE_CACHE_LIMITS: ResponseCacheLimits = { maxEntries: 1_000, maxBytes: 32 * 1024 * 1024 };
 
 /**
- * The cache key of an operation's 200 answer: the operation and the request target as sent.
- * The answer depends on nothing else at one version of the chain (the routes clear the cache when
- * it changes), and the handler sees
- * only the path and query values, which validation derives from the URL alone. Keying on the URL
- * rather than the validated values lets a hit skip validation too (an address's checksum costs a
- * SHA-256); URLs spelled differently for the same request simply get an entry each.
+ * An operation's 200 answer, cached under the request target as sent. The answer depends on
+ * nothing else: at one version of the chain (the cache is cleared when
+ * it changes), a URL always routes to the same operation,
+ * and the handler sees only the path and query values, which validation derives from the URL
+ * alone. Keying on the URL rather than the validated values lets a hit skip routing and
+ * validation too (an address's checksum costs a SHA-256); URLs spelled differently for the same
+ * request simply get an entry each.
  */
-export function responseKey(operationId: string, url: string): string {
-  return `${operationId} ${url}`;
+export interface CachedAnswer extends SerializedJson {
+  /** The operation the URL routed to, whose per-request stages a hit still goes through. */
+  operationId: string;
 }
 
 /**
@@ -26,11 +28,21 @@ export function responseKey(operationId: string, url: string): string {
  * and bytes so a client walking many distinct URLs cannot grow memory. Cleared whenever the chain
  * changes, so an entry never outlives the tip it was computed at.
  */
-export class ResponseCache {
-  private readonly entries = new Map<string, SerializedJson>();
+export class ResponseCache<Entry extends SerializedJson = CachedAnswer> {
+  private readonly entries = new Map<string, Entry>();
   private bytes = 0;
+  private version: number;
 
-  constructor(private readonly limits: ResponseCacheLimits = RESPONSE_CACHE_LIMITS) {}
+  /**
+   * `versionOf` names the version of the chain the answers belong to; when it moves, every entry
+   * goes, whichever path (Express or the fast path in front of it) looks first.
+   */
+  constructor(
+    private readonly limits: ResponseCacheLimits = RESPONSE_CACHE_LIMITS,
+    private readonly versionOf: () => number = () => 0,
+  ) {
+    this.version = versionOf();
+  }
 
   get size(): number {
     return this.entries.size;
@@ -46,7 +58,8 @@ export class ResponseCache {
     this.bytes = 0;
   }
 
-  get(key: string): SerializedJson | undefined {
+  get(key: string): Entry | undefined {
+    this.sync();
     const hit = this.entries.get(key);
     if (hit) {
       // Re-inserting moves the entry to the end of the Map's order: the most recently used.
@@ -56,7 +69,8 @@ export class ResponseCache {
     return hit;
   }
 
-  set(key: string, value: SerializedJson): void {
+  set(key: string, value: Entry): void {
+    this.sync();
     if (value.body.length > this.limits.maxBytes) return;
     const old = this.entries.get(key);
     if (old) {
@@ -69,6 +83,14 @@ export class ResponseCache {
       if (this.entries.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break;
       this.entries.delete(oldest);
       this.bytes -= entry.body.length;
+    }
+  }
+
+  private sync(): void {
+    const now = this.versionOf();
+    if (now !== this.version) {
+      this.clear();
+      this.version = now;
     }
   }
 }

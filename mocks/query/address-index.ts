@@ -21,22 +21,23 @@ export class AddressIndex {
     let pairTx: Int32Array = new Int32Array(txs * 3 + 1024);
     let pairPrincipal: Int32Array = new Int32Array(pairTx.length);
     let pairs = 0;
+    let tx = 0;
     const lastTx = new Int32Array(principals).fill(-1);
     const counts = new Int32Array(principals + 1);
-    for (let tx = 0; tx < txs; tx++) {
-      forEachInvolved(chain, tx, eventsOf(chain, tx), (p) => {
-        if (lastTx[p] === tx) return;
-        lastTx[p] = tx;
-        if (pairs === pairTx.length) {
-          pairTx = grow(pairTx);
-          pairPrincipal = grow(pairPrincipal);
-        }
-        pairTx[pairs] = tx;
-        pairPrincipal[pairs] = p;
-        pairs++;
-        counts[p + 1] = (counts[p + 1] as number) + 1;
-      });
-    }
+    // One visitor for every transaction (it reads `tx`), not a closure per transaction.
+    const visit = (p: number): void => {
+      if (lastTx[p] === tx) return;
+      lastTx[p] = tx;
+      if (pairs === pairTx.length) {
+        pairTx = grow(pairTx);
+        pairPrincipal = grow(pairPrincipal);
+      }
+      pairTx[pairs] = tx;
+      pairPrincipal[pairs] = p;
+      pairs++;
+      counts[p + 1] = (counts[p + 1] as number) + 1;
+    };
+    for (; tx < txs; tx++) forEachInvolved(chain, tx, eventsOf(chain, tx), visit);
     for (let p = 0; p < principals; p++) counts[p + 1] = (counts[p + 1] as number) + (counts[p] as number);
     this.offsets = counts;
     this.entries = new Int32Array(pairs);

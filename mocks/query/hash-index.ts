@@ -15,19 +15,20 @@ export class HashIndex {
     rows: number,
   ) {
     this.keys = keysOf();
+    // A load of at most two thirds keeps probes short with half the memory of a half-empty table.
     let size = 16;
-    while (size < rows * 2) size *= 2;
+    while (size * 2 < rows * 3) size *= 2;
     this.slots = new Int32Array(size).fill(-1);
     this.mask = size - 1;
     this.extend(rows);
   }
 
-  /** Indexes the rows appended since, up to `rows`; the table doubles when half full. */
+  /** Indexes the rows appended since, up to `rows`; the table doubles past two thirds full. */
   extend(rows: number): void {
     this.keys = this.keysOf();
-    if (rows * 2 > this.slots.length) {
+    if (rows * 3 > this.slots.length * 2) {
       let size = this.slots.length;
-      while (size < rows * 2) size *= 2;
+      while (size * 2 < rows * 3) size *= 2;
       this.slots = new Int32Array(size).fill(-1);
       this.mask = size - 1;
       const indexed = this.rows;

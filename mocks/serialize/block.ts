@@ -1,5 +1,6 @@
 import type { Chain } from '../world/tables/chain.ts';
 import { toHex } from '../world/hex.ts';
+import { blockCostsOf } from '../world/derive/costs.ts';
 import { isoOf } from './iso.ts';
 import type { Block } from './types.ts';
 
@@ -17,7 +18,7 @@ export function indexBlockHash(chain: Chain, height: number): string {
 export function serializeBlock(chain: Chain, height: number): Block {
   const b = chain.blocks;
   const row = height - 1;
-  const costs = row * 5;
+  const [readCount, readLength, runtime, writeCount, writeLength] = blockCostsOf(chain, height);
   return {
     canonical: true,
     height,
@@ -34,10 +35,10 @@ export function serializeBlock(chain: Chain, height: number): Block {
     burn_block_height: b.burnHeight[row] as number,
     miner_txid: toHex(b.minerTxid, row * 32, 32),
     tx_count: b.txCount[row] as number,
-    execution_cost_read_count: b.costs[costs] as number,
-    execution_cost_read_length: b.costs[costs + 1] as number,
-    execution_cost_runtime: b.costs[costs + 2] as number,
-    execution_cost_write_count: b.costs[costs + 3] as number,
-    execution_cost_write_length: b.costs[costs + 4] as number,
+    execution_cost_read_count: readCount,
+    execution_cost_read_length: readLength,
+    execution_cost_runtime: runtime,
+    execution_cost_write_count: writeCount,
+    execution_cost_write_length: writeLength,
   };
 }

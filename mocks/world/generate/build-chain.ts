@@ -11,7 +11,6 @@ import {
 import { feePayer, type Chain, type Microblock } from '../tables/chain.ts';
 import { ContractRegistry } from './contract-registry.ts';
 import { FT_INITIAL_SUPPLY } from '../tables/contracts.ts';
-import { costsOf } from '../derive/costs.ts';
 import { openingRequests } from './opening-requests.ts';
 import { DeclaredActivity } from './declared-activity.ts';
 import { WorldFileError } from '../declared/plan.ts';
@@ -548,7 +547,7 @@ export class ChainBuilder {
     this.ctx.burnHeight = this.burnHeight;
     this.blockFees = 0;
     // An appended block first confirms the stream that sat unanchored on its parent.
-    for (let tx = firstTx; tx < this.txs.count; tx++) this.addToBlock(tx, h);
+    for (let tx = firstTx; tx < this.txs.count; tx++) this.addToBlock(tx);
 
     const matured = h - REWARD_MATURITY;
     if (matured >= 1) this.ledger.credit(b.miner[matured - 1] as number, b.reward[matured - 1] as number);
@@ -713,16 +712,12 @@ export class ChainBuilder {
   private settle(index: number, height: number): void {
     this.ledger.debit(feePayer(this.txs, index), this.txs.fee[index] as number);
     this.ledger.apply(eventsOf(this.chain, index));
-    // Unanchored transactions belong to no block yet: no block fees or costs.
-    if (height <= this.blocks.count) this.addToBlock(index, height);
+    // Unanchored transactions belong to no block yet: no block fees (costs are derived per block).
+    if (height <= this.blocks.count) this.addToBlock(index);
   }
 
-  private addToBlock(index: number, height: number): void {
+  private addToBlock(index: number): void {
     this.blockFees += this.txs.fee[index] as number;
-    const costs = costsOf(this.chain, index);
-    const sums = this.blocks.costs;
-    for (let k = 0; k < 5; k++)
-      sums[(height - 1) * 5 + k] = (sums[(height - 1) * 5 + k] as number) + (costs[k] as number);
   }
 
   private nextNonce(principal: number): number {

@@ -352,7 +352,7 @@ function pickOwnedNft(
   ownFee: number,
 ): { id: number; owner: number } | undefined {
   for (let attempt = 0; attempt < 8; attempt++) {
-    const token = ctx.ledger.nftAt(contract, (n) => ctx.rng.int(n));
+    const token = ctx.ledger.nftAt(contract, ctx.rng);
     if (!token) return undefined;
     if (!ctx.isContract(token.owner) && spendable(ctx, token.owner) >= ownFee) return token;
   }

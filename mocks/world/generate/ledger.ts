@@ -113,10 +113,10 @@ export class Ledger {
   }
 
   /** A random live token of the contract, with its owner; undefined when none exists. */
-  nftAt(contract: number, pick: (n: number) => number): { id: number; owner: number } | undefined {
+  nftAt(contract: number, rng: { int(n: number): number }): { id: number; owner: number } | undefined {
     const h = this.nftHoldings(contract);
     if (h.ids.length === 0) return undefined;
-    const i = pick(h.ids.length);
+    const i = rng.int(h.ids.length);
     return { id: h.ids[i] as number, owner: h.owners[i] as number };
   }
 

@@ -12,8 +12,6 @@ export class BlockTable {
   /** Index of the block's first transaction in the chain's tx table. */
   firstTx: Uint32Array;
   txCount: Uint32Array;
-  /** Five sums per block: read count, read length, runtime, write count, write length. */
-  costs: Float64Array;
   /** The tenure's miner, who receives this block's reward. */
   miner: Int32Array;
   /** Coinbase (when the block starts a tenure) plus the block's fees, in micro-STX. */
@@ -30,7 +28,6 @@ export class BlockTable {
     this.tenureHeight = new Uint32Array(capacity);
     this.firstTx = new Uint32Array(capacity);
     this.txCount = new Uint32Array(capacity);
-    this.costs = new Float64Array(capacity * 5);
     this.miner = new Int32Array(capacity);
     this.reward = new Float64Array(capacity);
   }
@@ -49,15 +46,13 @@ export class BlockTable {
     this.tenureHeight = grow(this.tenureHeight, n, Uint32Array);
     this.firstTx = grow(this.firstTx, n, Uint32Array);
     this.txCount = grow(this.txCount, n, Uint32Array);
-    this.costs = grow(this.costs, n * 5, Float64Array);
     this.miner = grow(this.miner, n, Int32Array);
     this.reward = grow(this.reward, n, Float64Array);
     this.capacity = n;
   }
 
-  /** Drops the blocks above `count` (a reorg); their cost sums are zeroed for the blocks that replace them. */
+  /** Drops the blocks above `count` (a reorg); the blocks that replace them overwrite their rows. */
   truncate(count: number): void {
-    this.costs.fill(0, count * 5, this.count * 5);
     this.count = count;
   }
 

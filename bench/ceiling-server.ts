@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One recorded answer of the mock: its status, headers as sent (name, value, name, value…) and body. */
+export interface RecordedAnswer {
+  path: string;
+  status: number;
+  headers: string[];
+  bodyBase64: string;
+}
+
+/**
+ * The physical ceiling the mock is measured against: a bare `node:http` server that answers each
+ * recorded path with the mock's own bytes and headers, doing nothing else. Run as its own
+ * process (as the mock is), from a JSON file of recorded answers; prints the URL it listens on.
+ */
+function main(): void {
+  const file = process.argv[2];
+  if (!file) throw new Error('usage: ceiling-server.ts <recorded-answers.json>');
+  const answers = JSON.parse(readFileSync(file, 'utf8')) as RecordedAnswer[];
+  const byPath = new Map(
+    answers.map((a) => [a.path, { ...a, body: Buffer.from(a.bodyBase64, 'base64') }] as const),
+  );
+  const server = createServer((req, res) => {
+    const answer = byPath.get(req.url ?? '');
+    if (!answer) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body);
+  });
+  server.keepAliveTimeout = 5_000;
+  server.listen(0, '127.0.0.1', () => {
+    const { port } = server.address() as AddressInfo;
+    console.log(`ceiling listening on http://127.0.0.1:${port}`);
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(0));
+}
+
+main();

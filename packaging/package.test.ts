@@ -111,14 +111,14 @@ describe('the package, installed from its tarball into an empty project', () => 
   );
 
   it(
-    'the README’s plain Node script (try-it.mjs) starts the mock with startMock, queries its world and closes it',
+    'the README’s plain Node script (try-it.mjs) starts the mock with startMock, queries its world, mines blocks and closes it',
     async () => {
       const script = readmeFiles()['try-it.mjs'];
       expect(script).toBeDefined();
       writeFileSync(join(installed.dir, 'try-it.mjs'), script as string);
       const run = start('node', ['try-it.mjs']);
       expect(await exitOf(run), run.output()).toBe(0);
-      expect(run.output()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\n200 200\n$/);
+      expect(run.output()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\n200 200\n203 203\n$/);
     },
     STEP_MS,
   );

@@ -66,7 +66,16 @@ export class LiveChain {
   /** With a block time, mines a block every period until stopped; the timer keeps no process alive. */
   startClock(): void {
     if (this.blockSeconds <= 0 || this.clock) return;
-    this.clock = setInterval(() => this.mine(1), this.blockSeconds * 1000);
+    this.clock = setInterval(() => {
+      // A block that cannot be mined must not take the server down with it: the chain stops
+      // moving, says why once, and keeps serving its last tip.
+      try {
+        this.mine(1);
+      } catch (err) {
+        this.stopClock();
+        console.error(`block clock stopped: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }, this.blockSeconds * 1000);
     this.clock.unref();
   }
 

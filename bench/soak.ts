@@ -11,17 +11,30 @@ import { SOAK_TOLERANCES, soakFigures, soakProblems, type SoakSample } from './l
 
 const RESULTS = fileURLToPath(new URL('./results/soak.md', import.meta.url));
 /** The limiter stays in the path (every answer carries its headers) with a budget no run can spend. */
-const MOCK_ARGS = ['--rate-limit', '1000000000', '--rate-limit-key', '1000000000'];
+const LIMITER_ARGS = ['--rate-limit', '1000000000', '--rate-limit-key', '1000000000'];
+/** The clock on by default: each block empties the response cache, so old tips' answers must be released. */
+const blockTime = secondsFromEnv('SOAK_BLOCK_TIME', 1, 60);
+const MOCK_ARGS = [...LIMITER_ARGS, '--block-time', String(blockTime)];
 const CONNECTIONS = 50;
 const seconds = secondsFromEnv('SOAK_SECONDS', 180, 3_600);
 /** JIT, the response cache filling and the heap reaching its working size happen in here. */
 const warmupSeconds = Math.max(5, Math.round(seconds * 0.2));
 const intervalSeconds = Math.min(5, Math.max(1, Math.floor(seconds / 36)));
 
+/** The tip as a client sees it; one request among the load's thousands. */
+async function tipHeight(url: string): Promise<number> {
+  const res = await fetch(`${url}/extended`, { signal: AbortSignal.timeout(10_000) });
+  const body = (await res.json()) as { chain_tip?: { block_height?: number } };
+  const height = body.chain_tip?.block_height;
+  if (typeof height !== 'number')
+    throw new Error(`GET /extended answered ${res.status} without chain_tip.block_height`);
+  return height;
+}
+
 async function main(): Promise<void> {
   exitOnSignals();
   console.log(
-    `soak: ${CONNECTIONS} connections for ${seconds} s (${warmupSeconds} s warm-up), sampling the mock every ${intervalSeconds} s`,
+    `soak: ${CONNECTIONS} connections for ${seconds} s (${warmupSeconds} s warm-up), ${blockTime ? `a block every ${blockTime} s` : 'the chain frozen'}, sampling the mock every ${intervalSeconds} s`,
   );
   const mock = await startMockProcess(MOCK_ARGS);
   try {
@@ -29,16 +42,24 @@ async function main(): Promise<void> {
     const samples: SoakSample[] = [];
     let answered = 0;
     const started = performance.now();
-    const sample = (): void => {
+    const sample = async (): Promise<void> => {
+      const t = Math.round((performance.now() - started) / 1000);
       const { rss, fds } = procStats(mock.pid);
-      samples.push({ t: Math.round((performance.now() - started) / 1000), rss, fds, requests: answered });
-      const s = samples.at(-1) as SoakSample;
+      const tip = await tipHeight(mock.url);
+      samples.push({ t, rss, fds, requests: answered, tip });
       console.log(
-        `  t=${String(s.t).padStart(4)} s  RSS ${(rss / 2 ** 20).toFixed(1).padStart(6)} MiB  fds ${String(fds).padStart(4)}  answers ${answered}`,
+        `  t=${String(t).padStart(4)} s  RSS ${(rss / 2 ** 20).toFixed(1).padStart(6)} MiB  fds ${String(fds).padStart(4)}  answers ${answered}  tip ${tip}`,
       );
     };
-    sample();
-    const timer = setInterval(sample, intervalSeconds * 1000);
+    const samplingErrors: string[] = [];
+    await sample();
+    const timer = setInterval(
+      () =>
+        void sample().catch((err: unknown) =>
+          samplingErrors.push(`a sample failed: ${err instanceof Error ? err.message : String(err)}`),
+        ),
+      intervalSeconds * 1000,
+    );
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
       const instance = autocannon(
         {
@@ -55,20 +76,21 @@ async function main(): Promise<void> {
       instance.on('response', () => void answered++);
     });
     clearInterval(timer);
-    sample();
+    await sample();
 
     const statuses = Object.fromEntries(
       Object.entries(result.statusCodeStats ?? {}).map(([status, s]) => [status, s.count ?? 0]),
     );
     const counts = { statuses, errors: result.errors };
     const figures = soakFigures(samples, warmupSeconds);
-    const problems = soakProblems(figures, counts);
+    const problems = [...soakProblems(figures, counts, blockTime), ...samplingErrors];
     const report = soakReport({
       machine: machineLine(),
       seconds,
       warmupSeconds,
       connections: CONNECTIONS,
       mockArgs: MOCK_ARGS,
+      blockTime,
       targets,
       samples,
       figures,
@@ -81,7 +103,7 @@ async function main(): Promise<void> {
     console.log(
       problems.length
         ? `soak FAILED:\n${problems.map((p) => `  - ${p}`).join('\n')}`
-        : 'soak held: no error, memory flat and no descriptor growth after warm-up',
+        : `soak held: no error, memory flat and no descriptor growth after warm-up${blockTime ? `, ${figures.blocksMined} blocks mined` : ''}`,
     );
     mkdirSync(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
     writeFileSync(RESULTS, report);

@@ -8,6 +8,8 @@ export interface SoakRun {
   warmupSeconds: number;
   connections: number;
   mockArgs: string[];
+  /** Seconds between blocks; 0 when the chain stayed frozen. */
+  blockTime: number;
   targets: SoakTargets;
   samples: SoakSample[];
   figures: SoakFigures;
@@ -32,9 +34,10 @@ export function samplesTable(samples: SoakSample[], warmupSeconds: number): stri
       String(s.fds),
       int(s.requests),
       prev ? int(rate) : '',
+      String(s.tip),
     ];
   });
-  return markdownTable(['t (s)', 'RSS MiB', 'open fds', 'answers', 'req/s'], rows);
+  return markdownTable(['t (s)', 'RSS MiB', 'open fds', 'answers', 'req/s', 'tip'], rows);
 }
 
 export function soakReport(run: SoakRun): string {
@@ -48,12 +51,16 @@ export function soakReport(run: SoakRun): string {
     .join(', ');
   const verdict = run.problems.length
     ? `**Failed:**\n${run.problems.map((p) => `- ${p}`).join('\n')}`
-    : '**Held**: no error, memory flat and no descriptor growth after warm-up.';
+    : `**Held**: no error, memory flat and no descriptor growth after warm-up${run.blockTime ? `, while the chain grew by ${int(f.blocksMined)} blocks` : ''}.`;
+  const clock = run.blockTime
+    ? `The chain moved all along: a block every ${run.blockTime} s (\`SOAK_BLOCK_TIME\`), each one emptying the response cache, so the answers of every old tip had to be released.`
+    : 'The chain stayed frozen (`SOAK_BLOCK_TIME=0`).';
   return [
     '# Soak: all eight operations under concurrent load',
     '',
     `${run.machine}.`,
-    `\`make soak\` (\`SOAK_SECONDS=${run.seconds}\`): the mock in its own process (\`${run.mockArgs.join(' ')}\`, request log on), autocannon with ${run.connections} keep-alive connections on loopback for ${run.seconds} s, ${run.warmupSeconds} s of it warm-up. Each connection walks ${int(run.targets.paths.length)} paths that take all eight operations in turn; distinct paths per operation: ${ops}.`,
+    `\`make soak\` (\`SOAK_SECONDS=${run.seconds} SOAK_BLOCK_TIME=${run.blockTime}\`): the mock in its own process (\`${run.mockArgs.join(' ')}\`, request log on), autocannon with ${run.connections} keep-alive connections on loopback for ${run.seconds} s, ${run.warmupSeconds} s of it warm-up. Each connection walks ${int(run.targets.paths.length)} paths that take all eight operations in turn; distinct paths per operation: ${ops}.`,
+    clock,
     '',
     verdict,
     '',
@@ -63,6 +70,7 @@ export function soakReport(run: SoakRun): string {
     `| statuses | ${statuses} |`,
     `| connection errors and timeouts | ${counts.errors} |`,
     `| latency p50 / p99 / max | ${run.latency.p50} / ${run.latency.p99} / ${run.latency.max} ms |`,
+    `| blocks mined | ${int(f.blocksMined)} |`,
     `| RSS at start / after warm-up / middle / end | ${mib(f.rssStart)} / ${mib(f.rssAfterWarmup)} / ${mib(f.rssMiddle)} / ${mib(f.rssEnd)} MiB |`,
     `| open fds at start / after warm-up / end | ${f.fdsStart} / ${f.fdsAfterWarmup} / ${f.fdsEnd} |`,
     '',

@@ -6,6 +6,8 @@ export interface SoakSample {
   fds: number;
   /** Answers received so far. */
   requests: number;
+  /** The chain's tip height as `/extended` reported it at this sample (it moves when the clock is on). */
+  tip: number;
 }
 
 export interface SoakTolerances {
@@ -24,6 +26,8 @@ export const SOAK_TOLERANCES: SoakTolerances = {
 };
 
 export interface SoakFigures {
+  /** Blocks the chain gained over the run. */
+  blocksMined: number;
   rssStart: number;
   rssAfterWarmup: number;
   rssMiddle: number;
@@ -58,6 +62,7 @@ export function soakFigures(samples: SoakSample[], warmupSeconds: number): SoakF
     Math.abs(s.t - end.t / 2) < Math.abs(best.t - end.t / 2) ? s : best,
   );
   return {
+    blocksMined: end.tip - first.tip,
     rssStart: first.rss,
     rssAfterWarmup: median(early.map((s) => s.rss)),
     rssMiddle: middle.rss,
@@ -78,13 +83,22 @@ function mib(bytes: number): string {
   return `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 }
 
-/** Every way the soak failed: an answer other than 200 or 404, an error, memory or descriptor growth. Empty when it held. */
+/**
+ * Every way the soak failed: an answer other than 200 or 404, an error, memory or descriptor
+ * growth, or a clock that never moved the chain. Empty when it held.
+ */
 export function soakProblems(
   figures: SoakFigures,
   counts: SoakCounts,
+  blockTimeSeconds: number,
   tolerances: SoakTolerances = SOAK_TOLERANCES,
 ): string[] {
   const problems: string[] = [];
+  // A clocked soak that mined nothing proved nothing about the caches of old tips.
+  if (blockTimeSeconds > 0 && figures.blocksMined < 2)
+    problems.push(
+      `the chain did not move: ${figures.blocksMined} blocks mined with a block every ${blockTimeSeconds} s`,
+    );
   for (const [status, n] of Object.entries(counts.statuses)) {
     if (status !== '200' && status !== '404' && n > 0) problems.push(`status ${status} answered ${n} times`);
   }

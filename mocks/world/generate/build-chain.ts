@@ -10,7 +10,7 @@ import {
 } from './build-mempool.ts';
 import { feePayer, type Chain, type Microblock } from '../tables/chain.ts';
 import { ContractRegistry } from './contract-registry.ts';
-import { FT_INITIAL_SUPPLY } from '../tables/contracts.ts';
+import { FT_INITIAL_SUPPLY, type Contract } from '../tables/contracts.ts';
 import { openingRequests } from './opening-requests.ts';
 import { DeclaredActivity } from './declared-activity.ts';
 import { WorldFileError } from '../declared/plan.ts';
@@ -68,7 +68,10 @@ export class ChainBuilder {
   private readonly txs: TxTable;
   private readonly microblocks: Microblock[] = [];
   private readonly ledger = new Ledger();
+  /** Each principal's next nonce, counting pending transactions: what a new one gets. */
   private nonces: number[] = [];
+  /** Each principal's next nonce on chain: mined transactions only. */
+  private chainNonces: number[] = [];
   private queue: QueuedRequest[];
   private memos: string[];
   private readonly checkpoints = new Map<number, Checkpoint>();
@@ -76,6 +79,8 @@ export class ChainBuilder {
   private submitted = new Set<string>();
   /** Mempool rows evicted while mining, with the height that evicted them. */
   private evicted = new Map<number, number>();
+  /** Pending deployments mined in the last blocks: a reorg past one makes its contract pending again. */
+  private minedDeploys: { contract: number; height: number }[] = [];
   private readonly boot: number;
   private readonly miners: readonly number[];
   private readonly ctx: Mutable<DraftContext>;
@@ -187,6 +192,7 @@ export class ChainBuilder {
       micro[i] = { ...(micro[i] as Microblock), unanchored: false };
     const time = this.blockTime + (seconds ?? this.rng.range(5, 15));
     this.buildBlock(h, this.chain.anchoredCount, time);
+    this.dropUnminable(h);
     this.chain.anchoredCount = this.txs.count;
     this.ctx.burnHeight = this.burnHeight;
     this.microblockStream(h + 1, 0, true);
@@ -195,6 +201,7 @@ export class ChainBuilder {
     this.checkpoints.delete(h - MAX_REORG_DEPTH);
     const oldest = this.checkpoints.get(h - MAX_REORG_DEPTH + 1);
     if (oldest) this.ledger.forget(oldest.ledgerMark);
+    this.minedDeploys = this.minedDeploys.filter((d) => d.height > h - MAX_REORG_DEPTH);
   }
 
   /** Puts a transaction a user submitted in the mempool; its id, or a refusal. */
@@ -227,8 +234,10 @@ export class ChainBuilder {
     const orphans = this.orphanedTxs(checkpoint);
     const pending = this.chain.mempool;
     const pendingTimes = this.chain.receiptTime;
+    const forgotten = this.registry.contracts.slice(checkpoint.contracts);
     this.restore(checkpoint);
     for (let h = target + 1; h <= this.blocks.count + depth; h++) this.checkpoints.delete(h);
+    this.redeployForgotten(forgotten, [orphans, pending]);
     this.restoreMempool(checkpoint, orphans, pending, pendingTimes);
     for (let i = 0; i <= depth; i++) this.mine(seconds);
   }
@@ -273,6 +282,7 @@ export class ChainBuilder {
         },
         ledgerMark: this.ledger.mark(),
         nonces: this.nonces,
+        chainNonces: this.chainNonces,
         queue: this.queue,
         mempool: this.chain.mempool,
         receiptTime: this.chain.receiptTime,
@@ -298,11 +308,34 @@ export class ChainBuilder {
     for (let tx = checkpoint.txs; tx < this.txs.count; tx++) {
       const action = this.txs.action[tx] as Action;
       if (action === Action.Coinbase || action === Action.TenureChange || action === Action.Genesis) continue;
-      // Deployments would need the contracts the checkpoint forgets: they leave with their blocks.
-      if (action === Action.Deploy) continue;
       orphans.copyRow(this.txs, tx, { status: Status.Pending, micro: -1 });
     }
     return orphans;
+  }
+
+  /**
+   * Contracts registered after the checkpoint are gone with it, but the deployments that made them
+   * come back to the mempool: each is registered again, pending, under its own name, and the rows
+   * coming back that name the old contract or its principal name the new ones.
+   */
+  private redeployForgotten(forgotten: readonly Contract[], tables: readonly TxTable[]): void {
+    if (forgotten.length === 0) return;
+    const first = (forgotten[0] as Contract).index;
+    const contracts = new Map<number, number>();
+    const principals = new Map<number, number>();
+    for (const table of tables)
+      for (let row = 0; row < table.count; row++) {
+        const old = forgotten[(table.contract[row] as number) - first];
+        if (table.action[row] !== Action.Deploy || !old || contracts.has(old.index)) continue;
+        const fresh = this.registry.redeployPending(old, row, this.blocks.count);
+        contracts.set(old.index, fresh);
+        principals.set(old.principal, (this.registry.contracts[fresh] as Contract).principal);
+      }
+    for (const table of tables)
+      for (let row = 0; row < table.count; row++) {
+        table.contract[row] = contracts.get(table.contract[row] as number) ?? (table.contract[row] as number);
+        table.peer[row] = principals.get(table.peer[row] as number) ?? (table.peer[row] as number);
+      }
   }
 
   private restore(c: Checkpoint): void {
@@ -311,12 +344,15 @@ export class ChainBuilder {
     this.microblocks.length = c.microblocks;
     this.principals.truncate(c.principals);
     this.registry.contracts.length = c.contracts;
+    for (const d of this.minedDeploys) if (d.height > c.blocks) this.registry.unconfirm(d.contract);
+    this.minedDeploys = this.minedDeploys.filter((d) => d.height <= c.blocks);
     this.registry.deployed.ft.length = c.deployed.ft;
     this.registry.deployed.nft.length = c.deployed.nft;
     this.registry.deployed.vault.length = c.deployed.vault;
     this.registry.deployed.plain.length = c.deployed.plain;
     this.ledger.rewind(c.ledgerMark);
     this.nonces = [...c.nonces];
+    this.chainNonces = [...c.chainNonces];
     this.queue = c.queue.map((q) => ({ ...q }));
     this.submitted = new Set(c.submitted);
     ({
@@ -359,6 +395,79 @@ export class ChainBuilder {
     this.chain.mempool = table;
     this.chain.receiptTime = receiptTime;
     this.evicted = new Map();
+    this.dropUnminable(this.blocks.count);
+  }
+
+  /**
+   * What a node keeps of each account's pending transactions: those whose nonces follow the
+   * account's last mined one without a gap. One whose nonce a mined transaction already took (a
+   * miner's coinbase, say), or that waits behind a nonce no pending transaction holds (one evicted
+   * or left behind in a reorg), can never be mined: it leaves as stale and releases what it held.
+   * The account's next nonce is then the first free one, as a wallet would resubmit.
+   */
+  private dropUnminable(h: number): void {
+    const m = this.chain.mempool;
+    const minedNext = (p: number): number => this.chainNonces[p] ?? 0;
+    let next = new Map<number, number>();
+    for (let changed = true; changed;) {
+      changed = false;
+      const waiting = new Map<number, number[]>();
+      const wait = (p: number, nonce: number): void => {
+        if (p >= 0) waiting.set(p, [...(waiting.get(p) ?? []), nonce]);
+      };
+      for (let row = 0; row < m.count; row++) {
+        if (m.status[row] !== Status.Pending) continue;
+        wait(m.sender[row] as number, m.nonce[row] as number);
+        wait(m.sponsor[row] as number, m.sponsorNonce[row] as number);
+      }
+      next = new Map();
+      for (const [p, nonces] of waiting) {
+        let n = minedNext(p);
+        for (const nonce of nonces.sort((a, b) => a - b)) if (nonce === n) n++;
+        next.set(p, n);
+      }
+      const minable = (p: number, nonce: number): boolean =>
+        p < 0 || (nonce >= minedNext(p) && nonce < (next.get(p) ?? 0));
+      for (let row = 0; row < m.count; row++) {
+        if (m.status[row] !== Status.Pending) continue;
+        if (
+          minable(m.sender[row] as number, m.nonce[row] as number) &&
+          minable(m.sponsor[row] as number, m.sponsorNonce[row] as number)
+        )
+          continue;
+        this.release(m, row);
+        m.status[row] = Status.DroppedStaleGarbageCollect;
+        this.evicted.set(row, h);
+        changed = true;
+      }
+    }
+    // A dropped transaction gives its nonce back, even when nothing of its account is left pending.
+    for (let row = 0; row < m.count; row++)
+      for (const p of [m.sender[row] as number, m.sponsor[row] as number])
+        if (p >= 0) this.nonces[p] = next.get(p) ?? minedNext(p);
+  }
+
+  /** Whether a principal has a transaction pending, as sender or sponsor: a new one of theirs waits behind it. */
+  private hasPending(principal: number): boolean {
+    const m = this.chain.mempool;
+    for (let row = 0; row < m.count; row++)
+      if (m.status[row] === Status.Pending && (m.sender[row] === principal || m.sponsor[row] === principal))
+        return true;
+    return false;
+  }
+
+  /** Whether a mined transaction already took the nonce this pending one holds. */
+  private stale(m: TxTable, row: number): boolean {
+    const sponsor = m.sponsor[row] as number;
+    return (
+      (m.nonce[row] as number) < (this.chainNonces[m.sender[row] as number] ?? 0) ||
+      (sponsor >= 0 && (m.sponsorNonce[row] as number) < (this.chainNonces[sponsor] ?? 0))
+    );
+  }
+
+  /** A seeded draft a block may take now: its parties have nothing pending (nonces never skip one). */
+  private minable(tx: UserTx): boolean {
+    return !this.hasPending(tx.sender) && !(tx.sponsor >= 0 && this.hasPending(tx.sponsor));
   }
 
   private fitsLedger(table: TxTable, row: number): boolean {
@@ -421,11 +530,14 @@ export class ChainBuilder {
       if (this.submitted.has(hexOf(m.ids, row))) submitters.add(m.sender[row] as number);
     let txIndex = firstIndex;
     for (let row = 0; row < m.count; row++) {
-      if (m.status[row] !== Status.Pending || m.action[row] === Action.Deploy) continue;
+      if (m.status[row] !== Status.Pending) continue;
       const sender = m.sender[row] as number;
+      const sponsor = m.sponsor[row] as number;
       const chosen = submitters.has(sender) || this.rng.chance(0.35);
-      if (heldBack.has(sender) || !chosen) {
+      // A sponsor's nonce orders its sponsored transactions as its own: one left behind holds both.
+      if (heldBack.has(sender) || heldBack.has(sponsor) || !chosen || this.stale(m, row)) {
         heldBack.add(sender);
+        if (sponsor >= 0) heldBack.add(sponsor);
         continue;
       }
       this.release(m, row);
@@ -434,6 +546,14 @@ export class ChainBuilder {
         // The chain moved on under it (a token spent, an NFT id minted): a node evicts it.
         m.status[row] = Status.DroppedStaleGarbageCollect;
         this.evicted.set(row, h);
+        // Its nonce is free again: its parties' later ones wait (and leave with the block's end),
+        // and a new transaction of theirs in this block takes it.
+        heldBack.add(sender);
+        this.nonces[sender] = m.nonce[row] as number;
+        if (sponsor >= 0) {
+          heldBack.add(sponsor);
+          this.nonces[sponsor] = m.sponsorNonce[row] as number;
+        }
         continue;
       }
       const mode = (m.flags[row] as number) & 3;
@@ -443,6 +563,10 @@ export class ChainBuilder {
         txIndex: txIndex++,
         flags: ((m.flags[row] as number) & 4) | (mode === AnchorMode.OffChainOnly ? AnchorMode.Any : mode),
       });
+      if (m.action[row] === Action.Deploy) {
+        this.registry.confirm(m.contract[row] as number, index);
+        this.minedDeploys.push({ contract: m.contract[row] as number, height: h });
+      }
       this.settle(index, h);
       mined.add(row);
     }
@@ -604,7 +728,7 @@ export class ChainBuilder {
     for (let i = 0; i < slots; i++) {
       const queued = this.queue.shift();
       const tx = draftUserTx(this.ctx, queued ?? { action: randomAction(this.rng) });
-      if (!tx) {
+      if (!tx || !this.minable(tx)) {
         // Some requests need an earlier one first (an NFT transfer needs a mint): retry later.
         if (queued && ++queued.attempts < 40) this.queue.push(queued);
         continue;
@@ -623,7 +747,7 @@ export class ChainBuilder {
       const txs = this.rng.range(1, 3);
       for (let i = 0; i < txs; i++) {
         const tx = draftUserTx(this.ctx, { action: randomMicroblockAction(this.rng) });
-        if (!tx) continue;
+        if (!tx || !this.minable(tx)) continue;
         if (micro < 0) {
           micro = this.microblocks.length;
           this.microblocks.push({ hash: this.rng.bytes(32), sequence, unanchored });
@@ -649,6 +773,9 @@ export class ChainBuilder {
       aux,
       deny: false,
     };
+    // A miner signs its coinbase and tenure change with its account's nonce on chain, so a
+    // transaction of its own pending with that nonce can no longer be mined.
+    this.nonces[sender] = this.chainNonces[sender] ?? 0;
     this.pushTx(tx, h, txIndex, -1, AnchorMode.OnChainOnly);
     return txIndex + 1;
   }
@@ -710,6 +837,7 @@ export class ChainBuilder {
 
   /** A transaction just put in the chain: its fee and events move the ledger; its block counts it. */
   private settle(index: number, height: number): void {
+    this.raiseChainNonces(index);
     this.ledger.debit(feePayer(this.txs, index), this.txs.fee[index] as number);
     this.ledger.apply(eventsOf(this.chain, index));
     // Unanchored transactions belong to no block yet: no block fees (costs are derived per block).
@@ -718,6 +846,18 @@ export class ChainBuilder {
 
   private addToBlock(index: number): void {
     this.blockFees += this.txs.fee[index] as number;
+  }
+
+  private raiseChainNonces(index: number): void {
+    const t = this.txs;
+    const sender = t.sender[index] as number;
+    this.chainNonces[sender] = Math.max(this.chainNonces[sender] ?? 0, (t.nonce[index] as number) + 1);
+    const sponsor = t.sponsor[index] as number;
+    if (sponsor >= 0)
+      this.chainNonces[sponsor] = Math.max(
+        this.chainNonces[sponsor] ?? 0,
+        (t.sponsorNonce[index] as number) + 1,
+      );
   }
 
   private nextNonce(principal: number): number {

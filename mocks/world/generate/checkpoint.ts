@@ -27,6 +27,7 @@ export interface Checkpoint {
   /** The ledger's journal position: rewinding to it undoes the blocks after. */
   readonly ledgerMark: number;
   readonly nonces: readonly number[];
+  readonly chainNonces: readonly number[];
   readonly queue: readonly (DraftRequest & { attempts: number })[];
   readonly mempool: TxTable;
   readonly receiptTime: readonly number[];
@@ -42,6 +43,7 @@ export function takeCheckpoint(state: Checkpoint): Checkpoint {
     ...state,
     deployed: { ...state.deployed },
     nonces: [...state.nonces],
+    chainNonces: [...state.chainNonces],
     queue: state.queue.map((q) => ({ ...q })),
     mempool: state.mempool.filtered(() => true),
     receiptTime: [...state.receiptTime],

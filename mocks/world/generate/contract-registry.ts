@@ -36,6 +36,34 @@ export class ContractRegistry {
     return index;
   }
 
+  /** A pending deployment mined as chain transaction `deployTx`: on chain now, for the activity to use. */
+  confirm(index: number, deployTx: number): void {
+    const contract = this.contracts[index] as Contract;
+    this.contracts[index] = { ...contract, deployTx, pending: false };
+    this.list(contract.kind, index);
+  }
+
+  /** A mined deployment whose block left the chain while its contract stays registered: pending again. */
+  unconfirm(index: number): void {
+    this.contracts[index] = { ...(this.contracts[index] as Contract), pending: true };
+  }
+
+  /**
+   * A contract the chain forgot in a reorg, registered again for its deployment back in the
+   * mempool: the same name and token (the same transaction deploys it), pending.
+   */
+  redeployPending(contract: Contract, deployTx: number, height: number): number {
+    return this.register(
+      contract.kind,
+      contract.deployer,
+      contract.name,
+      contract.token,
+      deployTx,
+      true,
+      height,
+    );
+  }
+
   /**
    * Registers a contract a world file names: it keeps its given name and stays off the lists the
    * background activity picks from, so only the file's own transactions touch its tokens.

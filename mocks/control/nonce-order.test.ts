@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { LiveChain } from './live-chain.ts';
+import { mempoolTxIds, minedTxIds } from '../testing/test-worlds.ts';
+import { Action, Status } from '../world/tables/kinds.ts';
+import type { Chain } from '../world/tables/chain.ts';
+import type { TxTable } from '../world/tables/tx-table.ts';
+import { resolveOptions } from '../world/options.ts';
+
+/** Every nonce a principal used in a table, as sender and as sponsor. */
+function noncesByPrincipal(table: TxTable, keep: (row: number) => boolean): Map<number, number[]> {
+  const by = new Map<number, number[]>();
+  const add = (principal: number, nonce: number): void => {
+    if (principal < 0) return;
+    const list = by.get(principal) ?? [];
+    list.push(nonce);
+    by.set(principal, list);
+  };
+  for (let row = 0; row < table.count; row++) {
+    if (!keep(row)) continue;
+    add(table.sender[row] as number, table.nonce[row] as number);
+    add(table.sponsor[row] as number, table.sponsorNonce[row] as number);
+  }
+  return by;
+}
+
+/**
+ * What a node guarantees: an account's mined transactions use nonces 0, 1, 2, … with none
+ * skipped or repeated, and its pending ones continue from there, again without a gap.
+ */
+function nonceProblems(chain: Chain): string[] {
+  const problems: string[] = [];
+  const mined = noncesByPrincipal(chain.txs, () => true);
+  const pending = noncesByPrincipal(chain.mempool, (row) => chain.mempool.status[row] === Status.Pending);
+  for (const principal of new Set([...mined.keys(), ...pending.keys()])) {
+    const used = [...(mined.get(principal) ?? [])].sort((a, b) => a - b);
+    const waiting = [...(pending.get(principal) ?? [])].sort((a, b) => a - b);
+    const expected = Array.from({ length: used.length + waiting.length }, (_, i) => i);
+    if (JSON.stringify([...used, ...waiting]) !== JSON.stringify(expected))
+      problems.push(
+        `${chain.principals.name(principal)}: mined ${used.join(',')} | pending ${waiting.join(',')}`,
+      );
+  }
+  return problems;
+}
+
+const TX_OPTS = { eventLimit: 50, eventOffset: 0, unanchored: true };
+
+describe('nonces and contracts across mining and reorgs', () => {
+  it.each([1, 2, 3, 4])(
+    'seed %i: nonces never skip or repeat, and every transaction still answers, through mines and reorgs',
+    (seed) => {
+      const live = new LiveChain(resolveOptions({ seed, blocks: 120 }), 0);
+      // A reorg first reaches into the generated blocks, before the pending deployments' contracts.
+      const steps = [
+        () => live.reorg(5),
+        () => live.mine(60),
+        () => live.reorg(12),
+        () => live.mine(20),
+        () => live.reorg(40),
+      ];
+      for (const step of steps) {
+        step();
+        const chain = live.world.queries.chain;
+        expect(nonceProblems(chain)).toEqual([]);
+        const ids = [...mempoolTxIds(chain), ...minedTxIds(chain).slice(-300)];
+        for (let i = 0; i < ids.length; i += 50) {
+          const answers = live.world.txListDetails(ids.slice(i, i + 50), TX_OPTS);
+          expect(Object.values(answers).every((a) => a.found)).toBe(true);
+        }
+      }
+    },
+  );
+
+  it('a pending deployment is mined like any transaction: its contract goes on chain, and back to pending in a reorg past it', () => {
+    const live = new LiveChain(resolveOptions({ seed: 3, blocks: 120 }), 0);
+    const chain = (): Chain => live.world.queries.chain;
+    const pendingDeploys = (): number[] => {
+      const m = chain().mempool;
+      const contracts: number[] = [];
+      for (let row = 0; row < m.count; row++)
+        if (m.action[row] === Action.Deploy && m.status[row] === Status.Pending)
+          contracts.push(m.contract[row] as number);
+      return contracts;
+    };
+    const minedDeploys = (from: number): number[] => {
+      const t = chain().txs;
+      const contracts: number[] = [];
+      for (let tx = from; tx < t.count; tx++)
+        if (t.action[tx] === Action.Deploy) contracts.push(t.contract[tx] as number);
+      return contracts;
+    };
+    const waiting = pendingDeploys();
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(waiting.every((c) => chain().contracts[c]?.pending)).toBe(true);
+    const firstNew = chain().txs.count;
+    let blocks = 0;
+    while (pendingDeploys().length > 0 && blocks < 60) {
+      live.mine();
+      blocks++;
+    }
+    expect(pendingDeploys()).toEqual([]);
+    const mined = minedDeploys(firstNew);
+    expect(mined.length).toBeGreaterThan(0);
+    expect(mined.every((c) => chain().contracts[c]?.pending === false)).toBe(true);
+    expect(live.world.index().transactions.mempool.pending.length).toBeGreaterThan(0);
+
+    live.reorg(blocks);
+    // Each deployment is mined again in the new branch or waits in the mempool; its contract says which.
+    expect(pendingDeploys().every((c) => chain().contracts[c]?.pending)).toBe(true);
+    expect(minedDeploys(firstNew).every((c) => chain().contracts[c]?.pending === false)).toBe(true);
+    expect(nonceProblems(chain())).toEqual([]);
+  });
+});

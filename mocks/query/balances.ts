@@ -1,5 +1,6 @@
 import type { AddressIndex } from './address-index.ts';
-import { burnHeightAt, feePayer, type Chain, type VestingEntry } from '../world/tables/chain.ts';
+import { burnHeightAt, feePayer, type Chain } from '../world/tables/chain.ts';
+import type { VestingEntry } from '../world/tables/vesting.ts';
 import { eventsOf } from '../world/derive/events.ts';
 import { EventKind } from '../world/tables/kinds.ts';
 import type { MinerRewards } from '../world/derive/miner-rewards.ts';

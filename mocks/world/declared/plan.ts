@@ -1,4 +1,4 @@
-import type { VestingEntry } from '../tables/chain.ts';
+import type { VestingEntry } from '../tables/vesting.ts';
 
 /**
  * A world file compiled to what the chain builder needs: every principal resolved to its address

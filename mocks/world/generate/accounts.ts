@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import { c32address } from 'c32check';
-import type { VestingEntry } from '../tables/chain.ts';
+import type { VestingEntry } from '../tables/vesting.ts';
 import { memoText } from './contract-names.ts';
 import { asciiHex, toBareHex } from '../hex.ts';
 import type { NetworkParams } from '../tables/network.ts';

@@ -1,4 +1,5 @@
-import type { InitialMint, VestingEntry } from '../tables/chain.ts';
+import type { InitialMint } from '../tables/chain.ts';
+import type { VestingEntry } from '../tables/vesting.ts';
 import type { ContractRegistry } from './contract-registry.ts';
 import { problemAt, type DeclaredTx, type DeclaredWorld } from '../declared/plan.ts';
 import type { UserTx } from './draft-tx.ts';

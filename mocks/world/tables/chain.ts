@@ -1,6 +1,7 @@
 import type { BlockTable } from './block-table.ts';
 import type { Contract } from './contracts.ts';
 import type { NetworkParams } from './network.ts';
+import type { VestingEntry } from './vesting.ts';
 import type { WorldOptions } from '../options.ts';
 import type { Principals } from './principals.ts';
 import type { TxTable } from './tx-table.ts';
@@ -10,11 +11,6 @@ export interface Microblock {
   readonly sequence: number;
   /** Not yet confirmed by an anchored block (it sits on top of the chain tip). */
   readonly unanchored: boolean;
-}
-
-export interface VestingEntry {
-  readonly amount: number;
-  readonly blockHeight: number;
 }
 
 /** A token minted when its contract is deployed: FT micro-units or an NFT id. */

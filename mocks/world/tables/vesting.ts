@@ -1,0 +1,5 @@
+/** Part of a genesis account's STX that unlocks at a block height (a vesting schedule's step). */
+export interface VestingEntry {
+  readonly amount: number;
+  readonly blockHeight: number;
+}

@@ -46,7 +46,12 @@ export function requestLine(request: Sent): HTMLElement {
 export function requestsBehind(sent: Sent[]): HTMLElement {
   return h(
     'section',
-    { class: 'behind', 'aria-label': 'Requests behind this view' },
+    { class: 'behind', 'aria-labelledby': 'behind-heading' },
+    h(
+      'h3',
+      { id: 'behind-heading' },
+      sent.length === 1 ? 'The request behind this view' : 'The requests behind this view',
+    ),
     sent.map((r) => requestLine(r)),
   );
 }

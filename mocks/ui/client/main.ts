@@ -40,8 +40,8 @@ function show(drawn: Drawn, sent: Exchanges['sent']): void {
   const view = document.getElementById('client-view') as HTMLElement;
   view.replaceChildren(
     h('h2', {}, drawn.title),
-    ...(sent.length ? [requestsBehind(sent)] : []),
     ...drawn.content,
+    ...(sent.length ? [requestsBehind(sent)] : []),
   );
   document.title = `${drawn.title} — Stacks API mock`;
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations } from '../../spec/load.ts';
 import { startMockServer, type RunningMock } from '../server.ts';
 import type { WorldIndex } from '../operations/world.ts';
+import { stx } from './client/format.ts';
 
 /** Debian's Chromium: the system browser, nothing downloaded. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -129,6 +130,24 @@ describe.skipIf(!found)('the home page, in Chromium', () => {
     await page.close();
   });
 
+  it('Accounts lists the notable addresses with the STX the API gives', async () => {
+    const world = await api<WorldIndex>('/_mock/world');
+    const { page, problems } = await open('/#/accounts');
+    await page.waitForSelector('#client-view tbody tr');
+    const rows = await page.$$eval('#client-view tbody tr', (trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+    );
+    expect(rows.map((r) => r[1])).toEqual(Object.values(world.addresses));
+    const busiest = rows.find((r) => r[1] === world.addresses.busiest);
+    const balances = await api<{ stx: { balance: string } }>(
+      `/extended/v1/address/${world.addresses.busiest}/balances`,
+    );
+    expect(busiest?.[2]).toBe(stx(balances.stx.balance));
+    expect(await accessibilityProblems(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('"Mine" moves the tip on the page without a reload', async () => {
     const { page, problems } = await open('/#/controls');
     await page.waitForSelector('#mine-form', { visible: true });
@@ -159,6 +178,7 @@ describe.skipIf(!found)('the home page, in Chromium', () => {
       body: '{"blocks":1}',
     });
     await page.waitForFunction(() => document.getElementById('tx-status')?.textContent === 'success');
+    expect(await accessibilityProblems(page)).toEqual([]);
     const listed = await api<Record<string, { result: { tx_status: string } }>>(
       `/extended/v1/tx/multiple?tx_id=${txId}`,
     );

@@ -97,7 +97,7 @@ document.getElementById('search-form')?.addEventListener('submit', (event) => {
 });
 window.addEventListener('hashchange', () => {
   void draw();
-  document.getElementById('view')?.focus();
+  document.getElementById('view')?.focus({ preventScroll: true });
 });
 void draw();
 void poll();

@@ -74,7 +74,7 @@ export async function transactionView(x: Exchanges, [txId = '']: string[]): Prom
           e.type,
           e.data.type,
           'asset_identifier' in e.data ? e.data.asset_identifier : 'STX',
-          'amount' in e.data ? e.data.amount : e.data.value.repr,
+          e.type === 'stx' ? stx(e.data.amount) : 'amount' in e.data ? e.data.amount : e.data.value.repr,
         ]),
         ['Index'],
       ),

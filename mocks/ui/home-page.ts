@@ -18,7 +18,7 @@ export function transferChoices(index: WorldIndex): Choice[] {
     return index.declared.accounts.map((a) => ({ label: a.name, address: a.address }));
   const { stx_activity, ft_activity, nft_activity, busiest, miner, vesting } = index.addresses;
   return Object.entries({ stx_activity, ft_activity, nft_activity, busiest, miner, vesting }).map(
-    ([role, address]) => ({ label: role.replace('_', ' '), address }),
+    ([role, address]) => ({ label: role.replaceAll('_', ' '), address }),
   );
 }
 

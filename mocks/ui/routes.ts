@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import express, { type RequestHandler, type Router } from 'express';
 import { sendError } from '../http/errors.ts';
-import type { LiveChain } from '../control/live-chain.ts';
+import type { LiveChain, Tip } from '../control/live-chain.ts';
 import { clientBundle } from './client-bundle.ts';
 import { homePage, PAGE_SCRIPT, PAGE_STYLE, REFERENCE_PATH } from './home-page.ts';
 import { pageConfig, type PageSettings } from './page-config.ts';
@@ -14,7 +14,7 @@ import {
   SWAGGER_FILES,
   swaggerFile,
 } from './reference-page.ts';
-import type { RequestFeed } from './request-feed.ts';
+import type { FedRequest, RequestFeed } from './request-feed.ts';
 
 export const LIVE_PATH = '/_mock/ui/live';
 const STYLE_PATH = fileURLToPath(new URL('./page.css', import.meta.url));
@@ -22,8 +22,8 @@ const STYLE_PATH = fileURLToPath(new URL('./page.css', import.meta.url));
 /** What the page polls: the tip, the world's version (any change: a block, a submit, a reorg, a reset) and the new requests. */
 export interface LiveState {
   version: number;
-  tip: { height: number; hash: string };
-  requests: ReturnType<RequestFeed['since']>;
+  tip: Tip;
+  requests: FedRequest[];
 }
 
 /**
@@ -37,7 +37,7 @@ export function liveState(live: LiveChain, feed: RequestFeed): RequestHandler {
       return sendError(
         res,
         400,
-        `after must be a non-negative integer (a request's seq), got ${String(req.query.after)}`,
+        `after must be a non-negative integer (a request's seq), got ${String(req.query.after).slice(0, 40)}`,
       );
     const state: LiveState = { version: live.world.version, tip: live.tip(), requests: feed.since(after) };
     res.set('Cache-Control', 'no-store').json(state);

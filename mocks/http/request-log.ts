@@ -1,7 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 
-/** One answered request as the log sees it: method, path, status, time. Headers (and so API keys) never. */
+/**
+ * One answered request as the log sees it: method, path (as sent: make it `printable` before
+ * showing it), status, time. Headers (and so API keys) never.
+ */
 export interface LoggedRequest {
   method: string;
   path: string;
@@ -13,17 +16,17 @@ export interface LoggedRequest {
 export type RequestObserver = (request: LoggedRequest) => void;
 
 /** Control characters and overlong URLs would make a log line lie or flood; keep it one tidy line. */
-function printable(url: string): string {
+export function printable(url: string): string {
   const clean = url.replace(/[\u0000-\u001f\u007f]/g, '?');
   return clean.length > 200 ? `${clean.slice(0, 200)}…` : clean;
 }
 
 /** The console's line: `GET /extended 200 1.2ms`. */
 export function logLine(log: (line: string) => void): RequestObserver {
-  return (r) => log(`${r.method} ${r.path} ${r.status} ${r.ms.toFixed(1)}ms`);
+  return (r) => log(`${r.method} ${printable(r.path)} ${r.status} ${r.ms.toFixed(1)}ms`);
 }
 
-/** Tells the observer when the answer is sent. */
+/** Tells the observer when the answer is sent; nothing is formatted here, on every request's path. */
 export function logWhenFinished(
   observe: RequestObserver,
   method: string | undefined,
@@ -33,7 +36,7 @@ export function logWhenFinished(
   const start = process.hrtime.bigint();
   res.on('finish', () => {
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    observe({ method: method ?? '', path: printable(url), status: res.statusCode, ms });
+    observe({ method: method ?? '', path: url, status: res.statusCode, ms });
   });
 }
 

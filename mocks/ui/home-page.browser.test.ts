@@ -11,7 +11,7 @@ import type { WorldIndex } from '../operations/world.ts';
 import { stx } from './client/format.ts';
 
 /** Debian's Chromium: the system browser, nothing downloaded. */
-export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = '/usr/bin/chromium';
 const FLAGS = [
   '--headless',
   '--no-sandbox',

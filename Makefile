@@ -24,11 +24,12 @@ $(DEPS): package.json package-lock.json
 mock: $(DEPS)
 	@npx tsx mocks/cli.ts $(ARGS)
 
-## test: typecheck, lint the spec, drift against the official client, run every test (spec, mock, contract suite vs the mock, self-test)
+## test: typecheck, lint the spec, drift against the official client, run every test (spec, mock, contract suite vs the mock, self-test; the home page's browser tests when Chromium is at /usr/bin/chromium)
 test: $(DEPS)
 	npx tsc --noEmit -p .
 	$(MAKE) --no-print-directory lint
 	$(MAKE) --no-print-directory drift
+	@test -x /usr/bin/chromium || echo "browser tests skipped: Chromium not found at /usr/bin/chromium — apt-get install -y chromium"
 	npx vitest run
 
 ## lint: Prettier's check, ESLint (the mock's layers may not import upward; one function style), then Spectral (spectral:oas + house rules); fails on any error or warning

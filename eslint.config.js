@@ -1,10 +1,10 @@
 // ESLint: the mock's layers (dependencies point down only: world ← query ← serialize ←
-// operations ← http ← control ← app) and one function style. Prettier owns formatting.
+// operations ← http ← control ← ui ← app) and one function style. Prettier owns formatting.
 import boundaries from 'eslint-plugin-boundaries';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
-const LAYERS = ['world', 'query', 'serialize', 'operations', 'http', 'control', 'app'];
+const LAYERS = ['world', 'query', 'serialize', 'operations', 'http', 'control', 'ui', 'app'];
 
 /** A layer may import from itself and the layers below it, never from one above or from the test helpers. */
 const upwardImports = LAYERS.map((layer, i) => ({
@@ -50,6 +50,7 @@ export default defineConfig(
         { type: 'operations', pattern: 'mocks/operations/**', partialMatch: false },
         { type: 'http', pattern: 'mocks/http/**', partialMatch: false },
         { type: 'control', pattern: 'mocks/control/**', partialMatch: false },
+        { type: 'ui', pattern: 'mocks/ui/**', partialMatch: false },
         { type: 'testing', pattern: ['mocks/testing/**', 'mocks/reliability/**'], partialMatch: false },
         { type: 'app', pattern: 'mocks', partialMatch: false },
       ],

@@ -10,7 +10,7 @@ import { apiKeys, keyVerdict } from './http/keys.ts';
 import { Rng } from './world/generate/rng.ts';
 import { rateLimit, RateLimiter } from './http/rate-limit.ts';
 import { RESPONSE_CACHE_LIMITS, ResponseCache } from './http/response-cache.ts';
-import { requestLog } from './http/request-log.ts';
+import { logLine, requestLog } from './http/request-log.ts';
 import { urlLimit } from './http/url-limit.ts';
 import { mountedHandlers } from './operations/index.ts';
 import { withDefaults, worldOptionsOf, type MockOptions } from './options.ts';
@@ -20,6 +20,8 @@ import type { World, WorldOptions } from './operations/world.ts';
 import { LiveChain } from './control/live-chain.ts';
 import { controlRouter } from './control/routes.ts';
 import { resolveOptions } from './world/options.ts';
+import { observeBoth, RequestFeed } from './ui/request-feed.ts';
+import { LIVE_PATH, liveState, uiRouter } from './ui/routes.ts';
 import { readWorldFile } from './world/declared/read-world-file.ts';
 import { WORLD_SCHEMA } from './world/declared/world-file.ts';
 
@@ -44,8 +46,8 @@ function worldOptions(options: MockOptions): Partial<WorldOptions> {
 }
 
 /**
- * The mock as an Express app, in the order a request travels: log → URL length (414) → CORS →
- * service headers → (outside the API: the index at /, the spec and the world index) → API key → rate limit →
+ * The mock as an Express app, in the order a request travels: (the home page's polling) → log →
+ * URL length (414) → CORS → service headers → (outside the API: the home page, the index at /, the spec and the world index) → API key → rate limit →
  * the operation's route (deprecation, scenarios, cached answer, validation, handler) → 404 for
  * unknown paths → the error body for anything that went wrong.
  */
@@ -65,7 +67,10 @@ export function createMockApp(partial: Partial<MockOptions> = {}): Express {
   app.locals.live = live;
   app.locals.options = options;
 
-  app.use(requestLog(log));
+  const feed = new RequestFeed();
+  const observe = observeBoth(feed.observe, options.quiet ? undefined : logLine(options.log));
+  app.get(LIVE_PATH, liveState(live, feed));
+  app.use(requestLog(observe));
   app.use(urlLimit());
   app.use(cors());
   app.use((_req, res, next) => {
@@ -79,6 +84,7 @@ export function createMockApp(partial: Partial<MockOptions> = {}): Express {
   app.get('/openapi.json', (_req, res) => void res.type('application/json; charset=utf-8').send(specJson));
   const index = perVersion(world, () => JSON.stringify(world.index()));
   app.get('/_mock/world', (_req, res) => void res.type('application/json; charset=utf-8').send(index()));
+  app.use(uiRouter(live, options));
   const root = perVersion(world, () => JSON.stringify(rootIndex(world, ops)));
   app.get('/', (_req, res) => void res.type('application/json; charset=utf-8').send(root()));
   const worldSchema = JSON.stringify(WORLD_SCHEMA);
@@ -119,7 +125,7 @@ export function createMockApp(partial: Partial<MockOptions> = {}): Express {
     keys: keyVerdict(options.apiKeys, options.requireApiKey),
     limiter,
     enabled: options.latencyMs === 0 && options.faultRate === 0,
-    log: options.quiet ? undefined : options.log,
+    log: observe,
   });
   app.use(api);
   app.use((req, res) => sendError(res, 404, `Route ${req.method}:${req.path.slice(0, 200)} not found`));

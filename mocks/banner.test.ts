@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { banner, keyMode } from './banner.ts';
+import { banner } from './banner.ts';
+import { keyMode } from './http/keys.ts';
 import { withDefaults } from './options.ts';
 import { createWorld } from './operations/world.ts';
 

@@ -1,4 +1,5 @@
 import { isLoopback } from './control/routes.ts';
+import { keyMode } from './http/keys.ts';
 import type { MockOptions } from './options.ts';
 import { sampleUrls } from './sample-urls.ts';
 import type { World, WorldIndex } from './operations/world.ts';
@@ -42,15 +43,6 @@ function declaredLines(declared: WorldIndex['declared'], file: string | undefine
     ...declared.accounts.map((a) => `  ${a.name.padEnd(18)} ${a.address}`),
     ...declared.tokens.map((t) => `  ${t.kind.padEnd(18)} ${t.asset}`),
   ];
-}
-
-/** Which of the three key modes is on, in the words the README's table uses. */
-export function keyMode(options: Pick<MockOptions, 'apiKeys' | 'requireApiKey'>): string {
-  const missing = options.requireApiKey ? 'a request without a key gets 401' : 'no key needed';
-  const sent = options.apiKeys.length
-    ? `${options.apiKeys.length} configured, any other key gets 403`
-    : 'any key accepted (counted per key)';
-  return `${missing}; ${sent}`;
 }
 
 function controlMode(options: MockOptions): string {

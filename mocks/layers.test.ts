@@ -11,7 +11,7 @@ async function problems(code: string, filePath: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
 }
 
-describe('the layer rule: world ← query ← serialize ← operations ← http ← control ← app', () => {
+describe('the layer rule: world ← query ← serialize ← operations ← http ← control ← ui ← app', () => {
   it('fails lint on a real file in mocks/world/ that imports from mocks/http/, naming the file', async () => {
     // A unique name, removed whatever happens: no other test or run can see or keep it.
     const file = `mocks/world/tables/upward-${randomBytes(4).toString('hex')}.ts`;
@@ -40,6 +40,9 @@ describe('the layer rule: world ← query ← serialize ← operations ← http 
     ['mocks/http/x.ts', '../app.ts', 'app', 'http'],
     ['mocks/http/x.ts', '../control/live-chain.ts', 'control', 'http'],
     ['mocks/control/x.ts', '../app.ts', 'app', 'control'],
+    ['mocks/control/x.ts', '../ui/routes.ts', 'ui', 'control'],
+    ['mocks/ui/x.ts', '../app.ts', 'app', 'ui'],
+    ['mocks/ui/client/x.ts', '../../testing/test-worlds.ts', 'testing', 'ui'],
     ['mocks/serialize/x.ts', '../testing/test-worlds.ts', 'testing', 'serialize'],
     ['mocks/x.ts', './testing/test-worlds.ts', 'testing', 'app'],
   ])('%s importing %s is an upward import', async (filePath, target, to, from) => {
@@ -55,6 +58,9 @@ describe('the layer rule: world ← query ← serialize ← operations ← http 
     ['mocks/operations/x.ts', '../serialize/block.ts'],
     ['mocks/http/x.ts', '../operations/index.ts'],
     ['mocks/control/x.ts', '../operations/world.ts'],
+    ['mocks/ui/x.ts', '../control/routes.ts'],
+    ['mocks/ui/client/x.ts', '../../query/catalogue.ts'],
+    ['mocks/x.ts', './ui/routes.ts'],
     ['mocks/x.ts', './http/errors.ts'],
   ])('%s may import %s (downward)', async (filePath, target) => {
     expect(

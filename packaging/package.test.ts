@@ -54,6 +54,26 @@ describe('the package, installed from its tarball into an empty project', () => 
   );
 
   it(
+    'its home page answers a browser, and the page’s script and the reference’s assets load from the package',
+    async () => {
+      const url = await installedMock();
+      const home = await fetch(`${url}/`, { headers: { Accept: 'text/html' } });
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('/_mock/ui/page.js');
+      for (const path of [
+        '/_mock/ui/page.js',
+        '/_mock/ui/page.css',
+        '/_mock/ui/reference',
+        '/_mock/ui/reference.js',
+        '/_mock/ui/swagger/swagger-ui-bundle.js',
+        '/_mock/ui/swagger/swagger-ui.css',
+      ])
+        expect((await fetch(`${url}${path}`)).status, path).toBe(200);
+    },
+    STEP_MS,
+  );
+
+  it(
     'npx stacks-api-contract, with the CI recipe’s flags, passes that mock, ends with the summary and writes the reports',
     async () => {
       const url = await installedMock();

@@ -1,18 +1,22 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildBundle } from '../mocks/ui/client-bundle.ts';
 
 /**
  * `npm run build`: compiled JavaScript and declarations in dist/, laid out as the sources are, so
  * every `new URL('./…', import.meta.url)` lookup finds the same file; then the files read at run
- * time (the spec, target files and their schema, example worlds) beside them. Unit tests and
- * test-only helpers stay out; the contract suite's own tests are the product and stay in.
+ * time (the spec, target files and their schema, example worlds, the home page's style) beside
+ * them, and the home page's script as one bundle (mocks/ui/client/ → dist/mocks/ui/page.js; the
+ * browser needs no compiled client files). Unit tests and test-only helpers stay out; the
+ * contract suite's own tests are the product and stay in.
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
 const TEST_ONLY = ['mocks/testing', 'contract-tests/self-test', 'fixtures/targets/write-mock-default'];
-const ASSETS = ['spec/openapi.yaml', 'mocks/control/openapi.yaml', 'fixtures'];
+const CLIENT = 'mocks/ui/client';
+const ASSETS = ['spec/openapi.yaml', 'mocks/control/openapi.yaml', 'mocks/ui/page.css', 'fixtures'];
 
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -36,3 +40,5 @@ for (const file of walk(DIST)) {
 for (const asset of ASSETS) {
   cpSync(join(ROOT, asset), join(DIST, asset), { recursive: true, filter: (src) => !src.endsWith('.ts') });
 }
+rmSync(join(DIST, CLIENT), { recursive: true });
+writeFileSync(join(DIST, 'mocks/ui/page.js'), await buildBundle());

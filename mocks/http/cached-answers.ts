@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CACHE_CONTROL, JSON_TYPE, matches } from './caching.ts';
 import type { KeyVerdict } from './keys.ts';
 import type { RateLimiter } from './rate-limit.ts';
-import { logWhenFinished } from './request-log.ts';
+import { logWhenFinished, type RequestObserver } from './request-log.ts';
 import type { ResponseCache } from './response-cache.ts';
 
 export interface CachedAnswerStages {
@@ -15,7 +15,7 @@ export interface CachedAnswerStages {
   limiter: RateLimiter;
   /** False when latency or injected faults apply to every request: those go through Express. */
   enabled: boolean;
-  log: ((line: string) => void) | undefined;
+  log: RequestObserver | undefined;
 }
 
 /** A request listener that answers, or says it did not and leaves the request untouched. */

@@ -44,3 +44,12 @@ export function apiKeys(keys: string[], requireKey: boolean): RequestHandler {
     next();
   };
 }
+
+/** Which of the three key modes is on, in the words the README's table uses. */
+export function keyMode(options: { apiKeys: string[]; requireApiKey: boolean }): string {
+  const missing = options.requireApiKey ? 'a request without a key gets 401' : 'no key needed';
+  const sent = options.apiKeys.length
+    ? `${options.apiKeys.length} configured, any other key gets 403`
+    : 'any key accepted (counted per key)';
+  return `${missing}; ${sent}`;
+}

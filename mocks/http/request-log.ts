@@ -1,15 +1,34 @@
 import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 
+/**
+ * One answered request as the log sees it: method, path (as sent: make it `printable` before
+ * showing it), status, time. Headers (and so API keys) never.
+ */
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+}
+
+/** Where answered requests go: the console's line, the home page's feed (mocks/ui/). */
+export type RequestObserver = (request: LoggedRequest) => void;
+
 /** Control characters and overlong URLs would make a log line lie or flood; keep it one tidy line. */
-function printable(url: string): string {
+export function printable(url: string): string {
   const clean = url.replace(/[\u0000-\u001f\u007f]/g, '?');
   return clean.length > 200 ? `${clean.slice(0, 200)}…` : clean;
 }
 
-/** Logs one line when the answer is sent: method, path, status, milliseconds. Headers (and so API keys) never. */
+/** The console's line: `GET /extended 200 1.2ms`. */
+export function logLine(log: (line: string) => void): RequestObserver {
+  return (r) => log(`${r.method} ${printable(r.path)} ${r.status} ${r.ms.toFixed(1)}ms`);
+}
+
+/** Tells the observer when the answer is sent; nothing is formatted here, on every request's path. */
 export function logWhenFinished(
-  log: (line: string) => void,
+  observe: RequestObserver,
   method: string | undefined,
   url: string,
   res: ServerResponse,
@@ -17,14 +36,14 @@ export function logWhenFinished(
   const start = process.hrtime.bigint();
   res.on('finish', () => {
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    log(`${method} ${printable(url)} ${res.statusCode} ${ms.toFixed(1)}ms`);
+    observe({ method: method ?? '', path: url, status: res.statusCode, ms });
   });
 }
 
-/** One line per request through Express. */
-export function requestLog(log: (line: string) => void): RequestHandler {
+/** One observation per request through Express. */
+export function requestLog(observe: RequestObserver): RequestHandler {
   return (req, res, next) => {
-    logWhenFinished(log, req.method, req.originalUrl, res);
+    logWhenFinished(observe, req.method, req.originalUrl, res);
     next();
   };
 }

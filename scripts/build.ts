@@ -3,13 +3,14 @@ import { cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildBundle } from '../mocks/ui/client-bundle.ts';
+import { SWAGGER_FILES, SWAGGER_LICENCE, swaggerFile } from '../mocks/ui/reference-page.ts';
 
 /**
  * `npm run build`: compiled JavaScript and declarations in dist/, laid out as the sources are, so
  * every `new URL('./…', import.meta.url)` lookup finds the same file; then the files read at run
  * time (the spec, target files and their schema, example worlds, the home page's style) beside
  * them, and the home page's script as one bundle (mocks/ui/client/ → dist/mocks/ui/page.js; the
- * browser needs no compiled client files). Unit tests and test-only helpers stay out; the
+ * browser needs no compiled client files), and Swagger UI's files for the reference. Unit tests and test-only helpers stay out; the
  * contract suite's own tests are the product and stay in.
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -42,3 +43,6 @@ for (const asset of ASSETS) {
 }
 rmSync(join(DIST, CLIENT), { recursive: true });
 writeFileSync(join(DIST, 'mocks/ui/page.js'), await buildBundle());
+// Swagger UI ships inside the package (see reference-page.ts), with its licence.
+for (const name of [...SWAGGER_FILES, ...SWAGGER_LICENCE])
+  cpSync(swaggerFile(name), join(DIST, 'mocks/ui/swagger', name));

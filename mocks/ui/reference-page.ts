@@ -1,17 +1,30 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { html } from './html.ts';
 import { PAGE_STYLE } from './home-page.ts';
 
 export const REFERENCE_ASSETS = '/_mock/ui/swagger';
 export const REFERENCE_SCRIPT = '/_mock/ui/reference.js';
 
-/** Swagger UI's files this page uses, served from the installed swagger-ui-dist package. */
+/** Swagger UI's files this page uses, and the licence that goes with them. */
 export const SWAGGER_FILES = ['swagger-ui.css', 'swagger-ui-bundle.js'];
+export const SWAGGER_LICENCE = ['LICENSE', 'NOTICE'];
+
+/**
+ * The built package carries Swagger UI's files beside this module (`npm run build` copies them),
+ * so its users install no swagger-ui-dist, nor the install-time telemetry that package pulls in;
+ * from the sources they come from the swagger-ui-dist dev dependency.
+ */
+function swaggerDir(): string {
+  const shipped = fileURLToPath(new URL('./swagger/', import.meta.url));
+  if (existsSync(shipped)) return shipped;
+  return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+}
 
 export function swaggerFile(name: string): string {
-  const root = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-  return join(root, name);
+  return join(swaggerDir(), name);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CACHE_CONTROL, JSON_TYPE, matches } from './caching.ts';
 import type { KeyVerdict } from './keys.ts';
 import type { RateLimiter } from './rate-limit.ts';
-import { logWhenFinished, type RequestObserver } from './request-log.ts';
+import type { RequestObserver } from './request-log.ts';
 import type { ResponseCache } from './response-cache.ts';
 
 export interface CachedAnswerStages {
@@ -50,19 +50,22 @@ export function answerIfCached(stages: CachedAnswerStages): AnswerIfCached {
       if (client === undefined || limiter.wouldRefuse(kind, client)) return false;
       limited = limiter.take(kind, client)?.headers;
     }
-    if (log) logWhenFinished(log, method, url, res);
+    const started = log ? performance.now() : 0;
     const headers = limited ? [...leading, ...limited] : [...leading];
     const route = routeHeaders.get(hit.operationId);
     if (route) headers.push(...route);
     headers.push('Cache-Control', CACHE_CONTROL, 'ETag', hit.etag);
+    // The answer is written whole here, so it is logged here: no 'finish' listener per request.
     if (matches(h['if-none-match'], hit.etag)) {
       res.writeHead(304, headers).end();
+      log?.({ method, path: url, status: 304, ms: performance.now() - started });
       return true;
     }
     headers.push('Content-Type', JSON_TYPE, 'Content-Length', String(hit.body.length));
     res.writeHead(200, headers);
     if (method === 'HEAD') res.end();
     else res.end(hit.body);
+    log?.({ method, path: url, status: 200, ms: performance.now() - started });
     return true;
   };
 }

@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 
 /**
@@ -26,24 +25,18 @@ export function logLine(log: (line: string) => void): RequestObserver {
   return (r) => log(`${r.method} ${printable(r.path)} ${r.status} ${r.ms.toFixed(1)}ms`);
 }
 
-/** Tells the observer when the answer is sent; nothing is formatted here, on every request's path. */
-export function logWhenFinished(
-  observe: RequestObserver,
-  method: string | undefined,
-  url: string,
-  res: ServerResponse,
-): void {
-  const start = process.hrtime.bigint();
-  res.on('finish', () => {
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    observe({ method: method ?? '', path: url, status: res.statusCode, ms });
-  });
-}
-
-/** One observation per request through Express. */
+/** One observation per request through Express, when its answer is sent; nothing is formatted on the request's path. */
 export function requestLog(observe: RequestObserver): RequestHandler {
   return (req, res, next) => {
-    logWhenFinished(observe, req.method, req.originalUrl, res);
+    const started = performance.now();
+    res.on('finish', () =>
+      observe({
+        method: req.method,
+        path: req.originalUrl,
+        status: res.statusCode,
+        ms: performance.now() - started,
+      }),
+    );
     next();
   };
 }

@@ -84,9 +84,9 @@ export function buildCatalogue(chain: Chain, addresses: AddressIndex): WorldInde
   for (let tx = 0; tx < t.count; tx++) {
     byType[txTypeOf(t.action[tx] as Action)].push(tx);
     byStatus[TX_STATUSES[t.status[tx] as number] as TxStatus].push(tx);
-    if ((t.sponsor[tx] as number) >= 0) sponsored.push(tx);
+    if (t.sponsor.at(tx) >= 0) sponsored.push(tx);
     if (isUnanchored(chain, tx)) unanchored.push(tx);
-    else if ((t.micro[tx] as number) >= 0) anchoredMicro.push(tx);
+    else if (t.micro.at(tx) >= 0) anchoredMicro.push(tx);
     for (const e of eventsOf(chain, tx)) {
       const kind =
         e.kind <= EventKind.StxBurn

@@ -307,7 +307,7 @@ export class ChainBuilder {
 
   private restore(c: Checkpoint): void {
     this.blocks.truncate(c.blocks);
-    this.txs.count = c.txs;
+    this.txs.truncate(c.txs);
     this.microblocks.length = c.microblocks;
     this.principals.truncate(c.principals);
     this.registry.contracts.length = c.contracts;
@@ -386,9 +386,9 @@ export class ChainBuilder {
   private raiseNonces(table: TxTable, row: number): void {
     const sender = table.sender[row] as number;
     this.nonces[sender] = Math.max(this.nonces[sender] ?? 0, (table.nonce[row] as number) + 1);
-    const sponsor = table.sponsor[row] as number;
+    const sponsor = table.sponsor.at(row);
     if (sponsor >= 0)
-      this.nonces[sponsor] = Math.max(this.nonces[sponsor] ?? 0, (table.sponsorNonce[row] as number) + 1);
+      this.nonces[sponsor] = Math.max(this.nonces[sponsor] ?? 0, table.sponsorNonce.at(row) + 1);
   }
 
   /** The events the pending transaction would have once mined (its outcome: success). */

@@ -122,7 +122,7 @@ export function addToMempool(
 
 /** What a pending transaction spends, held back so later drafts cannot spend it twice. */
 export function reservation(table: TxTable, tx: number): { payer: number; fee: number; amount: number } {
-  const sponsor = table.sponsor[tx] as number;
+  const sponsor = table.sponsor.at(tx);
   return {
     payer: sponsor >= 0 ? sponsor : (table.sender[tx] as number),
     fee: table.fee[tx] as number,

@@ -60,7 +60,7 @@ export function isUnanchored(chain: Chain, tx: number): boolean {
 
 /** Who pays the fee: the sponsor of a sponsored transaction, else its sender. */
 export function feePayer(table: TxTable, tx: number): number {
-  const sponsor = table.sponsor[tx] as number;
+  const sponsor = table.sponsor.at(tx);
   return sponsor >= 0 ? sponsor : (table.sender[tx] as number);
 }
 

@@ -1,6 +1,8 @@
+import { SparseColumn } from './sparse-column.ts';
+
 /**
- * Transactions as columns of typed arrays: about 85 bytes a transaction, so a million of them fit
- * comfortably in memory. Everything else about a transaction (its events, post-conditions, Clarity
+ * Transactions as columns of typed arrays: about 79 bytes a transaction, so a million of them fit
+ * comfortably in memory. Sponsors and microblocks, which few transactions have, are sparse columns. Everything else about a transaction (its events, post-conditions, Clarity
  * values, payload bytes) is derived on demand from these columns.
  */
 export interface TxDraft {
@@ -37,15 +39,17 @@ export class TxTable {
   height: Int32Array;
   txIndex: Int32Array;
   sender: Int32Array;
-  sponsor: Int32Array;
+  /** -1 when not sponsored. */
+  sponsor = new SparseColumn(-1);
   nonce: Int32Array;
-  sponsorNonce: Int32Array;
+  sponsorNonce = new SparseColumn(0);
   fee: Float64Array;
   contract: Int32Array;
   peer: Int32Array;
   amount: Float64Array;
   aux: Int32Array;
-  micro: Int32Array;
+  /** -1 when not in a microblock. */
+  micro = new SparseColumn(-1);
   /** 32 bytes per transaction. */
   ids: Uint8Array;
 
@@ -56,15 +60,12 @@ export class TxTable {
     this.height = new Int32Array(capacity);
     this.txIndex = new Int32Array(capacity);
     this.sender = new Int32Array(capacity);
-    this.sponsor = new Int32Array(capacity);
     this.nonce = new Int32Array(capacity);
-    this.sponsorNonce = new Int32Array(capacity);
     this.fee = new Float64Array(capacity);
     this.contract = new Int32Array(capacity);
     this.peer = new Int32Array(capacity);
     this.amount = new Float64Array(capacity);
     this.aux = new Int32Array(capacity);
-    this.micro = new Int32Array(capacity);
     this.ids = new Uint8Array(capacity * 32);
   }
 
@@ -78,15 +79,15 @@ export class TxTable {
     this.height[i] = d.height;
     this.txIndex[i] = d.txIndex;
     this.sender[i] = d.sender;
-    this.sponsor[i] = d.sponsor;
+    this.sponsor.append(i, d.sponsor);
     this.nonce[i] = d.nonce;
-    this.sponsorNonce[i] = d.sponsorNonce;
+    this.sponsorNonce.append(i, d.sponsorNonce);
     this.fee[i] = d.fee;
     this.contract[i] = d.contract;
     this.peer[i] = d.peer;
     this.amount[i] = d.amount;
     this.aux[i] = d.aux;
-    this.micro[i] = d.micro;
+    this.micro.append(i, d.micro);
     return i;
   }
 
@@ -105,15 +106,15 @@ export class TxTable {
       height: this.height[row] as number,
       txIndex: this.txIndex[row] as number,
       sender: this.sender[row] as number,
-      sponsor: this.sponsor[row] as number,
+      sponsor: this.sponsor.at(row),
       nonce: this.nonce[row] as number,
-      sponsorNonce: this.sponsorNonce[row] as number,
+      sponsorNonce: this.sponsorNonce.at(row),
       fee: this.fee[row] as number,
       contract: this.contract[row] as number,
       peer: this.peer[row] as number,
       amount: this.amount[row] as number,
       aux: this.aux[row] as number,
-      micro: this.micro[row] as number,
+      micro: this.micro.at(row),
     };
   }
 
@@ -124,9 +125,20 @@ export class TxTable {
     return to;
   }
 
+  /** Drops the rows at or past `count` (a reorg); the rows that replace them are appended anew. */
+  truncate(count: number): void {
+    this.count = count;
+    this.sponsor.truncate(count);
+    this.sponsorNonce.truncate(count);
+    this.micro.truncate(count);
+  }
+
   /** Releases the unused capacity once generation is over. */
   trim(): void {
     this.resize(this.count);
+    this.sponsor.trim();
+    this.sponsorNonce.trim();
+    this.micro.trim();
   }
 
   private resize(capacity: number): void {
@@ -137,15 +149,12 @@ export class TxTable {
     this.height = grow(this.height, n, Int32Array);
     this.txIndex = grow(this.txIndex, n, Int32Array);
     this.sender = grow(this.sender, n, Int32Array);
-    this.sponsor = grow(this.sponsor, n, Int32Array);
     this.nonce = grow(this.nonce, n, Int32Array);
-    this.sponsorNonce = grow(this.sponsorNonce, n, Int32Array);
     this.fee = grow(this.fee, n, Float64Array);
     this.contract = grow(this.contract, n, Int32Array);
     this.peer = grow(this.peer, n, Int32Array);
     this.amount = grow(this.amount, n, Float64Array);
     this.aux = grow(this.aux, n, Int32Array);
-    this.micro = grow(this.micro, n, Int32Array);
     this.ids = grow(this.ids, n * 32, Uint8Array);
   }
 }

@@ -102,12 +102,12 @@ export function buildCatalogue(chain: Chain, addresses: AddressIndex): WorldInde
       if (e.kind === EventKind.StxLock && lockActive(e.unlockHeight, tipBurn)) locked = e.sender;
     }
   }
-  const ids = (txs: number[]): string[] => spread(txs).map((tx) => toHex(t.ids, tx * 32, 32));
+  const ids = (txs: number[]): string[] => spread(txs).map((tx) => t.idHex(tx));
   const m = chain.mempool;
   const pending: number[] = [];
   const dropped: number[] = [];
   for (let tx = 0; tx < m.count; tx++) (m.status[tx] === Status.Pending ? pending : dropped).push(tx);
-  const mempoolIds = (txs: number[]): string[] => txs.map((tx) => toHex(m.ids, tx * 32, 32));
+  const mempoolIds = (txs: number[]): string[] => txs.map((tx) => m.idHex(tx));
   const name = (p: number): string => (p < 0 ? '' : chain.principals.name(p));
   const standard = (p: number): boolean => !chain.principals.isContract(p);
   const deployed = chain.contracts.filter((c) => !c.pending);
@@ -170,10 +170,7 @@ function mempoolStatuses(chain: Chain): Partial<Record<TxStatus, string[]>> {
     (found[status] ??= []).push(tx);
   }
   return Object.fromEntries(
-    Object.entries(found).map(([status, txs]) => [
-      status,
-      spread(txs).map((tx) => toHex(m.ids, tx * 32, 32)),
-    ]),
+    Object.entries(found).map(([status, txs]) => [status, spread(txs).map((tx) => m.idHex(tx))]),
   );
 }
 

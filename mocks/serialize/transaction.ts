@@ -21,7 +21,7 @@ const ANCHOR_MODES = ['on_chain_only', 'on_chain_only', 'off_chain_only', 'any']
 export type EventPage = { readonly limit: number; readonly offset: number } | 'none';
 
 export function txIdOf(table: TxTable, tx: number): string {
-  return toHex(table.ids, tx * 32, 32);
+  return table.idHex(tx);
 }
 
 /** A mined transaction (anchored, or unanchored in a microblock) in the confirmed form. */

@@ -204,7 +204,7 @@ export class ChainBuilder {
       this.memos.push(memo);
     }
     const row = addToMempool(this.mempoolContext(), this.chain.mempool, this.receipts, tx, 0, true);
-    const id = hexOf(this.chain.mempool.ids, row);
+    const id = this.chain.mempool.idHex(row);
     this.submitted.add(id);
     return id;
   }
@@ -342,9 +342,9 @@ export class ChainBuilder {
     const table = c.mempool.filtered(() => true);
     const receiptTime = [...c.receiptTime];
     const known = new Set<string>();
-    for (let row = 0; row < table.count; row++) known.add(hexOf(table.ids, row));
+    for (let row = 0; row < table.count; row++) known.add(table.idHex(row));
     const comeBack = (from: TxTable, row: number, received: number): void => {
-      const id = hexOf(from.ids, row);
+      const id = from.idHex(row);
       if (known.has(id)) return;
       known.add(id);
       const fits = from.status[row] === Status.Pending && this.fitsLedger(from, row);
@@ -418,7 +418,7 @@ export class ChainBuilder {
     // A user's transaction goes in the next block, so whatever its sender has before it goes too.
     const submitters = new Set<number>();
     for (let row = 0; row < m.count; row++)
-      if (this.submitted.has(hexOf(m.ids, row))) submitters.add(m.sender[row] as number);
+      if (this.submitted.has(m.idHex(row))) submitters.add(m.sender[row] as number);
     let txIndex = firstIndex;
     for (let row = 0; row < m.count; row++) {
       if (m.status[row] !== Status.Pending || m.action[row] === Action.Deploy) continue;
@@ -450,7 +450,7 @@ export class ChainBuilder {
     for (const [row, at] of this.evicted) if (at < h - EVICTED_KEPT_BLOCKS) mined.add(row);
     if (mined.size > 0) {
       const times = this.chain.receiptTime;
-      for (const row of mined) this.submitted.delete(hexOf(m.ids, row));
+      for (const row of mined) this.submitted.delete(m.idHex(row));
       const left = new Map<number, number>();
       let next = 0;
       for (let row = 0; row < m.count; row++) {
@@ -704,7 +704,7 @@ export class ChainBuilder {
       aux: tx.aux,
       micro,
     });
-    ids.fill(this.txs.ids, index * 32, 32);
+    this.txs.drawId(index, ids);
     this.settle(index, height);
   }
 
@@ -725,8 +725,4 @@ export class ChainBuilder {
     this.nonces[principal] = nonce + 1;
     return nonce;
   }
-}
-
-function hexOf(ids: Uint8Array, row: number): string {
-  return `0x${Buffer.from(ids.subarray(row * 32, row * 32 + 32)).toString('hex')}`;
 }

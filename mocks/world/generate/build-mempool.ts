@@ -112,7 +112,7 @@ export function addToMempool(
     aux: tx.aux,
     micro: -1,
   });
-  rng.fill(table.ids, index * 32, 32);
+  table.drawId(index, rng);
   const received = blocks.time[height - 1] as number;
   const gap = height < tip ? (blocks.time[height] as number) - received : 120;
   receiptTime.push(received + rng.range(1, Math.max(1, gap - 1)));

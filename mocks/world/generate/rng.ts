@@ -28,6 +28,28 @@ export class Rng {
     for (let i = 0; i < 12; i++) this.u32();
   }
 
+  /** The state now, as 4 words at `offset`: a generator given it by `restore` draws what this one draws next. */
+  save(out: Uint32Array, offset: number): void {
+    out[offset] = this.a;
+    out[offset + 1] = this.b;
+    out[offset + 2] = this.c;
+    out[offset + 3] = this.d;
+  }
+
+  /** Takes a state `save` wrote. */
+  restore(from: Uint32Array, offset: number): this {
+    this.a = from[offset] as number;
+    this.b = from[offset + 1] as number;
+    this.c = from[offset + 2] as number;
+    this.d = from[offset + 3] as number;
+    return this;
+  }
+
+  /** Moves past `n` draws of `u32`, as if they were made. */
+  skip(n: number): void {
+    for (let i = 0; i < n; i++) this.u32();
+  }
+
   u32(): number {
     const t = (((this.a + this.b) >>> 0) + this.d) >>> 0;
     this.d = (this.d + 1) >>> 0;

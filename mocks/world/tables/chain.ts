@@ -66,7 +66,7 @@ export function feePayer(table: TxTable, tx: number): number {
 
 /** A byte of the transaction id: deterministic entropy for presentation details. */
 export function variant(table: TxTable, tx: number, byte: number): number {
-  return table.ids[tx * 32 + byte] as number;
+  return table.idByte(tx, byte);
 }
 
 export function contractAt(chain: Chain, index: number): Contract {

@@ -1,8 +1,16 @@
+import { toHex } from '../hex.ts';
+import { Rng } from '../generate/rng.ts';
 import { SparseColumn } from './sparse-column.ts';
 
+/** The id of a transaction: 8 draws of the world's generator, 32 bytes. */
+const ID_WORDS = 8;
+/** Redraws ids from saved states; one for all tables, used within a call only. */
+const scratch = new Rng(0);
+
 /**
- * Transactions as columns of typed arrays: about 79 bytes a transaction, so a million of them fit
- * comfortably in memory. Sponsors and microblocks, which few transactions have, are sparse columns. Everything else about a transaction (its events, post-conditions, Clarity
+ * Transactions as columns of typed arrays: about 63 bytes a transaction, so ten million of them fit
+ * in memory. Sponsors and microblocks, which few transactions have, are sparse columns; an id is
+ * kept as the 16-byte generator state that drew it and drawn again when asked. Everything else about a transaction (its events, post-conditions, Clarity
  * values, payload bytes) is derived on demand from these columns.
  */
 export interface TxDraft {
@@ -50,8 +58,8 @@ export class TxTable {
   aux: Int32Array;
   /** -1 when not in a microblock. */
   micro = new SparseColumn(-1);
-  /** 32 bytes per transaction. */
-  ids: Uint8Array;
+  /** Per transaction, 4 words: the state of the generator that drew its 32-byte id (see `drawId`). */
+  idStates: Uint32Array;
 
   constructor(capacity = 1024) {
     this.action = new Uint8Array(capacity);
@@ -66,10 +74,10 @@ export class TxTable {
     this.peer = new Int32Array(capacity);
     this.amount = new Float64Array(capacity);
     this.aux = new Int32Array(capacity);
-    this.ids = new Uint8Array(capacity * 32);
+    this.idStates = new Uint32Array(capacity * 4);
   }
 
-  /** Appends a transaction whose id bytes the caller writes at `ids[index * 32]`. */
+  /** Appends a transaction; the caller then draws its id (`drawId`). */
   push(d: TxDraft): number {
     if (this.count === this.action.length) this.resize(this.count * 2);
     const i = this.count++;
@@ -94,8 +102,56 @@ export class TxTable {
   /** Appends row `row` of `from` (its id included), e.g. a mempool transaction being mined. */
   copyRow(from: TxTable, row: number, changes: Partial<TxDraft> = {}): number {
     const i = this.push({ ...from.draftOf(row), ...changes });
-    this.ids.set(from.ids.subarray(row * 32, row * 32 + 32), i * 32);
+    this.idStates.set(from.idStates.subarray(row * 4, row * 4 + 4), i * 4);
     return i;
+  }
+
+  /**
+   * The id of `row` is the next 32 bytes `rng` draws (`rng.fill`): the table keeps the state it
+   * draws them from and `rng` moves past them, so the world's later draws are what they would be.
+   */
+  drawId(row: number, rng: Rng): void {
+    rng.save(this.idStates, row * 4);
+    rng.skip(ID_WORDS);
+  }
+
+  /** Word `word` (0-7) of the id: its bytes 4 * word to 4 * word + 3, little-endian. */
+  idWord(row: number, word: number): number {
+    const r = scratch.restore(this.idStates, row * 4);
+    r.skip(word);
+    return r.u32();
+  }
+
+  /** Byte `byte` (0-31) of the id. */
+  idByte(row: number, byte: number): number {
+    return (this.idWord(row, byte >> 2) >>> ((byte & 3) * 8)) & 0xff;
+  }
+
+  /** The id's 32 bytes, in a fresh array. */
+  idBytes(row: number): Uint8Array {
+    const out = new Uint8Array(32);
+    scratch.restore(this.idStates, row * 4).fill(out);
+    return out;
+  }
+
+  /** The id as `0x` and 64 lowercase hex digits. */
+  idHex(row: number): string {
+    return toHex(this.idBytes(row));
+  }
+
+  /** Whether the id of `row` is `key` (32 bytes). */
+  idEquals(row: number, key: Uint8Array): boolean {
+    const r = scratch.restore(this.idStates, row * 4);
+    for (let at = 0; at < 32; at += 4) {
+      const word =
+        ((key[at] as number) |
+          ((key[at + 1] as number) << 8) |
+          ((key[at + 2] as number) << 16) |
+          ((key[at + 3] as number) << 24)) >>>
+        0;
+      if (r.u32() !== word) return false;
+    }
+    return true;
   }
 
   draftOf(row: number): TxDraft {
@@ -155,11 +211,11 @@ export class TxTable {
     this.peer = grow(this.peer, n, Int32Array);
     this.amount = grow(this.amount, n, Float64Array);
     this.aux = grow(this.aux, n, Int32Array);
-    this.ids = grow(this.ids, n * 32, Uint8Array);
+    this.idStates = grow(this.idStates, n * 4, Uint32Array);
   }
 }
 
-type TypedArray = Uint8Array | Int32Array | Float64Array;
+type TypedArray = Uint8Array | Int32Array | Uint32Array | Float64Array;
 
 function grow<T extends TypedArray>(from: T, length: number, Kind: new (n: number) => T): T {
   const to = new Kind(length);

@@ -536,8 +536,7 @@ export class ChainBuilder {
     b.count = h;
     this.rng.fill(b.hash, row * 32, 32);
     this.rng.fill(b.indexHash, row * 32, 32);
-    b.burnHash.set(this.tenureBurnHash, row * 32);
-    b.minerTxid.set(this.tenureMinerTxid, row * 32);
+    b.setTenure(this.tenureHeight, this.tenureBurnHash, this.tenureMinerTxid);
     b.time[row] = this.blockTime;
     b.burnTime[row] = this.burnTime;
     b.burnHeight[row] = this.burnHeight;

@@ -117,7 +117,11 @@ export class TxTable {
 
   /** Word `word` (0-7) of the id: its bytes 4 * word to 4 * word + 3, little-endian. */
   idWord(row: number, word: number): number {
-    const r = scratch.restore(this.idStates, row * 4);
+    const s = this.idStates;
+    const at = row * 4;
+    // sfc32's first draw from a state (a, b, c, d) is a + b + d: the hash indexes read it per row.
+    if (word === 0) return ((s[at] as number) + (s[at + 1] as number) + (s[at + 3] as number)) >>> 0;
+    const r = scratch.restore(s, at);
     r.skip(word);
     return r.u32();
   }

@@ -151,7 +151,8 @@ export class ChainBuilder {
     const blocks = this.options.blocks;
     for (let h = 1; h <= blocks; h++) {
       this.buildBlock(h, this.txs.count);
-      if (h > blocks - MAX_REORG_DEPTH) this.checkpoint();
+      // A reorg of depth d goes back to the checkpoint d blocks below the tip.
+      if (h >= blocks - MAX_REORG_DEPTH) this.checkpoint();
     }
     this.chain.anchoredCount = this.txs.count;
     this.ctx.burnHeight = this.burnHeight;
@@ -192,8 +193,8 @@ export class ChainBuilder {
     this.microblockStream(h + 1, 0, true);
     this.receiveArrivals(this.rng.range(2, 8));
     this.checkpoint();
-    this.checkpoints.delete(h - MAX_REORG_DEPTH);
-    const oldest = this.checkpoints.get(h - MAX_REORG_DEPTH + 1);
+    this.checkpoints.delete(h - MAX_REORG_DEPTH - 1);
+    const oldest = this.checkpoints.get(h - MAX_REORG_DEPTH);
     if (oldest) this.ledger.forget(oldest.ledgerMark);
   }
 
@@ -298,8 +299,9 @@ export class ChainBuilder {
     for (let tx = checkpoint.txs; tx < this.txs.count; tx++) {
       const action = this.txs.action[tx] as Action;
       if (action === Action.Coinbase || action === Action.TenureChange || action === Action.Genesis) continue;
-      // Deployments would need the contracts the checkpoint forgets: they leave with their blocks.
-      if (action === Action.Deploy) continue;
+      // Deployments, and calls to what they deployed, would need the contracts the checkpoint
+      // forgets: they leave with their blocks.
+      if (action === Action.Deploy || namesPast(checkpoint, this.txs, tx)) continue;
       orphans.copyRow(this.txs, tx, { status: Status.Pending, micro: -1 });
     }
     return orphans;
@@ -345,7 +347,7 @@ export class ChainBuilder {
     for (let row = 0; row < table.count; row++) known.add(table.idHex(row));
     const comeBack = (from: TxTable, row: number, received: number): void => {
       const id = from.idHex(row);
-      if (known.has(id)) return;
+      if (known.has(id) || namesPast(c, from, row)) return;
       known.add(id);
       const fits = from.status[row] === Status.Pending && this.fitsLedger(from, row);
       const at = table.copyRow(from, row, fits ? {} : { status: Status.DroppedReplaceAcrossFork });
@@ -724,4 +726,14 @@ export class ChainBuilder {
     this.nonces[principal] = nonce + 1;
     return nonce;
   }
+}
+
+/** Whether a transaction names a contract or principal that came after the checkpoint (a reorg forgets them). */
+function namesPast(c: Checkpoint, table: TxTable, row: number): boolean {
+  return (
+    (table.contract[row] as number) >= c.contracts ||
+    (table.sender[row] as number) >= c.principals ||
+    (table.peer[row] as number) >= c.principals ||
+    table.sponsor.at(row) >= c.principals
+  );
 }

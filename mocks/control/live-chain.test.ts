@@ -281,6 +281,16 @@ describe('a living chain', () => {
     expect(txOf(world, tx_id)?.found).toBe(true);
   });
 
+  it('reorgs up to 100 blocks deep, as documented, before and after mining; deeper is refused', () => {
+    const live = liveChain();
+    const start = live.tip().height;
+    expect(live.reorg(100).height).toBe(start + 1);
+    live.mine(5);
+    const top = live.tip().height;
+    expect(live.reorg(100).height).toBe(top + 1);
+    expect(() => live.reorg(101)).toThrow(/from 1 to 100/);
+  });
+
   it('resets to the state at start, byte for byte', () => {
     const live = liveChain();
     const principals = samplePrincipals(live.world);

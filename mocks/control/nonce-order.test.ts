@@ -18,7 +18,7 @@ function noncesByPrincipal(table: TxTable, keep: (row: number) => boolean): Map<
   for (let row = 0; row < table.count; row++) {
     if (!keep(row)) continue;
     add(table.sender[row] as number, table.nonce[row] as number);
-    add(table.sponsor[row] as number, table.sponsorNonce[row] as number);
+    add(table.sponsor.at(row), table.sponsorNonce.at(row));
   }
   return by;
 }

@@ -84,9 +84,9 @@ export function buildCatalogue(chain: Chain, addresses: AddressIndex): WorldInde
   for (let tx = 0; tx < t.count; tx++) {
     byType[txTypeOf(t.action[tx] as Action)].push(tx);
     byStatus[TX_STATUSES[t.status[tx] as number] as TxStatus].push(tx);
-    if ((t.sponsor[tx] as number) >= 0) sponsored.push(tx);
+    if (t.sponsor.at(tx) >= 0) sponsored.push(tx);
     if (isUnanchored(chain, tx)) unanchored.push(tx);
-    else if ((t.micro[tx] as number) >= 0) anchoredMicro.push(tx);
+    else if (t.micro.at(tx) >= 0) anchoredMicro.push(tx);
     for (const e of eventsOf(chain, tx)) {
       const kind =
         e.kind <= EventKind.StxBurn
@@ -102,12 +102,12 @@ export function buildCatalogue(chain: Chain, addresses: AddressIndex): WorldInde
       if (e.kind === EventKind.StxLock && lockActive(e.unlockHeight, tipBurn)) locked = e.sender;
     }
   }
-  const ids = (txs: number[]): string[] => spread(txs).map((tx) => toHex(t.ids, tx * 32, 32));
+  const ids = (txs: number[]): string[] => spread(txs).map((tx) => t.idHex(tx));
   const m = chain.mempool;
   const pending: number[] = [];
   const dropped: number[] = [];
   for (let tx = 0; tx < m.count; tx++) (m.status[tx] === Status.Pending ? pending : dropped).push(tx);
-  const mempoolIds = (txs: number[]): string[] => txs.map((tx) => toHex(m.ids, tx * 32, 32));
+  const mempoolIds = (txs: number[]): string[] => txs.map((tx) => m.idHex(tx));
   const name = (p: number): string => (p < 0 ? '' : chain.principals.name(p));
   const standard = (p: number): boolean => !chain.principals.isContract(p);
   const deployed = chain.contracts.filter((c) => !c.pending);
@@ -170,10 +170,7 @@ function mempoolStatuses(chain: Chain): Partial<Record<TxStatus, string[]>> {
     (found[status] ??= []).push(tx);
   }
   return Object.fromEntries(
-    Object.entries(found).map(([status, txs]) => [
-      status,
-      spread(txs).map((tx) => toHex(m.ids, tx * 32, 32)),
-    ]),
+    Object.entries(found).map(([status, txs]) => [status, spread(txs).map((tx) => m.idHex(tx))]),
   );
 }
 

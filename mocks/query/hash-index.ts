@@ -1,17 +1,45 @@
+import type { TxTable } from '../world/tables/tx-table.ts';
+
+/** Rows' 32-byte keys as the index reads them: the first four bytes (little-endian) and equality. */
+export interface KeyColumn {
+  firstWord(row: number): number;
+  equals(row: number, key: Uint8Array): boolean;
+}
+
+/** Keys stored as 32 bytes a row (block hashes). */
+export function byteKeys(bytes: Uint8Array): KeyColumn {
+  return {
+    firstWord: (row) => readU32(bytes, row * 32),
+    equals: (row, key) => {
+      const base = row * 32;
+      for (let i = 0; i < 32; i++) if (bytes[base + i] !== key[i]) return false;
+      return true;
+    },
+  };
+}
+
+/** A transaction table's ids, drawn again from their saved states. */
+export function txIdKeys(table: TxTable): KeyColumn {
+  return {
+    firstWord: (row) => table.idWord(row, 0),
+    equals: (row, key) => table.idEquals(row, key),
+  };
+}
+
 /**
  * Finds a row by its 32-byte key (tx id, block hash) without a Map of strings: an open-addressing
- * table of row numbers over the key bytes the tables already hold. Keys are random, so their first
+ * table of row numbers over the keys the tables already hold. Keys are random, so their first
  * four bytes are a good hash.
  */
 export class HashIndex {
   private slots: Int32Array;
   private mask: number;
-  private keys: Uint8Array;
+  private keys: KeyColumn;
   private rows = 0;
 
   /** `keysOf` gives the key column as it is now: a growing table replaces its arrays. */
   constructor(
-    private readonly keysOf: () => Uint8Array,
+    private readonly keysOf: () => KeyColumn,
     rows: number,
   ) {
     this.keys = keysOf();
@@ -43,21 +71,15 @@ export class HashIndex {
     for (;;) {
       const row = this.slots[slot] as number;
       if (row < 0) return -1;
-      if (this.equals(row, key)) return row;
+      if (this.keys.equals(row, key)) return row;
       slot = (slot + 1) & this.mask;
     }
   }
 
   private insert(row: number): void {
-    let slot = readU32(this.keys, row * 32) & this.mask;
+    let slot = this.keys.firstWord(row) & this.mask;
     while ((this.slots[slot] as number) >= 0) slot = (slot + 1) & this.mask;
     this.slots[slot] = row;
-  }
-
-  private equals(row: number, key: Uint8Array): boolean {
-    const base = row * 32;
-    for (let i = 0; i < 32; i++) if (this.keys[base + i] !== key[i]) return false;
-    return true;
   }
 }
 

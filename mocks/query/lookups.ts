@@ -1,5 +1,5 @@
 import type { Chain } from '../world/tables/chain.ts';
-import { HashIndex } from './hash-index.ts';
+import { byteKeys, HashIndex, txIdKeys } from './hash-index.ts';
 import { parseHash32 } from '../world/hex.ts';
 
 export interface TxLocation {
@@ -15,10 +15,10 @@ export class ChainLookups {
   private readonly blockByIndexHash: HashIndex;
 
   constructor(private readonly chain: Chain) {
-    this.txById = new HashIndex(() => chain.txs.ids, chain.txs.count);
-    this.mempoolById = new HashIndex(() => chain.mempool.ids, chain.mempool.count);
-    this.blockByHash = new HashIndex(() => chain.blocks.hash, chain.blocks.count);
-    this.blockByIndexHash = new HashIndex(() => chain.blocks.indexHash, chain.blocks.count);
+    this.txById = new HashIndex(() => txIdKeys(chain.txs), chain.txs.count);
+    this.mempoolById = new HashIndex(() => txIdKeys(chain.mempool), chain.mempool.count);
+    this.blockByHash = new HashIndex(() => byteKeys(chain.blocks.hash), chain.blocks.count);
+    this.blockByIndexHash = new HashIndex(() => byteKeys(chain.blocks.indexHash), chain.blocks.count);
   }
 
   /** Takes in the blocks and transactions appended since; the mempool (small) is indexed anew. */
@@ -27,7 +27,7 @@ export class ChainLookups {
     this.txById.extend(chain.txs.count);
     this.blockByHash.extend(chain.blocks.count);
     this.blockByIndexHash.extend(chain.blocks.count);
-    this.mempoolById = new HashIndex(() => chain.mempool.ids, chain.mempool.count);
+    this.mempoolById = new HashIndex(() => txIdKeys(chain.mempool), chain.mempool.count);
   }
 
   /** Where a normalized (`0x`, lowercase) transaction id lives, if anywhere. */

@@ -2,7 +2,6 @@ import { Cl, type ClarityValue } from '@stacks/transactions';
 import { contractAt, type Chain } from '../world/tables/chain.ts';
 import { pairOf, principalValue, tuple, uint, uintPair, type ClarityPair } from '../world/derive/clarity.ts';
 import { swapOut, type ChainEvent } from '../world/derive/events.ts';
-import { toHex } from '../world/hex.ts';
 import { Action, assetMovement, EventKind } from '../world/tables/kinds.ts';
 import type { Transfer } from '../world/derive/transfers.ts';
 import type { AddressTxEvent, AssetMovement, TransactionEvent } from './types.ts';
@@ -14,7 +13,7 @@ export function transactionEvent(
   event: ChainEvent,
   eventIndex: number,
 ): TransactionEvent {
-  const base = { event_index: eventIndex, tx_id: toHex(chain.txs.ids, tx * 32, 32) };
+  const base = { event_index: eventIndex, tx_id: chain.txs.idHex(tx) };
   const name = (p: number): string => (p < 0 ? '' : chain.principals.name(p));
   const movement = assetMovement(event.kind);
   if (!movement) {

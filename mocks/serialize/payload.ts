@@ -61,7 +61,7 @@ export function payloadOf(chain: Chain, table: TxTable, tx: number): TxPayload {
 
 /** Consensus hashes are the first 20 bytes of the tenure's burn block hash. */
 function consensusHash(chain: Chain, height: number): string {
-  return toHex(chain.blocks.burnHash, (height - 1) * 32, 20);
+  return toHex(chain.blocks.burnHash, chain.blocks.tenureOffset(height - 1), 20);
 }
 
 function tenureChangeOf(chain: Chain, table: TxTable, tx: number) {

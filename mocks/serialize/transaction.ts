@@ -21,7 +21,7 @@ const ANCHOR_MODES = ['on_chain_only', 'on_chain_only', 'off_chain_only', 'any']
 export type EventPage = { readonly limit: number; readonly offset: number } | 'none';
 
 export function txIdOf(table: TxTable, tx: number): string {
-  return toHex(table.ids, tx * 32, 32);
+  return table.idHex(tx);
 }
 
 /** A mined transaction (anchored, or unanchored in a microblock) in the confirmed form. */
@@ -31,7 +31,7 @@ export function confirmedTx(chain: Chain, tx: number, page: EventPage): Confirme
   const shown = page === 'none' ? [] : events.slice(page.offset, page.offset + page.limit);
   const first = page === 'none' ? 0 : page.offset;
   const at = placement(chain, tx);
-  const micro = chain.microblocks[t.micro[tx] as number];
+  const micro = chain.microblocks[t.micro.at(tx)];
   const [readCount, readLength, runtime, writeCount, writeLength] = costsOf(chain, tx);
   const payload = payloadOf(chain, t, tx);
   // Fields are added one by one in the real service's order: spreading parts is much slower.
@@ -79,7 +79,7 @@ export function pendingTx(chain: Chain, tx: number): PendingTransaction {
 }
 
 function txBase(chain: Chain, table: TxTable, tx: number): TxBase {
-  const sponsor = table.sponsor[tx] as number;
+  const sponsor = table.sponsor.at(tx);
   const flags = table.flags[tx] as number;
   const base: TxBase = {
     tx_id: txIdOf(table, tx),
@@ -96,7 +96,7 @@ function txBase(chain: Chain, table: TxTable, tx: number): TxBase {
   return {
     ...head,
     sponsor_address: chain.principals.name(sponsor),
-    sponsor_nonce: table.sponsorNonce[tx] as number,
+    sponsor_nonce: table.sponsorNonce.at(tx),
     post_condition_mode,
     post_conditions,
     anchor_mode,
@@ -124,7 +124,7 @@ function placement(chain: Chain, tx: number): Placement {
   const height = t.height[tx] as number;
   if (isUnanchored(chain, tx)) {
     const tip = tipHeight(chain);
-    const sequence = chain.microblocks[t.micro[tx] as number]?.sequence ?? 0;
+    const sequence = chain.microblocks[t.micro.at(tx)]?.sequence ?? 0;
     return {
       blockHash: '0x',
       height,

@@ -2,7 +2,6 @@
 // everything build the same chain a second time: generation is deterministic, so it is identical.
 import { buildChain } from '../world/generate/build-chain.ts';
 import type { Chain } from '../world/tables/chain.ts';
-import { toHex } from '../world/hex.ts';
 import { createWorld, type World } from '../operations/world.ts';
 import type { NetworkName } from '../world/tables/network.ts';
 import { resolveOptions } from '../world/options.ts';
@@ -29,9 +28,9 @@ export function testWorld(seed: number, network: NetworkName = 'mainnet', blocks
 
 /** Ids of the mined transactions in chain order (anchored, then unanchored). */
 export function minedTxIds(chain: Chain): string[] {
-  return Array.from({ length: chain.txs.count }, (_, tx) => toHex(chain.txs.ids, tx * 32, 32));
+  return Array.from({ length: chain.txs.count }, (_, tx) => chain.txs.idHex(tx));
 }
 
 export function mempoolTxIds(chain: Chain): string[] {
-  return Array.from({ length: chain.mempool.count }, (_, tx) => toHex(chain.mempool.ids, tx * 32, 32));
+  return Array.from({ length: chain.mempool.count }, (_, tx) => chain.mempool.idHex(tx));
 }

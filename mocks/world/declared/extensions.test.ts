@@ -68,7 +68,7 @@ describe('the background around a world file', () => {
     const after = world.queries.chain;
     expect(after.txs.count).toBe(before.txs.count + 1);
     for (let tx = 0; tx < before.txs.count; tx++) {
-      const id = toHex(before.txs.ids, tx * 32, 32);
+      const id = before.txs.idHex(tx);
       expect(world.queries.findListedTx(id, true), id).toBeDefined();
     }
     expect(toHex(after.blocks.hash)).toBe(toHex(before.blocks.hash));

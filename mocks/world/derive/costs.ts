@@ -67,7 +67,7 @@ export function blockCostsOf(chain: Chain, height: number): ExecutionCost {
 
 /** Serialized size in bytes of a transaction in `table` (the chain's or the mempool's). */
 export function byteSizeOf(chain: Chain, table: TxTable, tx: number): number {
-  const sponsored = (table.sponsor[tx] as number) >= 0 ? 66 : 0;
+  const sponsored = table.sponsor.at(tx) >= 0 ? 66 : 0;
   const jitter = variant(table, tx, 9) % 16;
   const base = 113 + sponsored + jitter;
   switch (table.action[tx] as Action) {

@@ -24,7 +24,9 @@ describe('derivedHex', () => {
       micro: -1,
     });
   }
-  new Rng(1).fill(table.ids, 0, 64);
+  const rng = new Rng(1);
+  table.drawId(0, rng);
+  table.drawId(1, rng);
 
   it('is a pure function of the transaction and the salt', () => {
     expect(derivedHex(table, 0, 3, 20)).toBe(derivedHex(table, 0, 3, 20));

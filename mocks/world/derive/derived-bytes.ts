@@ -7,13 +7,6 @@ import type { TxTable } from '../tables/tx-table.ts';
  * transaction carries but the world does not store: a pure function of the transaction id.
  */
 export function derivedHex(table: TxTable, tx: number, salt: number, length: number): string {
-  const ids = table.ids;
-  const base = tx * 32;
-  const seed =
-    ((ids[base] as number) |
-      ((ids[base + 1] as number) << 8) |
-      ((ids[base + 2] as number) << 16) |
-      ((ids[base + 3] as number) << 24)) ^
-    Math.imul(salt + 1, 0x9e3779b1);
+  const seed = table.idWord(tx, 0) ^ Math.imul(salt + 1, 0x9e3779b1);
   return toHex(new Rng(seed).bytes(length));
 }

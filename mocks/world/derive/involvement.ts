@@ -15,7 +15,7 @@ export function forEachInvolved(
 ): void {
   const t = chain.txs;
   visit(t.sender[tx] as number);
-  const sponsor = t.sponsor[tx] as number;
+  const sponsor = t.sponsor.at(tx);
   if (sponsor >= 0) visit(sponsor);
   const action = t.action[tx] as Action;
   if (action === Action.StxTransfer) visit(t.peer[tx] as number);

@@ -156,7 +156,8 @@ export class ChainBuilder {
     const blocks = this.options.blocks;
     for (let h = 1; h <= blocks; h++) {
       this.buildBlock(h, this.txs.count);
-      if (h > blocks - MAX_REORG_DEPTH) this.checkpoint();
+      // A reorg of depth d goes back to the checkpoint d blocks below the tip.
+      if (h >= blocks - MAX_REORG_DEPTH) this.checkpoint();
     }
     this.chain.anchoredCount = this.txs.count;
     this.ctx.burnHeight = this.burnHeight;
@@ -198,8 +199,8 @@ export class ChainBuilder {
     this.microblockStream(h + 1, 0, true);
     this.receiveArrivals(this.rng.range(2, 8));
     this.checkpoint();
-    this.checkpoints.delete(h - MAX_REORG_DEPTH);
-    const oldest = this.checkpoints.get(h - MAX_REORG_DEPTH + 1);
+    this.checkpoints.delete(h - MAX_REORG_DEPTH - 1);
+    const oldest = this.checkpoints.get(h - MAX_REORG_DEPTH);
     if (oldest) this.ledger.forget(oldest.ledgerMark);
     this.minedDeploys = this.minedDeploys.filter((d) => d.height > h - MAX_REORG_DEPTH);
   }
@@ -211,7 +212,7 @@ export class ChainBuilder {
       this.memos.push(memo);
     }
     const row = addToMempool(this.mempoolContext(), this.chain.mempool, this.receipts, tx, 0, true);
-    const id = hexOf(this.chain.mempool.ids, row);
+    const id = this.chain.mempool.idHex(row);
     this.submitted.add(id);
     return id;
   }
@@ -234,11 +235,14 @@ export class ChainBuilder {
     const orphans = this.orphanedTxs(checkpoint);
     const pending = this.chain.mempool;
     const pendingTimes = this.chain.receiptTime;
-    const forgotten = this.registry.contracts.slice(checkpoint.contracts);
+    const forgotten = {
+      contracts: this.registry.contracts.slice(checkpoint.contracts),
+      names: this.principals.names.slice(checkpoint.principals),
+    };
     this.restore(checkpoint);
     for (let h = target + 1; h <= this.blocks.count + depth; h++) this.checkpoints.delete(h);
-    this.redeployForgotten(forgotten, [orphans, pending]);
-    this.restoreMempool(checkpoint, orphans, pending, pendingTimes);
+    const leaving = this.reregisterForgotten(checkpoint, forgotten, [orphans, pending]);
+    this.restoreMempool(checkpoint, orphans, pending, pendingTimes, leaving);
     for (let i = 0; i <= depth; i++) this.mine(seconds);
   }
 
@@ -314,33 +318,66 @@ export class ChainBuilder {
   }
 
   /**
-   * Contracts registered after the checkpoint are gone with it, but the deployments that made them
-   * come back to the mempool: each is registered again, pending, under its own name, and the rows
-   * coming back that name the old contract or its principal name the new ones.
+   * What a reorg forgets with the blocks after the checkpoint (contracts deployed in them, and
+   * addresses first seen there) comes back with the transactions that name it: a deployment back
+   * in the mempool registers its contract again, pending, under its own name, and an address is
+   * known again by its name. The rows coming back are rewritten to name the new entries; a row
+   * naming something that does not come back leaves with its block (the rows returned, per table).
    */
-  private redeployForgotten(forgotten: readonly Contract[], tables: readonly TxTable[]): void {
-    if (forgotten.length === 0) return;
-    const first = (forgotten[0] as Contract).index;
+  private reregisterForgotten(
+    c: Checkpoint,
+    forgotten: { contracts: readonly Contract[]; names: readonly string[] },
+    tables: readonly TxTable[],
+  ): Map<TxTable, Set<number>> {
     const contracts = new Map<number, number>();
     const principals = new Map<number, number>();
+    const contractPrincipals = new Set(forgotten.contracts.map((old) => old.principal));
     for (const table of tables)
       for (let row = 0; row < table.count; row++) {
-        const old = forgotten[(table.contract[row] as number) - first];
+        const old = forgotten.contracts[(table.contract[row] as number) - c.contracts];
         if (table.action[row] !== Action.Deploy || !old || contracts.has(old.index)) continue;
         const fresh = this.registry.redeployPending(old, row, this.blocks.count);
         contracts.set(old.index, fresh);
         principals.set(old.principal, (this.registry.contracts[fresh] as Contract).principal);
       }
-    for (const table of tables)
+    const principalOf = (p: number): number | undefined => {
+      if (p < c.principals) return p;
+      const known = principals.get(p);
+      if (known !== undefined || contractPrincipals.has(p)) return known;
+      const fresh = this.principals.addStandard(forgotten.names[p - c.principals] as string);
+      principals.set(p, fresh);
+      return fresh;
+    };
+    const leaving = new Map<TxTable, Set<number>>();
+    for (const table of tables) {
+      const rows = new Set<number>();
       for (let row = 0; row < table.count; row++) {
-        table.contract[row] = contracts.get(table.contract[row] as number) ?? (table.contract[row] as number);
-        table.peer[row] = principals.get(table.peer[row] as number) ?? (table.peer[row] as number);
+        const contract = table.contract[row] as number;
+        const newContract = contract < c.contracts ? contract : contracts.get(contract);
+        const sender = principalOf(table.sender[row] as number);
+        const peer = (table.peer[row] as number) < 0 ? -1 : principalOf(table.peer[row] as number);
+        // A sponsor is a funded account from before any reorg can reach; one that is not stays behind.
+        if (
+          newContract === undefined ||
+          sender === undefined ||
+          peer === undefined ||
+          table.sponsor.at(row) >= c.principals
+        ) {
+          rows.add(row);
+          continue;
+        }
+        table.contract[row] = newContract;
+        table.sender[row] = sender;
+        table.peer[row] = peer;
       }
+      leaving.set(table, rows);
+    }
+    return leaving;
   }
 
   private restore(c: Checkpoint): void {
     this.blocks.truncate(c.blocks);
-    this.txs.count = c.txs;
+    this.txs.truncate(c.txs);
     this.microblocks.length = c.microblocks;
     this.principals.truncate(c.principals);
     this.registry.contracts.length = c.contracts;
@@ -374,14 +411,20 @@ export class ChainBuilder {
    * The checkpoint's mempool (its pending spends are in the checkpoint's ledger), then the
    * orphans and the transactions that arrived since, each held back again if it still fits.
    */
-  private restoreMempool(c: Checkpoint, orphans: TxTable, pending: TxTable, times: readonly number[]): void {
+  private restoreMempool(
+    c: Checkpoint,
+    orphans: TxTable,
+    pending: TxTable,
+    times: readonly number[],
+    leaving: ReadonlyMap<TxTable, ReadonlySet<number>>,
+  ): void {
     const table = c.mempool.filtered(() => true);
     const receiptTime = [...c.receiptTime];
     const known = new Set<string>();
-    for (let row = 0; row < table.count; row++) known.add(hexOf(table.ids, row));
+    for (let row = 0; row < table.count; row++) known.add(table.idHex(row));
     const comeBack = (from: TxTable, row: number, received: number): void => {
-      const id = hexOf(from.ids, row);
-      if (known.has(id)) return;
+      const id = from.idHex(row);
+      if (known.has(id) || leaving.get(from)?.has(row)) return;
       known.add(id);
       const fits = from.status[row] === Status.Pending && this.fitsLedger(from, row);
       const at = table.copyRow(from, row, fits ? {} : { status: Status.DroppedReplaceAcrossFork });
@@ -418,7 +461,7 @@ export class ChainBuilder {
       for (let row = 0; row < m.count; row++) {
         if (m.status[row] !== Status.Pending) continue;
         wait(m.sender[row] as number, m.nonce[row] as number);
-        wait(m.sponsor[row] as number, m.sponsorNonce[row] as number);
+        wait(m.sponsor.at(row), m.sponsorNonce.at(row));
       }
       next = new Map();
       for (const [p, nonces] of waiting) {
@@ -432,7 +475,7 @@ export class ChainBuilder {
         if (m.status[row] !== Status.Pending) continue;
         if (
           minable(m.sender[row] as number, m.nonce[row] as number) &&
-          minable(m.sponsor[row] as number, m.sponsorNonce[row] as number)
+          minable(m.sponsor.at(row), m.sponsorNonce.at(row))
         )
           continue;
         this.release(m, row);
@@ -443,7 +486,7 @@ export class ChainBuilder {
     }
     // A dropped transaction gives its nonce back, even when nothing of its account is left pending.
     for (let row = 0; row < m.count; row++)
-      for (const p of [m.sender[row] as number, m.sponsor[row] as number])
+      for (const p of [m.sender[row] as number, m.sponsor.at(row)])
         if (p >= 0) this.nonces[p] = next.get(p) ?? minedNext(p);
   }
 
@@ -451,17 +494,20 @@ export class ChainBuilder {
   private hasPending(principal: number): boolean {
     const m = this.chain.mempool;
     for (let row = 0; row < m.count; row++)
-      if (m.status[row] === Status.Pending && (m.sender[row] === principal || m.sponsor[row] === principal))
+      if (
+        m.status[row] === Status.Pending &&
+        (m.sender[row] === principal || m.sponsor.at(row) === principal)
+      )
         return true;
     return false;
   }
 
   /** Whether a mined transaction already took the nonce this pending one holds. */
   private stale(m: TxTable, row: number): boolean {
-    const sponsor = m.sponsor[row] as number;
+    const sponsor = m.sponsor.at(row);
     return (
       (m.nonce[row] as number) < (this.chainNonces[m.sender[row] as number] ?? 0) ||
-      (sponsor >= 0 && (m.sponsorNonce[row] as number) < (this.chainNonces[sponsor] ?? 0))
+      (sponsor >= 0 && m.sponsorNonce.at(row) < (this.chainNonces[sponsor] ?? 0))
     );
   }
 
@@ -495,9 +541,9 @@ export class ChainBuilder {
   private raiseNonces(table: TxTable, row: number): void {
     const sender = table.sender[row] as number;
     this.nonces[sender] = Math.max(this.nonces[sender] ?? 0, (table.nonce[row] as number) + 1);
-    const sponsor = table.sponsor[row] as number;
+    const sponsor = table.sponsor.at(row);
     if (sponsor >= 0)
-      this.nonces[sponsor] = Math.max(this.nonces[sponsor] ?? 0, (table.sponsorNonce[row] as number) + 1);
+      this.nonces[sponsor] = Math.max(this.nonces[sponsor] ?? 0, table.sponsorNonce.at(row) + 1);
   }
 
   /** The events the pending transaction would have once mined (its outcome: success). */
@@ -527,12 +573,12 @@ export class ChainBuilder {
     // A user's transaction goes in the next block, so whatever its sender has before it goes too.
     const submitters = new Set<number>();
     for (let row = 0; row < m.count; row++)
-      if (this.submitted.has(hexOf(m.ids, row))) submitters.add(m.sender[row] as number);
+      if (this.submitted.has(m.idHex(row))) submitters.add(m.sender[row] as number);
     let txIndex = firstIndex;
     for (let row = 0; row < m.count; row++) {
       if (m.status[row] !== Status.Pending) continue;
       const sender = m.sender[row] as number;
-      const sponsor = m.sponsor[row] as number;
+      const sponsor = m.sponsor.at(row);
       const chosen = submitters.has(sender) || this.rng.chance(0.35);
       // A sponsor's nonce orders its sponsored transactions as its own: one left behind holds both.
       if (heldBack.has(sender) || heldBack.has(sponsor) || !chosen || this.stale(m, row)) {
@@ -552,7 +598,7 @@ export class ChainBuilder {
         this.nonces[sender] = m.nonce[row] as number;
         if (sponsor >= 0) {
           heldBack.add(sponsor);
-          this.nonces[sponsor] = m.sponsorNonce[row] as number;
+          this.nonces[sponsor] = m.sponsorNonce.at(row);
         }
         continue;
       }
@@ -574,7 +620,7 @@ export class ChainBuilder {
     for (const [row, at] of this.evicted) if (at < h - EVICTED_KEPT_BLOCKS) mined.add(row);
     if (mined.size > 0) {
       const times = this.chain.receiptTime;
-      for (const row of mined) this.submitted.delete(hexOf(m.ids, row));
+      for (const row of mined) this.submitted.delete(m.idHex(row));
       const left = new Map<number, number>();
       let next = 0;
       for (let row = 0; row < m.count; row++) {
@@ -660,8 +706,7 @@ export class ChainBuilder {
     b.count = h;
     this.rng.fill(b.hash, row * 32, 32);
     this.rng.fill(b.indexHash, row * 32, 32);
-    b.burnHash.set(this.tenureBurnHash, row * 32);
-    b.minerTxid.set(this.tenureMinerTxid, row * 32);
+    b.setTenure(this.tenureHeight, this.tenureBurnHash, this.tenureMinerTxid);
     b.time[row] = this.blockTime;
     b.burnTime[row] = this.burnTime;
     b.burnHeight[row] = this.burnHeight;
@@ -831,7 +876,7 @@ export class ChainBuilder {
       aux: tx.aux,
       micro,
     });
-    ids.fill(this.txs.ids, index * 32, 32);
+    this.txs.drawId(index, ids);
     this.settle(index, height);
   }
 
@@ -852,12 +897,9 @@ export class ChainBuilder {
     const t = this.txs;
     const sender = t.sender[index] as number;
     this.chainNonces[sender] = Math.max(this.chainNonces[sender] ?? 0, (t.nonce[index] as number) + 1);
-    const sponsor = t.sponsor[index] as number;
+    const sponsor = t.sponsor.at(index);
     if (sponsor >= 0)
-      this.chainNonces[sponsor] = Math.max(
-        this.chainNonces[sponsor] ?? 0,
-        (t.sponsorNonce[index] as number) + 1,
-      );
+      this.chainNonces[sponsor] = Math.max(this.chainNonces[sponsor] ?? 0, t.sponsorNonce.at(index) + 1);
   }
 
   private nextNonce(principal: number): number {
@@ -865,8 +907,4 @@ export class ChainBuilder {
     this.nonces[principal] = nonce + 1;
     return nonce;
   }
-}
-
-function hexOf(ids: Uint8Array, row: number): string {
-  return `0x${Buffer.from(ids.subarray(row * 32, row * 32 + 32)).toString('hex')}`;
 }

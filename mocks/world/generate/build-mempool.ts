@@ -112,7 +112,7 @@ export function addToMempool(
     aux: tx.aux,
     micro: -1,
   });
-  rng.fill(table.ids, index * 32, 32);
+  table.drawId(index, rng);
   const received = blocks.time[height - 1] as number;
   const gap = height < tip ? (blocks.time[height] as number) - received : 120;
   receiptTime.push(received + rng.range(1, Math.max(1, gap - 1)));
@@ -122,7 +122,7 @@ export function addToMempool(
 
 /** What a pending transaction spends, held back so later drafts cannot spend it twice. */
 export function reservation(table: TxTable, tx: number): { payer: number; fee: number; amount: number } {
-  const sponsor = table.sponsor[tx] as number;
+  const sponsor = table.sponsor.at(tx);
   return {
     payer: sponsor >= 0 ? sponsor : (table.sender[tx] as number),
     fee: table.fee[tx] as number,

@@ -20,22 +20,45 @@ export class Rng {
 
   constructor(seed: number) {
     const mix = splitmix32(seed);
-    this.a = mix();
-    this.b = mix();
-    this.c = mix();
-    this.d = mix();
+    this.a = mix() | 0;
+    this.b = mix() | 0;
+    this.c = mix() | 0;
+    this.d = mix() | 0;
     // sfc32 needs a few rounds before its output is well mixed.
     for (let i = 0; i < 12; i++) this.u32();
   }
 
+  /** The state now, as 4 words at `offset`: a generator given it by `restore` draws what this one draws next. */
+  save(out: Uint32Array, offset: number): void {
+    out[offset] = this.a;
+    out[offset + 1] = this.b;
+    out[offset + 2] = this.c;
+    out[offset + 3] = this.d;
+  }
+
+  /** Takes a state `save` wrote. */
+  restore(from: Uint32Array, offset: number): this {
+    this.a = (from[offset] as number) | 0;
+    this.b = (from[offset + 1] as number) | 0;
+    this.c = (from[offset + 2] as number) | 0;
+    this.d = (from[offset + 3] as number) | 0;
+    return this;
+  }
+
+  /** Moves past `n` draws of `u32`, as if they were made. */
+  skip(n: number): void {
+    for (let i = 0; i < n; i++) this.u32();
+  }
+
   u32(): number {
-    const t = (((this.a + this.b) >>> 0) + this.d) >>> 0;
-    this.d = (this.d + 1) >>> 0;
+    // The state is kept as int32 (`| 0`): the same bits as uint32, but small integers to V8, so
+    // the fields stay unboxed; only the result is read as unsigned.
+    const t = (this.a + this.b + this.d) | 0;
+    this.d = (this.d + 1) | 0;
     this.a = this.b ^ (this.b >>> 9);
-    this.b = (this.c + (this.c << 3)) >>> 0;
-    this.c = ((this.c << 21) | (this.c >>> 11)) >>> 0;
-    this.c = (this.c + t) >>> 0;
-    return t;
+    this.b = (this.c + (this.c << 3)) | 0;
+    this.c = (((this.c << 21) | (this.c >>> 11)) + t) | 0;
+    return t >>> 0;
   }
 
   /** Uniform in [0, 1) with 53 bits, so large micro-STX ranges are not coarse. */

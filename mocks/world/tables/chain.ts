@@ -56,13 +56,13 @@ export function isUnanchored(chain: Chain, tx: number): boolean {
 
 /** Who pays the fee: the sponsor of a sponsored transaction, else its sender. */
 export function feePayer(table: TxTable, tx: number): number {
-  const sponsor = table.sponsor[tx] as number;
+  const sponsor = table.sponsor.at(tx);
   return sponsor >= 0 ? sponsor : (table.sender[tx] as number);
 }
 
 /** A byte of the transaction id: deterministic entropy for presentation details. */
 export function variant(table: TxTable, tx: number, byte: number): number {
-  return table.ids[tx * 32 + byte] as number;
+  return table.idByte(tx, byte);
 }
 
 export function contractAt(chain: Chain, index: number): Contract {

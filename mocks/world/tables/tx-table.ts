@@ -1,6 +1,16 @@
+import { toHex } from '../hex.ts';
+import { Rng } from '../generate/rng.ts';
+import { SparseColumn } from './sparse-column.ts';
+
+/** The id of a transaction: 8 draws of the world's generator, 32 bytes. */
+const ID_WORDS = 8;
+/** Redraws ids from saved states; one for all tables, used within a call only. */
+const scratch = new Rng(0);
+
 /**
- * Transactions as columns of typed arrays: about 85 bytes a transaction, so a million of them fit
- * comfortably in memory. Everything else about a transaction (its events, post-conditions, Clarity
+ * Transactions as columns of typed arrays: about 63 bytes a transaction, so ten million of them fit
+ * in memory. Sponsors and microblocks, which few transactions have, are sparse columns; an id is
+ * kept as the 16-byte generator state that drew it and drawn again when asked. Everything else about a transaction (its events, post-conditions, Clarity
  * values, payload bytes) is derived on demand from these columns.
  */
 export interface TxDraft {
@@ -37,17 +47,19 @@ export class TxTable {
   height: Int32Array;
   txIndex: Int32Array;
   sender: Int32Array;
-  sponsor: Int32Array;
+  /** -1 when not sponsored. */
+  sponsor = new SparseColumn(-1);
   nonce: Int32Array;
-  sponsorNonce: Int32Array;
+  sponsorNonce = new SparseColumn(0);
   fee: Float64Array;
   contract: Int32Array;
   peer: Int32Array;
   amount: Float64Array;
   aux: Int32Array;
-  micro: Int32Array;
-  /** 32 bytes per transaction. */
-  ids: Uint8Array;
+  /** -1 when not in a microblock. */
+  micro = new SparseColumn(-1);
+  /** Per transaction, 4 words: the state of the generator that drew its 32-byte id (see `drawId`). */
+  idStates: Uint32Array;
 
   constructor(capacity = 1024) {
     this.action = new Uint8Array(capacity);
@@ -56,19 +68,16 @@ export class TxTable {
     this.height = new Int32Array(capacity);
     this.txIndex = new Int32Array(capacity);
     this.sender = new Int32Array(capacity);
-    this.sponsor = new Int32Array(capacity);
     this.nonce = new Int32Array(capacity);
-    this.sponsorNonce = new Int32Array(capacity);
     this.fee = new Float64Array(capacity);
     this.contract = new Int32Array(capacity);
     this.peer = new Int32Array(capacity);
     this.amount = new Float64Array(capacity);
     this.aux = new Int32Array(capacity);
-    this.micro = new Int32Array(capacity);
-    this.ids = new Uint8Array(capacity * 32);
+    this.idStates = new Uint32Array(capacity * 4);
   }
 
-  /** Appends a transaction whose id bytes the caller writes at `ids[index * 32]`. */
+  /** Appends a transaction; the caller then draws its id (`drawId`). */
   push(d: TxDraft): number {
     if (this.count === this.action.length) this.resize(this.count * 2);
     const i = this.count++;
@@ -78,23 +87,75 @@ export class TxTable {
     this.height[i] = d.height;
     this.txIndex[i] = d.txIndex;
     this.sender[i] = d.sender;
-    this.sponsor[i] = d.sponsor;
+    this.sponsor.append(i, d.sponsor);
     this.nonce[i] = d.nonce;
-    this.sponsorNonce[i] = d.sponsorNonce;
+    this.sponsorNonce.append(i, d.sponsorNonce);
     this.fee[i] = d.fee;
     this.contract[i] = d.contract;
     this.peer[i] = d.peer;
     this.amount[i] = d.amount;
     this.aux[i] = d.aux;
-    this.micro[i] = d.micro;
+    this.micro.append(i, d.micro);
     return i;
   }
 
   /** Appends row `row` of `from` (its id included), e.g. a mempool transaction being mined. */
   copyRow(from: TxTable, row: number, changes: Partial<TxDraft> = {}): number {
     const i = this.push({ ...from.draftOf(row), ...changes });
-    this.ids.set(from.ids.subarray(row * 32, row * 32 + 32), i * 32);
+    this.idStates.set(from.idStates.subarray(row * 4, row * 4 + 4), i * 4);
     return i;
+  }
+
+  /**
+   * The id of `row` is the next 32 bytes `rng` draws (`rng.fill`): the table keeps the state it
+   * draws them from and `rng` moves past them, so the world's later draws are what they would be.
+   */
+  drawId(row: number, rng: Rng): void {
+    rng.save(this.idStates, row * 4);
+    rng.skip(ID_WORDS);
+  }
+
+  /** Word `word` (0-7) of the id: its bytes 4 * word to 4 * word + 3, little-endian. */
+  idWord(row: number, word: number): number {
+    const s = this.idStates;
+    const at = row * 4;
+    // sfc32's first draw from a state (a, b, c, d) is a + b + d: the hash indexes read it per row.
+    if (word === 0) return ((s[at] as number) + (s[at + 1] as number) + (s[at + 3] as number)) >>> 0;
+    const r = scratch.restore(s, at);
+    r.skip(word);
+    return r.u32();
+  }
+
+  /** Byte `byte` (0-31) of the id. */
+  idByte(row: number, byte: number): number {
+    return (this.idWord(row, byte >> 2) >>> ((byte & 3) * 8)) & 0xff;
+  }
+
+  /** The id's 32 bytes, in a fresh array. */
+  idBytes(row: number): Uint8Array {
+    const out = new Uint8Array(32);
+    scratch.restore(this.idStates, row * 4).fill(out);
+    return out;
+  }
+
+  /** The id as `0x` and 64 lowercase hex digits. */
+  idHex(row: number): string {
+    return toHex(this.idBytes(row));
+  }
+
+  /** Whether the id of `row` is `key` (32 bytes). */
+  idEquals(row: number, key: Uint8Array): boolean {
+    const r = scratch.restore(this.idStates, row * 4);
+    for (let at = 0; at < 32; at += 4) {
+      const word =
+        ((key[at] as number) |
+          ((key[at + 1] as number) << 8) |
+          ((key[at + 2] as number) << 16) |
+          ((key[at + 3] as number) << 24)) >>>
+        0;
+      if (r.u32() !== word) return false;
+    }
+    return true;
   }
 
   draftOf(row: number): TxDraft {
@@ -105,15 +166,15 @@ export class TxTable {
       height: this.height[row] as number,
       txIndex: this.txIndex[row] as number,
       sender: this.sender[row] as number,
-      sponsor: this.sponsor[row] as number,
+      sponsor: this.sponsor.at(row),
       nonce: this.nonce[row] as number,
-      sponsorNonce: this.sponsorNonce[row] as number,
+      sponsorNonce: this.sponsorNonce.at(row),
       fee: this.fee[row] as number,
       contract: this.contract[row] as number,
       peer: this.peer[row] as number,
       amount: this.amount[row] as number,
       aux: this.aux[row] as number,
-      micro: this.micro[row] as number,
+      micro: this.micro.at(row),
     };
   }
 
@@ -124,9 +185,20 @@ export class TxTable {
     return to;
   }
 
+  /** Drops the rows at or past `count` (a reorg); the rows that replace them are appended anew. */
+  truncate(count: number): void {
+    this.count = count;
+    this.sponsor.truncate(count);
+    this.sponsorNonce.truncate(count);
+    this.micro.truncate(count);
+  }
+
   /** Releases the unused capacity once generation is over. */
   trim(): void {
     this.resize(this.count);
+    this.sponsor.trim();
+    this.sponsorNonce.trim();
+    this.micro.trim();
   }
 
   private resize(capacity: number): void {
@@ -137,20 +209,17 @@ export class TxTable {
     this.height = grow(this.height, n, Int32Array);
     this.txIndex = grow(this.txIndex, n, Int32Array);
     this.sender = grow(this.sender, n, Int32Array);
-    this.sponsor = grow(this.sponsor, n, Int32Array);
     this.nonce = grow(this.nonce, n, Int32Array);
-    this.sponsorNonce = grow(this.sponsorNonce, n, Int32Array);
     this.fee = grow(this.fee, n, Float64Array);
     this.contract = grow(this.contract, n, Int32Array);
     this.peer = grow(this.peer, n, Int32Array);
     this.amount = grow(this.amount, n, Float64Array);
     this.aux = grow(this.aux, n, Int32Array);
-    this.micro = grow(this.micro, n, Int32Array);
-    this.ids = grow(this.ids, n * 32, Uint8Array);
+    this.idStates = grow(this.idStates, n * 4, Uint32Array);
   }
 }
 
-type TypedArray = Uint8Array | Int32Array | Float64Array;
+type TypedArray = Uint8Array | Int32Array | Uint32Array | Float64Array;
 
 function grow<T extends TypedArray>(from: T, length: number, Kind: new (n: number) => T): T {
   const to = new Kind(length);

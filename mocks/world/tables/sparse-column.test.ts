@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { SparseColumn } from './sparse-column.ts';
+
+describe('SparseColumn', () => {
+  it('answers the empty value except where a row was set, past its initial capacity', () => {
+    const c = new SparseColumn(-1);
+    for (let row = 0; row < 100; row += 3) c.append(row, row * 10);
+    c.append(100, -1);
+    expect(c.at(0)).toBe(0);
+    expect(c.at(99)).toBe(990);
+    expect(c.at(98)).toBe(-1);
+    expect(c.at(100)).toBe(-1);
+    expect(c.at(1000)).toBe(-1);
+  });
+
+  it('forgets the rows a truncation cuts, so the table can append them anew', () => {
+    const c = new SparseColumn(0);
+    c.append(2, 7);
+    c.append(5, 8);
+    c.truncate(5);
+    expect(c.at(5)).toBe(0);
+    c.append(5, 9);
+    c.trim();
+    expect([c.at(2), c.at(5)]).toEqual([7, 9]);
+  });
+
+  it('refuses a row that does not come after the last one set', () => {
+    const c = new SparseColumn(-1);
+    c.append(4, 1);
+    expect(() => c.append(4, 2)).toThrow(/must ascend/);
+  });
+});

@@ -291,6 +291,38 @@ describe('a living chain', () => {
     expect(() => live.reorg(101)).toThrow(/from 1 to 100/);
   });
 
+  it('a reorg past the block that first named an address keeps the address: the transfer to it comes back and is mined again', () => {
+    const live = liveChain();
+    const { sender } = parties(live);
+    const fresh = live.world.index().addresses.unknown;
+    const { tx_id } = live.submit({
+      type: 'token_transfer',
+      sender,
+      recipient: fresh,
+      amount: 5_000,
+      fee: 300,
+    });
+    live.mine();
+    expect(txOf(live.world, tx_id)?.found && txOf(live.world, tx_id)?.result.tx_status).toBe('success');
+    live.mine(3);
+    live.reorg(4);
+    const back = txOf(live.world, tx_id, true);
+    expect(back?.found).toBe(true);
+    const status = back?.found ? back.result.tx_status : '';
+    expect(['pending', 'success']).toContain(status);
+    const balance = live.world.balances(fresh, { unanchored: true });
+    expect(big(status === 'success' ? balance?.stx.balance : balance?.stx.pending_balance_inbound)).toBe(
+      5_000n,
+    );
+    for (
+      let i = 0;
+      i < 30 && txOf(live.world, tx_id)?.found && txOf(live.world, tx_id)?.result.tx_status === 'pending';
+      i++
+    )
+      live.mine();
+    expect(big(live.world.balances(fresh, { unanchored: false })?.stx.balance)).toBe(5_000n);
+  });
+
   it('resets to the state at start, byte for byte', () => {
     const live = liveChain();
     const principals = samplePrincipals(live.world);

@@ -302,24 +302,21 @@ describe('a living chain', () => {
       amount: 5_000,
       fee: 300,
     });
+    const statusOf = (unanchored = false): string => {
+      const r = txOf(live.world, tx_id, unanchored);
+      return r?.found && 'tx_status' in r.result ? r.result.tx_status : 'not found';
+    };
     live.mine();
-    expect(txOf(live.world, tx_id)?.found && txOf(live.world, tx_id)?.result.tx_status).toBe('success');
+    expect(statusOf()).toBe('success');
     live.mine(3);
     live.reorg(4);
-    const back = txOf(live.world, tx_id, true);
-    expect(back?.found).toBe(true);
-    const status = back?.found ? back.result.tx_status : '';
+    const status = statusOf(true);
     expect(['pending', 'success']).toContain(status);
     const balance = live.world.balances(fresh, { unanchored: true });
     expect(big(status === 'success' ? balance?.stx.balance : balance?.stx.pending_balance_inbound)).toBe(
       5_000n,
     );
-    for (
-      let i = 0;
-      i < 30 && txOf(live.world, tx_id)?.found && txOf(live.world, tx_id)?.result.tx_status === 'pending';
-      i++
-    )
-      live.mine();
+    for (let i = 0; i < 30 && statusOf() !== 'success'; i++) live.mine();
     expect(big(live.world.balances(fresh, { unanchored: false })?.stx.balance)).toBe(5_000n);
   });
 

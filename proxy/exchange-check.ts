@@ -2,7 +2,8 @@ import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
 import { parse as parseQuery } from 'node:querystring';
 import { isRequestError, requestValidator, type RequestValidator } from '../mocks/http/validate.ts';
 import { listOperations, operationMatcher, type Document, type Operation } from '../spec/load.ts';
-import { documentedResponse, ResponseChecker } from '../spec/responses.ts';
+import { ResponseChecker } from '../spec/response-checker.ts';
+import { documentedResponse } from '../spec/responses.ts';
 import { createSpecAjv } from '../spec/schemas.ts';
 import { undeclaredFields } from '../spec/undeclared-fields.ts';
 

@@ -153,6 +153,24 @@ describe('the registry of mutations', () => {
     ]);
   });
 
+  it('never empties a path segment with a value mutation: that is another route, a 404', () => {
+    const op = ops.find((o) => o.operationId === 'get_block')!;
+    const param = op.parameters.find((p) => p.name === 'height_or_hash')!;
+    const short = MUTATIONS.find((m) => m.name === 'one-character-short')!;
+    const input = {
+      doc,
+      op,
+      valid: validRequest(op),
+      examples: { height_or_hash: ['7', hash] },
+      material: [],
+      accepts: fits,
+      param,
+    };
+    expect(short.scope === 'parameter' && short.apply(input).map((c) => c.value)).toEqual([
+      hash.slice(0, -1),
+    ]);
+  });
+
   it('drops a made-up value the spec accepts: no case for a 4xx', () => {
     const op = ops.find((o) => o.operationId === 'get_account_transactions_with_transfers')!;
     const limit = op.parameters.find((p) => p.name === 'limit')!;

@@ -31,14 +31,18 @@ function leaves(doc: Document, raw: unknown): Schema[] {
 function replaced(input: MutationInput & { param: Parameter }, candidates: Candidate[]): MutatedRequest[] {
   const { param } = input;
   const where = param.in === 'path' ? 'path' : 'query';
-  return candidates
-    .filter((c) => (!c.holds || c.holds(c.value)) && !input.accepts(param, c.value))
-    .map(({ value, reason }) => ({
-      request: withValue(input.valid, where, param.name, value),
-      label: `${param.name}=${shown(value)} (${reason})`,
-      because: `${param.in} parameter ${param.name}: ${reason}`,
-      value,
-    }));
+  return (
+    candidates
+      // An emptied path segment is another route, not a bad value: `empty-path-segment` says so.
+      .filter((c) => !(param.in === 'path' && c.value === ''))
+      .filter((c) => (!c.holds || c.holds(c.value)) && !input.accepts(param, c.value))
+      .map(({ value, reason }) => ({
+        request: withValue(input.valid, where, param.name, value),
+        label: `${param.name}=${shown(value)} (${reason})`,
+        because: `${param.in} parameter ${param.name}: ${reason}`,
+        value,
+      }))
+  );
 }
 
 /** A mutation of the spec's parameter schemas: candidates drawn from each schema the value is checked against. */
@@ -185,10 +189,7 @@ export const hostileValue: ParameterMutation = {
   apply: (input) =>
     replaced(
       input,
-      // An emptied path segment is another route: `empty-path-segment` says so.
-      input.material
-        .filter((v) => input.param.in !== 'path' || v !== '')
-        .map((value) => ({ value, reason: 'a hostile value' })),
+      input.material.map((value) => ({ value, reason: 'a hostile value' })),
     ),
 };
 

@@ -21,13 +21,8 @@ export default defineConfig(
       // A callback is an arrow; `const f = function` is not a thing here.
       'func-style': ['error', 'declaration', { allowArrowFunctions: true }],
       'prefer-arrow-callback': 'error',
-    },
-  },
-  {
-    // A named module-level function is a declaration; an arrow stays for a value typed by an
-    // alias (`const enormous: Mutation = …`). contract-tests/ is not converted yet.
-    files: ['mocks/**/*.ts', 'spec/**/*.ts', 'bench/**/*.ts', 'fixtures/**/*.ts'],
-    rules: {
+      // A named module-level function is a declaration; an arrow stays for a value typed by an
+      // alias (`const enormous: Mutation = …`).
       'no-restricted-syntax': [
         'error',
         {

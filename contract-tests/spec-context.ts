@@ -1,5 +1,5 @@
 import { fillPath, listOperations, loadSpec, type Operation, type Parameter } from '../spec/load.ts';
-import { ResponseChecker } from '../spec/responses.ts';
+import { ResponseChecker } from '../spec/response-checker.ts';
 import { createSpecAjv } from '../spec/schemas.ts';
 
 /** The spec, its operations and the validators compiled from it: the suite's only source of expectations. */

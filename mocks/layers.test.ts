@@ -70,10 +70,24 @@ describe('the layer rule: world ← query ← serialize ← operations ← http 
 });
 
 describe('the function style', () => {
-  it('asks for a declaration for a module-level function, and leaves typed values and callbacks alone', async () => {
-    expect(await problems('export const twice = (n: number) => n * 2;\n', 'mocks/query/x.ts')).toEqual([
+  it.each([
+    'mocks/query/x.ts',
+    'spec/x.ts',
+    'contract-tests/cases/x.ts',
+    'contract-tests/x.contract.test.ts',
+    'proxy/x.ts',
+    'api/x.ts',
+    'bin/x.ts',
+    'packaging/x.test.ts',
+    'scripts/x.ts',
+    'bench/x.ts',
+  ])('asks for a declaration for a module-level function in %s', async (filePath) => {
+    expect(await problems('export const twice = (n: number) => n * 2;\n', filePath)).toEqual([
       expect.stringMatching(/^no-restricted-syntax: Declare a module-level function/),
     ]);
+  });
+
+  it('leaves typed values and callbacks alone', async () => {
     const fine = [
       'type Twice = (n: number) => number;',
       'export const twice: Twice = (n) => n * 2;',

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { killCliProcesses, runCli, waitFor, type CliProcess } from '../mocks/testing/cli-process.ts';
 
-const run = (args: string[]): CliProcess => runCli(['proxy', ...args]);
+function run(args: string[]): CliProcess {
+  return runCli(['proxy', ...args]);
+}
 
 afterEach(killCliProcesses);
 

@@ -2,7 +2,8 @@ import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
 import { parse as parseQuery } from 'node:querystring';
 import { isRequestError, requestValidator, type RequestValidator } from '../mocks/http/validate.ts';
 import { listOperations, operationMatcher, type Document, type Operation } from '../spec/load.ts';
-import { documentedResponse, ResponseChecker } from '../spec/responses.ts';
+import { ResponseChecker } from '../spec/response-checker.ts';
+import { documentedResponse, type Problem } from '../spec/responses.ts';
 import { createSpecAjv } from '../spec/schemas.ts';
 import { undeclaredFields } from '../spec/undeclared-fields.ts';
 
@@ -21,11 +22,8 @@ export interface Exchange {
  * One thing an exchange does that the spec does not say. `drift` marks what the spec does not
  * forbid but does not describe either (an undeclared field, a route outside the spec).
  */
-export interface Finding {
+export interface Finding extends Problem {
   operationId: string | undefined;
-  where: string;
-  expected: string;
-  actual: string;
   severity: 'violation' | 'drift';
 }
 

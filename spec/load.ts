@@ -11,6 +11,7 @@ export type Parameter = OpenAPIV3_1.ParameterObject & {
   'x-item-errors'?: Array<{ matches: string; message: string }>;
 };
 export type Response = OpenAPIV3_1.ResponseObject;
+export type Header = OpenAPIV3_1.HeaderObject;
 export type Schema = OpenAPIV3_1.SchemaObject;
 
 /** A cross-parameter rule the schema language cannot say: these parameters may not come together. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations, loadSpec, type Operation, type Parameter } from './load.ts';
 import { startPrism, type RunningPrism } from './prism/start-prism.ts';
-import { ResponseChecker } from './responses.ts';
+import { ResponseChecker } from './response-checker.ts';
 
 const doc = loadSpec();
 const checker = new ResponseChecker(doc);

@@ -7,7 +7,8 @@ import {
 } from './fixtures/real-responses/real-responses.ts';
 import { isStacksPrincipal } from './formats.ts';
 import { listOperations, loadSpec, operationById, type Operation } from './load.ts';
-import { ResponseChecker, type ObservedResponse, type Problem } from './responses.ts';
+import { ResponseChecker } from './response-checker.ts';
+import type { ObservedResponse, Problem } from './responses.ts';
 
 type JsonObject = Record<string, unknown>;
 type Path = (string | number)[];

@@ -15,8 +15,9 @@ const examples = {
   until_block: [hash],
   unanchored: ['true'],
 };
-const names = (operationId: string, path: Record<string, string>): string[] =>
-  badRequestCases(operation(operationId), { path, query: {} }, examples).map((c) => c.name);
+function names(operationId: string, path: Record<string, string>): string[] {
+  return badRequestCases(operation(operationId), { path, query: {} }, examples).map((c) => c.name);
+}
 
 describe('badRequestCases, derived from the spec', () => {
   it('covers every bound, pattern, checksum and conflict of get_account_transactions_with_transfers', () => {

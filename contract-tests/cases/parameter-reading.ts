@@ -9,7 +9,9 @@ function readings(raw: string): unknown[] {
   return out;
 }
 
-const fits = (schema: unknown, value: unknown): boolean => specAjv.compile(schema)(value) as boolean;
+function fits(schema: unknown, value: unknown): boolean {
+  return specAjv.compile(schema)(value) as boolean;
+}
 
 /**
  * Whether the spec accepts this raw path or query value for a parameter: some typed reading of

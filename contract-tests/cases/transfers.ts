@@ -18,15 +18,17 @@ interface EventData {
   recipient?: string;
 }
 
-const pick = (kind: EventKind, d: EventData): Transfer => ({
-  kind,
-  ...(d.amount !== undefined ? { amount: d.amount } : {}),
-  ...(d.asset_identifier !== undefined ? { asset_identifier: d.asset_identifier } : {}),
-  ...(d.value !== undefined ? { value: d.value } : {}),
-  // The transfer arrays say a missing party as "", the events leave it out: the same fact.
-  ...(d.sender ? { sender: d.sender } : {}),
-  ...(d.recipient ? { recipient: d.recipient } : {}),
-});
+function pick(kind: EventKind, d: EventData): Transfer {
+  return {
+    kind,
+    ...(d.amount !== undefined ? { amount: d.amount } : {}),
+    ...(d.asset_identifier !== undefined ? { asset_identifier: d.asset_identifier } : {}),
+    ...(d.value !== undefined ? { value: d.value } : {}),
+    // The transfer arrays say a missing party as "", the events leave it out: the same fact.
+    ...(d.sender ? { sender: d.sender } : {}),
+    ...(d.recipient ? { recipient: d.recipient } : {}),
+  };
+}
 
 /** The events of `get_address_transaction_events` (ascending by event index) as transfers. */
 export function fromEvents(events: Array<{ type?: EventKind; data?: EventData }>): Transfer[] {

@@ -13,7 +13,9 @@ export interface Answer {
 
 export type Json = Record<string, unknown>;
 
-export const isJson = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+export function isJson(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
 
 /** The path parameters of `url` read back through the operation's path template. */
 function pathParameters(op: Operation, pathname: string): Record<string, string> {

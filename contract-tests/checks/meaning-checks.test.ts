@@ -27,9 +27,12 @@ function broken(ans: Answer, edit: (body: Json) => void): Answer {
   return { ...ans, body };
 }
 
-const firstResult = (body: Json): Json => (body.results as Json[])[0] as Json;
-const fired = (ans: Answer, name: string): boolean =>
-  meaningFindings(ans).some((f) => f.where === `check ${name}` || f.expected.includes(`(${name})`));
+function firstResult(body: Json): Json {
+  return (body.results as Json[])[0] as Json;
+}
+function fired(ans: Answer, name: string): boolean {
+  return meaningFindings(ans).some((f) => f.where === `check ${name}` || f.expected.includes(`(${name})`));
+}
 
 const URLS = {
   block: `/extended/v2/blocks/${block.height}`,

@@ -16,28 +16,36 @@ export interface MeaningCheck {
   check(answer: Answer): Problem[];
 }
 
-const finding = (name: string, expected: string, actual: string): Problem => ({
-  where: `check ${name}`,
-  expected,
-  actual,
-});
+function finding(name: string, expected: string, actual: string): Problem {
+  return {
+    where: `check ${name}`,
+    expected,
+    actual,
+  };
+}
 
-const ok = (a: Answer, operationId?: string): a is Answer & { body: Json } =>
-  a.status === 200 && isJson(a.body) && (operationId === undefined || a.operationId === operationId);
+function ok(a: Answer, operationId?: string): a is Answer & { body: Json } {
+  return a.status === 200 && isJson(a.body) && (operationId === undefined || a.operationId === operationId);
+}
 
-const results = (body: Json): Json[] =>
-  Array.isArray(body.results) ? (body.results as unknown[]).filter(isJson) : [];
+function results(body: Json): Json[] {
+  return Array.isArray(body.results) ? (body.results as unknown[]).filter(isJson) : [];
+}
 
-const big = (v: unknown): bigint | undefined => {
+function big(v: unknown): bigint | undefined {
   try {
     return typeof v === 'string' && /^-?\d+$/.test(v) ? BigInt(v) : undefined;
   } catch {
     return undefined;
   }
-};
+}
 
-const normalHash = (v: string): string => (v.startsWith('0x') ? v : `0x${v}`).toLowerCase();
-const isHash = (v: string): boolean => /^(0x)?[0-9a-fA-F]{64}$/.test(v);
+function normalHash(v: string): string {
+  return (v.startsWith('0x') ? v : `0x${v}`).toLowerCase();
+}
+function isHash(v: string): boolean {
+  return /^(0x)?[0-9a-fA-F]{64}$/.test(v);
+}
 
 /** Every object in the body, with the path that leads to it. */
 function* objects(value: unknown, path = ''): Generator<[string, Json]> {
@@ -288,10 +296,11 @@ function itemsWithTransfers(a: Answer): Json[] {
   return ok(a, 'get_single_transaction_with_transfers') ? [a.body] : [];
 }
 
-const transfersOf = (item: Json): Json[] =>
-  ['stx_transfers', 'ft_transfers', 'nft_transfers'].flatMap((k) =>
+function transfersOf(item: Json): Json[] {
+  return ['stx_transfers', 'ft_transfers', 'nft_transfers'].flatMap((k) =>
     Array.isArray(item[k]) ? (item[k] as unknown[]).filter(isJson) : [],
   );
+}
 
 const transactionConcernsPrincipal: MeaningCheck = {
   name: 'transaction_concerns_principal',

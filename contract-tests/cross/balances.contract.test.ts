@@ -27,7 +27,9 @@ interface Totals {
 }
 type Tallies = Map<string, Totals>;
 
-const big = (v: unknown): bigint => (typeof v === 'string' && /^\d+$/.test(v) ? BigInt(v) : 0n);
+function big(v: unknown): bigint {
+  return typeof v === 'string' && /^\d+$/.test(v) ? BigInt(v) : 0n;
+}
 
 /** Sent and received per asset, from the transfers that name the principal as sender or recipient. */
 function tally(items: Item[], principal: string, kind: 'ft_transfers' | 'nft_transfers'): Tallies {

@@ -10,13 +10,14 @@ const target = await contractTarget();
 const data = await target.data();
 
 type Json = Record<string, unknown>;
-const obj = (ex: Exchange): Json =>
-  typeof ex.body === 'object' && ex.body !== null ? (ex.body as Json) : {};
-const getBlock = async (heightOrHash: string): Promise<Exchange> => {
+function obj(ex: Exchange): Json {
+  return typeof ex.body === 'object' && ex.body !== null ? (ex.body as Json) : {};
+}
+async function getBlock(heightOrHash: string): Promise<Exchange> {
   const ex = await target.client.call('get_block', { path: { height_or_hash: heightOrHash } });
   expectResponse(target, ex, { status: 200, because: `block ${heightOrHash} is known to the target` });
   return ex;
-};
+}
 
 /** A new block between the two status reads means the tip moved; read again rather than cry wolf. */
 const TIP_ATTEMPTS = 3;

@@ -23,8 +23,9 @@ const DESCRIBED_AS_DEPRECATED = [
 
 type Header = OpenAPIV3_1.HeaderObject;
 type Item = Record<string, unknown> & { tx?: { tx_id?: string; block_height?: number } };
-const body = (ex: Exchange): Item =>
-  typeof ex.body === 'object' && ex.body !== null ? (ex.body as Item) : {};
+function body(ex: Exchange): Item {
+  return typeof ex.body === 'object' && ex.body !== null ? (ex.body as Item) : {};
+}
 
 async function single(pair: AddressTransaction): Promise<Exchange> {
   const ex = await target.client.call('get_single_transaction_with_transfers', {

@@ -48,11 +48,12 @@ function client(app: express.Express, options: { max?: number; timeoutMs?: numbe
   return { c, clock };
 }
 
-const logged = (): ExchangeRecord[] =>
-  readFileSync(join(dir, EXCHANGE_LOG), 'utf8')
+function logged(): ExchangeRecord[] {
+  return readFileSync(join(dir, EXCHANGE_LOG), 'utf8')
     .trim()
     .split('\n')
     .map((l) => JSON.parse(l) as ExchangeRecord);
+}
 
 describe('ContractClient', () => {
   it('obeys retry-after on an unexpected 429: waits as told, then repeats the request', async () => {

@@ -15,8 +15,9 @@ const target = await contractTarget();
 const data = await target.data();
 const addresses = data.addresses;
 const block = data.blocks[0];
-const call = (p: string, query: Record<string, string> = {}) =>
-  target.client.call('get_account_balance', { path: { principal: p }, query });
+function call(p: string, query: Record<string, string> = {}) {
+  return target.client.call('get_account_balance', { path: { principal: p }, query });
+}
 
 interface Balances {
   stx?: Record<string, unknown>;
@@ -24,8 +25,9 @@ interface Balances {
   non_fungible_tokens?: Record<string, unknown>;
   token_offering_locked?: unknown;
 }
-const balances = (ex: Exchange): Balances =>
-  typeof ex.body === 'object' && ex.body !== null ? (ex.body as Balances) : {};
+function balances(ex: Exchange): Balances {
+  return typeof ex.body === 'object' && ex.body !== null ? (ex.body as Balances) : {};
+}
 
 /** What each notable address must show, as the spec's descriptions say it. */
 const SHOWS: Array<{

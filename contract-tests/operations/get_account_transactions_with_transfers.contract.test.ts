@@ -14,14 +14,16 @@ const target = await contractTarget();
 const data = await target.data();
 const principal = data.addresses.stx;
 const block = data.blocks[0];
-const call = (p: string, query: Record<string, string> = {}) =>
-  target.client.call('get_account_transactions_with_transfers', { path: { principal: p }, query });
+function call(p: string, query: Record<string, string> = {}) {
+  return target.client.call('get_account_transactions_with_transfers', { path: { principal: p }, query });
+}
 
 interface Item {
   tx: { tx_id: string; block_height: number };
 }
-const itemsOf = (body: unknown): Item[] =>
-  ((body as { results?: Item[] } | undefined)?.results ?? []).filter((i) => i?.tx);
+function itemsOf(body: unknown): Item[] {
+  return ((body as { results?: Item[] } | undefined)?.results ?? []).filter((i) => i?.tx);
+}
 
 describe('get_account_transactions_with_transfers', () => {
   describe('200 OK', () => {

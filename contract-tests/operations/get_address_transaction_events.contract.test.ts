@@ -8,8 +8,9 @@ const target = await contractTarget();
 const data = await target.data();
 const pairs = data.addressTransactions;
 const pair = pairs[0];
-const call = (address: string, txId: string, query: Record<string, string> = {}) =>
-  target.client.call('get_address_transaction_events', { path: { address, tx_id: txId }, query });
+function call(address: string, txId: string, query: Record<string, string> = {}) {
+  return target.client.call('get_address_transaction_events', { path: { address, tx_id: txId }, query });
+}
 
 describe('get_address_transaction_events', () => {
   describe('200 OK', () => {

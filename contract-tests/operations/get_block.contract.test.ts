@@ -14,8 +14,9 @@ const target = await contractTarget();
 const data = await target.data();
 const block = data.blocks[0];
 const tipHeight = Math.max(0, ...data.blocks.map((b) => b.height));
-const get = (heightOrHash: string) =>
-  target.client.call('get_block', { path: { height_or_hash: heightOrHash } });
+function get(heightOrHash: string) {
+  return target.client.call('get_block', { path: { height_or_hash: heightOrHash } });
+}
 
 describe('get_block', () => {
   describe('200 OK', () => {

@@ -8,8 +8,9 @@ const target = await contractTarget();
 const data = await target.data();
 const pairs = data.addressTransactions;
 const pair = pairs[0];
-const call = (principal: string, txId: string) =>
-  target.client.call('get_single_transaction_with_transfers', { path: { principal, tx_id: txId } });
+function call(principal: string, txId: string) {
+  return target.client.call('get_single_transaction_with_transfers', { path: { principal, tx_id: txId } });
+}
 
 describe('get_single_transaction_with_transfers', () => {
   describe('200 OK', () => {

@@ -16,12 +16,14 @@ const mined = [
   ),
 ];
 const first = mined[0];
-const call = (ids: string[] | string, query: Record<string, string> = {}) =>
-  target.client.call('get_tx_list_details', { query: { tx_id: ids, ...query } });
+function call(ids: string[] | string, query: Record<string, string> = {}) {
+  return target.client.call('get_tx_list_details', { query: { tx_id: ids, ...query } });
+}
 
 type Entry = { found?: unknown; result?: { tx_id?: unknown; events?: unknown[] } };
-const entries = (ex: Exchange): Record<string, Entry> =>
-  typeof ex.body === 'object' && ex.body !== null ? (ex.body as Record<string, Entry>) : {};
+function entries(ex: Exchange): Record<string, Entry> {
+  return typeof ex.body === 'object' && ex.body !== null ? (ex.body as Record<string, Entry>) : {};
+}
 
 describe('get_tx_list_details', () => {
   describe('200 OK', () => {

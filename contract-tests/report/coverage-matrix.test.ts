@@ -4,20 +4,22 @@ import { buildMatrix, renderMatrix } from './coverage-matrix.ts';
 import type { VerdictRecord } from './records.ts';
 import type { TestResult } from './test-results.ts';
 
-const verdict = (
+function verdict(
   operationId: string,
   expectedStatus: number,
   outcome: VerdictRecord['outcome'],
   actualStatus = expectedStatus,
-): VerdictRecord => ({
-  kind: 'verdict',
-  operationId,
-  url: '/x',
-  expectedStatus,
-  actualStatus,
-  outcome,
-  problems: [],
-});
+): VerdictRecord {
+  return {
+    kind: 'verdict',
+    operationId,
+    url: '/x',
+    expectedStatus,
+    actualStatus,
+    outcome,
+    problems: [],
+  };
+}
 
 describe('the coverage matrix', () => {
   const matrix = buildMatrix(

@@ -11,7 +11,9 @@ function xml(text: string): string {
     .replace(/"/g, '&quot;');
 }
 
-const seconds = (ms: number): string => (ms / 1000).toFixed(3);
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(3);
+}
 
 /**
  * JUnit XML of the contract tests, one testsuite per file. Known deviations a test met are

@@ -3,26 +3,30 @@ import type { LogRecord, VerdictRecord } from './records.ts';
 import { renderSummary } from './summary.ts';
 import type { TestResult } from './test-results.ts';
 
-const test = (i: number, state: TestResult['state'] = 'failed'): TestResult => ({
-  id: `t${i}`,
-  file: 'contract-tests/x.contract.test.ts',
-  name: `get_account_transactions_with_transfers > 200 OK > case ${i}`,
-  state,
-  message: `failure ${i}`,
-  startTime: 1,
-  durationMs: 1,
-});
+function test(i: number, state: TestResult['state'] = 'failed'): TestResult {
+  return {
+    id: `t${i}`,
+    file: 'contract-tests/x.contract.test.ts',
+    name: `get_account_transactions_with_transfers > 200 OK > case ${i}`,
+    state,
+    message: `failure ${i}`,
+    startTime: 1,
+    durationMs: 1,
+  };
+}
 
-const verdict = (i: number, problem: VerdictRecord['problems'][number]): VerdictRecord => ({
-  kind: 'verdict',
-  test: { id: `t${i}`, name: `case ${i}`, file: 'x' },
-  operationId: 'get_account_transactions_with_transfers',
-  url: `/extended/v1/address/SP37P9XVCRM9NKJP6B3KB1W1R5J3EQSJ7YZ2RPZ07/transactions_with_transfers?offset=${i}`,
-  expectedStatus: 200,
-  actualStatus: 200,
-  outcome: problem.deviation ? 'known' : 'fail',
-  problems: [problem],
-});
+function verdict(i: number, problem: VerdictRecord['problems'][number]): VerdictRecord {
+  return {
+    kind: 'verdict',
+    test: { id: `t${i}`, name: `case ${i}`, file: 'x' },
+    operationId: 'get_account_transactions_with_transfers',
+    url: `/extended/v1/address/SP37P9XVCRM9NKJP6B3KB1W1R5J3EQSJ7YZ2RPZ07/transactions_with_transfers?offset=${i}`,
+    expectedStatus: 200,
+    actualStatus: 200,
+    outcome: problem.deviation ? 'known' : 'fail',
+    problems: [problem],
+  };
+}
 
 describe('the summary', () => {
   it('groups failures by cause: one line per cause with its count and first example', () => {

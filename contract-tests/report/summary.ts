@@ -9,8 +9,9 @@ export interface RunFacts {
   deviations: KnownDeviation[];
 }
 
-const of = <K extends LogRecord['kind']>(records: LogRecord[], kind: K) =>
-  records.filter((r): r is Extract<LogRecord, { kind: K }> => r.kind === kind);
+function of<K extends LogRecord['kind']>(records: LogRecord[], kind: K) {
+  return records.filter((r): r is Extract<LogRecord, { kind: K }> => r.kind === kind);
+}
 
 /** Wall time of the contract tests alone (other projects may run beside them). */
 function wallTimeMs(tests: TestResult[]): number {

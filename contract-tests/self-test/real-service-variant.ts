@@ -1,14 +1,18 @@
 import type { Variant, VariantResponse } from './variant-server.ts';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+function isObject(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
 
 const OK_CACHE = 'public, no-cache, must-revalidate';
-const lastSegment = (url: URL, fromEnd = 0): string => {
+function lastSegment(url: URL, fromEnd = 0): string {
   const parts = url.pathname.split('/');
   return decodeURIComponent(parts[parts.length - 1 - fromEnd] ?? '');
-};
-const isTxId = (v: string): boolean => /^0x[0-9a-fA-F]{64}$/.test(v);
+}
+function isTxId(v: string): boolean {
+  return /^0x[0-9a-fA-F]{64}$/.test(v);
+}
 
 /** The real service's answer to input it fails on: 500, and none of a 200's caching headers. */
 function serverError(r: VariantResponse, message: string): void {

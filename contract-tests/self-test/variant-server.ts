@@ -34,7 +34,9 @@ export interface Variant {
 }
 
 const matchOperation = operationMatcher(operations);
-const operationOf = (pathname: string): string | undefined => matchOperation(pathname)?.operationId;
+function operationOf(pathname: string): string | undefined {
+  return matchOperation(pathname)?.operationId;
+}
 
 /**
  * Rewrites the JSON of every answer at `end`, the one call every way of sending goes through

@@ -1,7 +1,9 @@
 import type { Variant } from './variant-server.ts';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+function isObject(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
 
 /**
  * Broken mocks the contract suite must catch, each with the test that must catch it. The first

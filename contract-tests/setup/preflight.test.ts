@@ -25,7 +25,9 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const env = (more: Record<string, string> = {}) => ({ BASE_URL: baseUrl, CONTRACT_REPORT_DIR: dir, ...more });
+function env(more: Record<string, string> = {}) {
+  return { BASE_URL: baseUrl, CONTRACT_REPORT_DIR: dir, ...more };
+}
 
 describe('preflight', () => {
   it('reports an unreachable target as one line with the fix', async () => {

@@ -29,10 +29,12 @@ async function reach(transport: Transport, baseUrl: string, timeoutMs: number): 
   return res;
 }
 
-const sameWorld = (a: MockWorld, b: Record<string, unknown>): boolean =>
-  a.seed === b.seed && a.network === b.network && a.blocks === b.blocks;
-const describeWorld = (w: MockWorld | Record<string, unknown>): string =>
-  `seed ${String(w.seed)}, ${String(w.network)}, ${String(w.blocks)} blocks`;
+function sameWorld(a: MockWorld, b: Record<string, unknown>): boolean {
+  return a.seed === b.seed && a.network === b.network && a.blocks === b.blocks;
+}
+function describeWorld(w: MockWorld | Record<string, unknown>): string {
+  return `seed ${String(w.seed)}, ${String(w.network)}, ${String(w.blocks)} blocks`;
+}
 
 /** Where the target file and the target it describes disagree, each in one sentence. */
 async function disagreements(

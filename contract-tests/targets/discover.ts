@@ -26,8 +26,9 @@ interface TransferItem {
   nft_transfers?: unknown[];
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
 
 function blockRef(body: unknown): BlockRef | undefined {
   if (!isRecord(body)) return undefined;
@@ -48,8 +49,11 @@ function kindsOf(item: TransferItem): EventKind[] {
 type Found = (entry: string, value: string, how: string) => void;
 
 /** Each transfer of the address in an item is one of its events in the transaction. */
-const transferCount = (item: TransferItem): number =>
-  (item.stx_transfers?.length ?? 0) + (item.ft_transfers?.length ?? 0) + (item.nft_transfers?.length ?? 0);
+function transferCount(item: TransferItem): number {
+  return (
+    (item.stx_transfers?.length ?? 0) + (item.ft_transfers?.length ?? 0) + (item.nft_transfers?.length ?? 0)
+  );
+}
 
 /**
  * From the first page of each notable address's transactions: a transaction id per type, an

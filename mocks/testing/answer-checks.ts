@@ -1,4 +1,5 @@
-import { documentedResponse, ResponseChecker } from '../../spec/responses.ts';
+import { ResponseChecker } from '../../spec/response-checker.ts';
+import { documentedResponse } from '../../spec/responses.ts';
 import { loadSpec, type Operation } from '../../spec/load.ts';
 import { createSpecAjv } from '../../spec/schemas.ts';
 import { leaksIn } from './leaks.ts';

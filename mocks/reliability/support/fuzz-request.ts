@@ -1,17 +1,12 @@
 import fc from 'fast-check';
-import { fillPath, loadSpec, type Operation, type Parameter } from '../../../spec/load.ts';
+import { requestUrl, type RequestParts } from '../../../spec/invalid-requests/request-parts.ts';
+import { loadSpec, type Operation, type Parameter } from '../../../spec/load.ts';
 import { createSpecAjv } from '../../../spec/schemas.ts';
 import { coerceParameter } from '../../http/coerce.ts';
 
 /** One generated request: decoded values, encoded only when the URL is built. */
-export interface FuzzRequest {
+export interface FuzzRequest extends RequestParts {
   op: Operation;
-  path: Record<string, string>;
-  /** In order; a null value is a bare `name` without `=`. */
-  query: [string, string | null][];
-  headers: Record<string, string>;
-  /** Sent byte for byte instead of the built URL (malformed escapes, raw characters). */
-  rawUrl?: string;
 }
 
 /** fast-check prints a counterexample with this: the request line, not the whole operation object. */
@@ -24,14 +19,7 @@ export function printable(r: FuzzRequest): FuzzRequest {
 }
 
 export function urlOf(r: FuzzRequest): string {
-  if (r.rawUrl !== undefined) return r.rawUrl;
-  const path = fillPath(r.op.path, (name) => encodeURIComponent(r.path[name] ?? ''));
-  const query = r.query
-    .map(([k, v]) =>
-      v === null ? encodeURIComponent(k) : `${encodeURIComponent(k)}=${encodeURIComponent(v)}`,
-    )
-    .join('&');
-  return query ? `${path}?${query}` : path;
+  return requestUrl(r.op, r);
 }
 
 export function describeRequest(r: FuzzRequest): string {

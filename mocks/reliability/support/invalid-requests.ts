@@ -1,70 +1,21 @@
 import fc from 'fast-check';
-import { fillPath, type Operation, type Parameter } from '../../../spec/load.ts';
+import type { Mutation, MutationInput, OutcomeClass } from '../../../spec/invalid-requests/mutation.ts';
+import { MUTATIONS } from '../../../spec/invalid-requests/mutations.ts';
+import { loadSpec, type Operation, type Parameter } from '../../../spec/load.ts';
 import { MAX_URL_LENGTH } from '../../http/url-limit.ts';
 import { SERVER_LIMITS } from '../../server.ts';
-import { specAccepts, urlOf, type FuzzRequest } from './fuzz-request.ts';
+import { printable, specAccepts, urlOf, type FuzzRequest } from './fuzz-request.ts';
 import { hostileName, hostileValue } from './hostile-values.ts';
 import { arbitraryValidRequest, type WorldSamples } from './valid-requests.ts';
 
 export interface InvalidCase {
   request: FuzzRequest;
-  /** What was done to a valid request. */
+  /** The registry's name of what was done to a valid request. */
   mutation: string;
+  /** The case, as the mutation names it. */
+  label: string;
   /** The statuses that are a right answer to it. */
   expect: number[];
-}
-
-type Mutation = (valid: FuzzRequest) => fc.Arbitrary<InvalidCase>;
-
-function setQuery(r: FuzzRequest, name: string, pairs: [string, string | null][]): FuzzRequest {
-  return {
-    ...r,
-    query: [...r.query.filter(([k]) => k !== name), ...pairs],
-  };
-}
-
-/** One declared parameter gets a value the spec refuses. An emptied path segment changes the route: 404. */
-function badValue(param: Parameter, samples: string[]): Mutation {
-  return (valid) =>
-    hostileValue(samples)
-      .filter((v) => !specAccepts(param, v))
-      .map((v) => {
-        if (param.in === 'path') {
-          return {
-            request: { ...valid, path: { ...valid.path, [param.name]: v } },
-            mutation: `bad ${param.name}`,
-            expect: v === '' ? [404] : [400],
-          };
-        }
-        return {
-          request: setQuery(valid, param.name, [[param.name, v]]),
-          mutation: `bad ${param.name}`,
-          expect: [400],
-        };
-      });
-}
-
-/** A scalar query parameter given twice, each value valid on its own. */
-function repeated(param: Parameter, samples: string[]): Mutation {
-  return (valid) =>
-    fc.tuple(fc.constantFrom(...samples), fc.constantFrom(...samples)).map(([a, b]) => ({
-      request: setQuery(valid, param.name, [
-        [param.name, a],
-        [param.name, b],
-      ]),
-      mutation: `repeated ${param.name}`,
-      expect: [400],
-    }));
-}
-
-/** A declared query parameter with an empty value, or bare without `=`. */
-function empty(param: Parameter): Mutation {
-  return (valid) =>
-    fc.constantFrom<string | null>('', null).map((v) => ({
-      request: setQuery(valid, param.name, [[param.name, v]]),
-      mutation: `empty ${param.name}`,
-      expect: [400],
-    }));
 }
 
 /**
@@ -77,91 +28,134 @@ export function tooLongAnswers(url: string): number[] | undefined {
   return url.length + 64 < SERVER_LIMITS.maxHeaderSize ? [414] : [414, 431];
 }
 
-const enormous: Mutation = (valid) =>
-  fc.integer({ min: MAX_URL_LENGTH + 1, max: 60_000 }).chain((length) =>
-    fc.constantFrom('a', '%00', '__proto__=').map((unit) => {
-      const url = urlOf(valid);
-      const pad = unit.repeat(Math.ceil(length / unit.length));
-      const rawUrl = `${url}${url.includes('?') ? '&' : '?'}pad=${pad}`;
-      return {
-        request: { ...valid, rawUrl },
-        mutation: 'enormous query string',
-        expect: tooLongAnswers(rawUrl) as number[],
-      };
-    }),
-  );
+/** The mock's statuses for each class of outcome (a long URL's are `tooLongAnswers`). */
+const STATUSES: Record<OutcomeClass, number[]> = {
+  'bad-request': [400],
+  'not-found': [404],
+  forbidden: [403],
+  'uri-too-long': [414],
+};
 
-/** A path segment that is not valid percent-encoding: the router cannot decode it. */
-function malformedEscape(param: Parameter): Mutation {
-  return (valid) =>
-    fc.constantFrom('%', '%zz', '%E0%A4%A', '%ED%A0%80', 'SP%').map((segment) => ({
-      request: {
-        ...valid,
-        rawUrl: fillPath(valid.op.path, (name) =>
-          name === param.name ? segment : encodeURIComponent(valid.path[name] ?? ''),
-        ),
-      },
-      mutation: `malformed escape in ${param.name}`,
-      expect: [400],
-    }));
+/** How often a mutation is drawn against one weighing 1: hostile values carry most of the variety. */
+const WEIGHTS: Partial<Record<string, number>> = { 'hostile-value': 6 };
+
+const doc = loadSpec();
+
+/** One made-up string of the kind the mutation breaks with (none for the mutations that need none). */
+function material(m: Mutation, samples: string[]): fc.Arbitrary<string[]> {
+  switch (m.material) {
+    case undefined:
+      return fc.constant([]);
+    case 'hostile-values':
+      return hostileValue(samples).map((v) => [v]);
+    case 'api-keys':
+      return fc
+        .oneof(
+          fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 64 }),
+          hostileName,
+          fc.constant('x'.repeat(4_000)),
+        )
+        .map((k) => [k]);
+    case 'padding':
+      return fc
+        .tuple(
+          fc.integer({ min: MAX_URL_LENGTH + 1, max: 60_000 }),
+          fc.constantFrom('a', '%00', '__proto__='),
+        )
+        .map(([length, unit]) => [unit.repeat(Math.ceil(length / unit.length))]);
+  }
 }
 
-/** An unencoded byte outside ASCII in the URL: Node's parser refuses the request line. */
-const rawByte: Mutation = (valid) =>
-  fc.constantFrom('é', 'ÿ', '\u0080', '§').map((ch) => ({
-    request: { ...valid, rawUrl: `${urlOf(valid)}${urlOf(valid).includes('?') ? '&' : '?'}x=${ch}` },
-    mutation: 'raw non-ASCII byte',
-    expect: [400],
-  }));
+/** Up to two of this world's values per parameter, drawn afresh for each case. */
+function drawnExamples(samples: WorldSamples): fc.Arbitrary<Record<string, string[]>> {
+  return fc.record(
+    Object.fromEntries(
+      Object.entries(samples.values).map(([name, values]) => [
+        name,
+        fc.shuffledSubarray(values, { minLength: Math.min(1, values.length), maxLength: 2 }),
+      ]),
+    ),
+  );
+}
 
-/** An API key this mock does not know (the fuzzed mock has one other key configured). */
-const unknownKey: Mutation = (valid) =>
-  fc
-    .oneof(
-      fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 64 }),
-      hostileName,
-      fc.constant('x'.repeat(4_000)),
-    )
-    .filter((k) => k.trim() !== '' && /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(k))
-    .map((key) => ({
-      request: { ...valid, headers: { ...valid.headers, 'X-API-Key': key } },
-      mutation: 'unknown API key',
-      expect: [403],
-    }));
+/** The mutation's cases for a valid request of `op`, one of which is drawn. */
+function mutationCase(
+  op: Operation,
+  samples: WorldSamples,
+  m: Mutation,
+  param: Parameter | undefined,
+): fc.Arbitrary<InvalidCase> {
+  const own = param ? (samples.values[param.name] ?? []) : [];
+  return fc
+    .tuple(arbitraryValidRequest(op, samples), drawnExamples(samples), material(m, own))
+    .map(([valid, examples, made]) => {
+      const input: MutationInput = { doc, op, valid, examples, material: made, accepts: specAccepts };
+      return m.scope === 'parameter' && param
+        ? m.apply({ ...input, param })
+        : m.scope === 'request'
+          ? m.apply(input)
+          : [];
+    })
+    .filter((cases) => cases.length > 0)
+    .chain((cases) => fc.constantFrom(...cases))
+    .map(({ request, label }) => {
+      const mutated = printable({ ...request, op });
+      return {
+        request: mutated,
+        mutation: m.name,
+        label,
+        expect: tooLongAnswers(urlOf(mutated)) ?? STATUSES[m.outcome],
+      };
+    });
+}
+
+/** Whether a parameter mutation is for this kind of parameter (path or query). */
+function forKind(m: Mutation, param: Parameter): boolean {
+  return (
+    m.scope === 'parameter' && (param.in === 'path' || param.in === 'query') && m.appliesTo.includes(param.in)
+  );
+}
 
 /**
- * An invalid request for `op`: a valid one with one thing broken. Every operation gets the
- * mutations that need no parameter (an enormous query, a raw byte, an unknown key); those with
- * parameters also get bad values (wrong types, bounds, overlong and non-ASCII strings, NUL and
- * slashes, prototype names), repeated and empty parameters, and malformed escapes.
+ * Whether the mutation has anything to break here (a bound on a string, a checksum on an
+ * integer: no). One that breaks with made-up material may find nothing in one draw, never in all.
+ */
+function applies(op: Operation, samples: WorldSamples, m: Mutation, param?: Parameter): boolean {
+  if (param && !forKind(m, param)) return false;
+  if (m.material !== undefined) return true;
+  const input: MutationInput = {
+    doc,
+    op,
+    valid: { path: {}, query: [], headers: {} },
+    examples: samples.values,
+    material: [],
+    accepts: specAccepts,
+  };
+  if (m.scope === 'request') return m.apply(input).length > 0;
+  return param !== undefined && m.apply({ ...input, param }).length > 0;
+}
+
+/**
+ * An invalid request for `op`: a valid one broken by one mutation of the registry
+ * (spec/invalid-requests/mutations.ts), each where it applies: the spec's own bounds, types,
+ * patterns, checksums, required parameters and conflicts, hostile values (wrong types, overlong
+ * and non-ASCII strings, NUL and slashes, prototype names), repeated, empty and bare parameters,
+ * emptied path segments, malformed escapes, raw bytes, unknown keys and enormous query strings.
  */
 export function invalidRequest(op: Operation, samples: WorldSamples): fc.Arbitrary<InvalidCase> {
-  const weighted: { weight: number; mutation: Mutation }[] = [
-    { weight: 1, mutation: enormous },
-    { weight: 1, mutation: rawByte },
-    { weight: 1, mutation: unknownKey },
-  ];
-  for (const param of op.parameters) {
-    const own = samples.values[param.name] ?? [];
-    weighted.push({ weight: 6, mutation: badValue(param, own) });
-    if (param.in === 'path') weighted.push({ weight: 1, mutation: malformedEscape(param) });
-    if (param.in === 'query') {
-      weighted.push({ weight: 1, mutation: empty(param) });
-      const scalarSamples = param['x-comma-separated']
-        ? []
-        : own.length
-          ? own
-          : ['0', '1', 'true', 'false'].filter((v) => specAccepts(param, v));
-      if (scalarSamples.length) weighted.push({ weight: 1, mutation: repeated(param, scalarSamples) });
+  const weighted: { weight: number; arbitrary: fc.Arbitrary<InvalidCase> }[] = [];
+  for (const m of MUTATIONS) {
+    const weight = WEIGHTS[m.name] ?? 1;
+    if (m.scope === 'request') {
+      if (applies(op, samples, m))
+        weighted.push({ weight, arbitrary: mutationCase(op, samples, m, undefined) });
+      continue;
     }
+    for (const param of op.parameters)
+      if (applies(op, samples, m, param))
+        weighted.push({ weight, arbitrary: mutationCase(op, samples, m, param) });
   }
-  return fc
-    .tuple(
-      arbitraryValidRequest(op, samples),
-      fc.oneof(...weighted.map((w) => ({ weight: w.weight, arbitrary: fc.constant(w.mutation) }))),
-    )
-    .chain(([valid, mutate]) => mutate(valid))
-    .map((c) => ({ ...c, expect: tooLongAnswers(urlOf(c.request)) ?? c.expect }));
+  return fc.oneof(...weighted);
 }
 
 export function anyInvalidRequest(ops: Operation[], samples: WorldSamples): fc.Arbitrary<InvalidCase> {

@@ -2,11 +2,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMockApp } from '../../app.ts';
-import { specCheckedClient } from '../../testing/spec-checked-client.ts';
-import { checkServedWorld } from '../../testing/world-file-check.ts';
+import { createMockApp } from '../app.ts';
+import { specCheckedClient } from '../testing/spec-checked-client.ts';
+import { checkServedWorld } from '../testing/world-file-check.ts';
 
-const README = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const section = README.slice(README.indexOf('### Your own world'));
 const example = /```yaml\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
 const dir = mkdtempSync(join(tmpdir(), 'readme-world-'));

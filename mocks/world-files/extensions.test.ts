@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createWorld } from '../../operations/world.ts';
-import { toHex } from '../hex.ts';
-import { compileWorldFile } from './compile.ts';
-import { WorldFileError } from './plan.ts';
+import { createWorld } from '../operations/world.ts';
+import { toHex } from '../world/hex.ts';
+import { compileWorldFile } from '../world/declared/compile.ts';
+import { WorldFileError } from '../world/declared/plan.ts';
 
 const DEFAULTS = { seed: 1, network: 'mainnet', blocks: 80 } as const;
 

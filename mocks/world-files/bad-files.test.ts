@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createWorld } from '../../operations/world.ts';
-import { compileWorldFile } from './compile.ts';
-import { WorldFileError } from './plan.ts';
+import { createWorld } from '../operations/world.ts';
+import { compileWorldFile } from '../world/declared/compile.ts';
+import { WorldFileError } from '../world/declared/plan.ts';
 
 const DEFAULTS = { seed: 1, network: 'mainnet', blocks: 80 } as const;
 const ALICE = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';

@@ -1,0 +1,96 @@
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { resolve, type Document, type Header, type Operation, type Schema } from './load.ts';
+import { headerValue, type DocumentedResponse, type ObservedResponse, type Problem } from './responses.ts';
+import type { SpecAjv } from './schemas.ts';
+
+/** What every response check reads: the spec, its compiled schemas, the operation and the answer. */
+export interface ResponseContext {
+  doc: Document;
+  ajv: SpecAjv;
+  op: Operation;
+  res: ObservedResponse;
+  /** What the operation documents for the answer's status; undefined when it documents nothing. */
+  documented: DocumentedResponse | undefined;
+}
+
+/** One rule of the spec about a response, named for it: the problems it finds, empty when it holds. */
+export type ResponseCheck = (ctx: ResponseContext) => Problem[];
+
+function describeErrors(validate: ValidateFunction): string {
+  return (validate.errors ?? [])
+    .slice(0, 5)
+    .map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}`.trim())
+    .join('; ');
+}
+
+/** The operation documents the status, exactly, through `4XX`/`5XX`, or through `default`. */
+export function statusIsDocumented({ op, documented, res }: ResponseContext): Problem[] {
+  if (documented) return [];
+  return [
+    {
+      where: 'status',
+      expected: `one of ${Object.keys(op.responses).join(', ')}`,
+      actual: String(res.status),
+    },
+  ];
+}
+
+/** A status documented with a JSON body is labelled `application/json`. */
+export function contentTypeIsJson({ documented, res }: ResponseContext): Problem[] {
+  if (!documented?.response.content?.['application/json']) return [];
+  const contentType = headerValue(res.headers, 'content-type') ?? '';
+  if (/^application\/json\b/i.test(contentType)) return [];
+  return [{ where: 'content-type', expected: 'application/json', actual: contentType || '(none)' }];
+}
+
+/** The body validates against the schema documented for its status. */
+export function bodyMatchesSchema({ ajv, documented, res }: ResponseContext): Problem[] {
+  const schema = documented?.response.content?.['application/json']?.schema;
+  if (!documented || !schema) return [];
+  const validate = ajv.compile(schema);
+  if (validate(res.body)) return [];
+  return [{ where: 'body', expected: `the ${documented.key} schema`, actual: describeErrors(validate) }];
+}
+
+/** A status documented without content (304) comes without a body. */
+export function noBodyWhereNoneDocumented({ documented, res }: ResponseContext): Problem[] {
+  if (!documented || documented.response.content?.['application/json']) return [];
+  if (res.text === undefined || res.text.length === 0) return [];
+  return [{ where: 'body', expected: `no body for ${documented.key}`, actual: `${res.text.length} bytes` }];
+}
+
+function documentedHeaders({ doc, documented }: ResponseContext): [string, Header][] {
+  return Object.entries(documented?.response.headers ?? {}).map(([name, raw]) => [name, resolve(doc, raw)]);
+}
+
+/** Every header the spec marks required for the status is sent. */
+export function requiredHeadersPresent(ctx: ResponseContext): Problem[] {
+  return documentedHeaders(ctx)
+    .filter(([name, header]) => header.required && headerValue(ctx.res.headers, name) === undefined)
+    .map(([name]) => ({ where: `header ${name}`, expected: 'present (required)', actual: 'absent' }));
+}
+
+/** Every documented header that is sent validates against its schema (numbers read as numbers). */
+export function headersMatchSchema(ctx: ResponseContext): Problem[] {
+  const problems: Problem[] = [];
+  for (const [name, header] of documentedHeaders(ctx)) {
+    const value = headerValue(ctx.res.headers, name);
+    if (value === undefined || !header.schema) continue;
+    const schema = resolve<Schema>(ctx.doc, header.schema);
+    const typed = schema.type === 'integer' || schema.type === 'number' ? Number(value) : value;
+    const validate = ctx.ajv.compile(header.schema);
+    if (!validate(typed))
+      problems.push({ where: `header ${name}`, expected: describeErrors(validate), actual: value });
+  }
+  return problems;
+}
+
+/** The rules a response is checked against, in the order their problems are reported. */
+export const RESPONSE_CHECKS: readonly ResponseCheck[] = [
+  statusIsDocumented,
+  contentTypeIsJson,
+  bodyMatchesSchema,
+  noBodyWhereNoneDocumented,
+  requiredHeadersPresent,
+  headersMatchSchema,
+];

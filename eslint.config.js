@@ -13,7 +13,7 @@ const upwardImports = LAYERS.map((layer, i) => ({
 }));
 
 export default defineConfig(
-  { ignores: ['node_modules/**', 'reports/**', 'spec/types.ts'] },
+  { ignores: ['node_modules/**', 'reports/**', 'dist/**', 'spec/types.ts'] },
   {
     files: ['**/*.ts', '**/*.js'],
     languageOptions: { parser: tseslint.parser },

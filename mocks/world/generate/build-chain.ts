@@ -263,8 +263,7 @@ export class ChainBuilder {
       chain: this.chain,
       draft: this.ctx,
       nonces: this.nonces,
-      deploy: (kind, deployer, deployTx) =>
-        this.registry.deploy(kind, deployer, deployTx, true, this.blocks.count),
+      deploy: (kind, deployer) => this.registry.deploy(kind, deployer, true, this.blocks.count),
     };
   }
 
@@ -336,7 +335,7 @@ export class ChainBuilder {
       for (let row = 0; row < table.count; row++) {
         const old = forgotten.contracts[(table.contract[row] as number) - c.contracts];
         if (table.action[row] !== Action.Deploy || !old || contracts.has(old.index)) continue;
-        const fresh = this.registry.redeployPending(old, row, this.blocks.count);
+        const fresh = this.registry.redeployPending(old, this.blocks.count);
         contracts.set(old.index, fresh);
         principals.set(old.principal, (this.registry.contracts[fresh] as Contract).principal);
       }
@@ -456,7 +455,10 @@ export class ChainBuilder {
       changed = false;
       const waiting = new Map<number, number[]>();
       const wait = (p: number, nonce: number): void => {
-        if (p >= 0) waiting.set(p, [...(waiting.get(p) ?? []), nonce]);
+        if (p < 0) return;
+        const nonces = waiting.get(p);
+        if (nonces) nonces.push(nonce);
+        else waiting.set(p, [nonce]);
       };
       for (let row = 0; row < m.count; row++) {
         if (m.status[row] !== Status.Pending) continue;
@@ -610,7 +612,7 @@ export class ChainBuilder {
         flags: ((m.flags[row] as number) & 4) | (mode === AnchorMode.OffChainOnly ? AnchorMode.Any : mode),
       });
       if (m.action[row] === Action.Deploy) {
-        this.registry.confirm(m.contract[row] as number, index);
+        this.registry.confirm(m.contract[row] as number);
         this.minedDeploys.push({ contract: m.contract[row] as number, height: h });
       }
       this.settle(index, h);
@@ -662,10 +664,8 @@ export class ChainBuilder {
     let txIndex = firstIndex;
     if (!this.declared) return txIndex;
     if (h === 1) {
-      this.declared.deployTokens(
-        this.registry,
-        () => this.txs.count,
-        (tx) => this.pushTx(tx, h, txIndex++, -1, AnchorMode.OnChainOnly, this.declaredRng),
+      this.declared.deployTokens(this.registry, (tx) =>
+        this.pushTx(tx, h, txIndex++, -1, AnchorMode.OnChainOnly, this.declaredRng),
       );
     }
     for (const entry of this.declared.at(h)) {
@@ -857,7 +857,7 @@ export class ChainBuilder {
     const contract =
       tx.deployKind === undefined
         ? tx.contract
-        : this.registry.deploy(tx.deployKind, tx.sender, index, false, height);
+        : this.registry.deploy(tx.deployKind, tx.sender, false, height);
     this.txs.push({
       action: tx.action,
       status: tx.status,

@@ -9,7 +9,7 @@ export interface MempoolBuildContext {
   readonly chain: Chain;
   readonly draft: DraftContext;
   readonly nonces: number[];
-  deploy(kind: ContractKind, deployer: number, deployTx: number): number;
+  deploy(kind: ContractKind, deployer: number): number;
 }
 
 const RANDOM: readonly (readonly [Action, number])[] = [
@@ -94,7 +94,7 @@ export function addToMempool(
   const tip = tipHeight(ctx.chain);
   const height = Math.max(1, tip - age);
   const index = table.count;
-  const contract = tx.deployKind === undefined ? tx.contract : ctx.deploy(tx.deployKind, tx.sender, index);
+  const contract = tx.deployKind === undefined ? tx.contract : ctx.deploy(tx.deployKind, tx.sender);
   table.push({
     action: tx.action,
     status: tx.status,

@@ -20,8 +20,8 @@ export class ContractRegistry {
     private readonly nakamotoHeight: number,
   ) {}
 
-  /** Registers a contract deployed by `deployTx` at `height`; pending ones wait in the mempool. */
-  deploy(kind: ContractKind, deployer: number, deployTx: number, pending: boolean, height: number): number {
+  /** Registers a contract deployed at `height`; pending ones wait in the mempool. */
+  deploy(kind: ContractKind, deployer: number, pending: boolean, height: number): number {
     const index = this.contracts.length;
     const boot = kind === ContractKind.Genesis || kind === ContractKind.Pox;
     const named = boot
@@ -31,15 +31,15 @@ export class ContractRegistry {
     let name = named.name;
     for (let n = 2; this.principals.find(`${deployerName}.${name}`) >= 0; n++) name = `${named.name}-v${n}`;
     const token = named.token === named.name ? name : named.token;
-    this.register(kind, deployer, name, token, deployTx, pending, height);
+    this.register(kind, deployer, name, token, pending, height);
     if (!pending) this.list(kind, index);
     return index;
   }
 
-  /** A pending deployment mined as chain transaction `deployTx`: on chain now, for the activity to use. */
-  confirm(index: number, deployTx: number): void {
+  /** A pending deployment mined: on chain now, for the activity to use. */
+  confirm(index: number): void {
     const contract = this.contracts[index] as Contract;
-    this.contracts[index] = { ...contract, deployTx, pending: false };
+    this.contracts[index] = { ...contract, pending: false };
     this.list(contract.kind, index);
   }
 
@@ -52,30 +52,16 @@ export class ContractRegistry {
    * A contract the chain forgot in a reorg, registered again for its deployment back in the
    * mempool: the same name and token (the same transaction deploys it), pending.
    */
-  redeployPending(contract: Contract, deployTx: number, height: number): number {
-    return this.register(
-      contract.kind,
-      contract.deployer,
-      contract.name,
-      contract.token,
-      deployTx,
-      true,
-      height,
-    );
+  redeployPending(contract: Contract, height: number): number {
+    return this.register(contract.kind, contract.deployer, contract.name, contract.token, true, height);
   }
 
   /**
    * Registers a contract a world file names: it keeps its given name and stays off the lists the
    * background activity picks from, so only the file's own transactions touch its tokens.
    */
-  deployDeclared(
-    kind: ContractKind,
-    deployer: number,
-    name: string,
-    token: string,
-    deployTx: number,
-  ): number {
-    return this.register(kind, deployer, name, token, deployTx, false, 1);
+  deployDeclared(kind: ContractKind, deployer: number, name: string, token: string): number {
+    return this.register(kind, deployer, name, token, false, 1);
   }
 
   private register(
@@ -83,7 +69,6 @@ export class ContractRegistry {
     deployer: number,
     name: string,
     token: string,
-    deployTx: number,
     pending: boolean,
     height: number,
   ): number {
@@ -102,7 +87,6 @@ export class ContractRegistry {
       assetId: token ? `${id}::${token}` : '',
       pair: kind === ContractKind.Vault ? (ft[this.deployed.vault.length % ft.length] as number) : -1,
       clarityVersion: this.clarityVersion(kind, height),
-      deployTx,
       pending,
     });
     if (kind === ContractKind.Pox) this.poxContract = index;

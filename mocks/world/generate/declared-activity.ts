@@ -69,11 +69,10 @@ export class DeclaredActivity {
   }
 
   /**
-   * Deploys the file's token contracts (fee-free, at height 1), each minting to its holders.
-   * `nextTx` is the index the first deploy transaction gets; `push` appends one.
+   * Deploys the file's token contracts (fee-free, at height 1), each minting to its holders;
+   * `push` appends a deploy transaction.
    */
-  deployTokens(registry: ContractRegistry, nextTx: () => number, push: (tx: UserTx) => void): void {
-    const first = nextTx();
+  deployTokens(registry: ContractRegistry, push: (tx: UserTx) => void): void {
     // Every contract registered first: a token's holders may be any declared contract.
     const contracts = this.plan.tokens.map((token, k) =>
       registry.deployDeclared(
@@ -81,7 +80,6 @@ export class DeclaredActivity {
         this.principals.find(token.deployer),
         token.name,
         token.token,
-        first + k,
       ),
     );
     this.plan.tokens.forEach((token, k) => {

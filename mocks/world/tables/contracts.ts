@@ -15,11 +15,6 @@ export interface Contract {
   /** For a vault, the FT contract whose tokens it swaps; else -1. */
   readonly pair: number;
   readonly clarityVersion: number | null;
-  /**
-   * Deploying transaction: an index into the chain's txs; for a pending contract, the mempool row
-   * it was registered with (mempool rows move as transactions leave it).
-   */
-  readonly deployTx: number;
   /** Deployed by a mempool transaction, so not on chain yet. */
   readonly pending: boolean;
 }

@@ -1,22 +1,25 @@
 import type { Chain } from '../world/tables/chain.ts';
 import { eventsOf } from '../world/derive/events.ts';
 import { forEachInvolved } from '../world/derive/involvement.ts';
+import { EventActivity } from './event-activity.ts';
 
 /**
  * For every principal, the mined transactions that concern it, ascending in chain order, packed
  * into one Int32Array (compressed sparse rows): 4 bytes per (principal, transaction) pair.
  * Transactions appended later (a living chain) go to a per-principal tail, so a block costs its
- * own transactions only.
+ * own transactions only. The same pass over the events counts each principal's activity.
  */
 export class AddressIndex {
   private readonly offsets: Int32Array;
   private readonly entries: Int32Array;
   private readonly tail = new Map<number, number[]>();
   private indexed: number;
+  readonly activity: EventActivity;
 
   constructor(private readonly chain: Chain) {
     this.indexed = chain.txs.count;
     const principals = chain.principals.count;
+    const activity = (this.activity = new EventActivity(principals));
     const txs = chain.txs.count;
     let pairTx: Int32Array = new Int32Array(txs * 3 + 1024);
     let pairPrincipal: Int32Array = new Int32Array(pairTx.length);
@@ -37,7 +40,11 @@ export class AddressIndex {
       pairs++;
       counts[p + 1] = (counts[p + 1] as number) + 1;
     };
-    for (; tx < txs; tx++) forEachInvolved(chain, tx, eventsOf(chain, tx), visit);
+    for (; tx < txs; tx++) {
+      const events = eventsOf(chain, tx);
+      forEachInvolved(chain, tx, events, visit);
+      activity.add(events);
+    }
     for (let p = 0; p < principals; p++) counts[p + 1] = (counts[p + 1] as number) + (counts[p] as number);
     this.offsets = counts;
     this.entries = new Int32Array(pairs);
@@ -54,11 +61,13 @@ export class AddressIndex {
   extend(): void {
     const chain = this.chain;
     for (let tx = this.indexed; tx < chain.txs.count; tx++) {
-      forEachInvolved(chain, tx, eventsOf(chain, tx), (p) => {
+      const events = eventsOf(chain, tx);
+      forEachInvolved(chain, tx, events, (p) => {
         let list = this.tail.get(p);
         if (!list) this.tail.set(p, (list = []));
         if (list[list.length - 1] !== tx) list.push(tx);
       });
+      this.activity.add(events);
     }
     this.indexed = chain.txs.count;
   }

@@ -1,12 +1,10 @@
 import { c32address } from 'c32check';
 import type { AddressIndex } from './address-index.ts';
-import { burnHeightAt, isUnanchored, tipHeight, type Chain } from '../world/tables/chain.ts';
-import { eventsOf } from '../world/derive/events.ts';
+import { burnHeightAt, tipHeight, type Chain } from '../world/tables/chain.ts';
 import { toHex } from '../world/hex.ts';
 import {
   Action,
   ContractKind,
-  EventKind,
   Status,
   TX_STATUSES,
   TX_TYPES,
@@ -15,7 +13,7 @@ import {
   type TxType,
 } from '../world/tables/kinds.ts';
 import type { NetworkName } from '../world/tables/network.ts';
-import { lockActive } from '../world/derive/pox.ts';
+import { EvenSamples } from './even-samples.ts';
 
 export interface BlockSample {
   height: number;
@@ -58,51 +56,11 @@ export interface WorldIndex {
   };
 }
 
-const SAMPLES = 5;
-
 export function buildCatalogue(chain: Chain, addresses: AddressIndex): WorldIndex {
   const tip = tipHeight(chain);
   const t = chain.txs;
-  const byType = Object.fromEntries(TX_TYPES.map((type) => [type, [] as number[]])) as Record<
-    TxType,
-    number[]
-  >;
-  const byStatus = Object.fromEntries(TX_STATUSES.map((s) => [s, [] as number[]])) as Record<
-    TxStatus,
-    number[]
-  >;
-  const sponsored: number[] = [];
-  const anchoredMicro: number[] = [];
-  const unanchored: number[] = [];
-  const activity = {
-    stx: new Map<number, number>(),
-    ft: new Map<number, number>(),
-    nft: new Map<number, number>(),
-  };
-  let locked = -1;
-  const tipBurn = burnHeightAt(chain, tip);
-  for (let tx = 0; tx < t.count; tx++) {
-    byType[txTypeOf(t.action[tx] as Action)].push(tx);
-    byStatus[TX_STATUSES[t.status[tx] as number] as TxStatus].push(tx);
-    if (t.sponsor.at(tx) >= 0) sponsored.push(tx);
-    if (isUnanchored(chain, tx)) unanchored.push(tx);
-    else if (t.micro.at(tx) >= 0) anchoredMicro.push(tx);
-    for (const e of eventsOf(chain, tx)) {
-      const kind =
-        e.kind <= EventKind.StxBurn
-          ? 'stx'
-          : e.kind <= EventKind.FtBurn
-            ? 'ft'
-            : e.kind <= EventKind.NftBurn
-              ? 'nft'
-              : undefined;
-      if (kind)
-        for (const p of [e.sender, e.recipient])
-          if (p >= 0) activity[kind].set(p, (activity[kind].get(p) ?? 0) + 1);
-      if (e.kind === EventKind.StxLock && lockActive(e.unlockHeight, tipBurn)) locked = e.sender;
-    }
-  }
-  const ids = (txs: number[]): string[] => spread(txs).map((tx) => t.idHex(tx));
+  const samples = sampleTransactions(chain);
+  const ids = (list: number): string[] => (samples[list] as number[]).map((tx) => t.idHex(tx));
   const m = chain.mempool;
   const pending: number[] = [];
   const dropped: number[] = [];
@@ -123,10 +81,10 @@ export function buildCatalogue(chain: Chain, addresses: AddressIndex): WorldInde
     tip: sample(tip),
     block_samples: { first: sample(1), middle: sample(Math.ceil(tip / 2)), tip: sample(tip) },
     addresses: {
-      stx_activity: name(mostActive(activity.stx, standard)),
-      ft_activity: name(mostActive(activity.ft, standard)),
-      nft_activity: name(mostActive(activity.nft, standard)),
-      locked_stx: name(locked),
+      stx_activity: name(addresses.activity.mostActive('stx', standard)),
+      ft_activity: name(addresses.activity.mostActive('ft', standard)),
+      nft_activity: name(addresses.activity.mostActive('nft', standard)),
+      locked_stx: name(addresses.activity.lastActiveLock(burnHeightAt(chain, tip))),
       vesting: name([...chain.vesting.keys()][0] ?? -1),
       contract_principal: deployed.find((c) => c.kind === ContractKind.Vault)?.id ?? '',
       busiest: name(busiest(chain, addresses)),
@@ -134,16 +92,19 @@ export function buildCatalogue(chain: Chain, addresses: AddressIndex): WorldInde
       unknown: c32address(chain.net.singleSigVersion, 'ff'.repeat(20)),
     },
     transactions: {
-      by_type: Object.fromEntries(TX_TYPES.map((type) => [type, ids(byType[type])])) as Record<
+      by_type: Object.fromEntries(TX_TYPES.map((type, i) => [type, ids(List.Type + i)])) as Record<
         TxType,
         string[]
       >,
       by_status: {
-        ...(Object.fromEntries(TX_STATUSES.map((s) => [s, ids(byStatus[s])])) as Record<TxStatus, string[]>),
+        ...(Object.fromEntries(TX_STATUSES.map((s, i) => [s, ids(List.Status + i)])) as Record<
+          TxStatus,
+          string[]
+        >),
         ...mempoolStatuses(chain),
       },
-      sponsored: ids(sponsored),
-      microblock: { anchored: ids(anchoredMicro), unanchored: ids(unanchored) },
+      sponsored: ids(List.Sponsored),
+      microblock: { anchored: ids(List.AnchoredMicro), unanchored: ids(List.Unanchored) },
       mempool: { pending: mempoolIds(pending), dropped: mempoolIds(dropped) },
     },
     assets: {
@@ -164,32 +125,16 @@ export function buildCatalogue(chain: Chain, addresses: AddressIndex): WorldInde
 /** Pending and dropped statuses live in the mempool table, not the chain's. */
 function mempoolStatuses(chain: Chain): Partial<Record<TxStatus, string[]>> {
   const m = chain.mempool;
-  const found: Partial<Record<TxStatus, number[]>> = {};
-  for (let tx = 0; tx < m.count; tx++) {
-    const status = TX_STATUSES[m.status[tx] as number] as TxStatus;
-    (found[status] ??= []).push(tx);
+  const samples = new EvenSamples(TX_STATUSES.length);
+  for (let pass = 0; pass < 2; pass++) {
+    for (let tx = 0; tx < m.count; tx++) samples.add(m.status[tx] as number, tx);
+    samples.rewind();
   }
   return Object.fromEntries(
-    Object.entries(found).map(([status, txs]) => [status, spread(txs).map((tx) => m.idHex(tx))]),
+    samples.picked.flatMap((txs, status) =>
+      txs.length === 0 ? [] : [[TX_STATUSES[status], txs.map((tx) => m.idHex(tx))]],
+    ),
   );
-}
-
-/** Up to SAMPLES items spread evenly over the list. */
-function spread(items: number[]): number[] {
-  if (items.length <= SAMPLES) return items;
-  return Array.from({ length: SAMPLES }, (_, i) => items[Math.floor((i * items.length) / SAMPLES)] as number);
-}
-
-function mostActive(counts: Map<number, number>, eligible: (p: number) => boolean): number {
-  let best = -1;
-  let bestCount = -1;
-  for (const [p, count] of counts) {
-    if (eligible(p) && (count > bestCount || (count === bestCount && p < best))) {
-      best = p;
-      bestCount = count;
-    }
-  }
-  return best;
 }
 
 function busiest(chain: Chain, addresses: AddressIndex): number {
@@ -205,4 +150,35 @@ function busiest(chain: Chain, addresses: AddressIndex): number {
     }
   }
   return best;
+}
+
+/** Where each list of sampled transactions sits in the scan's EvenSamples. */
+const List = {
+  Type: 0,
+  Status: TX_TYPES.length,
+  Sponsored: TX_TYPES.length + TX_STATUSES.length,
+  AnchoredMicro: TX_TYPES.length + TX_STATUSES.length + 1,
+  Unanchored: TX_TYPES.length + TX_STATUSES.length + 2,
+  Count: TX_TYPES.length + TX_STATUSES.length + 3,
+} as const;
+
+/** An action's index in TX_TYPES, by action. */
+const TYPE_OF_ACTION = new Int8Array(Object.values(Action).length);
+for (const action of Object.values(Action)) TYPE_OF_ACTION[action] = TX_TYPES.indexOf(txTypeOf(action));
+
+/** Two passes over the mined transactions' columns (see EvenSamples): the lists are never held. */
+function sampleTransactions(chain: Chain): number[][] {
+  const t = chain.txs;
+  const samples = new EvenSamples(List.Count);
+  for (let pass = 0; pass < 2; pass++) {
+    for (let tx = 0; tx < t.count; tx++) {
+      samples.add(List.Type + (TYPE_OF_ACTION[t.action[tx] as number] as number), tx);
+      samples.add(List.Status + (t.status[tx] as number), tx);
+    }
+    t.sponsor.forEachSet((tx) => samples.add(List.Sponsored, tx));
+    t.micro.forEachSet((tx) => tx < chain.anchoredCount && samples.add(List.AnchoredMicro, tx));
+    for (let tx = chain.anchoredCount; tx < t.count; tx++) samples.add(List.Unanchored, tx);
+    samples.rewind();
+  }
+  return samples.picked;
 }

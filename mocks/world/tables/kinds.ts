@@ -114,12 +114,24 @@ export type EventKind = (typeof EventKind)[keyof typeof EventKind];
 export type AssetClass = 'stx' | 'ft' | 'nft';
 export type AssetEventType = 'transfer' | 'mint' | 'burn';
 
+export interface AssetMovement {
+  readonly asset: AssetClass;
+  readonly type: AssetEventType;
+}
+
+/** By event kind: indexes walk every event of every transaction, so the answers are made once. */
+const MOVEMENTS: readonly (AssetMovement | undefined)[] = Object.values(EventKind).map((kind) =>
+  kind === EventKind.Log || kind === EventKind.StxLock
+    ? undefined
+    : Object.freeze({
+        asset: kind <= EventKind.StxBurn ? 'stx' : kind <= EventKind.FtBurn ? 'ft' : 'nft',
+        type: (['transfer', 'mint', 'burn'] as const)[kind % 3] as AssetEventType,
+      }),
+);
+
 /** The asset class and movement of a transfer-like event; undefined for logs and locks. */
-export function assetMovement(kind: EventKind): { asset: AssetClass; type: AssetEventType } | undefined {
-  if (kind === EventKind.Log || kind === EventKind.StxLock) return undefined;
-  const asset: AssetClass = kind <= EventKind.StxBurn ? 'stx' : kind <= EventKind.FtBurn ? 'ft' : 'nft';
-  const type: AssetEventType = (['transfer', 'mint', 'burn'] as const)[kind % 3] as AssetEventType;
-  return { asset, type };
+export function assetMovement(kind: EventKind): AssetMovement | undefined {
+  return MOVEMENTS[kind];
 }
 
 export const ContractKind = {

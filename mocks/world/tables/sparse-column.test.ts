@@ -24,6 +24,20 @@ describe('SparseColumn', () => {
     expect([c.at(2), c.at(5)]).toEqual([7, 9]);
   });
 
+  it('visits the rows set, in order, and none cut by a truncation', () => {
+    const c = new SparseColumn(-1);
+    for (const row of [1, 4, 9, 12]) c.append(row, row * 2);
+    c.append(13, -1);
+    c.truncate(12);
+    const seen: number[][] = [];
+    c.forEachSet((row, value) => seen.push([row, value]));
+    expect(seen).toEqual([
+      [1, 2],
+      [4, 8],
+      [9, 18],
+    ]);
+  });
+
   it('refuses a row that does not come after the last one set', () => {
     const c = new SparseColumn(-1);
     c.append(4, 1);

@@ -21,6 +21,11 @@ export class SparseColumn {
     return lo < this.size && this.rows[lo] === row ? (this.values[lo] as number) : this.empty;
   }
 
+  /** Calls `visit` for every row whose value is not `empty`, in row order. */
+  forEachSet(visit: (row: number, value: number) => void): void {
+    for (let i = 0; i < this.size; i++) visit(this.rows[i] as number, this.values[i] as number);
+  }
+
   /** Sets the value of a row past every row set so far (tables only append). */
   append(row: number, value: number): void {
     if (value === this.empty) return;

@@ -115,18 +115,21 @@ export function draftUserTx(ctx: DraftContext, req: DraftRequest): UserTx | unde
   const ownFee = sponsored ? 0 : fee;
   const tx = draftParts(ctx, req, ownFee);
   if (!tx) return undefined;
+  // Field by field, not a spread: the parts come in a dozen shapes, so a spread takes V8's generic
+  // object-clone path, once for every generated transaction.
   const full: UserTx = {
     action: req.action,
     status,
-    fee,
+    sender: tx.sender,
     sponsor: -1,
-    contract: -1,
-    peer: -1,
-    amount: 0,
-    aux: 0,
-    deny: false,
-    ...tx,
+    fee,
+    contract: tx.contract ?? -1,
+    peer: tx.peer ?? -1,
+    amount: tx.amount ?? 0,
+    aux: tx.aux ?? 0,
+    deny: tx.deny ?? false,
   };
+  if (tx.deployKind !== undefined) full.deployKind = tx.deployKind;
   if (sponsored) {
     const sponsor = pickPayer(ctx, fee, full.sender);
     if (sponsor < 0) return undefined;

@@ -3,6 +3,9 @@ import { eventsOf } from '../world/derive/events.ts';
 import { forEachInvolved } from '../world/derive/involvement.ts';
 import { EventActivity } from './event-activity.ts';
 
+/** A per-transaction pair count of this or more is kept aside, not in its byte. */
+const MANY = 255;
+
 /**
  * For every principal, the mined transactions that concern it, ascending in chain order, packed
  * into one Int32Array (compressed sparse rows): 4 bytes per (principal, transaction) pair.
@@ -21,8 +24,12 @@ export class AddressIndex {
     const principals = chain.principals.count;
     const activity = (this.activity = new EventActivity(principals));
     const txs = chain.txs.count;
-    let pairTx: Int32Array = new Int32Array(txs * 3 + 1024);
-    let pairPrincipal: Int32Array = new Int32Array(pairTx.length);
+    // While scanning, only each pair's principal is kept, and per transaction how many pairs it
+    // made (in a byte; the rare transaction with more, such as genesis, goes to `many`): half
+    // the transient memory of keeping (tx, principal) pairs, which at 10M transactions is 180 MB.
+    let pairPrincipal: Int32Array = new Int32Array(txs * 3 + 1024);
+    const pairsOfTx = new Uint8Array(txs);
+    const many = new Map<number, number>();
     let pairs = 0;
     let tx = 0;
     const lastTx = new Int32Array(principals).fill(-1);
@@ -31,29 +38,33 @@ export class AddressIndex {
     const visit = (p: number): void => {
       if (lastTx[p] === tx) return;
       lastTx[p] = tx;
-      if (pairs === pairTx.length) {
-        pairTx = grow(pairTx);
-        pairPrincipal = grow(pairPrincipal);
-      }
-      pairTx[pairs] = tx;
+      if (pairs === pairPrincipal.length) pairPrincipal = grow(pairPrincipal);
       pairPrincipal[pairs] = p;
       pairs++;
       counts[p + 1] = (counts[p + 1] as number) + 1;
     };
     for (; tx < txs; tx++) {
+      const before = pairs;
       const events = eventsOf(chain, tx);
       forEachInvolved(chain, tx, events, visit);
       activity.add(events);
+      const made = pairs - before;
+      pairsOfTx[tx] = Math.min(made, MANY);
+      if (made >= MANY) many.set(tx, made);
     }
     for (let p = 0; p < principals; p++) counts[p + 1] = (counts[p + 1] as number) + (counts[p] as number);
     this.offsets = counts;
     this.entries = new Int32Array(pairs);
     const cursor = counts.slice(0, principals);
     // Pairs arrive in chain order, so a stable placement keeps each row ascending.
-    for (let i = 0; i < pairs; i++) {
-      const p = pairPrincipal[i] as number;
-      this.entries[cursor[p] as number] = pairTx[i] as number;
-      cursor[p] = (cursor[p] as number) + 1;
+    let i = 0;
+    for (let row = 0; row < txs; row++) {
+      const made = pairsOfTx[row] === MANY ? (many.get(row) as number) : (pairsOfTx[row] as number);
+      for (const end = i + made; i < end; i++) {
+        const p = pairPrincipal[i] as number;
+        this.entries[cursor[p] as number] = row;
+        cursor[p] = (cursor[p] as number) + 1;
+      }
     }
   }
 

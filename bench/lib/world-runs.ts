@@ -19,9 +19,11 @@ export interface WorldRun {
 export interface ServerRun {
   mode: 'server';
   blocks: number;
-  /** From startMockServer() to the first /extended answer. */
+  /** From startMockServer() to the first /extended answer, the world's catalogue built on the way (the CLI's banner reads it). */
   startToFirstResponseMs: number;
   /** From this process's start (node, loader and module loading included) to the same answer. */
   processToFirstResponseMs: number;
   memory: MemoryAfterGc;
+  /** The most this process held in memory at once (Linux's maxrss), start-up's transient arrays included. */
+  peakRssMb: number;
 }

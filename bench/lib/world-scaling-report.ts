@@ -18,7 +18,8 @@ export function mainnetVerdict(result: SizeResult, target = MAINNET): string {
   return [
     `Mainnet-sized world (${int(result.world.transactions)} transactions):`,
     `start → first answer ${int(start)} ms, target < ${int(target.maxStartMs)} ms (${mark(start < target.maxStartMs)});`,
-    `RSS ${int(rss)} MB, target < ${int(target.maxRssMb)} MB (${mark(rss < target.maxRssMb)}).`,
+    `RSS ${int(rss)} MB, target < ${int(target.maxRssMb)} MB (${mark(rss < target.maxRssMb)});`,
+    `peak RSS while starting ${int(result.server.peakRssMb)} MB.`,
   ].join(' ');
 }
 
@@ -46,6 +47,7 @@ export function worldScalingTable(results: SizeResult[]): string {
     int(server.startToFirstResponseMs),
     int(server.processToFirstResponseMs),
     int(server.memory.rssMb),
+    int(server.peakRssMb),
     int(server.memory.heapUsedMb),
     int(server.memory.externalMb),
   ]);
@@ -58,6 +60,7 @@ export function worldScalingTable(results: SizeResult[]): string {
       'start → first answer ms',
       'process start → first answer ms',
       'RSS MB',
+      'peak RSS MB',
       'heap used MB',
       'external MB',
     ],

@@ -96,8 +96,6 @@ export class ChainBuilder {
   private tenureLeft = 0;
   private tenureBlocks = 0;
   private tenureMiner = -1;
-  private readonly tenureBurnHash = new Uint8Array(32);
-  private readonly tenureMinerTxid = new Uint8Array(32);
   private blockFees = 0;
 
   constructor(private readonly options: WorldOptions) {
@@ -163,6 +161,7 @@ export class ChainBuilder {
     this.ctx.burnHeight = this.burnHeight;
     this.microblockStream(blocks + 1, 0, true);
     this.txs.trim();
+    this.blocks.trim();
     const mempool = buildMempool(this.mempoolContext());
     this.chain.mempool = mempool.table;
     this.chain.receiptTime = mempool.receiptTime;
@@ -299,8 +298,6 @@ export class ChainBuilder {
           tenureBlocks: this.tenureBlocks,
           tenureMiner: this.tenureMiner,
         },
-        tenureBurnHash: this.tenureBurnHash,
-        tenureMinerTxid: this.tenureMinerTxid,
       }),
     );
   }
@@ -400,8 +397,6 @@ export class ChainBuilder {
       tenureBlocks: this.tenureBlocks,
       tenureMiner: this.tenureMiner,
     } = c.clock);
-    this.tenureBurnHash.set(c.tenureBurnHash);
-    this.tenureMinerTxid.set(c.tenureMinerTxid);
     this.chain.anchoredCount = c.txs;
     this.ctx.burnHeight = this.burnHeight;
   }
@@ -704,9 +699,7 @@ export class ChainBuilder {
     const row = h - 1;
     const b = this.blocks;
     b.count = h;
-    this.rng.fill(b.hash, row * 32, 32);
-    this.rng.fill(b.indexHash, row * 32, 32);
-    b.setTenure(this.tenureHeight, this.tenureBurnHash, this.tenureMinerTxid);
+    b.drawHashes(row, this.rng);
     b.time[row] = this.blockTime;
     b.burnTime[row] = this.burnTime;
     b.burnHeight[row] = this.burnHeight;
@@ -759,8 +752,7 @@ export class ChainBuilder {
           ? this.burnTime + this.rng.range(480, 720)
           : Math.max(this.burnTime + 1, appendedAt - this.rng.range(3, 12));
     }
-    this.rng.fill(this.tenureBurnHash);
-    this.rng.fill(this.tenureMinerTxid);
+    this.blocks.drawTenure(this.tenureHeight + 1, this.rng);
     this.tenureMiner = this.rng.pick(this.miners);
     this.tenureHeight++;
     this.tenureLeft = nakamoto ? this.rng.range(1, 6) : 1;

@@ -281,6 +281,28 @@ describe('a living chain', () => {
     expect(txOf(world, tx_id)?.found).toBe(true);
   });
 
+  it('a reorg draws the new blocks’ keys afresh: none of an orphaned block’s hashes, nor of an orphaned tenure’s, is served', () => {
+    const live = liveChain();
+    const kept = live.world.block({ latest: true })!;
+    const newTenure = (b: typeof kept) => (b.tenure_height ?? 0) > (kept.tenure_height ?? 0);
+    const top = live.mine(12);
+    const keysOf = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => live.world.block({ height: from + i })!);
+    const orphaned = keysOf(kept.height + 1, top.height);
+    const orphanedKeys = new Set(
+      orphaned.flatMap((b) => [b.hash, b.index_block_hash, b.burn_block_hash, b.miner_txid]),
+    );
+    live.reorg(12);
+    const fresh = keysOf(kept.height + 1, top.height + 1);
+    for (const b of fresh) {
+      expect(orphanedKeys.has(b.hash) || orphanedKeys.has(b.index_block_hash)).toBe(false);
+      // A block continuing the kept block's tenure keeps its burn block hash and miner txid.
+      if (newTenure(b))
+        expect(orphanedKeys.has(b.burn_block_hash) || orphanedKeys.has(b.miner_txid)).toBe(false);
+    }
+    expect(fresh.some(newTenure)).toBe(true);
+  });
+
   it('reorgs up to 100 blocks deep, as documented, before and after mining; deeper is refused', () => {
     const live = liveChain();
     const start = live.tip().height;

@@ -2,6 +2,7 @@ import { worldOver, type LiveWorld } from '../operations/world.ts';
 import { ChainBuilder } from '../world/generate/build-chain.ts';
 import { Action, ContractKind, Status } from '../world/tables/kinds.ts';
 import { tipHeight, type Chain } from '../world/tables/chain.ts';
+import { BlockKey } from '../world/tables/block-table.ts';
 import type { UserTx } from '../world/generate/draft-tx.ts';
 import type { WorldOptions } from '../world/options.ts';
 
@@ -90,7 +91,7 @@ export class LiveChain {
 
   tip(): Tip {
     const height = tipHeight(this.chain);
-    return { height, hash: hexAt(this.chain.blocks.hash, height - 1) };
+    return { height, hash: this.chain.blocks.hex(BlockKey.Hash, height - 1) };
   }
 
   mine(blocks = 1): Tip {
@@ -195,10 +196,6 @@ export class LiveChain {
       throw new ControlError(400, `recipient ${address} is a contract this world does not know`);
     return principals.addStandard(address);
   }
-}
-
-function hexAt(bytes: Uint8Array, row: number): string {
-  return `0x${Buffer.from(bytes.subarray(row * 32, row * 32 + 32)).toString('hex')}`;
 }
 
 /** A token transfer's memo: 34 bytes, the UTF-8 text then zeros. */

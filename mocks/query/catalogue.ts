@@ -1,7 +1,7 @@
 import { c32address } from 'c32check';
 import type { AddressIndex } from './address-index.ts';
 import { burnHeightAt, tipHeight, type Chain } from '../world/tables/chain.ts';
-import { toHex } from '../world/hex.ts';
+import { BlockKey } from '../world/tables/block-table.ts';
 import {
   Action,
   ContractKind,
@@ -71,8 +71,8 @@ export function buildCatalogue(chain: Chain, addresses: AddressIndex): WorldInde
   const deployed = chain.contracts.filter((c) => !c.pending);
   const sample = (height: number): BlockSample => ({
     height,
-    hash: toHex(chain.blocks.hash, (height - 1) * 32, 32),
-    index_block_hash: toHex(chain.blocks.indexHash, (height - 1) * 32, 32),
+    hash: chain.blocks.hex(BlockKey.Hash, height - 1),
+    index_block_hash: chain.blocks.hex(BlockKey.IndexHash, height - 1),
   });
   return {
     network: chain.net.name,

@@ -1,19 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { byteKeys, HashIndex, txIdKeys } from './hash-index.ts';
+import { blockKeys, HashIndex, txIdKeys } from './hash-index.ts';
+import { BlockKey, BlockTable } from '../world/tables/block-table.ts';
 import { Rng } from '../world/generate/rng.ts';
 import { TxTable } from '../world/tables/tx-table.ts';
 
 describe('HashIndex', () => {
-  it('finds every key it holds and nothing else', () => {
+  it('finds blocks by the hashes and index hashes their table draws again, and nothing else', () => {
     const rows = 1000;
-    const keys = new Rng(2).bytes(rows * 32);
-    // Two keys sharing their first four bytes must still be told apart.
-    keys.copyWithin(32, 0, 4);
-    const index = new HashIndex(() => byteKeys(keys), rows);
-    for (let row = 0; row < rows; row++) expect(index.find(keys.subarray(row * 32, row * 32 + 32))).toBe(row);
-    const missing = keys.slice(0, 32);
-    missing[31] = (missing[31]! + 1) % 256;
-    expect(index.find(missing)).toBe(-1);
+    const blocks = new BlockTable(rows);
+    const rng = new Rng(2);
+    for (let row = 0; row < rows; row++) blocks.drawHashes(row, rng);
+    blocks.count = rows;
+    // Rows 0 and 1 share their hashes' first four bytes (the first draw is a + b + d): still told apart.
+    blocks.hashStates.copyWithin(4, 0, 4);
+    blocks.hashStates[4] = blocks.hashStates[4]! + 1;
+    blocks.hashStates[5] = blocks.hashStates[5]! - 1;
+    expect(blocks.firstWord(BlockKey.Hash, 1)).toBe(blocks.firstWord(BlockKey.Hash, 0));
+    for (const which of [BlockKey.Hash, BlockKey.IndexHash]) {
+      const index = new HashIndex(() => blockKeys(blocks, which), rows);
+      for (let row = 0; row < rows; row++) expect(index.find(blocks.bytes(which, row))).toBe(row);
+      const missing = blocks.bytes(which, 7);
+      missing[31] = (missing[31]! + 1) % 256;
+      expect(index.find(missing)).toBe(-1);
+    }
   });
 
   it('finds transactions by the ids their table draws again from saved states', () => {

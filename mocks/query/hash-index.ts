@@ -1,3 +1,4 @@
+import type { BlockKey, BlockTable } from '../world/tables/block-table.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';
 
 /** Rows' 32-byte keys as the index reads them: the first four bytes (little-endian) and equality. */
@@ -6,15 +7,11 @@ export interface KeyColumn {
   equals(row: number, key: Uint8Array): boolean;
 }
 
-/** Keys stored as 32 bytes a row (block hashes). */
-export function byteKeys(bytes: Uint8Array): KeyColumn {
+/** A block table's hashes or index hashes, drawn again from their saved states. */
+export function blockKeys(blocks: BlockTable, which: BlockKey): KeyColumn {
   return {
-    firstWord: (row) => readU32(bytes, row * 32),
-    equals: (row, key) => {
-      const base = row * 32;
-      for (let i = 0; i < 32; i++) if (bytes[base + i] !== key[i]) return false;
-      return true;
-    },
+    firstWord: (row) => blocks.firstWord(which, row),
+    equals: (row, key) => blocks.equals(which, row, key),
   };
 }
 

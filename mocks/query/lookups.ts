@@ -1,5 +1,6 @@
 import type { Chain } from '../world/tables/chain.ts';
-import { byteKeys, HashIndex, txIdKeys } from './hash-index.ts';
+import { blockKeys, HashIndex, txIdKeys } from './hash-index.ts';
+import { BlockKey } from '../world/tables/block-table.ts';
 import { parseHash32 } from '../world/hex.ts';
 
 export interface TxLocation {
@@ -17,8 +18,11 @@ export class ChainLookups {
   constructor(private readonly chain: Chain) {
     this.txById = new HashIndex(() => txIdKeys(chain.txs), chain.txs.count);
     this.mempoolById = new HashIndex(() => txIdKeys(chain.mempool), chain.mempool.count);
-    this.blockByHash = new HashIndex(() => byteKeys(chain.blocks.hash), chain.blocks.count);
-    this.blockByIndexHash = new HashIndex(() => byteKeys(chain.blocks.indexHash), chain.blocks.count);
+    this.blockByHash = new HashIndex(() => blockKeys(chain.blocks, BlockKey.Hash), chain.blocks.count);
+    this.blockByIndexHash = new HashIndex(
+      () => blockKeys(chain.blocks, BlockKey.IndexHash),
+      chain.blocks.count,
+    );
   }
 
   /** Takes in the blocks and transactions appended since; the mempool (small) is indexed anew. */

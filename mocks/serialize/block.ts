@@ -1,5 +1,5 @@
 import type { Chain } from '../world/tables/chain.ts';
-import { toHex } from '../world/hex.ts';
+import { BlockKey } from '../world/tables/block-table.ts';
 import { blockCostsOf } from '../world/derive/costs.ts';
 import { isoOf } from './iso.ts';
 import type { Block } from './types.ts';
@@ -8,11 +8,11 @@ import type { Block } from './types.ts';
 export const ZERO_HASH = `0x${'00'.repeat(32)}`;
 
 export function blockHash(chain: Chain, height: number): string {
-  return height < 1 ? ZERO_HASH : toHex(chain.blocks.hash, (height - 1) * 32, 32);
+  return height < 1 ? ZERO_HASH : chain.blocks.hex(BlockKey.Hash, height - 1);
 }
 
 export function indexBlockHash(chain: Chain, height: number): string {
-  return height < 1 ? ZERO_HASH : toHex(chain.blocks.indexHash, (height - 1) * 32, 32);
+  return height < 1 ? ZERO_HASH : chain.blocks.hex(BlockKey.IndexHash, height - 1);
 }
 
 export function serializeBlock(chain: Chain, height: number): Block {
@@ -31,9 +31,9 @@ export function serializeBlock(chain: Chain, height: number): Block {
     parent_index_block_hash: indexBlockHash(chain, height - 1),
     burn_block_time: b.burnTime[row] as number,
     burn_block_time_iso: isoOf(b.burnTime[row] as number),
-    burn_block_hash: toHex(b.burnHash, b.tenureOffset(row), 32),
+    burn_block_hash: b.hex(BlockKey.BurnHash, row),
     burn_block_height: b.burnHeight[row] as number,
-    miner_txid: toHex(b.minerTxid, b.tenureOffset(row), 32),
+    miner_txid: b.hex(BlockKey.MinerTxid, row),
     tx_count: b.txCount[row] as number,
     execution_cost_read_count: readCount,
     execution_cost_read_length: readLength,

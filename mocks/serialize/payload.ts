@@ -1,7 +1,7 @@
 import { contractAt, type Chain } from '../world/tables/chain.ts';
 import { sourceOf } from '../world/derive/contract-source.ts';
-import { toHex } from '../world/hex.ts';
 import { Action, txTypeOf } from '../world/tables/kinds.ts';
+import { BlockKey } from '../world/tables/block-table.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';
 import { indexBlockHash } from './block.ts';
 import { contractCallOf } from './contract-call.ts';
@@ -61,7 +61,7 @@ export function payloadOf(chain: Chain, table: TxTable, tx: number): TxPayload {
 
 /** Consensus hashes are the first 20 bytes of the tenure's burn block hash. */
 function consensusHash(chain: Chain, height: number): string {
-  return toHex(chain.blocks.burnHash, chain.blocks.tenureOffset(height - 1), 20);
+  return chain.blocks.hex(BlockKey.BurnHash, height - 1, 20);
 }
 
 function tenureChangeOf(chain: Chain, table: TxTable, tx: number) {

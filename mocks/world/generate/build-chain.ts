@@ -96,8 +96,6 @@ export class ChainBuilder {
   private tenureLeft = 0;
   private tenureBlocks = 0;
   private tenureMiner = -1;
-  private readonly tenureBurnHash = new Uint8Array(32);
-  private readonly tenureMinerTxid = new Uint8Array(32);
   private blockFees = 0;
 
   constructor(private readonly options: WorldOptions) {
@@ -162,7 +160,7 @@ export class ChainBuilder {
     this.chain.anchoredCount = this.txs.count;
     this.ctx.burnHeight = this.burnHeight;
     this.microblockStream(blocks + 1, 0, true);
-    // The table keeps its spare rows: pages never written are never resident, so they cost no
+    // The tables keep their spare rows: pages never written are never resident, so they cost no
     // memory, while trimming would copy every column (over a second at 10M transactions) and
     // the next mined block would double the table again.
     const mempool = buildMempool(this.mempoolContext());
@@ -301,8 +299,6 @@ export class ChainBuilder {
           tenureBlocks: this.tenureBlocks,
           tenureMiner: this.tenureMiner,
         },
-        tenureBurnHash: this.tenureBurnHash,
-        tenureMinerTxid: this.tenureMinerTxid,
       }),
     );
   }
@@ -402,8 +398,6 @@ export class ChainBuilder {
       tenureBlocks: this.tenureBlocks,
       tenureMiner: this.tenureMiner,
     } = c.clock);
-    this.tenureBurnHash.set(c.tenureBurnHash);
-    this.tenureMinerTxid.set(c.tenureMinerTxid);
     this.chain.anchoredCount = c.txs;
     this.ctx.burnHeight = this.burnHeight;
   }
@@ -706,9 +700,7 @@ export class ChainBuilder {
     const row = h - 1;
     const b = this.blocks;
     b.count = h;
-    this.rng.fill(b.hash, row * 32, 32);
-    this.rng.fill(b.indexHash, row * 32, 32);
-    b.setTenure(this.tenureHeight, this.tenureBurnHash, this.tenureMinerTxid);
+    b.drawHashes(row, this.rng);
     b.time[row] = this.blockTime;
     b.burnTime[row] = this.burnTime;
     b.burnHeight[row] = this.burnHeight;
@@ -761,8 +753,7 @@ export class ChainBuilder {
           ? this.burnTime + this.rng.range(480, 720)
           : Math.max(this.burnTime + 1, appendedAt - this.rng.range(3, 12));
     }
-    this.rng.fill(this.tenureBurnHash);
-    this.rng.fill(this.tenureMinerTxid);
+    this.blocks.drawTenure(this.tenureHeight + 1, this.rng);
     this.tenureMiner = this.rng.pick(this.miners);
     this.tenureHeight++;
     this.tenureLeft = nakamoto ? this.rng.range(1, 6) : 1;

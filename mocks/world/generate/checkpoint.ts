@@ -33,8 +33,6 @@ export interface Checkpoint {
   readonly receiptTime: readonly number[];
   readonly submitted: ReadonlySet<string>;
   readonly clock: ChainClock;
-  readonly tenureBurnHash: Uint8Array;
-  readonly tenureMinerTxid: Uint8Array;
 }
 
 /** A checkpoint from live state: the mutable parts are copied, so later blocks cannot change it. */
@@ -49,7 +47,5 @@ export function takeCheckpoint(state: Checkpoint): Checkpoint {
     receiptTime: [...state.receiptTime],
     submitted: new Set(state.submitted),
     clock: { ...state.clock },
-    tenureBurnHash: state.tenureBurnHash.slice(),
-    tenureMinerTxid: state.tenureMinerTxid.slice(),
   };
 }

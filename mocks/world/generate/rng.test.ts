@@ -44,4 +44,16 @@ describe('Rng', () => {
     expect(counts[2]! / counts[0]!).toBeGreaterThan(2.7);
     expect(counts[2]! / counts[0]!).toBeLessThan(3.3);
   });
+
+  it('reads draws from a saved state: the nth without drawing, and 32 bytes against a key', () => {
+    const r = new Rng(11);
+    const state = new Uint32Array(6);
+    r.save(state, 2);
+    const words = Array.from({ length: 17 }, () => r.u32());
+    words.forEach((word, n) => expect(Rng.drawAt(state, 2, n)).toBe(word));
+    const key = new Rng(0).restore(state, 2).bytes(32);
+    expect(new Rng(0).restore(state, 2).matches(key)).toBe(true);
+    key[30] = (key[30]! + 1) % 256;
+    expect(new Rng(0).restore(state, 2).matches(key)).toBe(false);
+  });
 });

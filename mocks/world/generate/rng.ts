@@ -45,6 +45,26 @@ export class Rng {
     return this;
   }
 
+  /**
+   * The `n`th `u32` (from 0) that a generator given the state at `offset` (`restore`) would draw.
+   * The hash indexes read one per row as they build: `u32`'s steps on locals, with no generator to
+   * restore, cost a fraction of it; the first draw, a + b + d, takes none.
+   */
+  static drawAt(from: Uint32Array, offset: number, n: number): number {
+    let a = (from[offset] as number) | 0;
+    let b = (from[offset + 1] as number) | 0;
+    let c = (from[offset + 2] as number) | 0;
+    let d = (from[offset + 3] as number) | 0;
+    for (let i = 0; i < n; i++) {
+      const t = (a + b + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (((c << 21) | (c >>> 11)) + t) | 0;
+    }
+    return (a + b + d) >>> 0;
+  }
+
   /** Moves past `n` draws of `u32`, as if they were made. */
   skip(n: number): void {
     for (let i = 0; i < n; i++) this.u32();
@@ -107,6 +127,20 @@ export class Rng {
         v >>>= 8;
       }
     }
+  }
+
+  /** Whether the next 32 bytes `fill` would write are `key`; draws up to the first word that differs. */
+  matches(key: Uint8Array): boolean {
+    for (let at = 0; at < 32; at += 4) {
+      const word =
+        ((key[at] as number) |
+          ((key[at + 1] as number) << 8) |
+          ((key[at + 2] as number) << 16) |
+          ((key[at + 3] as number) << 24)) >>>
+        0;
+      if (this.u32() !== word) return false;
+    }
+    return true;
   }
 
   bytes(n: number): Uint8Array {

@@ -117,13 +117,7 @@ export class TxTable {
 
   /** Word `word` (0-7) of the id: its bytes 4 * word to 4 * word + 3, little-endian. */
   idWord(row: number, word: number): number {
-    const s = this.idStates;
-    const at = row * 4;
-    // sfc32's first draw from a state (a, b, c, d) is a + b + d: the hash indexes read it per row.
-    if (word === 0) return ((s[at] as number) + (s[at + 1] as number) + (s[at + 3] as number)) >>> 0;
-    const r = scratch.restore(s, at);
-    r.skip(word);
-    return r.u32();
+    return Rng.drawAt(this.idStates, row * 4, word);
   }
 
   /** Byte `byte` (0-31) of the id. */
@@ -145,17 +139,7 @@ export class TxTable {
 
   /** Whether the id of `row` is `key` (32 bytes). */
   idEquals(row: number, key: Uint8Array): boolean {
-    const r = scratch.restore(this.idStates, row * 4);
-    for (let at = 0; at < 32; at += 4) {
-      const word =
-        ((key[at] as number) |
-          ((key[at + 1] as number) << 8) |
-          ((key[at + 2] as number) << 16) |
-          ((key[at + 3] as number) << 24)) >>>
-        0;
-      if (r.u32() !== word) return false;
-    }
-    return true;
+    return scratch.restore(this.idStates, row * 4).matches(key);
   }
 
   draftOf(row: number): TxDraft {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockKeys, HashIndex, txIdKeys } from './hash-index.ts';
+import { blockKeys, HashIndex, txIdKeys, type KeyColumn } from './hash-index.ts';
 import { BlockKey, BlockTable } from '../world/tables/block-table.ts';
 import { Rng } from '../world/generate/rng.ts';
 import { TxTable } from '../world/tables/tx-table.ts';
@@ -37,5 +37,26 @@ describe('HashIndex', () => {
     const missing = table.idBytes(7);
     missing[0] = (missing[0]! + 1) % 256;
     expect(index.find(missing)).toBe(-1);
+  });
+
+  it('finds rows appended later, before and after they are sorted in, and the first of equal keys', () => {
+    const keys = new Rng(4).bytes(200_000 * 32);
+    // Row 150,000 repeats row 10's key: the first row that has a key is the one found.
+    keys.copyWithin(150_000 * 32, 10 * 32, 11 * 32);
+    const column: KeyColumn = {
+      firstWord: (row) => new DataView(keys.buffer).getUint32(row * 32, true),
+      equals: (row, key) => key.every((byte, i) => keys[row * 32 + i] === byte),
+    };
+    const key = (row: number) => keys.slice(row * 32, row * 32 + 32);
+    const index = new HashIndex(() => column, 1000);
+    expect(index.find(key(1000))).toBe(-1);
+    // A block's worth of rows waits aside; a long run of them is sorted in.
+    index.extend(1010);
+    expect([0, 999, 1000, 1009].map((row) => index.find(key(row)))).toEqual([0, 999, 1000, 1009]);
+    expect(index.find(key(1010))).toBe(-1);
+    index.extend(200_000);
+    for (let row = 0; row < 200_000; row += 997) expect(index.find(key(row))).toBe(row);
+    expect(index.find(key(150_000))).toBe(10);
+    expect(index.find(key(199_999))).toBe(199_999);
   });
 });

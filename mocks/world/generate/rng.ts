@@ -17,6 +17,11 @@ export class Rng {
   private b: number;
   private c: number;
   private d: number;
+  /**
+   * How many words it has drawn, wrapping as int32 (so it stays a small integer to V8): a table
+   * keeps the distance between two draws instead of the state at the second (see `IdColumn`).
+   */
+  draws = 0;
 
   constructor(seed: number) {
     const mix = splitmix32(seed);
@@ -55,6 +60,7 @@ export class Rng {
     // the fields stay unboxed; only the result is read as unsigned.
     const t = (this.a + this.b + this.d) | 0;
     this.d = (this.d + 1) | 0;
+    this.draws = (this.draws + 1) | 0;
     this.a = this.b ^ (this.b >>> 9);
     this.b = (this.c + (this.c << 3)) | 0;
     this.c = (((this.c << 21) | (this.c >>> 11)) + t) | 0;

@@ -1,5 +1,6 @@
 import type { BlockKey, BlockTable } from '../world/tables/block-table.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';
+import { readWord } from '../world/hex.ts';
 
 /** Rows' 32-byte keys as the index reads them: the first four bytes (little-endian) and equality. */
 export interface KeyColumn {
@@ -75,7 +76,7 @@ export class HashIndex {
 
   /** The row whose key equals `key`, or -1. */
   find(key: Uint8Array): number {
-    const word = readU32(key, 0);
+    const word = readWord(key, 0);
     const bucket = word >>> (32 - this.bits);
     const end = this.starts[bucket + 1] as number;
     for (let i = this.starts[bucket] as number; i < end; i++) {
@@ -111,14 +112,4 @@ export class HashIndex {
     this.rows = rows;
     this.tail = new Map();
   }
-}
-
-function readU32(bytes: Uint8Array, offset: number): number {
-  return (
-    ((bytes[offset] as number) |
-      ((bytes[offset + 1] as number) << 8) |
-      ((bytes[offset + 2] as number) << 16) |
-      ((bytes[offset + 3] as number) << 24)) >>>
-    0
-  );
 }

@@ -27,3 +27,14 @@ export function asciiHex(text: string): string {
   for (let i = 0; i < text.length; i++) s += BYTE_HEX[text.charCodeAt(i) & 0xff];
   return s;
 }
+
+/** The little-endian 32-bit word at `at` of `bytes`: how the tables read a key's first four bytes. */
+export function readWord(bytes: Uint8Array, at: number): number {
+  return (
+    ((bytes[at] as number) |
+      ((bytes[at + 1] as number) << 8) |
+      ((bytes[at + 2] as number) << 16) |
+      ((bytes[at + 3] as number) << 24)) >>>
+    0
+  );
+}

@@ -1,6 +1,8 @@
 // A small seeded PRNG (sfc32, seeded through splitmix32) so that a world is a pure function of
 // its seed on every machine and engine: only 32-bit integer arithmetic, no Math.random.
 
+import { readWord } from '../hex.ts';
+
 function splitmix32(state: number): () => number {
   let s = state >>> 0;
   return () => {
@@ -17,6 +19,11 @@ export class Rng {
   private b: number;
   private c: number;
   private d: number;
+  /**
+   * How many words it has drawn, wrapping as int32 (so it stays a small integer to V8): a table
+   * keeps the distance between two draws instead of the state at the second (see `IdColumn`).
+   */
+  draws = 0;
 
   constructor(seed: number) {
     const mix = splitmix32(seed);
@@ -75,6 +82,7 @@ export class Rng {
     // the fields stay unboxed; only the result is read as unsigned.
     const t = (this.a + this.b + this.d) | 0;
     this.d = (this.d + 1) | 0;
+    this.draws = (this.draws + 1) | 0;
     this.a = this.b ^ (this.b >>> 9);
     this.b = (this.c + (this.c << 3)) | 0;
     this.c = (((this.c << 21) | (this.c >>> 11)) + t) | 0;
@@ -131,15 +139,7 @@ export class Rng {
 
   /** Whether the next 32 bytes `fill` would write are `key`; draws up to the first word that differs. */
   matches(key: Uint8Array): boolean {
-    for (let at = 0; at < 32; at += 4) {
-      const word =
-        ((key[at] as number) |
-          ((key[at + 1] as number) << 8) |
-          ((key[at + 2] as number) << 16) |
-          ((key[at + 3] as number) << 24)) >>>
-        0;
-      if (this.u32() !== word) return false;
-    }
+    for (let at = 0; at < 32; at += 4) if (this.u32() !== readWord(key, at)) return false;
     return true;
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../generate/rng.ts';
-import { toHex } from '../hex.ts';
+import { parseHash32, toHex } from '../hex.ts';
 import { TxTable } from './tx-table.ts';
 
 describe('TxTable ids', () => {
@@ -28,4 +28,74 @@ describe('TxTable ids', () => {
     to.drawId(0, new Rng(5));
     expect(to.idHex(to.copyRow(from, 0))).toBe(from.idHex(0));
   });
+
+  it('are found again for many rows drawn among other draws, other generators and copied rows', () => {
+    const ids = new IdLedger();
+    for (let row = 0; row < 1000; row++)
+      ids.append(row % 7 === 3 ? 'declared' : row % 11 === 5 ? 'copy' : 'world');
+    ids.expectAll();
+  });
+
+  it('are found again after a truncation and new rows, and past a gap too long for a step', () => {
+    const ids = new IdLedger();
+    for (let row = 0; row < 300; row++) ids.append(row % 13 === 0 ? 'declared' : 'world');
+    ids.table.idHex(250);
+    ids.truncate(200);
+    // The generator drew on for the rows that left: the next row is far from the last kept one.
+    ids.world.skip(5000);
+    for (let row = 0; row < 150; row++) ids.append(row % 17 === 0 ? 'copy' : 'world');
+    ids.world.skip(70_000);
+    for (let row = 0; row < 100; row++) ids.append('world');
+    ids.expectAll();
+  });
 });
+
+/** A table whose ids are drawn as the world draws them, and the ids it should give back. */
+class IdLedger {
+  readonly world = new Rng(1);
+  readonly table = new TxTable(1);
+  private readonly declared = new Rng(2);
+  private readonly mempool = new TxTable(1);
+  private readonly other = new Rng(3);
+  private expected: string[] = [];
+
+  append(source: 'world' | 'declared' | 'copy'): void {
+    // A transaction draws a few dozen words besides its id.
+    this.world.skip(this.world.int(80));
+    if (source === 'copy') {
+      const from = this.mempool.push(this.mempool.draftOf(0));
+      this.expected.push(this.drawInto(this.mempool, from, this.other));
+      this.table.copyRow(this.mempool, from);
+      return;
+    }
+    const row = this.table.push(this.table.draftOf(0));
+    this.expected.push(this.drawInto(this.table, row, source === 'world' ? this.world : this.declared));
+  }
+
+  truncate(count: number): void {
+    this.table.truncate(count);
+    this.expected = this.expected.slice(0, count);
+  }
+
+  /** Every id, in order, backwards and scattered (so each row is found from elsewhere). */
+  expectAll(): void {
+    const n = this.expected.length;
+    expect(this.table.count).toBe(n);
+    const order = [...Array(n).keys()];
+    const scattered = order.map((i) => (i * 389) % n);
+    for (const row of [...order, ...order.reverse(), ...scattered]) {
+      const id = this.expected[row] as string;
+      const key = parseHash32(id) as Uint8Array;
+      expect(this.table.idHex(row)).toBe(id);
+      expect(this.table.idWord(row, 0)).toBe(new DataView(key.buffer).getUint32(0, true));
+      expect(this.table.idEquals(row, key)).toBe(true);
+    }
+  }
+
+  private drawInto(table: TxTable, row: number, rng: Rng): string {
+    const state = new Uint32Array(4);
+    rng.save(state, 0);
+    table.drawId(row, rng);
+    return toHex(new Rng(0).restore(state, 0).bytes(32));
+  }
+}

@@ -1,17 +1,18 @@
-import { toHex } from '../hex.ts';
-import { Rng } from '../generate/rng.ts';
+import { readWord, toHex } from '../hex.ts';
+import type { Rng } from '../generate/rng.ts';
+import { grow } from './grow.ts';
+import { IdColumn } from './id-column.ts';
 import { SparseColumn } from './sparse-column.ts';
 
 /** The id of a transaction: 8 draws of the world's generator, 32 bytes. */
 const ID_WORDS = 8;
-/** Redraws ids from saved states; one for all tables, used within a call only. */
-const scratch = new Rng(0);
 
 /**
- * Transactions as columns of typed arrays: about 63 bytes a transaction, so ten million of them fit
+ * Transactions as columns of typed arrays: about 53 bytes a transaction, so ten million of them fit
  * in memory. Sponsors and microblocks, which few transactions have, are sparse columns; an id is
- * kept as the 16-byte generator state that drew it and drawn again when asked. Everything else about a transaction (its events, post-conditions, Clarity
- * values, payload bytes) is derived on demand from these columns.
+ * kept as the generator state that drew it (mostly as a step from the previous row's, see
+ * `IdColumn`) and drawn again when asked. Everything else about a transaction (its events,
+ * post-conditions, Clarity values, payload bytes) is derived on demand from these columns.
  */
 export interface TxDraft {
   action: number;
@@ -58,8 +59,8 @@ export class TxTable {
   aux: Int32Array;
   /** -1 when not in a microblock. */
   micro = new SparseColumn(-1);
-  /** Per transaction, 4 words: the state of the generator that drew its 32-byte id (see `drawId`). */
-  idStates: Uint32Array;
+  /** Per transaction, the state of the generator that drew its 32-byte id (see `drawId`). */
+  private ids: IdColumn;
 
   constructor(capacity = 1024) {
     this.action = new Uint8Array(capacity);
@@ -74,7 +75,7 @@ export class TxTable {
     this.peer = new Int32Array(capacity);
     this.amount = new Float64Array(capacity);
     this.aux = new Int32Array(capacity);
-    this.idStates = new Uint32Array(capacity * 4);
+    this.ids = new IdColumn(capacity);
   }
 
   /** Appends a transaction; the caller then draws its id (`drawId`). */
@@ -102,7 +103,7 @@ export class TxTable {
   /** Appends row `row` of `from` (its id included), e.g. a mempool transaction being mined. */
   copyRow(from: TxTable, row: number, changes: Partial<TxDraft> = {}): number {
     const i = this.push({ ...from.draftOf(row), ...changes });
-    this.idStates.set(from.idStates.subarray(row * 4, row * 4 + 4), i * 4);
+    this.ids.copy(i, from.ids, row);
     return i;
   }
 
@@ -111,13 +112,16 @@ export class TxTable {
    * draws them from and `rng` moves past them, so the world's later draws are what they would be.
    */
   drawId(row: number, rng: Rng): void {
-    rng.save(this.idStates, row * 4);
+    this.ids.record(row, rng);
     rng.skip(ID_WORDS);
   }
 
   /** Word `word` (0-7) of the id: its bytes 4 * word to 4 * word + 3, little-endian. */
   idWord(row: number, word: number): number {
-    return Rng.drawAt(this.idStates, row * 4, word);
+    if (word === 0) return this.ids.firstWord(row);
+    const r = this.ids.at(row);
+    r.skip(word);
+    return r.u32();
   }
 
   /** Byte `byte` (0-31) of the id. */
@@ -128,7 +132,7 @@ export class TxTable {
   /** The id's 32 bytes, in a fresh array. */
   idBytes(row: number): Uint8Array {
     const out = new Uint8Array(32);
-    scratch.restore(this.idStates, row * 4).fill(out);
+    this.ids.at(row).fill(out);
     return out;
   }
 
@@ -139,7 +143,12 @@ export class TxTable {
 
   /** Whether the id of `row` is `key` (32 bytes). */
   idEquals(row: number, key: Uint8Array): boolean {
-    return scratch.restore(this.idStates, row * 4).matches(key);
+    // Most rows an index probes differ in the first word, kept apart: no state to find for them.
+    if (this.ids.firstWord(row) !== readWord(key, 0)) return false;
+    const r = this.ids.at(row);
+    r.skip(1);
+    for (let at = 4; at < 32; at += 4) if (r.u32() !== readWord(key, at)) return false;
+    return true;
   }
 
   draftOf(row: number): TxDraft {
@@ -175,6 +184,7 @@ export class TxTable {
     this.sponsor.truncate(count);
     this.sponsorNonce.truncate(count);
     this.micro.truncate(count);
+    this.ids.truncate(count);
   }
 
   /** Releases the unused capacity once generation is over. */
@@ -183,6 +193,7 @@ export class TxTable {
     this.sponsor.trim();
     this.sponsorNonce.trim();
     this.micro.trim();
+    this.ids.trim();
   }
 
   private resize(capacity: number): void {
@@ -199,14 +210,6 @@ export class TxTable {
     this.peer = grow(this.peer, n, Int32Array);
     this.amount = grow(this.amount, n, Float64Array);
     this.aux = grow(this.aux, n, Int32Array);
-    this.idStates = grow(this.idStates, n * 4, Uint32Array);
+    this.ids.resize(n);
   }
-}
-
-type TypedArray = Uint8Array | Int32Array | Uint32Array | Float64Array;
-
-function grow<T extends TypedArray>(from: T, length: number, Kind: new (n: number) => T): T {
-  const to = new Kind(length);
-  to.set(from.subarray(0, Math.min(from.length, length)) as never);
-  return to;
 }

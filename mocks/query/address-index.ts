@@ -2,6 +2,7 @@ import type { Chain } from '../world/tables/chain.ts';
 import { eventsOf } from '../world/derive/events.ts';
 import { forEachInvolved } from '../world/derive/involvement.ts';
 import { EventActivity } from './event-activity.ts';
+import { grow } from '../world/tables/grow.ts';
 
 /** A per-transaction pair count of this or more is kept aside, not in its byte. */
 const MANY = 255;
@@ -38,7 +39,7 @@ export class AddressIndex {
     const visit = (p: number): void => {
       if (lastTx[p] === tx) return;
       lastTx[p] = tx;
-      if (pairs === pairPrincipal.length) pairPrincipal = grow(pairPrincipal);
+      if (pairs === pairPrincipal.length) pairPrincipal = grow(pairPrincipal, pairs * 2, Int32Array);
       pairPrincipal[pairs] = p;
       pairs++;
       counts[p + 1] = (counts[p + 1] as number) + 1;
@@ -118,10 +119,4 @@ export class AddressIndex {
     }
     return lo;
   }
-}
-
-function grow(from: Int32Array): Int32Array {
-  const to = new Int32Array(from.length * 2);
-  to.set(from);
-  return to;
 }

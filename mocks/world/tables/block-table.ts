@@ -1,3 +1,4 @@
+import { grow } from './grow.ts';
 import { toHex } from '../hex.ts';
 import { Rng } from '../generate/rng.ts';
 
@@ -140,12 +141,4 @@ function isTenureKey(key: BlockKey): boolean {
 
 function isFirstOfPair(key: BlockKey): boolean {
   return key === BlockKey.Hash || key === BlockKey.BurnHash;
-}
-
-type Column = Uint8Array | Uint32Array | Int32Array | Float64Array;
-
-function grow<T extends Column>(from: T, length: number, Kind: new (n: number) => T): T {
-  const to = new Kind(length);
-  to.set(from as never);
-  return to;
 }

@@ -1,3 +1,5 @@
+import { grow } from './grow.ts';
+
 /**
  * A column whose rows are almost all one value (`empty`): only the other rows are stored, as
  * (row, value) pairs in row order, found by binary search. Sponsors and microblocks concern a few
@@ -32,8 +34,8 @@ export class SparseColumn {
     if (this.size > 0 && (this.rows[this.size - 1] as number) >= row)
       throw new RangeError(`sparse column rows must ascend: ${row} after ${this.rows[this.size - 1]}`);
     if (this.size === this.rows.length) {
-      this.rows = grow(this.rows, this.size * 2);
-      this.values = grow(this.values, this.size * 2);
+      this.rows = grow(this.rows, this.size * 2, Int32Array);
+      this.values = grow(this.values, this.size * 2, Int32Array);
     }
     this.rows[this.size] = row;
     this.values[this.size] = value;
@@ -47,13 +49,7 @@ export class SparseColumn {
 
   /** Releases the unused capacity. */
   trim(): void {
-    this.rows = grow(this.rows, Math.max(this.size, 1));
-    this.values = grow(this.values, Math.max(this.size, 1));
+    this.rows = grow(this.rows, Math.max(this.size, 1), Int32Array);
+    this.values = grow(this.values, Math.max(this.size, 1), Int32Array);
   }
-}
-
-function grow(from: Int32Array, length: number): Int32Array {
-  const to = new Int32Array(length);
-  to.set(from.subarray(0, Math.min(from.length, length)));
-  return to;
 }

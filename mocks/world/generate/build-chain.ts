@@ -883,14 +883,14 @@ export class ChainBuilder {
   /** A transaction just put in the chain: its fee and events move the ledger; its block counts it. */
   private settle(index: number, height: number): void {
     this.raiseChainNonces(index);
-    this.ledger.debit(feePayer(this.txs, index), this.txs.fee[index] as number);
+    this.ledger.debit(feePayer(this.txs, index), this.txs.fee.at(index));
     this.ledger.apply(eventsOf(this.chain, index));
     // Unanchored transactions belong to no block yet: no block fees (costs are derived per block).
     if (height <= this.blocks.count) this.addToBlock(index);
   }
 
   private addToBlock(index: number): void {
-    this.blockFees += this.txs.fee[index] as number;
+    this.blockFees += this.txs.fee.at(index);
   }
 
   private raiseChainNonces(index: number): void {

@@ -125,7 +125,7 @@ export function reservation(table: TxTable, tx: number): { payer: number; fee: n
   const sponsor = table.sponsor.at(tx);
   return {
     payer: sponsor >= 0 ? sponsor : (table.sender[tx] as number),
-    fee: table.fee[tx] as number,
+    fee: table.fee.at(tx),
     amount: table.action[tx] === Action.StxTransfer ? (table.amount[tx] as number) : 0,
   };
 }

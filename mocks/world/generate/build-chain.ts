@@ -402,8 +402,23 @@ export class ChainBuilder {
     } = c.clock);
     this.tenureBurnHash.set(c.tenureBurnHash);
     this.tenureMinerTxid.set(c.tenureMinerTxid);
-    this.chain.anchoredCount = c.txs;
+    this.chain.anchoredCount = this.unanchorStream(c);
     this.ctx.burnHeight = this.burnHeight;
+  }
+
+  /**
+   * A checkpoint `mine` took holds the stream that sat unanchored on its tip, and the block that
+   * confirmed it is gone: it is unanchored again, so the next block confirms it first, as any
+   * appended block does. Returns the anchored count: where the checkpoint's last block ends.
+   */
+  private unanchorStream(c: Checkpoint): number {
+    const top = c.blocks - 1;
+    const anchored = (this.blocks.firstTx[top] as number) + (this.blocks.txCount[top] as number);
+    for (let tx = anchored; tx < c.txs; tx++) {
+      const micro = this.txs.micro.at(tx);
+      this.microblocks[micro] = { ...(this.microblocks[micro] as Microblock), unanchored: true };
+    }
+    return anchored;
   }
 
   /**

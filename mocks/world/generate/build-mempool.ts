@@ -100,7 +100,6 @@ export function addToMempool(
     status: tx.status,
     flags: rng.pick([AnchorMode.OnChainOnly, AnchorMode.OffChainOnly, AnchorMode.Any]) | (tx.deny ? 4 : 0),
     height,
-    txIndex: 0,
     sender: tx.sender,
     sponsor: tx.sponsor,
     nonce: nonceFor(ctx.nonces, tx.sender, reserve),

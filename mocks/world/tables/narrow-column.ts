@@ -3,8 +3,8 @@ import { SparseColumn } from './sparse-column.ts';
 
 /**
  * A column of numbers that nearly always fit a small unsigned type (a fee in 32 bits, a memo
- * choice in 8): those are kept dense, and the rare others (a fee a user set above 2^32, the 300th
- * transaction of a block) in a sparse overflow, any number exactly. The type's largest value marks
+ * choice in 8): those are kept dense, and the rare others (a fee a user set above 2^32, the memo
+ * a user added after 254 others) in a sparse overflow, any number exactly. The type's largest value marks
  * a row held in the overflow, so a row that fits costs one array read.
  */
 export class NarrowColumn {

@@ -9,7 +9,7 @@ describe('TxTable ids', () => {
     const kept = new Rng(9);
     const table = new TxTable(1);
     for (let row = 0; row < 3; row++) {
-      table.push({ ...table.draftOf(0), txIndex: row });
+      table.push(table.draftOf(0));
       table.drawId(row, kept);
       const bytes = drawn.bytes(32);
       expect(table.idHex(row)).toBe(toHex(bytes));
@@ -31,24 +31,24 @@ describe('TxTable ids', () => {
 });
 
 describe('TxTable narrow columns', () => {
-  it('round-trip a fee above 2^32, a memo choice and tx index past 255, through a copy and a cut', () => {
+  it('round-trip a fee above 2^32 and a memo choice past 255, through a copy and a cut', () => {
     const table = new TxTable(1);
-    const big = { ...table.draftOf(0), txIndex: 300, fee: 2 ** 32 + 5, aux: 256 };
-    table.push({ ...table.draftOf(0), fee: 180, aux: 3, txIndex: 2 });
+    const big = { ...table.draftOf(0), fee: 2 ** 32 + 5, aux: 256 };
+    table.push({ ...table.draftOf(0), fee: 180, aux: 3 });
     table.push(big);
     table.push(big);
     table.truncate(1);
     table.push({ ...big, fee: 2 ** 33 });
-    table.push({ ...big, fee: 7, aux: 1, txIndex: 4 });
+    table.push({ ...big, fee: 7, aux: 1 });
     table.trim();
     const copy = new TxTable(1);
     copy.copyRow(table, 1);
-    const fields = (t: TxTable, row: number) => [t.fee.at(row), t.aux.at(row), t.txIndex.at(row)];
+    const fields = (t: TxTable, row: number) => [t.fee.at(row), t.aux.at(row)];
     expect([0, 1, 2].map((row) => fields(table, row))).toEqual([
-      [180, 3, 2],
-      [2 ** 33, 256, 300],
-      [7, 1, 4],
+      [180, 3],
+      [2 ** 33, 256],
+      [7, 1],
     ]);
-    expect(fields(copy, 0)).toEqual([2 ** 33, 256, 300]);
+    expect(fields(copy, 0)).toEqual([2 ** 33, 256]);
   });
 });

@@ -10,12 +10,12 @@ const ID_WORDS = 8;
 const scratch = new Rng(0);
 
 /**
- * Transactions as columns of typed arrays: about 53 bytes a transaction, so ten million of them fit
- * in memory. Sponsors and microblocks, which few transactions have, are sparse columns; the tx
- * index, fee and `aux`, small numbers but for a rare few, are narrow columns; an id is kept as the
- * 16-byte generator state that drew it and drawn again when asked. Everything else about a
- * transaction (its events, post-conditions, Clarity values, payload bytes) is derived on demand
- * from these columns.
+ * Transactions as columns of typed arrays: about 52 bytes a transaction, so ten million of them fit
+ * in memory. Sponsors and microblocks, which few transactions have, are sparse columns; the fee
+ * and `aux`, small numbers but for a rare few, are narrow columns; an id is kept as the 16-byte
+ * generator state that drew it and drawn again when asked. Everything else about a transaction
+ * (its index in its block, events, post-conditions, Clarity values, payload bytes) is derived on
+ * demand from these columns and its row (see `txIndexOf`).
  */
 export interface TxDraft {
   action: number;
@@ -24,7 +24,6 @@ export interface TxDraft {
   flags: number;
   /** Block height (mined) or the height at which the mempool received it. */
   height: number;
-  txIndex: number;
   sender: number;
   /** -1 when not sponsored. */
   sponsor: number;
@@ -49,7 +48,6 @@ export class TxTable {
   status: Uint8Array;
   flags: Uint8Array;
   height: Int32Array;
-  txIndex: NarrowColumn;
   sender: Int32Array;
   /** -1 when not sponsored. */
   sponsor = new SparseColumn(-1);
@@ -70,7 +68,6 @@ export class TxTable {
     this.status = new Uint8Array(capacity);
     this.flags = new Uint8Array(capacity);
     this.height = new Int32Array(capacity);
-    this.txIndex = new NarrowColumn(capacity, Uint8Array);
     this.sender = new Int32Array(capacity);
     this.nonce = new Int32Array(capacity);
     this.fee = new NarrowColumn(capacity, Uint32Array);
@@ -89,7 +86,6 @@ export class TxTable {
     this.status[i] = d.status;
     this.flags[i] = d.flags;
     this.height[i] = d.height;
-    this.txIndex.append(i, d.txIndex);
     this.sender[i] = d.sender;
     this.sponsor.append(i, d.sponsor);
     this.nonce[i] = d.nonce;
@@ -168,7 +164,6 @@ export class TxTable {
       status: this.status[row] as number,
       flags: this.flags[row] as number,
       height: this.height[row] as number,
-      txIndex: this.txIndex.at(row),
       sender: this.sender[row] as number,
       sponsor: this.sponsor.at(row),
       nonce: this.nonce[row] as number,
@@ -192,7 +187,6 @@ export class TxTable {
   /** Drops the rows at or past `count` (a reorg); the rows that replace them are appended anew. */
   truncate(count: number): void {
     this.count = count;
-    this.txIndex.truncate(count);
     this.sponsor.truncate(count);
     this.sponsorNonce.truncate(count);
     this.fee.truncate(count);
@@ -203,7 +197,6 @@ export class TxTable {
   /** Releases the unused capacity once generation is over. */
   trim(): void {
     this.resize(this.count);
-    this.txIndex.trim();
     this.sponsor.trim();
     this.sponsorNonce.trim();
     this.fee.trim();
@@ -217,7 +210,6 @@ export class TxTable {
     this.status = grow(this.status, n, Uint8Array);
     this.flags = grow(this.flags, n, Uint8Array);
     this.height = grow(this.height, n, Int32Array);
-    this.txIndex.resize(n);
     this.sender = grow(this.sender, n, Int32Array);
     this.nonce = grow(this.nonce, n, Int32Array);
     this.fee.resize(n);

@@ -303,6 +303,24 @@ describe('a living chain', () => {
     expect(fresh.some(newTenure)).toBe(true);
   });
 
+  it('a reorg back to a block this chain mined confirms the stream unanchored on it in the next block: each block holds tx indexes 0 to its tx_count', () => {
+    const live = liveChain();
+    live.mine(3);
+    live.reorg(2);
+    const world = live.world;
+    const indexes = new Map<number, number[]>();
+    for (const id of minedTxIds(chainOf(live))) {
+      const r = txOf(world, id, true);
+      if (!r?.found || !('block_height' in r.result) || r.result.is_unanchored) continue;
+      indexes.set(r.result.block_height, [...(indexes.get(r.result.block_height) ?? []), r.result.tx_index]);
+    }
+    const tip = live.tip().height;
+    for (let height = tip - 3; height <= tip; height++) {
+      const count = world.block({ height })?.tx_count ?? 0;
+      expect(indexes.get(height)?.sort((a, b) => a - b)).toEqual(Array.from({ length: count }, (_, i) => i));
+    }
+  });
+
   it('reorgs up to 100 blocks deep, as documented, before and after mining; deeper is refused', () => {
     const live = liveChain();
     const start = live.tip().height;

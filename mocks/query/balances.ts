@@ -51,7 +51,7 @@ export function balanceFacts(
   const nft = new Map<number, AssetTotals>();
   const referenceBurnHeight = burnHeightAt(chain, height);
   for (const tx of index.slice(principal, 0, height)) {
-    if (feePayer(chain.txs, tx) === principal) totalFees += chain.txs.fee[tx] as number;
+    if (feePayer(chain.txs, tx) === principal) totalFees += chain.txs.fee.at(tx);
     for (const e of eventsOf(chain, tx)) {
       const sent = e.sender === principal;
       const received = e.recipient === principal;

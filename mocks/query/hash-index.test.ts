@@ -29,7 +29,7 @@ describe('HashIndex', () => {
     const table = new TxTable(4);
     const rng = new Rng(3);
     for (let row = 0; row < 100; row++) {
-      table.push({ ...table.draftOf(0), txIndex: row });
+      table.push(table.draftOf(0));
       table.drawId(row, rng);
     }
     const index = new HashIndex(() => txIdKeys(table), table.count);

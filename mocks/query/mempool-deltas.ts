@@ -19,7 +19,7 @@ export class MempoolDeltas {
     const m = chain.mempool;
     for (let tx = 0; tx < m.count; tx++) {
       if (m.status[tx] !== Status.Pending) continue;
-      this.entry(feePayer(m, tx)).outbound += m.fee[tx] as number;
+      this.entry(feePayer(m, tx)).outbound += m.fee.at(tx);
       if (m.action[tx] === Action.StxTransfer) {
         this.entry(m.sender[tx] as number).outbound += m.amount[tx] as number;
         this.entry(m.peer[tx] as number).inbound += m.amount[tx] as number;

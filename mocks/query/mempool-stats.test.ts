@@ -24,7 +24,7 @@ function pendingSamples(chain: Chain) {
   for (let tx = 0; tx < m.count; tx++) {
     if (m.status[tx] !== Status.Pending) continue;
     const s = out[txTypeOf(m.action[tx] as Action)]!;
-    s.fees.push(m.fee[tx]!);
+    s.fees.push(m.fee.at(tx));
     s.ages.push(tipHeight(chain) - m.height[tx]!);
     s.sizes.push(byteSizeOf(chain, m, tx));
   }

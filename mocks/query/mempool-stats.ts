@@ -25,7 +25,7 @@ export function mempoolSamples(chain: Chain): MempoolSamples {
     if (m.status[tx] !== Status.Pending) continue;
     const type = txTypeOf(m.action[tx] as Action) as MempoolTxType;
     const sample = samples[type];
-    sample.fees.push(m.fee[tx] as number);
+    sample.fees.push(m.fee.at(tx));
     sample.ages.push(tip - (m.height[tx] as number));
     sample.sizes.push(byteSizeOf(chain, m, tx));
   }

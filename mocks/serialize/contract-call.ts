@@ -99,7 +99,7 @@ function stackStxArguments(chain: Chain, table: TxTable, tx: number): ClarityPai
     uintPair(amount),
     pairOf(poxAddress),
     uintPair(burnHeightAt(chain, table.height[tx] as number) + 1),
-    uintPair(table.aux[tx] as number),
+    uintPair(table.aux.at(tx)),
     NONE,
     pairOf(Cl.bufferFromHex(`02${derivedHex(table, tx, 2, 32).slice(2)}`)),
     uintPair(amount),

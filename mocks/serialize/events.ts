@@ -146,7 +146,7 @@ export function logValueOf(chain: Chain, tx: number): ClarityPair {
         name: Cl.stringAscii('stack-stx'),
         stacker: sender,
         locked: amount,
-        'lock-period': uint(t.aux[tx] as number),
+        'lock-period': uint(t.aux.at(tx)),
       });
       break;
     default:

@@ -18,7 +18,7 @@ export function payloadOf(chain: Chain, table: TxTable, tx: number): TxPayload {
         token_transfer: {
           recipient_address: chain.principals.name(table.peer[tx] as number),
           amount: String(table.amount[tx]),
-          memo: chain.memos[table.aux[tx] as number] as string,
+          memo: chain.memos[table.aux.at(tx)] as string,
         },
       };
     case 'smart_contract': {
@@ -73,7 +73,7 @@ function tenureChangeOf(chain: Chain, table: TxTable, tx: number) {
     prev_tenure_consensus_hash: extended ? tenure : consensusHash(chain, height - 1),
     burn_view_consensus_hash: tenure,
     previous_tenure_end: indexBlockHash(chain, height - 1),
-    previous_tenure_blocks: table.aux[tx] as number,
+    previous_tenure_blocks: table.aux.at(tx),
     cause: extended ? ('extended' as const) : ('block_found' as const),
     pubkey_hash: derivedHex(table, tx, 30, 20),
   };

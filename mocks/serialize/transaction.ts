@@ -1,4 +1,4 @@
-import { isUnanchored, tipHeight, type Chain } from '../world/tables/chain.ts';
+import { isUnanchored, tipHeight, txIndexOf, type Chain } from '../world/tables/chain.ts';
 import { costsOf } from '../world/derive/costs.ts';
 import { eventsOf } from '../world/derive/events.ts';
 import { toHex } from '../world/hex.ts';
@@ -46,7 +46,7 @@ export function confirmedTx(chain: Chain, tx: number, page: EventPage): Confirme
   r.parent_burn_block_time = at.parentBurnTime;
   r.parent_burn_block_time_iso = at.parentBurnTime > 0 ? isoOf(at.parentBurnTime) : '';
   r.canonical = true;
-  r.tx_index = t.txIndex[tx] as number;
+  r.tx_index = txIndexOf(chain, tx);
   r.tx_status = confirmedStatus(statusName(t.status[tx] as Status));
   r.tx_result = txResultOf(chain, tx);
   r.event_count = events.length;
@@ -84,7 +84,7 @@ function txBase(chain: Chain, table: TxTable, tx: number): TxBase {
   const base: TxBase = {
     tx_id: txIdOf(table, tx),
     nonce: table.nonce[tx] as number,
-    fee_rate: String(table.fee[tx]),
+    fee_rate: String(table.fee.at(tx)),
     sender_address: chain.principals.name(table.sender[tx] as number),
     sponsored: sponsor >= 0,
     post_condition_mode: flags & 4 ? 'deny' : 'allow',
@@ -128,7 +128,7 @@ function placement(chain: Chain, tx: number): Placement {
     return {
       blockHash: '0x',
       height,
-      blockTime: (b.time[tip - 1] as number) + 20 + 10 * sequence + (t.txIndex[tx] as number),
+      blockTime: (b.time[tip - 1] as number) + 20 + 10 * sequence + txIndexOf(chain, tx),
       burnTime: -1,
       burnHeight: -1,
       parentBurnTime: b.burnTime[tip - 1] as number,

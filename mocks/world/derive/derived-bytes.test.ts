@@ -11,7 +11,6 @@ describe('derivedHex', () => {
       status: 0,
       flags: 0,
       height: 1,
-      txIndex: i,
       sender: 0,
       sponsor: -1,
       nonce: 0,

@@ -97,7 +97,7 @@ export function eventsOf(chain: Chain, tx: number): ChainEvent[] {
 /** Unlock burn height of a stack-stx transaction (its `aux` is the lock period in cycles). */
 export function lockUnlockHeight(chain: Chain, tx: number): number {
   const burnHeight = burnHeightAt(chain, chain.txs.height[tx] as number);
-  return unlockBurnHeight(burnHeight, chain.txs.aux[tx] as number, chain.net.poxCycleLength);
+  return unlockBurnHeight(burnHeight, chain.txs.aux.at(tx), chain.net.poxCycleLength);
 }
 
 function vault(chain: Chain, contract: number): number {

@@ -21,7 +21,7 @@ export function transfersOf(
   principal: number,
   events: readonly ChainEvent[] = eventsOf(chain, tx),
 ): PrincipalTransfers {
-  let stxSent = feePayer(chain.txs, tx) === principal ? (chain.txs.fee[tx] as number) : 0;
+  let stxSent = feePayer(chain.txs, tx) === principal ? chain.txs.fee.at(tx) : 0;
   let stxReceived = 0;
   const transfers: Transfer[] = [];
   events.forEach((event, eventIndex) => {

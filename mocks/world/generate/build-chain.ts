@@ -159,7 +159,7 @@ export class ChainBuilder {
     }
     this.chain.anchoredCount = this.txs.count;
     this.ctx.burnHeight = this.burnHeight;
-    this.microblockStream(blocks + 1, 0, true);
+    this.microblockStream(blocks + 1, true);
     // The tables keep their spare rows: pages never written are never resident, so they cost no
     // memory, while trimming would copy every column (over a second at 10M transactions) and
     // the next mined block would double the table again.
@@ -196,7 +196,7 @@ export class ChainBuilder {
     this.dropUnminable(h);
     this.chain.anchoredCount = this.txs.count;
     this.ctx.burnHeight = this.burnHeight;
-    this.microblockStream(h + 1, 0, true);
+    this.microblockStream(h + 1, true);
     this.receiveArrivals(this.rng.range(2, 8));
     this.checkpoint();
     this.checkpoints.delete(h - MAX_REORG_DEPTH - 1);
@@ -398,8 +398,23 @@ export class ChainBuilder {
       tenureBlocks: this.tenureBlocks,
       tenureMiner: this.tenureMiner,
     } = c.clock);
-    this.chain.anchoredCount = c.txs;
+    this.chain.anchoredCount = this.unanchorStream(c);
     this.ctx.burnHeight = this.burnHeight;
+  }
+
+  /**
+   * A checkpoint `mine` took holds the stream that sat unanchored on its tip, and the block that
+   * confirmed it is gone: it is unanchored again, so the next block confirms it first, as any
+   * appended block does. Returns the anchored count: where the checkpoint's last block ends.
+   */
+  private unanchorStream(c: Checkpoint): number {
+    const top = c.blocks - 1;
+    const anchored = (this.blocks.firstTx[top] as number) + (this.blocks.txCount[top] as number);
+    for (let tx = anchored; tx < c.txs; tx++) {
+      const micro = this.txs.micro.at(tx);
+      this.microblocks[micro] = { ...(this.microblocks[micro] as Microblock), unanchored: true };
+    }
+    return anchored;
   }
 
   /**
@@ -562,9 +577,9 @@ export class ChainBuilder {
   /**
    * Mines pending mempool transactions into block h: every one a user submitted, and each seeded
    * one with a seeded chance; a sender's transactions in nonce order, so one left behind holds
-   * back the later ones. Returns the next tx index.
+   * back the later ones.
    */
-  private confirmPending(h: number, firstIndex: number): number {
+  private confirmPending(h: number): void {
     const m = this.chain.mempool;
     const mined = new Set<number>();
     const heldBack = new Set<number>();
@@ -572,7 +587,6 @@ export class ChainBuilder {
     const submitters = new Set<number>();
     for (let row = 0; row < m.count; row++)
       if (this.submitted.has(m.idHex(row))) submitters.add(m.sender[row] as number);
-    let txIndex = firstIndex;
     for (let row = 0; row < m.count; row++) {
       if (m.status[row] !== Status.Pending) continue;
       const sender = m.sender[row] as number;
@@ -604,7 +618,6 @@ export class ChainBuilder {
       const index = this.txs.copyRow(m, row, {
         status: Status.Success,
         height: h,
-        txIndex: txIndex++,
         flags: ((m.flags[row] as number) & 4) | (mode === AnchorMode.OffChainOnly ? AnchorMode.Any : mode),
       });
       if (m.action[row] === Action.Deploy) {
@@ -631,7 +644,6 @@ export class ChainBuilder {
       this.chain.mempool = m.filtered((row) => !mined.has(row));
       this.chain.receiptTime = times.filter((_, row) => !mined.has(row));
     }
-    return txIndex;
   }
 
   private declaredMempool(declared: DeclaredActivity): void {
@@ -656,19 +668,17 @@ export class ChainBuilder {
   }
 
   /** The file's transactions of this height, in file order, ahead of the background's. */
-  private declaredTxs(h: number, firstIndex: number): number {
-    let txIndex = firstIndex;
-    if (!this.declared) return txIndex;
+  private declaredTxs(h: number): void {
+    if (!this.declared) return;
     if (h === 1) {
       this.declared.deployTokens(this.registry, (tx) =>
-        this.pushTx(tx, h, txIndex++, -1, AnchorMode.OnChainOnly, this.declaredRng),
+        this.pushTx(tx, h, -1, AnchorMode.OnChainOnly, this.declaredRng),
       );
     }
     for (const entry of this.declared.at(h)) {
       const tx = this.declared.draft(entry, this.ledger, this.burnHeight, this.registry.poxContract);
-      if (tx) this.pushTx(tx, h, txIndex++, -1, AnchorMode.Any, this.declaredRng);
+      if (tx) this.pushTx(tx, h, -1, AnchorMode.Any, this.declaredRng);
     }
-    return txIndex;
   }
 
   private shiftTimes(seconds: number): void {
@@ -715,26 +725,24 @@ export class ChainBuilder {
     const matured = h - REWARD_MATURITY;
     if (matured >= 1) this.ledger.credit(b.miner[matured - 1] as number, b.reward[matured - 1] as number);
 
-    let txIndex = this.txs.count - firstTx;
     // The parent's microblock stream is confirmed first, before the block's own transactions.
-    if (!nakamoto && h >= 4 && (h === 4 || this.rng.chance(0.12)))
-      txIndex = this.microblockStream(h, txIndex, false);
+    if (!nakamoto && h >= 4 && (h === 4 || this.rng.chance(0.12))) this.microblockStream(h, false);
     if (nakamoto && newTenure) {
-      txIndex = this.pushSystemTx(Action.TenureChange, h, txIndex, 0, previousTenureBlocks);
+      this.pushSystemTx(Action.TenureChange, h, 0, previousTenureBlocks);
     } else if (nakamoto && this.rng.chance(0.05)) {
-      txIndex = this.pushSystemTx(Action.TenureChange, h, txIndex, 1, this.tenureBlocks - 1);
+      this.pushSystemTx(Action.TenureChange, h, 1, this.tenureBlocks - 1);
     }
-    if (newTenure) txIndex = this.pushSystemTx(Action.Coinbase, h, txIndex, 0, 0);
+    if (newTenure) this.pushSystemTx(Action.Coinbase, h, 0, 0);
     if (h === 1) {
-      txIndex = this.pushBootDeploy(ContractKind.Genesis, h, txIndex);
-      txIndex = this.pushBootDeploy(ContractKind.Pox, h, txIndex);
-      this.declaredTxs(h, txIndex);
+      this.pushBootDeploy(ContractKind.Genesis, h);
+      this.pushBootDeploy(ContractKind.Pox, h);
+      this.declaredTxs(h);
     } else {
       // A fresh lock near the tip: whatever the seed, someone has STX locked at the tip.
       if (h === this.options.blocks - 3) this.queue.unshift({ action: Action.StackStx, attempts: 0 });
-      txIndex = this.declaredTxs(h, txIndex);
-      if (appendedAt !== undefined) txIndex = this.confirmPending(h, txIndex);
-      this.userTxs(h, txIndex);
+      this.declaredTxs(h);
+      if (appendedAt !== undefined) this.confirmPending(h);
+      this.userTxs(h);
     }
 
     b.txCount[row] = this.txs.count - (b.firstTx[row] as number);
@@ -760,8 +768,7 @@ export class ChainBuilder {
     this.tenureBlocks = 0;
   }
 
-  private userTxs(h: number, firstIndex: number): void {
-    let txIndex = firstIndex;
+  private userTxs(h: number): void {
     const slots = Math.max(this.rng.int(this.options.maxTxsPerBlock + 1), this.queue.length > 0 ? 4 : 0);
     for (let i = 0; i < slots; i++) {
       const queued = this.queue.shift();
@@ -772,13 +779,12 @@ export class ChainBuilder {
         continue;
       }
       const mode = this.rng.chance(0.6) ? AnchorMode.OnChainOnly : AnchorMode.Any;
-      this.pushTx(tx, h, txIndex++, -1, mode);
+      this.pushTx(tx, h, -1, mode);
     }
   }
 
   /** Transactions streamed in microblocks; `unanchored` ones sit on top of the chain tip. */
-  private microblockStream(h: number, firstIndex: number, unanchored: boolean): number {
-    let txIndex = firstIndex;
+  private microblockStream(h: number, unanchored: boolean): void {
     const count = unanchored ? 2 : this.rng.range(1, 2);
     for (let sequence = 0; sequence < count; sequence++) {
       let micro = -1;
@@ -791,13 +797,12 @@ export class ChainBuilder {
           this.microblocks.push({ hash: this.rng.bytes(32), sequence, unanchored });
         }
         const mode = this.rng.chance(0.5) ? AnchorMode.OffChainOnly : AnchorMode.Any;
-        this.pushTx(tx, h, txIndex++, micro, mode);
+        this.pushTx(tx, h, micro, mode);
       }
     }
-    return txIndex;
   }
 
-  private pushSystemTx(action: Action, h: number, txIndex: number, amount: number, aux: number): number {
+  private pushSystemTx(action: Action, h: number, amount: number, aux: number): void {
     const sender = this.tenureMiner;
     const tx: UserTx = {
       action,
@@ -814,11 +819,10 @@ export class ChainBuilder {
     // A miner signs its coinbase and tenure change with its account's nonce on chain, so a
     // transaction of its own pending with that nonce can no longer be mined.
     this.nonces[sender] = this.chainNonces[sender] ?? 0;
-    this.pushTx(tx, h, txIndex, -1, AnchorMode.OnChainOnly);
-    return txIndex + 1;
+    this.pushTx(tx, h, -1, AnchorMode.OnChainOnly);
   }
 
-  private pushBootDeploy(kind: ContractKind, h: number, txIndex: number): number {
+  private pushBootDeploy(kind: ContractKind, h: number): void {
     const tx: UserTx = {
       action: kind === ContractKind.Genesis ? Action.Genesis : Action.Deploy,
       status: Status.Success,
@@ -832,16 +836,14 @@ export class ChainBuilder {
       deny: false,
       deployKind: kind,
     };
-    this.pushTx(tx, h, txIndex, -1, AnchorMode.OnChainOnly);
+    this.pushTx(tx, h, -1, AnchorMode.OnChainOnly);
     this.ctx.poxContract = this.registry.poxContract;
     this.chain.poxContract = this.registry.poxContract;
-    return txIndex + 1;
   }
 
   private pushTx(
     tx: UserTx,
     height: number,
-    txIndex: number,
     micro: number,
     anchorMode: AnchorMode,
     ids: Rng = this.rng,
@@ -856,7 +858,6 @@ export class ChainBuilder {
       status: tx.status,
       flags: anchorMode | (tx.deny ? 4 : 0),
       height,
-      txIndex,
       sender: tx.sender,
       sponsor: tx.sponsor,
       nonce: this.nextNonce(tx.sender),
@@ -876,14 +877,14 @@ export class ChainBuilder {
   /** A transaction just put in the chain: its fee and events move the ledger; its block counts it. */
   private settle(index: number, height: number): void {
     this.raiseChainNonces(index);
-    this.ledger.debit(feePayer(this.txs, index), this.txs.fee[index] as number);
+    this.ledger.debit(feePayer(this.txs, index), this.txs.fee.at(index));
     this.ledger.apply(eventsOf(this.chain, index));
     // Unanchored transactions belong to no block yet: no block fees (costs are derived per block).
     if (height <= this.blocks.count) this.addToBlock(index);
   }
 
   private addToBlock(index: number): void {
-    this.blockFees += this.txs.fee[index] as number;
+    this.blockFees += this.txs.fee.at(index);
   }
 
   private raiseChainNonces(index: number): void {

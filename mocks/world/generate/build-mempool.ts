@@ -100,7 +100,6 @@ export function addToMempool(
     status: tx.status,
     flags: rng.pick([AnchorMode.OnChainOnly, AnchorMode.OffChainOnly, AnchorMode.Any]) | (tx.deny ? 4 : 0),
     height,
-    txIndex: 0,
     sender: tx.sender,
     sponsor: tx.sponsor,
     nonce: nonceFor(ctx.nonces, tx.sender, reserve),
@@ -125,7 +124,7 @@ export function reservation(table: TxTable, tx: number): { payer: number; fee: n
   const sponsor = table.sponsor.at(tx);
   return {
     payer: sponsor >= 0 ? sponsor : (table.sender[tx] as number),
-    fee: table.fee[tx] as number,
+    fee: table.fee.at(tx),
     amount: table.action[tx] === Action.StxTransfer ? (table.amount[tx] as number) : 0,
   };
 }

@@ -54,6 +54,16 @@ export function isUnanchored(chain: Chain, tx: number): boolean {
   return tx >= chain.anchoredCount;
 }
 
+/**
+ * A mined transaction's index in its block, or in the stream unanchored on the tip: a block's rows
+ * are consecutive, and an appended block takes the stream on its parent first, so the index is the
+ * row's distance from where its block (or the stream) starts.
+ */
+export function txIndexOf(chain: Chain, tx: number): number {
+  if (isUnanchored(chain, tx)) return tx - chain.anchoredCount;
+  return tx - (chain.blocks.firstTx[(chain.txs.height[tx] as number) - 1] as number);
+}
+
 /** Who pays the fee: the sponsor of a sponsored transaction, else its sender. */
 export function feePayer(table: TxTable, tx: number): number {
   const sponsor = table.sponsor.at(tx);

@@ -38,6 +38,13 @@ describe('SparseColumn', () => {
     ]);
   });
 
+  it('holds numbers past Int32 when given Float64Array values, through growing and trimming', () => {
+    const c = new SparseColumn(0, Float64Array);
+    for (let row = 0; row < 40; row++) c.append(row, 2 ** 40 + row);
+    c.trim();
+    expect([c.at(0), c.at(39)]).toEqual([2 ** 40, 2 ** 40 + 39]);
+  });
+
   it('refuses a row that does not come after the last one set', () => {
     const c = new SparseColumn(-1);
     c.append(4, 1);

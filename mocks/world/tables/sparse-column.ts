@@ -3,14 +3,20 @@ import { grow } from './grow.ts';
 /**
  * A column whose rows are almost all one value (`empty`): only the other rows are stored, as
  * (row, value) pairs in row order, found by binary search. Sponsors and microblocks concern a few
- * transactions in a hundred, so this holds them in about a tenth of a dense Int32Array.
+ * transactions in a hundred, so this holds them in about a tenth of a dense Int32Array. Values are
+ * Int32 unless the column is given Float64Array (a narrow column's overflow holds any number).
  */
 export class SparseColumn {
   private rows: Int32Array = new Int32Array(16);
-  private values: Int32Array = new Int32Array(16);
+  private values: Int32Array | Float64Array;
   private size = 0;
 
-  constructor(private readonly empty: number) {}
+  constructor(
+    private readonly empty: number,
+    private readonly Values: Int32ArrayConstructor | Float64ArrayConstructor = Int32Array,
+  ) {
+    this.values = new Values(16);
+  }
 
   at(row: number): number {
     let lo = 0;
@@ -33,10 +39,7 @@ export class SparseColumn {
     if (value === this.empty) return;
     if (this.size > 0 && (this.rows[this.size - 1] as number) >= row)
       throw new RangeError(`sparse column rows must ascend: ${row} after ${this.rows[this.size - 1]}`);
-    if (this.size === this.rows.length) {
-      this.rows = grow(this.rows, this.size * 2, Int32Array);
-      this.values = grow(this.values, this.size * 2, Int32Array);
-    }
+    if (this.size === this.rows.length) this.resize(this.size * 2);
     this.rows[this.size] = row;
     this.values[this.size] = value;
     this.size++;
@@ -49,7 +52,11 @@ export class SparseColumn {
 
   /** Releases the unused capacity. */
   trim(): void {
-    this.rows = grow(this.rows, Math.max(this.size, 1), Int32Array);
-    this.values = grow(this.values, Math.max(this.size, 1), Int32Array);
+    this.resize(Math.max(this.size, 1));
+  }
+
+  private resize(length: number): void {
+    this.rows = grow(this.rows, length, Int32Array);
+    this.values = grow<Int32Array | Float64Array>(this.values, length, this.Values);
   }
 }

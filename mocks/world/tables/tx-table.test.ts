@@ -9,7 +9,7 @@ describe('TxTable ids', () => {
     const kept = new Rng(9);
     const table = new TxTable(1);
     for (let row = 0; row < 3; row++) {
-      table.push({ ...table.draftOf(0), txIndex: row });
+      table.push(table.draftOf(0));
       table.drawId(row, kept);
       const bytes = drawn.bytes(32);
       expect(table.idHex(row)).toBe(toHex(bytes));
@@ -47,6 +47,29 @@ describe('TxTable ids', () => {
     ids.world.skip(70_000);
     for (let row = 0; row < 100; row++) ids.append('world');
     ids.expectAll();
+  });
+});
+
+describe('TxTable narrow columns', () => {
+  it('round-trip a fee above 2^32 and a memo choice past 255, through a copy and a cut', () => {
+    const table = new TxTable(1);
+    const big = { ...table.draftOf(0), fee: 2 ** 32 + 5, aux: 256 };
+    table.push({ ...table.draftOf(0), fee: 180, aux: 3 });
+    table.push(big);
+    table.push(big);
+    table.truncate(1);
+    table.push({ ...big, fee: 2 ** 33 });
+    table.push({ ...big, fee: 7, aux: 1 });
+    table.trim();
+    const copy = new TxTable(1);
+    copy.copyRow(table, 1);
+    const fields = (t: TxTable, row: number) => [t.fee.at(row), t.aux.at(row)];
+    expect([0, 1, 2].map((row) => fields(table, row))).toEqual([
+      [180, 3],
+      [2 ** 33, 256],
+      [7, 1],
+    ]);
+    expect(fields(copy, 0)).toEqual([2 ** 33, 256]);
   });
 });
 

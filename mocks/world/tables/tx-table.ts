@@ -2,17 +2,20 @@ import { readWord, toHex } from '../hex.ts';
 import type { Rng } from '../generate/rng.ts';
 import { grow } from './grow.ts';
 import { IdColumn } from './id-column.ts';
+import { NarrowColumn } from './narrow-column.ts';
 import { SparseColumn } from './sparse-column.ts';
 
 /** The id of a transaction: 8 draws of the world's generator, 32 bytes. */
 const ID_WORDS = 8;
 
 /**
- * Transactions as columns of typed arrays: about 53 bytes a transaction, so ten million of them fit
- * in memory. Sponsors and microblocks, which few transactions have, are sparse columns; an id is
- * kept as the generator state that drew it (mostly as a step from the previous row's, see
- * `IdColumn`) and drawn again when asked. Everything else about a transaction (its events,
- * post-conditions, Clarity values, payload bytes) is derived on demand from these columns.
+ * Transactions as columns of typed arrays: about 42 bytes a transaction, so ten million of them fit
+ * in memory. Sponsors and microblocks, which few transactions have, are sparse columns; the fee
+ * and `aux`, small numbers but for a rare few, are narrow columns; an id is kept as the generator
+ * state that drew it (mostly as a step from the previous row's, see `IdColumn`) and drawn again
+ * when asked. Everything else about a transaction (its index in its block, events,
+ * post-conditions, Clarity values, payload bytes) is derived on demand from these columns and its
+ * row (see `txIndexOf`).
  */
 export interface TxDraft {
   action: number;
@@ -21,7 +24,6 @@ export interface TxDraft {
   flags: number;
   /** Block height (mined) or the height at which the mempool received it. */
   height: number;
-  txIndex: number;
   sender: number;
   /** -1 when not sponsored. */
   sponsor: number;
@@ -46,17 +48,16 @@ export class TxTable {
   status: Uint8Array;
   flags: Uint8Array;
   height: Int32Array;
-  txIndex: Int32Array;
   sender: Int32Array;
   /** -1 when not sponsored. */
   sponsor = new SparseColumn(-1);
   nonce: Int32Array;
   sponsorNonce = new SparseColumn(0);
-  fee: Float64Array;
+  fee: NarrowColumn;
   contract: Int32Array;
   peer: Int32Array;
   amount: Float64Array;
-  aux: Int32Array;
+  aux: NarrowColumn;
   /** -1 when not in a microblock. */
   micro = new SparseColumn(-1);
   /** Per transaction, the state of the generator that drew its 32-byte id (see `drawId`). */
@@ -67,14 +68,13 @@ export class TxTable {
     this.status = new Uint8Array(capacity);
     this.flags = new Uint8Array(capacity);
     this.height = new Int32Array(capacity);
-    this.txIndex = new Int32Array(capacity);
     this.sender = new Int32Array(capacity);
     this.nonce = new Int32Array(capacity);
-    this.fee = new Float64Array(capacity);
+    this.fee = new NarrowColumn(capacity, Uint32Array);
     this.contract = new Int32Array(capacity);
     this.peer = new Int32Array(capacity);
     this.amount = new Float64Array(capacity);
-    this.aux = new Int32Array(capacity);
+    this.aux = new NarrowColumn(capacity, Uint8Array);
     this.ids = new IdColumn(capacity);
   }
 
@@ -86,16 +86,15 @@ export class TxTable {
     this.status[i] = d.status;
     this.flags[i] = d.flags;
     this.height[i] = d.height;
-    this.txIndex[i] = d.txIndex;
     this.sender[i] = d.sender;
     this.sponsor.append(i, d.sponsor);
     this.nonce[i] = d.nonce;
     this.sponsorNonce.append(i, d.sponsorNonce);
-    this.fee[i] = d.fee;
+    this.fee.append(i, d.fee);
     this.contract[i] = d.contract;
     this.peer[i] = d.peer;
     this.amount[i] = d.amount;
-    this.aux[i] = d.aux;
+    this.aux.append(i, d.aux);
     this.micro.append(i, d.micro);
     return i;
   }
@@ -157,16 +156,15 @@ export class TxTable {
       status: this.status[row] as number,
       flags: this.flags[row] as number,
       height: this.height[row] as number,
-      txIndex: this.txIndex[row] as number,
       sender: this.sender[row] as number,
       sponsor: this.sponsor.at(row),
       nonce: this.nonce[row] as number,
       sponsorNonce: this.sponsorNonce.at(row),
-      fee: this.fee[row] as number,
+      fee: this.fee.at(row),
       contract: this.contract[row] as number,
       peer: this.peer[row] as number,
       amount: this.amount[row] as number,
-      aux: this.aux[row] as number,
+      aux: this.aux.at(row),
       micro: this.micro.at(row),
     };
   }
@@ -183,6 +181,8 @@ export class TxTable {
     this.count = count;
     this.sponsor.truncate(count);
     this.sponsorNonce.truncate(count);
+    this.fee.truncate(count);
+    this.aux.truncate(count);
     this.micro.truncate(count);
     this.ids.truncate(count);
   }
@@ -192,6 +192,8 @@ export class TxTable {
     this.resize(this.count);
     this.sponsor.trim();
     this.sponsorNonce.trim();
+    this.fee.trim();
+    this.aux.trim();
     this.micro.trim();
     this.ids.trim();
   }
@@ -202,14 +204,13 @@ export class TxTable {
     this.status = grow(this.status, n, Uint8Array);
     this.flags = grow(this.flags, n, Uint8Array);
     this.height = grow(this.height, n, Int32Array);
-    this.txIndex = grow(this.txIndex, n, Int32Array);
     this.sender = grow(this.sender, n, Int32Array);
     this.nonce = grow(this.nonce, n, Int32Array);
-    this.fee = grow(this.fee, n, Float64Array);
+    this.fee.resize(n);
     this.contract = grow(this.contract, n, Int32Array);
     this.peer = grow(this.peer, n, Int32Array);
     this.amount = grow(this.amount, n, Float64Array);
-    this.aux = grow(this.aux, n, Int32Array);
+    this.aux.resize(n);
     this.ids.resize(n);
   }
 }

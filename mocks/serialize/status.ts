@@ -8,10 +8,15 @@ export const SERVER_VERSION = 'stacks-blockchain-api v8.11.6 (v8.11.6:63da771)';
 export function serializeStatus(chain: Chain): ServerStatus {
   const tip = tipHeight(chain);
   const [pox1, pox2, pox3] = chain.net.poxUnlockHeights;
-  const latest = chain.microblocks.at(-1);
-  const microblock = latest?.unanchored
-    ? { microblock_hash: toHex(latest.hash), microblock_sequence: latest.sequence }
-    : {};
+  const micro = chain.microblocks;
+  const latest = micro.count - 1;
+  const microblock =
+    latest >= 0 && micro.unanchored[latest] === 1
+      ? {
+          microblock_hash: toHex(micro.hash, latest * 32, 32),
+          microblock_sequence: micro.sequence[latest] as number,
+        }
+      : {};
   return {
     server_version: SERVER_VERSION,
     status: 'ready',

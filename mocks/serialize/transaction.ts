@@ -31,7 +31,8 @@ export function confirmedTx(chain: Chain, tx: number, page: EventPage): Confirme
   const shown = page === 'none' ? [] : events.slice(page.offset, page.offset + page.limit);
   const first = page === 'none' ? 0 : page.offset;
   const at = placement(chain, tx);
-  const micro = chain.microblocks[t.micro.at(tx)];
+  const micro = t.micro.at(tx);
+  const inMicroblock = chain.microblocks.has(micro);
   const [readCount, readLength, runtime, writeCount, writeLength] = costsOf(chain, tx);
   const payload = payloadOf(chain, t, tx);
   // Fields are added one by one in the real service's order: spreading parts is much slower.
@@ -52,8 +53,10 @@ export function confirmedTx(chain: Chain, tx: number, page: EventPage): Confirme
   r.event_count = events.length;
   r.parent_block_hash = at.parentBlockHash;
   r.is_unanchored = at.unanchored;
-  r.microblock_hash = micro ? toHex(micro.hash) : '0x';
-  r.microblock_sequence = micro ? micro.sequence : NO_MICROBLOCK_SEQUENCE;
+  r.microblock_hash = inMicroblock ? toHex(chain.microblocks.hash, micro * 32, 32) : '0x';
+  r.microblock_sequence = inMicroblock
+    ? (chain.microblocks.sequence[micro] as number)
+    : NO_MICROBLOCK_SEQUENCE;
   r.microblock_canonical = true;
   r.execution_cost_read_count = readCount;
   r.execution_cost_read_length = readLength;
@@ -124,7 +127,8 @@ function placement(chain: Chain, tx: number): Placement {
   const height = t.height[tx] as number;
   if (isUnanchored(chain, tx)) {
     const tip = tipHeight(chain);
-    const sequence = chain.microblocks[t.micro.at(tx)]?.sequence ?? 0;
+    const micro = t.micro.at(tx);
+    const sequence = chain.microblocks.has(micro) ? (chain.microblocks.sequence[micro] as number) : 0;
     return {
       blockHash: '0x',
       height,

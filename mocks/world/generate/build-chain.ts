@@ -8,7 +8,8 @@ import {
   reservation,
   type MempoolBuildContext,
 } from './build-mempool.ts';
-import { feePayer, type Chain, type Microblock } from '../tables/chain.ts';
+import { feePayer, type Chain } from '../tables/chain.ts';
+import { MicroblockTable } from '../tables/microblocks.ts';
 import { ContractRegistry } from './contract-registry.ts';
 import { FT_INITIAL_SUPPLY, type Contract } from '../tables/contracts.ts';
 import { openingRequests } from './opening-requests.ts';
@@ -66,7 +67,7 @@ export class ChainBuilder {
   private readonly registry: ContractRegistry;
   private readonly blocks: BlockTable;
   private readonly txs: TxTable;
-  private readonly microblocks: Microblock[] = [];
+  private readonly microblocks = new MicroblockTable();
   private readonly ledger = new Ledger();
   /** Each principal's next nonce, counting pending transactions: what a new one gets. */
   private nonces: number[] = [];
@@ -189,8 +190,7 @@ export class ChainBuilder {
     this.blocks.ensureRoom();
     // Only the stream on the tip is unanchored: it sits at the end of the list.
     const micro = this.microblocks;
-    for (let i = micro.length - 1; i >= 0 && (micro[i] as Microblock).unanchored; i--)
-      micro[i] = { ...(micro[i] as Microblock), unanchored: false };
+    for (let i = micro.count - 1; i >= 0 && micro.unanchored[i] === 1; i--) micro.unanchored[i] = 0;
     const time = this.blockTime + (seconds ?? this.rng.range(5, 15));
     this.buildBlock(h, this.chain.anchoredCount, time);
     this.dropUnminable(h);
@@ -274,7 +274,7 @@ export class ChainBuilder {
       takeCheckpoint({
         blocks: this.blocks.count,
         txs: this.txs.count,
-        microblocks: this.microblocks.length,
+        microblocks: this.microblocks.count,
         principals: this.principals.count,
         contracts: this.registry.contracts.length,
         deployed: {
@@ -375,7 +375,7 @@ export class ChainBuilder {
   private restore(c: Checkpoint): void {
     this.blocks.truncate(c.blocks);
     this.txs.truncate(c.txs);
-    this.microblocks.length = c.microblocks;
+    this.microblocks.truncate(c.microblocks);
     this.principals.truncate(c.principals);
     this.registry.contracts.length = c.contracts;
     for (const d of this.minedDeploys) if (d.height > c.blocks) this.registry.unconfirm(d.contract);
@@ -412,7 +412,7 @@ export class ChainBuilder {
     const anchored = (this.blocks.firstTx[top] as number) + (this.blocks.txCount[top] as number);
     for (let tx = anchored; tx < c.txs; tx++) {
       const micro = this.txs.micro.at(tx);
-      this.microblocks[micro] = { ...(this.microblocks[micro] as Microblock), unanchored: true };
+      if (this.microblocks.has(micro)) this.microblocks.unanchored[micro] = 1;
     }
     return anchored;
   }
@@ -793,8 +793,8 @@ export class ChainBuilder {
         const tx = draftUserTx(this.ctx, { action: randomMicroblockAction(this.rng) });
         if (!tx || !this.minable(tx)) continue;
         if (micro < 0) {
-          micro = this.microblocks.length;
-          this.microblocks.push({ hash: this.rng.bytes(32), sequence, unanchored });
+          micro = this.microblocks.push(sequence, unanchored);
+          this.rng.fill(this.microblocks.hash, micro * 32, 32);
         }
         const mode = this.rng.chance(0.5) ? AnchorMode.OffChainOnly : AnchorMode.Any;
         this.pushTx(tx, h, micro, mode);

@@ -1,55 +1,62 @@
 import type { ChainEvent } from '../derive/events.ts';
 import { EventKind } from '../tables/kinds.ts';
+import { grow } from '../tables/grow.ts';
 import { lockActive } from '../derive/pox.ts';
+import { NftHoldings } from './nft-holdings.ts';
+import { PairMap } from './pair-map.ts';
+import { UndoJournal, type UndoRecord } from './undo-journal.ts';
 
-type Undo = () => void;
-
-interface NftHoldings {
-  nextId: number;
-  ids: number[];
-  owners: number[];
-  position: Map<number, number>;
-}
+/** What an undo record of the journal restores; its operands follow each name. */
+const Undo = {
+  /** principal, micro-STX before */
+  Stx: 0,
+  /** principal, locked before, unlock height before */
+  Lock: 1,
+  /** contract, principal, balance before */
+  Ft: 2,
+  /** contract, next id before */
+  NftMint: 3,
+  /** contract, index, owner before */
+  NftMove: 4,
+  /** contract, index, id, owner */
+  NftBurn: 5,
+} as const;
 
 /**
  * Running balances while the chain is generated, so that every generated transaction is one the
  * real chain would accept: nobody spends more than they hold, locked STX stay put, tokens move
- * only from their holders.
+ * only from their holders. Everything is in typed arrays (a large world holds millions of
+ * balances): no JS object, no boxed number per balance or per change.
  */
 export class Ledger {
-  private readonly stx: number[] = [];
-  private readonly locked: number[] = [];
-  private readonly unlockAt: number[] = [];
-  private readonly ft = new Map<number, Map<number, number>>();
-  private readonly nft = new Map<number, NftHoldings>();
-  /** Undo steps, newest last, while a journal is kept; `journalBase` counts those forgotten. */
-  private journal: Undo[] | undefined;
-  private journalBase = 0;
+  /** Per principal: micro-STX, micro-STX locked, and the burn height they unlock at (-1: none). */
+  private stx = new Float64Array(1024);
+  private locked = new Float64Array(1024);
+  private unlockAt = new Float64Array(1024).fill(-1);
+  private readonly ft = new PairMap(0);
+  private readonly nft = new NftHoldings();
+  /** Kept from `startJournal` on. */
+  private journal: UndoJournal | undefined;
+  private readonly undo: UndoRecord = (kind, a, b, c, d) => this.undoRecord(kind, a, b, c, d);
 
   /** From now on every change can be undone back to a mark (a reorg goes back to a checkpoint). */
   startJournal(): void {
-    this.journal ??= [];
+    this.journal ??= new UndoJournal();
   }
 
   /** The journal's position now: `rewind(mark)` undoes every change made after it. */
   mark(): number {
-    return this.journalBase + (this.journal?.length ?? 0);
+    return this.journal?.mark() ?? 0;
   }
 
   rewind(mark: number): void {
-    const journal = this.journal;
-    if (!journal || mark < this.journalBase)
-      throw new RangeError(`ledger journal does not reach back to ${mark}`);
-    while (this.journalBase + journal.length > mark) (journal.pop() as Undo)();
+    if (!this.journal) throw new RangeError(`ledger journal does not reach back to ${mark}`);
+    this.journal.rewind(mark, this.undo);
   }
 
   /** Drops the undo entries before `mark`: no checkpoint needs them any more. */
   forget(mark: number): void {
-    const journal = this.journal;
-    const drop = mark - this.journalBase;
-    if (!journal || drop <= 0) return;
-    journal.splice(0, drop);
-    this.journalBase = mark;
+    this.journal?.forget(mark);
   }
 
   /** Whether a fee and these events apply now: nobody's STX or tokens go short, NFTs exist once. */
@@ -104,27 +111,26 @@ export class Ledger {
   }
 
   ftOf(contract: number, principal: number): number {
-    return this.ft.get(contract)?.get(principal) ?? 0;
+    return this.ft.get(contract, principal);
   }
 
   /** The id the next mint of an NFT contract gets. */
   nextNftId(contract: number): number {
-    return this.nftHoldings(contract).nextId;
+    return this.nft.nextId(contract);
   }
 
   /** A random live token of the contract, with its owner; undefined when none exists. */
   nftAt(contract: number, rng: { int(n: number): number }): { id: number; owner: number } | undefined {
-    const h = this.nftHoldings(contract);
-    if (h.ids.length === 0) return undefined;
-    const i = rng.int(h.ids.length);
-    return { id: h.ids[i] as number, owner: h.owners[i] as number };
+    const n = this.nft.size(contract);
+    if (n === 0) return undefined;
+    const i = rng.int(n);
+    return { id: this.nft.idAt(contract, i), owner: this.nft.ownerAt(contract, i) };
   }
 
   /** The owner of an NFT, or -1 when it does not exist. */
   nftOwner(contract: number, id: number): number {
-    const h = this.nftHoldings(contract);
-    const i = h.position.get(id);
-    return i === undefined ? -1 : (h.owners[i] as number);
+    const i = this.nft.indexOf(contract, id);
+    return i < 0 ? -1 : this.nft.ownerAt(contract, i);
   }
 
   apply(events: readonly ChainEvent[]): void {
@@ -171,92 +177,90 @@ export class Ledger {
   }
 
   private moveFt(contract: number, principal: number, delta: number): void {
-    let balances = this.ft.get(contract);
-    if (!balances) this.ft.set(contract, (balances = new Map()));
-    const next = (balances.get(principal) ?? 0) + delta;
+    const old = this.ft.get(contract, principal);
+    const next = old + delta;
     if (next < 0) throw new Error(`generation bug: FT balance of #${principal} would go negative`);
-    if (this.journal) {
-      const map = balances;
-      const old = map.get(principal);
-      this.journal.push(() => (old === undefined ? map.delete(principal) : map.set(principal, old)));
-    }
-    balances.set(principal, next);
-  }
-
-  private nftHoldings(contract: number): NftHoldings {
-    let h = this.nft.get(contract);
-    if (!h) this.nft.set(contract, (h = { nextId: 1, ids: [], owners: [], position: new Map() }));
-    return h;
+    this.journal?.push(Undo.Ft, contract, principal, old);
+    this.ft.set(contract, principal, next);
   }
 
   private mintNft(contract: number, id: number, owner: number): void {
-    const h = this.nftHoldings(contract);
-    const nextId = h.nextId;
-    this.journal?.push(() => {
-      h.ids.pop();
-      h.owners.pop();
-      h.position.delete(id);
-      h.nextId = nextId;
-    });
-    h.position.set(id, h.ids.length);
-    h.ids.push(id);
-    h.owners.push(owner);
-    h.nextId = Math.max(h.nextId, id + 1);
+    this.journal?.push(Undo.NftMint, contract, this.nft.nextId(contract));
+    this.nft.mint(contract, id, owner);
   }
 
   private moveNft(contract: number, id: number, from: number, to: number): void {
-    const h = this.nftHoldings(contract);
-    const i = h.position.get(id);
-    if (i === undefined || h.owners[i] !== from)
-      throw new Error(`generation bug: NFT ${id} not owned by #${from}`);
-    this.journal?.push(() => {
-      h.owners[i] = from;
-    });
-    h.owners[i] = to;
+    const i = this.ownedIndex(contract, id, from);
+    this.journal?.push(Undo.NftMove, contract, i, from);
+    this.nft.setOwner(contract, i, to);
   }
 
   private burnNft(contract: number, id: number, from: number): void {
-    const h = this.nftHoldings(contract);
-    const i = h.position.get(id);
-    if (i === undefined || h.owners[i] !== from)
-      throw new Error(`generation bug: NFT ${id} not owned by #${from}`);
-    const last = h.ids.length - 1;
-    const lastId = h.ids[last] as number;
-    const lastOwner = h.owners[last] as number;
-    this.journal?.push(() => {
-      h.ids.push(lastId);
-      h.owners.push(lastOwner);
-      h.position.set(lastId, last);
-      h.ids[i] = id;
-      h.owners[i] = from;
-      h.position.set(id, i);
-    });
-    h.ids[i] = lastId;
-    h.owners[i] = lastOwner;
-    h.position.set(lastId, i);
-    h.ids.pop();
-    h.owners.pop();
-    h.position.delete(id);
+    const i = this.ownedIndex(contract, id, from);
+    this.journal?.push(Undo.NftBurn, contract, i, id, from);
+    this.nft.burn(contract, i, id);
   }
 
+  /** The index of token `id` in its contract's list, which must be `from`'s. */
+  private ownedIndex(contract: number, id: number, from: number): number {
+    const i = this.nft.indexOf(contract, id);
+    if (i < 0 || this.nft.ownerAt(contract, i) !== from)
+      throw new Error(`generation bug: NFT ${id} not owned by #${from}`);
+    return i;
+  }
+
+  /** Records the principal's balance before a change (making room for the principal first). */
   private keepStx(principal: number): void {
-    if (!this.journal) return;
-    const old = this.stx[principal];
-    this.journal.push(() => {
-      if (old === undefined) delete this.stx[principal];
-      else this.stx[principal] = old;
-    });
+    this.reach(principal);
+    this.journal?.push(Undo.Stx, principal, this.stxOf(principal));
   }
 
   private keepLock(principal: number): void {
-    if (!this.journal) return;
-    const locked = this.locked[principal];
-    const unlockAt = this.unlockAt[principal];
-    this.journal.push(() => {
-      if (locked === undefined) delete this.locked[principal];
-      else this.locked[principal] = locked;
-      if (unlockAt === undefined) delete this.unlockAt[principal];
-      else this.unlockAt[principal] = unlockAt;
-    });
+    this.reach(principal);
+    this.journal?.push(
+      Undo.Lock,
+      principal,
+      this.locked[principal] as number,
+      this.unlockAt[principal] as number,
+    );
+  }
+
+  /** Room in the per-principal columns up to `principal`. */
+  private reach(principal: number): void {
+    if (principal < this.stx.length) {
+      if (principal < 0) throw new RangeError(`no principal #${principal}`);
+      return;
+    }
+    const from = this.stx.length;
+    const n = Math.max(principal + 1, from * 2);
+    this.stx = grow(this.stx, n, Float64Array);
+    this.locked = grow(this.locked, n, Float64Array);
+    this.unlockAt = grow(this.unlockAt, n, Float64Array).fill(-1, from);
+  }
+
+  private undoRecord(kind: number, a: number, b: number, c: number, d: number): void {
+    switch (kind) {
+      case Undo.Stx:
+        this.stx[a] = b;
+        break;
+      case Undo.Lock:
+        this.locked[a] = b;
+        this.unlockAt[a] = c;
+        break;
+      case Undo.Ft:
+        this.ft.set(a, b, c);
+        break;
+      case Undo.NftMint:
+        this.nft.unmint(a, b);
+        break;
+      case Undo.NftMove:
+        this.nft.setOwner(a, b, c);
+        break;
+      case Undo.NftBurn:
+        this.nft.unburn(a, b, c, d);
+        break;
+      default:
+        throw new Error(`unknown ledger undo record ${kind}`);
+    }
   }
 }

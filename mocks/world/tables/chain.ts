@@ -1,17 +1,11 @@
 import type { BlockTable } from './block-table.ts';
 import type { Contract } from './contracts.ts';
+import type { MicroblockTable } from './microblocks.ts';
 import type { NetworkParams } from './network.ts';
 import type { VestingEntry } from './vesting.ts';
 import type { WorldOptions } from '../options.ts';
 import type { Principals } from './principals.ts';
 import type { TxTable } from './tx-table.ts';
-
-export interface Microblock {
-  readonly hash: Uint8Array;
-  readonly sequence: number;
-  /** Not yet confirmed by an anchored block (it sits on top of the chain tip). */
-  readonly unanchored: boolean;
-}
 
 /** A token minted when its contract is deployed: FT micro-units or an NFT id. */
 export interface InitialMint {
@@ -30,7 +24,7 @@ export interface Chain {
   readonly txs: TxTable;
   /** Transactions [0, anchoredCount) are in anchored blocks; the rest are unanchored. */
   readonly anchoredCount: number;
-  readonly microblocks: readonly Microblock[];
+  readonly microblocks: MicroblockTable;
   /** Pending and dropped transactions; `height` is the height at which they were received. */
   readonly mempool: TxTable;
   readonly receiptTime: readonly number[];

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import type { ChainEvent } from '../derive/events.ts';
+import { EventKind } from '../tables/kinds.ts';
+import { Ledger } from './ledger.ts';
+import { Rng } from './rng.ts';
+
+function event(kind: EventKind, fields: Partial<ChainEvent>): ChainEvent {
+  return { kind, sender: -1, recipient: -1, contract: -1, amount: 0, unlockHeight: 0, ...fields };
+}
+
+/** The contract's live tokens in the order `nftAt` picks from, as [id, owner] pairs. */
+function tokens(ledger: Ledger, contract: number): number[][] {
+  let size = 0;
+  ledger.nftAt(contract, { int: (n) => ((size = n), 0) });
+  return Array.from({ length: size }, (_, i) => {
+    const t = ledger.nftAt(contract, { int: () => i });
+    return [t?.id ?? -1, t?.owner ?? -1];
+  });
+}
+
+const PRINCIPALS = 12;
+const CONTRACTS = 5;
+
+/** Everything the ledger answers about the principals and contracts the random events touch. */
+function state(ledger: Ledger): unknown {
+  const principals = Array.from({ length: PRINCIPALS }, (_, p) => [
+    ledger.stxOf(p),
+    ledger.spendable(p, 50),
+    ledger.isLocked(p, 50),
+    ...Array.from({ length: CONTRACTS }, (__, c) => ledger.ftOf(c, p)),
+  ]);
+  const contracts = Array.from({ length: CONTRACTS }, (_, c) => [
+    ledger.nextNftId(c),
+    tokens(ledger, c),
+    Array.from({ length: 40 }, (__, id) => ledger.nftOwner(c, id)),
+  ]);
+  return { principals, contracts };
+}
+
+/** `count` random events the ledger can apply now, each applied as it is drawn. */
+function randomEvents(ledger: Ledger, rng: Rng, count: number): void {
+  for (let i = 0; i < count; i++) {
+    const contract = rng.int(CONTRACTS);
+    const p = rng.int(PRINCIPALS);
+    const q = rng.int(PRINCIPALS);
+    const token = ledger.nftAt(contract, rng);
+    const x = rng.int(8);
+    let e: ChainEvent;
+    if (x === 0) e = event(EventKind.StxMint, { recipient: p, amount: rng.range(1, 1e12) });
+    else if (x === 1)
+      e = event(EventKind.StxTransfer, { sender: p, recipient: q, amount: ledger.stxOf(p) / 2 });
+    else if (x === 2) e = event(EventKind.FtMint, { recipient: p, contract, amount: rng.range(1, 1e15) });
+    else if (x === 3)
+      e = event(EventKind.FtTransfer, {
+        sender: p,
+        recipient: q,
+        contract,
+        amount: ledger.ftOf(contract, p),
+      });
+    else if (x === 4)
+      e = event(EventKind.StxLock, { sender: p, amount: ledger.stxOf(p), unlockHeight: rng.range(0, 99) });
+    else if (x === 5 || !token)
+      e = event(EventKind.NftMint, { recipient: p, contract, amount: ledger.nextNftId(contract) });
+    else if (x === 6) e = event(EventKind.NftBurn, { sender: token.owner, contract, amount: token.id });
+    else e = event(EventKind.NftTransfer, { sender: token.owner, recipient: q, contract, amount: token.id });
+    ledger.apply([e]);
+  }
+}
+
+describe('Ledger', () => {
+  it('keeps the order of tokens a burn leaves: the last one takes the burned one’s place', () => {
+    const ledger = new Ledger();
+    for (let id = 1; id <= 5; id++)
+      ledger.apply([event(EventKind.NftMint, { recipient: id, contract: 3, amount: id })]);
+    ledger.apply([event(EventKind.NftBurn, { sender: 2, contract: 3, amount: 2 })]);
+    expect(tokens(ledger, 3)).toEqual([
+      [1, 1],
+      [5, 5],
+      [3, 3],
+      [4, 4],
+    ]);
+    ledger.apply([event(EventKind.NftBurn, { sender: 4, contract: 3, amount: 4 })]);
+    expect(tokens(ledger, 3).map(([id]) => id)).toEqual([1, 5, 3]);
+    expect(ledger.nftOwner(3, 4)).toBe(-1);
+    expect(ledger.nextNftId(3)).toBe(6);
+    expect(ledger.nextNftId(4)).toBe(1);
+  });
+
+  it('rewinds to a mark: every answer is as if the changes after it never happened', () => {
+    const rng = new Rng(7);
+    const kept = new Ledger();
+    const rewound = new Ledger();
+    randomEvents(kept, new Rng(1), 300);
+    randomEvents(rewound, new Rng(1), 300);
+    rewound.startJournal();
+    for (let round = 0; round < 20; round++) {
+      const mark = rewound.mark();
+      randomEvents(rewound, rng, 200);
+      expect(state(rewound)).not.toEqual(state(kept));
+      rewound.rewind(mark);
+      expect(state(rewound)).toEqual(state(kept));
+      // What was rewound leaves no trace: the same changes give the same ledger again.
+      const seed = rng.u32();
+      randomEvents(rewound, new Rng(seed), 50);
+      randomEvents(kept, new Rng(seed), 50);
+      expect(state(rewound)).toEqual(state(kept));
+    }
+  });
+
+  it('rewinds only as far back as the journal reaches', () => {
+    const ledger = new Ledger();
+    expect(() => ledger.rewind(0)).toThrow(RangeError);
+    ledger.startJournal();
+    ledger.credit(1, 10);
+    ledger.credit(1, 10);
+    ledger.forget(1);
+    expect(() => ledger.rewind(0)).toThrow(RangeError);
+    ledger.rewind(1);
+    expect(ledger.stxOf(1)).toBe(10);
+  });
+
+  it('refuses changes no transaction could make', () => {
+    const ledger = new Ledger();
+    ledger.credit(1, 5);
+    expect(() => ledger.debit(1, 6)).toThrow(/would go negative/);
+    expect(() => ledger.apply([event(EventKind.FtBurn, { sender: 1, contract: 0, amount: 1 })])).toThrow(
+      /FT balance of #1 would go negative/,
+    );
+    ledger.apply([event(EventKind.NftMint, { recipient: 1, contract: 0, amount: 1 })]);
+    expect(() =>
+      ledger.apply([event(EventKind.NftTransfer, { sender: 2, recipient: 3, contract: 0, amount: 1 })]),
+    ).toThrow(/NFT 1 not owned by #2/);
+    expect(() => ledger.apply([event(EventKind.NftBurn, { sender: 1, contract: 0, amount: 2 })])).toThrow(
+      /NFT 2 not owned by #1/,
+    );
+  });
+});

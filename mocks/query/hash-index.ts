@@ -26,6 +26,8 @@ export function txIdKeys(table: TxTable): KeyColumn {
 
 /** Rows per bucket on average, at most: a lookup compares about this many keys. */
 const BUCKET_ROWS = 8;
+/** Bits of the first round of the bucket sort: 256 parts. */
+const PART_BITS = 8;
 /** Rows appended since the directory was built that make it worth building again. */
 const REBUILD_TAIL = 1 << 16;
 
@@ -87,23 +89,60 @@ export class HashIndex {
     return -1;
   }
 
-  /** Sorts rows 0 to `rows` into buckets (a counting sort: two passes over the keys). */
+  /**
+   * Sorts rows 0 to `rows` into buckets: a counting sort in two rounds, first by the top bits into
+   * at most 256 parts, then each part by the rest. One round over millions of buckets would
+   * touch two random places of arrays far larger than the CPU's caches for every row (at 10M
+   * rows, 2.4 s); a part's buckets fit in them.
+   */
   private sortIn(rows: number): void {
     let bits = 1;
     while (bits < 30 && rows > BUCKET_ROWS * 2 ** bits) bits++;
     const shift = 32 - bits;
-    const starts = new Int32Array(2 ** bits + 1);
+    const partBits = Math.min(bits, PART_BITS);
+    const fine = 2 ** (bits - partBits);
+    const parts = new Int32Array(2 ** partBits + 1);
     for (let row = 0; row < rows; row++) {
-      const at = (this.keys.firstWord(row) >>> shift) + 1;
-      starts[at] = (starts[at] as number) + 1;
+      const at = (this.keys.firstWord(row) >>> (32 - partBits)) + 1;
+      parts[at] = (parts[at] as number) + 1;
     }
-    for (let b = 1; b < starts.length; b++) starts[b] = (starts[b] as number) + (starts[b - 1] as number);
+    for (let p = 1; p < parts.length; p++) parts[p] = (parts[p] as number) + (parts[p - 1] as number);
     const sorted = new Int32Array(rows);
-    const next = starts.slice(0, starts.length - 1);
+    const words = new Uint32Array(rows);
+    const next = parts.slice(0, parts.length - 1);
     for (let row = 0; row < rows; row++) {
-      const b = this.keys.firstWord(row) >>> shift;
-      sorted[next[b] as number] = row;
-      next[b] = (next[b] as number) + 1;
+      const word = this.keys.firstWord(row);
+      const p = word >>> (32 - partBits);
+      const at = next[p] as number;
+      sorted[at] = row;
+      words[at] = word;
+      next[p] = at + 1;
+    }
+    const starts = new Int32Array(2 ** bits + 1);
+    let largest = 0;
+    for (let p = 0; p + 1 < parts.length; p++)
+      largest = Math.max(largest, (parts[p + 1] as number) - (parts[p] as number));
+    const placed = new Int32Array(largest);
+    const cursor = new Int32Array(fine);
+    for (let p = 0; p + 1 < parts.length; p++) {
+      const lo = parts[p] as number;
+      const hi = parts[p + 1] as number;
+      const first = p * fine;
+      for (let i = lo; i < hi; i++) {
+        const at = ((words[i] as number) >>> shift) + 1;
+        starts[at] = (starts[at] as number) + 1;
+      }
+      starts[first] = lo;
+      for (let b = first + 1; b <= first + fine; b++)
+        starts[b] = (starts[b] as number) + (starts[b - 1] as number);
+      cursor.set(starts.subarray(first, first + fine));
+      for (let i = lo; i < hi; i++) {
+        const b = ((words[i] as number) >>> shift) - first;
+        const at = cursor[b] as number;
+        placed[at - lo] = sorted[i] as number;
+        cursor[b] = at + 1;
+      }
+      sorted.set(placed.subarray(0, hi - lo), lo);
     }
     this.bits = bits;
     this.starts = starts;

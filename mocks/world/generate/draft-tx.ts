@@ -343,10 +343,10 @@ function pickStacker(ctx: DraftContext, ownFee: number): number {
 function pickFtHolder(ctx: DraftContext, contract: number, ownFee: number): number {
   for (let attempt = 0; attempt < 12; attempt++) {
     const p = pickAccount(ctx);
-    if (ctx.ledger.ftOf(contract, p) > 1 && spendable(ctx, p) >= ownFee) return p;
+    if (ctx.ledger.canSpendFt(contract, p) && spendable(ctx, p) >= ownFee) return p;
   }
   const deployer = (ctx.contracts[contract] as Contract).deployer;
-  return ctx.ledger.ftOf(contract, deployer) > 1 && spendable(ctx, deployer) >= ownFee ? deployer : -1;
+  return ctx.ledger.canSpendFt(contract, deployer) && spendable(ctx, deployer) >= ownFee ? deployer : -1;
 }
 
 function pickOwnedNft(

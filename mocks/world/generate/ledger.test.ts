@@ -27,7 +27,7 @@ function state(ledger: Ledger): unknown {
     ledger.stxOf(p),
     ledger.spendable(p, 50),
     ledger.isLocked(p, 50),
-    ...Array.from({ length: CONTRACTS }, (__, c) => ledger.ftOf(c, p)),
+    ...Array.from({ length: CONTRACTS }, (__, c) => [ledger.ftOf(c, p), ledger.canSpendFt(c, p)]),
   ]);
   const contracts = Array.from({ length: CONTRACTS }, (_, c) => [
     ledger.nextNftId(c),
@@ -68,6 +68,32 @@ function randomEvents(ledger: Ledger, rng: Rng, count: number): void {
 }
 
 describe('Ledger', () => {
+  it('says who can spend a token exactly when the balance is above one, for any principal and contract', () => {
+    const ledger = new Ledger();
+    const rng = new Rng(8);
+    const principals = [0, 1, 31, 32, 1023, 1024, 5000];
+    const contracts = [0, 7, 300, 2000];
+    for (let i = 0; i < 400; i++) {
+      const contract = rng.pick(contracts);
+      const p = rng.pick(principals);
+      const q = rng.pick(principals);
+      const held = ledger.ftOf(contract, p);
+      // Transfers of everything but 0, 1 or 2 units leave balances on both sides of the line.
+      const e =
+        held > 0 && rng.chance(0.6)
+          ? event(EventKind.FtTransfer, {
+              sender: p,
+              recipient: q,
+              contract,
+              amount: Math.max(1, held - rng.int(3)),
+            })
+          : event(EventKind.FtMint, { recipient: p, contract, amount: rng.range(1, 3) });
+      ledger.apply([e]);
+      for (const c of contracts)
+        for (const r of principals) expect(ledger.canSpendFt(c, r)).toBe(ledger.ftOf(c, r) > 1);
+    }
+  });
+
   it('keeps the order of tokens a burn leaves: the last one takes the burned one’s place', () => {
     const ledger = new Ledger();
     for (let id = 1; id <= 5; id++)

@@ -22,6 +22,10 @@ const Undo = {
   NftBurn: 5,
 } as const;
 
+/** Principals below this (the generated accounts come first) have their `canSpendFt` bit kept. */
+const FT_SPENDERS = 1024;
+const SPENDER_WORDS = FT_SPENDERS / 32;
+
 /**
  * Running balances while the chain is generated, so that every generated transaction is one the
  * real chain would accept: nobody spends more than they hold, locked STX stay put, tokens move
@@ -34,6 +38,11 @@ export class Ledger {
   private locked = new Float64Array(1024);
   private unlockAt = new Float64Array(1024).fill(-1);
   private readonly ft = new PairMap(0);
+  /** Per contract holding any of the first principals' balances: its row of bits in `spenders`, else -1. */
+  private spenderRow = new Int32Array(256).fill(-1);
+  /** SPENDER_WORDS words a row: bit p set when principal p holds more than one unit (see canSpendFt). */
+  private spenders = new Uint32Array(64 * 32);
+  private spenderRows = 0;
   private readonly nft = new NftHoldings();
   /** Kept from `startJournal` on. */
   private journal: UndoJournal | undefined;
@@ -114,6 +123,21 @@ export class Ledger {
     return this.ft.get(contract, principal);
   }
 
+  /**
+   * Whether the principal holds more than one unit of the token: enough to send some and keep
+   * some. Drafting asks this of a dozen random accounts for every token transfer; for the first
+   * principals (the accounts) a bit per contract answers it from a table that stays in the CPU's
+   * caches, where the balance table (tens of MB at 10M transactions) would miss them every time.
+   */
+  canSpendFt(contract: number, principal: number): boolean {
+    if (principal >= FT_SPENDERS) return this.ft.get(contract, principal) > 1;
+    const row = contract < this.spenderRow.length ? (this.spenderRow[contract] as number) : -1;
+    if (row < 0) return false;
+    return (
+      (((this.spenders[row * SPENDER_WORDS + (principal >>> 5)] as number) >>> (principal & 31)) & 1) === 1
+    );
+  }
+
   /** The id the next mint of an NFT contract gets. */
   nextNftId(contract: number): number {
     return this.nft.nextId(contract);
@@ -181,7 +205,32 @@ export class Ledger {
     const next = old + delta;
     if (next < 0) throw new Error(`generation bug: FT balance of #${principal} would go negative`);
     this.journal?.push(Undo.Ft, contract, principal, old);
-    this.ft.set(contract, principal, next);
+    this.setFt(contract, principal, next);
+  }
+
+  private setFt(contract: number, principal: number, balance: number): void {
+    this.ft.set(contract, principal, balance);
+    if (principal >= FT_SPENDERS) return;
+    const word = this.spenderRowOf(contract) * SPENDER_WORDS + (principal >>> 5);
+    const bit = 1 << (principal & 31);
+    const words = this.spenders;
+    words[word] = balance > 1 ? (words[word] as number) | bit : (words[word] as number) & ~bit;
+  }
+
+  private spenderRowOf(contract: number): number {
+    if (contract >= this.spenderRow.length) {
+      const had = this.spenderRow.length;
+      this.spenderRow = grow(this.spenderRow, Math.max(contract + 1, had * 2), Int32Array);
+      this.spenderRow.fill(-1, had);
+    }
+    let row = this.spenderRow[contract] as number;
+    if (row < 0) {
+      row = this.spenderRows++;
+      this.spenderRow[contract] = row;
+      if (this.spenderRows * SPENDER_WORDS > this.spenders.length)
+        this.spenders = grow(this.spenders, this.spenders.length * 2, Uint32Array);
+    }
+    return row;
   }
 
   private mintNft(contract: number, id: number, owner: number): void {
@@ -248,7 +297,7 @@ export class Ledger {
         this.unlockAt[a] = c;
         break;
       case Undo.Ft:
-        this.ft.set(a, b, c);
+        this.setFt(a, b, c);
         break;
       case Undo.NftMint:
         this.nft.unmint(a, b);

@@ -1,5 +1,5 @@
 import type { Chain } from '../world/tables/chain.ts';
-import { eventsOf } from '../world/derive/events.ts';
+import { forEachEvent } from '../world/derive/events.ts';
 import { forEachInvolved } from '../world/derive/involvement.ts';
 import { EventActivity } from './event-activity.ts';
 import { grow } from '../world/tables/grow.ts';
@@ -46,9 +46,8 @@ export class AddressIndex {
     };
     for (; tx < txs; tx++) {
       const before = pairs;
-      const events = eventsOf(chain, tx);
-      forEachInvolved(chain, tx, events, visit);
-      activity.add(events);
+      forEachInvolved(chain, tx, visit);
+      forEachEvent(chain, tx, activity.add);
       const made = pairs - before;
       pairsOfTx[tx] = Math.min(made, MANY);
       if (made >= MANY) many.set(tx, made);
@@ -73,13 +72,12 @@ export class AddressIndex {
   extend(): void {
     const chain = this.chain;
     for (let tx = this.indexed; tx < chain.txs.count; tx++) {
-      const events = eventsOf(chain, tx);
-      forEachInvolved(chain, tx, events, (p) => {
+      forEachInvolved(chain, tx, (p) => {
         let list = this.tail.get(p);
         if (!list) this.tail.set(p, (list = []));
         if (list[list.length - 1] !== tx) list.push(tx);
       });
-      this.activity.add(events);
+      forEachEvent(chain, tx, this.activity.add);
     }
     this.indexed = chain.txs.count;
   }

@@ -1,4 +1,4 @@
-import type { ChainEvent } from '../world/derive/events.ts';
+import type { EventVisitor } from '../world/derive/events.ts';
 import { lockActive } from '../world/derive/pox.ts';
 import { assetMovement, EventKind, type AssetClass } from '../world/tables/kinds.ts';
 
@@ -21,18 +21,17 @@ export class EventActivity {
     };
   }
 
-  add(events: readonly ChainEvent[]): void {
-    for (const e of events) {
-      const movement = assetMovement(e.kind);
-      if (movement) {
-        if (e.sender >= 0) this.count(movement.asset, e.sender);
-        if (e.recipient >= 0) this.count(movement.asset, e.recipient);
-      } else if (e.kind === EventKind.StxLock) {
-        this.lockSenders.push(e.sender);
-        this.lockUnlocks.push(e.unlockHeight);
-      }
+  /** Takes in one event; a visitor for `forEachEvent`. */
+  readonly add: EventVisitor = (kind, sender, recipient, _contract, _amount, unlockHeight) => {
+    const movement = assetMovement(kind);
+    if (movement) {
+      if (sender >= 0) this.count(movement.asset, sender);
+      if (recipient >= 0) this.count(movement.asset, recipient);
+    } else if (kind === EventKind.StxLock) {
+      this.lockSenders.push(sender);
+      this.lockUnlocks.push(unlockHeight);
     }
-  }
+  };
 
   /** The eligible principal with the most events of the class, the lowest-numbered among equals; -1 if none. */
   mostActive(asset: AssetClass, eligible: (p: number) => boolean): number {

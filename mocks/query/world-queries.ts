@@ -158,9 +158,8 @@ export class WorldQueries {
     const tx = this.anchoredTx(txId);
     const p = this.chain.principals.find(principal);
     if (tx === undefined || p < 0) return undefined;
-    const events = eventsOf(this.chain, tx);
-    if (!isInvolved(this.chain, tx, events, p)) return undefined;
-    return { tx, transfers: transfersOf(this.chain, tx, p, events) };
+    if (!isInvolved(this.chain, tx, p)) return undefined;
+    return { tx, transfers: transfersOf(this.chain, tx, p) };
   }
 
   catalogue(): WorldIndex {

@@ -21,76 +21,103 @@ export function swapOut(amount: number): number {
   return Math.floor(amount / 100) + 1;
 }
 
+/** Receives one event: the fields of a ChainEvent, in its order. */
+export type EventVisitor = (
+  kind: EventKind,
+  sender: number,
+  recipient: number,
+  contract: number,
+  amount: number,
+  unlockHeight: number,
+) => void;
+
 /**
  * The events of a mined transaction, derived from its row: the one definition that generation
  * (balances), the indexes and the serializers all use, so they cannot disagree. Aborted
  * transactions keep their fee but none of their effects.
  */
 export function eventsOf(chain: Chain, tx: number): ChainEvent[] {
+  const events: ChainEvent[] = [];
+  forEachEvent(chain, tx, (kind, sender, recipient, contract, amount, unlockHeight) =>
+    events.push({ kind, sender, recipient, contract, amount, unlockHeight }),
+  );
+  return events;
+}
+
+/**
+ * The events of `eventsOf`, in the same order, handed to `visit` one by one: generation and the
+ * indexes walk every event of every transaction, ten million at mainnet size, and need no object
+ * for each.
+ */
+export function forEachEvent(chain: Chain, tx: number, visit: EventVisitor): void {
   const t = chain.txs;
-  if (t.status[tx] !== Status.Success) return [];
+  if (t.status[tx] !== Status.Success) return;
   const sender = t.sender[tx] as number;
   const peer = t.peer[tx] as number;
   const amount = t.amount[tx] as number;
   const c = t.contract[tx] as number;
   switch (t.action[tx] as Action) {
     case Action.Genesis:
-      return chain.genesisRecipients.map((recipient, i) =>
-        ev(EventKind.StxMint, -1, recipient, -1, chain.genesisAmounts[i] as number),
+      chain.genesisRecipients.forEach((recipient, i) =>
+        visit(EventKind.StxMint, -1, recipient, -1, chain.genesisAmounts[i] as number, 0),
       );
+      return;
     case Action.StxTransfer:
-      return [ev(EventKind.StxTransfer, sender, peer, -1, amount)];
+      visit(EventKind.StxTransfer, sender, peer, -1, amount, 0);
+      return;
     case Action.Deploy: {
       const minted = chain.mints.get(c);
       if (minted) {
         const kind = contractAt(chain, c).kind === ContractKind.Nft ? EventKind.NftMint : EventKind.FtMint;
-        return minted.map((m) => ev(kind, -1, m.recipient, c, m.amount));
-      }
-      return amount > 0 ? [ev(EventKind.FtMint, -1, sender, c, amount)] : [];
+        for (const m of minted) visit(kind, -1, m.recipient, c, m.amount, 0);
+      } else if (amount > 0) visit(EventKind.FtMint, -1, sender, c, amount, 0);
+      return;
     }
-    case Action.FtTransfer: {
-      const transfer = ev(EventKind.FtTransfer, sender, peer, c, amount);
+    case Action.FtTransfer:
+      visit(EventKind.FtTransfer, sender, peer, c, amount, 0);
       // Some token contracts print on transfer, some do not.
-      return variant(t, tx, 3) % 2 === 0 ? [transfer, log(c)] : [transfer];
-    }
+      if (variant(t, tx, 3) % 2 === 0) visit(EventKind.Log, -1, -1, c, 0, 0);
+      return;
     case Action.FtMint:
-      return [ev(EventKind.FtMint, -1, peer, c, amount)];
+      visit(EventKind.FtMint, -1, peer, c, amount, 0);
+      return;
     case Action.FtBurn:
-      return [ev(EventKind.FtBurn, sender, -1, c, amount)];
+      visit(EventKind.FtBurn, sender, -1, c, amount, 0);
+      return;
     case Action.NftTransfer:
-      return [ev(EventKind.NftTransfer, sender, peer, c, amount)];
+      visit(EventKind.NftTransfer, sender, peer, c, amount, 0);
+      return;
     case Action.NftMint:
-      return [ev(EventKind.NftMint, -1, peer, c, amount), log(c)];
+      visit(EventKind.NftMint, -1, peer, c, amount, 0);
+      visit(EventKind.Log, -1, -1, c, 0, 0);
+      return;
     case Action.NftBurn:
-      return [ev(EventKind.NftBurn, sender, -1, c, amount)];
+      visit(EventKind.NftBurn, sender, -1, c, amount, 0);
+      return;
     case Action.VaultDeposit:
-      return [ev(EventKind.StxTransfer, sender, vault(chain, c), -1, amount), log(c)];
+      visit(EventKind.StxTransfer, sender, vault(chain, c), -1, amount, 0);
+      visit(EventKind.Log, -1, -1, c, 0, 0);
+      return;
     case Action.VaultWithdraw:
-      return [ev(EventKind.StxTransfer, vault(chain, c), sender, -1, amount), log(c)];
+      visit(EventKind.StxTransfer, vault(chain, c), sender, -1, amount, 0);
+      visit(EventKind.Log, -1, -1, c, 0, 0);
+      return;
     case Action.VaultSwap: {
       const v = vault(chain, c);
-      return [
-        ev(EventKind.StxTransfer, sender, v, -1, amount),
-        ev(EventKind.FtTransfer, v, sender, contractAt(chain, c).pair, swapOut(amount)),
-        log(c),
-      ];
+      visit(EventKind.StxTransfer, sender, v, -1, amount, 0);
+      visit(EventKind.FtTransfer, v, sender, contractAt(chain, c).pair, swapOut(amount), 0);
+      visit(EventKind.Log, -1, -1, c, 0, 0);
+      return;
     }
     case Action.StxBurn:
-      return [ev(EventKind.StxBurn, sender, -1, -1, amount)];
+      visit(EventKind.StxBurn, sender, -1, -1, amount, 0);
+      return;
     case Action.StackStx:
-      return [
-        log(c),
-        {
-          kind: EventKind.StxLock,
-          sender,
-          recipient: -1,
-          contract: c,
-          amount,
-          unlockHeight: lockUnlockHeight(chain, tx),
-        },
-      ];
+      visit(EventKind.Log, -1, -1, c, 0, 0);
+      visit(EventKind.StxLock, sender, -1, c, amount, lockUnlockHeight(chain, tx));
+      return;
     default:
-      return [];
+      return;
   }
 }
 
@@ -102,18 +129,4 @@ export function lockUnlockHeight(chain: Chain, tx: number): number {
 
 function vault(chain: Chain, contract: number): number {
   return contractAt(chain, contract).principal;
-}
-
-function ev(
-  kind: EventKind,
-  sender: number,
-  recipient: number,
-  contract: number,
-  amount: number,
-): ChainEvent {
-  return { kind, sender, recipient, contract, amount, unlockHeight: 0 };
-}
-
-function log(contract: number): ChainEvent {
-  return { kind: EventKind.Log, sender: -1, recipient: -1, contract, amount: 0, unlockHeight: 0 };
 }

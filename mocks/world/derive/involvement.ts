@@ -1,5 +1,5 @@
 import { contractAt, type Chain } from '../tables/chain.ts';
-import type { ChainEvent } from './events.ts';
+import { forEachEvent } from './events.ts';
 import { Action, assetMovement, txTypeOf } from '../tables/kinds.ts';
 
 /**
@@ -7,12 +7,7 @@ import { Action, assetMovement, txTypeOf } from '../tables/kinds.ts';
  * recipient of a token transfer, the contract it calls or deploys, and every sender and recipient
  * of its STX, FT and NFT events. A principal may be visited more than once.
  */
-export function forEachInvolved(
-  chain: Chain,
-  tx: number,
-  events: readonly ChainEvent[],
-  visit: (principal: number) => void,
-): void {
+export function forEachInvolved(chain: Chain, tx: number, visit: (principal: number) => void): void {
   const t = chain.txs;
   visit(t.sender[tx] as number);
   const sponsor = t.sponsor.at(tx);
@@ -24,21 +19,16 @@ export function forEachInvolved(
   if (contract >= 0 && (type === 'contract_call' || type === 'smart_contract')) {
     visit(contractAt(chain, contract).principal);
   }
-  for (const e of events) {
-    if (!assetMovement(e.kind)) continue;
-    if (e.sender >= 0) visit(e.sender);
-    if (e.recipient >= 0) visit(e.recipient);
-  }
+  forEachEvent(chain, tx, (kind, sender, recipient) => {
+    if (!assetMovement(kind)) return;
+    if (sender >= 0) visit(sender);
+    if (recipient >= 0) visit(recipient);
+  });
 }
 
-export function isInvolved(
-  chain: Chain,
-  tx: number,
-  events: readonly ChainEvent[],
-  principal: number,
-): boolean {
+export function isInvolved(chain: Chain, tx: number, principal: number): boolean {
   let found = false;
-  forEachInvolved(chain, tx, events, (p) => {
+  forEachInvolved(chain, tx, (p) => {
     if (p === principal) found = true;
   });
   return found;

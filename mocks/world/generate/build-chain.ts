@@ -23,7 +23,7 @@ import {
   type DraftRequest,
   type UserTx,
 } from './draft-tx.ts';
-import { eventsOf } from '../derive/events.ts';
+import { eventsOf, forEachEvent } from '../derive/events.ts';
 import { Action, AnchorMode, ContractKind, Status } from '../tables/kinds.ts';
 import { takeCheckpoint, type Checkpoint } from './checkpoint.ts';
 import { Ledger } from './ledger.ts';
@@ -878,7 +878,7 @@ export class ChainBuilder {
   private settle(index: number, height: number): void {
     this.raiseChainNonces(index);
     this.ledger.debit(feePayer(this.txs, index), this.txs.fee.at(index));
-    this.ledger.apply(eventsOf(this.chain, index));
+    forEachEvent(this.chain, index, this.ledger.applyEvent);
     // Unanchored transactions belong to no block yet: no block fees (costs are derived per block).
     if (height <= this.blocks.count) this.addToBlock(index);
   }

@@ -1,4 +1,4 @@
-import type { ChainEvent } from '../derive/events.ts';
+import type { ChainEvent, EventVisitor } from '../derive/events.ts';
 import { EventKind } from '../tables/kinds.ts';
 import { grow } from '../tables/grow.ts';
 import { lockActive } from '../derive/pox.ts';
@@ -158,47 +158,51 @@ export class Ledger {
   }
 
   apply(events: readonly ChainEvent[]): void {
-    for (const e of events) {
-      switch (e.kind) {
-        case EventKind.StxTransfer:
-          this.debit(e.sender, e.amount);
-          this.credit(e.recipient, e.amount);
-          break;
-        case EventKind.StxMint:
-          this.credit(e.recipient, e.amount);
-          break;
-        case EventKind.StxBurn:
-          this.debit(e.sender, e.amount);
-          break;
-        case EventKind.FtTransfer:
-          this.moveFt(e.contract, e.sender, -e.amount);
-          this.moveFt(e.contract, e.recipient, e.amount);
-          break;
-        case EventKind.FtMint:
-          this.moveFt(e.contract, e.recipient, e.amount);
-          break;
-        case EventKind.FtBurn:
-          this.moveFt(e.contract, e.sender, -e.amount);
-          break;
-        case EventKind.NftMint:
-          this.mintNft(e.contract, e.amount, e.recipient);
-          break;
-        case EventKind.NftTransfer:
-          this.moveNft(e.contract, e.amount, e.sender, e.recipient);
-          break;
-        case EventKind.NftBurn:
-          this.burnNft(e.contract, e.amount, e.sender);
-          break;
-        case EventKind.StxLock:
-          this.keepLock(e.sender);
-          this.locked[e.sender] = e.amount;
-          this.unlockAt[e.sender] = e.unlockHeight;
-          break;
-        default:
-          break;
-      }
-    }
+    for (const e of events)
+      this.applyEvent(e.kind, e.sender, e.recipient, e.contract, e.amount, e.unlockHeight);
   }
+
+  /** One event's effect; a visitor for `forEachEvent`, so generation makes no object per event. */
+  readonly applyEvent: EventVisitor = (kind, sender, recipient, contract, amount, unlockHeight) => {
+    switch (kind) {
+      case EventKind.StxTransfer:
+        this.debit(sender, amount);
+        this.credit(recipient, amount);
+        break;
+      case EventKind.StxMint:
+        this.credit(recipient, amount);
+        break;
+      case EventKind.StxBurn:
+        this.debit(sender, amount);
+        break;
+      case EventKind.FtTransfer:
+        this.moveFt(contract, sender, -amount);
+        this.moveFt(contract, recipient, amount);
+        break;
+      case EventKind.FtMint:
+        this.moveFt(contract, recipient, amount);
+        break;
+      case EventKind.FtBurn:
+        this.moveFt(contract, sender, -amount);
+        break;
+      case EventKind.NftMint:
+        this.mintNft(contract, amount, recipient);
+        break;
+      case EventKind.NftTransfer:
+        this.moveNft(contract, amount, sender, recipient);
+        break;
+      case EventKind.NftBurn:
+        this.burnNft(contract, amount, sender);
+        break;
+      case EventKind.StxLock:
+        this.keepLock(sender);
+        this.locked[sender] = amount;
+        this.unlockAt[sender] = unlockHeight;
+        break;
+      default:
+        break;
+    }
+  };
 
   private moveFt(contract: number, principal: number, delta: number): void {
     const old = this.ft.get(contract, principal);

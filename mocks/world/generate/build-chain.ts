@@ -32,7 +32,7 @@ import { NETWORKS, type NetworkParams } from '../tables/network.ts';
 import type { WorldOptions } from '../options.ts';
 import { Principals } from '../tables/principals.ts';
 import { Rng } from './rng.ts';
-import { TxTable } from '../tables/tx-table.ts';
+import { TxTable, type TxDraft } from '../tables/tx-table.ts';
 
 const COINBASE_REWARD = 1_000_000_000;
 
@@ -98,6 +98,7 @@ export class ChainBuilder {
   private tenureBlocks = 0;
   private tenureMiner = -1;
   private blockFees = 0;
+  private readonly draft: TxDraft = new TxTable(1).draftOf(0);
 
   constructor(private readonly options: WorldOptions) {
     this.rng = new Rng(options.seed);
@@ -853,23 +854,25 @@ export class ChainBuilder {
       tx.deployKind === undefined
         ? tx.contract
         : this.registry.deploy(tx.deployKind, tx.sender, false, height);
-    this.txs.push({
-      action: tx.action,
-      status: tx.status,
-      flags: anchorMode | (tx.deny ? 4 : 0),
-      height,
-      sender: tx.sender,
-      sponsor: tx.sponsor,
-      nonce: this.nextNonce(tx.sender),
-      sponsorNonce: tx.sponsor >= 0 ? this.nextNonce(tx.sponsor) : 0,
-      fee: tx.fee,
-      contract,
-      peer: tx.peer,
-      // A token deployment mints its initial supply to the deployer.
-      amount: tx.deployKind === ContractKind.Ft ? FT_INITIAL_SUPPLY : tx.amount,
-      aux: tx.aux,
-      micro,
-    });
+    // One draft filled again for every transaction (the table copies it): ten million of them
+    // would otherwise be ten million objects for the collector.
+    const d = this.draft;
+    d.action = tx.action;
+    d.status = tx.status;
+    d.flags = anchorMode | (tx.deny ? 4 : 0);
+    d.height = height;
+    d.sender = tx.sender;
+    d.sponsor = tx.sponsor;
+    d.nonce = this.nextNonce(tx.sender);
+    d.sponsorNonce = tx.sponsor >= 0 ? this.nextNonce(tx.sponsor) : 0;
+    d.fee = tx.fee;
+    d.contract = contract;
+    d.peer = tx.peer;
+    // A token deployment mints its initial supply to the deployer.
+    d.amount = tx.deployKind === ContractKind.Ft ? FT_INITIAL_SUPPLY : tx.amount;
+    d.aux = tx.aux;
+    d.micro = micro;
+    this.txs.push(d);
     this.txs.drawId(index, ids);
     this.settle(index, height);
   }

@@ -84,7 +84,7 @@ async function main(): Promise<void> {
       '# World size: start time and memory',
       '',
       `${machineLine()}; ${load}.`,
-      `Blocks for each size from the ${int(calibration.transactions)} transactions of a ${int(calibration.blocks)}-block world (\`--blocks\` sets the size); transactions are those of anchored blocks, summed from the world's own blocks. Every figure comes from a fresh process: \`createWorld\` alone in one, the whole mock (\`startMockServer\`, then GET /extended) in another; memory is that second process's after two forced GCs, the server still up. Each kind ran ${SIZES.map((s) => s.repeats).join(', ')} times for the sizes in order; the table shows the run with the median time.`,
+      `Blocks for each size from the ${int(calibration.transactions)} transactions of a ${int(calibration.blocks)}-block world (\`--blocks\` sets the size); transactions are those of anchored blocks, summed from the world's own blocks. Every figure comes from a fresh process: \`createWorld\` alone in one, the whole mock (\`startMockServer\`, the world's catalogue that the CLI's banner reads, then GET /extended) in another; memory is that second process's after two forced GCs, the server still up, and its peak is the most it held at once while starting. Each kind ran ${SIZES.map((s) => s.repeats).join(', ')} times for the sizes in order; the table shows the run with the median time.`,
       '',
       table,
       '',

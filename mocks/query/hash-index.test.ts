@@ -54,6 +54,10 @@ describe('HashIndex', () => {
     index.extend(1010);
     expect([0, 999, 1000, 1009].map((row) => index.find(key(row)))).toEqual([0, 999, 1000, 1009]);
     expect(index.find(key(1010))).toBe(-1);
+    // More of them: the table they wait in grows past its first size.
+    index.extend(1100);
+    for (let row = 990; row < 1100; row++) expect(index.find(key(row))).toBe(row);
+    expect(index.find(key(1100))).toBe(-1);
     index.extend(200_000);
     for (let row = 0; row < 200_000; row += 997) expect(index.find(key(row))).toBe(row);
     expect(index.find(key(150_000))).toBe(10);

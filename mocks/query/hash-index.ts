@@ -35,9 +35,9 @@ const REBUILD_TAIL = 1 << 16;
  * Finds a row by its 32-byte key (tx id, block hash) without a Map of strings. The rows are
  * sorted into buckets by the top bits of their key's first word (keys are random, so buckets
  * fill evenly), ascending within a bucket: about 5 bytes a row, where an open-addressing table
- * two thirds full takes 6 to 12. Rows appended later (a living chain) wait in a small map by
- * first word until there are enough of them to sort in again. Among equal keys the first row
- * is found.
+ * two thirds full takes 6 to 12. Rows appended later (a living chain) wait in a small
+ * open-addressing table (linear probing by first word, at most two thirds full) until there are
+ * enough of them to sort in again. Among equal keys the first row is found.
  */
 export class HashIndex {
   private keys: KeyColumn;
@@ -48,7 +48,8 @@ export class HashIndex {
   private sorted = new Int32Array(0);
   /** Rows sorted into buckets: those after wait in `tail`. */
   private base = 0;
-  private tail = new Map<number, number[]>();
+  /** Slots of the rows after `base`, -1 when free; a power of two long. */
+  private tail = new Int32Array(16).fill(-1);
   private rows = 0;
 
   /** `keysOf` gives the key column as it is now: a growing table replaces its arrays. */
@@ -67,12 +68,13 @@ export class HashIndex {
       this.sortIn(rows);
       return;
     }
-    for (let row = this.rows; row < rows; row++) {
-      const word = this.keys.firstWord(row);
-      const list = this.tail.get(word);
-      if (list) list.push(row);
-      else this.tail.set(word, [row]);
+    if ((rows - this.base) * 3 > this.tail.length * 2) {
+      let size = this.tail.length;
+      while ((rows - this.base) * 3 > size * 2) size *= 2;
+      this.tail = new Int32Array(size).fill(-1);
+      for (let row = this.base; row < this.rows; row++) this.addToTail(row);
     }
+    for (let row = this.rows; row < rows; row++) this.addToTail(row);
     this.rows = rows;
   }
 
@@ -85,8 +87,19 @@ export class HashIndex {
       const row = this.sorted[i] as number;
       if (this.keys.equals(row, key)) return row;
     }
-    for (const row of this.tail.get(word) ?? []) if (this.keys.equals(row, key)) return row;
-    return -1;
+    const mask = this.tail.length - 1;
+    for (let slot = word & mask; ; slot = (slot + 1) & mask) {
+      const row = this.tail[slot] as number;
+      if (row < 0) return -1;
+      if (this.keys.equals(row, key)) return row;
+    }
+  }
+
+  private addToTail(row: number): void {
+    const mask = this.tail.length - 1;
+    let slot = this.keys.firstWord(row) & mask;
+    while ((this.tail[slot] as number) >= 0) slot = (slot + 1) & mask;
+    this.tail[slot] = row;
   }
 
   /**
@@ -149,6 +162,6 @@ export class HashIndex {
     this.sorted = sorted;
     this.base = rows;
     this.rows = rows;
-    this.tail = new Map();
+    this.tail = new Int32Array(16).fill(-1);
   }
 }

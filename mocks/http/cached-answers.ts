@@ -3,7 +3,7 @@ import { CACHE_CONTROL, JSON_TYPE, matches } from './caching.ts';
 import type { KeyVerdict } from './keys.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { RequestObserver } from './request-log.ts';
-import type { ResponseCache } from './response-cache.ts';
+import type { CachedAnswer, ResponseCache } from './response-cache.ts';
 
 export interface CachedAnswerStages {
   cache: ResponseCache;
@@ -31,6 +31,24 @@ export type AnswerIfCached = (req: IncomingMessage, res: ServerResponse) => bool
  */
 export function answerIfCached(stages: CachedAnswerStages): AnswerIfCached {
   const { cache, leading, routeHeaders, keys, limiter, log } = stages;
+  // An entry's headers depend on the entry alone, bar the rate limit's: built on its first hit.
+  const built = new WeakMap<CachedAnswer, AnswerHeaders>();
+  const headersOf = (hit: CachedAnswer): AnswerHeaders => {
+    let headers = built.get(hit);
+    if (!headers) {
+      const tail = [
+        ...(routeHeaders.get(hit.operationId) ?? []),
+        'Cache-Control',
+        CACHE_CONTROL,
+        'ETag',
+        hit.etag,
+      ];
+      const body = ['Content-Type', JSON_TYPE, 'Content-Length', String(hit.body.length)];
+      headers = { tail, body, notModified: [...leading, ...tail], ok: [...leading, ...tail, ...body] };
+      built.set(hit, headers);
+    }
+    return headers;
+  };
   return (req, res) => {
     if (!stages.enabled) return false;
     const method = req.method;
@@ -51,21 +69,28 @@ export function answerIfCached(stages: CachedAnswerStages): AnswerIfCached {
       limited = limiter.take(kind, client)?.headers;
     }
     const started = log ? performance.now() : 0;
-    const headers = limited ? [...leading, ...limited] : [...leading];
-    const route = routeHeaders.get(hit.operationId);
-    if (route) headers.push(...route);
-    headers.push('Cache-Control', CACHE_CONTROL, 'ETag', hit.etag);
+    const headers = headersOf(hit);
     // The answer is written whole here, so it is logged here: no 'finish' listener per request.
     if (matches(h['if-none-match'], hit.etag)) {
-      res.writeHead(304, headers).end();
+      res.writeHead(304, limited ? [...leading, ...limited, ...headers.tail] : headers.notModified).end();
       log?.({ method, path: url, status: 304, ms: performance.now() - started });
       return true;
     }
-    headers.push('Content-Type', JSON_TYPE, 'Content-Length', String(hit.body.length));
-    res.writeHead(200, headers);
+    res.writeHead(200, limited ? [...leading, ...limited, ...headers.tail, ...headers.body] : headers.ok);
     if (method === 'HEAD') res.end();
     else res.end(hit.body);
     log?.({ method, path: url, status: 200, ms: performance.now() - started });
     return true;
   };
+}
+
+/** The headers of a cached answer, in the order the Express chain sets them. */
+interface AnswerHeaders {
+  /** After the leading and the rate limit's: the route's, then caching. */
+  tail: string[];
+  /** A 200's own: its type and length. */
+  body: string[];
+  /** Whole, for an answer with no rate-limit headers. */
+  notModified: string[];
+  ok: string[];
 }

@@ -1,11 +1,16 @@
 import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockApp } from '../app.ts';
 import { expressServerClasses } from './express-classes.ts';
 
 const app = createMockApp({ quiet: true, rateLimit: 0, blocks: 120 });
-const born: { req?: object | null; res?: object | null } = {};
+const born: { req?: object | null; res?: object | null; fast?: boolean[] } = {};
+
+// V8's own verdict on an object's layout; the flag only affects functions compiled after it is set.
+setFlagsFromString('--allow-natives-syntax');
+const hasFastProperties = new Function('o', 'return %HasFastProperties(o)') as (o: object) => boolean;
 const servers: Server[] = [];
 
 async function listen(server: Server): Promise<string> {
@@ -23,6 +28,7 @@ beforeAll(async () => {
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     born.req = Object.getPrototypeOf(req);
     born.res = Object.getPrototypeOf(res);
+    res.once('finish', () => (born.fast = [hasFastProperties(req), hasFastProperties(res)]));
   });
   server.on('request', app);
   prebuilt = await listen(server);
@@ -44,6 +50,11 @@ describe('request and response objects born with Express’s prototypes', () => 
     expect(born.res).toBe(app.response);
     expect(Object.create(born.req as object)).toBeInstanceOf(IncomingMessage);
     expect(Object.create(born.res as object)).toBeInstanceOf(ServerResponse);
+  });
+
+  it('are laid out as fast objects, as Node’s own are, through a whole answer', async () => {
+    await answer(prebuilt, '/extended/v2/blocks/foo');
+    expect(born.fast).toEqual([true, true]);
   });
 
   it.each([

@@ -40,6 +40,12 @@ export function expressServerClasses(
     NodeResponse.call(this, req, options);
   }
   Response.prototype = app.response;
+  // As Node links its own constructors (ServerResponse to OutgoingMessage): V8 sizes a new object
+  // from the constructor and the constructors it inherits from. Without the link it would guess
+  // from these bodies, which assign nothing, and a response outgrowing that guess falls into
+  // dictionary mode, which every property access in Node's HTTP code then pays for.
+  Object.setPrototypeOf(Request, NodeRequest);
+  Object.setPrototypeOf(Response, NodeResponse);
   return {
     IncomingMessage: Request as unknown as typeof IncomingMessage,
     ServerResponse: Response as unknown as typeof ServerResponse,

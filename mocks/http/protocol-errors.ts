@@ -60,18 +60,19 @@ function writeError(res: ServerResponse, status: number, message: string): void 
  * What Node refuses before Express sees it (oversized headers, a malformed request, a client
  * too slow to send one) gets the documented error body instead of Node's bare status line, and
  * the connection is closed. The log line names the status and Node's code only: the raw request
- * may carry an API key.
+ * may carry an API key. `responding` holds each socket's latest response.
  */
-function answerClientErrors(server: Server, log: (line: string) => void): void {
-  // A response already under way owns the socket; writing a second status line into it would
-  // corrupt what the client reads, so such a socket is only closed (as Node's default does).
-  const responding = new WeakMap<Duplex, ServerResponse>();
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    responding.set(req.socket, res);
-    res.once('finish', () => responding.delete(req.socket));
-  });
+function answerClientErrors(
+  server: Server,
+  responding: WeakMap<Duplex, ServerResponse>,
+  log: (line: string) => void,
+): void {
   server.on('clientError', (err: ParseError, socket: Duplex) => {
-    if (err.code === 'ECONNRESET' || !socket.writable || responding.get(socket)?.headersSent) {
+    // A response under way owns the socket; writing a second status line into it would corrupt
+    // what the client reads, so such a socket is only closed (as Node's default does).
+    const res = responding.get(socket);
+    const midResponse = res !== undefined && res.headersSent && !res.writableFinished;
+    if (err.code === 'ECONNRESET' || !socket.writable || midResponse) {
       socket.destroy();
       return;
     }
@@ -90,26 +91,29 @@ function answerClientErrors(server: Server, log: (line: string) => void): void {
  * server's event, and an HTTP/1.1 request without `Host` (400), checked here because Node's own
  * check (`requireHostHeader`) must be off for this one to run.
  */
-function answerBareRefusals(server: Server, app: RequestListener): RequestListener {
+function answerBareRefusals(server: Server): void {
   server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) =>
     writeError(res, 417, 'only Expect: 100-continue is supported'),
   );
-  return (req, res) => {
-    if (req.httpVersionMajor === 1 && req.httpVersionMinor >= 1 && req.headers.host === undefined)
-      return writeError(res, 400, 'missing Host header');
-    app(req, res);
-  };
 }
 
 /**
  * Wires every answer Node would give on its own (bare status lines without a body) to the
- * documented error body instead. Returns the request listener to serve the app with.
+ * documented error body instead. Returns the request listener to serve the app with: the only
+ * one, since each further `request` listener makes Node copy the list for every request.
  */
 export function documentedProtocolErrors(
   server: Server,
   app: RequestListener,
   log: (line: string) => void,
 ): RequestListener {
-  answerClientErrors(server, log);
-  return answerBareRefusals(server, app);
+  const responding = new WeakMap<Duplex, ServerResponse>();
+  answerClientErrors(server, responding, log);
+  answerBareRefusals(server);
+  return (req, res) => {
+    responding.set(req.socket, res);
+    if (req.httpVersionMajor === 1 && req.httpVersionMinor >= 1 && req.headers.host === undefined)
+      return writeError(res, 400, 'missing Host header');
+    app(req, res);
+  };
 }

@@ -32,6 +32,24 @@ describe('the response cache', () => {
     expect(cache.get('c')).toBeDefined();
   });
 
+  it('keeps the entry just stored when every other one was read since the last eviction', () => {
+    const cache = new ResponseCache<SerializedJson>({ maxEntries: 3, maxBytes: 1_000 });
+    for (const key of ['a', 'b', 'c']) cache.set(key, json(key));
+    for (const key of ['a', 'b', 'c']) cache.get(key);
+    cache.set('d', json('d'));
+    expect(cache.size).toBe(3);
+    expect(cache.get('d')).toBeDefined();
+    // The sweep cleared the others' flags: the oldest of them went.
+    expect(cache.get('a')).toBeUndefined();
+    expect([cache.get('b'), cache.get('c')].every(Boolean)).toBe(true);
+  });
+
+  it('caches nothing, and does not loop, when it may hold no entry', () => {
+    const cache = new ResponseCache<SerializedJson>({ maxEntries: 0, maxBytes: 1_000 });
+    cache.set('a', json(1));
+    expect(cache.size).toBe(0);
+  });
+
   it('keeps at most maxBytes of bodies, and never caches a body larger than that', () => {
     const cache = new ResponseCache<SerializedJson>({ maxEntries: 100, maxBytes: 100 });
     cache.set('a', bytes(40));

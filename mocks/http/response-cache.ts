@@ -23,13 +23,21 @@ export interface CachedAnswer extends SerializedJson {
   operationId: string;
 }
 
+interface Slot<Entry> {
+  entry: Entry;
+  /** Read since the eviction sweep last passed it: it is passed over once more (second chance). */
+  used: boolean;
+}
+
 /**
- * Serialized 200 answers (body bytes and ETag), least recently used first out, bounded in count
- * and bytes so a client walking many distinct URLs cannot grow memory. Cleared whenever the chain
- * changes, so an entry never outlives the tip it was computed at.
+ * Serialized 200 answers (body bytes and ETag), bounded in count and bytes so a client walking
+ * many distinct URLs cannot grow memory. Eviction is CLOCK, the cheap approximation of least
+ * recently used: a hit only sets a flag, where exact LRU would move the entry on every hit, and a
+ * hit is the one path that must cost next to nothing. Cleared whenever the chain changes, so an
+ * entry never outlives the tip it was computed at.
  */
 export class ResponseCache<Entry extends SerializedJson = CachedAnswer> {
-  private readonly entries = new Map<string, Entry>();
+  private readonly slots = new Map<string, Slot<Entry>>();
   private bytes = 0;
   private version: number;
 
@@ -45,7 +53,7 @@ export class ResponseCache<Entry extends SerializedJson = CachedAnswer> {
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.slots.size;
   }
 
   get byteSize(): number {
@@ -54,35 +62,39 @@ export class ResponseCache<Entry extends SerializedJson = CachedAnswer> {
 
   /** Drops every entry (the chain changed: each answer may differ now). */
   clear(): void {
-    this.entries.clear();
+    this.slots.clear();
     this.bytes = 0;
   }
 
   get(key: string): Entry | undefined {
     this.sync();
-    const hit = this.entries.get(key);
-    if (hit) {
-      // Re-inserting moves the entry to the end of the Map's order: the most recently used.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-    }
-    return hit;
+    const slot = this.slots.get(key);
+    if (!slot) return undefined;
+    slot.used = true;
+    return slot.entry;
   }
 
   set(key: string, value: Entry): void {
     this.sync();
-    if (value.body.length > this.limits.maxBytes) return;
-    const old = this.entries.get(key);
+    if (value.body.length > this.limits.maxBytes || this.limits.maxEntries < 1) return;
+    const old = this.slots.get(key);
     if (old) {
-      this.entries.delete(key);
-      this.bytes -= old.body.length;
+      this.slots.delete(key);
+      this.bytes -= old.entry.body.length;
     }
-    this.entries.set(key, value);
+    this.slots.set(key, { entry: value, used: false });
     this.bytes += value.body.length;
-    for (const [oldest, entry] of this.entries) {
-      if (this.entries.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= entry.body.length;
+    // The sweep starts at the oldest insertion. A slot read since it was last passed, or the one
+    // just stored, goes to the back with its flag cleared; the first one with neither goes.
+    for (const [candidate, slot] of this.slots) {
+      if (this.slots.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break;
+      this.slots.delete(candidate);
+      if (slot.used || candidate === key) {
+        slot.used = false;
+        this.slots.set(candidate, slot);
+      } else {
+        this.bytes -= slot.entry.body.length;
+      }
     }
   }
 

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { contractProjectSettings } from './contract-tests/project.ts';
 
@@ -9,6 +10,9 @@ export default defineConfig({
     // The contract reporter writes the coverage matrix, summary and JUnit XML of the contract
     // project to reports/; it stays silent when no contract test ran.
     reporters: ['default', './contract-tests/report/contract-reporter.ts'],
+    // A worker per core, where vitest's default leaves one core free: most test files wait on
+    // servers and child processes, so on 2 cores one worker left half the machine idle.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
@@ -25,7 +29,8 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
-      { test: contractProjectSettings('ts') },
+      // After the others: its single worker cannot share a group with projects that run two.
+      { test: { ...contractProjectSettings('ts'), sequence: { groupOrder: 1 } } },
       {
         test: {
           name: 'contract-self-test',

@@ -30,6 +30,12 @@ const BUCKET_ROWS = 8;
 const PART_BITS = 8;
 /** Rows appended since the directory was built that make it worth building again. */
 const REBUILD_TAIL = 1 << 16;
+/** The appended rows' table when empty: a power of two, as the probing's mask needs. */
+const TAIL_SLOTS = 16;
+
+function freeSlots(size: number): Int32Array {
+  return new Int32Array(size).fill(-1);
+}
 
 /**
  * Finds a row by its 32-byte key (tx id, block hash) without a Map of strings. The rows are
@@ -49,7 +55,7 @@ export class HashIndex {
   /** Rows sorted into buckets: those after wait in `tail`. */
   private base = 0;
   /** Slots of the rows after `base`, -1 when free; a power of two long. */
-  private tail = new Int32Array(16).fill(-1);
+  private tail = freeSlots(TAIL_SLOTS);
   private rows = 0;
 
   /** `keysOf` gives the key column as it is now: a growing table replaces its arrays. */
@@ -71,7 +77,7 @@ export class HashIndex {
     if ((rows - this.base) * 3 > this.tail.length * 2) {
       let size = this.tail.length;
       while ((rows - this.base) * 3 > size * 2) size *= 2;
-      this.tail = new Int32Array(size).fill(-1);
+      this.tail = freeSlots(size);
       for (let row = this.base; row < this.rows; row++) this.addToTail(row);
     }
     for (let row = this.rows; row < rows; row++) this.addToTail(row);
@@ -162,6 +168,6 @@ export class HashIndex {
     this.sorted = sorted;
     this.base = rows;
     this.rows = rows;
-    this.tail = new Int32Array(16).fill(-1);
+    this.tail = freeSlots(TAIL_SLOTS);
   }
 }

@@ -32,7 +32,7 @@ import { NETWORKS, type NetworkParams } from '../tables/network.ts';
 import type { WorldOptions } from '../options.ts';
 import { Principals } from '../tables/principals.ts';
 import { Rng } from './rng.ts';
-import { TxTable, type TxDraft } from '../tables/tx-table.ts';
+import { blankDraft, TxTable, type TxDraft } from '../tables/tx-table.ts';
 
 const COINBASE_REWARD = 1_000_000_000;
 
@@ -98,7 +98,7 @@ export class ChainBuilder {
   private tenureBlocks = 0;
   private tenureMiner = -1;
   private blockFees = 0;
-  private readonly draft: TxDraft = new TxTable(1).draftOf(0);
+  private readonly draft: TxDraft = blankDraft();
 
   constructor(private readonly options: WorldOptions) {
     this.rng = new Rng(options.seed);

@@ -8,6 +8,10 @@ function event(kind: EventKind, fields: Partial<ChainEvent>): ChainEvent {
   return { kind, sender: -1, recipient: -1, contract: -1, amount: 0, unlockHeight: 0, ...fields };
 }
 
+function apply(ledger: Ledger, e: ChainEvent): void {
+  ledger.applyEvent(e.kind, e.sender, e.recipient, e.contract, e.amount, e.unlockHeight);
+}
+
 /** The contract's live tokens in the order `nftAt` picks from, as [id, owner] pairs. */
 function tokens(ledger: Ledger, contract: number): number[][] {
   let size = 0;
@@ -63,7 +67,7 @@ function randomEvents(ledger: Ledger, rng: Rng, count: number): void {
       e = event(EventKind.NftMint, { recipient: p, contract, amount: ledger.nextNftId(contract) });
     else if (x === 6) e = event(EventKind.NftBurn, { sender: token.owner, contract, amount: token.id });
     else e = event(EventKind.NftTransfer, { sender: token.owner, recipient: q, contract, amount: token.id });
-    ledger.apply([e]);
+    apply(ledger, e);
   }
 }
 
@@ -88,7 +92,7 @@ describe('Ledger', () => {
               amount: Math.max(1, held - rng.int(3)),
             })
           : event(EventKind.FtMint, { recipient: p, contract, amount: rng.range(1, 3) });
-      ledger.apply([e]);
+      apply(ledger, e);
       for (const c of contracts)
         for (const r of principals) expect(ledger.canSpendFt(c, r)).toBe(ledger.ftOf(c, r) > 1);
     }
@@ -97,15 +101,15 @@ describe('Ledger', () => {
   it('keeps the order of tokens a burn leaves: the last one takes the burned one’s place', () => {
     const ledger = new Ledger();
     for (let id = 1; id <= 5; id++)
-      ledger.apply([event(EventKind.NftMint, { recipient: id, contract: 3, amount: id })]);
-    ledger.apply([event(EventKind.NftBurn, { sender: 2, contract: 3, amount: 2 })]);
+      apply(ledger, event(EventKind.NftMint, { recipient: id, contract: 3, amount: id }));
+    apply(ledger, event(EventKind.NftBurn, { sender: 2, contract: 3, amount: 2 }));
     expect(tokens(ledger, 3)).toEqual([
       [1, 1],
       [5, 5],
       [3, 3],
       [4, 4],
     ]);
-    ledger.apply([event(EventKind.NftBurn, { sender: 4, contract: 3, amount: 4 })]);
+    apply(ledger, event(EventKind.NftBurn, { sender: 4, contract: 3, amount: 4 }));
     expect(tokens(ledger, 3).map(([id]) => id)).toEqual([1, 5, 3]);
     expect(ledger.nftOwner(3, 4)).toBe(-1);
     expect(ledger.nextNftId(3)).toBe(6);
@@ -149,14 +153,14 @@ describe('Ledger', () => {
     const ledger = new Ledger();
     ledger.credit(1, 5);
     expect(() => ledger.debit(1, 6)).toThrow(/would go negative/);
-    expect(() => ledger.apply([event(EventKind.FtBurn, { sender: 1, contract: 0, amount: 1 })])).toThrow(
+    expect(() => apply(ledger, event(EventKind.FtBurn, { sender: 1, contract: 0, amount: 1 }))).toThrow(
       /FT balance of #1 would go negative/,
     );
-    ledger.apply([event(EventKind.NftMint, { recipient: 1, contract: 0, amount: 1 })]);
+    apply(ledger, event(EventKind.NftMint, { recipient: 1, contract: 0, amount: 1 }));
     expect(() =>
-      ledger.apply([event(EventKind.NftTransfer, { sender: 2, recipient: 3, contract: 0, amount: 1 })]),
+      apply(ledger, event(EventKind.NftTransfer, { sender: 2, recipient: 3, contract: 0, amount: 1 })),
     ).toThrow(/NFT 1 not owned by #2/);
-    expect(() => ledger.apply([event(EventKind.NftBurn, { sender: 1, contract: 0, amount: 2 })])).toThrow(
+    expect(() => apply(ledger, event(EventKind.NftBurn, { sender: 1, contract: 0, amount: 2 }))).toThrow(
       /NFT 2 not owned by #1/,
     );
   });

@@ -157,11 +157,6 @@ export class Ledger {
     return i < 0 ? -1 : this.nft.ownerAt(contract, i);
   }
 
-  apply(events: readonly ChainEvent[]): void {
-    for (const e of events)
-      this.applyEvent(e.kind, e.sender, e.recipient, e.contract, e.amount, e.unlockHeight);
-  }
-
   /** One event's effect; a visitor for `forEachEvent`, so generation makes no object per event. */
   readonly applyEvent: EventVisitor = (kind, sender, recipient, contract, amount, unlockHeight) => {
     switch (kind) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../generate/rng.ts';
 import { parseHash32, toHex } from '../hex.ts';
-import { TxTable } from './tx-table.ts';
+import { blankDraft, TxTable } from './tx-table.ts';
 
 describe('TxTable ids', () => {
   it('are the bytes the generator draws, and the generator moves past them as if it drew them', () => {
@@ -9,7 +9,7 @@ describe('TxTable ids', () => {
     const kept = new Rng(9);
     const table = new TxTable(1);
     for (let row = 0; row < 3; row++) {
-      table.push(table.draftOf(0));
+      table.push(blankDraft());
       table.drawId(row, kept);
       const bytes = drawn.bytes(32);
       expect(table.idHex(row)).toBe(toHex(bytes));
@@ -21,10 +21,10 @@ describe('TxTable ids', () => {
 
   it('travel with a copied row', () => {
     const from = new TxTable(1);
-    from.push(from.draftOf(0));
+    from.push(blankDraft());
     from.drawId(0, new Rng(4));
     const to = new TxTable(1);
-    to.push(to.draftOf(0));
+    to.push(blankDraft());
     to.drawId(0, new Rng(5));
     expect(to.idHex(to.copyRow(from, 0))).toBe(from.idHex(0));
   });
@@ -53,8 +53,8 @@ describe('TxTable ids', () => {
 describe('TxTable narrow columns', () => {
   it('round-trip a fee above 2^32 and a memo choice past 255, through a copy and a cut', () => {
     const table = new TxTable(1);
-    const big = { ...table.draftOf(0), fee: 2 ** 32 + 5, aux: 256 };
-    table.push({ ...table.draftOf(0), fee: 180, aux: 3 });
+    const big = { ...blankDraft(), fee: 2 ** 32 + 5, aux: 256 };
+    table.push({ ...blankDraft(), fee: 180, aux: 3 });
     table.push(big);
     table.push(big);
     table.truncate(1);
@@ -86,12 +86,12 @@ class IdLedger {
     // A transaction draws a few dozen words besides its id.
     this.world.skip(this.world.int(80));
     if (source === 'copy') {
-      const from = this.mempool.push(this.mempool.draftOf(0));
+      const from = this.mempool.push(blankDraft());
       this.expected.push(this.drawInto(this.mempool, from, this.other));
       this.table.copyRow(this.mempool, from);
       return;
     }
-    const row = this.table.push(this.table.draftOf(0));
+    const row = this.table.push(blankDraft());
     this.expected.push(this.drawInto(this.table, row, source === 'world' ? this.world : this.declared));
   }
 

@@ -42,6 +42,26 @@ export interface TxDraft {
   micro: number;
 }
 
+/** A draft with every field at its table's default, to be filled in before `push`. */
+export function blankDraft(): TxDraft {
+  return {
+    action: 0,
+    status: 0,
+    flags: 0,
+    height: 0,
+    sender: 0,
+    sponsor: -1,
+    nonce: 0,
+    sponsorNonce: 0,
+    fee: 0,
+    contract: 0,
+    peer: 0,
+    amount: 0,
+    aux: 0,
+    micro: -1,
+  };
+}
+
 export class TxTable {
   count = 0;
   action: Uint8Array;

@@ -1,5 +1,5 @@
 # The mock as a container: `docker build -t stacks-api-mock . && docker run -p 3999:3999 stacks-api-mock`.
-# Untested here (no Docker engine on the machines that build this repository); see the README.
+# Untested here (no Docker engine on the machines that build this repository); see docs/mock.md.
 
 # Build stage: the package's tarball, exactly as `npm pack` makes it for the registry.
 FROM node:20-slim AS pack

@@ -25,6 +25,7 @@ export default defineConfig({
             'bench/**/*.test.ts',
             'api/**/*.test.ts',
             'packaging/**/*.test.ts',
+            'docs/**/*.test.ts',
           ],
           testTimeout: 30_000,
         },

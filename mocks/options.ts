@@ -21,7 +21,7 @@ export interface MockOptions {
   /** Share of requests answered with an injected 5xx, from the seeded generator (0..1). */
   faultRate: number;
   quiet: boolean;
-  /** A world file (YAML or JSON) declaring accounts, tokens and transactions; README: Your own world. */
+  /** A world file (YAML or JSON) declaring accounts, tokens and transactions; docs/world-files.md. */
   world?: string;
   /** Honour X-Forwarded-For for the client address (only behind a proxy you run). */
   trustProxy: boolean;

@@ -34,7 +34,7 @@ export interface ServerLimits {
   maxConnections: number;
 }
 
-/** Protocol limits: a slow or hostile client cannot hold the mock (see the README's Reliability). */
+/** Protocol limits: a slow or hostile client cannot hold the mock (see docs/reliability.md). */
 export const SERVER_LIMITS: ServerLimits = {
   maxHeaderSize: 16 * 1024,
   headersTimeoutMs: 10_000,

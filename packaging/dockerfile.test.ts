@@ -8,7 +8,7 @@ import { ROOT } from './install-package.ts';
 const instructions = dockerInstructions();
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };
 
-/** What can be checked without a Docker engine; the image itself is untested here (README). */
+/** What can be checked without a Docker engine; the image itself is untested here (docs/mock.md). */
 describe('the Dockerfile', () => {
   it('builds on the official Node 20 image', () => {
     const bases = instructions.filter((i) => i.keyword === 'FROM').map((i) => i.args.split(/\s+/)[0]);

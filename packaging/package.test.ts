@@ -14,7 +14,7 @@ import {
   type InstalledPackage,
   type StartedCommand,
 } from './install-package.ts';
-import { readmeFiles } from './readme-snippets.ts';
+import { docFiles } from './doc-snippets.ts';
 
 const STEP_MS = 180_000;
 let installed: InstalledPackage;
@@ -133,7 +133,7 @@ describe('the package, installed from its tarball into an empty project', () => 
   it(
     'the README’s plain Node script (try-it.mjs) starts the mock with startMock, queries its world, mines blocks and closes it',
     async () => {
-      const script = readmeFiles()['try-it.mjs'];
+      const script = docFiles()['try-it.mjs'];
       expect(script).toBeDefined();
       writeFileSync(join(installed.dir, 'try-it.mjs'), script as string);
       const run = start('node', ['try-it.mjs']);
@@ -144,9 +144,9 @@ describe('the package, installed from its tarball into an empty project', () => 
   );
 
   it(
-    'the README’s vitest example passes as written',
+    'the vitest example of docs/mock.md passes as written',
     async () => {
-      const files = readmeFiles();
+      const files = docFiles();
       for (const name of ['vitest.config.ts', 'stacks-api.global-setup.ts', 'balance.test.ts']) {
         expect(files[name], name).toBeDefined();
         writeFileSync(join(installed.dir, name), files[name] as string);

@@ -45,7 +45,7 @@ export function apiKeys(keys: string[], requireKey: boolean): RequestHandler {
   };
 }
 
-/** Which of the three key modes is on, in the words the README's table uses. */
+/** Which of the three key modes is on, in the words of the table in docs/mock.md (API keys). */
 export function keyMode(options: { apiKeys: string[]; requireApiKey: boolean }): string {
   const missing = options.requireApiKey ? 'a request without a key gets 401' : 'no key needed';
   const sent = options.apiKeys.length

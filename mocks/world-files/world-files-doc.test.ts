@@ -6,16 +6,15 @@ import { createMockApp } from '../app.ts';
 import { specCheckedClient } from '../testing/spec-checked-client.ts';
 import { checkServedWorld } from '../testing/world-file-check.ts';
 
-const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-const section = README.slice(README.indexOf('### Your own world'));
-const example = /```yaml\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
-const dir = mkdtempSync(join(tmpdir(), 'readme-world-'));
+const DOC = readFileSync(new URL('../../docs/world-files.md', import.meta.url), 'utf8');
+const example = /```yaml\n([\s\S]*?)```/.exec(DOC)?.[1] ?? '';
+const dir = mkdtempSync(join(tmpdir(), 'doc-world-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('the README’s world file example', () => {
+describe('the world file example of docs/world-files.md', () => {
   it('is served with balances and histories that match it to the µSTX', async () => {
     expect(example).toMatch(/^network: mainnet/);
-    const path = join(dir, 'readme.yaml');
+    const path = join(dir, 'example.yaml');
     writeFileSync(path, example);
     const get = specCheckedClient(createMockApp({ quiet: true, rateLimit: 0, world: path }));
     expect(await checkServedWorld(get, example)).toBe(3);

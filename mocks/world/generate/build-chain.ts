@@ -31,7 +31,7 @@ import { REWARD_MATURITY } from '../derive/miner-rewards.ts';
 import { NETWORKS, type NetworkParams } from '../tables/network.ts';
 import type { WorldOptions } from '../options.ts';
 import { Principals } from '../tables/principals.ts';
-import { Rng } from './rng.ts';
+import { Rng } from '../rng.ts';
 import { blankDraft, TxTable, type TxDraft } from '../tables/tx-table.ts';
 
 const COINBASE_REWARD = 1_000_000_000;

@@ -2,7 +2,7 @@ import type { Contract } from '../tables/contracts.ts';
 import { swapOut } from '../derive/events.ts';
 import { Action, ContractKind, Status, txTypeOf, type TxType } from '../tables/kinds.ts';
 import type { Ledger } from './ledger.ts';
-import type { Rng } from './rng.ts';
+import type { Rng } from '../rng.ts';
 
 /** A user transaction chosen against the current balances; nonces and position come later. */
 export interface UserTx {

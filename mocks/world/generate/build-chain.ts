@@ -21,7 +21,7 @@ import {
   randomMicroblockAction,
   type DraftContext,
   type DraftRequest,
-  type UserTx,
+  type TxIntent,
 } from './draft-tx.ts';
 import { eventsOf, forEachEvent } from '../derive/events.ts';
 import { Action, AnchorMode, ContractKind, Status } from '../tables/kinds.ts';
@@ -207,7 +207,7 @@ export class ChainBuilder {
   }
 
   /** Puts a transaction a user submitted in the mempool; its id, or a refusal. */
-  submit(tx: UserTx, memo?: string): string {
+  submit(tx: TxIntent, memo?: string): string {
     if (memo !== undefined) {
       tx.aux = this.memos.length;
       this.memos.push(memo);
@@ -526,7 +526,7 @@ export class ChainBuilder {
   }
 
   /** A seeded draft a block may take now: its parties have nothing pending (nonces never skip one). */
-  private minable(tx: UserTx): boolean {
+  private minable(tx: TxIntent): boolean {
     return !this.hasPending(tx.sender) && !(tx.sponsor >= 0 && this.hasPending(tx.sponsor));
   }
 
@@ -805,7 +805,7 @@ export class ChainBuilder {
 
   private pushSystemTx(action: Action, h: number, amount: number, aux: number): void {
     const sender = this.tenureMiner;
-    const tx: UserTx = {
+    const tx: TxIntent = {
       action,
       status: Status.Success,
       sender,
@@ -824,7 +824,7 @@ export class ChainBuilder {
   }
 
   private pushBootDeploy(kind: ContractKind, h: number): void {
-    const tx: UserTx = {
+    const tx: TxIntent = {
       action: kind === ContractKind.Genesis ? Action.Genesis : Action.Deploy,
       status: Status.Success,
       sender: this.boot,
@@ -843,7 +843,7 @@ export class ChainBuilder {
   }
 
   private pushTx(
-    tx: UserTx,
+    tx: TxIntent,
     height: number,
     micro: number,
     anchorMode: AnchorMode,

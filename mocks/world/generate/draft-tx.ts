@@ -4,8 +4,12 @@ import { Action, ContractKind, Status, txTypeOf, type TxType } from '../tables/k
 import type { Ledger } from './ledger.ts';
 import type { Rng } from '../rng.ts';
 
-/** A user transaction chosen against the current balances; nonces and position come later. */
-export interface UserTx {
+/**
+ * What a transaction does and who signs it, before the chain places it: its nonces, id, height and
+ * position come later. Every kind is one: a user's transfer or call, a miner's coinbase and tenure
+ * change, the boot deploys, a world file's declared transactions.
+ */
+export interface TxIntent {
   action: Action;
   status: Status;
   sender: number;
@@ -98,7 +102,7 @@ export function randomMicroblockAction(rng: Rng): Action {
 }
 
 /** Drafts a feasible transaction for the request, or undefined when none fits the balances now. */
-export function draftUserTx(ctx: DraftContext, req: DraftRequest): UserTx | undefined {
+export function draftUserTx(ctx: DraftContext, req: DraftRequest): TxIntent | undefined {
   const { rng } = ctx;
   const type = txTypeOf(req.action);
   const sponsored =
@@ -117,7 +121,7 @@ export function draftUserTx(ctx: DraftContext, req: DraftRequest): UserTx | unde
   if (!tx) return undefined;
   // Field by field, not a spread: the parts come in a dozen shapes, so a spread takes V8's generic
   // object-clone path, once for every generated transaction.
-  const full: UserTx = {
+  const full: TxIntent = {
     action: req.action,
     status,
     sender: tx.sender,
@@ -138,7 +142,7 @@ export function draftUserTx(ctx: DraftContext, req: DraftRequest): UserTx | unde
   return full;
 }
 
-type Parts = Partial<UserTx> & { sender: number };
+type Parts = Partial<TxIntent> & { sender: number };
 
 function draftParts(ctx: DraftContext, req: DraftRequest, ownFee: number): Parts | undefined {
   const { rng, ledger, deployed } = ctx;

@@ -83,8 +83,11 @@ export class ChainBuilder {
       this.declaredMempool(declared);
       if (declared.problems.length > 0) throw new WorldFileError(declared.problems);
     }
-    if (this.options.tipTime !== undefined)
-      shiftTimes(clock, this.s.blocks, receipts(this.s), this.options.tipTime - clock.blockTime);
+    if (this.options.tipTime !== undefined) {
+      const seconds = this.options.tipTime - clock.blockTime;
+      shiftTimes(clock, this.s.blocks, receipts(this.s), seconds);
+      this.reorgs.shiftTimes(seconds);
+    }
     return chain;
   }
 

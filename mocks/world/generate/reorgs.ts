@@ -67,6 +67,19 @@ export class Reorgs {
     this.minedDeploys.push({ contract, height });
   }
 
+  /**
+   * Every time moved by `seconds` (a world shifted to a tip time after it was generated): the
+   * checkpoints' clocks and mempool receipts too, or a reorg would take the chain back in time.
+   */
+  shiftTimes(seconds: number): void {
+    for (const [height, c] of this.checkpoints)
+      this.checkpoints.set(height, {
+        ...c,
+        clock: { ...c.clock, blockTime: c.clock.blockTime + seconds, burnTime: c.clock.burnTime + seconds },
+        receiptTime: c.receiptTime.map((t) => t + seconds),
+      });
+  }
+
   /** How deep a reorg may go now. */
   reach(): number {
     let depth = 0;

@@ -32,7 +32,7 @@ test: $(DEPS)
 	@test -x /usr/bin/chromium || echo "browser tests skipped: Chromium not found at /usr/bin/chromium — apt-get install -y chromium"
 	npx vitest run
 
-## lint: Prettier's check, ESLint (the mock's layers may not import upward; one function style), then Spectral (spectral:oas + house rules); fails on any error or warning
+## lint: Prettier's check, ESLint (the mock's layers may not import upward; one function style; no file over 400 lines of code), then Spectral (spectral:oas + house rules); fails on any error or warning
 lint: $(DEPS)
 	npx prettier --check --log-level=warn .
 	npx eslint --max-warnings=0 .

@@ -1,5 +1,6 @@
 // ESLint: the mock's layers (dependencies point down only: world ← query ← serialize ←
-// operations ← http ← control ← ui ← app) and one function style. Prettier owns formatting.
+// operations ← http ← control ← ui ← app), one function style and a cap on a file's length.
+// Prettier owns formatting.
 import boundaries from 'eslint-plugin-boundaries';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
@@ -12,8 +13,21 @@ const upwardImports = LAYERS.map((layer, i) => ({
   disallow: { to: { element: { types: { anyOf: [...LAYERS.slice(i + 1), 'testing'] } } } },
 }));
 
+/**
+ * Files over the line cap when it came in, each to be split by the helper who owns it; none may join
+ * them. Remove a file from the list once it is under the cap.
+ */
+const OVER_THE_CAP = ['contract-tests/checks/meaning-checks.ts', 'mocks/control/live-chain.test.ts'];
+
 export default defineConfig(
+  // spec/types.ts is generated from the spec (npm run types): neither linted nor held to the cap.
   { ignores: ['node_modules/**', 'reports/**', 'dist/**', 'spec/types.ts'] },
+  {
+    // A room of one job: no file, tests included, is over about 400 lines of code.
+    files: ['**/*.ts', '**/*.js'],
+    ignores: OVER_THE_CAP,
+    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }] },
+  },
   {
     files: ['**/*.ts', '**/*.js'],
     languageOptions: { parser: tseslint.parser },

@@ -7,7 +7,7 @@ import { cors, CORS_HEADERS } from './http/cors.ts';
 import { deprecationWarning } from './http/deprecation.ts';
 import { errorHandler, sendError } from './http/errors.ts';
 import { apiKeys, keyVerdict } from './http/keys.ts';
-import { Rng } from './world/generate/rng.ts';
+import { Rng } from './world/rng.ts';
 import { rateLimit, RateLimiter } from './http/rate-limit.ts';
 import { RESPONSE_CACHE_LIMITS, ResponseCache } from './http/response-cache.ts';
 import { logLine, requestLog } from './http/request-log.ts';

@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCli, usage, UsageError } from './cli-args.ts';
+import { FLAGS, parseCli, usage, UsageError } from './cli-args.ts';
+import { resolveOptions } from './world/options.ts';
 
 describe('mock flags and environment', () => {
   it('defaults to the real service port on loopback, a fixed seed and the documented limits', () => {
@@ -118,7 +119,8 @@ describe('mock flags and environment', () => {
     [['--port', 'abc'], '--port needs a non-negative integer, got "abc"'],
     [['--network', 'devnet'], '--network needs one of mainnet, testnet, got "devnet"'],
     [['--fault-rate', '2'], '--fault-rate needs a number from 0 to 1, got "2"'],
-    [['--blocks', '3'], '--blocks needs an integer of at least 10, got "3"'],
+    [['--blocks', '3'], '--blocks needs an integer of at least 60, got "3"'],
+    [['--blocks', '59'], '--blocks needs an integer of at least 60, got "59"'],
     [['--seed', '-1'], '--seed needs a non-negative integer, got "-1"'],
     [['--seed=-1'], '--seed needs a non-negative integer, got "-1"'],
     [['--rate-limit', '-5'], '--rate-limit needs a non-negative integer, got "-5"'],
@@ -136,6 +138,19 @@ describe('mock flags and environment', () => {
     );
     expect(() => parseCli([], { MOCK_SEED: '-1' })).toThrow(
       new UsageError('MOCK_SEED needs a non-negative integer, got "-1"'),
+    );
+  });
+
+  it("takes --blocks down to the world's own minimum, and says so in its help", () => {
+    const min = FLAGS.blocks?.min ?? 0;
+    expect(() => resolveOptions({ blocks: min })).not.toThrow();
+    expect(() => resolveOptions({ blocks: min - 1 })).toThrow(RangeError);
+    expect(parseCli(['--blocks', String(min)], {})).toMatchObject({ blocks: min });
+    expect(() => parseCli([], { MOCK_BLOCKS: String(min - 1) })).toThrow(
+      new UsageError(`MOCK_BLOCKS needs an integer of at least ${min}, got "${min - 1}"`),
+    );
+    expect(usage()).toMatch(
+      new RegExp(`--blocks VALUE +world size in blocks, at least ${min} \\(default 600,`),
     );
   });
 

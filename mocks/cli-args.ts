@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { withDefaults, type MockOptions } from './options.ts';
+import { DEFAULT_BLOCKS, MIN_BLOCKS } from './world/options.ts';
 
 interface Flag {
   env: string;
@@ -32,8 +33,8 @@ export const FLAGS: Record<string, Flag> = {
   blocks: {
     env: 'MOCK_BLOCKS',
     kind: 'int',
-    min: 10,
-    help: 'world size in blocks, at least 10 (default 600, about 6 transactions each)',
+    min: MIN_BLOCKS,
+    help: `world size in blocks, at least ${MIN_BLOCKS} (default ${DEFAULT_BLOCKS}, about 6 transactions each)`,
   },
   'api-key': {
     env: 'MOCK_API_KEYS',

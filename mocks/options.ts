@@ -1,5 +1,5 @@
 import { DEFAULT_BLOCKS, resolveOptions, type WorldOptions } from './world/options.ts';
-import { GENESIS_TIME } from './world/generate/time.ts';
+import { GENESIS_TIME } from './world/time.ts';
 
 export type Network = 'mainnet' | 'testnet';
 

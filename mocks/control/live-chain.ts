@@ -3,7 +3,7 @@ import { ChainBuilder } from '../world/generate/build-chain.ts';
 import { Action, ContractKind, Status } from '../world/tables/kinds.ts';
 import { tipHeight, type Chain } from '../world/tables/chain.ts';
 import { BlockKey } from '../world/tables/block-table.ts';
-import type { UserTx } from '../world/generate/draft-tx.ts';
+import type { TxIntent } from '../world/generate/draft-tx.ts';
 import type { WorldOptions } from '../world/options.ts';
 
 export const MAX_MINED_AT_ONCE = 1000;
@@ -134,13 +134,13 @@ export class LiveChain {
     return this.blockSeconds > 0 ? this.blockSeconds : undefined;
   }
 
-  private draft(request: SubmitRequest): UserTx {
+  private draft(request: SubmitRequest): TxIntent {
     const chain = this.chain;
     const sender = this.principal(request.sender, 'sender', false);
     const recipient = this.principal(request.recipient, 'recipient', true);
     if (sender === recipient) throw new ControlError(400, 'sender and recipient must differ');
     const { ledger, burnHeight } = this.builder.draftContext;
-    const tx: UserTx = {
+    const tx: TxIntent = {
       action: Action.StxTransfer,
       status: Status.Pending,
       sender,

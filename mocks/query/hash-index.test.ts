@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blockKeys, HashIndex, txIdKeys, type KeyColumn } from './hash-index.ts';
 import { BlockKey, BlockTable } from '../world/tables/block-table.ts';
-import { Rng } from '../world/generate/rng.ts';
+import { Rng } from '../world/rng.ts';
 import { TxTable } from '../world/tables/tx-table.ts';
 
 describe('HashIndex', () => {

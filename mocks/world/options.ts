@@ -1,6 +1,6 @@
 import type { DeclaredWorld } from './declared/plan.ts';
 import type { NetworkName } from './tables/network.ts';
-import { GENESIS_TIME } from './generate/time.ts';
+import { GENESIS_TIME } from './time.ts';
 
 export interface WorldOptions {
   seed: number;

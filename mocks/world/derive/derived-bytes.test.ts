@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../generate/rng.ts';
+import { Rng } from '../rng.ts';
 import { TxTable } from '../tables/tx-table.ts';
 import { derivedHex } from './derived-bytes.ts';
 

@@ -1,5 +1,5 @@
 import { toHex } from '../hex.ts';
-import { Rng } from '../generate/rng.ts';
+import { Rng } from '../rng.ts';
 import type { TxTable } from '../tables/tx-table.ts';
 
 /**

@@ -5,7 +5,7 @@ import { memoText } from './contract-names.ts';
 import { asciiHex, toBareHex } from '../hex.ts';
 import type { NetworkParams } from '../tables/network.ts';
 import type { Principals } from '../tables/principals.ts';
-import type { Rng } from './rng.ts';
+import type { Rng } from '../rng.ts';
 
 const STX = 1_000_000;
 

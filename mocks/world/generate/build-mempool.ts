@@ -1,6 +1,6 @@
 import { tipHeight, type Chain } from '../tables/chain.ts';
 import { FT_INITIAL_SUPPLY } from '../tables/contracts.ts';
-import { draftUserTx, type DraftContext, type DraftRequest, type UserTx } from './draft-tx.ts';
+import { draftUserTx, type DraftContext, type DraftRequest, type TxIntent } from './draft-tx.ts';
 import { Action, AnchorMode, ContractKind, DROPPED_STATUSES, Status } from '../tables/kinds.ts';
 import { TxTable } from '../tables/tx-table.ts';
 import type { Ledger } from './ledger.ts';
@@ -32,7 +32,7 @@ const ARRIVING_WEIGHTS = ARRIVING.map(([, w]) => w);
  * A new seeded pending transaction on a living chain. No deployments: a contract deployed from
  * the mempool would have to survive reorgs that forget the contracts registered after them.
  */
-export function draftArriving(draft: DraftContext): UserTx | undefined {
+export function draftArriving(draft: DraftContext): TxIntent | undefined {
   const action = (ARRIVING[draft.rng.weighted(ARRIVING_WEIGHTS)] as readonly [Action, number])[0];
   return draftUserTx(draft, { action, status: Status.Pending });
 }
@@ -85,7 +85,7 @@ export function addToMempool(
   ctx: MempoolBuildContext,
   table: TxTable,
   receiptTime: number[],
-  tx: UserTx,
+  tx: TxIntent,
   age: number,
   reserve: boolean,
 ): number {

@@ -1,21 +1,11 @@
-import type { DraftRequest } from './draft-tx.ts';
+import type { QueuedRequest } from './build-state.ts';
+import type { ChainClock } from './clock.ts';
 import type { TxTable } from '../tables/tx-table.ts';
-
-/** The builder's counters of tenure and time after a block. */
-export interface ChainClock {
-  burnHeight: number;
-  burnTime: number;
-  blockTime: number;
-  tenureHeight: number;
-  tenureLeft: number;
-  tenureBlocks: number;
-  tenureMiner: number;
-}
 
 /**
  * Everything a reorg needs to go back to the chain as it was after one block: table lengths (the
  * tables only grow, so lengths suffice), the ledger's journal mark, and copies of the small running
- * state (nonces, queue, mempool). The builder keeps one per recent block.
+ * state (nonces, queue, mempool, clock). The builder keeps one per recent block.
  */
 export interface Checkpoint {
   readonly blocks: number;
@@ -28,7 +18,7 @@ export interface Checkpoint {
   readonly ledgerMark: number;
   readonly nonces: readonly number[];
   readonly chainNonces: readonly number[];
-  readonly queue: readonly (DraftRequest & { attempts: number })[];
+  readonly queue: readonly QueuedRequest[];
   readonly mempool: TxTable;
   readonly receiptTime: readonly number[];
   readonly submitted: ReadonlySet<string>;

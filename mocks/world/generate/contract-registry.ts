@@ -4,7 +4,7 @@ import type { Contract } from '../tables/contracts.ts';
 import type { DeployedContracts } from './draft-tx.ts';
 import { ContractKind } from '../tables/kinds.ts';
 import type { Principals } from '../tables/principals.ts';
-import type { Rng } from './rng.ts';
+import type { Rng } from '../rng.ts';
 
 /** Creates contracts as they are deployed: their names, principals and asset identifiers. */
 export class ContractRegistry {

@@ -2,7 +2,7 @@ import type { InitialMint } from '../tables/chain.ts';
 import type { VestingEntry } from '../tables/vesting.ts';
 import type { ContractRegistry } from './contract-registry.ts';
 import { problemAt, type DeclaredTx, type DeclaredWorld } from '../declared/plan.ts';
-import type { UserTx } from './draft-tx.ts';
+import type { TxIntent } from './draft-tx.ts';
 import { Action, ContractKind, Status } from '../tables/kinds.ts';
 import type { Ledger } from './ledger.ts';
 import type { Principals } from '../tables/principals.ts';
@@ -72,7 +72,7 @@ export class DeclaredActivity {
    * Deploys the file's token contracts (fee-free, at height 1), each minting to its holders;
    * `push` appends a deploy transaction.
    */
-  deployTokens(registry: ContractRegistry, push: (tx: UserTx) => void): void {
+  deployTokens(registry: ContractRegistry, push: (tx: TxIntent) => void): void {
     // Every contract registered first: a token's holders may be any declared contract.
     const contracts = this.plan.tokens.map((token, k) =>
       registry.deployDeclared(
@@ -97,7 +97,7 @@ export class DeclaredActivity {
   }
 
   /** The transaction as the builder pushes it, or undefined (and a problem) when it cannot be paid. */
-  draft(tx: DeclaredTx, ledger: Ledger, burnHeight: number, poxContract: number): UserTx | undefined {
+  draft(tx: DeclaredTx, ledger: Ledger, burnHeight: number, poxContract: number): TxIntent | undefined {
     const sender = this.principals.find(tx.sender);
     const sponsor = tx.sponsor ? this.principals.find(tx.sponsor) : -1;
     const contract =
@@ -152,7 +152,7 @@ export class DeclaredActivity {
   }
 }
 
-function bare(action: Action, sender: number): UserTx {
+function bare(action: Action, sender: number): TxIntent {
   return {
     action,
     status: Status.Success,

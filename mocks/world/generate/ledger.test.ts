@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChainEvent } from '../derive/events.ts';
 import { EventKind } from '../tables/kinds.ts';
 import { Ledger } from './ledger.ts';
-import { Rng } from './rng.ts';
+import { Rng } from '../rng.ts';
 
 function event(kind: EventKind, fields: Partial<ChainEvent>): ChainEvent {
   return { kind, sender: -1, recipient: -1, contract: -1, amount: 0, unlockHeight: 0, ...fields };

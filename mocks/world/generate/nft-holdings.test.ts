@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NftHoldings } from './nft-holdings.ts';
-import { Rng } from './rng.ts';
+import { Rng } from '../rng.ts';
 
 describe('NftHoldings', () => {
   it('keeps each contract’s list as plain arrays would, through segment moves and pool rebuilds', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../generate/rng.ts';
+import { Rng } from '../rng.ts';
 import { toHex } from '../hex.ts';
 import { BlockKey, BlockTable } from './block-table.ts';
 

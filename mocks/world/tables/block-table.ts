@@ -1,6 +1,6 @@
 import { grow } from './grow.ts';
 import { toHex } from '../hex.ts';
-import { Rng } from '../generate/rng.ts';
+import { Rng } from '../rng.ts';
 
 /**
  * The 32-byte keys of a block: its hash and index block hash, and its tenure's burn block hash and

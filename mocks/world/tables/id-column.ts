@@ -1,4 +1,4 @@
-import { Rng } from '../generate/rng.ts';
+import { Rng } from '../rng.ts';
 import { grow } from './grow.ts';
 
 /** A row whose state is kept whole and that the chain starts again from. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../generate/rng.ts';
+import { Rng } from '../rng.ts';
 import { parseHash32, toHex } from '../hex.ts';
 import { blankDraft, TxTable } from './tx-table.ts';
 

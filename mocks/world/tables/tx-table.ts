@@ -1,5 +1,5 @@
 import { readWord, toHex } from '../hex.ts';
-import type { Rng } from '../generate/rng.ts';
+import type { Rng } from '../rng.ts';
 import { grow } from './grow.ts';
 import { IdColumn } from './id-column.ts';
 import { NarrowColumn } from './narrow-column.ts';

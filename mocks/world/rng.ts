@@ -1,7 +1,7 @@
 // A small seeded PRNG (sfc32, seeded through splitmix32) so that a world is a pure function of
 // its seed on every machine and engine: only 32-bit integer arithmetic, no Math.random.
 
-import { readWord } from '../hex.ts';
+import { readWord } from './hex.ts';
 
 function splitmix32(state: number): () => number {
   let s = state >>> 0;

@@ -1,0 +1,234 @@
+import { addToMempool, draftArriving, reservation, type MempoolBuildContext } from './build-mempool.ts';
+import { receipts, type BuildState } from './build-state.ts';
+import type { TxIntent } from './draft-tx.ts';
+import { eventsOf, type ChainEvent } from '../derive/events.ts';
+import { Action, AnchorMode, Status } from '../tables/kinds.ts';
+import { TxTable } from '../tables/tx-table.ts';
+
+/** Evicted transactions stay visible (dropped) for this many blocks, then leave: memory stays flat. */
+const EVICTED_KEPT_BLOCKS = 100;
+
+/** What the chain does with a transaction the mempool's confirmation mined. */
+export interface MinedHooks {
+  /** Row `index` of the chain's transactions was just mined at height h: the ledger takes it in. */
+  settle(index: number, h: number): void;
+  /** A pending deployment was mined: a reorg past h makes its contract pending again. */
+  deployMined(contract: number, h: number): void;
+}
+
+/** The mempool as `build-mempool.ts` fills it, on the builder's state. */
+export function mempoolContext(s: BuildState): MempoolBuildContext {
+  return {
+    chain: s.chain,
+    draft: s.draft,
+    nonces: s.nonces.pending,
+    deploy: (kind, deployer) => s.registry.deploy(kind, deployer, true, s.blocks.count),
+  };
+}
+
+/**
+ * The mempool of a living chain: what each new block mines of it, what a node drops from it (a
+ * transaction the chain moved on under, one that waits behind a nonce that never comes), and the
+ * transactions that arrive. Pending transactions hold back in the ledger what they spend, so
+ * drafts cannot spend it twice; mining or dropping one releases it.
+ */
+export class MempoolConfirmation {
+  /** Mempool rows that a user submitted: the next block mines them, whatever the draw. */
+  submitted = new Set<string>();
+  /** Mempool rows evicted while mining, with the height that evicted them. */
+  private evicted = new Map<number, number>();
+
+  constructor(
+    private readonly s: BuildState,
+    private readonly hooks: MinedHooks,
+  ) {}
+
+  /** A seeded draft a block may take now: its parties have nothing pending (nonces never skip one). */
+  minable(tx: TxIntent): boolean {
+    return !this.hasPending(tx.sender) && !(tx.sponsor >= 0 && this.hasPending(tx.sponsor));
+  }
+
+  /** `count` new seeded transactions arrive in the mempool. */
+  receive(count: number): void {
+    const ctx = mempoolContext(this.s);
+    for (let i = 0; i < count; i++) {
+      const tx = draftArriving(this.s.draft);
+      if (tx) addToMempool(ctx, this.s.chain.mempool, receipts(this.s), tx, 0, true);
+    }
+  }
+
+  /**
+   * Mines pending mempool transactions into block h: every one a user submitted, and each seeded
+   * one with a seeded chance; a sender's transactions in nonce order, so one left behind holds
+   * back the later ones.
+   */
+  confirm(h: number): void {
+    const { rng, ledger, nonces, txs } = this.s;
+    const m = this.s.chain.mempool;
+    const mined = new Set<number>();
+    const heldBack = new Set<number>();
+    // A user's transaction goes in the next block, so whatever its sender has before it goes too.
+    const submitters = new Set<number>();
+    for (let row = 0; row < m.count; row++)
+      if (this.submitted.has(m.idHex(row))) submitters.add(m.sender[row] as number);
+    for (let row = 0; row < m.count; row++) {
+      if (m.status[row] !== Status.Pending) continue;
+      const sender = m.sender[row] as number;
+      const sponsor = m.sponsor.at(row);
+      const chosen = submitters.has(sender) || rng.chance(0.35);
+      // A sponsor's nonce orders its sponsored transactions as its own: one left behind holds both.
+      if (heldBack.has(sender) || heldBack.has(sponsor) || !chosen || nonces.stale(m, row)) {
+        heldBack.add(sender);
+        if (sponsor >= 0) heldBack.add(sponsor);
+        continue;
+      }
+      this.release(m, row);
+      const { payer, fee } = reservation(m, row);
+      if (!ledger.covers(this.eventsAsMined(m, row), payer, fee)) {
+        // The chain moved on under it (a token spent, an NFT id minted): a node evicts it.
+        m.status[row] = Status.DroppedStaleGarbageCollect;
+        this.evicted.set(row, h);
+        // Its nonce is free again: its parties' later ones wait (and leave with the block's end),
+        // and a new transaction of theirs in this block takes it.
+        heldBack.add(sender);
+        nonces.set(sender, m.nonce[row] as number);
+        if (sponsor >= 0) {
+          heldBack.add(sponsor);
+          nonces.set(sponsor, m.sponsorNonce.at(row));
+        }
+        continue;
+      }
+      const mode = (m.flags[row] as number) & 3;
+      const index = txs.copyRow(m, row, {
+        status: Status.Success,
+        height: h,
+        flags: ((m.flags[row] as number) & 4) | (mode === AnchorMode.OffChainOnly ? AnchorMode.Any : mode),
+      });
+      if (m.action[row] === Action.Deploy) {
+        this.s.registry.confirm(m.contract[row] as number);
+        this.hooks.deployMined(m.contract[row] as number, h);
+      }
+      this.hooks.settle(index, h);
+      mined.add(row);
+    }
+    for (const [row, at] of this.evicted) if (at < h - EVICTED_KEPT_BLOCKS) mined.add(row);
+    if (mined.size > 0) this.remove(mined);
+  }
+
+  /** The mempool without `gone` (mined, or evicted long enough ago); the evictions follow their rows. */
+  private remove(gone: ReadonlySet<number>): void {
+    const m = this.s.chain.mempool;
+    for (const row of gone) this.submitted.delete(m.idHex(row));
+    const left = new Map<number, number>();
+    let next = 0;
+    for (let row = 0; row < m.count; row++) {
+      if (gone.has(row)) continue;
+      const at = this.evicted.get(row);
+      if (at !== undefined) left.set(next, at);
+      next++;
+    }
+    this.evicted = left;
+    this.s.chain.mempool = m.filtered((row) => !gone.has(row));
+    this.s.chain.receiptTime = this.s.chain.receiptTime.filter((_, row) => !gone.has(row));
+  }
+
+  /**
+   * What a node keeps of each account's pending transactions: those whose nonces follow the
+   * account's last mined one without a gap. One whose nonce a mined transaction already took (a
+   * miner's coinbase, say), or that waits behind a nonce no pending transaction holds (one evicted
+   * or left behind in a reorg), can never be mined: it leaves as stale and releases what it held.
+   * The account's next nonce is then the first free one, as a wallet would resubmit.
+   */
+  dropUnminable(h: number): void {
+    const m = this.s.chain.mempool;
+    const nonces = this.s.nonces;
+    let next = new Map<number, number>();
+    for (let changed = true; changed;) {
+      changed = false;
+      const waiting = new Map<number, number[]>();
+      const wait = (p: number, nonce: number): void => {
+        if (p < 0) return;
+        const list = waiting.get(p);
+        if (list) list.push(nonce);
+        else waiting.set(p, [nonce]);
+      };
+      for (let row = 0; row < m.count; row++) {
+        if (m.status[row] !== Status.Pending) continue;
+        wait(m.sender[row] as number, m.nonce[row] as number);
+        wait(m.sponsor.at(row), m.sponsorNonce.at(row));
+      }
+      next = new Map();
+      for (const [p, list] of waiting) {
+        let n = nonces.minedNext(p);
+        for (const nonce of list.sort((a, b) => a - b)) if (nonce === n) n++;
+        next.set(p, n);
+      }
+      const minable = (p: number, nonce: number): boolean =>
+        p < 0 || (nonce >= nonces.minedNext(p) && nonce < (next.get(p) ?? 0));
+      for (let row = 0; row < m.count; row++) {
+        if (m.status[row] !== Status.Pending) continue;
+        if (
+          minable(m.sender[row] as number, m.nonce[row] as number) &&
+          minable(m.sponsor.at(row), m.sponsorNonce.at(row))
+        )
+          continue;
+        this.release(m, row);
+        m.status[row] = Status.DroppedStaleGarbageCollect;
+        this.evicted.set(row, h);
+        changed = true;
+      }
+    }
+    // A dropped transaction gives its nonce back, even when nothing of its account is left pending.
+    for (let row = 0; row < m.count; row++)
+      for (const p of [m.sender[row] as number, m.sponsor.at(row)])
+        if (p >= 0) nonces.set(p, next.get(p) ?? nonces.minedNext(p));
+  }
+
+  /** A new mempool (after a reorg): no row of it has been evicted yet. */
+  forgetEvictions(): void {
+    this.evicted = new Map();
+  }
+
+  /** Whether the ledger can pay what the pending transaction spends, and its events once mined. */
+  fitsLedger(table: TxTable, row: number): boolean {
+    const ledger = this.s.ledger;
+    const r = reservation(table, row);
+    const sender = table.sender[row] as number;
+    const stx = r.payer === sender ? r.fee + r.amount : r.amount;
+    if (ledger.stxOf(sender) < stx) return false;
+    if (r.payer !== sender && ledger.stxOf(r.payer) < r.fee) return false;
+    return ledger.covers(this.eventsAsMined(table, row), r.payer, 0);
+  }
+
+  /** Holds back in the ledger what the pending transaction spends. */
+  hold(table: TxTable, row: number): void {
+    const r = reservation(table, row);
+    this.s.ledger.debit(r.payer, r.fee);
+    this.s.ledger.debit(table.sender[row] as number, r.amount);
+  }
+
+  private release(table: TxTable, row: number): void {
+    const r = reservation(table, row);
+    this.s.ledger.credit(r.payer, r.fee);
+    this.s.ledger.credit(table.sender[row] as number, r.amount);
+  }
+
+  /** Whether a principal has a transaction pending, as sender or sponsor: a new one of theirs waits behind it. */
+  private hasPending(principal: number): boolean {
+    const m = this.s.chain.mempool;
+    for (let row = 0; row < m.count; row++)
+      if (
+        m.status[row] === Status.Pending &&
+        (m.sender[row] === principal || m.sponsor.at(row) === principal)
+      )
+        return true;
+    return false;
+  }
+
+  /** The events the pending transaction would have once mined (its outcome: success). */
+  private eventsAsMined(table: TxTable, row: number): ChainEvent[] {
+    const scratch = new TxTable(1);
+    scratch.copyRow(table, row, { status: Status.Success });
+    return eventsOf({ ...this.s.chain, txs: scratch }, 0);
+  }
+}

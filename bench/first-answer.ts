@@ -4,7 +4,7 @@ import { packAndInstall } from '../packaging/install-package.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
 import { markdownTable } from './lib/markdown.ts';
 import { exitOnSignals } from './lib/settings.ts';
-import { cliFirstAnswerMs, nodeBootMs, prismFirstAnswerMs, warmStart } from './lib/start-probes.ts';
+import { cliFirstAnswer, nodeBoot, prismFirstAnswerMs, warmStart, type Timing } from './lib/start-probes.ts';
 import { median } from './lib/world-scaling-report.ts';
 
 const RESULTS = fileURLToPath(new URL('./results/first-answer.md', import.meta.url));
@@ -20,7 +20,7 @@ const CEILING = { cliMs: 250, startMockMs: 100 };
 
 interface Row {
   what: string;
-  runs: number[];
+  runs: Timing[];
   ceilingMs?: number;
 }
 
@@ -30,16 +30,19 @@ function ms(n: number): string {
 
 function tableOf(rows: Row[]): string {
   return markdownTable(
-    ['start', 'median ms', 'runs (ms)', 'ceiling ms', 'verdict'],
+    ['start', 'median ms', 'runs (ms)', 'median CPU ms', 'ceiling ms', 'verdict'],
     rows.map(({ what, runs, ceilingMs }) => {
-      const mid = median(runs, (n) => n);
+      const mid = median(runs, (r) => r.wallMs).wallMs;
+      const cpu = runs.some((r) => Number.isNaN(r.cpuMs)) ? '' : ms(median(runs, (r) => r.cpuMs).cpuMs);
       return [
         what,
         ms(mid),
-        [...runs]
+        runs
+          .map((r) => r.wallMs)
           .sort((a, b) => a - b)
           .map(ms)
           .join(', '),
+        cpu,
         ceilingMs === undefined ? '' : `< ${ceilingMs}`,
         ceilingMs === undefined ? '' : mid < ceilingMs ? 'within' : 'OVER',
       ];
@@ -59,34 +62,34 @@ async function main(): Promise<void> {
   // BENCH_TARBALL: an earlier build's tarball instead of packing this tree (before/after).
   const installed = packAndInstall(process.env.BENCH_TARBALL);
   const loadBefore = loadLine();
-  const boot: number[] = [];
-  const cli: number[] = [];
-  const imports: number[] = [];
-  const firstCalls: number[] = [];
-  const laterCalls: number[] = [];
-  const prism: number[] = [];
+  const boot: Timing[] = [];
+  const cli: Timing[] = [];
+  const imports: Timing[] = [];
+  const firstCalls: Timing[] = [];
+  const laterCalls: Timing[] = [];
+  const prism: Timing[] = [];
   try {
     for (let round = 0; round < RUNS; round++) {
-      boot.push(await nodeBootMs());
-      cli.push(await cliFirstAnswerMs(installed.dir));
+      boot.push(await nodeBoot());
+      cli.push(await cliFirstAnswer(installed.dir));
       const warm = await warmStart(installed.dir, WARM_CALLS);
-      imports.push(warm.importMs);
-      firstCalls.push(warm.callsMs[0] as number);
-      laterCalls.push(median(warm.callsMs.slice(1), (n) => n));
+      imports.push(warm.import);
+      firstCalls.push(warm.calls[0] as Timing);
+      laterCalls.push(median(warm.calls.slice(1), (r) => r.wallMs));
       console.log(
-        `round ${round + 1}: node ${ms(boot.at(-1)!)} ms, CLI ${ms(cli.at(-1)!)} ms, import ${ms(warm.importMs)} ms, startMock ${warm.callsMs.map(ms).join(', ')} ms`,
+        `round ${round + 1}: node ${ms(boot.at(-1)!.wallMs)} ms, CLI ${ms(cli.at(-1)!.wallMs)} ms, import ${ms(warm.import.wallMs)} ms, startMock ${warm.calls.map((c) => ms(c.wallMs)).join(', ')} ms`,
       );
     }
     for (let round = 0; round < PRISM_RUNS; round++) {
-      prism.push(await prismFirstAnswerMs());
-      console.log(`Prism ${round + 1}: ${ms(prism.at(-1)!)} ms`);
+      prism.push({ wallMs: await prismFirstAnswerMs(), cpuMs: NaN });
+      console.log(`Prism ${round + 1}: ${ms(prism.at(-1)!.wallMs)} ms`);
     }
   } finally {
     rmSync(installed.dir, { recursive: true, force: true });
   }
   const loadAfter = loadLine().replace('before the run', 'after the run');
   const rows: Row[] = [
-    { what: 'node -e 0 (node’s boot)', runs: boot },
+    { what: 'node -e (node’s boot)', runs: boot },
     { what: 'stacks-api-mock CLI, spawn → first 200', runs: cli, ceilingMs: CEILING.cliMs },
     { what: "import 'stacks-api-mock'", runs: imports },
     { what: 'startMock, first call after the import', runs: firstCalls, ceilingMs: CEILING.startMockMs },
@@ -98,7 +101,9 @@ async function main(): Promise<void> {
     { what: 'prism mock, spawn → first 200', runs: prism },
   ];
   const table = tableOf(rows);
-  const missed = rows.filter((r) => r.ceilingMs !== undefined && median(r.runs, (n) => n) >= r.ceilingMs);
+  const missed = rows.filter(
+    (r) => r.ceilingMs !== undefined && median(r.runs, (t) => t.wallMs).wallMs >= r.ceilingMs,
+  );
   const verdict = missed.length
     ? `Ceilings missed: ${missed.map((r) => r.what).join('; ')}.`
     : 'Ceilings met.';
@@ -111,7 +116,7 @@ async function main(): Promise<void> {
       '',
       machineLine(),
       `${loadBefore}; ${loadAfter}`,
-      `Tarball ${(installed.tarballBytes / 1024).toFixed(0)} KiB, installed into an empty project. ${RUNS} rounds of node, the CLI and a warm process (each a fresh process: the import, then ${WARM_CALLS} startMock calls, each closed before the next), interleaved; then ${PRISM_RUNS} Prism starts. Medians; the default world; \`--port 0 --quiet\` for the CLI, \`{ port: 0, quiet: true }\` for startMock.`,
+      `Tarball ${(installed.tarballBytes / 1024).toFixed(0)} KiB, installed into an empty project. ${RUNS} rounds of node, the CLI and a warm process (each a fresh process: the import, then ${WARM_CALLS} startMock calls, each closed before the next), interleaved; then ${PRISM_RUNS} Prism starts. Medians; the default world; \`--port 0 --quiet\` for the CLI, \`{ port: 0, quiet: true }\` for startMock. CPU time is the started process's user + system time over the same stretch (the CLI's read from /proc as its first 200 arrives; node's boot and the warm process's from \`process.cpuUsage()\`); on a loaded machine wall-clock time stretches, CPU time much less. The ceilings hold the wall-clock median.`,
       '',
       table,
       '',

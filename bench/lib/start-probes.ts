@@ -4,33 +4,52 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { listeningUrl, ROOT, runIn, stop } from '../../packaging/install-package.ts';
 import { SPEC_PATH } from '../../spec/load.ts';
+import { procCpuMs } from './proc-stats.ts';
 
 /**
  * The probes of bench/first-answer.ts. Each times one start from outside, from the moment its
  * process is spawned (or its function called), so the figures sit side by side.
  */
 
+/**
+ * A start's wall-clock time, and the CPU time the started process spent in it (user + system):
+ * on a machine shared with other work the first stretches with the load, the second much less.
+ */
+export interface Timing {
+  wallMs: number;
+  cpuMs: number;
+}
+
 /** `node -e 0`: node's own boot and exit, the floor under any command written in JavaScript. */
-export function nodeBootMs(): Promise<number> {
+export function nodeBoot(): Promise<Timing> {
   return new Promise((resolve, reject) => {
     const began = performance.now();
-    const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+    // `node -e 0` but for its CPU time, read as it ends: what is left after it (exiting) is tiny.
+    const child = spawn(process.execPath, [
+      '-e',
+      'const u = process.cpuUsage(); console.log((u.user + u.system) / 1000)',
+    ]);
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0 ? resolve(performance.now() - began) : reject(new Error(`node -e 0 exited ${code}`)),
+    child.once('close', (code) =>
+      code === 0
+        ? resolve({ wallMs: performance.now() - began, cpuMs: Number(out) })
+        : reject(new Error(`node -e exited ${code}`)),
     );
   });
 }
 
 /** The installed `stacks-api-mock`, default world, from spawn to its first 200 on GET /extended. */
-export async function cliFirstAnswerMs(dir: string): Promise<number> {
+export async function cliFirstAnswer(dir: string): Promise<Timing> {
   const bin = join(dir, 'node_modules/stacks-api-mock/dist/bin/stacks-api-mock.js');
   const began = performance.now();
   const mock = runIn(dir, process.execPath, [bin, '--port', '0', '--quiet']);
   try {
     const url = await listeningUrl(mock, 60_000);
     await expectOk(`${url}/extended`);
-    return performance.now() - began;
+    const wallMs = performance.now() - began;
+    return { wallMs, cpuMs: procCpuMs(mock.child.pid as number) };
   } finally {
     await stop(mock);
   }
@@ -38,9 +57,9 @@ export async function cliFirstAnswerMs(dir: string): Promise<number> {
 
 export interface WarmStart {
   /** `await import('stacks-api-mock')` in a fresh process. */
-  importMs: number;
+  import: Timing;
   /** Each `startMock({ port: 0, quiet: true })` from call to listening, one after the other, each closed before the next. */
-  callsMs: number[];
+  calls: Timing[];
 }
 
 /**
@@ -50,20 +69,23 @@ export interface WarmStart {
  */
 function warmChild(calls: number): string {
   return `
-const began = performance.now();
+const cpuMs = (since) => { const u = process.cpuUsage(since); return (u.user + u.system) / 1000; };
+let wall = performance.now();
+let cpu = process.cpuUsage();
 const { startMock } = await import('stacks-api-mock');
-const importMs = performance.now() - began;
-const callsMs = [];
+const imported = { wallMs: performance.now() - wall, cpuMs: cpuMs(cpu) };
+const calls = [];
 for (let i = 0; i < ${calls}; i++) {
-  const t = performance.now();
+  wall = performance.now();
+  cpu = process.cpuUsage();
   const mock = await startMock({ port: 0, quiet: true });
-  callsMs.push(performance.now() - t);
+  calls.push({ wallMs: performance.now() - wall, cpuMs: cpuMs(cpu) });
   const res = await fetch(mock.url + '/extended');
   await res.arrayBuffer();
   if (res.status !== 200) throw new Error('GET /extended answered ' + res.status);
   await mock.close();
 }
-process.stdout.write(JSON.stringify({ importMs, callsMs }) + '\\n');
+process.stdout.write(JSON.stringify({ import: imported, calls }) + '\\n');
 `;
 }
 
@@ -76,7 +98,7 @@ export async function warmStart(dir: string, calls: number): Promise<WarmStart> 
   return JSON.parse(last) as WarmStart;
 }
 
-/** `prism mock spec/openapi.yaml`, from spawn to its first 200 on GET /extended (for reference). */
+/** `prism mock spec/openapi.yaml`, from spawn to its first 200 on GET /extended (for reference; wall-clock only, Prism runs as several processes). */
 export async function prismFirstAnswerMs(): Promise<number> {
   const port = await freePort();
   const began = performance.now();

@@ -78,20 +78,26 @@ function standalone(doc: Document, schemas: unknown[]): { code: string; exports:
 /**
  * Every schema the mock's request validation compiles, found by running it: each operation's
  * validator is built, then called once with every parameter present, through a SpecAjv that
- * records what it is asked to compile and whose validators fail, so that coercion tries every
- * branch of every `anyOf` and `oneOf`.
+ * records what it is asked to compile. The validators it hands out while the operation's is
+ * built (its path and query parts) pass, so both parts are read; those it hands out later
+ * (what reading a parameter tries) fail, so that reading tries every branch of every `anyOf`.
  */
 function requestSchemas(doc: Document): unknown[] {
   const asked: unknown[] = [];
+  let building = true;
+  const pass = Object.assign(() => true, { errors: null });
   const fail = Object.assign(() => false, { errors: [] });
   const recorder: SpecAjv = {
-    compile: (schema) => (asked.push(schema), fail as never),
+    compile: (schema) => (asked.push(schema), (building ? pass : fail) as never),
     component: (name) => recorder.compile({ $ref: `#/components/schemas/${name}` }),
   };
   for (const op of listOperations(doc)) {
     const present = (part: 'path' | 'query'): Record<string, unknown> =>
       Object.fromEntries(op.parameters.filter((p) => p.in === part).map((p) => [p.name, ['x']]));
-    requestValidator(op, doc, recorder)(present('path'), present('query'));
+    building = true;
+    const validate = requestValidator(op, doc, recorder);
+    building = false;
+    validate(present('path'), present('query'));
   }
   return asked;
 }

@@ -21,7 +21,8 @@ import { LiveChain } from './control/live-chain.ts';
 import { controlRouter } from './control/routes.ts';
 import { resolveOptions } from './world/options.ts';
 import { observeBoth, RequestFeed } from './ui/request-feed.ts';
-import { LIVE_PATH, liveState, uiRouter } from './ui/routes.ts';
+import { LIVE_PATH, liveState } from './ui/live-state.ts';
+import { uiOnDemand } from './ui/on-demand.ts';
 import { readWorldFile } from './world/declared/read-world-file.ts';
 import { WORLD_SCHEMA } from './world/declared/world-file.ts';
 
@@ -84,7 +85,7 @@ export function createMockApp(partial: Partial<MockOptions> = {}): Express {
   app.get('/openapi.json', (_req, res) => void res.type('application/json; charset=utf-8').send(specJson));
   const index = perVersion(world, () => JSON.stringify(world.index()));
   app.get('/_mock/world', (_req, res) => void res.type('application/json; charset=utf-8').send(index()));
-  app.use(uiRouter(live, options));
+  app.use(uiOnDemand(live, options));
   const root = perVersion(world, () => JSON.stringify(rootIndex(world, ops)));
   app.get('/', (_req, res) => void res.type('application/json; charset=utf-8').send(root()));
   const worldSchema = JSON.stringify(WORLD_SCHEMA);

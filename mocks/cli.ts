@@ -1,11 +1,12 @@
 import { banner } from './banner.ts';
-import { exportCommand } from './export/export-command.ts';
 import { parseCli, usage, UsageError } from './cli-args.ts';
 import { startMockServer } from './server.ts';
 import { WorldFileError } from './world/declared/plan.ts';
 
 async function main(): Promise<void> {
+  // The exporter and the proxy load only when asked for: the mock's start does not wait for them.
   if (process.argv[2] === 'export') {
+    const { exportCommand } = await import('./export/export-command.ts');
     process.exitCode = await exportCommand(process.argv.slice(3));
     return;
   }

@@ -1,7 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -27,11 +27,16 @@ export function cleanEnv(): NodeJS.ProcessEnv {
   );
 }
 
-/** `npm pack` (which builds, through prepack) and `npm install` of the tarball into a new empty project. */
-export function packAndInstall(): InstalledPackage {
+/**
+ * `npm pack` (which builds, through prepack) and `npm install` of the tarball into a new empty
+ * project; or, given one, that tarball (the bench compares an earlier build's this way).
+ */
+export function packAndInstall(packed?: string): InstalledPackage {
   const dir = mkdtempSync(join(tmpdir(), 'stacks-api-mock-package-'));
   const env = cleanEnv();
-  execFileSync('npm', ['pack', '--pack-destination', dir, ...NPM_QUIET], { cwd: ROOT, env, stdio: 'pipe' });
+  if (packed) copyFileSync(packed, join(dir, basename(packed)));
+  else
+    execFileSync('npm', ['pack', '--pack-destination', dir, ...NPM_QUIET], { cwd: ROOT, env, stdio: 'pipe' });
   const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'));
   if (!tarball) throw new Error(`npm pack wrote no tarball into ${dir}`);
   writeFileSync(
@@ -91,14 +96,26 @@ export function exitOf(started: StartedCommand): Promise<number | null> {
   return started.closed;
 }
 
-/** The address a starting mock prints in its banner, once it does. */
-export async function listeningUrl(started: StartedCommand, timeoutMs = 30_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const match = started.output().match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
-    if (match?.[1]) return match[1];
-    if (started.child.exitCode !== null || started.child.signalCode !== null || Date.now() > deadline)
-      throw new Error(`the mock did not start; its output:\n${started.output()}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+/** The address a starting mock prints in its banner, as soon as it does (the bench times this). */
+export function listeningUrl(started: StartedCommand, timeoutMs = 30_000): Promise<string> {
+  const { child } = started;
+  return new Promise((resolve, reject) => {
+    const check = (): void => {
+      const match = started.output().match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+      if (match?.[1]) done(() => resolve(match[1] as string));
+    };
+    const fail = (): void =>
+      done(() => reject(new Error(`the mock did not start; its output:\n${started.output()}`)));
+    const timer = setTimeout(fail, timeoutMs);
+    // runIn's own listeners come first, so the output read here already holds the new chunk.
+    child.stdout?.on('data', check);
+    child.once('close', fail);
+    const done = (settle: () => void): void => {
+      clearTimeout(timer);
+      child.stdout?.off('data', check);
+      child.off('close', fail);
+      settle();
+    };
+    check();
+  });
 }

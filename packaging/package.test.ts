@@ -15,6 +15,8 @@ import {
   type StartedCommand,
 } from './install-package.ts';
 import { docFiles } from './doc-snippets.ts';
+import { answerRequests, movingRequests, rawAnswer } from './answer-requests.ts';
+import { startMockServer } from '../mocks/server.ts';
 
 const STEP_MS = 180_000;
 let installed: InstalledPackage;
@@ -35,10 +37,11 @@ beforeAll(() => {
   installed = packAndInstall();
 }, 300_000);
 
+// Ten servers to end and an installed node_modules to delete: more than the default 10 s on a busy machine.
 afterAll(async () => {
   await Promise.all(running.map(stop));
   if (installed) rmSync(installed.dir, { recursive: true, force: true });
-});
+}, 60_000);
 
 /** The tarball in an empty project, without this repository: what a user of the package gets. */
 describe('the package, installed from its tarball into an empty project', () => {
@@ -49,6 +52,28 @@ describe('the package, installed from its tarball into an empty project', () => 
       const res = await fetch(`${url}/extended`);
       expect(res.status).toBe(200);
       expect(((await res.json()) as { status: string }).status).toBe('ready');
+    },
+    STEP_MS,
+  );
+
+  it(
+    'answers as the sources do, byte for byte: the bundled bin with its precompiled spec and validators, beside mocks/ run from this tree',
+    async () => {
+      const built = await installedMock();
+      const source = await startMockServer({ port: 0, rateLimit: 0, quiet: true });
+      try {
+        const list = [...answerRequests(source.world), ...movingRequests(source.world)];
+        expect(list.length).toBeGreaterThan(150);
+        for (const req of list) {
+          const [fromBuild, fromSource] = await Promise.all([
+            rawAnswer(built, req),
+            rawAnswer(source.url, req),
+          ]);
+          expect(fromBuild, `${req.method} ${req.path}`).toEqual(fromSource);
+        }
+      } finally {
+        await source.close();
+      }
     },
     STEP_MS,
   );

@@ -4,6 +4,8 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildBundle } from '../mocks/ui/client-bundle.ts';
 import { SWAGGER_FILES, SWAGGER_LICENCE, swaggerFile } from '../mocks/ui/reference-page.ts';
+import { bundleEntries } from './bundle.ts';
+import { writePrecompiledSpec } from './precompile-spec.ts';
 
 /**
  * `npm run build`: compiled JavaScript and declarations in dist/, laid out as the sources are, so
@@ -11,7 +13,9 @@ import { SWAGGER_FILES, SWAGGER_LICENCE, swaggerFile } from '../mocks/ui/referen
  * time (the spec, target files and their schema, example worlds, the home page's style) beside
  * them, and the home page's script as one bundle (mocks/ui/client/ → dist/mocks/ui/page.js; the
  * browser needs no compiled client files), and Swagger UI's files for the reference. Unit tests and test-only helpers stay out; the
- * contract suite's own tests are the product and stay in.
+ * contract suite's own tests are the product and stay in. Last, for a quick start, the spec
+ * files parsed and the mock's validators compiled ahead of time (scripts/precompile-spec.ts),
+ * and the bins and the API each bundled into one file over tsc's (scripts/bundle.ts).
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -46,3 +50,4 @@ writeFileSync(join(DIST, 'mocks/ui/page.js'), await buildBundle());
 // Swagger UI ships inside the package (see reference-page.ts), with its licence.
 for (const name of [...SWAGGER_FILES, ...SWAGGER_LICENCE])
   cpSync(swaggerFile(name), join(DIST, 'mocks/ui/swagger', name));
+await bundleEntries(ROOT, DIST, writePrecompiledSpec(DIST));

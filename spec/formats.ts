@@ -28,3 +28,9 @@ export function isStacksAssetIdentifier(value: string): boolean {
   const contract = value.slice(0, sep);
   return contract.includes('.') && isStacksPrincipal(contract) && value.length > sep + 2;
 }
+
+/** The spec's own formats, as ajv takes them (and the build's standalone validators read them). */
+export const STACKS_FORMATS = {
+  'stacks-principal': { type: 'string', validate: isStacksPrincipal },
+  'stacks-asset-identifier': { type: 'string', validate: isStacksAssetIdentifier },
+} as const;

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { PRECOMPILED } from './precompiled.ts';
 
 export type Document = OpenAPIV3_1.Document;
 export type Parameter = OpenAPIV3_1.ParameterObject & {
@@ -37,14 +39,26 @@ export interface Operation {
 }
 
 export const SPEC_PATH = fileURLToPath(new URL('./openapi.yaml', import.meta.url));
+/** The package's root (the repository's, or dist/ once built): spec files are named from it. */
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const cache = new Map<string, Document>();
 
-/** Reads and parses the spec once per path; callers must not mutate the result. */
+/** A spec file's name as the build records it: its path from the root, `spec/openapi.yaml`. */
+export function specFileName(path: string): string {
+  return relative(ROOT, path).split(sep).join('/');
+}
+
+/**
+ * Reads and parses the spec once per path (or takes the build's parse of the same file, see
+ * precompiled.ts); callers must not mutate the result.
+ */
 export function loadSpec(path: string = SPEC_PATH): Document {
   let doc = cache.get(path);
   if (!doc) {
-    doc = parse(readFileSync(path, 'utf8')) as Document;
+    doc =
+      (PRECOMPILED?.documents[specFileName(path)] as Document | undefined) ??
+      (parse(readFileSync(path, 'utf8')) as Document);
     cache.set(path, doc);
   }
   return doc;

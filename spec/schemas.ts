@@ -1,7 +1,8 @@
 import { Ajv2020, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { isStacksAssetIdentifier, isStacksPrincipal } from './formats.ts';
+import { STACKS_FORMATS } from './formats.ts';
 import { loadSpec, type Document } from './load.ts';
+import { PRECOMPILED } from './precompiled.ts';
 
 type AddFormats = (ajv: Ajv2020) => Ajv2020;
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
@@ -32,42 +33,75 @@ function rewriteRefs(value: unknown): unknown {
 }
 
 export interface SpecAjv {
-  ajv: Ajv2020;
   /** Compiles any schema fragment taken from the spec (its refs may point into components). */
   compile(schema: unknown): ValidateFunction;
   /** Compiles `#/components/schemas/<name>`. */
   component(name: string): ValidateFunction;
 }
 
+export interface SpecAjvOptions {
+  /** Fill in the spec's defaults: for validating requests. */
+  defaults?: boolean;
+  /** ajv's `code` options: the build sets them to write standalone code (scripts/precompile-spec.ts). */
+  code?: Options['code'];
+}
+
 /**
- * One ajv instance holding the spec's components, with the formats the spec uses. Nothing is
- * ever coerced (a number is never an amount); `defaults: true` fills in the spec's defaults, for
- * validating requests.
+ * An ajv instance holding the spec's components, with the formats the spec uses. Nothing is
+ * ever coerced (a number is never an amount).
  */
-export function createSpecAjv(doc: Document = loadSpec(), opts: { defaults?: boolean } = {}): SpecAjv {
-  const options: Options = {
+export function newSpecAjv(doc: Document, opts: SpecAjvOptions = {}): Ajv2020 {
+  const ajv = new Ajv2020({
     strict: false,
     allErrors: false,
     discriminator: false,
     ...(opts.defaults ? { useDefaults: true } : {}),
-  };
-  const ajv = new Ajv2020(options);
+    ...(opts.code ? { code: opts.code } : {}),
+  });
   addFormats(ajv);
-  ajv.addFormat('stacks-principal', { type: 'string', validate: isStacksPrincipal });
-  ajv.addFormat('stacks-asset-identifier', { type: 'string', validate: isStacksAssetIdentifier });
+  for (const [name, format] of Object.entries(STACKS_FORMATS)) ajv.addFormat(name, format);
   ajv.addSchema({ $id: REGISTRY_ID, $defs: rewriteRefs(doc.components?.schemas ?? {}) });
+  return ajv;
+}
+
+/** A schema as `compile` receives it, rewritten for ajv's one registered document. */
+export function registrySchema(schema: unknown): object {
+  return rewriteRefs(schema) as object;
+}
+
+/** How the build's validators are found again: by the JSON of the schema handed to `compile`. */
+export function schemaKey(schema: unknown): string {
+  return JSON.stringify(schema);
+}
+
+/**
+ * The spec's validators, compiled once per schema fragment; `defaults: true` fills in the spec's
+ * defaults, for validating requests. Those the build compiled ahead of time for this very
+ * document (precompiled.ts) are taken as they are; any other is compiled by ajv, which is only
+ * set up when the first one is.
+ */
+export function createSpecAjv(doc: Document = loadSpec(), opts: { defaults?: boolean } = {}): SpecAjv {
+  const ahead = opts.defaults ? precompiledValidators(doc) : undefined;
+  let ajv: Ajv2020 | undefined;
   const compiled = new Map<unknown, ValidateFunction>();
   const compile = (schema: unknown): ValidateFunction => {
     let fn = compiled.get(schema);
     if (!fn) {
-      fn = ajv.compile(rewriteRefs(schema) as object);
+      fn = ahead?.[schemaKey(schema)] ?? (ajv ??= newSpecAjv(doc, opts)).compile(registrySchema(schema));
       compiled.set(schema, fn);
     }
     return fn;
   };
   return {
-    ajv,
     compile,
     component: (name) => compile({ $ref: `#/components/schemas/${name}` }),
   };
+}
+
+/** The build's request validators of a document it parsed (that very object), if any. */
+function precompiledValidators(doc: Document): Record<string, ValidateFunction> | undefined {
+  if (!PRECOMPILED) return undefined;
+  for (const [file, parsed] of Object.entries(PRECOMPILED.documents))
+    if (parsed === doc) return PRECOMPILED.validators[file];
+  return undefined;
 }

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import express, { type RequestHandler, type Router } from 'express';
-import { sendError } from '../http/errors.ts';
-import type { LiveChain, Tip } from '../control/live-chain.ts';
+import type { LiveChain } from '../control/live-chain.ts';
 import { clientBundle } from './client-bundle.ts';
 import { homePage, PAGE_SCRIPT, PAGE_STYLE, REFERENCE_PATH } from './home-page.ts';
 import { pageConfig, type PageSettings } from './page-config.ts';
@@ -14,35 +13,10 @@ import {
   SWAGGER_FILES,
   swaggerFile,
 } from './reference-page.ts';
-import type { FedRequest, RequestFeed } from './request-feed.ts';
 
-export const LIVE_PATH = '/_mock/ui/live';
+export { LIVE_PATH, liveState, type LiveState } from './live-state.ts';
+
 const STYLE_PATH = fileURLToPath(new URL('./page.css', import.meta.url));
-
-/** What the page polls: the tip, the world's version (any change: a block, a submit, a reorg, a reset) and the new requests. */
-export interface LiveState {
-  version: number;
-  tip: Tip;
-  requests: FedRequest[];
-}
-
-/**
- * `GET /_mock/ui/live?after=<n>`: mounted before the request log, so that the page's own polling
- * does not fill the log it shows.
- */
-export function liveState(live: LiveChain, feed: RequestFeed): RequestHandler {
-  return (req, res) => {
-    const after = Number(req.query.after ?? 0);
-    if (!Number.isInteger(after) || after < 0)
-      return sendError(
-        res,
-        400,
-        `after must be a non-negative integer (a request's seq), got ${String(req.query.after).slice(0, 40)}`,
-      );
-    const state: LiveState = { version: live.world.version, tip: live.tip(), requests: feed.since(after) };
-    res.set('Cache-Control', 'no-store').json(state);
-  };
-}
 
 /**
  * The home page for a browser (`GET /` asking for HTML; any other client gets the JSON index

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { isMap, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 
 export const WORLD_SCHEMA_PATH = fileURLToPath(
@@ -10,7 +10,12 @@ export const WORLD_SCHEMA_PATH = fileURLToPath(
 /** The world file format's JSON Schema, as served at /_mock/world.schema.json. */
 export const WORLD_SCHEMA = JSON.parse(readFileSync(WORLD_SCHEMA_PATH, 'utf8')) as Record<string, unknown>;
 
-const validate = new Ajv({ allErrors: true, strict: false }).compile(WORLD_SCHEMA);
+let validator: ValidateFunction | undefined;
+/** Compiled on the first world file read: a mock started without one never pays for it. */
+function validate(data: unknown): boolean {
+  validator ??= new Ajv({ allErrors: true, strict: false }).compile(WORLD_SCHEMA);
+  return validator(data);
+}
 
 type Path = readonly (string | number)[];
 
@@ -86,7 +91,7 @@ export function parseWorldFile(text: string): ParsedWorldFile | { problems: stri
     }
     return 1;
   };
-  if (!validate(data)) return { problems: schemaProblems(validate.errors ?? [], lineOf, lineAt, doc) };
+  if (!validate(data)) return { problems: schemaProblems(validator?.errors ?? [], lineOf, lineAt, doc) };
   return { data: data as WorldFileData, lineOf };
 }
 

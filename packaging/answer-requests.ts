@@ -1,0 +1,205 @@
+import { request } from 'node:http';
+import type { World } from '../mocks/operations/world.ts';
+import { sampleUrls } from '../mocks/sample-urls.ts';
+import {
+  listOperations,
+  loadSpec,
+  resolve,
+  type Operation,
+  type Parameter,
+  type Schema,
+} from '../spec/load.ts';
+import type { Mutation, MutationInput } from '../spec/invalid-requests/mutation.ts';
+import { MUTATIONS } from '../spec/invalid-requests/mutations.ts';
+import { requestUrl, type RequestParts } from '../spec/invalid-requests/request-parts.ts';
+import { createSpecAjv } from '../spec/schemas.ts';
+
+/** One request to send to two mocks that should answer alike. */
+export interface AnswerRequest {
+  method: 'GET' | 'HEAD' | 'POST' | 'OPTIONS' | 'DELETE';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** An answer as the wire carried it: status, every header in order but `Date`, the body's bytes. */
+export interface RawAnswer {
+  status: number;
+  headers: string[];
+  body: string;
+}
+
+/** The same Host to both mocks, so that a page naming its own origin names the same one. */
+const HOST = '127.0.0.1:3999';
+
+/** Sends the request and reads the answer as it came, over a new connection. */
+export function rawAnswer(baseUrl: string, req: AnswerRequest): Promise<RawAnswer> {
+  return new Promise((resolveAnswer, reject) => {
+    const sent = request(
+      `${baseUrl}${req.path}`,
+      { method: req.method, headers: { Host: HOST, Connection: 'close', ...req.headers }, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const headers: string[] = [];
+          for (let i = 0; i < res.rawHeaders.length; i += 2)
+            if (res.rawHeaders[i]?.toLowerCase() !== 'date')
+              headers.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
+          resolveAnswer({
+            status: res.statusCode ?? 0,
+            headers,
+            body: Buffer.concat(chunks).toString('base64'),
+          });
+        });
+        res.on('error', reject);
+      },
+    );
+    sent.on('error', reject);
+    sent.end(req.body);
+  });
+}
+
+/**
+ * The requests of a default-world mock: one sample of every operation and its variations (pages,
+ * unanchored, until_block, events' pages, unknown ids), every 400 the spec's own rules give for
+ * each operation (the mutations of spec/invalid-requests/, on valid values from the world), the
+ * documents and pages outside the API, errors on demand, CORS, HEAD, 405 and 404.
+ */
+export function answerRequests(world: World): AnswerRequest[] {
+  const index = world.index();
+  const { addresses, transactions, block_samples, tip } = index;
+  const samples = Object.values(sampleUrls(world));
+  const txId = transactions.by_type.token_transfer?.[0] ?? '';
+  const busiest = `/extended/v1/address/${addresses.busiest}`;
+  const gets = [
+    ...samples,
+    '/extended/v2/blocks/latest',
+    `/extended/v2/blocks/${block_samples.first.height}`,
+    `/extended/v2/blocks/${tip.hash}`,
+    `/extended/v2/blocks/${tip.height + 1}`,
+    `/extended/v2/blocks/0x${'00'.repeat(32)}`,
+    `${busiest}/transactions_with_transfers?limit=50&offset=3`,
+    `${busiest}/transactions_with_transfers?unanchored=true`,
+    `${busiest}/transactions_with_transfers?until_block=${block_samples.middle.height}`,
+    `${busiest}/balances?until_block=${block_samples.middle.hash}`,
+    `${busiest}/balances?unanchored=true`,
+    `/extended/v1/address/${addresses.unknown}/balances`,
+    `/extended/v1/address/${addresses.contract_principal}/balances`,
+    `/extended/v1/address/${addresses.vesting}/balances`,
+    `/extended/v1/address/${addresses.ft_activity}/transactions_with_transfers?limit=5`,
+    `/extended/v1/address/${addresses.nft_activity}/transactions_with_transfers?limit=5`,
+    `/extended/v1/tx/multiple?tx_id=${txId}&event_limit=2&event_offset=1`,
+    `/extended/v1/tx/multiple?tx_id=${[...transactions.mempool.pending, ...transactions.mempool.dropped].join('&tx_id=')}`,
+    `/extended/v1/tx/multiple?tx_id=0x${'ab'.repeat(32)}&unanchored=true`,
+    ...Object.values(transactions.by_type).flatMap((ids) =>
+      ids.slice(0, 2).map((id) => `/extended/v1/tx/multiple?tx_id=${id}`),
+    ),
+    `/extended/v2/addresses/${addresses.busiest}/transactions/0x${'ab'.repeat(32)}/events`,
+    '/',
+    '/openapi.json',
+    '/openapi.yaml',
+    '/_mock/world',
+    '/_mock/world.schema.json',
+    '/_mock/openapi.yaml',
+    '/_mock/ui/page.css',
+    '/_mock/ui/reference',
+    '/_mock/ui/live?after=1000000',
+    '/_mock/ui/live?after=x',
+    '/no/such/route',
+    '/extended/v2/blocks/latest?limit=3&unknown=1',
+  ];
+  return [
+    ...gets.map((path): AnswerRequest => ({ method: 'GET', path })),
+    ...invalidRequests(index.addresses.busiest, txId).map((path): AnswerRequest => ({ method: 'GET', path })),
+    { method: 'GET', path: '/', headers: { Accept: 'text/html' } },
+    { method: 'GET', path: '/extended', headers: { Prefer: 'code=503' } },
+    { method: 'GET', path: '/extended/v2/blocks/latest', headers: { Prefer: 'code=429' } },
+    { method: 'GET', path: samples[0] ?? '/extended', headers: { 'X-API-Key': 'some key' } },
+    { method: 'HEAD', path: '/extended/v2/blocks/latest' },
+    {
+      method: 'OPTIONS',
+      path: '/extended',
+      headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET' },
+    },
+    { method: 'DELETE', path: '/extended' },
+    {
+      method: 'POST',
+      path: '/_mock/mine',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"blocks":"x"}',
+    },
+    {
+      method: 'POST',
+      path: '/_mock/transactions',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"type":"token_transfer","sender":"x"}',
+    },
+  ];
+}
+
+/** After the chain moves: mine, then the samples again; a reorg and the samples; reset and the samples. */
+export function movingRequests(world: World): AnswerRequest[] {
+  const samples = Object.values(sampleUrls(world)).map((path): AnswerRequest => ({ method: 'GET', path }));
+  const post = (path: string, body: string): AnswerRequest => ({
+    method: 'POST',
+    path,
+    headers: { 'Content-Type': 'application/json' },
+    body,
+  });
+  return [
+    post('/_mock/mine', '{"blocks":3}'),
+    ...samples,
+    { method: 'GET', path: '/extended/v2/blocks/latest' },
+    post('/_mock/reorg', '{"depth":2}'),
+    ...samples,
+    post('/_mock/reset', '{}'),
+    ...samples,
+  ];
+}
+
+/** Every 400 of the spec's own rules (parameter schemas, required, conflicts) for each operation. */
+function invalidRequests(principal: string, txId: string): string[] {
+  const doc = loadSpec();
+  const ajv = createSpecAjv(doc);
+  const examples: Record<string, string[]> = {
+    principal: [principal],
+    address: [principal],
+    tx_id: [txId],
+    height_or_hash: ['latest'],
+    height: ['5'],
+    until_block: ['5'],
+    limit: ['20'],
+  };
+  // Whether a raw value fits the parameter as a string, a number or a boolean: enough to pick
+  // values that break it (whether each is refused is what the mock under test answers).
+  const accepts = (param: Parameter, raw: string): boolean => {
+    const schema = resolve<Schema>(doc, param.schema as Schema);
+    const target = schema.type === 'array' ? schema.items : param.schema;
+    const readings: unknown[] = [raw];
+    if (/^-?\d+(\.\d+)?$/.test(raw)) readings.push(Number(raw));
+    if (raw === 'true' || raw === 'false') readings.push(raw === 'true');
+    return readings.some((r) => ajv.compile(target)(r));
+  };
+  const valid = (op: Operation): RequestParts => ({
+    path: Object.fromEntries(
+      op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, examples[p.name]?.[0] ?? '']),
+    ),
+    query: op.parameters
+      .filter((p) => p.in === 'query' && p.required)
+      .map((p): [string, string] => [p.name, examples[p.name]?.[0] ?? '']),
+    headers: {},
+  });
+  const cases = (m: Mutation, op: Operation) => {
+    const input: MutationInput = { doc, op, valid: valid(op), examples, material: [], accepts };
+    if (m.scope === 'request') return m.apply(input);
+    return op.parameters
+      .filter((p) => (p.in === 'path' || p.in === 'query') && m.appliesTo.includes(p.in))
+      .flatMap((param) => m.apply({ ...input, param }));
+  };
+  return listOperations(doc).flatMap((op) =>
+    MUTATIONS.filter((m) => !m.material && m.rule !== 'api-key').flatMap((m) =>
+      cases(m, op).map((c) => requestUrl(op, c.request)),
+    ),
+  );
+}

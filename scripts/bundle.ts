@@ -1,0 +1,77 @@
+import { readFile } from 'node:fs/promises';
+import { join, relative, resolve, sep } from 'node:path';
+import { build, type Plugin } from 'esbuild';
+
+/** The package's entry points, each one file in dist/ where tsc put its unbundled twin. */
+const ENTRIES = ['bin/stacks-api-mock.ts', 'bin/stacks-api-contract.ts', 'api/index.ts'];
+/**
+ * Left to node_modules: vitest runs the contract suite's test files from dist/ and must be the
+ * project's own; esbuild builds the page's script from the sources only (mocks/ui/client-bundle.ts).
+ */
+const EXTERNAL = ['vitest', 'vitest/*', 'esbuild'];
+const CHUNKS = 'chunks';
+
+/**
+ * Bundles each entry point into one file with its dependencies (`node_modules` included),
+ * code loaded on demand (`await import(...)`) split into dist/chunks/. What a module finds
+ * beside itself through `import.meta.url` (the spec, the page's files, target files) stays
+ * where tsc's output put it, and each module keeps looking there; `precompiled` (the build's
+ * half of spec/precompiled.ts) takes that module's place.
+ */
+export async function bundleEntries(root: string, dist: string, precompiled: string): Promise<void> {
+  await build({
+    absWorkingDir: root,
+    entryPoints: ENTRIES,
+    outdir: dist,
+    outbase: root,
+    entryNames: '[dir]/[name]',
+    chunkNames: `${CHUNKS}/[name]-[hash]`,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external: EXTERNAL,
+    // CommonJS dependencies (express, ajv) call require(), which an ES module lacks.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+    plugins: [sourceLocations(root), swap(join(root, 'spec/precompiled.ts'), precompiled)],
+  });
+}
+
+/**
+ * Every output file (entry or chunk) sits one folder below dist/, so `../<path in dist>` from
+ * any of them is where tsc's output of a source file is: each project module's
+ * `import.meta.url` becomes that address.
+ */
+function sourceLocations(root: string): Plugin {
+  return {
+    name: 'source-locations',
+    setup(b) {
+      b.onLoad({ filter: /\.ts$/ }, async ({ path }) => {
+        const source = relative(root, path);
+        if (source.startsWith('..') || source.split(sep).includes('node_modules')) return undefined;
+        const inDist = `../${source.split(sep).join('/').replace(/\.ts$/, '.js')}`;
+        const contents = (await readFile(path, 'utf8')).replaceAll(
+          'import.meta.url',
+          `new URL(${JSON.stringify(inDist)}, import.meta.url).href`,
+        );
+        return { contents, loader: 'ts' };
+      });
+    },
+  };
+}
+
+/** Resolves the module `from` to the file `to`. */
+function swap(from: string, to: string): Plugin {
+  return {
+    name: 'swap',
+    setup(b) {
+      b.onResolve({ filter: /precompiled\.ts$/ }, ({ path, resolveDir }) =>
+        resolve(resolveDir, path) === from ? { path: to } : undefined,
+      );
+    },
+  };
+}

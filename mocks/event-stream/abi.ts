@@ -68,12 +68,15 @@ function abiType(t: Sexp): ClarityAbiType {
     case 'response':
       return { response: { ok: abiType(rest[0] as Sexp), error: abiType(rest[1] as Sexp) } };
     case 'tuple':
+      // A node keeps a tuple type's fields sorted by name (a BTreeMap), whatever the source's order.
       return {
-        tuple: rest.map((field) => {
-          if (!Array.isArray(field) || typeof field[0] !== 'string' || field[1] === undefined)
-            throw new Error('a tuple field that is not (name type)');
-          return { name: field[0], type: abiType(field[1]) };
-        }),
+        tuple: [...rest]
+          .sort((a, b) => String(a[0]).localeCompare(String(b[0])))
+          .map((field) => {
+            if (!Array.isArray(field) || typeof field[0] !== 'string' || field[1] === undefined)
+              throw new Error('a tuple field that is not (name type)');
+            return { name: field[0], type: abiType(field[1]) };
+          }),
       };
     default:
       throw new Error(`unknown Clarity type (${String(head)} …)`);

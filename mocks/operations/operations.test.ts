@@ -294,10 +294,14 @@ describe('get_account_balance', () => {
     for (let offset = 0; offset < total; offset += 50) {
       for (const r of (await txsOf(addresses.stx_activity, `?limit=50&offset=${offset}`)).results) {
         received += BigInt(r.stx_received);
-        sent += BigInt(r.stx_sent);
+        // stx_sent counts the fee of what the principal sent, even sponsored; the fees it paid are total_fees_sent.
+        sent +=
+          BigInt(r.stx_sent) - (r.tx.sender_address === addresses.stx_activity ? BigInt(r.tx.fee_rate) : 0n);
       }
     }
-    expect(BigInt(stx.balance)).toBe(received - sent + BigInt(stx.total_miner_rewards_received));
+    expect(BigInt(stx.balance)).toBe(
+      received - sent - BigInt(stx.total_fees_sent) + BigInt(stx.total_miner_rewards_received),
+    );
   });
 
   it('answers zero balances for a valid address the chain never saw', async () => {

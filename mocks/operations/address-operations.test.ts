@@ -130,8 +130,11 @@ describe.each(SEEDS)('address operations of world %i', (seed) => {
   it('returns the list item for one transaction, and nothing for unrelated or unknown ones', () => {
     const principal = world.index().addresses.busiest;
     const items = walk(world, principal, { unanchored: false });
-    for (const item of items.slice(0, 30))
-      expect(world.txWithTransfers(principal, item.tx.tx_id)).toEqual(item);
+    // Operation 8 is the history's item without the ft and nft arrays, as the real service answers it.
+    for (const item of items.slice(0, 30)) {
+      const { ft_transfers: _ft, nft_transfers: _nft, ...single } = item;
+      expect(world.txWithTransfers(principal, item.tx.tx_id)).toEqual(single);
+    }
     const mine = new Set(items.map((i) => i.tx.tx_id));
     const unrelated = oracle.txs.find((tx) => !mine.has(tx.tx_id) && !tx.is_unanchored)!;
     expect(world.txWithTransfers(principal, unrelated.tx_id)).toBeUndefined();

@@ -130,7 +130,9 @@ describe('get_address_transaction_events and get_single_transaction_with_transfe
     for (const item of page.results.slice(0, 10)) {
       const txId = item.tx.tx_id as string;
       const single = await ok(`/extended/v1/address/${addresses.stx_activity}/${txId}/with_transfers`);
-      expect(single).toEqual(item);
+      // Operation 8 is the history's item without the ft and nft arrays, as the real service answers it.
+      const { ft_transfers: ft, nft_transfers: nft, ...shared } = item;
+      expect(single).toEqual(shared);
       const events = await ok(
         `/extended/v2/addresses/${addresses.stx_activity}/transactions/${txId}/events?limit=50`,
       );
@@ -144,8 +146,8 @@ describe('get_address_transaction_events and get_single_transaction_with_transfe
             return { sender, recipient, ...rest };
           });
       expect(asTransfers('stx')).toEqual(single.stx_transfers);
-      expect(asTransfers('ft')).toEqual(single.ft_transfers);
-      expect(asTransfers('nft')).toEqual(single.nft_transfers);
+      expect(asTransfers('ft')).toEqual(ft);
+      expect(asTransfers('nft')).toEqual(nft);
     }
   });
 

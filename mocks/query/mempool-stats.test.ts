@@ -25,7 +25,8 @@ function pendingSamples(chain: Chain) {
     if (m.status[tx] !== Status.Pending) continue;
     const s = out[txTypeOf(m.action[tx] as Action)]!;
     s.fees.push(m.fee.at(tx));
-    s.ages.push(tipHeight(chain) - m.height[tx]!);
+    // From the tip with its unanchored microblocks, as the real service counts.
+    s.ages.push(tipHeight(chain) + (chain.txs.count > chain.anchoredCount ? 1 : 0) - m.height[tx]!);
     s.sizes.push(byteSizeOf(chain, m, tx));
   }
   return out;

@@ -20,7 +20,8 @@ export function mempoolSamples(chain: Chain): MempoolSamples {
     ]),
   ) as MempoolSamples;
   const m = chain.mempool;
-  const tip = tipHeight(chain);
+  // The real service counts ages from the tip with its unanchored microblocks: one past the anchored tip when any.
+  const tip = tipHeight(chain) + (chain.txs.count > chain.anchoredCount ? 1 : 0);
   for (let tx = 0; tx < m.count; tx++) {
     if (m.status[tx] !== Status.Pending) continue;
     const type = txTypeOf(m.action[tx] as Action) as MempoolTxType;

@@ -2,6 +2,14 @@ import type { Answer } from './compare.ts';
 
 /** GETs `base + path` and reads the answer: JSON body parsed, any other body kept as text, none as undefined. */
 export async function fetchAnswer(base: string, path: string, timeoutMs = 60_000): Promise<Answer> {
+  // A busy service may drop a connection now and then: two more tries before it counts.
+  for (let attempt = 0; ; attempt++) {
+    const answer = await fetchOnce(base, path, timeoutMs);
+    if (answer.status !== 0 || attempt === 2) return answer;
+  }
+}
+
+async function fetchOnce(base: string, path: string, timeoutMs: number): Promise<Answer> {
   let res: Response;
   let text: string;
   try {

@@ -35,7 +35,8 @@ export async function checkGolden(
     for (const recorded of golden.answers) {
       const answer = await fetchAnswer(mock.url, recorded.path);
       for (const d of differences(answer, recorded.real))
-        if (!listedFor(listed, recorded.operationId, d.field)) found.push({ path: recorded.path, ...d });
+        if (!listedFor(listed, recorded.operationId, d.field, recorded.group))
+          found.push({ path: recorded.path, ...d });
     }
     return found;
   } finally {

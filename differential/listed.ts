@@ -1,20 +1,28 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 
-/** Why a difference stays: the real service's defect, the description's rule, or what the mock cannot know. */
-export type DifferenceKind = 'real-service-defect' | 'description-rule' | 'mock-cannot-know';
+/** Why a difference stays: the real service's defect, the description's rule, what the mock cannot know, or a fault of the mock not fixed yet. */
+export type DifferenceKind =
+  'real-service-defect' | 'description-rule' | 'mock-cannot-know' | 'mock-fault-open';
 
-/** One known difference: an operation's field (as `differences` names it) and why it stays. */
+/** One known difference: an operation's field (as `differences` names it; `prefix*` for every field under it) and why it stays. */
 export interface ListedDifference {
   operation: string;
   field: string;
+  /** Only for requests of this group (e.g. `bad input`); every request of the operation without it. */
+  group?: string;
   kind: DifferenceKind;
   reason: string;
 }
 
 export const DIFFERENCES_FILE = new URL('../fixtures/golden/differences.yaml', import.meta.url);
 
-const KINDS: readonly DifferenceKind[] = ['real-service-defect', 'description-rule', 'mock-cannot-know'];
+const KINDS: readonly DifferenceKind[] = [
+  'real-service-defect',
+  'description-rule',
+  'mock-cannot-know',
+  'mock-fault-open',
+];
 
 /** The listed differences; a malformed entry is an error naming it. */
 export function readListed(file: URL | string = DIFFERENCES_FILE): ListedDifference[] {
@@ -31,11 +39,17 @@ export function readListed(file: URL | string = DIFFERENCES_FILE): ListedDiffere
   });
 }
 
-/** The listed difference that explains `field` of `operation`, if any. */
+/** The listed difference that explains `field` of an answer to a request of `operation` and `group`, if any. */
 export function listedFor(
   listed: readonly ListedDifference[],
   operation: string,
   field: string,
+  group?: string,
 ): ListedDifference | undefined {
-  return listed.find((l) => (l.operation === operation || l.operation === '*') && l.field === field);
+  return listed.find(
+    (l) =>
+      (l.operation === operation || l.operation === '*') &&
+      (l.field.endsWith('*') ? field.startsWith(l.field.slice(0, -1)) : l.field === field) &&
+      (l.group === undefined || l.group === group),
+  );
 }

@@ -21,27 +21,29 @@ export function markdownReport(
 ): string {
   const lines = [`# Differential run: ${title}`, '', ...about, ''];
   lines.push(
-    `**${tally.equal} of ${tally.answers} answers JSON-equal (${percent(tally.equal, tally.answers)})** in status and body.`,
+    `**${tally.equal} of ${tally.answers} answers JSON-equal (${percent(tally.equal, tally.answers)})** in status and body; ${tally.explained} more differ only in listed differences, ${tally.answers - tally.equal - tally.explained} in a difference not listed.`,
     '',
-    '| operation | answers | JSON-equal | share |',
-    '|---|---:|---:|---:|',
+    '| operation | answers | JSON-equal | share | differing only in listed fields | not explained |',
+    '|---|---:|---:|---:|---:|---:|',
   );
   for (const [id, op] of [...tally.operations].sort(([a], [b]) => a.localeCompare(b)))
-    lines.push(`| \`${id}\` | ${op.answers} | ${op.equal} | ${percent(op.equal, op.answers)} |`);
+    lines.push(
+      `| \`${id}\` | ${op.answers} | ${op.equal} | ${percent(op.equal, op.answers)} | ${op.explained} | ${op.answers - op.equal - op.explained} |`,
+    );
   lines.push('', '## Differences by field', '');
   const rows: string[] = [];
   for (const [id, op] of [...tally.operations].sort(([a], [b]) => a.localeCompare(b)))
-    for (const [field, f] of [...op.fields].sort(([, a], [, b]) => b.count - a.count)) {
-      const known = listedFor(listed, id, field);
+    for (const f of [...op.fields.values()].sort((a, b) => b.count - a.count)) {
+      const known = listedFor(listed, id, f.field, f.group);
       rows.push(
-        `| \`${id}\` | \`${field}\` | ${f.count} | \`${f.example.path.length > 90 ? `${f.example.path.slice(0, 87)}…` : f.example.path}\` | ${cell(f.example.mock)} | ${cell(f.example.real)} | ${known ? `${known.kind}: ${known.reason}` : '**not listed**'} |`,
+        `| \`${id}\` | \`${f.field}\` | ${f.group} | ${f.count} | \`${f.example.path.length > 90 ? `${f.example.path.slice(0, 87)}…` : f.example.path}\` | ${cell(f.example.mock)} | ${cell(f.example.real)} | ${known ? `${known.kind}: ${known.reason}` : '**not listed**'} |`,
       );
     }
   if (rows.length === 0) lines.push('None: every answer is JSON-equal.');
   else
     lines.push(
-      '| operation | field | answers | example request | mock | real service | reason |',
-      '|---|---|---:|---|---|---|---|',
+      '| operation | field | requests | answers | example request | mock | real service | reason |',
+      '|---|---|---|---:|---|---|---|---|',
       ...rows,
     );
   return `${lines.join('\n')}\n`;

@@ -8,7 +8,7 @@ import { differences, type Answer } from './compare.ts';
 import { fetchAnswer, inPool } from './fetch-answer.ts';
 import { GOLDEN_DIR, goldenSample, writeGolden, type GoldenAnswer, type GoldenWorld } from './golden.ts';
 import { IdMap } from './id-map.ts';
-import { readListed } from './listed.ts';
+import { listedFor, readListed } from './listed.ts';
 import { markdownReport } from './report.ts';
 import { buildRequests, notableAddresses, type DiffRequest } from './requests.ts';
 import { Tally } from './tally.ts';
@@ -82,7 +82,11 @@ export async function runDifferential(o: DifferentialOptions): Promise<Different
         fetchAnswer(o.realUrl, ids.realPath(r.path)),
       ]);
       const realAnswer: Answer = { status: raw.status, body: ids.mockBody(raw.body) };
-      tally.add(r, differences(m, realAnswer));
+      tally.add(
+        r,
+        differences(m, realAnswer),
+        (field) => listedFor(listed, r.operationId, field, r.group) !== undefined,
+      );
       recorded[i] = { ...r, real: realAnswer };
       if (++done % 1000 === 0) o.log(`  ${done}/${requests.length}`);
     });

@@ -9,6 +9,8 @@ export interface Example {
 }
 
 export interface FieldTally {
+  field: string;
+  group: string;
   count: number;
   example: Example;
 }
@@ -16,25 +18,40 @@ export interface FieldTally {
 export interface OperationTally {
   answers: number;
   equal: number;
+  /** Answers that differ only in listed differences. */
+  explained: number;
   fields: Map<string, FieldTally>;
 }
 
-/** Counts, per operation, the answers and the JSON-equal ones; per field, the answers that differ in it. */
+/** Counts, per operation, the answers and the JSON-equal ones; per field and group of requests, the answers that differ in it. */
 export class Tally {
   readonly operations = new Map<string, OperationTally>();
 
-  add(request: DiffRequest, found: readonly FieldDifference[]): void {
+  /** `listed` says whether a differing field is a listed difference. */
+  add(request: DiffRequest, found: readonly FieldDifference[], listed: (field: string) => boolean): void {
     let op = this.operations.get(request.operationId);
-    if (!op) this.operations.set(request.operationId, (op = { answers: 0, equal: 0, fields: new Map() }));
+    if (!op)
+      this.operations.set(
+        request.operationId,
+        (op = { answers: 0, equal: 0, explained: 0, fields: new Map() }),
+      );
     op.answers++;
     if (found.length === 0) op.equal++;
+    else if (found.every((d) => listed(d.field))) op.explained++;
     const seen = new Set<string>();
     for (const d of found) {
-      if (seen.has(d.field)) continue;
-      seen.add(d.field);
-      const field = op.fields.get(d.field);
+      const key = `${d.field}\u0000${request.group}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const field = op.fields.get(key);
       if (field) field.count++;
-      else op.fields.set(d.field, { count: 1, example: { path: request.path, mock: d.mock, real: d.real } });
+      else
+        op.fields.set(key, {
+          field: d.field,
+          group: request.group,
+          count: 1,
+          example: { path: request.path, mock: d.mock, real: d.real },
+        });
     }
   }
 
@@ -47,6 +64,12 @@ export class Tally {
   get equal(): number {
     let n = 0;
     for (const op of this.operations.values()) n += op.equal;
+    return n;
+  }
+
+  get explained(): number {
+    let n = 0;
+    for (const op of this.operations.values()) n += op.explained;
     return n;
   }
 }

@@ -1,13 +1,9 @@
 import { createWriteStream, openSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { parseCli, UsageError } from '../cli-args.ts';
-import { worldOptionsOf } from '../options.ts';
-import { buildChain } from '../world/generate/build-chain.ts';
-import { readWorldFile } from '../world/declared/read-world-file.ts';
 import { WorldFileError } from '../world/declared/plan.ts';
-import { resolveOptions } from '../world/options.ts';
 import { writeEventStream } from './export-stream.ts';
 import { StreamError } from './raw-tx.ts';
+import { chainOf } from './world-of.ts';
 
 export const EVENT_STREAM_USAGE = [
   'Usage: npm run mock -- event-stream --out FILE [--seed N] [--network mainnet|testnet] [--blocks N] [--world FILE] [--genesis-time T]',
@@ -24,30 +20,27 @@ const WORLD_FLAGS = ['seed', 'network', 'blocks', 'world', 'genesis-time'] as co
 
 /** `npm run mock -- event-stream …`: exit 0 written, 1 the world cannot be streamed, 2 bad usage. */
 export async function eventStreamCommand(argv: string[]): Promise<number> {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        out: { type: 'string' },
-        help: { type: 'boolean' },
-        ...Object.fromEntries(WORLD_FLAGS.map((f) => [f, { type: 'string' as const }])),
-      },
-    }));
-  } catch (err) {
-    return usageError((err as Error).message);
+  // Read by hand, not by parseArgs: the world flags are the mock's, so `--seed -1` gets the mock's words.
+  let out: string | undefined;
+  const worldArgs: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--help') {
+      process.stdout.write(`${EVENT_STREAM_USAGE}\n`);
+      return 0;
+    }
+    if (arg === '--out') out = argv[++i];
+    else if (arg.startsWith('--out=')) out = arg.slice('--out='.length);
+    else {
+      const flag = /^--([^=]+)/.exec(arg)?.[1];
+      if (flag !== undefined && !(WORLD_FLAGS as readonly string[]).includes(flag))
+        return usageError(`unknown flag --${flag}: event-stream takes --out and the world flags`);
+      worldArgs.push(arg);
+    }
   }
-  if (values.help) {
-    process.stdout.write(`${EVENT_STREAM_USAGE}\n`);
-    return 0;
-  }
-  if (typeof values.out !== 'string') return usageError('event-stream needs --out FILE');
+  if (out === undefined || out === '') return usageError('event-stream needs --out FILE');
   let options;
   try {
-    const worldArgs = WORLD_FLAGS.flatMap((f) =>
-      values[f] === undefined ? [] : [`--${f}`, String(values[f])],
-    );
     options = parseCli(worldArgs);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
@@ -55,26 +48,17 @@ export async function eventStreamCommand(argv: string[]): Promise<number> {
   }
   if (options === 'help') return usageError('--help takes no value');
   try {
-    let world = worldOptionsOf(options);
-    if (options.world) {
-      const file = readWorldFile(options.world, {
-        seed: options.seed,
-        network: options.network,
-        blocks: options.blocks,
-      });
-      world = { ...world, ...file.settings, declared: file.declared };
-    }
-    const chain = buildChain(resolveOptions(world));
-    const out = createWriteStream('', { fd: openSync(values.out, 'w') });
+    const chain = chainOf(options);
+    const file = createWriteStream('', { fd: openSync(out, 'w') });
     const done = new Promise<void>((resolve, reject) => {
-      out.once('finish', resolve);
-      out.once('error', reject);
+      file.once('finish', resolve);
+      file.once('error', reject);
     });
-    const counts = await writeEventStream(chain, out);
-    out.end();
+    const counts = await writeEventStream(chain, file);
+    file.end();
     await done;
     const lines = Object.entries(counts).map(([path, n]) => `${n} ${path}`);
-    process.stderr.write(`event-stream: wrote ${String(values.out)} (${lines.join(', ')})\n`);
+    process.stderr.write(`event-stream: wrote ${out} (${lines.join(', ')})\n`);
     if (chain.vesting.size > 0)
       process.stderr.write(
         `event-stream: note: ${chain.vesting.size} accounts have a vesting schedule (token_offering_locked), which no event carries: the real service reads it only from its genesis chainstate file\n`,
@@ -92,7 +76,7 @@ export async function eventStreamCommand(argv: string[]): Promise<number> {
       return 1;
     }
     if ((err as NodeJS.ErrnoException).code) {
-      process.stderr.write(`event-stream: cannot write ${String(values.out)}: ${(err as Error).message}\n`);
+      process.stderr.write(`event-stream: cannot write ${out}: ${(err as Error).message}\n`);
       return 1;
     }
     throw err;

@@ -2,7 +2,7 @@ import { createWriteStream, openSync } from 'node:fs';
 import { parseCli, UsageError } from '../cli-args.ts';
 import { WorldFileError } from '../world/declared/plan.ts';
 import { writeEventStream } from './export-stream.ts';
-import { StreamError } from './raw-tx.ts';
+import { StreamError } from '../serialize/raw-tx.ts';
 import { chainOf } from './world-of.ts';
 
 export const EVENT_STREAM_USAGE = [

@@ -3,7 +3,6 @@ import {
   AddressHashMode,
   AuthType,
   deserializeTransaction,
-  TransactionVersion,
   type SpendingCondition,
 } from '@stacks/transactions';
 import { c32address } from 'c32check';

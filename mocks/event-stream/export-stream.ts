@@ -8,7 +8,7 @@ import {
   startsBurnBlock,
   unanchoredMessages,
 } from './messages.ts';
-import { rawTxOf } from './raw-tx.ts';
+import { rawTxOf } from '../serialize/raw-tx.ts';
 
 /** What was written: lines (messages) per path. */
 export type StreamCounts = Record<string, number>;

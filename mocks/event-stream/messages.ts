@@ -16,7 +16,7 @@ import { toHex } from '../world/hex.ts';
 import { Action, Status, statusName } from '../world/tables/kinds.ts';
 import { abiOf } from './abi.ts';
 import { coreEventsOf, type CoreEvent } from './core-events.ts';
-import { rawTxOf } from './raw-tx.ts';
+import { rawTxOf } from '../serialize/raw-tx.ts';
 
 function costObject([read_count, read_length, runtime, write_count, write_length]: ExecutionCost) {
   return { read_count, read_length, runtime, write_count, write_length };

@@ -124,7 +124,7 @@ class SeededWorld implements LiveWorld {
   }
 
   mempoolStats(): MempoolStats {
-    return (this.cachedStats ??= serializeMempoolStats(this.queries.mempoolSamples()));
+    return (this.cachedStats ??= serializeMempoolStats(this.queries.chain, this.queries.mempoolSamples()));
   }
 
   addressTxEvents(

@@ -26,9 +26,9 @@ import {
 } from '@stacks/transactions';
 import { createHash } from 'node:crypto';
 import { c32addressDecode } from 'c32check';
-import { payloadOf } from '../serialize/payload.ts';
-import { postConditionsOf } from '../serialize/post-conditions.ts';
-import type { PostCondition, PostConditionPrincipal, TxPayload } from '../serialize/types.ts';
+import { payloadOf } from './payload.ts';
+import { postConditionsOf } from './post-conditions.ts';
+import type { PostCondition, PostConditionPrincipal, TxPayload } from './types.ts';
 import type { Chain } from '../world/tables/chain.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';
 

@@ -14,7 +14,7 @@ SPEC ?=
 format: $(DEPS)
 	npx prettier --write --log-level=warn .
 
-.PHONY: mock test lint format typecheck types build drift contract contract-prism bench fuzz soak clean
+.PHONY: mock test lint format typecheck types build drift contract contract-prism bench fuzz soak differential clean
 
 $(DEPS): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
@@ -31,6 +31,10 @@ test: $(DEPS)
 	$(MAKE) --no-print-directory drift
 	@test -x /usr/bin/chromium || echo "browser tests skipped: Chromium not found at /usr/bin/chromium — apt-get install -y chromium"
 	npx vitest run
+
+## differential: the same requests to the mock and to a real service loaded with the mock's event stream (make differential REAL_URL=http://127.0.0.1:3999 ARGS="--name default-mainnet"); see docs/differential.md
+differential: $(DEPS)
+	@npx tsx differential/cli.ts --real "$(REAL_URL)" $(ARGS)
 
 ## lint: Prettier's check, ESLint (the mock's layers may not import upward; one function style; no file over 400 lines of code), then Spectral (spectral:oas + house rules); fails on any error or warning
 lint: $(DEPS)

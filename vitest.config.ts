@@ -26,6 +26,7 @@ export default defineConfig({
             'api/**/*.test.ts',
             'packaging/**/*.test.ts',
             'docs/**/*.test.ts',
+            'differential/**/*.test.ts',
           ],
           testTimeout: 30_000,
         },

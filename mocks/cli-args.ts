@@ -117,6 +117,8 @@ export function usage(): string {
     '',
     'npm run mock -- export --from URL --address SP… [--address …] [--out FILE]',
     '       a world file (for --world) from what a running mock answers for those addresses',
+    'npm run mock -- event-stream --out FILE [--seed N] [--network …] [--blocks N] [--world FILE] [--genesis-time T]',
+    "       the world as a stacks-node's event stream (TSV), for the real service's import-events",
   ].join('\n');
 }
 

@@ -10,6 +10,11 @@ async function main(): Promise<void> {
     process.exitCode = await exportCommand(process.argv.slice(3));
     return;
   }
+  if (process.argv[2] === 'event-stream') {
+    const { eventStreamCommand } = await import('./event-stream/event-stream-command.ts');
+    process.exitCode = await eventStreamCommand(process.argv.slice(3));
+    return;
+  }
   if (process.argv[2] === 'proxy') {
     const { runProxyCli } = await import('../proxy/cli.ts');
     return runProxyCli(process.argv.slice(3));

@@ -1,4 +1,4 @@
-import { cvToString, hexToCV } from '@stacks/transactions';
+import { hexToCV } from '@stacks/transactions';
 import { describe, expect, it } from 'vitest';
 import {
   loadRealResponses,
@@ -9,6 +9,7 @@ import { isStacksPrincipal } from './formats.ts';
 import { listOperations, loadSpec, operationById, type Operation } from './load.ts';
 import { ResponseChecker } from './response-checker.ts';
 import type { ObservedResponse, Problem } from './responses.ts';
+import { reprOf } from '../mocks/world/derive/clarity.ts';
 
 type JsonObject = Record<string, unknown>;
 type Path = (string | number)[];
@@ -66,7 +67,7 @@ function clarityMismatches(body: unknown): string[] {
   for (const [path, node] of walk(body)) {
     const pair = node as { hex?: unknown; repr?: unknown };
     if (typeof pair?.hex !== 'string' || typeof pair.repr !== 'string') continue;
-    const printed = cvToString(hexToCV(pair.hex));
+    const printed = reprOf(hexToCV(pair.hex));
     if (printed !== pair.repr) wrong.push(`${path}: ${pair.hex} is ${printed}, not ${pair.repr}`);
   }
   return wrong;

@@ -783,7 +783,7 @@ export interface components {
          */
         TransactionWithTransfers: {
             tx: components["schemas"]["ConfirmedTransaction"];
-            /** @description STX the principal sent in the transaction, including the fee when it paid it. */
+            /** @description STX the principal sent in the transaction, including the fee when it sent the transaction (also when a sponsor paid it, as the real service counts it; a transaction the principal only sponsored is not in its history). */
             stx_sent: components["schemas"]["Amount"];
             /** @description STX the principal received in the transaction. */
             stx_received: components["schemas"]["Amount"];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TxWithTransfers, World } from './world.ts';
-import { feePayerOf, oracleFor, type Movement } from '../testing/test-oracle.ts';
+import { oracleFor, type Movement } from '../testing/test-oracle.ts';
 import { SEEDS, testWorld } from '../testing/test-worlds.ts';
 
 type Query = Parameters<World['transactionsWithTransfers']>[1];
@@ -62,14 +62,14 @@ describe.each(SEEDS)('address operations of world %i', (seed) => {
     );
   });
 
-  it('reports the principal\u2019s transfers, STX sent (with the fee it paid) and received', () => {
+  it('reports the principal\u2019s transfers, STX sent (with the fee of what it sent, even sponsored) and received', () => {
     for (const principal of principals) {
       for (const item of walk(world, principal, { unanchored: false })) {
         const full = oracle.byId.get(item.tx.tx_id)!;
         const mine = oracle.movements(full).filter(ofPrincipal(principal)).reverse();
         const stx = mine.filter((m) => m.asset === 'stx');
         const sent = stx.filter((m) => m.sender === principal).reduce((s, m) => s + BigInt(m.amount), 0n);
-        const fee = feePayerOf(full) === principal ? BigInt(full.fee_rate) : 0n;
+        const fee = full.sender_address === principal ? BigInt(full.fee_rate) : 0n;
         expect(item.stx_sent).toBe(String(sent + fee));
         expect(item.stx_received).toBe(
           String(stx.filter((m) => m.recipient === principal).reduce((s, m) => s + BigInt(m.amount), 0n)),
@@ -130,8 +130,11 @@ describe.each(SEEDS)('address operations of world %i', (seed) => {
   it('returns the list item for one transaction, and nothing for unrelated or unknown ones', () => {
     const principal = world.index().addresses.busiest;
     const items = walk(world, principal, { unanchored: false });
-    for (const item of items.slice(0, 30))
-      expect(world.txWithTransfers(principal, item.tx.tx_id)).toEqual(item);
+    // Operation 8 is the history's item without the ft and nft arrays, as the real service answers it.
+    for (const item of items.slice(0, 30)) {
+      const { ft_transfers: _ft, nft_transfers: _nft, ...single } = item;
+      expect(world.txWithTransfers(principal, item.tx.tx_id)).toEqual(single);
+    }
     const mine = new Set(items.map((i) => i.tx.tx_id));
     const unrelated = oracle.txs.find((tx) => !mine.has(tx.tx_id) && !tx.is_unanchored)!;
     expect(world.txWithTransfers(principal, unrelated.tx_id)).toBeUndefined();

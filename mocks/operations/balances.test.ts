@@ -20,8 +20,9 @@ function expectedTotals(oracle: Oracle, principal: string, height: number, unanc
   let fees = 0n;
   const ft = new Map<string, [bigint, bigint]>();
   const nft = new Map<string, [bigint, bigint]>();
-  for (const tx of oracle.concerning(principal, unanchored)) {
-    if (tx.block_height > height) continue;
+  // Every transaction, not the principal's history: a sponsor pays fees for transactions its history leaves out.
+  for (const tx of oracle.txs) {
+    if (tx.block_height > height || (!unanchored && tx.is_unanchored)) continue;
     if (feePayerOf(tx) === principal) fees += BigInt(tx.fee_rate);
     for (const m of oracle.movements(tx)) {
       const out = m.sender === principal;

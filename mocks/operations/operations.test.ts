@@ -130,7 +130,9 @@ describe('get_address_transaction_events and get_single_transaction_with_transfe
     for (const item of page.results.slice(0, 10)) {
       const txId = item.tx.tx_id as string;
       const single = await ok(`/extended/v1/address/${addresses.stx_activity}/${txId}/with_transfers`);
-      expect(single).toEqual(item);
+      // Operation 8 is the history's item without the ft and nft arrays, as the real service answers it.
+      const { ft_transfers: ft, nft_transfers: nft, ...shared } = item;
+      expect(single).toEqual(shared);
       const events = await ok(
         `/extended/v2/addresses/${addresses.stx_activity}/transactions/${txId}/events?limit=50`,
       );
@@ -144,8 +146,8 @@ describe('get_address_transaction_events and get_single_transaction_with_transfe
             return { sender, recipient, ...rest };
           });
       expect(asTransfers('stx')).toEqual(single.stx_transfers);
-      expect(asTransfers('ft')).toEqual(single.ft_transfers);
-      expect(asTransfers('nft')).toEqual(single.nft_transfers);
+      expect(asTransfers('ft')).toEqual(ft);
+      expect(asTransfers('nft')).toEqual(nft);
     }
   });
 
@@ -294,10 +296,14 @@ describe('get_account_balance', () => {
     for (let offset = 0; offset < total; offset += 50) {
       for (const r of (await txsOf(addresses.stx_activity, `?limit=50&offset=${offset}`)).results) {
         received += BigInt(r.stx_received);
-        sent += BigInt(r.stx_sent);
+        // stx_sent counts the fee of what the principal sent, even sponsored; the fees it paid are total_fees_sent.
+        sent +=
+          BigInt(r.stx_sent) - (r.tx.sender_address === addresses.stx_activity ? BigInt(r.tx.fee_rate) : 0n);
       }
     }
-    expect(BigInt(stx.balance)).toBe(received - sent + BigInt(stx.total_miner_rewards_received));
+    expect(BigInt(stx.balance)).toBe(
+      received - sent - BigInt(stx.total_fees_sent) + BigInt(stx.total_miner_rewards_received),
+    );
   });
 
   it('answers zero balances for a valid address the chain never saw', async () => {

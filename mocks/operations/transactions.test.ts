@@ -1,4 +1,4 @@
-import { hexToCV, cvToString } from '@stacks/transactions';
+import { hexToCV } from '@stacks/transactions';
 import { c32addressDecode } from 'c32check';
 import { describe, expect, it } from 'vitest';
 import type { ClarityPair, ConfirmedTransaction, PendingTransaction, TxListEntry } from './world.ts';
@@ -6,6 +6,7 @@ import { TX_STATUSES, TX_TYPES } from '../world/tables/kinds.ts';
 import { NETWORKS } from '../world/tables/network.ts';
 import { oracleFor } from '../testing/test-oracle.ts';
 import { mempoolTxIds, minedTxIds, SEEDS, testWorld } from '../testing/test-worlds.ts';
+import { reprOf } from '../world/derive/clarity.ts';
 
 const TX_ID = /^0x[0-9a-f]{64}$/;
 const CONTRACT_NAME = /^[a-zA-Z]([a-zA-Z0-9]|[-_])*$/;
@@ -192,7 +193,7 @@ describe.each(SEEDS)('transactions of world %i', (seed) => {
     expect(pairs.length).toBeGreaterThan(1000);
     for (const { hex, repr } of pairs) {
       expect(hex).toMatch(/^0x([0-9a-f]{2})+$/);
-      expect(cvToString(hexToCV(hex))).toBe(repr);
+      expect(reprOf(hexToCV(hex))).toBe(repr);
     }
   });
 

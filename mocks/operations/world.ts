@@ -4,7 +4,7 @@ import { addressTxEvent } from '../serialize/events.ts';
 import { serializeMempoolStats } from '../serialize/mempool-stats.ts';
 import { serializeStatus } from '../serialize/status.ts';
 import { confirmedTx, pendingTx } from '../serialize/transaction.ts';
-import { txWithTransfers } from '../serialize/transfers.ts';
+import { singleTxWithTransfers, txWithTransfers } from '../serialize/transfers.ts';
 import type {
   AddressTxEvent,
   Balances,
@@ -12,6 +12,7 @@ import type {
   MempoolStats,
   Page,
   ServerStatus,
+  SingleTxWithTransfers,
   TxListEntry,
   TxWithTransfers,
 } from '../serialize/types.ts';
@@ -55,7 +56,7 @@ export interface World {
     q: TransactionsWithTransfersQuery,
   ): Page<TxWithTransfers> | undefined;
   balances(principal: string, q: { untilBlock?: UntilBlock; unanchored: boolean }): Balances | undefined;
-  txWithTransfers(principal: string, txId: string): TxWithTransfers | undefined;
+  txWithTransfers(principal: string, txId: string): SingleTxWithTransfers | undefined;
   index(): WorldIndex;
 }
 
@@ -123,7 +124,7 @@ class SeededWorld implements LiveWorld {
   }
 
   mempoolStats(): MempoolStats {
-    return (this.cachedStats ??= serializeMempoolStats(this.queries.mempoolSamples()));
+    return (this.cachedStats ??= serializeMempoolStats(this.queries.chain, this.queries.mempoolSamples()));
   }
 
   addressTxEvents(
@@ -159,9 +160,9 @@ class SeededWorld implements LiveWorld {
     return serializeBalances(this.queries.chain, answer.facts, answer.mempool, answer.vesting);
   }
 
-  txWithTransfers(principal: string, txId: string): TxWithTransfers | undefined {
+  txWithTransfers(principal: string, txId: string): SingleTxWithTransfers | undefined {
     const found = this.queries.txTransfers(principal, txId);
-    return found && txWithTransfers(this.queries.chain, found.tx, found.transfers);
+    return found && singleTxWithTransfers(this.queries.chain, found.tx, found.transfers);
   }
 
   index(): WorldIndex {

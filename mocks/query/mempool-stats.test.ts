@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tipHeight, type Chain } from '../world/tables/chain.ts';
-import { byteSizeOf } from '../world/derive/costs.ts';
+import { rawTxOf } from '../serialize/raw-tx.ts';
 import { txTypeOf, MEMPOOL_TX_TYPES, Status, type Action } from '../world/tables/kinds.ts';
 import { serializeMempoolStats } from '../serialize/mempool-stats.ts';
 import { mempoolSamples } from './mempool-stats.ts';
@@ -25,8 +25,10 @@ function pendingSamples(chain: Chain) {
     if (m.status[tx] !== Status.Pending) continue;
     const s = out[txTypeOf(m.action[tx] as Action)]!;
     s.fees.push(m.fee.at(tx));
-    s.ages.push(tipHeight(chain) - m.height[tx]!);
-    s.sizes.push(byteSizeOf(chain, m, tx));
+    // From the tip with its unanchored microblocks, as the real service counts.
+    s.ages.push(tipHeight(chain) + (chain.txs.count > chain.anchoredCount ? 1 : 0) - m.height[tx]!);
+    // The bytes the real service would receive.
+    s.sizes.push((rawTxOf(chain, m, tx).hex.length - 2) / 2);
   }
   return out;
 }
@@ -87,7 +89,10 @@ describe('mempool statistics of a type with no pending transactions', () => {
     for (let tx = 0; tx < onlyTransfers.count; tx++)
       if (txTypeOf(m.action[tx] as Action) !== 'token_transfer')
         onlyTransfers.status[tx] = Status.DroppedTooExpensive;
-    const stats = serializeMempoolStats(mempoolSamples({ ...chain, mempool: onlyTransfers }));
+    const stats = serializeMempoolStats(
+      { ...chain, mempool: onlyTransfers },
+      mempoolSamples({ ...chain, mempool: onlyTransfers }),
+    );
     expect(stats.tx_type_counts.smart_contract).toBe(0);
     expect(stats.tx_simple_fee_averages.smart_contract).toEqual({
       p25: null,

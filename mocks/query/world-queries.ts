@@ -1,7 +1,7 @@
 import { isUnanchored, tipHeight, type Chain } from '../world/tables/chain.ts';
 import { eventsOf } from '../world/derive/events.ts';
-import { isInvolved } from '../world/derive/involvement.ts';
 import { MinerRewards } from '../world/derive/miner-rewards.ts';
+import { listsInHistory } from './history-membership.ts';
 import { transfersOf, type PrincipalTransfers, type Transfer } from '../world/derive/transfers.ts';
 import { AddressIndex } from './address-index.ts';
 import { balanceFacts, vestingFacts, type BalanceFacts, type VestingFacts } from './balances.ts';
@@ -119,9 +119,11 @@ export class WorldQueries {
     // `height` returns the principal's whole block, unpaged, like the real service.
     const height = q.height;
     const atHeight = height !== undefined;
-    const txs = atHeight
-      ? this.addresses.slice(p, height, Math.min(height, maxHeight))
-      : this.addresses.slice(p, 0, maxHeight);
+    const txs = (
+      atHeight
+        ? this.addresses.slice(p, height, Math.min(height, maxHeight))
+        : this.addresses.slice(p, 0, maxHeight)
+    ).filter((tx) => listsInHistory(this.chain, tx, p));
     const rows: TxTransfers[] = [];
     const first = atHeight ? txs.length - 1 : txs.length - 1 - q.offset;
     const last = atHeight ? 0 : Math.max(0, txs.length - q.offset - q.limit);
@@ -158,7 +160,7 @@ export class WorldQueries {
     const tx = this.anchoredTx(txId);
     const p = this.chain.principals.find(principal);
     if (tx === undefined || p < 0) return undefined;
-    if (!isInvolved(this.chain, tx, p)) return undefined;
+    if (!listsInHistory(this.chain, tx, p)) return undefined;
     return { tx, transfers: transfersOf(this.chain, tx, p) };
   }
 

@@ -1,7 +1,8 @@
 import { Cl, type ClarityValue } from '@stacks/transactions';
-import { contractAt, type Chain } from '../world/tables/chain.ts';
+import { burnHeightAt, contractAt, type Chain } from '../world/tables/chain.ts';
+import { derivedHex } from '../world/derive/derived-bytes.ts';
 import { pairOf, principalValue, tuple, uint, uintPair, type ClarityPair } from '../world/derive/clarity.ts';
-import { swapOut, type ChainEvent } from '../world/derive/events.ts';
+import { lockUnlockHeight, swapOut, type ChainEvent } from '../world/derive/events.ts';
 import { Action, assetMovement, EventKind } from '../world/tables/kinds.ts';
 import type { Transfer } from '../world/derive/transfers.ts';
 import type { AddressTxEvent, AssetMovement, TransactionEvent } from './types.ts';
@@ -142,15 +143,51 @@ export function logValueOf(chain: Chain, tx: number): ClarityPair {
       });
       break;
     case Action.StackStx:
-      value = tuple({
-        name: Cl.stringAscii('stack-stx'),
-        stacker: sender,
-        locked: amount,
-        'lock-period': uint(t.aux.at(tx)),
-      });
+      value = stackStxPrint(chain, tx);
       break;
     default:
       value = Cl.stringAscii('ok');
   }
   return pairOf(value);
+}
+
+/**
+ * What pox-4 prints for stack-stx: its synthetic event, `(ok {name, stacker, balance, locked,
+ * burnchain-unlock-height, data})`, printed before the lock (so `locked` and the unlock height are
+ * still 0), with the call's arguments and the cycles it locks in `data`. The real service decodes
+ * this shape from every pox-4 print and refuses an import without it. `balance` (the stacker's
+ * unlocked STX before the lock) would need the ledger; the mock prints the amount it locks, which
+ * that balance covers. See docs/real-service.md.
+ */
+function stackStxPrint(chain: Chain, tx: number): ClarityValue {
+  const t = chain.txs;
+  const amount = uint(t.amount[tx] as number);
+  const period = t.aux.at(tx);
+  const burnHeight = burnHeightAt(chain, t.height[tx] as number);
+  const cycle = Math.floor(burnHeight / chain.net.poxCycleLength);
+  return Cl.ok(
+    tuple({
+      balance: amount,
+      'burnchain-unlock-height': uint(0),
+      data: tuple({
+        'auth-id': uint((t.nonce[tx] as number) + 1),
+        'end-cycle-id': Cl.some(uint(cycle + 1 + period)),
+        'lock-amount': amount,
+        'lock-period': uint(period),
+        'max-amount': amount,
+        'pox-addr': tuple({
+          version: Cl.bufferFromHex('04'),
+          hashbytes: Cl.bufferFromHex(derivedHex(t, tx, 1, 20).slice(2)),
+        }),
+        'signer-key': Cl.bufferFromHex(`02${derivedHex(t, tx, 2, 32).slice(2)}`),
+        'signer-sig': Cl.none(),
+        'start-burn-height': uint(burnHeight + 1),
+        'start-cycle-id': uint(cycle + 1),
+        'unlock-burn-height': uint(lockUnlockHeight(chain, tx)),
+      }),
+      locked: uint(0),
+      name: Cl.stringAscii('stack-stx'),
+      stacker: principalValue(chain, t.sender[tx] as number),
+    }),
+  );
 }

@@ -1,12 +1,19 @@
 import type { MempoolSamples } from '../query/mempool-stats.ts';
 import { MEMPOOL_TX_TYPES, type MempoolTxType } from '../world/tables/kinds.ts';
+import type { Chain } from '../world/tables/chain.ts';
 import { percentileCont } from './percentile.ts';
+import { rawTxOf } from './raw-tx.ts';
 import type { MempoolStats, Percentiles } from './types.ts';
 
 type Sample = MempoolSamples[MempoolTxType];
 
-/** The mempool statistics response: counts and the p25/p50/p75/p95 of each sample, per type. */
-export function serializeMempoolStats(samples: MempoolSamples): MempoolStats {
+/**
+ * The mempool statistics response: counts and the p25/p50/p75/p95 of each sample, per type. A
+ * transaction's byte size is the length of its serialization (raw-tx.ts), as the real service
+ * measures the bytes it received (docs/real-service.md).
+ */
+export function serializeMempoolStats(chain: Chain, samples: MempoolSamples): MempoolStats {
+  const size = (tx: number): number => (rawTxOf(chain, chain.mempool, tx).hex.length - 2) / 2;
   const per = (pick: (s: Sample) => number[]) =>
     Object.fromEntries(MEMPOOL_TX_TYPES.map((type) => [type, percentiles(pick(samples[type]))])) as Record<
       MempoolTxType,
@@ -18,7 +25,7 @@ export function serializeMempoolStats(samples: MempoolSamples): MempoolStats {
     ) as Record<MempoolTxType, number>,
     tx_simple_fee_averages: per((s) => s.fees),
     tx_ages: per((s) => s.ages),
-    tx_byte_sizes: per((s) => s.sizes),
+    tx_byte_sizes: per((s) => s.rows.map(size)),
   };
 }
 

@@ -45,12 +45,13 @@ export function payloadOf(chain: Chain, table: TxTable, tx: number): TxPayload {
       };
     case 'coinbase': {
       const nakamoto = (table.height[tx] as number) >= chain.options.nakamotoHeight;
+      // A Stacks 2.x coinbase has no VRF proof: the real service leaves the key out (docs/real-service.md).
       return {
         tx_type: 'coinbase',
         coinbase_payload: {
           data: derivedHex(table, tx, 20, 32),
           alt_recipient: null,
-          vrf_proof: nakamoto ? derivedHex(table, tx, 21, 80) : null,
+          ...(nakamoto && { vrf_proof: derivedHex(table, tx, 21, 80) }),
         },
       };
     }

@@ -5,7 +5,7 @@ import { assetMovement } from '../world/tables/kinds.ts';
 import type { PrincipalTransfers } from '../world/derive/transfers.ts';
 import { partiesOf } from './events.ts';
 import { confirmedTx } from './transaction.ts';
-import type { TxWithTransfers } from './types.ts';
+import type { SingleTxWithTransfers, TxWithTransfers } from './types.ts';
 
 /** A transaction with the principal's transfers in it, latest event first. */
 export function txWithTransfers(chain: Chain, tx: number, facts: PrincipalTransfers): TxWithTransfers {
@@ -40,4 +40,18 @@ export function txWithTransfers(chain: Chain, tx: number, facts: PrincipalTransf
     }
   }
   return result;
+}
+
+/**
+ * Operation 8's answer: as in a history, without `ft_transfers` and `nft_transfers`. The real
+ * service leaves both out here (the spec does not require them); an app reading them from this
+ * operation would find nothing in production (docs/real-service.md).
+ */
+export function singleTxWithTransfers(
+  chain: Chain,
+  tx: number,
+  facts: PrincipalTransfers,
+): SingleTxWithTransfers {
+  const { ft_transfers: _ft, nft_transfers: _nft, ...rest } = txWithTransfers(chain, tx, facts);
+  return rest;
 }

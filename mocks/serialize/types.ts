@@ -26,7 +26,7 @@ export type PendingTransaction = TxBase & PendingFields & TxPayload;
 export type TransactionEvent = Schemas['TransactionEvent'];
 export type AddressTxEvent = Schemas['AddressTransactionEvent'];
 export type AssetMovement = Schemas['AssetMovement'];
-/** The mock always sends the ft and nft arrays the description lists (the real op 8 omits them). */
+/** A history item: with the ft and nft arrays the description lists (operation 6). */
 export type TxWithTransfers = Omit<
   Schemas['TransactionWithTransfers'],
   'tx' | 'ft_transfers' | 'nft_transfers'
@@ -35,6 +35,8 @@ export type TxWithTransfers = Omit<
   ft_transfers: Schemas['FtTransfer'][];
   nft_transfers: Schemas['NftTransfer'][];
 };
+/** Operation 8's answer: the real service leaves the ft and nft arrays out (docs/real-service.md). */
+export type SingleTxWithTransfers = Omit<TxWithTransfers, 'ft_transfers' | 'nft_transfers'>;
 export type StxBalance = Schemas['StxBalance'];
 export type Balances = Schemas['AddressBalances'];
 export type MempoolStats = Schemas['MempoolTransactionStats'];

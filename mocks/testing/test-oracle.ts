@@ -62,8 +62,8 @@ function buildOracle(world: World, chain: Chain): Oracle {
 }
 
 function involved(tx: ConfirmedTransaction): Set<string> {
+  // A sponsor that has no other part is not listed: the real service leaves it out (docs/real-service.md).
   const ps = new Set<string>([tx.sender_address]);
-  if (tx.sponsor_address) ps.add(tx.sponsor_address);
   if (tx.tx_type === 'token_transfer') ps.add(tx.token_transfer.recipient_address);
   if (tx.tx_type === 'contract_call') ps.add(tx.contract_call.contract_id);
   if (tx.tx_type === 'smart_contract') ps.add(tx.smart_contract.contract_id);

@@ -98,8 +98,9 @@ export function expectedAccounts(
       p.balance -= fee;
       p.totalFees += fee;
     }
-    // A failed contract call moved nothing: its recipient is only an argument, not in any event.
-    const involved = ok || tx.type === 'stx_transfer' ? [sender, recipient, payer] : [sender, payer];
+    // A failed contract call moved nothing: its recipient is only an argument, not in any event. A
+    // sponsor is not listed for paying the fee alone (docs/real-service.md).
+    const involved = ok || tx.type === 'stx_transfer' ? [sender, recipient] : [sender];
     for (const who of new Set(involved)) of(who)?.heights.push(tx.height ?? 0);
     if (!ok) continue;
     const s = of(sender);

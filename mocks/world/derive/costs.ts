@@ -1,7 +1,6 @@
 import { contractAt, variant, type Chain } from '../tables/chain.ts';
 import { sourceOf } from './contract-source.ts';
 import { Action } from '../tables/kinds.ts';
-import type { TxTable } from '../tables/tx-table.ts';
 
 export type ExecutionCost = [
   readCount: number,
@@ -63,28 +62,4 @@ export function blockCostsOf(chain: Chain, height: number): ExecutionCost {
     for (let k = 0; k < 5; k++) sums[k] = (sums[k] as number) + (costs[k] as number);
   }
   return sums;
-}
-
-/** Serialized size in bytes of a transaction in `table` (the chain's or the mempool's). */
-export function byteSizeOf(chain: Chain, table: TxTable, tx: number): number {
-  const sponsored = table.sponsor.at(tx) >= 0 ? 66 : 0;
-  const jitter = variant(table, tx, 9) % 16;
-  const base = 113 + sponsored + jitter;
-  switch (table.action[tx] as Action) {
-    case Action.StxTransfer:
-      return base + 67;
-    case Action.Coinbase:
-      return base + 33;
-    case Action.TenureChange:
-      return base + 111;
-    case Action.PoisonMicroblock:
-      return base + 2 * 132;
-    case Action.Deploy:
-    case Action.Genesis:
-      return base + 45 + sourceOf(contractAt(chain, table.contract[tx] as number)).length;
-    case Action.StackStx:
-      return base + 240;
-    default:
-      return base + 60 + 4 * 40;
-  }
 }

@@ -25,11 +25,3 @@ export function forEachInvolved(chain: Chain, tx: number, visit: (principal: num
     if (recipient >= 0) visit(recipient);
   });
 }
-
-export function isInvolved(chain: Chain, tx: number, principal: number): boolean {
-  let found = false;
-  forEachInvolved(chain, tx, (p) => {
-    if (p === principal) found = true;
-  });
-  return found;
-}

@@ -1,4 +1,4 @@
-import { feePayer, type Chain } from '../tables/chain.ts';
+import type { Chain } from '../tables/chain.ts';
 import { eventsOf, type ChainEvent } from './events.ts';
 import { assetMovement, EventKind } from '../tables/kinds.ts';
 
@@ -8,7 +8,7 @@ export interface Transfer {
 }
 
 export interface PrincipalTransfers {
-  /** STX it sent or burned, plus the fee when it paid the fee. */
+  /** STX it sent or burned, plus the fee when it sent the transaction (a sponsor may have paid it). */
   readonly stxSent: number;
   readonly stxReceived: number;
   /** Its STX, FT and NFT events (as sender or recipient), ascending by event index. */
@@ -21,7 +21,8 @@ export function transfersOf(
   principal: number,
   events: readonly ChainEvent[] = eventsOf(chain, tx),
 ): PrincipalTransfers {
-  let stxSent = feePayer(chain.txs, tx) === principal ? chain.txs.fee.at(tx) : 0;
+  // The real service counts the fee in its sender's stx_sent even when a sponsor paid it (docs/real-service.md).
+  let stxSent = chain.txs.sender[tx] === principal ? chain.txs.fee.at(tx) : 0;
   let stxReceived = 0;
   const transfers: Transfer[] = [];
   events.forEach((event, eventIndex) => {

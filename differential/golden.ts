@@ -1,0 +1,66 @@
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Answer } from './compare.ts';
+import type { DiffRequest } from './requests.ts';
+
+/** The world a golden file was recorded on: the mock's flags. */
+export interface GoldenWorld {
+  seed?: number;
+  network?: 'mainnet' | 'testnet';
+  blocks?: number;
+  /** A world file, relative to the repository root. */
+  world?: string;
+}
+
+/** One request and what the real service answered to it (mempool ids read back as the mock's). */
+export interface GoldenAnswer extends DiffRequest {
+  real: Answer;
+}
+
+export interface GoldenFile {
+  /** Where the answers came from: the real service's version and when. */
+  recorded: string;
+  world: GoldenWorld;
+  answers: GoldenAnswer[];
+}
+
+export const GOLDEN_DIR = new URL('../fixtures/golden/', import.meta.url);
+
+/** At most this many answers per operation and group go into a golden file; a batch of 20 transactions weighs more. */
+const KEEP: Record<string, number> = { get_tx_list_details: 2, get_account_transactions_with_transfers: 4 };
+const KEEP_DEFAULT = 8;
+
+/**
+ * The answers worth keeping: a few per operation and group, spread evenly over the run (so the
+ * first, middle and last blocks, pages and transactions are each represented), every bad input.
+ */
+export function goldenSample(answers: readonly GoldenAnswer[]): GoldenAnswer[] {
+  const groups = new Map<string, GoldenAnswer[]>();
+  for (const a of answers) {
+    // A connection that failed is no answer to keep.
+    if (a.real.status === 0) continue;
+    const key = `${a.operationId} ${a.group}`;
+    const list = groups.get(key) ?? [];
+    list.push(a);
+    groups.set(key, list);
+  }
+  const kept: GoldenAnswer[] = [];
+  for (const list of groups.values()) {
+    const keep =
+      list[0]?.group === 'bad input' ? list.length : (KEEP[list[0]?.operationId ?? ''] ?? KEEP_DEFAULT);
+    if (list.length <= keep) kept.push(...list);
+    else
+      for (let i = 0; i < keep; i++)
+        kept.push(list[Math.floor((i * (list.length - 1)) / (keep - 1))] as GoldenAnswer);
+  }
+  return kept;
+}
+
+export function writeGolden(file: URL, golden: GoldenFile): void {
+  mkdirSync(dirname(file.pathname), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(golden, null, 1)}\n`);
+}
+
+export function readGolden(file: URL): GoldenFile {
+  return JSON.parse(readFileSync(file, 'utf8')) as GoldenFile;
+}

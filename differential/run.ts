@@ -1,0 +1,117 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { mempoolIdsOf } from '../mocks/event-stream/export-stream.ts';
+import { chainOf } from '../mocks/event-stream/world-of.ts';
+import { withDefaults, type MockOptions } from '../mocks/options.ts';
+import type { WorldIndex } from '../mocks/query/catalogue.ts';
+import { startMockServer } from '../mocks/server.ts';
+import { differences, type Answer } from './compare.ts';
+import { fetchAnswer, inPool } from './fetch-answer.ts';
+import { GOLDEN_DIR, goldenSample, writeGolden, type GoldenAnswer, type GoldenWorld } from './golden.ts';
+import { IdMap } from './id-map.ts';
+import { listedFor, readListed } from './listed.ts';
+import { markdownReport } from './report.ts';
+import { buildRequests, notableAddresses, type DiffRequest } from './requests.ts';
+import { Tally } from './tally.ts';
+
+export interface DifferentialOptions {
+  /** The real service, loaded with this world's event stream. */
+  realUrl: string;
+  /** The world, as the mock's flags. */
+  world: GoldenWorld;
+  /** Names the report (`reports/differential-<name>.md`) and the golden file (`fixtures/golden/<name>.json`). */
+  name: string;
+  /** Record the real service's answers as golden answers. */
+  golden: boolean;
+  concurrency: number;
+  reportDir: string;
+  log(line: string): void;
+}
+
+export interface DifferentialResult {
+  answers: number;
+  equal: number;
+  report: string;
+}
+
+/**
+ * Sends every request of `buildRequests` to a mock started in-process with the world and to the
+ * real service, compares each pair of answers, and writes the Markdown report (and the golden
+ * answers when asked).
+ */
+export async function runDifferential(o: DifferentialOptions): Promise<DifferentialResult> {
+  const options: MockOptions = withDefaults({
+    port: 0,
+    quiet: true,
+    rateLimit: 0,
+    ...(o.world.seed !== undefined && { seed: o.world.seed }),
+    ...(o.world.network && { network: o.world.network }),
+    ...(o.world.blocks !== undefined && { blocks: o.world.blocks }),
+    ...(o.world.world && { world: o.world.world }),
+  });
+  const chain = chainOf(options);
+  const ids = new IdMap(mempoolIdsOf(chain));
+  const mock = await startMockServer(options);
+  try {
+    const real = (await fetchAnswer(o.realUrl, '/extended')) as Answer;
+    const mockStatus = await fetchAnswer(mock.url, '/extended');
+    const tipOf = (a: Answer) =>
+      (a.body as { chain_tip?: { index_block_hash?: string } })?.chain_tip?.index_block_hash;
+    if (real.status !== 200 || tipOf(real) !== tipOf(mockStatus))
+      throw new Error(
+        `the real service at ${o.realUrl} does not serve this world (its tip ${tipOf(real) ?? `answer ${real.status}`}, the mock's ${tipOf(mockStatus)}): import the mock's event-stream export into it first`,
+      );
+    const index = (await fetchAnswer(mock.url, '/_mock/world')).body as WorldIndex;
+    const totals = new Map<string, number>();
+    for (const address of notableAddresses(index)) {
+      const page = await fetchAnswer(
+        mock.url,
+        `/extended/v1/address/${address}/transactions_with_transfers?limit=1`,
+      );
+      totals.set(address, (page.body as { total?: number })?.total ?? 0);
+    }
+    const requests = buildRequests(chain, index, totals);
+    o.log(`differential ${o.name}: ${requests.length} requests to ${mock.url} and ${o.realUrl}`);
+    const listed = readListed();
+    const tally = new Tally();
+    const recorded: GoldenAnswer[] = new Array(requests.length);
+    let done = 0;
+    await inPool([...requests.keys()], o.concurrency, async (i) => {
+      const r = requests[i] as DiffRequest;
+      const [m, raw] = await Promise.all([
+        fetchAnswer(mock.url, r.path),
+        fetchAnswer(o.realUrl, ids.realPath(r.path)),
+      ]);
+      const realAnswer: Answer = { status: raw.status, body: ids.mockBody(raw.body) };
+      tally.add(
+        r,
+        differences(m, realAnswer),
+        (field) => listedFor(listed, r.operationId, field, r.group) !== undefined,
+      );
+      recorded[i] = { ...r, real: realAnswer };
+      if (++done % 1000 === 0) o.log(`  ${done}/${requests.length}`);
+    });
+    const about = [
+      `World: ${describeWorld(o.world)}. Real service: ${String((real.body as { server_version?: string }).server_version)} at ${o.realUrl}.`,
+      `Reasons come from [fixtures/golden/differences.yaml](../fixtures/golden/differences.yaml); how to rerun: [docs/differential.md](../docs/differential.md).`,
+    ];
+    const report = markdownReport(o.name, tally, listed, about);
+    mkdirSync(o.reportDir, { recursive: true });
+    writeFileSync(`${o.reportDir}/differential-${o.name}.md`, report);
+    if (o.golden) {
+      writeGolden(new URL(`${o.name}.json`, GOLDEN_DIR), {
+        recorded: `${String((real.body as { server_version?: string }).server_version)}, ${new Date().toISOString().slice(0, 10)}`,
+        world: o.world,
+        answers: goldenSample(recorded),
+      });
+    }
+    return { answers: tally.answers, equal: tally.equal, report };
+  } finally {
+    await mock.close();
+  }
+}
+
+function describeWorld(w: GoldenWorld): string {
+  const parts = [`seed ${w.seed ?? 1}`, w.network ?? 'mainnet', `${w.blocks ?? 600} blocks`];
+  if (w.world) parts.push(`world file ${w.world}`);
+  return parts.join(', ');
+}

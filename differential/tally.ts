@@ -1,0 +1,75 @@
+import type { FieldDifference } from './compare.ts';
+import type { DiffRequest } from './requests.ts';
+
+/** The first answer that showed a difference: where, and both values. */
+export interface Example {
+  path: string;
+  mock: unknown;
+  real: unknown;
+}
+
+export interface FieldTally {
+  field: string;
+  group: string;
+  count: number;
+  example: Example;
+}
+
+export interface OperationTally {
+  answers: number;
+  equal: number;
+  /** Answers that differ only in listed differences. */
+  explained: number;
+  fields: Map<string, FieldTally>;
+}
+
+/** Counts, per operation, the answers and the JSON-equal ones; per field and group of requests, the answers that differ in it. */
+export class Tally {
+  readonly operations = new Map<string, OperationTally>();
+
+  /** `listed` says whether a differing field is a listed difference. */
+  add(request: DiffRequest, found: readonly FieldDifference[], listed: (field: string) => boolean): void {
+    let op = this.operations.get(request.operationId);
+    if (!op)
+      this.operations.set(
+        request.operationId,
+        (op = { answers: 0, equal: 0, explained: 0, fields: new Map() }),
+      );
+    op.answers++;
+    if (found.length === 0) op.equal++;
+    else if (found.every((d) => listed(d.field))) op.explained++;
+    const seen = new Set<string>();
+    for (const d of found) {
+      const key = `${d.field}\u0000${request.group}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const field = op.fields.get(key);
+      if (field) field.count++;
+      else
+        op.fields.set(key, {
+          field: d.field,
+          group: request.group,
+          count: 1,
+          example: { path: request.path, mock: d.mock, real: d.real },
+        });
+    }
+  }
+
+  get answers(): number {
+    let n = 0;
+    for (const op of this.operations.values()) n += op.answers;
+    return n;
+  }
+
+  get equal(): number {
+    let n = 0;
+    for (const op of this.operations.values()) n += op.equal;
+    return n;
+  }
+
+  get explained(): number {
+    let n = 0;
+    for (const op of this.operations.values()) n += op.explained;
+    return n;
+  }
+}

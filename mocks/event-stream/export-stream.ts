@@ -1,0 +1,91 @@
+import type { Writable } from 'node:stream';
+import { once } from 'node:events';
+import { tipHeight, type Chain } from '../world/tables/chain.ts';
+import {
+  blockMessage,
+  burnBlockMessage,
+  dropReason,
+  startsBurnBlock,
+  unanchoredMessages,
+} from './messages.ts';
+import { rawTxOf } from '../serialize/raw-tx.ts';
+
+/** What was written: lines (messages) per path. */
+export type StreamCounts = Record<string, number>;
+
+/**
+ * One message in the TSV form of the real service's `event_observer_requests` (what its
+ * `import-events` reads): id, receive timestamp, path and JSON payload, tab-separated, as
+ * PostgreSQL's COPY text format. JSON escapes every control character inside its strings, so the
+ * only byte COPY would take for an escape is the backslash, doubled here.
+ */
+export function tsvLine(id: number, unixSeconds: number, path: string, payload: unknown): string {
+  const at = new Date(unixSeconds * 1000).toISOString();
+  return `${id}\t${at}\t${path}\t${JSON.stringify(payload).replace(/\\/g, '\\\\')}\n`;
+}
+
+/**
+ * Writes `chain` as the messages a stacks-node sends its event observers, in chain order: each
+ * burn block before the first block on it, each block with its transactions and events, the
+ * mempool transactions after the block at whose height they arrived (a dropped one is then
+ * dropped), and the microblocks streamed on top of the tip. It waits for `out` to drain, so
+ * memory holds one block's messages whatever the chain's size.
+ */
+export async function writeEventStream(chain: Chain, out: Writable): Promise<StreamCounts> {
+  const counts: StreamCounts = {};
+  let id = 0;
+  const write = async (at: number, path: string, payload: unknown): Promise<void> => {
+    counts[path] = (counts[path] ?? 0) + 1;
+    if (!out.write(tsvLine(++id, at, path, payload))) await once(out, 'drain');
+  };
+  const arrivals = mempoolArrivals(chain);
+  const tip = tipHeight(chain);
+  for (let height = 1; height <= tip; height++) {
+    const time = chain.blocks.time[height - 1] as number;
+    if (startsBurnBlock(chain, height))
+      await write(
+        chain.blocks.burnTime[height - 1] as number,
+        '/new_burn_block',
+        burnBlockMessage(chain, height),
+      );
+    await write(time, '/new_block', blockMessage(chain, height));
+    for (const tx of arrivals.get(height) ?? []) {
+      const raw = rawTxOf(chain, chain.mempool, tx);
+      await write(chain.receiptTime[tx] as number, '/new_mempool_tx', [raw.hex]);
+      const reason = dropReason(chain, tx);
+      if (reason)
+        await write(chain.receiptTime[tx] as number, '/drop_mempool_tx', {
+          dropped_txids: [raw.txid],
+          reason,
+        });
+    }
+  }
+  const tipTime = chain.blocks.time[tip - 1] as number;
+  for (const message of unanchoredMessages(chain)) await write(tipTime, '/new_microblocks', message);
+  return counts;
+}
+
+/** Mempool rows by the height at which they arrived; one received past the tip arrives at the tip. */
+function mempoolArrivals(chain: Chain): Map<number, number[]> {
+  const byHeight = new Map<number, number[]>();
+  const tip = tipHeight(chain);
+  for (let tx = 0; tx < chain.mempool.count; tx++) {
+    const height = Math.min(Math.max(chain.mempool.height[tx] as number, 1), tip);
+    const list = byHeight.get(height) ?? [];
+    list.push(tx);
+    byHeight.set(height, list);
+  }
+  return byHeight;
+}
+
+/**
+ * The real service's id of each mempool transaction, by the mock's: a node names a transaction by
+ * the hash of its bytes, which the mock's drawn ids are not. Mined transactions keep the mock's id
+ * (the node reports it beside the bytes).
+ */
+export function mempoolIdsOf(chain: Chain): Map<string, string> {
+  const ids = new Map<string, string>();
+  for (let tx = 0; tx < chain.mempool.count; tx++)
+    ids.set(chain.mempool.idHex(tx), rawTxOf(chain, chain.mempool, tx).txid);
+  return ids;
+}

@@ -1,0 +1,20 @@
+import { Cl } from '@stacks/transactions';
+import { describe, expect, it } from 'vitest';
+import { pairOf } from './clarity.ts';
+
+describe('a Clarity value printed as the real service prints it', () => {
+  it('writes a principal as a quoted literal, inside any value, and the rest as @stacks/transactions', () => {
+    const contract = 'SP1NQ3F5CXWWM739YFQPAYDWRM91V1F2593A1CAQJ.valentine-vault';
+    const value = Cl.ok(
+      Cl.tuple({
+        who: Cl.some(Cl.principal(contract)),
+        ids: Cl.list([Cl.uint(1), Cl.stringAscii('x')]),
+        none: Cl.none(),
+      }),
+    );
+    expect(pairOf(value).repr).toBe(`(ok (tuple (who (some '${contract})) (ids (list u1 "x")) (none none)))`);
+    expect(pairOf(Cl.principal('SP37P9XVCRM9NKJP6B3KB1W1R5J3EQSJ7YZ2RPZ07')).repr).toBe(
+      "'SP37P9XVCRM9NKJP6B3KB1W1R5J3EQSJ7YZ2RPZ07",
+    );
+  });
+});

@@ -1,6 +1,6 @@
 import { documentedResponse, type Problem } from '../spec/responses.ts';
 import { undeclaredFields, undocumentedFieldsFail } from '../spec/undeclared-fields.ts';
-import { answerOf } from './checks/answer.ts';
+import { answeredRequest } from './checks/answered-request.ts';
 import { meaningFindings } from './checks/meaning-checks.ts';
 import type { Exchange } from './http/client.ts';
 import { currentTest } from './report/current-test.ts';
@@ -135,7 +135,7 @@ export function expectResponse(
   findings.push(
     ...checker.check(ex.operation, { status: ex.status, headers: ex.headers, body: ex.body, text: ex.text }),
   );
-  findings.push(...meaningFindings(answerOf(ex.operation, ex.url, ex.status, ex.headers, ex.body)));
+  findings.push(...meaningFindings(answeredRequest(ex.operation, ex.url, ex.status, ex.headers, ex.body)));
   findings.push(...more);
   const undocumented = undocumentedIn(ex);
   if (UNDOCUMENTED_FIELDS_FAIL) {

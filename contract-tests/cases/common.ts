@@ -29,7 +29,7 @@ export function parameterExamples(
   subject: { address?: string; tx_id?: string },
 ): Record<string, string[]> {
   const block = data.blocks[0];
-  const principal = subject.address ?? data.addresses.stx;
+  const principal = subject.address ?? data.addresses.stx_activity;
   return {
     ...(principal ? { principal: [principal], address: [principal] } : {}),
     ...(subject.tx_id ? { tx_id: [subject.tx_id] } : {}),

@@ -36,18 +36,18 @@ const SHOWS: Array<{
   check: (b: Balances) => string | undefined;
 }> = [
   {
-    role: 'ft',
+    role: 'ft_activity',
     what: 'a non-empty fungible_tokens',
     check: (b) => (Object.keys(b.fungible_tokens ?? {}).length ? undefined : 'fungible_tokens is empty'),
   },
   {
-    role: 'nft',
+    role: 'nft_activity',
     what: 'a non-empty non_fungible_tokens',
     check: (b) =>
       Object.keys(b.non_fungible_tokens ?? {}).length ? undefined : 'non_fungible_tokens is empty',
   },
   {
-    role: 'locked',
+    role: 'locked_stx',
     what: 'locked > 0 with its lock_tx_id',
     check: (b) =>
       BigInt(String(b.stx?.locked ?? '0')) > 0n && b.stx?.lock_tx_id !== ''
@@ -63,7 +63,14 @@ const SHOWS: Array<{
 
 describe('get_account_balance', () => {
   describe('200 OK', () => {
-    for (const role of ['stx', 'ft', 'nft', 'contract', 'locked', 'vesting'] as const) {
+    for (const role of [
+      'stx_activity',
+      'ft_activity',
+      'nft_activity',
+      'contract_principal',
+      'locked_stx',
+      'vesting',
+    ] as const) {
       test(`the ${role} address`, async (ctx) => {
         const p = need(ctx, addresses[role], `${role} address`);
         expectResponse(target, await call(p), { status: 200, because: 'a valid principal' });
@@ -71,7 +78,7 @@ describe('get_account_balance', () => {
     }
 
     test('until_block=<a known hash>', async (ctx) => {
-      const p = need(ctx, addresses.stx, 'stx address');
+      const p = need(ctx, addresses.stx_activity, 'stx address');
       const b = need(ctx, block, 'block');
       expectResponse(target, await call(p, { until_block: b.hash }), {
         status: 200,
@@ -80,7 +87,7 @@ describe('get_account_balance', () => {
     });
 
     test('unanchored=true', async (ctx) => {
-      const p = need(ctx, addresses.stx, 'stx address');
+      const p = need(ctx, addresses.stx_activity, 'stx address');
       expectResponse(target, await call(p, { unanchored: 'true' }), {
         status: 200,
         because: 'unanchored is a boolean',
@@ -110,7 +117,7 @@ describe('get_account_balance', () => {
 
     test('with until_block there are no pending (mempool) balances', async (ctx) => {
       requireWorld(ctx, target);
-      const p = need(ctx, addresses.stx, 'stx address');
+      const p = need(ctx, addresses.stx_activity, 'stx address');
       const b = need(ctx, block, 'block');
       const ex = await call(p, { until_block: b.hash });
       const present = ['estimated_balance', 'pending_balance_inbound', 'pending_balance_outbound'].filter(
@@ -131,7 +138,7 @@ describe('get_account_balance', () => {
 
   describe('304 Not Modified', () => {
     test('If-None-Match with the current ETag', async (ctx) => {
-      const p = need(ctx, addresses.stx, 'stx address');
+      const p = need(ctx, addresses.stx_activity, 'stx address');
       await expectNotModified(target, 'get_account_balance', { path: { principal: p } });
     });
   });
@@ -139,7 +146,7 @@ describe('get_account_balance', () => {
   badRequestTests(
     target,
     'get_account_balance',
-    addresses.stx ? { path: { principal: addresses.stx }, query: {} } : undefined,
+    addresses.stx_activity ? { path: { principal: addresses.stx_activity }, query: {} } : undefined,
     parameterExamples(data, {}),
     'an stx address',
   );
@@ -147,7 +154,7 @@ describe('get_account_balance', () => {
   describe('404 Not Found', () => {
     test('until_block=<an unknown hash>', async (ctx) => {
       requireWorld(ctx, target);
-      const p = need(ctx, addresses.stx, 'stx address');
+      const p = need(ctx, addresses.stx_activity, 'stx address');
       expectResponse(target, await call(p, { until_block: UNKNOWN_BLOCK_HASH }), {
         status: 404,
         because: 'an unknown until_block hash gives 404',

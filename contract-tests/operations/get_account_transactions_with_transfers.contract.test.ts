@@ -12,7 +12,7 @@ import { contractTarget } from '../target.ts';
 
 const target = await contractTarget();
 const data = await target.data();
-const principal = data.addresses.stx;
+const principal = data.addresses.stx_activity;
 const block = data.blocks[0];
 function call(p: string, query: Record<string, string> = {}) {
   return target.client.call('get_account_transactions_with_transfers', { path: { principal: p }, query });
@@ -33,7 +33,7 @@ describe('get_account_transactions_with_transfers', () => {
     });
 
     test('a contract principal', async (ctx) => {
-      const p = need(ctx, data.addresses.contract, 'contract principal');
+      const p = need(ctx, data.addresses.contract_principal, 'contract principal');
       expectResponse(target, await call(p), { status: 200, because: 'a contract identifier is a principal' });
     });
 

@@ -83,7 +83,7 @@ describe('get_address_transaction_events', () => {
   describe('404 Not Found', () => {
     test('an unknown transaction', async (ctx) => {
       requireWorld(ctx, target);
-      const address = need(ctx, pair?.address ?? data.addresses.stx, 'address');
+      const address = need(ctx, pair?.address ?? data.addresses.stx_activity, 'address');
       expectResponse(target, await call(address, UNKNOWN_TX_ID), {
         status: 404,
         because: 'an unknown transaction gives 404 Transaction not found',

@@ -57,7 +57,7 @@ describe('get_single_transaction_with_transfers', () => {
   describe('404 Not Found', () => {
     test('an unknown transaction', async (ctx) => {
       requireWorld(ctx, target);
-      const address = need(ctx, pair?.address ?? data.addresses.stx, 'address');
+      const address = need(ctx, pair?.address ?? data.addresses.stx_activity, 'address');
       expectResponse(target, await call(address, UNKNOWN_TX_ID), {
         status: 404,
         because: 'an unknown transaction gives 404 No matching transaction found',

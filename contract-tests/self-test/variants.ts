@@ -27,7 +27,7 @@ export const VARIANTS: Variant[] = [
   {
     name: 'amount-as-number',
     breaks: 'get_account_balance sends stx.balance as a JSON number',
-    caughtBy: [/^get_account_balance > 200 OK > the stx address$/],
+    caughtBy: [/^get_account_balance > 200 OK > the stx_activity address$/],
     response: (r) => {
       if (
         r.operationId === 'get_account_balance' &&
@@ -143,7 +143,7 @@ export const VARIANTS: Variant[] = [
     breaks: 'the deprecated operations stop sending Warning: 299',
     caughtBy: [
       /^deprecated operations > get_account_balance > 200 OK > still answers/,
-      /^get_account_balance > 200 OK > the stx address$/,
+      /^get_account_balance > 200 OK > the stx_activity address$/,
     ],
     response: (r) => {
       r.res.removeHeader('Warning');

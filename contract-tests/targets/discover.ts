@@ -67,9 +67,11 @@ async function discoverFromHistories(data: TargetData, client: ContractClient, f
   const needTypes = Object.keys(data.txByType).length === 0;
   let richest: { address: string; item: TransferItem; how: string } | undefined;
   const needsRich = !data.addressTransactions.some((p) => (p.eventCount ?? 0) >= 2);
-  const sources = [data.addresses.stx, data.addresses.ft, data.addresses.nft].filter(
-    (a): a is string => a !== undefined,
-  );
+  const sources = [
+    data.addresses.stx_activity,
+    data.addresses.ft_activity,
+    data.addresses.nft_activity,
+  ].filter((a): a is string => a !== undefined);
   for (const address of [...new Set(sources)]) {
     if (!needTypes && wantsKinds.length === 0 && !needsRich) break;
     const res = await client.call('get_account_transactions_with_transfers', {
@@ -163,12 +165,12 @@ export async function discoverTargetData(
 
   await discoverFromHistories(data, client, found);
 
-  if (!data.addresses.paginated && data.addresses.stx) {
-    data.addresses.paginated = data.addresses.stx;
+  if (!data.addresses.paginated && data.addresses.stx_activity) {
+    data.addresses.paginated = data.addresses.stx_activity;
     found(
       'addresses.paginated',
-      data.addresses.stx,
-      'addresses.stx (the walk skips if its history is too long)',
+      data.addresses.stx_activity,
+      'addresses.stx_activity (the walk skips if its history is too long)',
     );
   }
   return data;

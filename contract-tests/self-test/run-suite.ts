@@ -59,7 +59,7 @@ function childEnv(baseUrl: string, reportDir: string, target: string): NodeJS.Pr
     TARGET: target,
     // The variants run on loopback: the client-side limiter would only slow the run down.
     CONTRACT_RPM: '0',
-    CONTRACT_REPORT_DIR: reportDir,
+    CONTRACT_RUN_DIR: reportDir,
     [CHILD_MARK]: '1',
     FORCE_COLOR: '0',
   };

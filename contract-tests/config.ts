@@ -21,6 +21,10 @@ export interface RunConfig {
   /** The longest `retry-after` the client waits for before it gives up on a request. */
   maxRetryAfterMs: number;
   maxWalkPages: number;
+  /** Cases the exploration phase draws (CONTRACT_EXPLORE); 0 turns it off. Undefined: the default for the target. */
+  exploreCases?: number;
+  /** The exploration's seed (CONTRACT_SEED): the same seed sends the same requests to the same chain. */
+  seed: number;
   /** The reports' root: each run has its own directory under `runs/`, and `latest` links to the last one. */
   reportDir: string;
   /** This run's own directory: its exchange log, the target built from a mock's world, its coverage and JUnit. */
@@ -99,6 +103,12 @@ function runDirOf(env: NodeJS.ProcessEnv, reportDir: string): string {
   return join(reportDir, 'runs', env.CONTRACT_RUN_ID);
 }
 
+/** CONTRACT_SEED, or a new one kept in the environment so the setup and the reporter print the same. */
+function seedOf(env: NodeJS.ProcessEnv): number {
+  env.CONTRACT_SEED ||= String(Math.floor(Math.random() * 2 ** 31));
+  return integer(env, 'CONTRACT_SEED', 0, 0);
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
   const kind = kindOf(env);
   const baseUrl = userBaseUrl(env);
@@ -137,6 +147,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
     rateLimitTest: env.CONTRACT_RATE_LIMIT_TEST === '1' || env.CONTRACT_RATE_LIMIT_TEST === 'true',
     maxRetryAfterMs: integer(env, 'CONTRACT_MAX_RETRY_AFTER_S', 120, 1) * 1000,
     maxWalkPages: integer(env, 'CONTRACT_MAX_WALK_PAGES', 20, 2),
+    ...(env.CONTRACT_EXPLORE ? { exploreCases: integer(env, 'CONTRACT_EXPLORE', 0, 0) } : {}),
+    seed: seedOf(env),
     reportDir,
     runDir: runDirOf(env, reportDir),
     auth: {

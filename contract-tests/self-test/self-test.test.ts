@@ -70,7 +70,9 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite catches bro
     VARIANTS.forEach((variant, i) =>
       runs.set(
         variant.name,
-        pool(() => runSuite((servers[i] as RunningVariant).url)),
+        pool(() =>
+          runSuite((servers[i] as RunningVariant).url, variant.explore ? { explore: variant.explore } : {}),
+        ),
       ),
     );
     runs.set(

@@ -5,6 +5,17 @@ function isObject(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** Cases for the variants only the exploration catches (and their control, the faithful mock). */
+const EXPLORING = 120;
+const EXPLORATION = /^exploration > /;
+
+/** The body's `*_time` moved by `seconds`, with its `*_time_iso`, so the answer stays consistent in itself. */
+function shiftTime(o: Json, key: string, seconds: number): void {
+  const t = Number(o[key]) + seconds;
+  o[key] = t;
+  o[`${key}_iso`] = new Date(t * 1000).toISOString();
+}
+
 /**
  * Broken mocks the contract suite must catch, each with the test that must catch it. The first
  * is the mock unbroken: over HTTP it must pass everything, so what the others fail is their
@@ -15,6 +26,8 @@ export const VARIANTS: Variant[] = [
     name: 'faithful',
     breaks: 'nothing: the mock as it is, served over HTTP',
     caughtBy: [],
+    // As many cases as the variants only the exploration catches: the control of their catching test.
+    explore: EXPLORING,
   },
   {
     name: 'required-field-dropped',
@@ -240,6 +253,41 @@ export const VARIANTS: Variant[] = [
     caughtBy: [/^get_mempool_transaction_stats > 200 OK > the mempool statistics$/],
     response: (r) => {
       if (r.operationId === 'get_mempool_transaction_stats') r.res.type('text/plain');
+    },
+  },
+  {
+    name: 'balance-until-height-off',
+    breaks:
+      'get_account_balance with until_block given as a height reports one token more than its transfers add up to (the fixed cases ask by hash only)',
+    caughtBy: [EXPLORATION],
+    explore: EXPLORING,
+    failureMentions: /check balances_add_up/,
+    response: (r) => {
+      if (
+        r.operationId !== 'get_account_balance' ||
+        !/^\d+$/.test(r.url.searchParams.get('until_block') ?? '') ||
+        !isObject(r.body) ||
+        !isObject(r.body.stx)
+      )
+        return;
+      r.body.stx.balance = String(BigInt(String(r.body.stx.balance)) + 1n);
+    },
+  },
+  {
+    name: 'block-burn-time-drift',
+    breaks:
+      'get_block reports the burn block time of every odd block one second late (iso included, the same by height and hash), so it disagrees with the transactions in it',
+    caughtBy: [EXPLORATION],
+    explore: EXPLORING,
+    failureMentions: /check transaction_in_its_block/,
+    response: (r) => {
+      if (
+        r.operationId === 'get_block' &&
+        r.status === 200 &&
+        isObject(r.body) &&
+        Number(r.body.height) % 2 === 1
+      )
+        shiftTime(r.body, 'burn_block_time', 1);
     },
   },
 ];

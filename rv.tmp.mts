@@ -1,0 +1,20 @@
+import { createMockApp } from '/work/wt/suite-explore/mocks/app.ts';
+import { VARIANTS } from '/work/wt/suite-explore/contract-tests/self-test/variants.ts';
+import { REAL_SERVICE } from '/work/wt/suite-explore/contract-tests/self-test/real-service-variant.ts';
+import { serveVariant } from '/work/wt/suite-explore/contract-tests/self-test/variant-server.ts';
+import { runSuite } from '/work/wt/suite-explore/contract-tests/self-test/run-suite.ts';
+const names = process.argv.slice(2);
+const mock = createMockApp({ quiet: true, rateLimit: 0, rateLimitKey: 0 });
+const all = [...VARIANTS, REAL_SERVICE];
+await Promise.all(names.map(async (name) => {
+  const [n, target] = name.split(':');
+  const v = all.find((x) => x.name === n)!;
+  const s = await serveVariant(mock, v);
+  const t0 = Date.now();
+  const run = await runSuite(s.url, { ...(v.explore ? { explore: v.explore } : {}), ...(target ? { target } : {}) });
+  console.log(`== ${name}: ${run.tests.length} tests, failed: ${run.failed.length} in ${(Date.now()-t0)/1000}s; errors ${run.errors.length}`);
+  for (const f of run.failed) console.log('  ✗', f.name, '\n     ', f.message.split('\n').slice(0, 12).join('\n      '));
+  for (const e of run.errors) console.log('  error', e.slice(0, 1500));
+  const ex = run.summary.split('\n').find((l) => l.startsWith('Exploration:')); console.log('  ', ex);
+  await s.close();
+}));

@@ -83,13 +83,13 @@ describe('the exploration phase', () => {
     const failure = result.failure;
     expect(failure, 'the exploration finds the broken total').toBeDefined();
     if (!failure) return;
-    expect(failure.exchanges.length).toBeLessThanOrEqual(2);
+    expect(failure.steps.length).toBeLessThanOrEqual(2);
     const text = renderFailure(target, { seed: 3, cases: 200 }, failure);
     expect(text).toContain('CONTRACT_SEED=3 CONTRACT_EXPLORE=200');
     const curls = [...text.matchAll(/curl -sS -H 'Accept: application\/json' '([^']+)'/g)].map(
       (m) => m[1] as string,
     );
-    expect(curls).toHaveLength(failure.exchanges.length);
+    expect(curls).toHaveLength(failure.steps.length);
     // Replayed alone, as its curl command sends it, the last request fails the same check.
     const last = new URL(curls[curls.length - 1] as string);
     const pathAndQuery = `${last.pathname}${last.search}`;

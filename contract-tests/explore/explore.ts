@@ -1,10 +1,9 @@
 import fc from 'fast-check';
-import type { Exchange } from '../http/client.ts';
 import type { ContractTarget } from '../target.ts';
 import type { TargetData } from '../targets/discover.ts';
 import { exploreCase, type ExploreCase } from './cases.ts';
 import { Pool } from './pool.ts';
-import { runCase, type CaseRun } from './run-case.ts';
+import { runCase, type CaseRun, type CaseStep } from './run-case.ts';
 
 /** Cases when CONTRACT_EXPLORE is not set: the mock answers them in a few seconds. */
 export const DEFAULT_CASES = 200;
@@ -27,7 +26,7 @@ export interface ExploreResult {
   shrinkRequests: number;
   stoppedBecause?: string;
   /** The smallest failing case found, its requests and the failure's message. */
-  failure?: { exchanges: Exchange[]; message: string; shrinks: number };
+  failure?: { steps: CaseStep[]; message: string; shrinks: number };
 }
 
 /**
@@ -80,7 +79,7 @@ export async function explore(
   const details = await fc.check(property, { seed: options.seed, numRuns: options.cases });
   if (details.failed && smallest?.failure !== undefined)
     result.failure = {
-      exchanges: smallest.exchanges,
+      steps: smallest.steps,
       message: smallest.failure,
       shrinks: details.numShrinks,
     };
@@ -99,9 +98,9 @@ export function renderFailure(
 ): string {
   const base = target.config.baseUrl ?? 'http://127.0.0.1:3999';
   const key = target.config.apiKey ? ` -H 'X-API-Key: '"$API_KEY"` : '';
-  const curls = failure.exchanges.map(
-    (ex, i) =>
-      `  ${i + 1}. curl -sS -H 'Accept: application/json'${key} ${shellQuote(`${base}${ex.url}`)}   # ${ex.operation.operationId} → ${ex.status}`,
+  const curls = failure.steps.map(
+    (step, i) =>
+      `  ${i + 1}. curl -sS -H 'Accept: application/json'${key} ${shellQuote(`${base}${step.url}`)}   # ${step.operationId} → ${step.status ?? 'no answer'}`,
   );
   const where = target.config.baseUrl
     ? ''
@@ -113,7 +112,7 @@ export function renderFailure(
     ...(target.config.targetFile && target.config.baseUrl ? [`TARGET=${target.config.targetFile}`] : []),
   ].join(' ');
   return [
-    `the exploration found a case that fails, shrunk in ${failure.shrinks} steps to ${failure.exchanges.length} request${failure.exchanges.length === 1 ? '' : 's'}:`,
+    `the exploration found a case that fails, shrunk in ${failure.shrinks} steps to ${failure.steps.length} request${failure.steps.length === 1 ? '' : 's'}:`,
     ...curls,
     where,
     `replay the whole run: ${replay} ${target.config.baseUrl ? 'make contract' : 'npx vitest run --project contract'}`,

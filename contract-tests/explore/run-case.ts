@@ -3,13 +3,21 @@ import { agreementFindings } from '../checks/agreement-checks.ts';
 import { judgeResponse } from '../expect.ts';
 import { BudgetExceeded } from '../http/budget.ts';
 import type { Exchange } from '../http/client.ts';
+import { operation, requestPath } from '../spec-context.ts';
 import type { ContractTarget } from '../target.ts';
 import { resolveFollow, resolveStart, type ExploreCase, type PlannedRequest } from './cases.ts';
 import type { Pool } from './pool.ts';
 
+/** One request of a case: what was sent, and the status that came back (none when no answer came). */
+export interface CaseStep {
+  operationId: string;
+  url: string;
+  status?: number;
+}
+
 export interface CaseRun {
-  /** The requests the case sent, in order, as exchanged. */
-  exchanges: Exchange[];
+  /** The requests the case sent, in order. */
+  steps: CaseStep[];
   /** Every 200 answer, for the pool to learn from when the case passed. */
   answers: AnsweredRequest[];
   /** The failure's message: the failing request, the expectation, what came back, the problems. */
@@ -43,12 +51,17 @@ export async function runCase(
   pool: Pool,
   record: boolean,
 ): Promise<CaseRun> {
-  const run: CaseRun = { exchanges: [], answers: [] };
+  const run: CaseRun = { steps: [], answers: [] };
   const first = resolveStart(c.start, pool);
   if (!first) return { ...run, unbuilt: true };
   const send = async (req: PlannedRequest, after?: AnsweredRequest): Promise<AnsweredRequest | undefined> => {
+    const step: CaseStep = {
+      operationId: req.operationId,
+      url: requestPath(operation(req.operationId), req.path, req.query),
+    };
+    run.steps.push(step);
     const ex = await target.client.call(req.operationId, { path: req.path, query: req.query });
-    run.exchanges.push(ex);
+    step.status = ex.status;
     const answer = answerOf(ex);
     const more = after && ex.status === 200 ? agreementFindings(after, answer) : [];
     const judged = judgeResponse(

@@ -79,6 +79,13 @@ export const REAL_SERVICE: Variant = {
           serverError(r, 'Hex string is an odd number of digits');
         else if (q.get('height') === '-1') emptyPage(r);
         return;
+      case 'get_account_balance':
+        // Raised after the route's ETag step: it keeps the 200's Cache-Control (facts, corrected).
+        if (/^0x[0-9a-fA-F]{63}$/.test(q.get('until_block') ?? '')) {
+          serverError(r, 'Hex string is an odd number of digits');
+          r.res.setHeader('Cache-Control', OK_CACHE);
+        }
+        return;
       case 'get_address_transaction_events':
         if (!isTxId(lastSegment(r.url, 1))) serverError(r, 'Hex string is missing the "0x" prefix');
         else if (r.status === 400 && isObject(r.body) && /^invalid STX address/.test(String(r.body.message)))

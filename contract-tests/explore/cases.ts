@@ -366,6 +366,8 @@ function followStep(step: FollowStep, pickAt: number, last: AnsweredRequest): Pl
       const { limit, offset } = last.body;
       if (typeof limit !== 'number' || typeof offset !== 'number' || !Array.isArray(last.body.results))
         return undefined;
+      // With `height` the whole block comes on every page: there is no next one.
+      if (last.query.has('height')) return undefined;
       const query: Query = {
         ...Object.fromEntries(last.query),
         limit: String(limit),

@@ -196,6 +196,7 @@ const mempoolPercentiles: MeaningCheck = {
     'get_mempool_transaction_stats *.*.p50',
     'get_mempool_transaction_stats *.*.p75',
     'get_mempool_transaction_stats *.*.p95',
+    'get_mempool_transaction_stats tx_type_counts.*',
   ],
   check: (a) => {
     if (!ok(a, 'get_mempool_transaction_stats')) return [];

@@ -290,4 +290,72 @@ export const VARIANTS: Variant[] = [
         shiftTime(r.body, 'burn_block_time', 1);
     },
   },
+  {
+    name: 'times-in-milliseconds',
+    breaks: 'get_block sends its times in milliseconds (the iso strings agreeing with them)',
+    caughtBy: [/^get_block > 200 OK > latest$/],
+    failureMentions: /check times_in_seconds/,
+    response: (r) => {
+      if (r.operationId !== 'get_block' || r.status !== 200 || !isObject(r.body)) return;
+      for (const key of ['block_time', 'burn_block_time']) shiftTime(r.body, key, Number(r.body[key]) * 999);
+    },
+  },
+  {
+    name: 'event-count-short',
+    breaks: 'get_tx_list_details reports event_count 0 for transactions it lists events of',
+    caughtBy: [/^get_tx_list_details > 200 OK > /],
+    failureMentions: /check transaction_fields_agree/,
+    response: (r) => {
+      if (r.operationId !== 'get_tx_list_details' || r.status !== 200 || !isObject(r.body)) return;
+      for (const entry of Object.values(r.body))
+        if (
+          isObject(entry) &&
+          isObject(entry.result) &&
+          Array.isArray(entry.result.events) &&
+          entry.result.events.length
+        )
+          entry.result.event_count = 0;
+    },
+  },
+  {
+    name: 'estimated-balance-drift',
+    breaks: 'get_account_balance reports an estimated_balance one µSTX above balance + inbound − outbound',
+    caughtBy: [/^get_account_balance > 200 OK > the stx_activity address$/],
+    failureMentions: /check balance_fields_agree/,
+    response: (r) => {
+      if (
+        r.operationId !== 'get_account_balance' ||
+        r.status !== 200 ||
+        !isObject(r.body) ||
+        !isObject(r.body.stx)
+      )
+        return;
+      const stx = r.body.stx;
+      if (stx.estimated_balance !== undefined)
+        stx.estimated_balance = String(BigInt(String(stx.estimated_balance)) + 1n);
+    },
+  },
+  {
+    name: 'page-past-the-end-not-empty',
+    breaks: 'get_address_transaction_events answers an offset past the end with the last event again',
+    caughtBy: [/^pagination > get_address_transaction_events > 200 OK > offset past the end/],
+    failureMentions: /check page_holds_what_total_says/,
+    response: (r) => {
+      if (r.operationId !== 'get_address_transaction_events' || r.status !== 200 || !isObject(r.body)) return;
+      const offset = Number(r.url.searchParams.get('offset') ?? '0');
+      if (
+        Array.isArray(r.body.results) &&
+        r.body.results.length === 0 &&
+        offset > 0 &&
+        Number(r.body.total) > 0
+      )
+        r.body.results = [
+          {
+            type: 'stx',
+            event_index: Number(r.body.total) - 1,
+            data: { type: 'transfer', amount: '1', sender: 'x', recipient: 'y' },
+          },
+        ];
+    },
+  },
 ];

@@ -54,7 +54,9 @@ export class Pool {
     if (!ok(a)) return;
     const principal = a.path.principal;
     for (const { tx, item } of namedTransactions(a)) {
-      if (typeof tx.tx_id === 'string' && typeof tx.block_height === 'number' && tx.canonical !== false)
+      // Only what a mined block holds: an unanchored transaction may never be mined.
+      const mined = tx.canonical !== false && tx.is_unanchored !== true;
+      if (typeof tx.tx_id === 'string' && typeof tx.block_height === 'number' && mined)
         this.transactions.add({
           tx_id: tx.tx_id,
           block_height: tx.block_height,

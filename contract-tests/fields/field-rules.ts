@@ -207,6 +207,10 @@ export const UNCHECKED: Array<{ selector: FieldSelector; why: string }> = [
     selector: '* **.value.*',
     why: 'a Clarity value\u2019s serialization and printed form; the suite does not decode Clarity (hex `0x…` by schema)',
   },
+  {
+    selector: '* **.tx_index',
+    why: 'the position in its block as the node numbered it: operation 6 orders by it (`page_in_documented_order`); no operation lists a block\u2019s transactions',
+  },
   { selector: 'get_status server_version', why: 'free text naming the release' },
   { selector: 'get_status status', why: 'the service\u2019s word for its state' },
   {

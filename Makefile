@@ -57,10 +57,11 @@ build: $(DEPS)
 drift: $(DEPS)
 	npx tsx spec/drift/client-drift-cli.ts $(SPEC)
 
-## contract: the contract suite against BASE_URL (make contract BASE_URL=https://... [API_KEY=...] [TARGET=fixtures/targets/x.json] [MAX_REQUESTS=n] [CONTRACT_RATE_LIMIT_TEST=1]); reports in reports/
+## contract: the contract suite against BASE_URL (make contract BASE_URL=https://... [API_KEY=...] [TARGET=fixtures/targets/x.json] [MAX_REQUESTS=n] [CONTRACT_RATE_LIMIT_TEST=1] [CONTRACT_EXPLORE=n CONTRACT_SEED=s]); reports in reports/runs/<run>/, reports/latest links to the last
 contract: $(DEPS)
 	@test -n "$(BASE_URL)" || { echo "usage: make contract BASE_URL=https://... [API_KEY=...] [TARGET=fixtures/targets/<name>.json]"; exit 2; }
-	@BASE_URL="$(BASE_URL)" API_KEY="$(API_KEY)" TARGET="$(TARGET)" npx tsx contract-tests/setup/preflight-cli.ts
+	@export CONTRACT_RUN_ID="$${CONTRACT_RUN_ID:-$$(date -u +%Y%m%dT%H%M%SZ)-$$$$}"; \
+	BASE_URL="$(BASE_URL)" API_KEY="$(API_KEY)" TARGET="$(TARGET)" npx tsx contract-tests/setup/preflight-cli.ts && \
 	BASE_URL="$(BASE_URL)" API_KEY="$(API_KEY)" TARGET="$(TARGET)" npx vitest run --project contract
 
 ## contract-prism: the contract suite against `prism mock spec/openapi.yaml` (world-dependent tests skip, with the reason in the summary)

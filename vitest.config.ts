@@ -32,7 +32,12 @@ export default defineConfig({
         },
       },
       // After the others: its single worker cannot share a group with projects that run two.
-      { test: { ...contractProjectSettings('ts'), sequence: { groupOrder: 1 } } },
+      {
+        test: {
+          ...contractProjectSettings('ts'),
+          sequence: { ...contractProjectSettings('ts').sequence, groupOrder: 1 },
+        },
+      },
       {
         test: {
           name: 'contract-self-test',

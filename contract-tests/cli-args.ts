@@ -73,8 +73,9 @@ export function contractUsage(): string {
   return [
     'Usage: stacks-api-contract [flags]',
     '',
-    'Runs the contract suite against a target and writes reports/contract-coverage.md,',
-    'reports/contract-junit.xml and reports/contract-exchanges.jsonl. Exit code 0: the target keeps the contract.',
+    'Runs the contract suite against a target and writes contract-coverage.md, contract-junit.xml and',
+    'contract-exchanges.jsonl to its own reports/runs/<run>/ (reports/latest links to the last run).',
+    'Exit code 0: the target keeps the contract.',
     '',
     ...lines,
     '  --help                     this text',

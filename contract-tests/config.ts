@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type TargetKind = 'mock' | 'live' | 'prism';
@@ -21,7 +21,14 @@ export interface RunConfig {
   /** The longest `retry-after` the client waits for before it gives up on a request. */
   maxRetryAfterMs: number;
   maxWalkPages: number;
+  /** Cases the exploration phase draws (CONTRACT_EXPLORE); 0 turns it off. Undefined: the default for the target. */
+  exploreCases?: number;
+  /** The exploration's seed (CONTRACT_SEED): the same seed sends the same requests to the same chain. */
+  seed: number;
+  /** The reports' root: each run has its own directory under `runs/`, and `latest` links to the last one. */
   reportDir: string;
+  /** This run's own directory: its exchange log, the target built from a mock's world, its coverage and JUnit. */
+  runDir: string;
   /** What the run is told about the target's keys, over the target file (CONTRACT_KEY_REQUIRED, CONTRACT_INVALID_KEY_REJECTED). */
   auth: { keyRequired?: boolean; invalidKeyRejected?: boolean };
   /** The loopback target's world, when the preflight read it from `/_mock/world`. */
@@ -78,6 +85,30 @@ function kindOf(env: NodeJS.ProcessEnv): TargetKind {
   return userBaseUrl(env) ? 'live' : 'mock';
 }
 
+/**
+ * The run's own directory, so two runs in one checkout never read each other's files:
+ * CONTRACT_RUN_DIR when set, else `<reportDir>/runs/<UTC time>-<pid>`. The id is kept in
+ * CONTRACT_RUN_ID, so the global setup and the reporter of one process agree on it.
+ */
+function runDirOf(env: NodeJS.ProcessEnv, reportDir: string): string {
+  if (env.CONTRACT_RUN_DIR) return resolve(ROOT, env.CONTRACT_RUN_DIR);
+  env.CONTRACT_RUN_ID ||= `${new Date()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')}-${process.pid}`;
+  if (!/^[\w.-]+$/.test(env.CONTRACT_RUN_ID))
+    throw new ConfigError(
+      `CONTRACT_RUN_ID must be letters, digits, ".", "_" or "-", got "${env.CONTRACT_RUN_ID}"`,
+    );
+  return join(reportDir, 'runs', env.CONTRACT_RUN_ID);
+}
+
+/** CONTRACT_SEED, or a new one kept in the environment so the setup and the reporter print the same. */
+function seedOf(env: NodeJS.ProcessEnv): number {
+  env.CONTRACT_SEED ||= String(Math.floor(Math.random() * 2 ** 31));
+  return integer(env, 'CONTRACT_SEED', 0, 0);
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
   const kind = kindOf(env);
   const baseUrl = userBaseUrl(env);
@@ -101,6 +132,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
       : 'none (everything is discovered)';
   if (!env.TARGET && kind === 'live' && baseUrl && isLoopback(baseUrl))
     targetFileOrigin = 'none: a loopback BASE_URL is read through /_mock/world when it serves one';
+  const reportDir = resolve(ROOT, env.CONTRACT_REPORT_DIR || 'reports');
   const keyRequired = flag(env, 'CONTRACT_KEY_REQUIRED');
   const invalidKeyRejected = flag(env, 'CONTRACT_INVALID_KEY_REJECTED');
   return {
@@ -115,7 +147,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
     rateLimitTest: env.CONTRACT_RATE_LIMIT_TEST === '1' || env.CONTRACT_RATE_LIMIT_TEST === 'true',
     maxRetryAfterMs: integer(env, 'CONTRACT_MAX_RETRY_AFTER_S', 120, 1) * 1000,
     maxWalkPages: integer(env, 'CONTRACT_MAX_WALK_PAGES', 20, 2),
-    reportDir: resolve(ROOT, env.CONTRACT_REPORT_DIR || 'reports'),
+    ...(env.CONTRACT_EXPLORE ? { exploreCases: integer(env, 'CONTRACT_EXPLORE', 0, 0) } : {}),
+    seed: seedOf(env),
+    reportDir,
+    runDir: runDirOf(env, reportDir),
     auth: {
       ...(keyRequired !== undefined ? { keyRequired } : {}),
       ...(invalidKeyRejected !== undefined ? { invalidKeyRejected } : {}),

@@ -1,6 +1,6 @@
 import { documentedResponse, type Problem } from '../spec/responses.ts';
 import { undeclaredFields, undocumentedFieldsFail } from '../spec/undeclared-fields.ts';
-import { answerOf } from './checks/answer.ts';
+import { answeredRequest } from './checks/answered-request.ts';
 import { meaningFindings } from './checks/meaning-checks.ts';
 import type { Exchange } from './http/client.ts';
 import { currentTest } from './report/current-test.ts';
@@ -55,6 +55,8 @@ interface Subject {
   actualStatus: number;
   /** The first lines of a failure: the request, the expectation, what came back. */
   header: string;
+  /** The kind of request within its test (an explored mutation's label), matched by a deviation's `test` too. */
+  requestKind?: string;
 }
 
 /**
@@ -62,6 +64,13 @@ interface Subject {
  * the report, and throws a message naming the operation, the request, the spec's expectation
  * and the answer when anything unknown is left.
  */
+/** What a judged answer came to: the problems no known deviation covers, and the failure's message. */
+export interface Judgement {
+  unknown: ProblemRecord[];
+  /** The request, the expectation, what came back and the problems; empty when nothing is unknown. */
+  message: string;
+}
+
 function judge(
   target: ContractTarget,
   subject: Subject,
@@ -69,35 +78,42 @@ function judge(
   outcomeIfClean: Outcome,
   note?: string,
   undocumented: string[] = [],
-): void {
+  record = true,
+): Judgement {
   const deviations = target.file.knownDeviations ?? [];
   const test = currentTest();
-  const context = { ...subject, ...(test ? { testName: test.name } : {}) };
+  const testName = [test?.name, subject.requestKind].filter((n) => n !== undefined).join(' > ');
+  const context = { ...subject, ...(testName ? { testName } : {}) };
   const problems: ProblemRecord[] = findings.map((f) => {
     const known = findDeviation(deviations, f, context);
     return known ? { ...f, deviation: known.id } : { ...f };
   });
   const unknown = problems.filter((p) => p.deviation === undefined);
   const outcome: Outcome = unknown.length > 0 ? 'fail' : problems.length > 0 ? 'known' : outcomeIfClean;
-  target.log.write({
-    kind: 'verdict',
-    ...(subject.exchangeId !== undefined ? { exchangeId: subject.exchangeId } : {}),
-    ...(test ? { test } : {}),
-    operationId: subject.operationId,
-    url: subject.url,
-    expectedStatus: subject.expectedStatus,
-    actualStatus: subject.actualStatus,
-    outcome,
-    problems,
-    ...(note ? { note } : {}),
-    ...(undocumented.length ? { undocumented } : {}),
-  });
-  if (unknown.length === 0) return;
+  if (record)
+    target.log.write({
+      kind: 'verdict',
+      ...(subject.exchangeId !== undefined ? { exchangeId: subject.exchangeId } : {}),
+      ...(test ? { test } : {}),
+      operationId: subject.operationId,
+      url: subject.url,
+      expectedStatus: subject.expectedStatus,
+      actualStatus: subject.actualStatus,
+      outcome,
+      problems,
+      ...(note ? { note } : {}),
+      ...(undocumented.length ? { undocumented } : {}),
+    });
+  if (unknown.length === 0) return { unknown, message: '' };
   const known = problems.filter((p) => p.deviation !== undefined);
   const knownText = known.length
     ? `\n  known deviations of target "${target.file.name}" (not failing):\n${describe(known)}`
     : '';
-  throw new ContractViolation(`${subject.header}\n  problems:\n${describe(unknown)}${knownText}`);
+  return { unknown, message: `${subject.header}\n  problems:\n${describe(unknown)}${knownText}` };
+}
+
+function orThrow(judgement: Judgement): void {
+  if (judgement.unknown.length > 0) throw new ContractViolation(judgement.message);
 }
 
 /** A 4xx the operation documents through `4XX`, accepted for an expected 400 where the target file allows it. */
@@ -122,6 +138,21 @@ export function expectResponse(
   expectation: Expectation,
   more: Problem[] = [],
 ): void {
+  orThrow(judgeResponse(target, ex, expectation, more));
+}
+
+/**
+ * `expectResponse` without the throw: the judgement of one answer, logged for the report unless
+ * `record` is false (the exploration's shrinking replays, which must not count twice).
+ */
+export function judgeResponse(
+  target: ContractTarget,
+  ex: Exchange,
+  expectation: Expectation,
+  more: Problem[] = [],
+  record = true,
+  requestKind?: string,
+): Judgement {
   const findings: Problem[] = [];
   const tolerated =
     ex.status === expectation.status ? undefined : toleratedStatus(target, ex, expectation.status);
@@ -135,7 +166,7 @@ export function expectResponse(
   findings.push(
     ...checker.check(ex.operation, { status: ex.status, headers: ex.headers, body: ex.body, text: ex.text }),
   );
-  findings.push(...meaningFindings(answerOf(ex.operation, ex.url, ex.status, ex.headers, ex.body)));
+  findings.push(...meaningFindings(answeredRequest(ex.operation, ex.url, ex.status, ex.headers, ex.body)));
   findings.push(...more);
   const undocumented = undocumentedIn(ex);
   if (UNDOCUMENTED_FIELDS_FAIL) {
@@ -147,7 +178,7 @@ export function expectResponse(
       });
     }
   }
-  judge(
+  return judge(
     target,
     {
       operationId: ex.operation.operationId,
@@ -156,11 +187,13 @@ export function expectResponse(
       expectedStatus: expectation.status,
       actualStatus: ex.status,
       header: `${ex.operation.operationId}: GET ${ex.url}\n  spec expects: ${expectation.status}: ${expectation.because}\n  came back:    ${preview(ex)}`,
+      ...(requestKind ? { requestKind } : {}),
     },
     findings,
     tolerated ? 'tolerated' : 'pass',
     tolerated,
     UNDOCUMENTED_FIELDS_FAIL ? [] : undocumented,
+    record,
   );
 }
 
@@ -175,9 +208,21 @@ export function expectConsistent(
   exchanges: Exchange[],
   findings: Problem[],
 ): void {
+  orThrow(judgeConsistent(target, operationId, what, exchanges, findings));
+}
+
+/** `expectConsistent` without the throw; `record` as for `judgeResponse`. */
+export function judgeConsistent(
+  target: ContractTarget,
+  operationId: string,
+  what: string,
+  exchanges: Exchange[],
+  findings: Problem[],
+  record = true,
+): Judgement {
   const last = exchanges[exchanges.length - 1];
   const requests = exchanges.map((e) => `    GET ${e.url} → ${e.status}`).join('\n');
-  judge(
+  return judge(
     target,
     {
       operationId,
@@ -189,5 +234,8 @@ export function expectConsistent(
     },
     findings,
     'pass',
+    undefined,
+    [],
+    record,
   );
 }

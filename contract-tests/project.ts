@@ -1,5 +1,16 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
 /** The contract project's name; the contract reporter reports on this project's runs only. */
 export const CONTRACT_PROJECT = 'contract';
+
+/** The fixed cases first, in vitest's order, then the exploration, which draws on what they found. */
+export class ExplorationLast extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const last = (f: TestSpecification): number => (f.moduleId.includes('/explore/') ? 1 : 0);
+    return [...sorted].sort((a, b) => last(a) - last(b));
+  }
+}
 
 /**
  * The contract project's vitest settings, shared by vitest.config.ts (sources, `ts`) and the
@@ -15,6 +26,7 @@ export function contractProjectSettings(ext: 'ts' | 'js') {
     isolate: false,
     setupFiles: [`./contract-tests/setup/track-current-test.${ext}`],
     globalSetup: [`./contract-tests/setup/global-setup.${ext}`],
+    sequence: { sequencer: ExplorationLast },
     // Against a live target a test may wait for the client-side limiter (50 a minute).
     testTimeout: 300_000,
     hookTimeout: 300_000,

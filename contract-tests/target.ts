@@ -134,7 +134,7 @@ function overHttp(
 }
 
 async function createTarget(config: RunConfig): Promise<ContractTarget> {
-  const log = new ExchangeLog(config.reportDir);
+  const log = new ExchangeLog(config.runDir);
   const file = config.targetFile ? loadTargetFile(config.targetFile) : emptyTarget(config.baseUrl ?? '');
   const budget = new RequestBudget(config.maxRequests);
   const limits = {

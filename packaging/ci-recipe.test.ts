@@ -35,7 +35,8 @@ describe('the CI recipe (docs/ci/contract-staging.yml)', () => {
 
   it('publishes the JUnit file the run writes, also when the suite fails', () => {
     const settings = parseContractCli(recipe.args, recipe.env, '/work') as Record<string, string>;
-    const junit = join(settings.CONTRACT_REPORT_DIR as string, 'contract-junit.xml');
+    // Each run writes into its own reports/runs/<run>/; latest links to the one that just ended.
+    const junit = join(settings.CONTRACT_REPORT_DIR as string, 'latest', 'contract-junit.xml');
     const published = recipe.steps
       .filter((s) => s.if === 'always()')
       .flatMap((s) => Object.values(s.with ?? {}));

@@ -109,11 +109,12 @@ describe('the package, installed from its tarball into an empty project', () => 
       const output = run.output().trimEnd();
       // vitest's own summary first, then the suite's grouped summary, then where the reports went.
       expect(output.lastIndexOf('Contract coverage')).toBeGreaterThan(output.lastIndexOf('Test Files'));
+      // Each run has its own directory under reports/runs/; reports/latest links to the last.
       expect(output.split('\n').at(-1)).toMatch(
-        /^Written: reports\/contract-coverage\.md, reports\/contract-junit\.xml/,
+        /^Written: reports\/runs\/[^/]+\/contract-coverage\.md, reports\/runs\/[^/]+\/contract-junit\.xml/,
       );
       for (const file of ['contract-coverage.md', 'contract-junit.xml', 'contract-exchanges.jsonl'])
-        expect(existsSync(join(installed.dir, 'reports', file)), file).toBe(true);
+        expect(existsSync(join(installed.dir, 'reports', 'latest', file)), file).toBe(true);
       // Nothing written inside the installed package: it may be read-only (the Docker image).
       expect(existsSync(join(installed.dir, 'node_modules/stacks-api-mock/dist/node_modules'))).toBe(false);
     },

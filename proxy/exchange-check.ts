@@ -8,7 +8,7 @@ import { createSpecAjv } from '../spec/schemas.ts';
 import { undeclaredFields } from '../spec/undeclared-fields.ts';
 
 /** One request and the upstream's answer to it, as the proxy saw them on the wire. */
-export interface Exchange {
+export interface WireExchange {
   method: string;
   /** The request target as sent: path and query. */
   target: string;
@@ -50,7 +50,7 @@ export class ExchangeChecker {
     return this.match(new URL(target, 'http://proxy').pathname);
   }
 
-  check(exchange: Exchange): Finding[] {
+  check(exchange: WireExchange): Finding[] {
     const url = new URL(exchange.target, 'http://proxy');
     const op = this.match(url.pathname);
     if (!op) {
@@ -135,7 +135,7 @@ function decodeSegment(segment: string): string {
   }
 }
 
-function decoded(exchange: Exchange): string {
+function decoded(exchange: WireExchange): string {
   const encoding = String(exchange.headers['content-encoding'] ?? '').toLowerCase();
   try {
     if (encoding === 'gzip') return gunzipSync(exchange.body).toString('utf8');

@@ -1039,7 +1039,7 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
-         * @description `public, no-cache, must-revalidate` on 200; `no-store` on other statuses.
+         * @description `public, no-cache, must-revalidate` on 200. Errors (not declared here) carry `no-store`, `public, no-cache, must-revalidate` (an error raised after the route computed its ETag) or no Cache-Control at all (a request refused by schema validation); never a cacheable value.
          * @example public, no-cache, must-revalidate
          */
         CacheControl: string;

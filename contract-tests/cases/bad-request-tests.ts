@@ -19,7 +19,9 @@ export function badRequestTests(
   describe('400 Bad Request', () => {
     if (!valid) {
       test('every parameter bound, pattern, format and conflict', (ctx) =>
-        ctx.skip(`the target file lacks ${missing}`));
+        ctx.skip(
+          `no ${missing}: discovery found none in this target's answers; supply it in the target file`,
+        ));
       return;
     }
     for (const { name, path, query, because } of badRequestCases(operation(operationId), valid, examples)) {

@@ -15,10 +15,18 @@ export function requireWorld(ctx: TestContext, target: ContractTarget): void {
   if (!target.coherent) ctx.skip(NEEDS_WORLD);
 }
 
-/** The value, or the test is skipped saying what the target file lacks. */
-export function need<T>(ctx: TestContext, value: T | undefined, what: string): T {
+/**
+ * The value, or the test is skipped saying what is missing and how to supply it: `field` is the
+ * target file's field that lists it (discovery found none on this target), or, for what no target
+ * file holds, the words that say how to get it.
+ */
+export function need<T>(ctx: TestContext, value: T | undefined, what: string, field: string): T {
   if (value === undefined || (Array.isArray(value) && value.length === 0)) {
-    ctx.skip(`no ${what}: the target file does not list one and it cannot be discovered`);
+    ctx.skip(
+      field.includes(' ')
+        ? `no ${what}: ${field}`
+        : `no ${what}: discovery found none in this target's answers; list one in the target file's \`${field}\``,
+    );
   }
   return value as T;
 }
@@ -29,7 +37,7 @@ export function parameterExamples(
   subject: { address?: string; tx_id?: string },
 ): Record<string, string[]> {
   const block = data.blocks[0];
-  const principal = subject.address ?? data.addresses.stx;
+  const principal = subject.address ?? data.addresses.stx_activity;
   return {
     ...(principal ? { principal: [principal], address: [principal] } : {}),
     ...(subject.tx_id ? { tx_id: [subject.tx_id] } : {}),

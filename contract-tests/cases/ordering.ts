@@ -26,9 +26,10 @@ export const ORDERINGS: Record<string, Ordering> = {
     outOfOrder: (a, b) => {
       const x = (a as TxItem).tx ?? {};
       const y = (b as TxItem).tx ?? {};
+      // Ties are in order: the real service's first block holds its boot transactions under shared indexes.
       const before =
         (x.block_height ?? 0) > (y.block_height ?? 0) ||
-        (x.block_height === y.block_height && (x.tx_index ?? 0) > (y.tx_index ?? 0));
+        (x.block_height === y.block_height && (x.tx_index ?? 0) >= (y.tx_index ?? 0));
       return before
         ? undefined
         : `${x.tx_id} (height ${x.block_height}, index ${x.tx_index}) before ${y.tx_id} (height ${y.block_height}, index ${y.tx_index})`;

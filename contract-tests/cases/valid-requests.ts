@@ -7,7 +7,7 @@ import type { TargetData } from '../targets/discover.ts';
  */
 export function validRequest(operationId: string, data: TargetData): CallRequest | undefined {
   const pair = data.addressTransactions[0];
-  const principal = data.addresses.stx;
+  const principal = data.addresses.stx_activity;
   const txId = Object.values(data.txByType).find((ids) => ids.length > 0)?.[0];
   switch (operationId) {
     case 'get_status':

@@ -1,10 +1,11 @@
+import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createMockApp } from '../../mocks/app.ts';
 import mockDefault from '../../fixtures/targets/mock-default.json' with { type: 'json' };
 import { operationMatcher } from '../../spec/load.ts';
 import { operations } from '../spec-context.ts';
-import { answerOf, type Answer, type Json } from './answer.ts';
+import { answeredRequest, type AnsweredRequest, type Json } from './answered-request.ts';
 import { MEANING_CHECKS, meaningFindings } from './meaning-checks.ts';
 
 const app = createMockApp({ quiet: true, rateLimit: 0, rateLimitKey: 0 });
@@ -13,15 +14,15 @@ const a = mockDefault.addresses;
 const tx = mockDefault.addressTransactions[0] as { address: string; tx_id: string };
 const block = mockDefault.blocks[1] as { height: number; hash: string };
 
-async function answer(url: string): Promise<Answer> {
+async function answer(url: string): Promise<AnsweredRequest> {
   const res = await request(app).get(url);
   const op = match(new URL(url, 'http://x').pathname);
   if (!op) throw new Error(`no operation for ${url}`);
-  return answerOf(op, url, res.status, res.headers as Record<string, string>, res.body as unknown);
+  return answeredRequest(op, url, res.status, res.headers as Record<string, string>, res.body as unknown);
 }
 
 /** The answer with its body changed by `edit`, as a broken target would send it. */
-function broken(ans: Answer, edit: (body: Json) => void): Answer {
+function broken(ans: AnsweredRequest, edit: (body: Json) => void): AnsweredRequest {
   const body = structuredClone(ans.body) as Json;
   edit(body);
   return { ...ans, body };
@@ -30,7 +31,7 @@ function broken(ans: Answer, edit: (body: Json) => void): Answer {
 function firstResult(body: Json): Json {
   return (body.results as Json[])[0] as Json;
 }
-function fired(ans: Answer, name: string): boolean {
+function fired(ans: AnsweredRequest, name: string): boolean {
   return meaningFindings(ans).some((f) => f.where === `check ${name}` || f.expected.includes(`(${name})`));
 }
 
@@ -40,12 +41,24 @@ const URLS = {
   txList: `/extended/v1/tx/multiple?tx_id=${tx.tx_id}&tx_id=${tx.tx_id.toUpperCase().replace('0X', '0x')}`,
   mempool: '/extended/v1/tx/mempool/stats',
   events: `/extended/v2/addresses/${tx.address}/transactions/${tx.tx_id}/events?limit=5`,
-  history: `/extended/v1/address/${a.stx}/transactions_with_transfers?limit=20&offset=3`,
-  atHeight: `/extended/v1/address/${a.stx}/transactions_with_transfers?height=`,
+  history: `/extended/v1/address/${a.stx_activity}/transactions_with_transfers?limit=20&offset=3`,
+  atHeight: `/extended/v1/address/${a.stx_activity}/transactions_with_transfers?height=`,
   single: `/extended/v1/address/${tx.address}/${tx.tx_id}/with_transfers`,
-  balances: `/extended/v1/address/${a.ft}/balances`,
-  lockedBalances: `/extended/v1/address/${a.locked}/balances?until_block=${block.hash}`,
+  balances: `/extended/v1/address/${a.ft_activity}/balances`,
+  lockedBalances: `/extended/v1/address/${a.locked_stx}/balances?until_block=${block.hash}`,
+  locked: `/extended/v1/address/${a.locked_stx}/balances`,
+  vesting: `/extended/v1/address/${a.vesting}/balances`,
+  vestingAtHeight: `/extended/v1/address/${a.vesting}/balances?until_block=${block.height}`,
 };
+
+/** The documents the checks quote, as the description drift test reads them. */
+const DOCUMENTS = {
+  description: new URL('../../../shared/service/service-description.md', import.meta.url),
+  facts: new URL('../../../shared/service/real-service-facts.md', import.meta.url),
+};
+function flat(text: string): string {
+  return text.replace(/\s+/g, ' ');
+}
 
 describe('meaning checks', () => {
   it('find nothing wrong with the mock on every rule they cover', async () => {
@@ -60,10 +73,23 @@ describe('meaning checks', () => {
     for (const c of MEANING_CHECKS) expect(c.rule.length, c.name).toBeGreaterThan(30);
   });
 
+  it('each rest on lines the description or the facts still say, word for word', () => {
+    const text = {
+      description: flat(readFileSync(DOCUMENTS.description, 'utf8')),
+      facts: flat(readFileSync(DOCUMENTS.facts, 'utf8')),
+    };
+    for (const c of MEANING_CHECKS) {
+      expect(c.sources.length, `${c.name} names its sources`).toBeGreaterThan(0);
+      expect(c.fields.length, `${c.name} names its fields`).toBeGreaterThan(0);
+      for (const src of c.sources)
+        if (src.document !== 'real service') expect(text[src.document], c.name).toContain(flat(src.line));
+    }
+  });
+
   const cases: Array<{
     check: string;
     url: keyof typeof URLS;
-    edit: (body: Json, ans: Answer) => Answer | void;
+    edit: (body: Json, ans: AnsweredRequest) => AnsweredRequest | void;
   }> = [
     {
       check: 'iso_time_matches_epoch',
@@ -133,6 +159,84 @@ describe('meaning checks', () => {
       url: 'lockedBalances',
       edit: (b) => void ((b.stx as Json).estimated_balance = '1'),
     },
+    {
+      check: 'balances_add_up',
+      url: 'vesting',
+      edit: (b) => {
+        const nft = Object.values(b.non_fungible_tokens as Json)[0] as Json;
+        nft.count = String(BigInt(String(nft.count)) + 1n);
+      },
+    },
+    {
+      check: 'times_in_seconds',
+      url: 'block',
+      edit: (b) => void (b.burn_block_time = Number(b.burn_block_time) * 1000),
+    },
+    {
+      check: 'times_in_seconds',
+      url: 'history',
+      edit: (b) => void ((firstResult(b).tx as Json).block_time = 0),
+    },
+    {
+      check: 'transaction_fields_agree',
+      url: 'single',
+      edit: (b) => {
+        const tx = b.tx as Json;
+        tx.token_transfer = tx.token_transfer
+          ? undefined
+          : { recipient_address: tx.sender_address, amount: '1', memo: '0x' };
+      },
+    },
+    {
+      check: 'transaction_fields_agree',
+      url: 'txList',
+      edit: (b) => {
+        const result = (Object.values(b)[0] as Json).result as Json;
+        result.event_count = 0;
+        result.events = [{ event_index: 0, event_type: 'stx_asset', tx_id: result.tx_id }];
+      },
+    },
+    {
+      check: 'page_holds_what_total_says',
+      url: 'history',
+      edit: (b) => void (b.total = Number(b.offset) + 1),
+    },
+    {
+      check: 'page_holds_what_total_says',
+      url: 'events',
+      edit: (b) => void (b.results as unknown[]).pop(),
+    },
+    {
+      check: 'balance_fields_agree',
+      url: 'vesting',
+      edit: (b) =>
+        void ((b.stx as Json).estimated_balance = String(BigInt(String((b.stx as Json).balance)) + 1n)),
+    },
+    {
+      check: 'balance_fields_agree',
+      url: 'locked',
+      edit: (b) => void ((b.stx as Json).burnchain_unlock_height = (b.stx as Json).burnchain_lock_height),
+    },
+    {
+      check: 'balance_fields_agree',
+      url: 'vesting',
+      edit: (b) => {
+        const offering = b.token_offering_locked as Json;
+        const first = (offering.unlock_schedule as Json[])[0] as Json;
+        offering.total_locked = String(BigInt(String(offering.total_locked)) + BigInt(String(first.amount)));
+        offering.total_unlocked = String(
+          BigInt(String(offering.total_unlocked)) - BigInt(String(first.amount)),
+        );
+      },
+    },
+    {
+      check: 'balance_fields_agree',
+      url: 'vestingAtHeight',
+      edit: (b) => {
+        const offering = b.token_offering_locked as Json;
+        [offering.total_locked, offering.total_unlocked] = [offering.total_unlocked, offering.total_locked];
+      },
+    },
   ];
   for (const c of cases) {
     it(`${c.check} catches a broken ${c.url} answer`, async () => {
@@ -169,9 +273,24 @@ describe('meaning checks', () => {
     ).toBe(true);
   });
 
+  it('cache_control_by_status accepts on an error no-store, the 200 value or none, and refuses a cacheable error', async () => {
+    const ans = await answer('/extended/v2/blocks/999999');
+    expect(ans.status).toBe(404);
+    const withHeader = (value: string | undefined): AnsweredRequest => {
+      const headers = { ...ans.headers };
+      if (value === undefined) delete headers['cache-control'];
+      else headers['cache-control'] = value;
+      return { ...ans, headers };
+    };
+    for (const value of ['no-store', 'public, no-cache, must-revalidate', undefined])
+      expect(fired(withHeader(value), 'cache_control_by_status'), String(value)).toBe(false);
+    for (const value of ['public, max-age=60', 'public'])
+      expect(fired(withHeader(value), 'cache_control_by_status'), value).toBe(true);
+  });
+
   it('accepts parent_burn_block_time 0 with an empty iso (real chain data)', () => {
-    const ans: Answer = {
-      ...answerOf(operations[0]!, '/extended', 200, {}, {}),
+    const ans: AnsweredRequest = {
+      ...answeredRequest(operations[0]!, '/extended', 200, {}, {}),
       body: { tx: { parent_burn_block_time: 0, parent_burn_block_time_iso: '' } },
     };
     expect(fired(ans, 'iso_time_matches_epoch')).toBe(false);

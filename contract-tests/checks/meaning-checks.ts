@@ -1,75 +1,66 @@
 import type { Problem } from '../../spec/responses.ts';
 import { ORDERINGS, orderFindings } from '../cases/ordering.ts';
-import { isJson, type Answer, type Json } from './answer.ts';
+import { isJson, type AnsweredRequest, type Json } from './answered-request.ts';
+import { DERIVED_CHECKS } from './derived-checks.ts';
+import {
+  big,
+  finding,
+  firstFew,
+  isHash,
+  itemsWithTransfers,
+  normalHash,
+  objects,
+  ok,
+  results,
+  transfersOf,
+  type MeaningCheck,
+} from './meaning-check.ts';
 
-/**
- * What an answer means, beyond its shape: one function per rule the service description or the
- * service facts state, each named for the rule (as Schemathesis names its checks). Every check
- * sees every answer the suite judges and returns nothing for answers its rule does not cover.
- * A finding's `where` is `check <name>` (or the header it is about), so a target file can list a
- * known deviation of one rule.
- */
-export interface MeaningCheck {
-  name: string;
-  /** The rule, and where it is stated. */
-  rule: string;
-  check(answer: Answer): Problem[];
-}
+export type { MeaningCheck, Source } from './meaning-check.ts';
 
-function finding(name: string, expected: string, actual: string): Problem {
-  return {
-    where: `check ${name}`,
-    expected,
-    actual,
-  };
-}
+/** What every error may carry: the real service sets `no-store` first and an ETag step may replace it before the error. */
+const ERROR_CACHE_CONTROL = ['no-store', 'public, no-cache, must-revalidate'];
+const OK_CACHE_CONTROL = 'public, no-cache, must-revalidate';
 
-function ok(a: Answer, operationId?: string): a is Answer & { body: Json } {
-  return a.status === 200 && isJson(a.body) && (operationId === undefined || a.operationId === operationId);
-}
-
-function results(body: Json): Json[] {
-  return Array.isArray(body.results) ? (body.results as unknown[]).filter(isJson) : [];
-}
-
-function big(v: unknown): bigint | undefined {
-  try {
-    return typeof v === 'string' && /^-?\d+$/.test(v) ? BigInt(v) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function normalHash(v: string): string {
-  return (v.startsWith('0x') ? v : `0x${v}`).toLowerCase();
-}
-function isHash(v: string): boolean {
-  return /^(0x)?[0-9a-fA-F]{64}$/.test(v);
-}
-
-/** Every object in the body, with the path that leads to it. */
-function* objects(value: unknown, path = ''): Generator<[string, Json]> {
-  if (Array.isArray(value)) {
-    for (const [i, v] of value.entries()) yield* objects(v, `${path}[${i}]`);
-  } else if (isJson(value)) {
-    yield [path || '(body)', value];
-    for (const [k, v] of Object.entries(value)) yield* objects(v, path ? `${path}.${k}` : k);
-  }
+function cacheable(value: string): boolean {
+  return !/\bno-store\b/.test(value) && !/\bno-cache\b/.test(value);
 }
 
 const cacheControlByStatus: MeaningCheck = {
   name: 'cache_control_by_status',
-  rule: 'Cache-Control is `public, no-cache, must-revalidate` on 200 and `no-store` on other statuses (facts: shared by all operations)',
+  rule: 'Cache-Control is `public, no-cache, must-revalidate` on 200; an error carries `no-store`, `public, no-cache, must-revalidate` or none, never a cacheable value',
+  sources: [
+    {
+      document: 'facts',
+      section: 'Shared by all operations',
+      line: 'Response headers on 200: `Cache-Control: public, no-cache, must-revalidate`, an `ETag`',
+    },
+    {
+      document: 'facts',
+      section: 'Shared by all operations',
+      line: 'So on an error a contract check may accept `no-store`, `public, no-cache, must-revalidate` or no header; it must never accept a cacheable error (`max-age`, `public` without `no-cache`).',
+    },
+  ],
+  fields: ['* header cache-control'],
   check: (a) => {
-    if (a.status === 304) return [];
-    const want = a.status === 200 ? 'public, no-cache, must-revalidate' : 'no-store';
     const got = a.headers['cache-control'];
-    if (got === undefined || got.replace(/\s+/g, ' ').toLowerCase() === want) return [];
+    const value = got?.replace(/\s+/g, ' ').trim().toLowerCase();
+    if (a.status === 200) {
+      if (value === undefined || value === OK_CACHE_CONTROL) return [];
+      return [
+        {
+          where: 'header cache-control',
+          expected: `${OK_CACHE_CONTROL} on 200 (cache_control_by_status)`,
+          actual: String(got),
+        },
+      ];
+    }
+    if (a.status < 400 || value === undefined || ERROR_CACHE_CONTROL.includes(value)) return [];
     return [
       {
         where: 'header cache-control',
-        expected: `${want} on ${a.status} (cache_control_by_status)`,
-        actual: got,
+        expected: `on ${a.status}: ${ERROR_CACHE_CONTROL.join(' or ')} or none${cacheable(value) ? ', never a cacheable error' : ''} (cache_control_by_status)`,
+        actual: String(got),
       },
     ];
   },
@@ -77,7 +68,20 @@ const cacheControlByStatus: MeaningCheck = {
 
 const isoTimeMatchesEpoch: MeaningCheck = {
   name: 'iso_time_matches_epoch',
-  rule: 'every `*_time_iso` is the same instant as its `*_time` in unix seconds; `parent_burn_block_time: 0` goes with `""` (spec; facts: seen on real chain data)',
+  rule: 'every `*_time_iso` is the same instant as its `*_time` in unix seconds; a time ≤ 0 (`parent_burn_block_time: 0`, an unanchored transaction\u2019s `burn_block_time: -1`) goes with `""`',
+  sources: [
+    {
+      document: 'description',
+      section: '2',
+      line: 'The `*_time_iso` fields are strings holding a timestamp (ISO 8601 assumed by name only).',
+    },
+    {
+      document: 'facts',
+      section: 'Seen on real chain data',
+      line: 'A confirmed transaction whose parent burn block is the chain\'s first has `"parent_burn_block_time": 0` and `"parent_burn_block_time_iso": ""`.',
+    },
+  ],
+  fields: ['* **.*_time_iso', '* **.*_time'],
   check: (a) => {
     const out: Problem[] = [];
     for (const [path, o] of objects(a.body)) {
@@ -85,7 +89,8 @@ const isoTimeMatchesEpoch: MeaningCheck = {
         if (!key.endsWith('_time_iso') || typeof iso !== 'string') continue;
         const epoch = o[key.slice(0, -'_iso'.length)];
         if (typeof epoch !== 'number') continue;
-        if (epoch === 0 && iso === '') continue;
+        // No time yet, or the chain's first burn block: the real service sends "" for a time ≤ 0.
+        if (epoch <= 0 && iso === '') continue;
         if (Date.parse(iso) !== epoch * 1000)
           out.push(
             finding(
@@ -96,13 +101,22 @@ const isoTimeMatchesEpoch: MeaningCheck = {
           );
       }
     }
-    return out.slice(0, 3);
+    return firstFew(out);
   },
 };
 
 const blockMatchesRequest: MeaningCheck = {
   name: 'block_matches_request',
-  rule: 'get_block serves only canonical blocks, and the block asked for: its height, or a hash equal to `hash` or `index_block_hash` (facts: operation 1)',
+  rule: 'get_block serves only canonical blocks, and the block asked for: its height, or a hash equal to `hash` or `index_block_hash`',
+  sources: [
+    {
+      document: 'facts',
+      section: 'Per operation 1',
+      line: '`latest`, an integer height, or a 64-hex hash with or without `0x` (case-insensitive) matching either `hash` or `index_block_hash`.',
+    },
+    { document: 'facts', section: 'Per operation 1', line: 'Only canonical blocks.' },
+  ],
+  fields: ['get_block canonical', 'get_block height', 'get_block hash', 'get_block index_block_hash'],
   check: (a) => {
     if (!ok(a, 'get_block')) return [];
     const out: Problem[] = [];
@@ -125,7 +139,24 @@ const blockMatchesRequest: MeaningCheck = {
 
 const txListKeyedByRequest: MeaningCheck = {
   name: 'tx_list_keyed_by_request',
-  rule: 'get_tx_list_details answers each id asked for, keyed as written or in its lowercase 0x form, and only those; a found entry is that transaction (facts: operation 2, seen on real chain data)',
+  rule: 'get_tx_list_details answers each id asked for, keyed as written or in its lowercase 0x form, and only those; a found entry is that transaction',
+  sources: [
+    {
+      document: 'facts',
+      section: 'Per operation 2',
+      line: 'Operation 2 keys its answer by the ids as the caller wrote them: a mined transaction asked for in upper case comes back under its lowercase `0x` key (found) and under the id as written (`found: false`).',
+    },
+    {
+      document: 'facts',
+      section: 'Per operation 2',
+      line: 'unknown → `{found: false, result: {tx_id}}`. Duplicate ids collapse into one key.',
+    },
+  ],
+  fields: [
+    'get_tx_list_details {*}',
+    'get_tx_list_details {*}.found',
+    'get_tx_list_details {*}.result.tx_id',
+  ],
   check: (a) => {
     if (!ok(a, 'get_tx_list_details')) return [];
     const asked = a.query.getAll('tx_id').flatMap((v) => v.split(','));
@@ -143,7 +174,7 @@ const txListKeyedByRequest: MeaningCheck = {
       if (txId !== want)
         out.push(finding('tx_list_keyed_by_request', `result.tx_id ${want} under key ${key}`, String(txId)));
     }
-    return out.slice(0, 3);
+    return firstFew(out);
   },
 };
 
@@ -151,7 +182,22 @@ const PERCENTILES = ['p25', 'p50', 'p75', 'p95'] as const;
 
 const mempoolPercentiles: MeaningCheck = {
   name: 'mempool_percentiles_ordered',
-  rule: 'mempool percentiles rise from p25 to p95, and are null exactly for a type with no pending transactions (description 2.4; facts: operation 3)',
+  rule: 'mempool percentiles rise from p25 to p95, and are null exactly for a type with no pending transactions',
+  sources: [
+    { document: 'description', section: '2.4', line: 'percentiles are 25th, 50th, 75th, 95th.' },
+    {
+      document: 'facts',
+      section: 'Per operation 3',
+      line: 'and are `null` for a type with no pending transactions',
+    },
+  ],
+  fields: [
+    'get_mempool_transaction_stats *.*.p25',
+    'get_mempool_transaction_stats *.*.p50',
+    'get_mempool_transaction_stats *.*.p75',
+    'get_mempool_transaction_stats *.*.p95',
+    'get_mempool_transaction_stats tx_type_counts.*',
+  ],
   check: (a) => {
     if (!ok(a, 'get_mempool_transaction_stats')) return [];
     const counts = isJson(a.body.tx_type_counts) ? a.body.tx_type_counts : {};
@@ -181,13 +227,26 @@ const mempoolPercentiles: MeaningCheck = {
           );
       }
     }
-    return out.slice(0, 3);
+    return firstFew(out);
   },
 };
 
 const pageEchoesRequest: MeaningCheck = {
   name: 'page_echoes_request',
-  rule: 'a page echoes the limit (the default for 0 or none) and offset asked for, and holds at most `limit` results (description 2.6, 8; facts: `limit=0` means the default)',
+  rule: 'a page echoes the limit (the default for 0 or none) and offset asked for, and holds at most `limit` results (but for operation 6 with `height`, which returns that whole block)',
+  sources: [
+    {
+      document: 'description',
+      section: '2.6',
+      line: '`limit` (integer), `offset` (integer), `total` (integer), `results` (array).',
+    },
+    {
+      document: 'facts',
+      section: 'Shared by all operations',
+      line: '`limit=0` is accepted and means "the default" (the response then says `"limit": 20`).',
+    },
+  ],
+  fields: ['* limit', '* offset', '* results'],
   check: (a) => {
     if (!ok(a) || !Array.isArray(a.body.results) || typeof a.body.limit !== 'number') return [];
     const out: Problem[] = [];
@@ -197,7 +256,9 @@ const pageEchoesRequest: MeaningCheck = {
       out.push(finding('page_echoes_request', `limit ${limit}`, String(a.body.limit)));
     if (a.body.offset !== offset)
       out.push(finding('page_echoes_request', `offset ${offset}`, String(a.body.offset)));
-    if (a.body.results.length > a.body.limit)
+    // `height` returns that whole block, however many that is (facts, operation 6).
+    const wholeBlock = a.operationId === 'get_account_transactions_with_transfers' && a.query.has('height');
+    if (!wholeBlock && a.body.results.length > a.body.limit)
       out.push(
         finding('page_echoes_request', `at most ${a.body.limit} results`, String(a.body.results.length)),
       );
@@ -207,7 +268,16 @@ const pageEchoesRequest: MeaningCheck = {
 
 const pageInDocumentedOrder: MeaningCheck = {
   name: 'page_in_documented_order',
-  rule: 'events by `event_index` ascending; transactions with transfers by block height, then tx index, descending (facts: operations 5 and 6)',
+  rule: 'events by `event_index` ascending; transactions with transfers by block height, then tx index, descending',
+  sources: [
+    { document: 'facts', section: 'Per operation 5', line: 'Ordered by `event_index` ascending.' },
+    { document: 'facts', section: 'Per operation 6', line: 'Order: block height desc, then tx index desc;' },
+  ],
+  fields: [
+    'get_address_transaction_events results[].event_index',
+    'get_account_transactions_with_transfers results[].tx.block_height',
+    'get_account_transactions_with_transfers results[].tx.tx_index',
+  ],
   check: (a) => {
     const ordering = ORDERINGS[a.operationId];
     if (!ok(a) || !ordering) return [];
@@ -217,7 +287,23 @@ const pageInDocumentedOrder: MeaningCheck = {
 
 const eventDataFitsKind: MeaningCheck = {
   name: 'event_data_fits_kind',
-  rule: 'an event of the address: a mint has no sender, a burn no recipient, a transfer both; stx/ft carry an amount, ft/nft an asset identifier, nft a value and no amount; the address is a party (facts: operation 5)',
+  rule: 'an event of the address: a mint has no sender, a burn no recipient, a transfer both; stx/ft carry an amount, ft/nft an asset identifier, nft a value and no amount; the address is a party',
+  sources: [
+    {
+      document: 'facts',
+      section: 'Per operation 5',
+      line: '`sender` is absent on mint, `recipient` absent on burn; stx/ft data carry `amount`, ft/nft carry `asset_identifier`, nft carries `value {hex, repr}` and no amount.',
+    },
+    {
+      document: 'description',
+      section: '4.5',
+      line: 'Returns a paginated list of all native-token, fungible-token and non-fungible-token events concerning the address or contract within the one transaction.',
+    },
+  ],
+  fields: [
+    'get_address_transaction_events results[].type',
+    'get_address_transaction_events results[].data.*',
+  ],
   check: (a) => {
     if (!ok(a, 'get_address_transaction_events')) return [];
     const out: Problem[] = [];
@@ -240,13 +326,22 @@ const eventDataFitsKind: MeaningCheck = {
       for (const [holds, rule] of want)
         if (!holds) out.push(finding('event_data_fits_kind', `${at}: ${rule}`, JSON.stringify(d)));
     }
-    return out.slice(0, 3);
+    return firstFew(out);
   },
 };
 
 const heightFilterHolds: MeaningCheck = {
   name: 'height_filter_holds',
-  rule: '`height` returns only transactions of that block; `until_block` (a height) none above it (description 4.6; facts: operation 6)',
+  rule: '`height` returns only transactions of that block; `until_block` (a height) none above it',
+  sources: [
+    { document: 'description', section: '4.6', line: 'only transactions at this block height' },
+    {
+      document: 'description',
+      section: '4.6',
+      line: 'return state up to that point instead of the current block',
+    },
+  ],
+  fields: ['get_account_transactions_with_transfers results[].tx.block_height'],
   check: (a) => {
     if (!ok(a, 'get_account_transactions_with_transfers')) return [];
     const height = a.query.get('height');
@@ -272,7 +367,7 @@ const heightFilterHolds: MeaningCheck = {
           ),
         );
     }
-    return out.slice(0, 3);
+    return firstFew(out);
   },
 };
 
@@ -290,21 +385,28 @@ function txParties(tx: Json): unknown[] {
   ];
 }
 
-/** The transactions-with-transfers items of an answer of operation 6 (a page) or 8 (one item). */
-function itemsWithTransfers(a: Answer): Json[] {
-  if (ok(a, 'get_account_transactions_with_transfers')) return results(a.body);
-  return ok(a, 'get_single_transaction_with_transfers') ? [a.body] : [];
-}
-
-function transfersOf(item: Json): Json[] {
-  return ['stx_transfers', 'ft_transfers', 'nft_transfers'].flatMap((k) =>
-    Array.isArray(item[k]) ? (item[k] as unknown[]).filter(isJson) : [],
-  );
-}
-
 const transactionConcernsPrincipal: MeaningCheck = {
   name: 'transaction_concerns_principal',
-  rule: 'a transaction with transfers concerns the principal: it sent, sponsored, received a token transfer, called or deployed it, or is a party of one of its transfers (facts: operation 6)',
+  rule: 'a transaction with transfers concerns the principal: it sent, sponsored, received a token transfer, called or deployed it, or is a party of one of its transfers',
+  sources: [
+    {
+      document: 'facts',
+      section: 'Per operation 6',
+      line: 'Transactions included: those the principal sent, received a token transfer in, called or deployed, plus any with an stx/ft/nft event to or from the principal.',
+    },
+  ],
+  fields: [
+    'get_account_transactions_with_transfers results[].tx.sender_address',
+    'get_account_transactions_with_transfers results[].tx.sponsor_address',
+    'get_account_transactions_with_transfers results[].tx.token_transfer.recipient_address',
+    'get_account_transactions_with_transfers results[].tx.contract_call.contract_id',
+    'get_account_transactions_with_transfers results[].tx.smart_contract.contract_id',
+    'get_account_transactions_with_transfers results[].*_transfers[].sender',
+    'get_account_transactions_with_transfers results[].*_transfers[].recipient',
+    'get_single_transaction_with_transfers tx.sender_address',
+    'get_single_transaction_with_transfers *_transfers[].sender',
+    'get_single_transaction_with_transfers *_transfers[].recipient',
+  ],
   check: (a) => {
     const principal = a.path.principal;
     const items = itemsWithTransfers(a);
@@ -321,13 +423,30 @@ const transactionConcernsPrincipal: MeaningCheck = {
           ),
         );
     }
-    return out.slice(0, 3);
+    return firstFew(out);
   },
 };
 
 const stxSentIncludesFee: MeaningCheck = {
   name: 'stx_sent_includes_fee',
-  rule: '`stx_sent` is the STX the principal sent in its transfers plus the fee when it paid it (the sender; for a sponsored transaction the sender or the sponsor, as the mock and the real service differ); `stx_received` the STX its transfers brought in (facts: operation 6)',
+  rule: '`stx_sent` is the STX the principal sent in its transfers plus the fee when it paid it (the sender; for a sponsored transaction the sender or the sponsor, as the mock and the real service differ); `stx_received` the STX its transfers brought in',
+  sources: [
+    {
+      document: 'facts',
+      section: 'Per operation 6',
+      line: '`stx_sent` includes the fee when the principal is the sender.',
+    },
+  ],
+  fields: [
+    'get_account_transactions_with_transfers results[].stx_sent',
+    'get_account_transactions_with_transfers results[].stx_received',
+    'get_account_transactions_with_transfers results[].stx_transfers[].amount',
+    'get_account_transactions_with_transfers results[].tx.fee_rate',
+    'get_single_transaction_with_transfers stx_sent',
+    'get_single_transaction_with_transfers stx_received',
+    'get_single_transaction_with_transfers stx_transfers[].amount',
+    'get_single_transaction_with_transfers tx.fee_rate',
+  ],
   check: (a) => {
     const principal = a.path.principal;
     const items = itemsWithTransfers(a);
@@ -364,13 +483,22 @@ const stxSentIncludesFee: MeaningCheck = {
           ),
         );
     }
-    return out.slice(0, 3);
+    return firstFew(out);
   },
 };
 
 const singleTransactionMatchesRequest: MeaningCheck = {
   name: 'single_transaction_matches_request',
-  rule: 'get_single_transaction_with_transfers answers the transaction asked for (facts: operation 8; ids are returned lowercase with 0x)',
+  rule: 'get_single_transaction_with_transfers answers the transaction asked for',
+  sources: [
+    {
+      document: 'description',
+      section: '4.8',
+      line: 'Response 200: Transaction with transfers (2.8) for the given account.',
+    },
+    { document: 'facts', section: 'Shared by all operations', line: 'ids are returned lowercase with `0x`.' },
+  ],
+  fields: ['get_single_transaction_with_transfers tx.tx_id'],
   check: (a) => {
     if (!ok(a, 'get_single_transaction_with_transfers') || !isJson(a.body.tx)) return [];
     const want = normalHash(a.path.tx_id ?? '');
@@ -382,7 +510,37 @@ const singleTransactionMatchesRequest: MeaningCheck = {
 
 const balancesAddUp: MeaningCheck = {
   name: 'balances_add_up',
-  rule: 'STX balance = received − sent − fees + miner rewards; a token balance = received − sent (may be negative); nothing locked ⇔ `lock_tx_id` is ""; no pending balances with `until_block` (facts: operation 7, seen on real chain data)',
+  rule: 'STX balance = received − sent − fees + miner rewards; a token balance or NFT count = received − sent (a balance may be negative); nothing locked ⇔ `lock_tx_id` is ""; no pending balances with `until_block`',
+  sources: [
+    {
+      document: 'real service',
+      section: 'v8.11.6, balances',
+      line: 'stx.balance = total_received − total_sent − total_fees_sent + total_miner_rewards_received; a token balance or nft count = total_received − total_sent',
+    },
+    {
+      document: 'facts',
+      section: 'Seen on real chain data',
+      line: 'A fungible-token `balance` can be negative',
+    },
+    {
+      document: 'facts',
+      section: 'Per operation 7',
+      line: '`lock_tx_id` is `""` when nothing is locked; `estimated_balance` and `pending_balance_*` appear only without `until_block`',
+    },
+  ],
+  fields: [
+    'get_account_balance stx.balance',
+    'get_account_balance stx.total_received',
+    'get_account_balance stx.total_sent',
+    'get_account_balance stx.total_fees_sent',
+    'get_account_balance stx.total_miner_rewards_received',
+    'get_account_balance stx.lock_tx_id',
+    'get_account_balance stx.locked',
+    'get_account_balance stx.estimated_balance',
+    'get_account_balance stx.pending_balance_*',
+    'get_account_balance fungible_tokens{*}.*',
+    'get_account_balance non_fungible_tokens{*}.*',
+  ],
   check: (a) => {
     if (!ok(a, 'get_account_balance')) return [];
     const out: Problem[] = [];
@@ -417,18 +575,30 @@ const balancesAddUp: MeaningCheck = {
       if (pending.length)
         out.push(finding('balances_add_up', 'no pending balances with until_block', pending.join(', ')));
     }
-    const tokens = isJson(a.body.fungible_tokens) ? a.body.fungible_tokens : {};
-    for (const [asset, t] of Object.entries(tokens)) {
-      if (!isJson(t)) continue;
-      const want = (big(t.total_received) ?? 0n) - (big(t.total_sent) ?? 0n);
-      if (big(t.balance) !== want)
-        out.push(finding('balances_add_up', `${asset} balance ${want} (received − sent)`, String(t.balance)));
+    for (const [kind, amount] of [
+      ['fungible_tokens', 'balance'],
+      ['non_fungible_tokens', 'count'],
+    ] as const) {
+      const tokens = isJson(a.body[kind]) ? (a.body[kind] as Json) : {};
+      for (const [asset, t] of Object.entries(tokens)) {
+        if (!isJson(t)) continue;
+        const want = (big(t.total_received) ?? 0n) - (big(t.total_sent) ?? 0n);
+        if (big(t[amount]) !== want)
+          out.push(
+            finding(
+              'balances_add_up',
+              `${kind} ${asset} ${amount} ${want} (received − sent)`,
+              String(t[amount]),
+            ),
+          );
+      }
     }
-    return out.slice(0, 3);
+    return firstFew(out);
   },
 };
 
 export const MEANING_CHECKS: readonly MeaningCheck[] = [
+  ...DERIVED_CHECKS,
   cacheControlByStatus,
   isoTimeMatchesEpoch,
   blockMatchesRequest,
@@ -445,6 +615,6 @@ export const MEANING_CHECKS: readonly MeaningCheck[] = [
 ];
 
 /** Every meaning check's findings on one answer. */
-export function meaningFindings(answer: Answer): Problem[] {
+export function meaningFindings(answer: AnsweredRequest): Problem[] {
   return MEANING_CHECKS.flatMap((c) => c.check(answer));
 }

@@ -11,7 +11,8 @@ const data = await target.data();
 describe('api keys', () => {
   for (const op of operations) {
     const request = validRequest(op.operationId, data);
-    const ready = (ctx: TestContext) => need(ctx, request, `valid request for ${op.operationId}`);
+    const ready = (ctx: TestContext) =>
+      need(ctx, request, `valid request for ${op.operationId}`, 'addressTransactions');
 
     describe(op.operationId, () => {
       describe('401 Unauthorized', () => {

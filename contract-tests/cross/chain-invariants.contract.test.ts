@@ -106,7 +106,7 @@ describe('chain invariants', () => {
     describe('200 OK', () => {
       test("an address's transactions are found by id, in the same block and position", async (ctx) => {
         requireWorld(ctx, target);
-        const principal = need(ctx, data.addresses.stx, 'stx address');
+        const principal = need(ctx, data.addresses.stx_activity, 'stx address', 'addresses.stx_activity');
         const listed = await fetchPage(
           target,
           'get_account_transactions_with_transfers',

@@ -53,7 +53,9 @@ describe('pagination', () => {
       const walk = (ctx: TestContext): Promise<Walk> => {
         requireWorld(ctx, target);
         if (!path || !ordering)
-          return ctx.skip(`the target file names nothing to page through for ${op.operationId}`);
+          return ctx.skip(
+            `nothing to page through for ${op.operationId}: discovery found none in this target's answers; list one in the target file's \`${op.operationId === 'get_address_transaction_events' ? 'addressTransactions' : 'addresses.paginated'}\``,
+          );
         walked ??= (async () => {
           const first = await fetchPage(target, op.operationId, path, { ...(await pinned()), limit: '1' });
           const total = typeof first.page.total === 'number' ? first.page.total : 0;

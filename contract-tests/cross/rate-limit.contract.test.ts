@@ -34,7 +34,7 @@ describe('rate limits', () => {
     const request = validRequest(op.operationId, data);
     const ready = (ctx: TestContext): CallRequest => {
       if (target.cannot.rateLimit) ctx.skip(target.cannot.rateLimit);
-      return need(ctx, request, `valid request for ${op.operationId}`);
+      return need(ctx, request, `valid request for ${op.operationId}`, 'addressTransactions');
     };
 
     describe(op.operationId, () => {
@@ -52,7 +52,7 @@ describe('rate limits', () => {
           // A live keyed limit (500 a minute) is too costly to exhaust; the mock's is tiny.
           if (target.kind !== 'mock')
             ctx.skip('exhausting the keyed limit costs 500 requests: only against the in-process mock');
-          const key = need(ctx, target.validKey, 'valid API key');
+          const key = need(ctx, target.validKey, 'valid API key', 'set API_KEY (the key a run sends)');
           const ex = await provoke(op.operationId, base, target.rateLimit.keyed, { apiKey: key });
           expectResponse(target, ex, {
             status: 429,

@@ -20,7 +20,7 @@ describe('server errors', () => {
       describe('5XX Server Error', () => {
         test('Prefer: code=500', async (ctx: TestContext) => {
           if (target.cannot.serverError) ctx.skip(target.cannot.serverError);
-          const valid = need(ctx, request, `valid request for ${op.operationId}`);
+          const valid = need(ctx, request, `valid request for ${op.operationId}`, 'addressTransactions');
           const ex = await target.client.call(op.operationId, {
             ...valid,
             headers: { ...valid.headers, Prefer: 'code=500' },

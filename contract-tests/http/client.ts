@@ -74,6 +74,11 @@ export class ContractClient {
     return this.deps.budget.spent;
   }
 
+  /** Requests the run may still send under MAX_REQUESTS. */
+  get requestsLeft(): number {
+    return this.deps.budget.max - this.deps.budget.spent;
+  }
+
   /** Holds every later request until the `retry-after` of a 429 this run provoked has passed. */
   honourRetryAfter(exchange: Exchange): void {
     const wait =

@@ -36,18 +36,18 @@ const SHOWS: Array<{
   check: (b: Balances) => string | undefined;
 }> = [
   {
-    role: 'ft',
+    role: 'ft_activity',
     what: 'a non-empty fungible_tokens',
     check: (b) => (Object.keys(b.fungible_tokens ?? {}).length ? undefined : 'fungible_tokens is empty'),
   },
   {
-    role: 'nft',
+    role: 'nft_activity',
     what: 'a non-empty non_fungible_tokens',
     check: (b) =>
       Object.keys(b.non_fungible_tokens ?? {}).length ? undefined : 'non_fungible_tokens is empty',
   },
   {
-    role: 'locked',
+    role: 'locked_stx',
     what: 'locked > 0 with its lock_tx_id',
     check: (b) =>
       BigInt(String(b.stx?.locked ?? '0')) > 0n && b.stx?.lock_tx_id !== ''
@@ -63,16 +63,23 @@ const SHOWS: Array<{
 
 describe('get_account_balance', () => {
   describe('200 OK', () => {
-    for (const role of ['stx', 'ft', 'nft', 'contract', 'locked', 'vesting'] as const) {
+    for (const role of [
+      'stx_activity',
+      'ft_activity',
+      'nft_activity',
+      'contract_principal',
+      'locked_stx',
+      'vesting',
+    ] as const) {
       test(`the ${role} address`, async (ctx) => {
-        const p = need(ctx, addresses[role], `${role} address`);
+        const p = need(ctx, addresses[role], `${role} address`, `addresses.${role}`);
         expectResponse(target, await call(p), { status: 200, because: 'a valid principal' });
       });
     }
 
     test('until_block=<a known hash>', async (ctx) => {
-      const p = need(ctx, addresses.stx, 'stx address');
-      const b = need(ctx, block, 'block');
+      const p = need(ctx, addresses.stx_activity, 'stx address', 'addresses.stx_activity');
+      const b = need(ctx, block, 'block', 'blocks');
       expectResponse(target, await call(p, { until_block: b.hash }), {
         status: 200,
         because: 'until_block may be a known block hash',
@@ -80,7 +87,7 @@ describe('get_account_balance', () => {
     });
 
     test('unanchored=true', async (ctx) => {
-      const p = need(ctx, addresses.stx, 'stx address');
+      const p = need(ctx, addresses.stx_activity, 'stx address', 'addresses.stx_activity');
       expectResponse(target, await call(p, { unanchored: 'true' }), {
         status: 200,
         because: 'unanchored is a boolean',
@@ -92,7 +99,7 @@ describe('get_account_balance', () => {
     for (const { role, what, check } of SHOWS) {
       test(`the ${role} address shows ${what}`, async (ctx) => {
         requireWorld(ctx, target);
-        const p = need(ctx, addresses[role] as string | undefined, `${role} address`);
+        const p = need(ctx, addresses[role] as string | undefined, `${role} address`, `addresses.${role}`);
         const ex = await call(p);
         const problem = check(balances(ex));
         const findings: Problem[] = problem
@@ -110,8 +117,8 @@ describe('get_account_balance', () => {
 
     test('with until_block there are no pending (mempool) balances', async (ctx) => {
       requireWorld(ctx, target);
-      const p = need(ctx, addresses.stx, 'stx address');
-      const b = need(ctx, block, 'block');
+      const p = need(ctx, addresses.stx_activity, 'stx address', 'addresses.stx_activity');
+      const b = need(ctx, block, 'block', 'blocks');
       const ex = await call(p, { until_block: b.hash });
       const present = ['estimated_balance', 'pending_balance_inbound', 'pending_balance_outbound'].filter(
         (f) => balances(ex).stx?.[f] !== undefined,
@@ -131,7 +138,7 @@ describe('get_account_balance', () => {
 
   describe('304 Not Modified', () => {
     test('If-None-Match with the current ETag', async (ctx) => {
-      const p = need(ctx, addresses.stx, 'stx address');
+      const p = need(ctx, addresses.stx_activity, 'stx address', 'addresses.stx_activity');
       await expectNotModified(target, 'get_account_balance', { path: { principal: p } });
     });
   });
@@ -139,15 +146,15 @@ describe('get_account_balance', () => {
   badRequestTests(
     target,
     'get_account_balance',
-    addresses.stx ? { path: { principal: addresses.stx }, query: {} } : undefined,
+    addresses.stx_activity ? { path: { principal: addresses.stx_activity }, query: {} } : undefined,
     parameterExamples(data, {}),
-    'an stx address',
+    'stx address (`addresses.stx_activity`)',
   );
 
   describe('404 Not Found', () => {
     test('until_block=<an unknown hash>', async (ctx) => {
       requireWorld(ctx, target);
-      const p = need(ctx, addresses.stx, 'stx address');
+      const p = need(ctx, addresses.stx_activity, 'stx address', 'addresses.stx_activity');
       expectResponse(target, await call(p, { until_block: UNKNOWN_BLOCK_HASH }), {
         status: 404,
         because: 'an unknown until_block hash gives 404',

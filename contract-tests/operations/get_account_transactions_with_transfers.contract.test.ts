@@ -12,7 +12,7 @@ import { contractTarget } from '../target.ts';
 
 const target = await contractTarget();
 const data = await target.data();
-const principal = data.addresses.stx;
+const principal = data.addresses.stx_activity;
 const block = data.blocks[0];
 function call(p: string, query: Record<string, string> = {}) {
   return target.client.call('get_account_transactions_with_transfers', { path: { principal: p }, query });
@@ -28,18 +28,23 @@ function itemsOf(body: unknown): Item[] {
 describe('get_account_transactions_with_transfers', () => {
   describe('200 OK', () => {
     test('an address with STX activity', async (ctx) => {
-      const p = need(ctx, principal, 'address with STX activity');
+      const p = need(ctx, principal, 'address with STX activity', 'addresses.stx_activity');
       expectResponse(target, await call(p), { status: 200, because: 'a valid principal' });
     });
 
     test('a contract principal', async (ctx) => {
-      const p = need(ctx, data.addresses.contract, 'contract principal');
+      const p = need(
+        ctx,
+        data.addresses.contract_principal,
+        'contract principal',
+        'addresses.contract_principal',
+      );
       expectResponse(target, await call(p), { status: 200, because: 'a contract identifier is a principal' });
     });
 
     test('height=<a known block>', async (ctx) => {
-      const p = need(ctx, principal, 'address with STX activity');
-      const b = need(ctx, block, 'block');
+      const p = need(ctx, principal, 'address with STX activity', 'addresses.stx_activity');
+      const b = need(ctx, block, 'block', 'blocks');
       expectResponse(target, await call(p, { height: String(b.height) }), {
         status: 200,
         because: 'height selects one block',
@@ -47,8 +52,8 @@ describe('get_account_transactions_with_transfers', () => {
     });
 
     test('until_block=<a known hash>', async (ctx) => {
-      const p = need(ctx, principal, 'address with STX activity');
-      const b = need(ctx, block, 'block');
+      const p = need(ctx, principal, 'address with STX activity', 'addresses.stx_activity');
+      const b = need(ctx, block, 'block', 'blocks');
       expectResponse(target, await call(p, { until_block: b.hash }), {
         status: 200,
         because: 'until_block may be a known block hash',
@@ -56,8 +61,8 @@ describe('get_account_transactions_with_transfers', () => {
     });
 
     test('until_block=<a height>', async (ctx) => {
-      const p = need(ctx, principal, 'address with STX activity');
-      const b = need(ctx, block, 'block');
+      const p = need(ctx, principal, 'address with STX activity', 'addresses.stx_activity');
+      const b = need(ctx, block, 'block', 'blocks');
       expectResponse(target, await call(p, { until_block: String(Math.max(1, b.height)) }), {
         status: 200,
         because: 'until_block may be a positive height',
@@ -66,7 +71,7 @@ describe('get_account_transactions_with_transfers', () => {
 
     test('height returns that whole block, until_block the history up to it', async (ctx) => {
       requireWorld(ctx, target);
-      const p = need(ctx, principal, 'address with STX activity');
+      const p = need(ctx, principal, 'address with STX activity', 'addresses.stx_activity');
       const first = await call(p, { limit: '50' });
       expectResponse(target, first, { status: 200, because: 'the first page of the history' });
       const items = itemsOf(first.body);
@@ -108,7 +113,7 @@ describe('get_account_transactions_with_transfers', () => {
     });
 
     test('unanchored=true, limit=50', async (ctx) => {
-      const p = need(ctx, principal, 'address with STX activity');
+      const p = need(ctx, principal, 'address with STX activity', 'addresses.stx_activity');
       expectResponse(target, await call(p, { unanchored: 'true', limit: '50' }), {
         status: 200,
         because: 'unanchored and the largest page',
@@ -118,7 +123,7 @@ describe('get_account_transactions_with_transfers', () => {
 
   describe('304 Not Modified', () => {
     test('If-None-Match with the current ETag', async (ctx) => {
-      const p = need(ctx, principal, 'address with STX activity');
+      const p = need(ctx, principal, 'address with STX activity', 'addresses.stx_activity');
       await expectNotModified(target, 'get_account_transactions_with_transfers', { path: { principal: p } });
     });
   });
@@ -128,13 +133,13 @@ describe('get_account_transactions_with_transfers', () => {
     'get_account_transactions_with_transfers',
     principal ? { path: { principal }, query: {} } : undefined,
     parameterExamples(data, {}),
-    'an address with STX activity',
+    'address with STX activity (`addresses.stx_activity`)',
   );
 
   describe('404 Not Found', () => {
     test('until_block=<an unknown hash>', async (ctx) => {
       requireWorld(ctx, target);
-      const p = need(ctx, principal, 'address with STX activity');
+      const p = need(ctx, principal, 'address with STX activity', 'addresses.stx_activity');
       expectResponse(target, await call(p, { until_block: UNKNOWN_BLOCK_HASH }), {
         status: 404,
         because: 'an unknown until_block hash gives 404',

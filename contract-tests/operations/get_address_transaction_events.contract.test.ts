@@ -20,6 +20,7 @@ describe('get_address_transaction_events', () => {
           ctx,
           pairs.find((x) => x.events?.includes(kind)),
           `address transaction with ${kind} events`,
+          'addressTransactions',
         );
         expectResponse(target, await call(p.address, p.tx_id), {
           status: 200,
@@ -29,7 +30,7 @@ describe('get_address_transaction_events', () => {
     }
 
     test('the tx id without 0x, in upper case', async (ctx) => {
-      const p = need(ctx, pair, 'address transaction');
+      const p = need(ctx, pair, 'address transaction', 'addressTransactions');
       expectResponse(target, await call(p.address, p.tx_id.slice(2).toUpperCase()), {
         status: 200,
         because: 'tx_id may come without 0x, in any case (TxIdPath)',
@@ -38,7 +39,7 @@ describe('get_address_transaction_events', () => {
 
     test('a transaction that does not concern the address: no results', async (ctx) => {
       requireWorld(ctx, target);
-      const u = need(ctx, data.unrelated, 'unrelated transaction');
+      const u = need(ctx, data.unrelated, 'unrelated transaction', 'unrelatedTransaction');
       const ex = await call(u.address, u.tx_id);
       const results = (ex.body as { results?: unknown[] } | undefined)?.results;
       const findings =
@@ -65,7 +66,7 @@ describe('get_address_transaction_events', () => {
 
   describe('304 Not Modified', () => {
     test('If-None-Match with the current ETag', async (ctx) => {
-      const p = need(ctx, pair, 'address transaction');
+      const p = need(ctx, pair, 'address transaction', 'addressTransactions');
       await expectNotModified(target, 'get_address_transaction_events', {
         path: { address: p.address, tx_id: p.tx_id },
       });
@@ -77,13 +78,18 @@ describe('get_address_transaction_events', () => {
     'get_address_transaction_events',
     pair ? { path: { address: pair.address, tx_id: pair.tx_id }, query: {} } : undefined,
     parameterExamples(data, pair ?? {}),
-    'an address transaction',
+    'address transaction (`addressTransactions`)',
   );
 
   describe('404 Not Found', () => {
     test('an unknown transaction', async (ctx) => {
       requireWorld(ctx, target);
-      const address = need(ctx, pair?.address ?? data.addresses.stx, 'address');
+      const address = need(
+        ctx,
+        pair?.address ?? data.addresses.stx_activity,
+        'address',
+        'addressTransactions',
+      );
       expectResponse(target, await call(address, UNKNOWN_TX_ID), {
         status: 404,
         because: 'an unknown transaction gives 404 Transaction not found',

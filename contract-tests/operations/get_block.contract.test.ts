@@ -25,7 +25,7 @@ describe('get_block', () => {
     });
 
     test('by height', async (ctx) => {
-      const b = need(ctx, block, 'block');
+      const b = need(ctx, block, 'block', 'blocks');
       expectResponse(target, await get(String(b.height)), {
         status: 200,
         because: `block ${b.height} is a known canonical block`,
@@ -33,12 +33,12 @@ describe('get_block', () => {
     });
 
     test('by hash', async (ctx) => {
-      const b = need(ctx, block, 'block');
+      const b = need(ctx, block, 'block', 'blocks');
       expectResponse(target, await get(b.hash), { status: 200, because: 'a known block hash' });
     });
 
     test('by index block hash', async (ctx) => {
-      const b = need(ctx, block, 'block');
+      const b = need(ctx, block, 'block', 'blocks');
       expectResponse(target, await get(b.index_block_hash), {
         status: 200,
         because: 'a known index block hash',
@@ -46,7 +46,7 @@ describe('get_block', () => {
     });
 
     test('by hash without 0x, in upper case', async (ctx) => {
-      const b = need(ctx, block, 'block');
+      const b = need(ctx, block, 'block', 'blocks');
       expectResponse(target, await get(b.hash.slice(2).toUpperCase()), {
         status: 200,
         because: 'a hash may come without 0x, in any case (HeightOrHash)',
@@ -56,7 +56,7 @@ describe('get_block', () => {
 
   describe('304 Not Modified', () => {
     test('If-None-Match with the current ETag', async (ctx) => {
-      const b = need(ctx, block, 'block');
+      const b = need(ctx, block, 'block', 'blocks');
       await expectNotModified(target, 'get_block', { path: { height_or_hash: String(b.height) } });
     });
   });

@@ -20,6 +20,7 @@ describe('get_single_transaction_with_transfers', () => {
           ctx,
           pairs.find((x) => x.events?.includes(kind)),
           `address transaction with ${kind} events`,
+          'addressTransactions',
         );
         expectResponse(target, await call(p.address, p.tx_id), {
           status: 200,
@@ -29,7 +30,7 @@ describe('get_single_transaction_with_transfers', () => {
     }
 
     test('a bare 64-hex tx id (no 0x)', async (ctx) => {
-      const p = need(ctx, pair, 'address transaction');
+      const p = need(ctx, pair, 'address transaction', 'addressTransactions');
       expectResponse(target, await call(p.address, p.tx_id.slice(2)), {
         status: 200,
         because: 'a bare 64-hex id without 0x is accepted',
@@ -39,7 +40,7 @@ describe('get_single_transaction_with_transfers', () => {
 
   describe('304 Not Modified', () => {
     test('If-None-Match with the current ETag', async (ctx) => {
-      const p = need(ctx, pair, 'address transaction');
+      const p = need(ctx, pair, 'address transaction', 'addressTransactions');
       await expectNotModified(target, 'get_single_transaction_with_transfers', {
         path: { principal: p.address, tx_id: p.tx_id },
       });
@@ -51,13 +52,18 @@ describe('get_single_transaction_with_transfers', () => {
     'get_single_transaction_with_transfers',
     pair ? { path: { principal: pair.address, tx_id: pair.tx_id }, query: {} } : undefined,
     parameterExamples(data, pair ?? {}),
-    'an address transaction',
+    'address transaction (`addressTransactions`)',
   );
 
   describe('404 Not Found', () => {
     test('an unknown transaction', async (ctx) => {
       requireWorld(ctx, target);
-      const address = need(ctx, pair?.address ?? data.addresses.stx, 'address');
+      const address = need(
+        ctx,
+        pair?.address ?? data.addresses.stx_activity,
+        'address',
+        'addressTransactions',
+      );
       expectResponse(target, await call(address, UNKNOWN_TX_ID), {
         status: 404,
         because: 'an unknown transaction gives 404 No matching transaction found',
@@ -66,7 +72,7 @@ describe('get_single_transaction_with_transfers', () => {
 
     test('a transaction that does not concern the principal', async (ctx) => {
       requireWorld(ctx, target);
-      const u = need(ctx, data.unrelated, 'unrelated transaction');
+      const u = need(ctx, data.unrelated, 'unrelated transaction', 'unrelatedTransaction');
       expectResponse(target, await call(u.address, u.tx_id), {
         status: 404,
         because: 'a transaction unrelated to the principal gives 404',

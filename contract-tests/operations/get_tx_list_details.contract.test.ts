@@ -28,12 +28,17 @@ function entries(ex: Exchange): Record<string, Entry> {
 describe('get_tx_list_details', () => {
   describe('200 OK', () => {
     test('one mined id of each transaction type and status (repeated tx_id)', async (ctx) => {
-      const ids = need(ctx, mined.length ? mined : undefined, 'mined transaction ids');
+      const ids = need(ctx, mined.length ? mined : undefined, 'mined transaction ids', 'transactions.byType');
       expectResponse(target, await call(ids), { status: 200, because: 'known transaction ids' });
     });
 
     test('ids as one comma-separated list', async (ctx) => {
-      const ids = need(ctx, mined.length >= 2 ? mined.slice(0, 2) : undefined, 'two mined transaction ids');
+      const ids = need(
+        ctx,
+        mined.length >= 2 ? mined.slice(0, 2) : undefined,
+        'two mined transaction ids',
+        'transactions.byType',
+      );
       expectResponse(target, await call(ids.join(',')), {
         status: 200,
         because: 'tx_id may be one comma-separated list (x-comma-separated)',
@@ -41,7 +46,12 @@ describe('get_tx_list_details', () => {
     });
 
     test('mempool ids next to an unknown id', async (ctx) => {
-      const ids = need(ctx, data.mempool.length ? data.mempool : undefined, 'mempool transaction ids');
+      const ids = need(
+        ctx,
+        data.mempool.length ? data.mempool : undefined,
+        'mempool transaction ids',
+        'mempool',
+      );
       expectResponse(target, await call([...ids, UNKNOWN_TX_ID]), {
         status: 200,
         because: 'at least one id is known',
@@ -49,7 +59,7 @@ describe('get_tx_list_details', () => {
     });
 
     test('event_limit=1 and event_offset=1', async (ctx) => {
-      const id = need(ctx, first, 'mined transaction id');
+      const id = need(ctx, first, 'mined transaction id', 'transactions.byType');
       expectResponse(target, await call([id], { event_limit: '1', event_offset: '1' }), {
         status: 200,
         because: 'event paging within its bounds',
@@ -60,7 +70,7 @@ describe('get_tx_list_details', () => {
   describe('200 OK, what the entries say', () => {
     test('one entry per distinct id, found or not, events paged by event_limit', async (ctx) => {
       requireWorld(ctx, target);
-      const id = need(ctx, first, 'mined transaction id');
+      const id = need(ctx, first, 'mined transaction id', 'transactions.byType');
       const ex = await call([id, id, UNKNOWN_TX_ID], { event_limit: '1' });
       const body = entries(ex);
       const findings: Problem[] = [];
@@ -103,7 +113,7 @@ describe('get_tx_list_details', () => {
 
   describe('304 Not Modified', () => {
     test('If-None-Match with the current ETag', async (ctx) => {
-      const id = need(ctx, first, 'mined transaction id');
+      const id = need(ctx, first, 'mined transaction id', 'transactions.byType');
       await expectNotModified(target, 'get_tx_list_details', { query: { tx_id: [id] } });
     });
   });
@@ -113,7 +123,7 @@ describe('get_tx_list_details', () => {
     'get_tx_list_details',
     first ? { path: {}, query: { tx_id: [first] } } : undefined,
     first ? { tx_id: [first] } : {},
-    'a mined transaction id',
+    'mined transaction id (`transactions.byType`)',
   );
 
   describe('404 Not Found', () => {

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { linkLatest } from './latest-run.ts';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
 import { listOperations } from '../../spec/load.ts';
 import { readConfig } from '../config.ts';
@@ -22,8 +23,9 @@ function readLog(reportDir: string): LogRecord[] {
 
 /**
  * After a run that included the contract project: the coverage matrix (operation × status) and
- * the summary, printed and written to reports/contract-coverage.md, and JUnit XML at
- * reports/contract-junit.xml. Other projects' runs are left alone.
+ * the summary, printed and written to the run's own directory (reports/runs/<run>/
+ * contract-coverage.md, with JUnit XML beside it), and reports/latest pointed at that directory.
+ * Other projects' runs are left alone.
  */
 export default class ContractReporter implements Reporter {
   private vitest?: Vitest;
@@ -36,7 +38,7 @@ export default class ContractReporter implements Reporter {
     const modules = testModules.filter((m) => m.project.name === CONTRACT_PROJECT);
     if (modules.length === 0) return;
     const config = readConfig();
-    const records = readLog(config.reportDir);
+    const records = readLog(config.runDir);
     const tests = collectResults(modules);
     const verdicts = records.filter((r): r is VerdictRecord => r.kind === 'verdict');
     const deviations =
@@ -45,15 +47,17 @@ export default class ContractReporter implements Reporter {
         : [];
     const matrix = renderMatrix(buildMatrix(listOperations(), verdicts, tests));
     const summary = renderSummary({ records, tests, deviations });
-    mkdirSync(config.reportDir, { recursive: true });
-    const coverage = join(config.reportDir, 'contract-coverage.md');
-    const junit = join(config.reportDir, 'contract-junit.xml');
+    mkdirSync(config.runDir, { recursive: true });
+    const coverage = join(config.runDir, 'contract-coverage.md');
+    const junit = join(config.runDir, 'contract-junit.xml');
     writeFileSync(coverage, `# Contract coverage\n\n${matrix}\n\n## Summary\n\n\`\`\`\n${summary}\n\`\`\`\n`);
     writeFileSync(junit, renderJUnit(tests, verdicts));
     const log = (text: string): void =>
       this.vitest ? this.vitest.logger.log(text) : void process.stdout.write(`${text}\n`);
+    const latest = linkLatest(config.reportDir, config.runDir);
+    const at = (file: string): string => relative(process.cwd(), file);
     log(
-      `\nContract coverage (operation × status)\n\n${matrix}\n\n${summary}\n\nWritten: ${relative(process.cwd(), coverage)}, ${relative(process.cwd(), junit)}, ${relative(process.cwd(), join(config.reportDir, EXCHANGE_LOG))}\n`,
+      `\nContract coverage (operation × status)\n\n${matrix}\n\n${summary}\n\nWritten: ${at(coverage)}, ${at(junit)}, ${at(join(config.runDir, EXCHANGE_LOG))}${latest ? ` (${at(latest)} links to them)` : ''}\n`,
     );
   }
 }

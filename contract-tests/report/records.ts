@@ -66,6 +66,20 @@ export interface RunRecord {
   notices?: string[];
 }
 
-export type LogRecord = ExchangeRecord | VerdictRecord | DiscoveryRecord | RunRecord;
+/** What the exploration phase did, for the summary: its seed, cases and requests, and why it stopped early. */
+export interface ExplorationRecord {
+  kind: 'exploration';
+  seed: number;
+  cases: number;
+  ran: number;
+  /** Cases whose first request the pool could not build yet. */
+  unbuilt: number;
+  requests: number;
+  shrinkRequests: number;
+  stoppedBecause?: string;
+  failed: boolean;
+}
+
+export type LogRecord = ExchangeRecord | VerdictRecord | DiscoveryRecord | RunRecord | ExplorationRecord;
 
 export const EXCHANGE_LOG = 'contract-exchanges.jsonl';

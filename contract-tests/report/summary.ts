@@ -1,6 +1,13 @@
 import type { KnownDeviation } from '../targets/target-file.ts';
 import { groupFailures } from './failure-causes.ts';
-import type { DiscoveryRecord, ExchangeRecord, LogRecord, RunRecord, VerdictRecord } from './records.ts';
+import type {
+  DiscoveryRecord,
+  ExchangeRecord,
+  ExplorationRecord,
+  LogRecord,
+  RunRecord,
+  VerdictRecord,
+} from './records.ts';
 import type { TestResult } from './test-results.ts';
 
 export interface RunFacts {
@@ -110,6 +117,15 @@ function failureSection(failed: TestResult[], verdicts: VerdictRecord[]): string
   ];
 }
 
+function explorationLine(e: ExplorationRecord | undefined): string[] {
+  if (!e) return [];
+  const stopped = e.stoppedBecause ? `; stopped early: ${e.stoppedBecause}` : '';
+  const shrunk = e.failed ? `, ${e.shrinkRequests} more to shrink the failure` : '';
+  return [
+    `Exploration: CONTRACT_SEED=${e.seed} CONTRACT_EXPLORE=${e.cases}: ${e.ran} cases (${e.unbuilt} not buildable yet), ${e.requests} requests${shrunk}${stopped}`,
+  ];
+}
+
 /** The run in words: target, requests and time, failures, known deviations, skips, discoveries. */
 export function renderSummary({ records, tests, deviations }: RunFacts): string {
   const run = of(records, 'run')[0] as RunRecord | undefined;
@@ -125,6 +141,7 @@ export function renderSummary({ records, tests, deviations }: RunFacts): string 
     `Client limiter: ${run?.limiter ?? 'unknown'}; request budget MAX_REQUESTS=${run?.maxRequests ?? '?'}`,
     `Requests sent: ${exchanges.length} (${exchanges.filter((e) => e.retry).length} repeated after a 429, ${exchanges.filter((e) => e.provoked).length} sent to provoke 429, ${exchanges.filter((e) => e.error).length} without an answer) in ${(wallTimeMs(tests) / 1000).toFixed(1)} s`,
     `Tests: ${count('passed')} passed, ${failed.length} failed, ${count('skipped')} skipped`,
+    ...explorationLine(of(records, 'exploration')[0]),
     ...(run?.notices?.length ? ['', 'Before the tests:', ...run.notices.map((n) => `- ${n}`)] : []),
     '',
     ...(failed.length ? failureSection(failed, verdicts) : ['No failures.', '']),

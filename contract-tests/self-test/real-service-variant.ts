@@ -22,6 +22,18 @@ function serverError(r: VariantResponse, message: string): void {
   r.res.removeHeader('ETag');
 }
 
+/**
+ * Cache-Control on errors as the real service sends it (facts, corrected): none on a request
+ * refused by schema validation, `public, no-cache, must-revalidate` on an error operation 7 raises
+ * after its ETag step (an `until_block` it cannot use), `no-store` elsewhere.
+ */
+function realErrorCaching(r: VariantResponse): void {
+  if (r.status < 400 || !isObject(r.body)) return;
+  if (r.body.code === 'FST_ERR_VALIDATION') r.res.removeHeader('Cache-Control');
+  else if (r.operationId === 'get_account_balance' && r.url.searchParams.has('until_block'))
+    r.res.setHeader('Cache-Control', OK_CACHE);
+}
+
 /** A 200 with an empty page where the contract wants 400. */
 function emptyPage(r: VariantResponse): void {
   const limit = Number(r.url.searchParams.get('limit') || '20');
@@ -45,6 +57,7 @@ export const REAL_SERVICE: Variant = {
     if (r.status === 304) r.res.removeHeader('ETag');
     if (r.body === undefined) return;
     const q = r.url.searchParams;
+    realErrorCaching(r);
     switch (r.operationId) {
       case 'get_block': {
         const asked = lastSegment(r.url);
@@ -65,6 +78,13 @@ export const REAL_SERVICE: Variant = {
         if (/^0x[0-9a-fA-F]{63}$/.test(q.get('until_block') ?? ''))
           serverError(r, 'Hex string is an odd number of digits');
         else if (q.get('height') === '-1') emptyPage(r);
+        return;
+      case 'get_account_balance':
+        // Raised after the route's ETag step: it keeps the 200's Cache-Control (facts, corrected).
+        if (/^0x[0-9a-fA-F]{63}$/.test(q.get('until_block') ?? '')) {
+          serverError(r, 'Hex string is an odd number of digits');
+          r.res.setHeader('Cache-Control', OK_CACHE);
+        }
         return;
       case 'get_address_transaction_events':
         if (!isTxId(lastSegment(r.url, 1))) serverError(r, 'Hex string is missing the "0x" prefix');

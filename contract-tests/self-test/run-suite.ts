@@ -30,7 +30,13 @@ export interface SuiteRun {
 export interface SuiteOptions {
   /** The target file; the mock's default world when not set. */
   target?: string;
+  /** Cases of the exploration phase (CONTRACT_EXPLORE). */
+  explore?: number;
 }
+
+/** Few exploration cases per child keep the self-test's time in check; one seed makes every child draw the same. */
+export const SELF_TEST_EXPLORE = 15;
+export const SELF_TEST_SEED = 21;
 
 interface JsonReport {
   testResults?: Array<{
@@ -47,7 +53,7 @@ interface JsonReport {
 }
 
 /** The environment of a suite run against `baseUrl`: only what the run needs, nothing from a caller's live setup. */
-function childEnv(baseUrl: string, reportDir: string, target: string): NodeJS.ProcessEnv {
+function childEnv(baseUrl: string, reportDir: string, target: string, explore: number): NodeJS.ProcessEnv {
   const keep = Object.fromEntries(
     Object.entries(process.env).filter(
       ([name]) => !/^(BASE_URL|API_KEY|TARGET|MAX_REQUESTS|CONTRACT_.*)$/.test(name),
@@ -59,7 +65,9 @@ function childEnv(baseUrl: string, reportDir: string, target: string): NodeJS.Pr
     TARGET: target,
     // The variants run on loopback: the client-side limiter would only slow the run down.
     CONTRACT_RPM: '0',
-    CONTRACT_REPORT_DIR: reportDir,
+    CONTRACT_RUN_DIR: reportDir,
+    CONTRACT_EXPLORE: String(explore),
+    CONTRACT_SEED: String(SELF_TEST_SEED),
     [CHILD_MARK]: '1',
     FORCE_COLOR: '0',
   };
@@ -101,7 +109,12 @@ export async function runSuite(baseUrl: string, options: SuiteOptions = {}): Pro
       ],
       {
         cwd: ROOT,
-        env: childEnv(baseUrl, dir, options.target ?? 'fixtures/targets/mock-default.json'),
+        env: childEnv(
+          baseUrl,
+          dir,
+          options.target ?? 'fixtures/targets/mock-default.json',
+          options.explore ?? SELF_TEST_EXPLORE,
+        ),
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );

@@ -29,6 +29,8 @@ export interface Variant {
   caughtBy: RegExp[];
   /** What the catching test's failure must say, when the message matters (the page a walk went wrong at, say). */
   failureMentions?: RegExp;
+  /** Cases the exploration draws against this variant: few, unless the variant is one only the exploration can catch. */
+  explore?: number;
   request?(req: VariantRequest): void;
   response?(res: VariantResponse): void;
 }

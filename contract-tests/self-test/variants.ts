@@ -5,6 +5,17 @@ function isObject(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** Cases for the variants only the exploration catches (and their control, the faithful mock). */
+const EXPLORING = 120;
+const EXPLORATION = /^exploration > /;
+
+/** The body's `*_time` moved by `seconds`, with its `*_time_iso`, so the answer stays consistent in itself. */
+function shiftTime(o: Json, key: string, seconds: number): void {
+  const t = Number(o[key]) + seconds;
+  o[key] = t;
+  o[`${key}_iso`] = new Date(t * 1000).toISOString();
+}
+
 /**
  * Broken mocks the contract suite must catch, each with the test that must catch it. The first
  * is the mock unbroken: over HTTP it must pass everything, so what the others fail is their
@@ -15,6 +26,8 @@ export const VARIANTS: Variant[] = [
     name: 'faithful',
     breaks: 'nothing: the mock as it is, served over HTTP',
     caughtBy: [],
+    // As many cases as the variants only the exploration catches: the control of their catching test.
+    explore: EXPLORING,
   },
   {
     name: 'required-field-dropped',
@@ -27,7 +40,7 @@ export const VARIANTS: Variant[] = [
   {
     name: 'amount-as-number',
     breaks: 'get_account_balance sends stx.balance as a JSON number',
-    caughtBy: [/^get_account_balance > 200 OK > the stx address$/],
+    caughtBy: [/^get_account_balance > 200 OK > the stx_activity address$/],
     response: (r) => {
       if (
         r.operationId === 'get_account_balance' &&
@@ -63,7 +76,9 @@ export const VARIANTS: Variant[] = [
     breaks:
       'get_account_transactions_with_transfers answers every page asked for by offset with no results, keeping the total',
     caughtBy: [/^pagination > get_account_transactions_with_transfers > 200 OK > walking every page/],
-    failureMentions: /went wrong at page 1 \(offset 0\) held 0 of/,
+    // The walk names the page, or the meaning check does first, by its offset.
+    failureMentions:
+      /went wrong at page 1 \(offset 0\) held 0 of|check page_holds_what_total_says: expected [1-9]\d* results \(limit \d+, offset 0,/,
     response: (r) => {
       if (
         r.operationId === 'get_account_transactions_with_transfers' &&
@@ -78,7 +93,8 @@ export const VARIANTS: Variant[] = [
     name: 'page-short',
     breaks: 'get_account_transactions_with_transfers drops the last item of every page after the first',
     caughtBy: [/^pagination > get_account_transactions_with_transfers > 200 OK > walking every page/],
-    failureMentions: /went wrong at page 2 \(offset \d+\)/,
+    failureMentions:
+      /went wrong at page 2 \(offset \d+\)|check page_holds_what_total_says: expected \d+ results \(limit \d+, offset [1-9]/,
     response: (r) => {
       if (
         r.operationId === 'get_account_transactions_with_transfers' &&
@@ -143,7 +159,7 @@ export const VARIANTS: Variant[] = [
     breaks: 'the deprecated operations stop sending Warning: 299',
     caughtBy: [
       /^deprecated operations > get_account_balance > 200 OK > still answers/,
-      /^get_account_balance > 200 OK > the stx address$/,
+      /^get_account_balance > 200 OK > the stx_activity address$/,
     ],
     response: (r) => {
       r.res.removeHeader('Warning');
@@ -240,6 +256,109 @@ export const VARIANTS: Variant[] = [
     caughtBy: [/^get_mempool_transaction_stats > 200 OK > the mempool statistics$/],
     response: (r) => {
       if (r.operationId === 'get_mempool_transaction_stats') r.res.type('text/plain');
+    },
+  },
+  {
+    name: 'balance-until-height-off',
+    breaks:
+      'get_account_balance with until_block given as a height reports one token more than its transfers add up to (the fixed cases ask by hash only)',
+    caughtBy: [EXPLORATION],
+    explore: EXPLORING,
+    failureMentions: /check balances_add_up/,
+    response: (r) => {
+      if (
+        r.operationId !== 'get_account_balance' ||
+        !/^\d+$/.test(r.url.searchParams.get('until_block') ?? '') ||
+        !isObject(r.body) ||
+        !isObject(r.body.stx)
+      )
+        return;
+      r.body.stx.balance = String(BigInt(String(r.body.stx.balance)) + 1n);
+    },
+  },
+  {
+    name: 'block-burn-time-drift',
+    breaks:
+      'get_block reports the burn block time of every odd block one second late (iso included, the same by height and hash), so it disagrees with the transactions in it',
+    caughtBy: [EXPLORATION],
+    explore: EXPLORING,
+    failureMentions: /check transaction_in_its_block/,
+    response: (r) => {
+      if (
+        r.operationId === 'get_block' &&
+        r.status === 200 &&
+        isObject(r.body) &&
+        Number(r.body.height) % 2 === 1
+      )
+        shiftTime(r.body, 'burn_block_time', 1);
+    },
+  },
+  {
+    name: 'times-in-milliseconds',
+    breaks: 'get_block sends its times in milliseconds (the iso strings agreeing with them)',
+    caughtBy: [/^get_block > 200 OK > latest$/],
+    failureMentions: /check times_in_seconds/,
+    response: (r) => {
+      if (r.operationId !== 'get_block' || r.status !== 200 || !isObject(r.body)) return;
+      for (const key of ['block_time', 'burn_block_time']) shiftTime(r.body, key, Number(r.body[key]) * 999);
+    },
+  },
+  {
+    name: 'event-count-short',
+    breaks: 'get_tx_list_details reports event_count 0 for transactions it lists events of',
+    caughtBy: [/^get_tx_list_details > 200 OK > /],
+    failureMentions: /check transaction_fields_agree/,
+    response: (r) => {
+      if (r.operationId !== 'get_tx_list_details' || r.status !== 200 || !isObject(r.body)) return;
+      for (const entry of Object.values(r.body))
+        if (
+          isObject(entry) &&
+          isObject(entry.result) &&
+          Array.isArray(entry.result.events) &&
+          entry.result.events.length
+        )
+          entry.result.event_count = 0;
+    },
+  },
+  {
+    name: 'estimated-balance-drift',
+    breaks: 'get_account_balance reports an estimated_balance one µSTX above balance + inbound − outbound',
+    caughtBy: [/^get_account_balance > 200 OK > the stx_activity address$/],
+    failureMentions: /check balance_fields_agree/,
+    response: (r) => {
+      if (
+        r.operationId !== 'get_account_balance' ||
+        r.status !== 200 ||
+        !isObject(r.body) ||
+        !isObject(r.body.stx)
+      )
+        return;
+      const stx = r.body.stx;
+      if (stx.estimated_balance !== undefined)
+        stx.estimated_balance = String(BigInt(String(stx.estimated_balance)) + 1n);
+    },
+  },
+  {
+    name: 'page-past-the-end-not-empty',
+    breaks: 'get_address_transaction_events answers an offset past the end with the last event again',
+    caughtBy: [/^pagination > get_address_transaction_events > 200 OK > offset past the end/],
+    failureMentions: /check page_holds_what_total_says/,
+    response: (r) => {
+      if (r.operationId !== 'get_address_transaction_events' || r.status !== 200 || !isObject(r.body)) return;
+      const offset = Number(r.url.searchParams.get('offset') ?? '0');
+      if (
+        Array.isArray(r.body.results) &&
+        r.body.results.length === 0 &&
+        offset > 0 &&
+        Number(r.body.total) > 0
+      )
+        r.body.results = [
+          {
+            type: 'stx',
+            event_index: Number(r.body.total) - 1,
+            data: { type: 'transfer', amount: '1', sender: 'x', recipient: 'y' },
+          },
+        ];
     },
   },
 ];

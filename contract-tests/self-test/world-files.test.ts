@@ -23,7 +23,7 @@ function targetFor(mock: RunningMock, dir: string, name: string): string {
   const byName = Object.fromEntries(declared.map((a) => [a.name, a.address]));
   target.name = `mock-default-${name.replace(/\.yaml$/, '')}`;
   target.addresses.fullHistory = [...target.addresses.fullHistory, ...declared.map((a) => a.address)];
-  if (byName.stacker) target.addresses.locked = byName.stacker;
+  if (byName.stacker) target.addresses.locked_stx = byName.stacker;
   if (byName.investor) target.addresses.vesting = byName.investor;
   target.$schema = join(ROOT, 'fixtures', 'targets', 'schema.json');
   const path = join(dir, `${name}.target.json`);

@@ -33,7 +33,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     stop(err);
   }
   for (const notice of config.notices) process.stdout.write(`contract suite: note: ${notice}\n`);
-  rmSync(join(config.reportDir, EXCHANGE_LOG), { force: true });
+  rmSync(join(config.runDir, EXCHANGE_LOG), { force: true });
   if (config.kind !== 'prism') {
     project.provide('contractConfig', config);
     return undefined;

@@ -104,8 +104,8 @@ export async function preflight(config: RunConfig): Promise<RunConfig> {
       auth: { ...(await probeAuth(transport, timeoutMs)), ...config.auth },
       ...(limit > 0 ? { rateLimit: { anonymousPerMinute: limit } } : {}),
     });
-    mkdirSync(config.reportDir, { recursive: true });
-    const path = join(config.reportDir, 'target-from-mock-world.json');
+    mkdirSync(config.runDir, { recursive: true });
+    const path = join(config.runDir, 'target-from-mock-world.json');
     writeFileSync(path, `${JSON.stringify(file, null, 2)}\n`);
     next.targetFile = path;
     next.targetFileOrigin = `built from ${baseUrl}/_mock/world (${describeWorld(world)})`;

@@ -1,6 +1,12 @@
 import type { ContractClient } from '../http/client.ts';
 import type { ExchangeLog } from '../report/exchange-log.ts';
-import type { AddressTransaction, EventKind, TargetFile } from './target-file.ts';
+import {
+  ADDRESS_ROLES,
+  type AddressRole,
+  type AddressTransaction,
+  type EventKind,
+  type TargetFile,
+} from './target-file.ts';
 
 export interface BlockRef {
   height: number;
@@ -19,16 +25,25 @@ export interface TargetData {
   blocks: BlockRef[];
 }
 
-interface TransferItem {
-  tx?: { tx_id?: unknown; tx_type?: unknown };
-  stx_transfers?: unknown[];
-  ft_transfers?: unknown[];
-  nft_transfers?: unknown[];
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
+type Json = Record<string, unknown>;
+function isRecord(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
+function list(v: unknown): Json[] {
+  return Array.isArray(v) ? v.filter(isRecord) : [];
+}
+
+/** Histories read while looking (limit 50 each) and balances probed: discovery's whole cost, on top of two blocks. */
+const MAX_HISTORIES = 8;
+const MAX_BALANCES = 8;
+/** A history the pagination walk can cover in a few pages, and no more than it may read. */
+const MIN_PAGINATED = 3;
+const MAX_PAGINATED = 500;
+
+const STANDARD = /^S[PMTN][0-9A-Z]{26,40}$/;
+const CONTRACT = /^S[PMTN][0-9A-Z]{26,40}\.[a-zA-Z][a-zA-Z0-9_-]{0,127}$/;
+
+type Found = (entry: string, value: string, how: string) => void;
 
 function blockRef(body: unknown): BlockRef | undefined {
   if (!isRecord(body)) return undefined;
@@ -38,95 +53,186 @@ function blockRef(body: unknown): BlockRef | undefined {
     : undefined;
 }
 
-function kindsOf(item: TransferItem): EventKind[] {
-  const kinds: EventKind[] = [];
-  if (item.stx_transfers?.length) kinds.push('stx');
-  if (item.ft_transfers?.length) kinds.push('ft');
-  if (item.nft_transfers?.length) kinds.push('nft');
-  return kinds;
+function kindsOf(item: Json): EventKind[] {
+  return (['stx', 'ft', 'nft'] as const).filter((k) => list(item[`${k}_transfers`]).length > 0);
+}
+/** Each transfer of the address in an item is one of its events in the transaction. */
+function transferCount(item: Json): number {
+  return kindsOf(item).reduce((n, k) => n + list(item[`${k}_transfers`]).length, 0);
 }
 
-type Found = (entry: string, value: string, how: string) => void;
-
-/** Each transfer of the address in an item is one of its events in the transaction. */
-function transferCount(item: TransferItem): number {
-  return (
-    (item.stx_transfers?.length ?? 0) + (item.ft_transfers?.length ?? 0) + (item.nft_transfers?.length ?? 0)
-  );
+/** Principals an item of a history names: its sender, recipient, called contract and transfer parties. */
+function partiesOf(item: Json): string[] {
+  const tx = isRecord(item.tx) ? item.tx : {};
+  const named = [
+    tx.sender_address,
+    isRecord(tx.token_transfer) ? tx.token_transfer.recipient_address : undefined,
+    isRecord(tx.contract_call) ? tx.contract_call.contract_id : undefined,
+    ...(['stx', 'ft', 'nft'] as const).flatMap((k) =>
+      list(item[`${k}_transfers`]).flatMap((t) => [t.sender, t.recipient]),
+    ),
+  ];
+  return named.filter((p): p is string => typeof p === 'string' && (STANDARD.test(p) || CONTRACT.test(p)));
 }
 
 /**
- * From the first page of each notable address's transactions: a transaction id per type, an
- * address transaction per kind of event, and the one with the most events (the events
- * pagination walk wants two or more).
+ * Looks through the target's own answers for what the file leaves out: from each known
+ * principal's history (and the principals those histories name, breadth first) the roles of
+ * `addresses` (STX, FT, NFT activity, a contract), transaction ids per type, address
+ * transactions per kind of event and one with several events, a history long enough to page
+ * through; then balances of the principals seen, for STX locked by stacking and a vesting
+ * schedule; and a transaction that does not concern an address.
  */
-async function discoverFromHistories(data: TargetData, client: ContractClient, found: Found): Promise<void> {
-  const wantsKinds = (['stx', 'ft', 'nft'] as const).filter(
-    (k) => !data.addressTransactions.some((p) => p.events?.includes(k)),
-  );
-  const needTypes = Object.keys(data.txByType).length === 0;
-  let richest: { address: string; item: TransferItem; how: string } | undefined;
-  const needsRich = !data.addressTransactions.some((p) => (p.eventCount ?? 0) >= 2);
-  const sources = [data.addresses.stx, data.addresses.ft, data.addresses.nft].filter(
-    (a): a is string => a !== undefined,
-  );
-  for (const address of [...new Set(sources)]) {
-    if (!needTypes && wantsKinds.length === 0 && !needsRich) break;
-    const res = await client.call('get_account_transactions_with_transfers', {
-      path: { principal: address },
-      query: { limit: '50' },
-    });
-    const results =
-      isRecord(res.body) && Array.isArray(res.body.results) ? (res.body.results as TransferItem[]) : [];
-    const how = `GET ${res.url}`;
-    for (const item of results) {
-      const txId = item.tx?.tx_id;
-      const type = item.tx?.tx_type;
-      if (typeof txId !== 'string') continue;
-      if (needTypes && typeof type === 'string' && !data.txByType[type]?.length) {
-        data.txByType[type] = [txId];
-        found(`transactions.byType.${type}`, txId, how);
+class Discovery {
+  private readonly frontier: string[] = [];
+  private readonly queued = new Set<string>();
+  private readonly histories = new Map<string, { total: number; items: Json[] }>();
+
+  constructor(
+    private readonly data: TargetData,
+    private readonly client: ContractClient,
+    private readonly found: Found,
+  ) {
+    for (const p of [...ADDRESS_ROLES.map((r) => data.addresses[r]), ...(data.addresses.fullHistory ?? [])])
+      this.enqueue(p);
+  }
+
+  private enqueue(p: string | undefined): void {
+    if (p && !this.queued.has(p)) {
+      this.queued.add(p);
+      this.frontier.push(p);
+    }
+  }
+
+  private setRole(role: AddressRole | 'paginated', value: string, how: string): void {
+    if (this.data.addresses[role]) return;
+    this.data.addresses[role] = value;
+    this.found(`addresses.${role}`, value, how);
+  }
+
+  private missing(): boolean {
+    const a = this.data.addresses;
+    const kinds = new Set(this.data.addressTransactions.flatMap((p) => p.events ?? []));
+    return (
+      !a.stx_activity ||
+      !a.ft_activity ||
+      !a.nft_activity ||
+      !a.contract_principal ||
+      !a.paginated ||
+      Object.keys(this.data.txByType).length === 0 ||
+      (['stx', 'ft', 'nft'] as const).some((k) => !kinds.has(k)) ||
+      !this.data.addressTransactions.some((p) => (p.eventCount ?? 0) >= 2)
+    );
+  }
+
+  async readHistories(): Promise<void> {
+    while (this.frontier.length > 0 && this.histories.size < MAX_HISTORIES && this.missing()) {
+      const principal = this.frontier.shift() as string;
+      const res = await this.client.call('get_account_transactions_with_transfers', {
+        path: { principal },
+        query: { limit: '50' },
+      });
+      if (res.status !== 200 || !isRecord(res.body)) continue;
+      const items = list(res.body.results);
+      const total = typeof res.body.total === 'number' ? res.body.total : items.length;
+      this.histories.set(principal, { total, items });
+      this.learn(principal, items, total, `GET ${res.url}`);
+    }
+  }
+
+  private learn(principal: string, items: Json[], total: number, how: string): void {
+    const d = this.data;
+    for (const item of items) {
+      const tx = isRecord(item.tx) ? item.tx : {};
+      const txId = tx.tx_id;
+      if (typeof txId !== 'string' || tx.is_unanchored === true) continue;
+      if (typeof tx.tx_type === 'string' && !d.txByType[tx.tx_type]?.length) {
+        d.txByType[tx.tx_type] = [txId];
+        this.found(`transactions.byType.${tx.tx_type}`, txId, how);
       }
       const kinds = kindsOf(item);
-      const covers = wantsKinds.filter((k) => kinds.includes(k));
-      if (covers.length > 0) {
-        data.addressTransactions.push({
-          address,
+      const roles: Record<EventKind, AddressRole> = {
+        stx: 'stx_activity',
+        ft: 'ft_activity',
+        nft: 'nft_activity',
+      };
+      if (STANDARD.test(principal)) for (const k of kinds) this.setRole(roles[k], principal, how);
+      if (isRecord(tx.contract_call) && typeof tx.contract_call.contract_id === 'string')
+        this.setRole('contract_principal', tx.contract_call.contract_id, `${how} (a contract it called)`);
+      const covered = new Set(d.addressTransactions.flatMap((p) => p.events ?? []));
+      const rich = transferCount(item) >= 2 && !d.addressTransactions.some((p) => (p.eventCount ?? 0) >= 2);
+      if (kinds.some((k) => !covered.has(k)) || rich) {
+        d.addressTransactions.push({
+          address: principal,
           tx_id: txId,
           events: kinds,
           eventCount: transferCount(item),
         });
-        for (const k of covers) wantsKinds.splice(wantsKinds.indexOf(k), 1);
-        found('addressTransactions', `${address} ${txId} (${kinds.join(', ')})`, how);
+        this.found(
+          'addressTransactions',
+          `${principal} ${txId} (${kinds.join(', ')}; ${transferCount(item)} events)`,
+          how,
+        );
       }
-      if (
-        needsRich &&
-        transferCount(item) >= 2 &&
-        transferCount(item) > (richest ? transferCount(richest.item) : 0)
-      )
-        richest = { address, item, how };
+      for (const p of partiesOf(item)) this.enqueue(p);
+    }
+    if (total >= MIN_PAGINATED && total <= MAX_PAGINATED)
+      this.setRole('paginated', principal, `${how} (${total} transactions)`);
+  }
+
+  /** Balances of the principals seen, for the roles only a balance shows. */
+  async balances(): Promise<void> {
+    const a = this.data.addresses;
+    const wanted = (): boolean => !a.locked_stx || !a.vesting || !a.ft_activity || !a.nft_activity;
+    const candidates = [...this.queued].filter((p) => STANDARD.test(p)).slice(0, MAX_BALANCES);
+    for (const principal of candidates) {
+      if (!wanted()) return;
+      const res = await this.client.call('get_account_balance', { path: { principal } });
+      if (res.status !== 200 || !isRecord(res.body)) continue;
+      const how = `GET ${res.url}`;
+      const stx = isRecord(res.body.stx) ? res.body.stx : {};
+      if (typeof stx.locked === 'string' && /^[1-9]\d*$/.test(stx.locked))
+        this.setRole('locked_stx', principal, how);
+      if (isRecord(res.body.token_offering_locked)) this.setRole('vesting', principal, how);
+      if (Object.keys(isRecord(res.body.fungible_tokens) ? res.body.fungible_tokens : {}).length)
+        this.setRole('ft_activity', principal, how);
+      if (Object.keys(isRecord(res.body.non_fungible_tokens) ? res.body.non_fungible_tokens : {}).length)
+        this.setRole('nft_activity', principal, how);
     }
   }
-  const rich = richest;
-  if (
-    rich &&
-    !data.addressTransactions.some((p) => p.tx_id === rich.item.tx?.tx_id && p.address === rich.address)
-  ) {
-    const txId = String(rich.item.tx?.tx_id);
-    data.addressTransactions.push({
-      address: rich.address,
-      tx_id: txId,
-      events: kindsOf(rich.item),
-      eventCount: transferCount(rich.item),
-    });
-    found('addressTransactions', `${rich.address} ${txId} (${transferCount(rich.item)} events)`, rich.how);
+
+  /** A mined transaction of one history that another principal's history does not list: it does not concern that principal. */
+  async unrelated(): Promise<void> {
+    if (this.data.unrelated) return;
+    const seen = [...this.histories.entries()].filter(([, h]) => h.total > 0 && h.total <= 50);
+    for (const [address, own] of seen) {
+      const ids = new Set(own.items.map((i) => (isRecord(i.tx) ? i.tx.tx_id : undefined)));
+      for (const [other, h] of this.histories) {
+        if (other === address) continue;
+        const item = h.items.find((i) => {
+          const tx = isRecord(i.tx) ? i.tx : {};
+          return !ids.has(tx.tx_id) && tx.is_unanchored !== true && !partiesOf(i).includes(address);
+        });
+        const txId = isRecord(item?.tx) ? item.tx.tx_id : undefined;
+        if (typeof txId !== 'string') continue;
+        this.data.unrelated = { address, tx_id: txId };
+        this.found(
+          'unrelatedTransaction',
+          `${address} ${txId}`,
+          `absent from ${address}'s whole history, listed in ${other}'s`,
+        );
+        return;
+      }
+    }
   }
 }
 
 /**
- * Fills in blocks, transaction ids by type and address transactions from the API when the target
- * file does not list them, and logs each discovery for the summary. What cannot be discovered
- * (addresses, mempool ids, full histories) stays missing and the tests needing it skip.
+ * Fills in blocks, address roles, transaction ids by type, address transactions (one per kind of
+ * event, and one with several events), a history to page through and a transaction unrelated to
+ * an address from the API when the target file does not list them, and logs each discovery for
+ * the summary. What the target's answers do not show (mempool ids, full histories) stays missing
+ * and the tests needing it skip, naming the target-file field that supplies it.
  */
 export async function discoverTargetData(
   file: TargetFile,
@@ -160,16 +266,9 @@ export async function discoverTargetData(
       }
     }
   }
-
-  await discoverFromHistories(data, client, found);
-
-  if (!data.addresses.paginated && data.addresses.stx) {
-    data.addresses.paginated = data.addresses.stx;
-    found(
-      'addresses.paginated',
-      data.addresses.stx,
-      'addresses.stx (the walk skips if its history is too long)',
-    );
-  }
+  const discovery = new Discovery(data, client, found);
+  await discovery.readHistories();
+  await discovery.balances();
+  await discovery.unrelated();
   return data;
 }

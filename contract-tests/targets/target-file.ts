@@ -5,6 +5,29 @@ import addFormatsModule from 'ajv-formats';
 
 export type EventKind = 'stx' | 'ft' | 'nft';
 
+/**
+ * The roles of notable addresses, named as the mock's world catalogue names them (`addresses` of
+ * `/_mock/world`, mocks/query/catalogue.ts): one vocabulary for a target file and a mock's world.
+ */
+export const ADDRESS_ROLES = [
+  'stx_activity',
+  'ft_activity',
+  'nft_activity',
+  'contract_principal',
+  'locked_stx',
+  'vesting',
+] as const;
+export type AddressRole = (typeof ADDRESS_ROLES)[number];
+
+/** The names target files used before they took the catalogue's: a file that still has one is told its new name. */
+const FORMER_ROLE_NAMES: Record<string, AddressRole> = {
+  stx: 'stx_activity',
+  ft: 'ft_activity',
+  nft: 'nft_activity',
+  contract: 'contract_principal',
+  locked: 'locked_stx',
+};
+
 export interface AddressTransaction {
   address: string;
   tx_id: string;
@@ -35,14 +58,10 @@ export interface TargetFile {
   world?: 'coherent' | 'examples';
   auth?: { keyRequired?: boolean; invalidKeyRejected?: boolean; anyKeyAccepted?: boolean };
   rateLimit?: { anonymousPerMinute?: number; keyedPerMinute?: number };
-  addresses?: {
-    stx?: string;
-    ft?: string;
-    nft?: string;
-    contract?: string;
-    locked?: string;
-    vesting?: string;
+  addresses?: Partial<Record<AddressRole, string>> & {
+    /** An address whose transactions fill a few pages. */
     paginated?: string;
+    /** Addresses whose whole history is small enough to walk: balances must equal their transfers. */
     fullHistory?: string[];
   };
   transactions?: { byType?: Record<string, string[]>; byStatus?: Record<string, string[]> };
@@ -73,6 +92,15 @@ export function targetFileProblems(value: unknown): string[] {
   return (validator.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`);
 }
 
+/** `addresses.stx → addresses.stx_activity` for each former role name in the file. */
+function formerRoleNames(parsed: unknown): string[] {
+  const addresses = (parsed as { addresses?: unknown } | null)?.addresses;
+  if (typeof addresses !== 'object' || addresses === null) return [];
+  return Object.keys(addresses)
+    .filter((k) => k in FORMER_ROLE_NAMES)
+    .map((k) => `rename addresses.${k} to addresses.${FORMER_ROLE_NAMES[k]}`);
+}
+
 export function loadTargetFile(path: string): TargetFile {
   let parsed: unknown;
   try {
@@ -82,6 +110,11 @@ export function loadTargetFile(path: string): TargetFile {
       `cannot read the target file ${path}: ${err instanceof Error ? err.message : String(err)}`,
     );
   }
+  const former = formerRoleNames(parsed);
+  if (former.length)
+    throw new Error(
+      `the target file ${path} uses former address role names: ${former.join(', ')} (the roles are now named as the mock's /_mock/world catalogue names them)`,
+    );
   const problems = targetFileProblems(parsed);
   if (problems.length)
     throw new Error(

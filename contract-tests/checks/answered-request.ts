@@ -1,7 +1,7 @@
 import type { Operation } from '../../spec/load.ts';
 
 /** One answer as a meaning check sees it: the request it answers, and what came back. */
-export interface Answer {
+export interface AnsweredRequest {
   operationId: string;
   /** Path parameters, decoded, as the request sent them. */
   path: Record<string, string>;
@@ -28,13 +28,13 @@ function pathParameters(op: Operation, pathname: string): Record<string, string>
   return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match?.[i + 1] ?? '')]));
 }
 
-export function answerOf(
+export function answeredRequest(
   op: Operation,
   url: string,
   status: number,
   headers: Record<string, string>,
   body: unknown,
-): Answer {
+): AnsweredRequest {
   const parsed = new URL(url, 'http://target');
   return {
     operationId: op.operationId,

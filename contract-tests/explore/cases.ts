@@ -1,0 +1,379 @@
+import fc from 'fast-check';
+import type { AnsweredRequest } from '../checks/answered-request.ts';
+import { namedTransactions } from '../checks/agreement-checks.ts';
+import { objectAt, ok, results } from '../checks/meaning-check.ts';
+import { badRequestCases } from '../cases/bad-requests.ts';
+import { operation, type Query } from '../spec-context.ts';
+import { pickFrom, type Pool } from './pool.ts';
+
+/**
+ * One explored case: a first request drawn from the spec and from what the target answered so
+ * far, then steps that follow what each answer names. A case is plain data of small numbers
+ * (picks into the pool, limits, offsets), so fast-check draws it from a seed and shrinks it
+ * (fewer steps, smaller numbers) to the smallest case that still fails.
+ */
+export interface ExploreCase {
+  start: Start;
+  follows: Follow[];
+}
+
+type Filter = 'none' | 'height' | 'until-height' | 'until-hash' | 'unanchored' | 'anchored';
+
+export type Start =
+  | { kind: 'history'; pick: number; limit?: number; offset?: number; filter: Filter; filterPick: number }
+  | { kind: 'balance'; pick: number; filter: Filter; filterPick: number }
+  | { kind: 'events'; pick: number; limit?: number; offset?: number }
+  | { kind: 'single'; pick: number }
+  | { kind: 'block'; by: 'latest' | 'height' | 'hash' | 'index' | 'bare-hash'; pick: number }
+  | { kind: 'tx-list'; picks: number[]; form: 'repeated' | 'comma' | 'upper' }
+  | { kind: 'status' }
+  | { kind: 'mempool' }
+  | { kind: 'invalid'; operation: number; mutation: number; pick: number };
+
+export const FOLLOW_STEPS = [
+  'block',
+  'events',
+  'single',
+  'tx-list',
+  'at-height',
+  'sender-balance',
+  'next-page',
+  'status',
+] as const;
+export type FollowStep = (typeof FOLLOW_STEPS)[number];
+
+/** A step after an answer: `step` chooses among the steps that answer allows, `pick` what it names. */
+export interface Follow {
+  step: number;
+  pick: number;
+}
+
+/** A request as the exploration sends it, and what the spec says it must get. */
+export interface PlannedRequest {
+  operationId: string;
+  path: Record<string, string>;
+  query: Query;
+  /** 200 for a valid request, 400 for one the spec refuses. */
+  status: number;
+  because: string;
+  /** For a refused request, the mutation's label (what a known deviation's `test` may name). */
+  kind?: string;
+}
+
+const pick = fc.nat({ max: 1_000 });
+const limit = fc.option(fc.oneof(fc.constantFrom(0, 1, 50), fc.integer({ min: 1, max: 50 })), {
+  nil: undefined,
+});
+const offset = fc.option(fc.nat({ max: 1_000 }), { nil: undefined });
+const filter = fc.constantFrom<Filter>(
+  'none',
+  'height',
+  'until-height',
+  'until-hash',
+  'unanchored',
+  'anchored',
+);
+
+const start: fc.Arbitrary<Start> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('history' as const),
+      pick,
+      limit,
+      offset,
+      filter,
+      filterPick: pick,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('balance' as const), pick, filter, filterPick: pick }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('events' as const), pick, limit, offset }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('single' as const), pick }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('block' as const),
+      by: fc.constantFrom(
+        'latest' as const,
+        'height' as const,
+        'hash' as const,
+        'index' as const,
+        'bare-hash' as const,
+      ),
+      pick,
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('tx-list' as const),
+      picks: fc.array(pick, { minLength: 1, maxLength: 3 }),
+      form: fc.constantFrom('repeated' as const, 'comma' as const, 'upper' as const),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('status' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('mempool' as const) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('invalid' as const), operation: pick, mutation: pick, pick }),
+  },
+);
+
+const follow: fc.Arbitrary<Follow> = fc.record({ step: fc.nat({ max: FOLLOW_STEPS.length - 1 }), pick });
+
+export const exploreCase: fc.Arbitrary<ExploreCase> = fc.record({
+  start,
+  follows: fc.array(follow, { maxLength: 4 }),
+});
+
+function pageQuery(l: number | undefined, o: number | undefined, total: number | undefined): Query {
+  return {
+    ...(l !== undefined ? { limit: String(l) } : {}),
+    // Offsets near and past the end matter most: wrap a drawn offset into the known total and a little beyond.
+    ...(o !== undefined ? { offset: String(total === undefined ? o : o % (total + 5)) } : {}),
+  };
+}
+
+function filterQuery(f: Filter, p: number, pool: Pool, principal: string): Query | undefined {
+  const own = pool.transactions.items.filter((t) => t.principal === principal);
+  const block = pickFrom(pool.blocks.items, p);
+  switch (f) {
+    case 'none':
+      return {};
+    case 'height': {
+      const t = pickFrom(own, p) ?? pickFrom(pool.transactions.items, p);
+      return t ? { height: String(t.block_height) } : undefined;
+    }
+    case 'until-height':
+      return block ? { until_block: String(block.height) } : undefined;
+    case 'until-hash':
+      return block ? { until_block: block.hash } : undefined;
+    case 'unanchored':
+      return { unanchored: 'true' };
+    case 'anchored':
+      return { unanchored: 'false' };
+  }
+}
+
+const VALID = 'a valid request built from what the target answered';
+
+/** Operations with a valid request the pool can build, for the mutations that start from one. */
+function validFor(operationId: string, p: number, pool: Pool): PlannedRequest | undefined {
+  const principal = pickFrom(pool.principals.items, p);
+  const pair = pickFrom(
+    pool.transactions.items.filter((t) => t.principal),
+    p,
+  );
+  const block = pickFrom(pool.blocks.items, p);
+  const make = (path: Record<string, string>, query: Query = {}): PlannedRequest => ({
+    operationId,
+    path,
+    query,
+    status: 200,
+    because: VALID,
+  });
+  switch (operationId) {
+    case 'get_block':
+      return block ? make({ height_or_hash: String(block.height) }) : undefined;
+    case 'get_tx_list_details':
+      return pair ? make({}, { tx_id: [pair.tx_id] }) : undefined;
+    case 'get_address_transaction_events':
+      return pair?.principal ? make({ address: pair.principal, tx_id: pair.tx_id }) : undefined;
+    case 'get_account_transactions_with_transfers':
+      return principal ? make({ principal }, { limit: '20' }) : undefined;
+    case 'get_account_balance':
+      return principal ? make({ principal }) : undefined;
+    case 'get_single_transaction_with_transfers':
+      return pair?.principal ? make({ principal: pair.principal, tx_id: pair.tx_id }) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+const MUTABLE = [
+  'get_block',
+  'get_tx_list_details',
+  'get_address_transaction_events',
+  'get_account_transactions_with_transfers',
+  'get_account_balance',
+  'get_single_transaction_with_transfers',
+];
+
+function invalid(s: Extract<Start, { kind: 'invalid' }>, pool: Pool): PlannedRequest | undefined {
+  const operationId = pickFrom(MUTABLE, s.operation) as string;
+  const valid = validFor(operationId, s.pick, pool);
+  if (!valid) return undefined;
+  const block = pickFrom(pool.blocks.items, s.pick);
+  const examples: Record<string, string[]> = {
+    ...(valid.path.principal ? { principal: [valid.path.principal] } : {}),
+    ...(valid.path.address ? { address: [valid.path.address] } : {}),
+    ...(valid.path.tx_id ? { tx_id: [valid.path.tx_id] } : {}),
+    ...(block
+      ? { height_or_hash: [block.hash], height: [String(block.height)], until_block: [block.hash] }
+      : {}),
+    unanchored: ['true'],
+  };
+  const cases = badRequestCases(operation(operationId), { path: valid.path, query: valid.query }, examples);
+  const bad = pickFrom(cases, s.mutation);
+  return bad
+    ? { operationId, path: bad.path, query: bad.query, status: 400, because: bad.because, kind: bad.name }
+    : undefined;
+}
+
+/** The first request of a case, or undefined when the pool cannot build it yet. */
+export function resolveStart(s: Start, pool: Pool): PlannedRequest | undefined {
+  const ok200 = (operationId: string, path: Record<string, string>, query: Query = {}): PlannedRequest => ({
+    operationId,
+    path,
+    query,
+    status: 200,
+    because: VALID,
+  });
+  switch (s.kind) {
+    case 'status':
+      return ok200('get_status', {});
+    case 'mempool':
+      return ok200('get_mempool_transaction_stats', {});
+    case 'invalid':
+      return invalid(s, pool);
+    case 'block': {
+      const b = pickFrom(pool.blocks.items, s.pick);
+      if (s.by === 'latest' || !b) return ok200('get_block', { height_or_hash: 'latest' });
+      const value = {
+        height: String(b.height),
+        hash: b.hash,
+        index: b.index_block_hash,
+        'bare-hash': b.hash.slice(2).toUpperCase(),
+      }[s.by];
+      return ok200('get_block', { height_or_hash: value });
+    }
+    case 'tx-list': {
+      const ids = [...new Set(s.picks.map((p) => pickFrom(pool.transactions.items, p)?.tx_id))].filter(
+        (id): id is string => id !== undefined,
+      );
+      if (ids.length === 0) return undefined;
+      if (s.form === 'comma') return ok200('get_tx_list_details', {}, { tx_id: ids.join(',') });
+      if (s.form === 'upper')
+        return ok200('get_tx_list_details', {}, { tx_id: ids.map((id) => `0x${id.slice(2).toUpperCase()}`) });
+      return ok200('get_tx_list_details', {}, { tx_id: ids });
+    }
+    case 'history': {
+      const principal = pickFrom(pool.principals.items, s.pick);
+      if (!principal) return undefined;
+      const f = filterQuery(s.filter, s.filterPick, pool, principal);
+      if (!f) return undefined;
+      const page = pageQuery(s.limit, s.offset, s.filter === 'none' ? pool.totals.get(principal) : undefined);
+      return ok200('get_account_transactions_with_transfers', { principal }, { ...page, ...f });
+    }
+    case 'balance': {
+      const principal = pickFrom(pool.principals.items, s.pick);
+      if (!principal) return undefined;
+      const f = filterQuery(s.filter === 'height' ? 'none' : s.filter, s.filterPick, pool, principal);
+      return f ? ok200('get_account_balance', { principal }, f) : undefined;
+    }
+    case 'events': {
+      const pair = pickFrom(
+        pool.transactions.items.filter((t) => t.principal),
+        s.pick,
+      );
+      if (!pair?.principal) return undefined;
+      return ok200(
+        'get_address_transaction_events',
+        { address: pair.principal, tx_id: pair.tx_id },
+        pageQuery(s.limit, s.offset, 10),
+      );
+    }
+    case 'single': {
+      const pair = pickFrom(
+        pool.transactions.items.filter((t) => t.principal),
+        s.pick,
+      );
+      return pair?.principal
+        ? ok200('get_single_transaction_with_transfers', { principal: pair.principal, tx_id: pair.tx_id })
+        : undefined;
+    }
+  }
+}
+
+/**
+ * The next request after an answer: of the steps that answer allows (it names a transaction, it
+ * is a page, …), the `step`-th, wrapping around; undefined when it allows none.
+ */
+export function resolveFollow(f: Follow, last: AnsweredRequest): PlannedRequest | undefined {
+  const possible = FOLLOW_STEPS.flatMap((step) => {
+    const next = followStep(step, f.pick, last);
+    return next ? [next] : [];
+  });
+  return pickFrom(possible, f.step);
+}
+
+function followStep(step: FollowStep, pickAt: number, last: AnsweredRequest): PlannedRequest | undefined {
+  const ok200 = (operationId: string, path: Record<string, string>, query: Query = {}): PlannedRequest => ({
+    operationId,
+    path,
+    query,
+    status: 200,
+    because: `a valid request following what ${last.operationId} named`,
+  });
+  if (!ok(last)) return undefined;
+  // The status after an answer that names blocks: its tip must not be behind them.
+  if (step === 'status')
+    return last.operationId === 'get_block' || namedTransactions(last).length > 0
+      ? ok200('get_status', {})
+      : undefined;
+  const named = pickFrom(
+    namedTransactions(last).filter(({ tx }) => tx.is_unanchored !== true),
+    pickAt,
+  );
+  const principal = last.path.principal;
+  const txId = typeof named?.tx.tx_id === 'string' ? named.tx.tx_id : undefined;
+  switch (step) {
+    case 'block':
+      if (last.operationId === 'get_block' && typeof last.body.hash === 'string')
+        return ok200('get_block', { height_or_hash: last.body.index_block_hash as string });
+      return named && typeof named.tx.block_height === 'number'
+        ? ok200('get_block', { height_or_hash: String(named.tx.block_height) })
+        : undefined;
+    case 'events':
+      return principal && named?.item && txId
+        ? ok200('get_address_transaction_events', { address: principal, tx_id: txId })
+        : undefined;
+    case 'single':
+      return principal && named?.item && txId
+        ? ok200('get_single_transaction_with_transfers', { principal, tx_id: txId })
+        : undefined;
+    case 'tx-list':
+      return txId ? ok200('get_tx_list_details', {}, { tx_id: [txId] }) : undefined;
+    case 'at-height':
+      return principal && named?.item && typeof named.tx.block_height === 'number'
+        ? ok200(
+            'get_account_transactions_with_transfers',
+            { principal },
+            { height: String(named.tx.block_height), limit: '50' },
+          )
+        : undefined;
+    case 'sender-balance': {
+      const parties = results(last.body).map((e) => objectAt(e.data).sender ?? objectAt(e.data).recipient);
+      const who = named?.tx.sender_address ?? pickFrom(parties, pickAt);
+      return typeof who === 'string' && who !== ''
+        ? ok200('get_account_balance', { principal: who })
+        : undefined;
+    }
+    case 'next-page': {
+      const { limit, offset } = last.body;
+      if (typeof limit !== 'number' || typeof offset !== 'number' || !Array.isArray(last.body.results))
+        return undefined;
+      // With `height` the whole block comes on every page: there is no next one.
+      if (last.query.has('height')) return undefined;
+      const query: Query = {
+        ...Object.fromEntries(last.query),
+        limit: String(limit),
+        offset: String(offset + limit),
+      };
+      return ok200(last.operationId, { ...last.path }, query);
+    }
+  }
+}

@@ -1,0 +1,224 @@
+import type { FieldSelector, Source } from '../checks/meaning-check.ts';
+
+/** A rule a fixed cross-operation test checks (contract-tests/cross/, operations/), for the field table. */
+export interface FixedRule {
+  name: string;
+  rule: string;
+  sources: Source[];
+  fields: FieldSelector[];
+}
+
+const TX_LINE: Source = {
+  document: 'description',
+  section: '2.2',
+  line: 'Additional fields of the confirmed form (returned inside address operations):',
+};
+
+export const FIXED_CROSS_RULES: FixedRule[] = [
+  {
+    name: 'chain_tip_is_latest_block',
+    rule: 'cross/chain-invariants: the status chain tip is `blocks/latest` (height, hash, index hash, burn height), read again when the tip moved between the two',
+    sources: [
+      {
+        document: 'description',
+        section: '1',
+        line: 'Fetch the running status of the service, with server version and chain tip.',
+      },
+    ],
+    fields: [
+      'get_status chain_tip.block_height',
+      'get_status chain_tip.block_hash',
+      'get_status chain_tip.index_block_hash',
+      'get_status chain_tip.burn_block_height',
+    ],
+  },
+  {
+    name: 'block_same_by_every_key',
+    rule: 'cross/chain-invariants: a block is the same answer by height, hash, index block hash and upper-case hash without 0x',
+    sources: [
+      {
+        document: 'facts',
+        section: 'Per operation 1',
+        line: '`latest`, an integer height, or a 64-hex hash with or without `0x` (case-insensitive) matching either `hash` or `index_block_hash`.',
+      },
+    ],
+    fields: ['get_block *'],
+  },
+  {
+    name: 'listed_transactions_found_by_id',
+    rule: 'cross/chain-invariants: the transactions an address lists are found by id (operation 2) in the same block',
+    sources: [TX_LINE],
+    fields: ['get_tx_list_details {*}.result.block_hash', 'get_tx_list_details {*}.result.block_height'],
+  },
+  {
+    name: 'balances_equal_transfers',
+    rule: 'cross/balances: for an address whose whole history the target file vouches for (`addresses.fullHistory`), the STX and token balances, totals sent and received and fees equal the sums over its transfers, at one pinned block',
+    sources: [
+      {
+        document: 'description',
+        section: '2.9',
+        line: '`stx` members, all strings unless noted: `balance`, `estimated_balance`, `pending_balance_inbound`, `pending_balance_outbound`, `total_sent`, `total_received`, `total_fees_sent`, `total_miner_rewards_received`, `lock_tx_id`, `locked`',
+      },
+    ],
+    fields: [
+      'get_account_balance stx.balance',
+      'get_account_balance stx.total_sent',
+      'get_account_balance stx.total_received',
+      'get_account_balance stx.total_fees_sent',
+      'get_account_balance fungible_tokens{*}.*',
+      'get_account_balance non_fungible_tokens{*}.*',
+      'get_account_transactions_with_transfers results[].*_transfers[].*',
+    ],
+  },
+  {
+    name: 'pages_walk_to_total',
+    rule: 'cross/pagination: walking every page holds each item once, in the documented order, as many as `total`; limit omitted, 0, 1, 50; offset 0, middle, past the end',
+    sources: [
+      {
+        document: 'description',
+        section: '2.6',
+        line: '`limit` (integer), `offset` (integer), `total` (integer), `results` (array).',
+      },
+    ],
+    fields: [
+      'get_address_transaction_events total',
+      'get_address_transaction_events results',
+      'get_account_transactions_with_transfers total',
+      'get_account_transactions_with_transfers results',
+    ],
+  },
+  {
+    name: 'not_modified_with_etag',
+    rule: 'operations/*: the same request with `If-None-Match` carrying the ETag gets 304 without a body',
+    sources: [
+      {
+        document: 'facts',
+        section: 'Shared by all operations',
+        line: 'and `If-None-Match` with that ETag gives 304.',
+      },
+    ],
+    fields: ['* header etag'],
+  },
+  {
+    name: 'deprecated_marked',
+    rule: 'cross/deprecated: the deprecated operations answer with `Warning: 299` naming their replacement',
+    sources: [
+      {
+        document: 'facts',
+        section: 'Shared by all operations',
+        line: 'Deprecated routes add `Warning: 299 - "Deprecated: ..."`.',
+      },
+    ],
+    fields: ['* header warning'],
+  },
+  {
+    name: 'deprecated_equals_replacement',
+    rule: 'cross/deprecated: operation 8 equals the matching item of operation 6, and its transfers equal the events of operation 5',
+    sources: [
+      {
+        document: 'description',
+        section: '4.8',
+        line: 'Deprecated in favor of the address transaction events operation (4.5).',
+      },
+    ],
+    fields: ['get_single_transaction_with_transfers **', 'get_address_transaction_events results[].**'],
+  },
+];
+
+/**
+ * Fields no rule can check from outside beyond their schema, and why. A test fails when a field
+ * has neither a rule nor a reason, or when a reason matches no field.
+ */
+export const UNCHECKED: Array<{ selector: FieldSelector; why: string }> = [
+  {
+    selector: '* header *ratelimit-*',
+    why: 'the hosted gateway\u2019s quota counters, typed when sent; the 429 tests check `retry-after`',
+  },
+  {
+    selector: '* **.post_conditions**',
+    why: 'the conditions the sender signed: no answer states what they must be (shape and enums by schema)',
+  },
+  { selector: '* **.post_condition_mode', why: 'as the sender signed it (enum by schema)' },
+  { selector: '* **.anchor_mode', why: 'as the sender signed it (enum by schema)' },
+  { selector: '* **.token_transfer.memo', why: 'bytes the sender chose' },
+  {
+    selector: '* **.token_transfer.amount',
+    why: 'the amount signed; what moved is in the transfers, which the meaning checks add up',
+  },
+  {
+    selector: '* **.token_transfer.recipient_address',
+    why: 'as signed; in operation 6 it makes the transaction concern its principal (`transaction_concerns_principal`)',
+  },
+  {
+    selector: '* **.smart_contract.**',
+    why: 'the deployed contract as signed: no other operation states it',
+  },
+  {
+    selector: '* **.contract_call.**',
+    why: 'the call as signed (function, arguments): no other operation states it',
+  },
+  {
+    selector: '* **.coinbase_payload.**',
+    why: 'the miner\u2019s payload as signed: no other operation states it',
+  },
+  {
+    selector: '* **.tenure_change_payload.**',
+    why: 'the tenure change as the miner signed it: no other operation states it',
+  },
+  {
+    selector: '* **.poison_microblock.**',
+    why: 'the two microblock headers as reported: no other operation states them',
+  },
+  {
+    selector: '* **.tx_result.**',
+    why: 'the Clarity result the node computed; the suite does not decode Clarity (hex `0x…` and text by schema)',
+  },
+  { selector: '* **.vm_error', why: 'the virtual machine\u2019s message, string or null' },
+  {
+    selector: '* **.tx_status',
+    why: 'the node\u2019s verdict: a mined transaction\u2019s is one of the mined statuses (enum by schema); nothing else states it',
+  },
+  { selector: '* **.execution_cost_*', why: 'the costs the node measured: no other answer states them' },
+  {
+    selector: '* **.microblock_*',
+    why: 'microblock placement, the node\u2019s: no operation lists microblocks',
+  },
+  {
+    selector: '* **.is_unanchored',
+    why: 'set with `unanchored=true` only; an unanchored transaction\u2019s times are checked (`times_in_seconds`)',
+  },
+  {
+    selector: '* **.nonce',
+    why: 'the sender\u2019s nonce as signed: no operation lists a sender\u2019s nonces (operation 2 agrees with the listing: `tx_list_matches_transaction`)',
+  },
+  {
+    selector: '* **.sponsor_nonce',
+    why: 'the sponsor\u2019s nonce as signed: no operation lists a sponsor\u2019s nonces',
+  },
+  {
+    selector: '* **.canonical',
+    why: 'these operations serve the canonical chain; a transaction marked otherwise is left out of the agreement checks',
+  },
+  {
+    selector: '* **.events[].**',
+    why: 'the events as the node recorded them: beyond `event_index` and `tx_id` (`transaction_fields_agree`) no operation lists all of a transaction\u2019s events (operation 5 lists one address\u2019s)',
+  },
+  {
+    selector: '* **.value.*',
+    why: 'a Clarity value\u2019s serialization and printed form; the suite does not decode Clarity (hex `0x…` by schema)',
+  },
+  {
+    selector: '* **.tx_index',
+    why: 'the position in its block as the node numbered it: operation 6 orders by it (`page_in_documented_order`); no operation lists a block\u2019s transactions',
+  },
+  { selector: 'get_status server_version', why: 'free text naming the release' },
+  { selector: 'get_status status', why: 'the service\u2019s word for its state' },
+  {
+    selector: 'get_status pox_v*_unlock_height',
+    why: 'network constants, an integer or null: no other operation states them',
+  },
+  {
+    selector: 'get_status chain_tip.microblock_*',
+    why: 'the node\u2019s microblock tip: no operation lists microblocks',
+  },
+];

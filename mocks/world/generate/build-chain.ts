@@ -334,7 +334,10 @@ export class ChainBuilder {
       for (let row = 0; row < table.count; row++) {
         const old = forgotten.contracts[(table.contract[row] as number) - c.contracts];
         if (table.action[row] !== Action.Deploy || !old || contracts.has(old.index)) continue;
-        const fresh = this.registry.redeployPending(old, this.blocks.count);
+        // A vault keeps its pair token: the pair's deployment comes first, kept or back pending.
+        const pair = old.pair < c.contracts ? old.pair : contracts.get(old.pair);
+        if (pair === undefined) continue;
+        const fresh = this.registry.redeployPending(old, this.blocks.count, pair);
         contracts.set(old.index, fresh);
         principals.set(old.principal, (this.registry.contracts[fresh] as Contract).principal);
       }

@@ -186,9 +186,14 @@ export class LiveChain {
     return { action: Action.NftTransfer, contract: contract.index };
   }
 
-  /** A sender the world knows, by address. */
+  /** A sender the world knows, by address: a standard one, as only an account signs a transaction. */
   private sender(address: string): number {
     this.onNetwork(address, 'sender');
+    if (address.includes('.'))
+      throw new ControlError(
+        400,
+        `sender ${address} is a contract: a transaction's sender is a standard address`,
+      );
     const known = this.chain.principals.find(address);
     if (known < 0) throw new ControlError(400, `sender ${address} has no STX: the world has never seen it`);
     return known;

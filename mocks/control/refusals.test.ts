@@ -85,6 +85,13 @@ const REFUSED: Record<string, Refused> = {
     body: (i) => tokenTransfer(i, { sender: i.addresses.unknown, recipient: i.addresses.stx_activity }),
     message: /has no STX/,
   },
+  // Found by the living-chain fuzz: a contract was taken as sender, and its transaction then
+  // answered with a sender_address the spec's pattern refuses.
+  'a contract as sender': {
+    path: '/_mock/transactions',
+    body: (i) => tokenTransfer(i, { sender: i.addresses.contract_principal }),
+    message: /is a contract: a transaction's sender is a standard address/,
+  },
   'a nonce (the control plane picks nonces)': {
     path: '/_mock/transactions',
     body: (i) => ({ ...tokenTransfer(i), nonce: 7 }),

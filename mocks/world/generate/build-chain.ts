@@ -382,7 +382,10 @@ export class ChainBuilder {
     this.microblocks.truncate(c.microblocks);
     this.principals.truncate(c.principals);
     this.registry.contracts.length = c.contracts;
-    for (const d of this.minedDeploys) if (d.height > c.blocks) this.registry.unconfirm(d.contract);
+    // A contract registered after the checkpoint is forgotten above (and registered again if its
+    // deployment comes back): only the ones the checkpoint knew become pending again.
+    for (const d of this.minedDeploys)
+      if (d.height > c.blocks && d.contract < c.contracts) this.registry.unconfirm(d.contract);
     this.minedDeploys = this.minedDeploys.filter((d) => d.height <= c.blocks);
     this.registry.deployed.ft.length = c.deployed.ft;
     this.registry.deployed.nft.length = c.deployed.nft;

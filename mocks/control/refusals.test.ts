@@ -191,7 +191,8 @@ describe('a refused control call changes nothing', () => {
     index = await catalogue(mock);
     rich = await heldAsset(mock, index);
     before = await everything(mock);
-  });
+    // Two mocks and a snapshot of every answer: more than the default 10 s on a loaded machine.
+  }, 60_000);
   afterAll(() => Promise.all([mock.close(), twin.close()]));
 
   it.each(Object.keys(REFUSED))(

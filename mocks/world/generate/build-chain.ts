@@ -438,15 +438,31 @@ export class ChainBuilder {
     const table = c.mempool.filtered(() => true);
     const receiptTime = [...c.receiptTime];
     const known = new Set<string>();
-    for (let row = 0; row < table.count; row++) known.add(table.idHex(row));
+    // Each (account, nonce) a pending transaction holds: one that arrived after the checkpoint
+    // may have taken a nonce freed then, which a transaction of the checkpoint's mempool holds again.
+    const held = new Set<string>();
+    const holds = (t: TxTable, row: number): string[] => [
+      `${t.sender[row] as number}:${t.nonce[row] as number}`,
+      ...(t.sponsor.at(row) >= 0 ? [`${t.sponsor.at(row)}:${t.sponsorNonce.at(row)}`] : []),
+    ];
+    for (let row = 0; row < table.count; row++) {
+      known.add(table.idHex(row));
+      if (table.status[row] === Status.Pending) for (const h of holds(table, row)) held.add(h);
+    }
     const comeBack = (from: TxTable, row: number, received: number): void => {
       const id = from.idHex(row);
       if (known.has(id) || leaving.get(from)?.has(row)) return;
       known.add(id);
-      const fits = from.status[row] === Status.Pending && this.fitsLedger(from, row);
+      const fits =
+        from.status[row] === Status.Pending &&
+        this.fitsLedger(from, row) &&
+        !holds(from, row).some((h) => held.has(h));
       const at = table.copyRow(from, row, fits ? {} : { status: Status.DroppedReplaceAcrossFork });
       receiptTime.push(received);
-      if (fits) this.hold(table, at);
+      if (fits) {
+        this.hold(table, at);
+        for (const h of holds(table, at)) held.add(h);
+      }
       this.raiseNonces(from, row);
     };
     const tip = this.blockTime;

@@ -76,9 +76,10 @@ bench: $(DEPS)
 	node --expose-gc --import tsx bench/mining.ts
 	npx tsx bench/clocked-throughput.ts
 
-## fuzz: a long seeded fuzzing run (FUZZ_RUNS, FUZZ_SEED)
+## fuzz: long seeded fuzzing runs: requests from the spec (FUZZ_RUNS cases per property), then the living chain (LIVE_FUZZ_STEPS steps); FUZZ_SEED replays both
 fuzz: $(DEPS)
 	FUZZ_RUNS=$${FUZZ_RUNS:-50000} npx vitest run --project unit mocks/reliability/fuzz
+	LIVE_FUZZ_STEPS=$${LIVE_FUZZ_STEPS:-3000} npx vitest run --project unit mocks/reliability/living-chain-fuzz
 
 ## soak: all operations under concurrent load for several minutes (SOAK_SECONDS)
 soak: $(DEPS)

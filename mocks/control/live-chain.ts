@@ -5,6 +5,9 @@ import { tipHeight, type Chain } from '../world/tables/chain.ts';
 import { BlockKey } from '../world/tables/block-table.ts';
 import type { TxIntent } from '../world/generate/draft-tx.ts';
 import type { WorldOptions } from '../world/options.ts';
+import { checkedSubmit, ControlError, type CheckedSubmit, type SubmitRequest } from './control-requests.ts';
+
+export { ControlError, type SubmitRequest } from './control-requests.ts';
 
 export const MAX_MINED_AT_ONCE = 1000;
 
@@ -12,36 +15,6 @@ export const MAX_MINED_AT_ONCE = 1000;
 export interface Tip {
   height: number;
   hash: string;
-}
-
-export type SubmitRequest =
-  | {
-      type: 'token_transfer';
-      sender: string;
-      recipient: string;
-      amount: number;
-      fee: number;
-      memo?: string;
-    }
-  | {
-      type: 'contract_call';
-      /** `<contract id>::<token>` of a fungible or non-fungible token the world knows. */
-      asset: string;
-      sender: string;
-      recipient: string;
-      /** Tokens moved, or the NFT's id. */
-      amount: number;
-      fee: number;
-    };
-
-/** A control call the chain refuses, with the status and message to answer it with. */
-export class ControlError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /**
@@ -102,10 +75,15 @@ export class LiveChain {
     return this.tip();
   }
 
-  /** Puts the transaction in the mempool, as a node would accept it; the next block mines it. */
-  submit(request: SubmitRequest): { tx_id: string } {
-    const tx = this.draft(request);
-    const memo = request.type === 'token_transfer' ? memoHex(request.memo) : undefined;
+  /**
+   * Puts the transaction in the mempool, as a node would accept it; the next block mines it. The
+   * request is checked against the control spec first (`where` names it in a refusal: `body` over
+   * HTTP, `tx` in process), and a refusal changes nothing.
+   */
+  submit(request: SubmitRequest, where = 'tx'): { tx_id: string } {
+    const checked = checkedSubmit(request, where);
+    const memo = checked.type === 'token_transfer' ? memoHex(checked.memo) : undefined;
+    const tx = this.draft(checked);
     const txId = this.builder.submit(tx, memo);
     this.world.changed();
     return { tx_id: txId };
@@ -134,33 +112,57 @@ export class LiveChain {
     return this.blockSeconds > 0 ? this.blockSeconds : undefined;
   }
 
-  private draft(request: SubmitRequest): TxIntent {
-    const chain = this.chain;
-    const sender = this.principal(request.sender, 'sender', false);
-    const recipient = this.principal(request.recipient, 'recipient', true);
-    if (sender === recipient) throw new ControlError(400, 'sender and recipient must differ');
+  /**
+   * The transaction a node would accept, checked against the ledger as it stands (pending spends
+   * held back), amounts compared exactly. Every check comes before the one change a draft makes,
+   * registering a recipient the world has never seen, so a refused request leaves the chain as it was.
+   */
+  private draft(request: CheckedSubmit): TxIntent {
+    const sender = this.sender(request.sender);
+    const recipient = this.recipient(request.recipient);
+    if (request.sender === request.recipient) throw new ControlError(400, 'sender and recipient must differ');
     const { ledger, burnHeight } = this.builder.draftContext;
-    const tx: TxIntent = {
-      action: Action.StxTransfer,
+    const spendable = ledger.spendable(sender, burnHeight);
+    const transfer = request.type === 'token_transfer';
+    const stxNeeded = transfer ? request.amount + request.fee : request.fee;
+    if (BigInt(spendable) < stxNeeded)
+      throw new ControlError(
+        400,
+        `sender ${request.sender} cannot pay ${transfer ? 'amount + fee' : 'the fee'} (${stxNeeded} micro-STX): ${Math.max(0, spendable)} spendable after its pending transactions`,
+      );
+    const token = transfer ? undefined : this.token(request, sender);
+    // The ledger keeps balances as doubles, exact to 2^53: a larger amount no balance covers
+    // exactly, so none reaches the tables (see docs/living-chain.md).
+    for (const [field, value] of [
+      ['amount', request.amount],
+      ['fee', request.fee],
+    ] as const)
+      if (value > BigInt(Number.MAX_SAFE_INTEGER))
+        throw new ControlError(
+          400,
+          `${field} ${value} is past what this mock's ledger holds exactly (${Number.MAX_SAFE_INTEGER})`,
+        );
+    return {
+      action: token?.action ?? Action.StxTransfer,
       status: Status.Pending,
       sender,
       sponsor: -1,
-      fee: request.fee,
-      contract: -1,
-      peer: recipient,
-      amount: request.amount,
+      fee: Number(request.fee),
+      contract: token?.contract ?? -1,
+      peer: recipient >= 0 ? recipient : this.chain.principals.addStandard(request.recipient),
+      amount: Number(request.amount),
       aux: 0,
       deny: false,
     };
-    const spendable = ledger.spendable(sender, burnHeight);
-    const stxNeeded = request.type === 'token_transfer' ? request.amount + request.fee : request.fee;
-    if (spendable < stxNeeded)
-      throw new ControlError(
-        400,
-        `sender ${request.sender} cannot pay ${request.type === 'token_transfer' ? 'amount + fee' : 'the fee'} (${stxNeeded} micro-STX): ${Math.max(0, spendable)} spendable after its pending transactions`,
-      );
-    if (request.type === 'token_transfer') return tx;
-    const contract = chain.contracts.find((c) => c.assetId === request.asset && !c.pending);
+  }
+
+  /** The FT or NFT a contract call moves, once the sender is known to hold what it sends. */
+  private token(
+    request: CheckedSubmit & { type: 'contract_call' },
+    sender: number,
+  ): { action: Action; contract: number } {
+    const { ledger } = this.builder.draftContext;
+    const contract = this.chain.contracts.find((c) => c.assetId === request.asset && !c.pending);
     if (!contract || (contract.kind !== ContractKind.Ft && contract.kind !== ContractKind.Nft))
       throw new ControlError(
         400,
@@ -168,33 +170,48 @@ export class LiveChain {
       );
     if (contract.kind === ContractKind.Ft) {
       const held = ledger.ftOf(contract.index, sender);
-      if (held < request.amount)
+      if (BigInt(held) < request.amount)
         throw new ControlError(
           400,
           `sender ${request.sender} holds ${held} of ${request.asset}, not ${request.amount}`,
         );
-      return { ...tx, action: Action.FtTransfer, contract: contract.index };
+      return { action: Action.FtTransfer, contract: contract.index };
     }
-    if (ledger.nftOwner(contract.index, request.amount) !== sender)
+    const id = request.amount <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(request.amount) : -1;
+    if (id < 0 || ledger.nftOwner(contract.index, id) !== sender)
       throw new ControlError(
         400,
         `sender ${request.sender} does not own ${request.asset} #${request.amount}`,
       );
-    return { ...tx, action: Action.NftTransfer, contract: contract.index };
+    return { action: Action.NftTransfer, contract: contract.index };
   }
 
-  /** A principal by address; a recipient the world has never seen joins it. */
-  private principal(address: string, role: string, mayBeNew: boolean): number {
-    const principals = this.chain.principals;
-    const known = principals.find(address);
+  /** A sender the world knows, by address: a standard one, as only an account signs a transaction. */
+  private sender(address: string): number {
+    this.onNetwork(address, 'sender');
+    if (address.includes('.'))
+      throw new ControlError(
+        400,
+        `sender ${address} is a contract: a transaction's sender is a standard address`,
+      );
+    const known = this.chain.principals.find(address);
+    if (known < 0) throw new ControlError(400, `sender ${address} has no STX: the world has never seen it`);
+    return known;
+  }
+
+  /** A recipient by address; -1 for a standard address the world has never seen (a draft registers it last). */
+  private recipient(address: string): number {
+    this.onNetwork(address, 'recipient');
+    const known = this.chain.principals.find(address);
+    if (known < 0 && address.includes('.'))
+      throw new ControlError(400, `recipient ${address} is a contract this world does not know`);
+    return known;
+  }
+
+  private onNetwork(address: string, role: string): void {
     const prefixes = this.options.network === 'mainnet' ? ['SP', 'SM'] : ['ST', 'SN'];
     if (!prefixes.some((p) => address.startsWith(p)))
       throw new ControlError(400, `${role} ${address} is not a ${this.options.network} address`);
-    if (known >= 0) return known;
-    if (!mayBeNew) throw new ControlError(400, `sender ${address} has no STX: the world has never seen it`);
-    if (address.includes('.'))
-      throw new ControlError(400, `recipient ${address} is a contract this world does not know`);
-    return principals.addStandard(address);
   }
 }
 

@@ -71,6 +71,17 @@ describe('nonces and contracts across mining and reorgs', () => {
     },
   );
 
+  // Found by the living-chain fuzz: the second reorg dropped an account's pending transactions and
+  // a new one took the freed nonce; the third went back past them, to a mempool holding them again,
+  // and the new one came back pending beside them with the same nonce.
+  it('a transaction that took a freed nonce does not come back beside the one a deeper reorg restores with it', () => {
+    const live = new LiveChain(resolveOptions({ seed: 126, blocks: 60 }), 0);
+    for (let i = 0; i < 3; i++) {
+      live.reorg(4);
+      expect(nonceProblems(live.world.queries.chain)).toEqual([]);
+    }
+  });
+
   it('a pending deployment is mined like any transaction: its contract goes on chain, and back to pending in a reorg past it', () => {
     const live = new LiveChain(resolveOptions({ seed: 3, blocks: 120 }), 0);
     const chain = (): Chain => live.world.queries.chain;

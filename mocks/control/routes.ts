@@ -1,13 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { loadSpec } from '../../spec/load.ts';
-import { createSpecAjv } from '../../spec/schemas.ts';
 import { sendError } from '../http/errors.ts';
-import { ControlError, type LiveChain, type SubmitRequest } from './live-chain.ts';
+import { checkedBody, ControlError, CONTROL_SPEC_PATH, type SubmitRequest } from './control-requests.ts';
+import type { LiveChain } from './live-chain.ts';
 
-export const CONTROL_SPEC_PATH = fileURLToPath(new URL('./openapi.yaml', import.meta.url));
+export { CONTROL_SPEC_PATH } from './control-requests.ts';
 export const CONTROL_TOKEN_HEADER = 'x-control-token';
 
 export interface ControlAccess {
@@ -25,18 +23,12 @@ export function isLoopback(host: string): boolean {
 
 /**
  * The control plane under /_mock/: its OpenAPI document, then the guarded POSTs, each body
- * checked against that document's schemas (ajv, as for the API) before the `LiveChain` acts.
+ * checked against that document's schemas (ajv, as for the API; `control-requests.ts`) before
+ * the `LiveChain` acts.
  */
 export function controlRouter(live: LiveChain, access: ControlAccess): Router {
   const router = express.Router();
   const yaml = readFileSync(CONTROL_SPEC_PATH, 'utf8');
-  const ajv = createSpecAjv(loadSpec(CONTROL_SPEC_PATH), { defaults: true });
-  const schemas = {
-    mine: ajv.component('MineRequest'),
-    reorg: ajv.component('ReorgRequest'),
-    token_transfer: ajv.component('TokenTransfer'),
-    contract_call: ajv.component('ContractCall'),
-  };
   router.get(
     '/_mock/openapi.yaml',
     (_req, res) => void res.type('application/yaml; charset=utf-8').send(yaml),
@@ -46,17 +38,14 @@ export function controlRouter(live: LiveChain, access: ControlAccess): Router {
   // Only the control paths read a body: a GET to the API with a body stays as it was.
   const pre = [guard(access), express.json({ limit: '16kb', type: () => true })];
   post.post('/_mock/mine', ...pre, (req, res) => {
-    const body = checked(schemas.mine, req.body ?? {}) as { blocks: number };
+    const body = checkedBody('MineRequest', req.body ?? {}) as { blocks: number };
     answer(res, 200, live.mine(body.blocks));
   });
   post.post('/_mock/transactions', ...pre, (req, res) => {
-    const type = (req.body as { type?: unknown } | undefined)?.type;
-    if (type !== 'token_transfer' && type !== 'contract_call')
-      throw new ControlError(400, 'body.type must be token_transfer or contract_call');
-    answer(res, 201, live.submit(checked(schemas[type], req.body) as SubmitRequest));
+    answer(res, 201, live.submit(req.body as SubmitRequest, 'body'));
   });
   post.post('/_mock/reorg', ...pre, (req, res) => {
-    const body = checked(schemas.reorg, req.body) as { depth: number };
+    const body = checkedBody('ReorgRequest', req.body) as { depth: number };
     answer(res, 200, live.reorg(body.depth));
   });
   post.post('/_mock/reset', ...pre, (_req, res) => answer(res, 200, live.reset()));
@@ -88,23 +77,6 @@ function guard(access: ControlAccess) {
       return sendError(res, 403, 'the X-Control-Token is not the one the mock was started with');
     next();
   };
-}
-
-function checked(
-  validate: ReturnType<ReturnType<typeof createSpecAjv>['component']>,
-  body: unknown,
-): unknown {
-  if (body === null || typeof body !== 'object' || Array.isArray(body))
-    throw new ControlError(400, 'the body must be a JSON object');
-  if (!validate(body)) {
-    const e = validate.errors?.[0];
-    const detail =
-      e?.keyword === 'additionalProperties'
-        ? `has an unknown property ${(e.params as { additionalProperty: string }).additionalProperty}`
-        : (e?.message ?? 'is invalid');
-    throw new ControlError(400, `body${e?.instancePath.replaceAll('/', '.') ?? ''} ${detail}`);
-  }
-  return body;
 }
 
 function answer(res: Response, status: number, body: unknown): void {

@@ -5,7 +5,7 @@ import { MAX_URL_LENGTH } from '../http/url-limit.ts';
 import { SERVER_LIMITS, startMockServer, type RunningMock, type ServerLimits } from '../server.ts';
 import { problemsWithAnswer } from '../testing/answer-checks.ts';
 import { loopbackClient } from './support/loopback-client.ts';
-import { rawExchange, type Exchange, type ParsedResponse } from './support/raw-exchange.ts';
+import { rawExchange, type RawExchange, type ParsedResponse } from './support/raw-exchange.ts';
 
 /** The production limits with the clocks shortened, so a slow client is cut off within a test. */
 const FAST: Partial<ServerLimits> = {
@@ -19,7 +19,7 @@ function request(path: string, extra = ''): string {
 }
 
 /** The answer is the documented error body for this status, and the server then closed the connection. */
-function expectRefusal(exchange: Exchange, status: number): void {
+function expectRefusal(exchange: RawExchange, status: number): void {
   const [first] = exchange.responses;
   expect(first?.status).toBe(status);
   expect(problemsWithAnswer(undefined, first as ParsedResponse)).toEqual([]);

@@ -32,14 +32,23 @@ export function oracleFor(world: World, chain: Chain): Oracle {
   return oracle;
 }
 
-function buildOracle(world: World, chain: Chain): Oracle {
-  const ids = minedTxIds(chain);
+/** A fresh oracle over the chain as it is now; `oracleFor` caches one per chain, which a living chain outgrows. */
+export function buildOracle(world: World, chain: Chain): Oracle {
+  return oracleOver(minedDetails(world, minedTxIds(chain)));
+}
+
+/** Operation 2's answer, with every event, for each of these mined transactions. */
+export function minedDetails(world: World, ids: string[]): ConfirmedTransaction[] {
   const details = world.txListDetails(ids, { eventLimit: 100_000, eventOffset: 0, unanchored: true });
-  const txs = ids.map((id) => {
+  return ids.map((id) => {
     const entry = details[id];
     if (!entry?.found || !('block_height' in entry.result)) throw new Error(`mined tx ${id} not found`);
     return entry.result;
   });
+}
+
+/** The oracle over these transactions: every mined one, in chain order. */
+export function oracleOver(txs: ConfirmedTransaction[]): Oracle {
   const byId = new Map(txs.map((tx) => [tx.tx_id, tx]));
   const involvement = new Map<string, ConfirmedTransaction[]>();
   for (const tx of txs) {

@@ -28,3 +28,15 @@ export function fuzzSettings(env: NodeJS.ProcessEnv = process.env): FuzzSettings
     seedFrom: given === undefined ? 'random' : 'FUZZ_SEED',
   };
 }
+
+/** Steps of the living chain's fuzz in `make test`: a few seconds. */
+export const DEFAULT_LIVE_FUZZ_STEPS = 25;
+
+/**
+ * LIVE_FUZZ_STEPS (total steps of the living chain's fuzz) and the seed, FUZZ_SEED as for the
+ * request fuzz: random unless given, printed to replay.
+ */
+export function liveFuzzSettings(env: NodeJS.ProcessEnv = process.env): FuzzSettings {
+  const { seed, seedFrom } = fuzzSettings(env);
+  return { runs: readInt(env, 'LIVE_FUZZ_STEPS') || DEFAULT_LIVE_FUZZ_STEPS, seed, seedFrom };
+}

@@ -9,7 +9,8 @@ export interface ParsedResponse {
   body: unknown;
 }
 
-export interface Exchange {
+/** Everything one raw connection got back: its responses, and who closed it. */
+export interface RawExchange {
   responses: ParsedResponse[];
   /** True when the server closed the connection (as opposed to this client, once `until` held). */
   closedByServer: boolean;
@@ -52,7 +53,7 @@ export function rawExchange(
   baseUrl: string,
   talk: (socket: Socket) => void,
   opts: { until?: (responses: ParsedResponse[]) => boolean } = {},
-): Promise<Exchange> {
+): Promise<RawExchange> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname);

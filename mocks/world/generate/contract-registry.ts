@@ -50,10 +50,11 @@ export class ContractRegistry {
 
   /**
    * A contract the chain forgot in a reorg, registered again for its deployment back in the
-   * mempool: the same name and token (the same transaction deploys it), pending.
+   * mempool: the same name, token and (a vault's) pair token (the same transaction deploys it),
+   * pending. `pair` is the pair's index now, which a reorg may have changed.
    */
-  redeployPending(contract: Contract, height: number): number {
-    return this.register(contract.kind, contract.deployer, contract.name, contract.token, true, height);
+  redeployPending(contract: Contract, height: number, pair: number): number {
+    return this.register(contract.kind, contract.deployer, contract.name, contract.token, true, height, pair);
   }
 
   /**
@@ -71,6 +72,7 @@ export class ContractRegistry {
     token: string,
     pending: boolean,
     height: number,
+    pair?: number,
   ): number {
     const index = this.contracts.length;
     const id = `${this.principals.name(deployer)}.${name}`;
@@ -85,7 +87,8 @@ export class ContractRegistry {
       kind,
       token,
       assetId: token ? `${id}::${token}` : '',
-      pair: kind === ContractKind.Vault ? (ft[this.deployed.vault.length % ft.length] as number) : -1,
+      pair:
+        kind !== ContractKind.Vault ? -1 : (pair ?? (ft[this.deployed.vault.length % ft.length] as number)),
       clarityVersion: this.clarityVersion(kind, height),
       pending,
     });

@@ -138,7 +138,10 @@ export class Reorgs {
       for (let row = 0; row < table.count; row++) {
         const old = forgotten.contracts[(table.contract[row] as number) - c.contracts];
         if (table.action[row] !== Action.Deploy || !old || contracts.has(old.index)) continue;
-        const fresh = registry.redeployPending(old, this.s.blocks.count);
+        // A vault keeps its pair token: the pair's deployment comes first, kept or back pending.
+        const pair = old.pair < c.contracts ? old.pair : contracts.get(old.pair);
+        if (pair === undefined) continue;
+        const fresh = registry.redeployPending(old, this.s.blocks.count, pair);
         contracts.set(old.index, fresh);
         principals.set(old.principal, (registry.contracts[fresh] as Contract).principal);
       }
@@ -184,7 +187,10 @@ export class Reorgs {
     s.microblocks.truncate(c.microblocks);
     s.principals.truncate(c.principals);
     s.registry.contracts.length = c.contracts;
-    for (const d of this.minedDeploys) if (d.height > c.blocks) s.registry.unconfirm(d.contract);
+    // A contract registered after the checkpoint is forgotten above (and registered again if its
+    // deployment comes back): only the ones the checkpoint knew become pending again.
+    for (const d of this.minedDeploys)
+      if (d.height > c.blocks && d.contract < c.contracts) s.registry.unconfirm(d.contract);
     this.minedDeploys = this.minedDeploys.filter((d) => d.height <= c.blocks);
     s.registry.deployed.ft.length = c.deployed.ft;
     s.registry.deployed.nft.length = c.deployed.nft;
@@ -231,15 +237,31 @@ export class Reorgs {
     const table = c.mempool.filtered(() => true);
     const receiptTime = [...c.receiptTime];
     const known = new Set<string>();
-    for (let row = 0; row < table.count; row++) known.add(table.idHex(row));
+    // Each (account, nonce) a pending transaction holds: one that arrived after the checkpoint
+    // may have taken a nonce freed then, which a transaction of the checkpoint's mempool holds again.
+    const held = new Set<string>();
+    const holds = (t: TxTable, row: number): string[] => [
+      `${t.sender[row] as number}:${t.nonce[row] as number}`,
+      ...(t.sponsor.at(row) >= 0 ? [`${t.sponsor.at(row)}:${t.sponsorNonce.at(row)}`] : []),
+    ];
+    for (let row = 0; row < table.count; row++) {
+      known.add(table.idHex(row));
+      if (table.status[row] === Status.Pending) for (const h of holds(table, row)) held.add(h);
+    }
     const comeBack = (from: TxTable, row: number, received: number): void => {
       const id = from.idHex(row);
       if (known.has(id) || leaving.get(from)?.has(row)) return;
       known.add(id);
-      const fits = from.status[row] === Status.Pending && mempool.fitsLedger(from, row);
+      const fits =
+        from.status[row] === Status.Pending &&
+        mempool.fitsLedger(from, row) &&
+        !holds(from, row).some((h) => held.has(h));
       const at = table.copyRow(from, row, fits ? {} : { status: Status.DroppedReplaceAcrossFork });
       receiptTime.push(received);
-      if (fits) mempool.hold(table, at);
+      if (fits) {
+        mempool.hold(table, at);
+        for (const h of holds(table, at)) held.add(h);
+      }
       this.s.nonces.inFlight(from, row);
     };
     const tip = this.s.clock.blockTime;

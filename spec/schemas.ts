@@ -1,7 +1,7 @@
 import { Ajv2020, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { isStacksAssetIdentifier, isStacksPrincipal } from './formats.ts';
-import { loadSpec, type Document } from './load.ts';
+import type { Document } from './document.ts';
 
 type AddFormats = (ajv: Ajv2020) => Ajv2020;
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
@@ -44,7 +44,7 @@ export interface SpecAjv {
  * ever coerced (a number is never an amount); `defaults: true` fills in the spec's defaults, for
  * validating requests.
  */
-export function createSpecAjv(doc: Document = loadSpec(), opts: { defaults?: boolean } = {}): SpecAjv {
+export function createSpecAjv(doc: Document, opts: { defaults?: boolean } = {}): SpecAjv {
   const options: Options = {
     strict: false,
     allErrors: false,

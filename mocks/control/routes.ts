@@ -4,7 +4,7 @@ import { timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { loadSpec } from '../../spec/load.ts';
 import { createSpecAjv } from '../../spec/schemas.ts';
-import { sendError } from '../http/errors.ts';
+import { sendError } from '../http/node/express-stages.ts';
 import { ControlError, type LiveChain, type SubmitRequest } from './live-chain.ts';
 
 export const CONTROL_SPEC_PATH = fileURLToPath(new URL('./openapi.yaml', import.meta.url));

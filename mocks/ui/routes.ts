@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import express, { type RequestHandler, type Router } from 'express';
-import { sendError } from '../http/errors.ts';
+import { sendError } from '../http/node/express-stages.ts';
 import type { LiveChain, Tip } from '../control/live-chain.ts';
 import { clientBundle } from './client-bundle.ts';
 import { homePage, PAGE_SCRIPT, PAGE_STYLE, REFERENCE_PATH } from './home-page.ts';
@@ -39,7 +39,7 @@ export function liveState(live: LiveChain, feed: RequestFeed): RequestHandler {
         400,
         `after must be a non-negative integer (a request's seq), got ${String(req.query.after).slice(0, 40)}`,
       );
-    const state: LiveState = { version: live.world.version, tip: live.tip(), requests: feed.since(after) };
+    const state: LiveState = { version: live.queries.version, tip: live.tip(), requests: feed.since(after) };
     res.set('Cache-Control', 'no-store').json(state);
   };
 }
@@ -58,7 +58,7 @@ export function uiRouter(live: LiveChain, settings: PageSettings): Router {
     res
       .set('Cache-Control', 'no-store')
       .type('html')
-      .send(homePage(config, live.world.index(), origin));
+      .send(homePage(config, live.queries.catalogue(), origin));
   });
   router.get(PAGE_SCRIPT, (_req, res, next) => {
     clientBundle().then(

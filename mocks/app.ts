@@ -2,17 +2,14 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import { listOperations, loadSpec, SPEC_PATH } from '../spec/load.ts';
-import { createSpecAjv } from '../spec/schemas.ts';
 import { LiveChain } from './control/live-chain.ts';
 import { controlRouter } from './control/routes.ts';
 import { errorHandler, frontStages, notFound, requestLog } from './http/node/express-stages.ts';
 import { servePipeline } from './http/node/serve.ts';
-import { createApiPipeline, serviceHeaders } from './http/pipeline.ts';
-import { RateLimiter } from './http/rate-limit.ts';
+import { createMockPipeline } from './http/mock-pipeline.ts';
+import { serviceHeaders } from './http/pipeline.ts';
 import { logLine } from './http/request-log.ts';
-import { RESPONSE_CACHE_LIMITS, ResponseCache } from './http/response-cache.ts';
 import { splitTarget } from './http/routing.ts';
-import { handlers } from './operations/handlers.ts';
 import { withDefaults, worldOptionsOf, type MockOptions } from './options.ts';
 import { perVersion } from './query/version-memo.ts';
 import { rootLinks } from './root-links.ts';
@@ -20,7 +17,6 @@ import { observeBoth, RequestFeed } from './ui/request-feed.ts';
 import { LIVE_PATH, liveState, uiRouter } from './ui/routes.ts';
 import { readWorldFile } from './world/declared/read-world-file.ts';
 import { WORLD_SCHEMA } from './world/declared/world-file.ts';
-import { Rng } from './world/generate/rng.ts';
 import { resolveOptions, type WorldOptions } from './world/options.ts';
 
 /**
@@ -78,23 +74,7 @@ export function createMockApp(partial: Partial<MockOptions> = {}): MockApp {
   const feed = new RequestFeed();
   const observe = observeBoth(feed.observe, options.quiet ? undefined : logLine(options.log));
 
-  const pipeline = createApiPipeline({
-    doc,
-    ops,
-    handlers,
-    queries,
-    specAjv: createSpecAjv(doc, { defaults: true }),
-    keys: options.apiKeys,
-    requireKey: options.requireApiKey,
-    limiter: new RateLimiter({ anonymous: options.rateLimit, keyed: options.rateLimitKey }, options.now),
-    scenario: {
-      latencyMs: options.latencyMs,
-      faultRate: options.faultRate,
-      random: faultDraws(options.seed),
-    },
-    cache: new ResponseCache(queries, RESPONSE_CACHE_LIMITS),
-    log,
-  });
+  const { pipeline } = createMockPipeline(doc, queries, { ...options, log });
   const api = servePipeline(pipeline, { trustProxy: options.trustProxy, observe });
 
   const app = express();
@@ -132,10 +112,4 @@ export function createMockApp(partial: Partial<MockOptions> = {}): MockApp {
     else api(req, res);
   };
   return Object.assign(listener, { live, options, express: app });
-}
-
-/** The injected faults' draws: the world's PRNG on its own stream, so they repeat for the seed. */
-function faultDraws(seed: number): () => number {
-  const rng = new Rng(seed);
-  return () => rng.next();
 }

@@ -50,16 +50,22 @@ export interface Routed<T> {
  * Routes a pathname to the first of `routes` whose spec path matches it, as Express 5's router
  * does (path-to-regexp: case-insensitive, an optional trailing slash, parameters decoded), so
  * the pipeline routes the same wherever it runs. Throws a URIError on a malformed escape in a
- * parameter, as Express does.
+ * parameter, as Express does; with `decode: false` the parameters stay as sent and nothing throws.
  */
 export function routerOf<T extends { path: string }>(
   routes: readonly T[],
+  { decode = true }: { decode?: boolean } = {},
 ): (pathname: string) => Routed<T> | undefined {
   const matchers: [T, MatchFunction<Record<string, string>>][] = routes.map((route) => [
     route,
     match<Record<string, string>>(
       fillPath(route.path, (name) => `:${name}`),
-      { sensitive: false, end: true, trailing: true, decode: decodeParam },
+      {
+        sensitive: false,
+        end: true,
+        trailing: true,
+        decode: decode ? decodeParam : false,
+      },
     ),
   ]);
   return (pathname) => {

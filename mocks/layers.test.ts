@@ -99,3 +99,34 @@ describe('the function style', () => {
     expect(await problems(fine, 'mocks/query/x.ts')).toEqual([]);
   });
 });
+
+describe('the browser boundary: what MSW runs in a browser pulls in neither Express nor Node', () => {
+  it.each([
+    [
+      'mocks/world/tables/x.ts',
+      "import { createHash } from 'node:crypto';\n\nexport const x = createHash;\n",
+    ],
+    ['mocks/query/x.ts', "import { readFileSync } from 'fs';\n\nexport const x = readFileSync;\n"],
+    ['mocks/http/x.ts', "import express from 'express';\n\nexport const x = express;\n"],
+    ['mocks/operations/x.ts', "export const x = Buffer.from('a');\n"],
+    ['mocks/control/live-chain.ts', 'export const x = process.env;\n'],
+    ['msw/browser.ts', "import { parse } from 'node:querystring';\n\nexport const x = parse;\n"],
+  ])('%s may not use Node or Express', async (filePath, code) => {
+    const found = await problems(code, filePath);
+    expect(found).toEqual([
+      expect.stringMatching(/^no-restricted-(imports|globals): .*runs in a browser through MSW/),
+    ]);
+  });
+
+  it.each([
+    ['mocks/http/node/x.ts', "import { createServer } from 'node:http';\n\nexport const x = createServer;\n"],
+    [
+      'mocks/world/declared/read-world-file.ts',
+      "import { readFileSync } from 'node:fs';\n\nexport const x = readFileSync;\n",
+    ],
+    ['msw/node.ts', "import { readFileSync } from 'node:fs';\n\nexport const x = readFileSync;\n"],
+    ['mocks/http/x.test.ts', "import { STATUS_CODES } from 'node:http';\n\nexport const x = STATUS_CODES;\n"],
+  ])('%s is Node only and may', async (filePath, code) => {
+    expect(await problems(code, filePath)).toEqual([]);
+  });
+});

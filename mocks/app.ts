@@ -3,7 +3,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import express, { type Express } from 'express';
 import { listOperations, loadSpec, SPEC_PATH } from '../spec/load.ts';
 import { LiveChain } from './control/live-chain.ts';
-import { controlRouter } from './control/routes.ts';
+import { controlRouter } from './control/control-router.ts';
 import { errorHandler, frontStages, notFound, requestLog } from './http/node/express-stages.ts';
 import { servePipeline } from './http/node/serve.ts';
 import { createMockPipeline } from './http/mock-pipeline.ts';
@@ -14,7 +14,7 @@ import { withDefaults, worldOptionsOf, type MockOptions } from './options.ts';
 import { perVersion } from './query/version-memo.ts';
 import { rootLinks } from './root-links.ts';
 import { observeBoth, RequestFeed } from './ui/request-feed.ts';
-import { LIVE_PATH, liveState, uiRouter } from './ui/routes.ts';
+import { LIVE_PATH, liveState, uiRouter } from './ui/ui-router.ts';
 import { readWorldFile } from './world/declared/read-world-file.ts';
 import { WORLD_SCHEMA } from './world/declared/world-file.ts';
 import { resolveOptions, type WorldOptions } from './world/options.ts';

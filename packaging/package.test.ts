@@ -36,10 +36,11 @@ beforeAll(() => {
   installed = packAndInstall();
 }, 300_000);
 
+// The project holds Jest and msw too: removing it can take longer than a hook's default 10 s.
 afterAll(async () => {
   await Promise.all(running.map(stop));
   if (installed) rmSync(installed.dir, { recursive: true, force: true });
-});
+}, 60_000);
 
 /** The tarball in an empty project, without this repository: what a user of the package gets. */
 describe('the package, installed from its tarball into an empty project', () => {

@@ -33,11 +33,12 @@ const server = setupServer();
 const realFetch = globalThis.fetch;
 
 beforeAll(async () => {
-  mock = await startMockServer({ ...OPTIONS, port: 0, quiet: true });
+  // A long keep-alive: fetch reuses its sockets, and one closed by the server as it is reused resets.
+  mock = await startMockServer({ ...OPTIONS, port: 0, quiet: true }, { keepAliveTimeoutMs: 120_000 });
   stacks = createStacksHandlers({ ...OPTIONS, baseUrl: BASE });
   server.use(...stacks.handlers);
   server.listen({ onUnhandledRequest: 'bypass' });
-});
+}, 60_000);
 afterAll(async () => {
   server.close();
   stacks.close();

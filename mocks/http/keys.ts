@@ -17,6 +17,9 @@ export type KeyVerdict = { status: 401 | 403; message: string } | { key: string 
  * A key let through is a keyed client (its own, higher limit). Keys are compared as digests in
  * constant time, against every configured key, so neither length nor position leaks through timing.
  */
+/** The verdict for a request without a key, where none is required: one object, not one per request. */
+const ANONYMOUS: KeyVerdict = Object.freeze({ key: undefined });
+
 export function keyVerdict(keys: string[], requireKey: boolean): (sent: string | undefined) => KeyVerdict {
   const known = keys.map(digest);
   const isKnown = (key: string): boolean => {
@@ -28,7 +31,7 @@ export function keyVerdict(keys: string[], requireKey: boolean): (sent: string |
   return (sent) => {
     if (sent === undefined || sent === '') {
       if (requireKey) return { status: 401, message: 'API key required: send it in the X-API-Key header' };
-      return { key: undefined };
+      return ANONYMOUS;
     }
     if (known.length > 0 && !isKnown(sent)) return { status: 403, message: 'Invalid API key' };
     return { key: sent };

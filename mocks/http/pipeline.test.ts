@@ -63,7 +63,7 @@ beforeAll(async () => {
     createMockApp({ blocks: 60, quiet: true, rateLimit: 1, rateLimitKey: 1, apiKeys: [KEY], now: () => 0 }),
   );
   urls = Object.entries(sampleUrls(openApp.live.queries));
-});
+}, 60_000);
 
 afterAll(async () => {
   await Promise.all([open, limited].map(({ server }) => new Promise((done) => server.close(done))));

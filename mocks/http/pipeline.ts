@@ -56,6 +56,8 @@ interface Passage {
   readonly headers: string[];
   key: string | undefined;
   routed: Routed<OperationRoute> | undefined;
+  /** The cached answer the route stage found, until a delay may have made it stale. */
+  hit: CachedAnswer | undefined;
   /** The request's path, and the query after `?`, split once. */
   pathname: string;
   query: string;
@@ -111,7 +113,10 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     validate: requestValidator(op, doc, specAjv),
     warning: op.deprecated ? ['Warning', deprecationWarning(op, known)] : [],
   }));
-  const byId = new Map(routes.map((r) => [r.op.operationId, r]));
+  // How a cached URL is routed: by its entry, to one shared record per operation (no parameters needed).
+  const byId = new Map(
+    routes.map((r) => [r.op.operationId, { route: r, params: {} } as Routed<OperationRoute>]),
+  );
   const route = routerOf(routes);
   const leading = serviceHeaders(doc);
   const keys = keyVerdict(settings.keys, settings.requireKey);
@@ -141,7 +146,8 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
       // A URL answered before routes by its cached answer, without matching the path again.
       const hit = isRead(p.request.method) ? cache.get(p.request.url) : undefined;
       if (hit) {
-        p.routed = { route: byId.get(hit.operationId) as OperationRoute, params: {} };
+        p.hit = hit;
+        p.routed = byId.get(hit.operationId);
         return undefined;
       }
       const target = splitTarget(p.request.url);
@@ -175,26 +181,27 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
         return injectsFault(scenario) ? fail(p, 500, 'injected fault (--fault-rate)') : undefined;
       };
       if (chosen.delayMs <= 0) return proceed();
+      p.hit = undefined;
       return new Promise((resolve) => {
         const timer = setTimeout(() => resolve(proceed()), chosen.delayMs);
         p.request.onClose?.(() => clearTimeout(timer));
       });
     },
     (p) => {
-      const hit = cache.get(p.request.url);
+      const hit = p.hit ?? cache.get(p.request.url);
       return hit?.operationId === (p.routed as Routed<OperationRoute>).route.op.operationId
         ? sendJson(p, hit)
         : undefined;
     },
     (p) => {
-      const { route: served, params } = p.routed as Routed<OperationRoute>;
       if (p.pathname === '') {
         // Routed by a cached answer that went before the chain moved: read the target now.
         const target = splitTarget(p.request.url);
         p.pathname = target.pathname;
         p.query = target.query;
-        Object.assign(params, route(target.pathname)?.params);
+        p.routed = route(target.pathname) ?? p.routed;
       }
+      const { route: served, params } = p.routed as Routed<OperationRoute>;
       const request = served.validate(params, parseQuery(p.query));
       const result = isRequestError(request) ? request : served.handler.answer({ queries, ...request });
       if (result.status !== 200) return fail(p, result.status, result.message, result.code);
@@ -227,7 +234,10 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     return fail(p, status, message);
   };
   return (request) =>
-    run({ request, headers: [], key: undefined, routed: undefined, pathname: '', query: '' }, 0);
+    run(
+      { request, headers: [], key: undefined, routed: undefined, hit: undefined, pathname: '', query: '' },
+      0,
+    );
 }
 
 function isRead(method: string): boolean {

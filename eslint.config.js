@@ -1,6 +1,7 @@
 // ESLint: the mock's layers (dependencies point down only: world ← query ← serialize ←
-// operations ← http ← control ← ui ← app), one function style and a cap on a file's length.
-// Prettier owns formatting.
+// operations ← http ← control ← ui ← app), one function style, a cap on a file's length and
+// the code MSW runs in a browser kept free of Node. Prettier owns formatting.
+import { builtinModules } from 'node:module';
 import boundaries from 'eslint-plugin-boundaries';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
@@ -18,6 +19,34 @@ const upwardImports = LAYERS.map((layer, i) => ({
  * them. Remove a file from the list once it is under the cap.
  */
 const OVER_THE_CAP = ['mocks/control/live-chain.test.ts'];
+
+/**
+ * The code MSW runs in a browser (msw/browser.ts and everything it imports): the world, its
+ * queries and serializers, the handlers, the API's pipeline and the living chain. It may not pull
+ * in Express or Node (a built-in module, `Buffer`, `process`): the browser bundle would break.
+ * Reading a world file from a path is Node only, and so is the pipeline's node:http side.
+ */
+const BROWSER_CODE = {
+  files: [
+    'mocks/world/**/*.ts',
+    'mocks/query/**/*.ts',
+    'mocks/serialize/**/*.ts',
+    'mocks/operations/**/*.ts',
+    'mocks/http/**/*.ts',
+    'mocks/control/live-chain.ts',
+    'mocks/control/control-requests.ts',
+    'spec/document.ts',
+    'spec/precompiled.ts',
+    'spec/schemas.ts',
+    'spec/formats.ts',
+    'spec/responses.ts',
+    'msw/stacks-msw.ts',
+    'msw/browser.ts',
+    'msw/balance-page.ts',
+  ],
+  ignores: ['**/*.test.ts', 'mocks/http/node/**', 'mocks/world/declared/read-world-file.ts'],
+};
+const NODE_ONLY = 'runs in a browser through MSW (msw/browser.ts): no Express and no Node built-ins here';
 
 export default defineConfig(
   // spec/types.ts is generated from the spec (npm run types): neither linted nor held to the cap.
@@ -66,6 +95,25 @@ export default defineConfig(
     },
     rules: {
       'boundaries/dependencies': ['error', { default: 'allow', policies: upwardImports }],
+    },
+  },
+  {
+    ...BROWSER_CODE,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['express', 'supertest', ...builtinModules].map((name) => ({ name, message: NODE_ONLY })),
+          patterns: [{ group: ['node:*'], message: NODE_ONLY }],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['Buffer', 'process', 'require', '__dirname', '__filename', 'setImmediate'].map((name) => ({
+          name,
+          message: NODE_ONLY,
+        })),
+      ],
     },
   },
 );

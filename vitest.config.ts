@@ -24,6 +24,7 @@ export default defineConfig({
             'fixtures/**/*.test.ts',
             'bench/**/*.test.ts',
             'api/**/*.test.ts',
+            'msw/**/*.test.ts',
             'packaging/**/*.test.ts',
             'docs/**/*.test.ts',
             'differential/**/*.test.ts',

@@ -42,7 +42,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Mock> {
     url: running.url,
     port: (running.server.address() as AddressInfo).port,
     get world() {
-      return running.world.index();
+      return running.live.queries.catalogue();
     },
     mine: (blocks) => running.live.mine(blocks),
     submit: (tx) => running.live.submit(tx),

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { answersOf } from '../mocks/answers.ts';
 import { fileURLToPath } from 'node:url';
 import { LiveChain } from '../mocks/control/live-chain.ts';
 import { resolveOptions } from '../mocks/world/options.ts';
@@ -41,8 +42,8 @@ function soak(): { early: number; late: number } {
   let early = 0;
   for (let i = 1; i <= SOAK_BLOCKS; i++) {
     live.mine();
-    live.world.status();
-    live.world.mempoolStats();
+    answersOf(live.queries).status();
+    answersOf(live.queries).mempoolStats();
     if (i === SOAK_BLOCKS / 3) early = heapMb();
   }
   return { early, late: heapMb() };

@@ -4,7 +4,7 @@
  * whole mock and fetches /extended. Prints one JSON line. Needs `node --expose-gc`.
  */
 import { startMockServer } from '../mocks/server.ts';
-import { createWorld, type World } from '../mocks/operations/world.ts';
+import { createAnswers, type Answers } from '../mocks/answers.ts';
 import type { MemoryAfterGc, ServerRun, WorldRun } from './lib/world-runs.ts';
 
 function memoryAfterGc(): MemoryAfterGc {
@@ -18,16 +18,16 @@ function memoryAfterGc(): MemoryAfterGc {
   return { rssMb: mb(m.rss), heapUsedMb: mb(m.heapUsed), externalMb: mb(m.external) };
 }
 
-function transactionsOf(world: World): number {
+function transactionsOf(world: Answers): number {
   let total = 0;
-  const tip = world.index().tip.height;
+  const tip = world.catalogue().tip.height;
   for (let height = 1; height <= tip; height++) total += world.block({ height })?.tx_count ?? 0;
   return total;
 }
 
 async function measureWorld(blocks: number): Promise<WorldRun> {
   const started = performance.now();
-  const world = createWorld({ blocks });
+  const world = createAnswers({ blocks });
   const createWorldMs = performance.now() - started;
   const memory = memoryAfterGc();
   return { mode: 'world', blocks, transactions: transactionsOf(world), createWorldMs, memory };
@@ -38,7 +38,7 @@ async function measureServer(blocks: number): Promise<ServerRun> {
   const mock = await startMockServer({ port: 0, blocks, quiet: true });
   try {
     // What `stacks-api-mock` does before its first answer: its banner names addresses from the catalogue.
-    mock.world.index();
+    mock.live.queries.catalogue();
     const res = await fetch(`${mock.url}/extended`, { signal: AbortSignal.timeout(60_000) });
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`/extended answered ${res.status}`);

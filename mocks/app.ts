@@ -1,41 +1,39 @@
 import { readFileSync } from 'node:fs';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import { listOperations, loadSpec, SPEC_PATH } from '../spec/load.ts';
-import { createSpecAjv } from '../spec/schemas.ts';
-import { answerIfCached, type AnswerIfCached } from './http/cached-answers.ts';
-import { cors, CORS_HEADERS } from './http/cors.ts';
-import { deprecationWarning } from './http/deprecation.ts';
-import { errorHandler, sendError } from './http/errors.ts';
-import { apiKeys, keyVerdict } from './http/keys.ts';
-import { Rng } from './world/rng.ts';
-import { rateLimit, RateLimiter } from './http/rate-limit.ts';
-import { RESPONSE_CACHE_LIMITS, ResponseCache } from './http/response-cache.ts';
-import { logLine, requestLog } from './http/request-log.ts';
-import { urlLimit } from './http/url-limit.ts';
-import { mountedHandlers } from './operations/index.ts';
-import { withDefaults, worldOptionsOf, type MockOptions } from './options.ts';
-import { rootIndex } from './root-index.ts';
-import { mountOperations } from './routes.ts';
-import type { World, WorldOptions } from './operations/world.ts';
 import { LiveChain } from './control/live-chain.ts';
-import { controlRouter } from './control/routes.ts';
-import { resolveOptions } from './world/options.ts';
+import { controlRouter } from './control/control-router.ts';
+import { errorHandler, frontStages, notFound, requestLog } from './http/node/express-stages.ts';
+import { servePipeline } from './http/node/serve.ts';
+import { createMockPipeline } from './http/mock-pipeline.ts';
+import { serviceHeaders } from './http/pipeline.ts';
+import { logLine } from './http/request-log.ts';
+import { splitTarget } from './http/routing.ts';
+import { withDefaults, worldOptionsOf, type MockOptions } from './options.ts';
+import { perVersion } from './query/version-memo.ts';
+import { rootLinks } from './root-links.ts';
 import { observeBoth, RequestFeed } from './ui/request-feed.ts';
 import { LIVE_PATH, liveState } from './ui/live-state.ts';
 import { uiOnDemand } from './ui/on-demand.ts';
 import { readWorldFile } from './world/declared/read-world-file.ts';
 import { WORLD_SCHEMA } from './world/declared/world-file.ts';
+import { resolveOptions, type WorldOptions } from './world/options.ts';
 
-export interface MockAppLocals {
-  world: World;
-  live: LiveChain;
-  options: MockOptions;
-  /** The fast path for cached GETs, to put in front of the app (mocks/server.ts). */
-  answerIfCached: AnswerIfCached;
-}
+/**
+ * The mock as one request listener: the API's pipeline (mocks/http/pipeline.ts) for the API,
+ * Express for what is outside it. What the server, `startMock` and the tests all serve.
+ */
+export type MockApp = RequestListener & {
+  /** The living chain: its queries (what the API answers from) and its controls. */
+  readonly live: LiveChain;
+  readonly options: MockOptions;
+  /** The Express app behind the mock's own paths; the server builds its requests on its prototypes. */
+  readonly express: Express;
+};
 
 /** The world to serve: the flags' seeded chain, with a world file's declarations woven in. */
-function worldOptions(options: MockOptions): Partial<WorldOptions> {
+export function worldOptions(options: MockOptions): Partial<WorldOptions> {
   const settings = worldOptionsOf(options);
   if (!options.world) return settings;
   const file = readWorldFile(options.world, {
@@ -47,47 +45,55 @@ function worldOptions(options: MockOptions): Partial<WorldOptions> {
 }
 
 /**
- * The mock as an Express app, in the order a request travels: (the home page's polling) → log →
- * URL length (414) → CORS → service headers → (outside the API: the home page, the index at /, the spec and the world index) → API key → rate limit →
- * the operation's route (deprecation, scenarios, cached answer, validation, handler) → 404 for
- * unknown paths → the error body for anything that went wrong.
+ * The mock's own paths, which are not the API's: `/` (the home page or the JSON links), the
+ * spec, and everything under `/_mock/` (the world's catalogue, the control plane, the page's
+ * files). Case and a trailing slash do not matter, as in Express's routes.
  */
-export function createMockApp(partial: Partial<MockOptions> = {}): Express {
+export function isOwnPath(url: string): boolean {
+  // The API's paths all start /extended: the common case is told by one character.
+  const second = url.charCodeAt(1);
+  if (second === 101 || second === 69) return false;
+  let path = splitTarget(url).pathname.toLowerCase();
+  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+  return path === '/' || path === '/openapi.yaml' || path === '/openapi.json' || path.startsWith('/_mock/');
+}
+
+/**
+ * The mock: a living chain, the API's pipeline over its queries, and an Express app for the
+ * mock's own paths, in the order a request travels there: (the home page's polling) → log → URL
+ * length, preflight and service headers (the pipeline's, mocks/http/node/express-stages.ts) →
+ * the spec, the world's catalogue, the home page, the links at /, the control plane → 404 → the
+ * error body for anything that went wrong.
+ */
+export function createMockApp(partial: Partial<MockOptions> = {}): MockApp {
   const options = withDefaults(partial);
   const doc = loadSpec();
   const ops = listOperations(doc);
   const live = new LiveChain(resolveOptions(worldOptions(options)), options.blockTime);
-  const world = live.world;
+  const queries = live.queries;
   const log = options.quiet ? () => {} : options.log;
+  const feed = new RequestFeed();
+  const observe = observeBoth(feed.observe, options.quiet ? undefined : logLine(options.log));
+
+  const { pipeline } = createMockPipeline(doc, queries, { ...options, log });
+  const api = servePipeline(pipeline, { trustProxy: options.trustProxy, observe });
 
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', options.trustProxy);
-  app.locals.world = world;
-  app.locals.live = live;
-  app.locals.options = options;
-
-  const feed = new RequestFeed();
-  const observe = observeBoth(feed.observe, options.quiet ? undefined : logLine(options.log));
   app.get(LIVE_PATH, liveState(live, feed));
   app.use(requestLog(observe));
-  app.use(urlLimit());
-  app.use(cors());
-  app.use((_req, res, next) => {
-    res.setHeader('X-API-Version', doc.info.version);
-    next();
-  });
-
+  app.use(frontStages(serviceHeaders(doc)));
   const specYaml = readFileSync(SPEC_PATH, 'utf8');
   const specJson = JSON.stringify(doc);
   app.get('/openapi.yaml', (_req, res) => void res.type('application/yaml; charset=utf-8').send(specYaml));
   app.get('/openapi.json', (_req, res) => void res.type('application/json; charset=utf-8').send(specJson));
-  const index = perVersion(world, () => JSON.stringify(world.index()));
-  app.get('/_mock/world', (_req, res) => void res.type('application/json; charset=utf-8').send(index()));
+  const catalogue = perVersion(queries, () => JSON.stringify(queries.catalogue()));
+  app.get('/_mock/world', (_req, res) => void res.type('application/json; charset=utf-8').send(catalogue()));
   app.use(uiOnDemand(live, options));
-  const root = perVersion(world, () => JSON.stringify(rootIndex(world, ops)));
-  app.get('/', (_req, res) => void res.type('application/json; charset=utf-8').send(root()));
+  const links = perVersion(queries, () => JSON.stringify(rootLinks(queries, ops)));
+  app.get('/', (_req, res) => void res.type('application/json; charset=utf-8').send(links()));
   const worldSchema = JSON.stringify(WORLD_SCHEMA);
   app.get(
     '/_mock/world.schema.json',
@@ -99,56 +105,12 @@ export function createMockApp(partial: Partial<MockOptions> = {}): Express {
       ...(options.controlToken ? { token: options.controlToken } : {}),
     }),
   );
-
-  const limiter = new RateLimiter({ anonymous: options.rateLimit, keyed: options.rateLimitKey }, options.now);
-  const cache = new ResponseCache(RESPONSE_CACHE_LIMITS, () => world.version);
-  const api = express.Router();
-  api.use(apiKeys(options.apiKeys, options.requireApiKey));
-  api.use(rateLimit(limiter));
-  mountOperations(api, ops, mountedHandlers, {
-    world,
-    doc,
-    specAjv: createSpecAjv(doc, { defaults: true }),
-    scenario: {
-      latencyMs: options.latencyMs,
-      faultRate: options.faultRate,
-      random: faultDraws(options.seed),
-    },
-    cache,
-  });
-  const known = new Set(ops.map((o) => o.operationId));
-  app.locals.answerIfCached = answerIfCached({
-    cache,
-    leading: [...Object.entries(CORS_HEADERS).flat(), 'X-API-Version', doc.info.version],
-    routeHeaders: new Map(
-      ops.filter((o) => o.deprecated).map((o) => [o.operationId, ['Warning', deprecationWarning(o, known)]]),
-    ),
-    keys: keyVerdict(options.apiKeys, options.requireApiKey),
-    limiter,
-    enabled: options.latencyMs === 0 && options.faultRate === 0,
-    log: observe,
-  });
-  app.use(api);
-  app.use((req, res) => sendError(res, 404, `Route ${req.method}:${req.path.slice(0, 200)} not found`));
+  app.use(notFound());
   app.use(errorHandler(log));
-  return app;
-}
 
-/** A text computed once per version of the world: a change of the chain computes it again. */
-function perVersion(world: World, compute: () => string): () => string {
-  let version = -1;
-  let text = '';
-  return () => {
-    if (version !== world.version) {
-      text = compute();
-      version = world.version;
-    }
-    return text;
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
+    if (isOwnPath(req.url as string)) app(req, res);
+    else api(req, res);
   };
-}
-
-/** The injected faults' draws: the world's PRNG on its own stream, so they repeat for the seed. */
-function faultDraws(seed: number): () => number {
-  const rng = new Rng(seed);
-  return () => rng.next();
+  return Object.assign(listener, { live, options, express: app });
 }

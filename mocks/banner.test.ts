@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { banner } from './banner.ts';
 import { keyMode } from './http/keys.ts';
 import { withDefaults } from './options.ts';
-import { createWorld } from './operations/world.ts';
+import { createAnswers } from './answers.ts';
 
 describe('start banner', () => {
-  const world = createWorld({ blocks: 60 });
+  const world = createAnswers({ blocks: 60 });
   const text = (partial: Parameters<typeof withDefaults>[0]) =>
-    banner('http://127.0.0.1:3999', world, withDefaults({ blocks: 60, ...partial }), 0);
+    banner('http://127.0.0.1:3999', world.queries, withDefaults({ blocks: 60, ...partial }), 0);
 
   it('says "unlimited" for a rate limit of 0, and the limit otherwise', () => {
     const off = text({ rateLimit: 0, rateLimitKey: 0 });

@@ -1,25 +1,26 @@
-import { isLoopback } from './control/routes.ts';
+import { isLoopback } from './control/control-router.ts';
 import { keyMode } from './http/keys.ts';
 import type { MockOptions } from './options.ts';
 import { sampleUrls } from './sample-urls.ts';
-import type { World, WorldIndex } from './operations/world.ts';
+import type { WorldIndex } from './query/catalogue.ts';
+import type { WorldQueries } from './query/world-queries.ts';
 
 /** What the mock prints on start: where it listens, and real entities of this world to try. */
-export function banner(url: string, world: World, options: MockOptions, startMs: number): string {
-  const index = world.index();
+export function banner(url: string, queries: WorldQueries, options: MockOptions, startMs: number): string {
+  const index = queries.catalogue();
   const { addresses, transactions } = index;
   const perMinute = (n: number): string => (n === 0 ? 'unlimited' : `${n} req/min`);
   const limits = `${perMinute(options.rateLimit)} per IP without a key, ${perMinute(options.rateLimitKey)} per key`;
   const lines = [
     `Stacks extended API mock listening on ${url}`,
-    `  ${world.options.network}, seed ${world.options.seed}, ${index.blocks} blocks (tip ${index.tip.height}), started in ${Math.round(startMs)} ms`,
+    `  ${queries.options.network}, seed ${queries.options.seed}, ${index.blocks} blocks (tip ${index.tip.height}), started in ${Math.round(startMs)} ms`,
     `  API keys: ${keyMode(options)}`,
     `  rate limits: ${limits}`,
     `  spec: ${url}/openapi.yaml   world index (what to query): ${url}/_mock/world   all links: ${url}/`,
     `  chain: ${options.blockTime > 0 ? `a block every ${options.blockTime} s` : 'frozen until POST /_mock/mine'}; control plane ${controlMode(options)} (${url}/_mock/openapi.yaml)`,
     '',
     'Try:',
-    ...Object.values(sampleUrls(world)).map((path) => `  curl '${url}${path}'`),
+    ...Object.values(sampleUrls(queries)).map((path) => `  curl '${url}${path}'`),
     `  curl -H 'Prefer: code=429' ${url}/extended        # any documented status on demand`,
     '',
     'Entities:',

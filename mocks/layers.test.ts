@@ -34,13 +34,13 @@ describe('the layer rule: world ← query ← serialize ← operations ← http 
     ['mocks/world/derive/x.ts', '../../query/lookups.ts', 'query', 'world'],
     ['mocks/world/x.ts', '../serialize/block.ts', 'serialize', 'world'],
     ['mocks/query/x.ts', '../serialize/block.ts', 'serialize', 'query'],
-    ['mocks/query/x.ts', '../operations/world.ts', 'operations', 'query'],
+    ['mocks/query/x.ts', '../operations/handlers.ts', 'operations', 'query'],
     ['mocks/serialize/x.ts', '../operations/normalize.ts', 'operations', 'serialize'],
     ['mocks/operations/x.ts', '../http/errors.ts', 'http', 'operations'],
     ['mocks/http/x.ts', '../app.ts', 'app', 'http'],
     ['mocks/http/x.ts', '../control/live-chain.ts', 'control', 'http'],
     ['mocks/control/x.ts', '../app.ts', 'app', 'control'],
-    ['mocks/control/x.ts', '../ui/routes.ts', 'ui', 'control'],
+    ['mocks/control/x.ts', '../ui/ui-router.ts', 'ui', 'control'],
     ['mocks/ui/x.ts', '../app.ts', 'app', 'ui'],
     ['mocks/ui/client/x.ts', '../../testing/test-worlds.ts', 'testing', 'ui'],
     ['mocks/serialize/x.ts', '../testing/test-worlds.ts', 'testing', 'serialize'],
@@ -56,11 +56,11 @@ describe('the layer rule: world ← query ← serialize ← operations ← http 
     ['mocks/query/x.ts', '../world/tables/chain.ts'],
     ['mocks/serialize/x.ts', '../query/lookups.ts'],
     ['mocks/operations/x.ts', '../serialize/block.ts'],
-    ['mocks/http/x.ts', '../operations/index.ts'],
-    ['mocks/control/x.ts', '../operations/world.ts'],
-    ['mocks/ui/x.ts', '../control/routes.ts'],
+    ['mocks/http/x.ts', '../operations/handlers.ts'],
+    ['mocks/control/x.ts', '../operations/handlers.ts'],
+    ['mocks/ui/x.ts', '../control/control-router.ts'],
     ['mocks/ui/client/x.ts', '../../query/catalogue.ts'],
-    ['mocks/x.ts', './ui/routes.ts'],
+    ['mocks/x.ts', './ui/ui-router.ts'],
     ['mocks/x.ts', './http/errors.ts'],
   ])('%s may import %s (downward)', async (filePath, target) => {
     expect(
@@ -97,5 +97,36 @@ describe('the function style', () => {
       '',
     ].join('\n');
     expect(await problems(fine, 'mocks/query/x.ts')).toEqual([]);
+  });
+});
+
+describe('the browser boundary: what MSW runs in a browser pulls in neither Express nor Node', () => {
+  it.each([
+    [
+      'mocks/world/tables/x.ts',
+      "import { createHash } from 'node:crypto';\n\nexport const x = createHash;\n",
+    ],
+    ['mocks/query/x.ts', "import { readFileSync } from 'fs';\n\nexport const x = readFileSync;\n"],
+    ['mocks/http/x.ts', "import express from 'express';\n\nexport const x = express;\n"],
+    ['mocks/operations/x.ts', "export const x = Buffer.from('a');\n"],
+    ['mocks/control/live-chain.ts', 'export const x = process.env;\n'],
+    ['msw/browser.ts', "import { parse } from 'node:querystring';\n\nexport const x = parse;\n"],
+  ])('%s may not use Node or Express', async (filePath, code) => {
+    const found = await problems(code, filePath);
+    expect(found).toEqual([
+      expect.stringMatching(/^no-restricted-(imports|globals): .*runs in a browser through MSW/),
+    ]);
+  });
+
+  it.each([
+    ['mocks/http/node/x.ts', "import { createServer } from 'node:http';\n\nexport const x = createServer;\n"],
+    [
+      'mocks/world/declared/read-world-file.ts',
+      "import { readFileSync } from 'node:fs';\n\nexport const x = readFileSync;\n",
+    ],
+    ['msw/node.ts', "import { readFileSync } from 'node:fs';\n\nexport const x = readFileSync;\n"],
+    ['mocks/http/x.test.ts', "import { STATUS_CODES } from 'node:http';\n\nexport const x = STATUS_CODES;\n"],
+  ])('%s is Node only and may', async (filePath, code) => {
+    expect(await problems(code, filePath)).toEqual([]);
   });
 });

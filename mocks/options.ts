@@ -1,13 +1,12 @@
 import { DEFAULT_BLOCKS, resolveOptions, type WorldOptions } from './world/options.ts';
 import { GENESIS_TIME } from './world/time.ts';
-
-export type Network = 'mainnet' | 'testnet';
+import type { NetworkName } from './world/tables/network.ts';
 
 export interface MockOptions {
   port: number;
   host: string;
   seed: number;
-  network: Network;
+  network: NetworkName;
   /** World size in blocks. */
   blocks: number;
   apiKeys: string[];

@@ -1,14 +1,15 @@
-import type { World } from './operations/world.ts';
+import type { WorldQueries } from './query/world-queries.ts';
+import { txIdOf } from './serialize/transaction.ts';
 
 /**
  * One URL per operation of the spec that the world answers with 200: what the start banner
  * offers to try, and what load and fault tests drive so that every operation is exercised.
  */
-export function sampleUrls(world: World): Record<string, string> {
-  const { addresses, transactions, block_samples } = world.index();
+export function sampleUrls(queries: WorldQueries): Record<string, string> {
+  const { addresses, transactions, block_samples } = queries.catalogue();
   const address = addresses.stx_activity;
-  const page = world.transactionsWithTransfers(address, { limit: 1, offset: 0, unanchored: false });
-  const addressTx = page ? page.results[0]?.tx.tx_id : undefined;
+  const newest = queries.history(address, { limit: 1, offset: 0, unanchored: false })?.rows[0];
+  const addressTx = newest ? txIdOf(queries.chain.txs, newest.tx) : undefined;
   if (!addressTx) throw new Error(`the world has no transaction of ${address}`);
   const txIds = [
     ...(transactions.by_type.token_transfer ?? []).slice(0, 2),

@@ -1,16 +1,14 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMockApp, type MockAppLocals } from './app.ts';
-import { expressServerClasses } from './http/express-classes.ts';
-import { documentedProtocolErrors } from './http/protocol-errors.ts';
+import { createMockApp } from './app.ts';
+import { expressServerClasses } from './http/node/express-classes.ts';
+import { documentedProtocolErrors } from './http/node/protocol-errors.ts';
 import { withDefaults, type MockOptions } from './options.ts';
-import type { World } from './operations/world.ts';
 import type { LiveChain } from './control/live-chain.ts';
 
 export interface RunningMock {
   server: Server;
-  world: World;
-  /** The chain's controls: mine, submit, reorg, reset (what POST /_mock/* calls). */
+  /** The chain's queries (`live.queries`) and controls: mine, submit, reorg, reset (what POST /_mock/* calls). */
   live: LiveChain;
   url: string;
   close(): Promise<void>;
@@ -52,7 +50,7 @@ export async function startMockServer(
   const limits = { ...SERVER_LIMITS, ...limitOverrides };
   const app = createMockApp(options);
   const server = createServer({
-    ...expressServerClasses(app),
+    ...expressServerClasses(app.express),
     maxHeaderSize: limits.maxHeaderSize,
     connectionsCheckingInterval: limits.connectionsCheckingIntervalMs,
     // Checked in protocol-errors.ts instead, to answer with the documented body.
@@ -62,22 +60,17 @@ export async function startMockServer(
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.maxConnections = limits.maxConnections;
-  const { answerIfCached } = app.locals as MockAppLocals;
-  const listener: RequestListener = (req, res) => {
-    if (!answerIfCached(req, res)) app(req, res);
-  };
-  server.on('request', documentedProtocolErrors(server, listener, options.quiet ? () => {} : options.log));
+  server.on('request', documentedProtocolErrors(server, app, options.quiet ? () => {} : options.log));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
   });
-  const live = app.locals.live as LiveChain;
+  const { live } = app;
   live.startClock();
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     server,
-    world: app.locals.world as World,
     live,
     url: `http://${host}:${port}`,
     close: () =>

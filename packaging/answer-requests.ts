@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import type { World } from '../mocks/operations/world.ts';
+import type { WorldQueries } from '../mocks/query/world-queries.ts';
 import { sampleUrls } from '../mocks/sample-urls.ts';
 import {
   listOperations,
@@ -66,8 +66,8 @@ export function rawAnswer(baseUrl: string, req: AnswerRequest): Promise<RawAnswe
  * each operation (the mutations of spec/invalid-requests/, on valid values from the world), the
  * documents and pages outside the API, errors on demand, CORS, HEAD, 405 and 404.
  */
-export function answerRequests(world: World): AnswerRequest[] {
-  const index = world.index();
+export function answerRequests(world: WorldQueries): AnswerRequest[] {
+  const index = world.catalogue();
   const { addresses, transactions, block_samples, tip } = index;
   const samples = Object.values(sampleUrls(world));
   const txId = transactions.by_type.token_transfer?.[0] ?? '';
@@ -139,7 +139,7 @@ export function answerRequests(world: World): AnswerRequest[] {
 }
 
 /** After the chain moves: mine, then the samples again; a reorg and the samples; reset and the samples. */
-export function movingRequests(world: World): AnswerRequest[] {
+export function movingRequests(world: WorldQueries): AnswerRequest[] {
   const samples = Object.values(sampleUrls(world)).map((path): AnswerRequest => ({ method: 'GET', path }));
   const post = (path: string, body: string): AnswerRequest => ({
     method: 'POST',

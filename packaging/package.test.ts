@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipeCommand } from './ci-recipe.ts';
 import { dockerInstructions, execForm } from './dockerfile.ts';
 import {
+  cleanEnv,
   exitOf,
   listeningUrl,
   packAndInstall,
@@ -37,7 +38,7 @@ beforeAll(() => {
   installed = packAndInstall();
 }, 300_000);
 
-// Ten servers to end and an installed node_modules to delete: more than the default 10 s on a busy machine.
+// Ten servers to end and an installed node_modules (Jest and msw among it) to delete: more than a hook's default 10 s on a busy machine.
 afterAll(async () => {
   await Promise.all(running.map(stop));
   if (installed) rmSync(installed.dir, { recursive: true, force: true });
@@ -62,7 +63,7 @@ describe('the package, installed from its tarball into an empty project', () => 
       const built = await installedMock();
       const source = await startMockServer({ port: 0, rateLimit: 0, quiet: true });
       try {
-        const list = [...answerRequests(source.world), ...movingRequests(source.world)];
+        const list = [...answerRequests(source.live.queries), ...movingRequests(source.live.queries)];
         expect(list.length).toBeGreaterThan(150);
         for (const req of list) {
           const [fromBuild, fromSource] = await Promise.all([
@@ -177,9 +178,45 @@ describe('the package, installed from its tarball into an empty project', () => 
         expect(files[name], name).toBeDefined();
         writeFileSync(join(installed.dir, name), files[name] as string);
       }
-      const run = start('npx', ['vitest', 'run']);
+      const run = start('npx', ['vitest', 'run', 'balance.test.ts']);
       expect(await exitOf(run), run.output()).toBe(0);
       expect(run.output()).toMatch(/1 passed/);
+    },
+    STEP_MS,
+  );
+
+  it(
+    'the MSW examples of docs/mock.md pass as written, in vitest and in Jest (msw and jest from the registry)',
+    async () => {
+      const files = docFiles();
+      for (const name of ['wallet.msw.test.ts', 'wallet.jest.test.mjs']) {
+        expect(files[name], name).toBeDefined();
+        writeFileSync(join(installed.dir, name), files[name] as string);
+      }
+      // What a user adds beside the package: msw (its optional peer) and Jest 30, which runs on Node 20.
+      execFileSync(
+        'npm',
+        [
+          'install',
+          '--prefer-offline',
+          '--no-audit',
+          '--no-fund',
+          '--loglevel=error',
+          'msw@^2.15.0',
+          'jest@^30.0.0',
+        ],
+        {
+          cwd: installed.dir,
+          env: cleanEnv(),
+          stdio: 'pipe',
+        },
+      );
+      const vitest = start('npx', ['vitest', 'run', 'wallet.msw.test.ts']);
+      expect(await exitOf(vitest), vitest.output()).toBe(0);
+      expect(vitest.output()).toMatch(/1 passed/);
+      const jest = start('npx', ['jest', 'wallet.jest'], { NODE_OPTIONS: '--experimental-vm-modules' });
+      expect(await exitOf(jest), jest.output()).toBe(0);
+      expect(jest.output()).toMatch(/Tests:\s+1 passed/);
     },
     STEP_MS,
   );

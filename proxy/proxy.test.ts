@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockApp, type MockAppLocals } from '../mocks/app.ts';
+import { createMockApp } from '../mocks/app.ts';
 import { sampleUrls } from '../mocks/sample-urls.ts';
 import { serveVariant, type RunningVariant } from '../contract-tests/self-test/variant-server.ts';
 import { VARIANTS } from '../contract-tests/self-test/variants.ts';
@@ -52,7 +52,7 @@ function reportLines(file: string): ReportLine[] {
 }
 
 const mock = createMockApp({ quiet: true, rateLimit: 0, rateLimitKey: 0 });
-const urls = sampleUrls((mock.locals as MockAppLocals).world);
+const urls = sampleUrls(mock.live.queries);
 const principal = urls.get_account_transactions_with_transfers!.split('/')[4]!;
 const withTransfers = `/extended/v1/address/${principal}/transactions_with_transfers`;
 

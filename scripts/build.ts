@@ -3,6 +3,7 @@ import { cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildBundle } from '../mocks/ui/client-bundle.ts';
+import { buildBrowserEntry } from '../msw/browser-bundle.ts';
 import { SWAGGER_FILES, SWAGGER_LICENCE, swaggerFile } from '../mocks/ui/reference-page.ts';
 import { bundleEntries } from './bundle.ts';
 import { writePrecompiledSpec } from './precompile-spec.ts';
@@ -47,6 +48,10 @@ for (const asset of ASSETS) {
 }
 rmSync(join(DIST, CLIENT), { recursive: true });
 writeFileSync(join(DIST, 'mocks/ui/page.js'), await buildBundle());
+// `stacks-api-mock/msw` in a browser: one bundle with the spec inside (tsc's own browser.js
+// imports the YAML file); the bundler that made it stays out of the package.
+writeFileSync(join(DIST, 'msw/browser.js'), await buildBrowserEntry());
+for (const file of ['browser-bundle.js', 'browser-bundle.d.ts']) rmSync(join(DIST, 'msw', file));
 // Swagger UI ships inside the package (see reference-page.ts), with its licence.
 for (const name of [...SWAGGER_FILES, ...SWAGGER_LICENCE])
   cpSync(swaggerFile(name), join(DIST, 'mocks/ui/swagger', name));

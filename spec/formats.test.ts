@@ -2,6 +2,7 @@ import { c32address } from 'c32check';
 import { describe, expect, it } from 'vitest';
 import { isStacksAssetIdentifier, isStacksPrincipal } from './formats.ts';
 import { createSpecAjv } from './schemas.ts';
+import { loadSpec } from './load.ts';
 
 /** One hash160, encoded with each standard-address version byte. */
 const HASH160 = 'ba623880485dfbe8486517ad31f4c36a6473e9ec';
@@ -64,7 +65,7 @@ describe('isStacksPrincipal', () => {
 
 describe('format stacks-principal in the spec', () => {
   it('makes the Principal schema check the checksum, which its pattern alone cannot', () => {
-    const principal = createSpecAjv().component('Principal');
+    const principal = createSpecAjv(loadSpec()).component('Principal');
     expect(principal(SP)).toBe(true);
     expect(principal(`${SP}.nugget-token`)).toBe(true);
     expect(principal(badChecksum(SP))).toBe(false);
@@ -86,7 +87,7 @@ describe('format stacks-asset-identifier', () => {
   });
 
   it('makes every address-bearing schema check the checksum', () => {
-    const ajv = createSpecAjv();
+    const ajv = createSpecAjv(loadSpec());
     expect(ajv.component('AssetIdentifier')(`${badChecksum(SP)}.nugget-token::nugget`)).toBe(false);
     expect(ajv.component('StacksAddress')(badChecksum(SP))).toBe(false);
     expect(ajv.component('ContractIdentifier')(`${badChecksum(SP)}.nugget-token`)).toBe(false);

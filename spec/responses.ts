@@ -1,4 +1,4 @@
-import type { Operation, Response } from './load.ts';
+import type { Operation, Response } from './document.ts';
 
 /** One answer as a checker sees it, whoever received it (the suite, the proxy, the mock's tests). */
 export interface ObservedResponse {

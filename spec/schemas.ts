@@ -1,7 +1,7 @@
 import { Ajv2020, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { STACKS_FORMATS } from './formats.ts';
-import { loadSpec, type Document } from './load.ts';
+import type { Document } from './document.ts';
 import { PRECOMPILED } from './precompiled.ts';
 
 type AddFormats = (ajv: Ajv2020) => Ajv2020;
@@ -80,7 +80,7 @@ export function schemaKey(schema: unknown): string {
  * document (precompiled.ts) are taken as they are; any other is compiled by ajv, which is only
  * set up when the first one is.
  */
-export function createSpecAjv(doc: Document = loadSpec(), opts: { defaults?: boolean } = {}): SpecAjv {
+export function createSpecAjv(doc: Document, opts: { defaults?: boolean } = {}): SpecAjv {
   const ahead = opts.defaults ? precompiledValidators(doc) : undefined;
   let ajv: Ajv2020 | undefined;
   const compiled = new Map<unknown, ValidateFunction>();

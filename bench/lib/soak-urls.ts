@@ -1,5 +1,5 @@
 import { listOperations } from '../../spec/load.ts';
-import type { WorldIndex } from '../../mocks/operations/world.ts';
+import type { WorldIndex } from '../../mocks/query/catalogue.ts';
 
 async function getJson<T>(url: string): Promise<{ status: number; body: T }> {
   const res = await fetch(url, {

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { RequestListener } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -24,7 +25,7 @@ const mock = createMockApp({ quiet: true, rateLimit: 0, rateLimitKey: 0 });
 const file = loadTargetFile(join(import.meta.dirname, '../../fixtures/targets/mock-default.json'));
 
 /** A target over an app, as the suite builds one, recording every URL it sends. */
-function targetOver(app: ReturnType<typeof createMockApp>, urls: string[]): ContractTarget {
+function targetOver(app: RequestListener, urls: string[]): ContractTarget {
   const log = new ExchangeLog(dir);
   const transport = supertestTransport(app);
   const client = new ContractClient({
@@ -42,7 +43,7 @@ function targetOver(app: ReturnType<typeof createMockApp>, urls: string[]): Cont
   return { config, file, client, log, kind: 'mock' } as unknown as ContractTarget;
 }
 
-async function exploreOnce(app: ReturnType<typeof createMockApp>, seed: number, cases: number) {
+async function exploreOnce(app: RequestListener, seed: number, cases: number) {
   const urls: string[] = [];
   const target = targetOver(app, urls);
   const data = await discoverTargetData(file, target.client, target.log);
@@ -79,7 +80,7 @@ describe('the exploration phase', () => {
           body.total += 1;
       },
     });
-    const { result, target } = await exploreOnce(broken as ReturnType<typeof createMockApp>, 3, 200);
+    const { result, target } = await exploreOnce(broken, 3, 200);
     const failure = result.failure;
     expect(failure, 'the exploration finds the broken total').toBeDefined();
     if (!failure) return;

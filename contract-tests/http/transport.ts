@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import request from 'supertest';
 
 export interface RawResponse {
@@ -27,11 +27,11 @@ function flatten(headers: Record<string, string | string[] | undefined>): Record
 }
 
 /**
- * supertest against an in-process Express app or a base URL (which may carry a path prefix). The
+ * supertest against an in-process request listener (the mock's app) or a base URL (which may carry a path prefix). The
  * body is kept as text so a JSON body with the wrong content type is still seen for what it is,
  * and redirects are not followed: a 3xx is an answer to check, not a detour.
  */
-export function supertestTransport(target: Express | string): Transport {
+export function supertestTransport(target: RequestListener | string): Transport {
   return async (pathAndQuery, headers, timeoutMs) => {
     let req = request(target)
       .get(pathAndQuery)

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Express, type Response } from 'express';
 import { operationMatcher } from '../../spec/load.ts';
@@ -49,13 +49,24 @@ function rewriteAnswers(
   request: VariantRequest,
   rewrite: NonNullable<Variant['response']>,
 ): void {
+  // The mock writes its API answers with one writeHead(status, [name, value, …]): held back as
+  // set headers, so the rewrite below still sees and changes them before anything is sent.
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+  res.writeHead = ((status: number, headers?: unknown) => {
+    // Node's own call from end() (status only) writes the head as it is now.
+    if (!Array.isArray(headers)) return writeHead(status, headers);
+    res.statusCode = status;
+    for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i] as string, headers[i + 1] as string);
+    return res;
+  }) as Response['writeHead'];
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-    const text = Buffer.isBuffer(chunk)
-      ? chunk.toString('utf8')
-      : typeof chunk === 'string'
-        ? chunk
-        : undefined;
+    const text =
+      chunk instanceof Uint8Array
+        ? Buffer.from(chunk).toString('utf8')
+        : typeof chunk === 'string'
+          ? chunk
+          : undefined;
     let body: unknown;
     try {
       body = text === undefined ? undefined : JSON.parse(text);
@@ -81,7 +92,7 @@ function rewriteAnswers(
  * The mock with one thing broken: an Express wrapper that rewrites requests on the way in and
  * JSON answers (status, body, headers) on the way out, around an unchanged mock app.
  */
-export function variantApp(mock: Express, variant: Variant): Express {
+export function variantApp(mock: RequestListener, variant: Variant): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use((req, res, next) => {
@@ -96,7 +107,7 @@ export function variantApp(mock: Express, variant: Variant): Express {
     if (variant.response) rewriteAnswers(res, { operationId, url }, variant.response);
     next();
   });
-  app.use(mock);
+  app.use((req, res) => mock(req, res));
   return app;
 }
 
@@ -105,7 +116,7 @@ export interface RunningVariant {
   close(): Promise<void>;
 }
 
-export async function serveVariant(mock: Express, variant: Variant): Promise<RunningVariant> {
+export async function serveVariant(mock: RequestListener, variant: Variant): Promise<RunningVariant> {
   const server: Server = createServer(variantApp(mock, variant));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -19,7 +19,7 @@ const DEFAULT_TARGET = join(ROOT, 'fixtures', 'targets', 'mock-default.json');
  */
 function targetFor(mock: RunningMock, dir: string, name: string): string {
   const target = JSON.parse(readFileSync(DEFAULT_TARGET, 'utf8'));
-  const declared = mock.world.index().declared.accounts;
+  const declared = mock.live.queries.catalogue().declared.accounts;
   const byName = Object.fromEntries(declared.map((a) => [a.name, a.address]));
   target.name = `mock-default-${name.replace(/\.yaml$/, '')}`;
   target.addresses.fullHistory = [...target.addresses.fullHistory, ...declared.map((a) => a.address)];
@@ -77,7 +77,7 @@ describe('a target built from the /_mock/world of a world-file mock', () => {
     });
     try {
       const world = await readMockWorld(supertestTransport(mock.url), 5_000);
-      const declared = mock.world.index().declared.accounts.map((a) => a.address);
+      const declared = mock.live.queries.catalogue().declared.accounts.map((a) => a.address);
       expect(world?.declared).toEqual(declared);
       const target = buildMockTarget(world as NonNullable<typeof world>, {
         name: 'wallet',

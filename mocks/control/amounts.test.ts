@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createMockApp, type MockAppLocals } from '../app.ts';
+import { createMockApp } from '../app.ts';
 import { ControlError } from './live-chain.ts';
 
 const BLOCKS = 80;
@@ -150,8 +150,8 @@ describe('amounts and fees on the control plane', () => {
   });
 
   it('in process (startMock’s submit), the same rules and messages, the field named tx.<field>', () => {
-    const { live } = app().locals as MockAppLocals;
-    const index = live.world.index();
+    const { live } = app();
+    const index = live.queries.catalogue();
     const base = {
       type: 'token_transfer' as const,
       sender: index.addresses.stx_activity,

@@ -5,7 +5,7 @@ import { resolveOptions } from '../world/options.ts';
 
 /** Each vault by id, with the asset of the token it pairs with (what its deployment's source names). */
 function vaultPairs(live: LiveChain): Map<string, string | undefined> {
-  const { contracts } = live.world.queries.chain;
+  const { contracts } = live.queries.chain;
   return new Map(
     contracts
       .filter((c) => c.kind === ContractKind.Vault)
@@ -46,10 +46,10 @@ describe('a reorg past a block that mined a contract registered after its checkp
     const live = new LiveChain(resolveOptions({ seed: 7, blocks: 60 }));
     live.mine(1);
     live.reorg(1);
-    const { contracts } = live.world.queries.chain;
+    const { contracts } = live.queries.chain;
     expect(contracts.every((c, i) => c?.index === i && c.id.includes('.'))).toBe(true);
     expect(Object.keys(contracts).length).toBe(contracts.length);
-    const index = live.world.index();
+    const index = live.queries.catalogue();
     const call = () =>
       live.submit({
         type: 'contract_call',

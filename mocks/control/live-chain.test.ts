@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readWorldFile } from '../world/declared/read-world-file.ts';
 import { ControlError, LiveChain } from './live-chain.ts';
-import { worldOver, type World } from '../operations/world.ts';
+import { answersOf, type Answers } from '../answers.ts';
+import { WorldQueries } from '../query/world-queries.ts';
 import { mempoolTxIds, minedTxIds } from '../testing/test-worlds.ts';
 import { resolveOptions } from '../world/options.ts';
 import type { Chain } from '../world/tables/chain.ts';
@@ -15,16 +16,16 @@ function liveChain(blockSeconds = 0): LiveChain {
 }
 
 function chainOf(live: LiveChain): Chain {
-  return live.world.queries.chain;
+  return answersOf(live.queries).queries.chain;
 }
 
-function txOf(world: World, id: string, unanchored = false) {
+function txOf(world: Answers, id: string, unanchored = false) {
   return world.txListDetails([id], { ...TX_OPTS, unanchored })[id];
 }
 
 /** A rich sender and a recipient from the world index. */
 function parties(live: LiveChain): { sender: string; recipient: string } {
-  const index = live.world.index();
+  const index = answersOf(live.queries).catalogue();
   return { sender: index.addresses.stx_activity, recipient: index.addresses.locked_stx };
 }
 
@@ -32,14 +33,14 @@ function parties(live: LiveChain): { sender: string; recipient: string } {
  * Every answer of a world, for the principals given: what a client can see. Two worlds with the
  * same answers are the same to any client.
  */
-function answersOf(world: World, principals: string[]): string {
+function everyAnswer(world: Answers, principals: string[]): string {
   const chain = world.queries.chain;
   const ids = [...minedTxIds(chain), ...mempoolTxIds(chain)];
   return JSON.stringify({
     status: world.status(),
     latest: world.block({ latest: true }),
     stats: world.mempoolStats(),
-    index: world.index(),
+    index: world.catalogue(),
     txs: world.txListDetails(ids, { ...TX_OPTS, unanchored: true }),
     principals: principals.map((p) => ({
       balances: world.balances(p, { unanchored: false }),
@@ -60,37 +61,37 @@ function big(value: string | undefined): bigint {
   return BigInt(value);
 }
 
-function samplePrincipals(world: World): string[] {
-  return [...new Set(Object.values(world.index().addresses).filter(Boolean))];
+function samplePrincipals(world: Answers): string[] {
+  return [...new Set(Object.values(world.catalogue().addresses).filter(Boolean))];
 }
 
 describe('a living chain', () => {
   it('mines a block: the tip, blocks/latest and the status move together, times rise by the block time', () => {
     const live = liveChain(7);
-    const before = live.world.block({ latest: true });
+    const before = answersOf(live.queries).block({ latest: true });
     const tip = live.mine();
     expect(tip.height).toBe(OPTIONS.blocks + 1);
-    const latest = live.world.block({ latest: true });
+    const latest = answersOf(live.queries).block({ latest: true });
     expect(latest).toMatchObject({ height: tip.height, hash: tip.hash, canonical: true });
     expect(latest?.block_time).toBe((before?.block_time ?? 0) + 7);
-    expect(live.world.status().chain_tip?.block_height).toBe(tip.height);
-    expect(live.world.block({ hash: tip.hash })?.height).toBe(tip.height);
+    expect(answersOf(live.queries).status().chain_tip?.block_height).toBe(tip.height);
+    expect(answersOf(live.queries).block({ hash: tip.hash })?.height).toBe(tip.height);
     expect(live.mine(3).height).toBe(tip.height + 3);
   });
 
   it('anchors the microblock stream that sat on the tip: its transactions are in the new block, no longer unanchored', () => {
     const live = liveChain();
-    const [id] = live.world.index().transactions.microblock.unanchored;
-    expect(txOf(live.world, id as string)).toMatchObject({ found: false });
+    const [id] = answersOf(live.queries).catalogue().transactions.microblock.unanchored;
+    expect(txOf(answersOf(live.queries), id as string)).toMatchObject({ found: false });
     const { height } = live.mine();
-    expect(txOf(live.world, id as string)).toMatchObject({
+    expect(txOf(answersOf(live.queries), id as string)).toMatchObject({
       found: true,
       result: { block_height: height, is_unanchored: false, microblock_canonical: true },
     });
     // A new stream sits on the new tip.
-    const [next] = live.world.index().transactions.microblock.unanchored;
+    const [next] = answersOf(live.queries).catalogue().transactions.microblock.unanchored;
     expect(next).not.toBe(id);
-    expect(txOf(live.world, next as string, true)).toMatchObject({
+    expect(txOf(answersOf(live.queries), next as string, true)).toMatchObject({
       found: true,
       result: { is_unanchored: true },
     });
@@ -99,7 +100,7 @@ describe('a living chain', () => {
   it('confirms a submitted transfer in the next block: pending everywhere, then settled everywhere', () => {
     const live = liveChain();
     const { sender, recipient } = parties(live);
-    const world = live.world;
+    const world = answersOf(live.queries);
     const start = world.balances(sender, { unanchored: false })!;
     const { tx_id } = live.submit({
       type: 'token_transfer',
@@ -169,7 +170,7 @@ describe('a living chain', () => {
   it('refuses what a node refuses, with a message: an unpaid amount, an unknown token, an NFT not owned', () => {
     const live = liveChain();
     const { sender, recipient } = parties(live);
-    const rich = live.world.balances(sender, { unanchored: false })!;
+    const rich = answersOf(live.queries).balances(sender, { unanchored: false })!;
     const tooMuch = Number(BigInt(rich.stx.balance) + 1n);
     const refusal = (fn: () => unknown) => {
       try {
@@ -186,7 +187,7 @@ describe('a living chain', () => {
       status: 400,
       message: expect.stringMatching(/cannot pay amount \+ fee/),
     });
-    const [nft] = live.world.index().assets.nft;
+    const [nft] = answersOf(live.queries).catalogue().assets.nft;
     expect(
       refusal(() =>
         live.submit({ type: 'contract_call', asset: `${nft}x`, sender, recipient, amount: 1, fee: 1 }),
@@ -210,9 +211,9 @@ describe('a living chain', () => {
 
   it('moves a fungible token the world knows with a contract_call', () => {
     const live = liveChain();
-    const index = live.world.index();
+    const index = answersOf(live.queries).catalogue();
     const holder = index.addresses.ft_activity;
-    const balances = live.world.balances(holder, { unanchored: false })!;
+    const balances = answersOf(live.queries).balances(holder, { unanchored: false })!;
     const [asset, held] = Object.entries(balances.fungible_tokens).find(([, t]) => BigInt(t.balance) > 1n)!;
     const { tx_id } = live.submit({
       type: 'contract_call',
@@ -223,9 +224,9 @@ describe('a living chain', () => {
       fee: 500,
     });
     live.mine();
-    const after = live.world.balances(holder, { unanchored: false })!;
+    const after = answersOf(live.queries).balances(holder, { unanchored: false })!;
     expect(BigInt(after.fungible_tokens[asset]!.balance)).toBe(BigInt(held.balance) - 1n);
-    expect(txOf(live.world, tx_id)).toMatchObject({
+    expect(txOf(answersOf(live.queries), tx_id)).toMatchObject({
       found: true,
       result: { tx_status: 'success', tx_type: 'contract_call' },
     });
@@ -246,8 +247,10 @@ describe('a living chain', () => {
     live.mine(2);
     live.reorg(3);
     live.mine();
-    const principals = [...samplePrincipals(live.world), 'SP000000000000000000002Q6VF78'];
-    expect(answersOf(live.world, principals)).toBe(answersOf(worldOver(chainOf(live)), principals));
+    const principals = [...samplePrincipals(answersOf(live.queries)), 'SP000000000000000000002Q6VF78'];
+    expect(everyAnswer(answersOf(live.queries), principals)).toBe(
+      everyAnswer(answersOf(new WorldQueries(chainOf(live))), principals),
+    );
   });
 
   it('reorgs: the orphaned blocks are no longer served, their transactions are mined again or pending, nothing is lost', () => {
@@ -255,17 +258,17 @@ describe('a living chain', () => {
     const { sender, recipient } = parties(live);
     const { tx_id } = live.submit({ type: 'token_transfer', sender, recipient, amount: 1000, fee: 200 });
     const top = live.mine(3);
-    const orphaned = [top.height - 1, top.height].map((h) => live.world.block({ height: h })!);
+    const orphaned = [top.height - 1, top.height].map((h) => answersOf(live.queries).block({ height: h })!);
     const orphanTxs = minedTxIds(chainOf(live)).filter((id) => {
-      const r = txOf(live.world, id, true);
+      const r = txOf(answersOf(live.queries), id, true);
       return r?.found && 'block_height' in r.result && r.result.block_height >= top.height - 1;
     });
     const tip = live.reorg(2);
     expect(tip.height).toBe(top.height + 1);
-    for (const block of orphaned) expect(live.world.block({ hash: block.hash })).toBeUndefined();
-    expect(live.world.block({ height: top.height })?.hash).not.toBe(orphaned[1]?.hash);
-    expect(live.world.block({ latest: true })?.hash).toBe(tip.hash);
-    const world = live.world;
+    for (const block of orphaned) expect(answersOf(live.queries).block({ hash: block.hash })).toBeUndefined();
+    expect(answersOf(live.queries).block({ height: top.height })?.hash).not.toBe(orphaned[1]?.hash);
+    expect(answersOf(live.queries).block({ latest: true })?.hash).toBe(tip.hash);
+    const world = answersOf(live.queries);
     const seen = orphanTxs.map((id) => txOf(world, id, true));
     // Coinbases and tenure changes belong to their blocks; everything else is somewhere.
     const userTxs = seen.filter((r) => r?.found && !['coinbase', 'tenure_change'].includes(r.result.tx_type));
@@ -283,11 +286,11 @@ describe('a living chain', () => {
 
   it('a reorg draws the new blocks’ keys afresh: none of an orphaned block’s hashes, nor of an orphaned tenure’s, is served', () => {
     const live = liveChain();
-    const kept = live.world.block({ latest: true })!;
+    const kept = answersOf(live.queries).block({ latest: true })!;
     const newTenure = (b: typeof kept) => (b.tenure_height ?? 0) > (kept.tenure_height ?? 0);
     const top = live.mine(12);
     const keysOf = (from: number, to: number) =>
-      Array.from({ length: to - from + 1 }, (_, i) => live.world.block({ height: from + i })!);
+      Array.from({ length: to - from + 1 }, (_, i) => answersOf(live.queries).block({ height: from + i })!);
     const orphaned = keysOf(kept.height + 1, top.height);
     const orphanedKeys = new Set(
       orphaned.flatMap((b) => [b.hash, b.index_block_hash, b.burn_block_hash, b.miner_txid]),
@@ -307,7 +310,7 @@ describe('a living chain', () => {
     const live = liveChain();
     live.mine(3);
     live.reorg(2);
-    const world = live.world;
+    const world = answersOf(live.queries);
     const indexes = new Map<number, number[]>();
     for (const id of minedTxIds(chainOf(live))) {
       const r = txOf(world, id, true);
@@ -334,7 +337,7 @@ describe('a living chain', () => {
   it('a reorg past the block that first named an address keeps the address: the transfer to it comes back and is mined again', () => {
     const live = liveChain();
     const { sender } = parties(live);
-    const fresh = live.world.index().addresses.unknown;
+    const fresh = answersOf(live.queries).catalogue().addresses.unknown;
     const { tx_id } = live.submit({
       type: 'token_transfer',
       sender,
@@ -343,7 +346,7 @@ describe('a living chain', () => {
       fee: 300,
     });
     const statusOf = (unanchored = false): string => {
-      const r = txOf(live.world, tx_id, unanchored);
+      const r = txOf(answersOf(live.queries), tx_id, unanchored);
       return r?.found && 'tx_status' in r.result ? r.result.tx_status : 'not found';
     };
     live.mine();
@@ -352,25 +355,25 @@ describe('a living chain', () => {
     live.reorg(4);
     const status = statusOf(true);
     expect(['pending', 'success']).toContain(status);
-    const balance = live.world.balances(fresh, { unanchored: true });
+    const balance = answersOf(live.queries).balances(fresh, { unanchored: true });
     expect(big(status === 'success' ? balance?.stx.balance : balance?.stx.pending_balance_inbound)).toBe(
       5_000n,
     );
     for (let i = 0; i < 30 && statusOf() !== 'success'; i++) live.mine();
-    expect(big(live.world.balances(fresh, { unanchored: false })?.stx.balance)).toBe(5_000n);
+    expect(big(answersOf(live.queries).balances(fresh, { unanchored: false })?.stx.balance)).toBe(5_000n);
   });
 
   it('resets to the state at start, byte for byte', () => {
     const live = liveChain();
-    const principals = samplePrincipals(live.world);
-    const start = answersOf(live.world, principals);
+    const principals = samplePrincipals(answersOf(live.queries));
+    const start = everyAnswer(answersOf(live.queries), principals);
     const { sender, recipient } = parties(live);
     live.submit({ type: 'token_transfer', sender, recipient, amount: 1000, fee: 200 });
     live.mine(2);
     live.reorg(1);
-    expect(answersOf(live.world, principals)).not.toBe(start);
+    expect(everyAnswer(answersOf(live.queries), principals)).not.toBe(start);
     expect(live.reset().height).toBe(OPTIONS.blocks);
-    expect(answersOf(live.world, principals)).toBe(start);
+    expect(everyAnswer(answersOf(live.queries), principals)).toBe(start);
   });
 
   it('is a function of the options and the sequence of calls: two chains given the same calls answer the same bytes', () => {
@@ -382,7 +385,7 @@ describe('a living chain', () => {
       live.mine();
       live.reorg(2);
       live.mine(2);
-      return answersOf(live.world, samplePrincipals(live.world));
+      return everyAnswer(answersOf(live.queries), samplePrincipals(answersOf(live.queries)));
     };
     expect(run()).toBe(run());
   });
@@ -390,16 +393,16 @@ describe('a living chain', () => {
   it('keeps the mempool moving: new seeded transactions arrive, some pending ones confirm, the statistics follow', () => {
     const live = liveChain();
     const before = new Set(mempoolTxIds(chainOf(live)));
-    const stats = JSON.stringify(live.world.mempoolStats());
+    const stats = JSON.stringify(answersOf(live.queries).mempoolStats());
     live.mine(5);
     const after = mempoolTxIds(chainOf(live));
     expect(after.some((id) => !before.has(id))).toBe(true);
     const confirmed = [...before].filter((id) => {
-      const r = txOf(live.world, id);
+      const r = txOf(answersOf(live.queries), id);
       return r?.found && r.result.tx_status === 'success';
     });
     expect(confirmed.length).toBeGreaterThan(0);
-    expect(JSON.stringify(live.world.mempoolStats())).not.toBe(stats);
+    expect(JSON.stringify(answersOf(live.queries).mempoolStats())).not.toBe(stats);
   });
 });
 
@@ -415,9 +418,10 @@ describe('a living chain over a world file', () => {
   it('mines the declared accounts’ submitted transfers and their tokens, deterministically', () => {
     const run = () => {
       const live = new LiveChain(options);
-      const [usd, badge] = [live.world.index().assets.ft, live.world.index().assets.nft].map((ids) =>
-        ids.find((id) => id.startsWith('SP9KSQZ5G7W8GYS9AHR99VYHWWZRRHCG7EYJZVRQ.')),
-      );
+      const [usd, badge] = [
+        answersOf(live.queries).catalogue().assets.ft,
+        answersOf(live.queries).catalogue().assets.nft,
+      ].map((ids) => ids.find((id) => id.startsWith('SP9KSQZ5G7W8GYS9AHR99VYHWWZRRHCG7EYJZVRQ.')));
       const stx = live.submit({
         type: 'token_transfer',
         sender: ME,
@@ -443,8 +447,11 @@ describe('a living chain over a world file', () => {
       });
       live.mine();
       for (const { tx_id } of [stx, ft, nft])
-        expect(txOf(live.world, tx_id)).toMatchObject({ found: true, result: { tx_status: 'success' } });
-      return answersOf(live.world, [ME]);
+        expect(txOf(answersOf(live.queries), tx_id)).toMatchObject({
+          found: true,
+          result: { tx_status: 'success' },
+        });
+      return everyAnswer(answersOf(live.queries), [ME]);
     };
     expect(run()).toBe(run());
   });

@@ -1,4 +1,4 @@
-import { worldOver, type LiveWorld } from '../operations/world.ts';
+import { WorldQueries } from '../query/world-queries.ts';
 import { ChainBuilder } from '../world/generate/build-chain.ts';
 import { Action, ContractKind, Status } from '../world/tables/kinds.ts';
 import { tipHeight, type Chain } from '../world/tables/chain.ts';
@@ -24,7 +24,8 @@ export interface Tip {
  * options and the sequence of calls.
  */
 export class LiveChain {
-  readonly world: LiveWorld;
+  /** The world's questions, over the chain as it is now: each change below moves its version. */
+  readonly queries: WorldQueries;
   private builder: ChainBuilder;
   private clock: NodeJS.Timeout | undefined;
 
@@ -34,7 +35,7 @@ export class LiveChain {
     private readonly blockSeconds = 0,
   ) {
     this.builder = new ChainBuilder(options);
-    this.world = worldOver(this.builder.build());
+    this.queries = new WorldQueries(this.builder.build());
   }
 
   /** With a block time, mines a block every period until stopped; the timer keeps no process alive. */
@@ -71,7 +72,7 @@ export class LiveChain {
     if (!Number.isInteger(blocks) || blocks < 1 || blocks > MAX_MINED_AT_ONCE)
       throw new ControlError(400, `blocks must be an integer from 1 to ${MAX_MINED_AT_ONCE}, got ${blocks}`);
     for (let i = 0; i < blocks; i++) this.builder.mine(this.step());
-    this.world.changed();
+    this.queries.advance();
     return this.tip();
   }
 
@@ -85,7 +86,7 @@ export class LiveChain {
     const memo = checked.type === 'token_transfer' ? memoHex(checked.memo) : undefined;
     const tx = this.draft(checked);
     const txId = this.builder.submit(tx, memo);
-    this.world.changed();
+    this.queries.advance();
     return { tx_id: txId };
   }
 
@@ -97,14 +98,14 @@ export class LiveChain {
         `depth must be an integer from 1 to ${reach} (the blocks kept for reorgs), got ${depth}`,
       );
     this.builder.reorg(depth, this.step());
-    this.world.changed(this.chain);
+    this.queries.replace(this.chain);
     return this.tip();
   }
 
   /** Back to the state at start: the same world, built again from the same options. */
   reset(): Tip {
     this.builder = new ChainBuilder(this.options);
-    this.world.changed(this.builder.build());
+    this.queries.replace(this.builder.build());
     return this.tip();
   }
 
@@ -218,8 +219,9 @@ export class LiveChain {
 /** A token transfer's memo: 34 bytes, the UTF-8 text then zeros. */
 function memoHex(memo: string | undefined): string | undefined {
   if (memo === undefined) return undefined;
-  const bytes = Buffer.from(memo, 'utf8');
+  const bytes = new TextEncoder().encode(memo);
   if (bytes.length > 34)
     throw new ControlError(400, `memo must be at most 34 bytes in UTF-8, got ${bytes.length}`);
-  return `0x${bytes.toString('hex')}${'00'.repeat(34 - bytes.length)}`;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `0x${hex}${'00'.repeat(34 - bytes.length)}`;
 }

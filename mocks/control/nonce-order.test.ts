@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answersOf } from '../answers.ts';
 import { LiveChain } from './live-chain.ts';
 import { mempoolTxIds, minedTxIds } from '../testing/test-worlds.ts';
 import { Action, Status } from '../world/tables/kinds.ts';
@@ -60,11 +61,11 @@ describe('nonces and contracts across mining and reorgs', () => {
       ];
       for (const step of steps) {
         step();
-        const chain = live.world.queries.chain;
+        const chain = answersOf(live.queries).queries.chain;
         expect(nonceProblems(chain)).toEqual([]);
         const ids = [...mempoolTxIds(chain), ...minedTxIds(chain).slice(-300)];
         for (let i = 0; i < ids.length; i += 50) {
-          const answers = live.world.txListDetails(ids.slice(i, i + 50), TX_OPTS);
+          const answers = answersOf(live.queries).txListDetails(ids.slice(i, i + 50), TX_OPTS);
           expect(Object.values(answers).every((a) => a.found)).toBe(true);
         }
       }
@@ -78,13 +79,13 @@ describe('nonces and contracts across mining and reorgs', () => {
     const live = new LiveChain(resolveOptions({ seed: 126, blocks: 60 }), 0);
     for (let i = 0; i < 3; i++) {
       live.reorg(4);
-      expect(nonceProblems(live.world.queries.chain)).toEqual([]);
+      expect(nonceProblems(live.queries.chain)).toEqual([]);
     }
   });
 
   it('a pending deployment is mined like any transaction: its contract goes on chain, and back to pending in a reorg past it', () => {
     const live = new LiveChain(resolveOptions({ seed: 3, blocks: 120 }), 0);
-    const chain = (): Chain => live.world.queries.chain;
+    const chain = (): Chain => answersOf(live.queries).queries.chain;
     const pendingDeploys = (): number[] => {
       const m = chain().mempool;
       const contracts: number[] = [];
@@ -113,7 +114,7 @@ describe('nonces and contracts across mining and reorgs', () => {
     const mined = minedDeploys(firstNew);
     expect(mined.length).toBeGreaterThan(0);
     expect(mined.every((c) => chain().contracts[c]?.pending === false)).toBe(true);
-    expect(live.world.index().transactions.mempool.pending.length).toBeGreaterThan(0);
+    expect(answersOf(live.queries).catalogue().transactions.mempool.pending.length).toBeGreaterThan(0);
 
     live.reorg(blocks);
     // Each deployment is mined again in the new branch or waits in the mempool; its contract says which.

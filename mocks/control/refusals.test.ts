@@ -36,7 +36,7 @@ async function catalogue(mock: App): Promise<WorldIndex> {
  * and transactions the catalogue names (the address it calls unknown included).
  */
 async function everything(mock: App): Promise<string> {
-  const world = mock.world;
+  const world = mock.live.queries;
   const index = await catalogue(mock);
   const addresses = Object.values(index.addresses);
   const [tx] = index.transactions.by_type.token_transfer;
@@ -62,7 +62,7 @@ async function everything(mock: App): Promise<string> {
   }
   return JSON.stringify({
     version: world.version,
-    principals: world.queries.chain.principals.count,
+    principals: world.chain.principals.count,
     answers,
   });
 }

@@ -17,7 +17,7 @@ let addresses: string[];
 
 beforeAll(async () => {
   mock = await startMockServer({ port: 0, quiet: true, rateLimit: 0 });
-  const index = mock.world.index().addresses;
+  const index = mock.live.queries.catalogue().addresses;
   // Busy ones: STX, FT and NFT activity, a lock, a vesting schedule.
   addresses = [
     ...new Set([index.stx_activity, index.ft_activity, index.nft_activity, index.locked_stx, index.vesting]),

@@ -1,20 +1,29 @@
-import { createHash } from 'node:crypto';
-import type { Request, Response } from 'express';
+import { sha1 } from '@noble/hashes/sha1';
 
-/** A 200 body ready to send: its UTF-8 bytes and its ETag, computed once. */
+/** A 200 body ready to send: its UTF-8 bytes, its length as the header writes it, and its ETag, computed once. */
 export interface SerializedJson {
-  body: Buffer;
+  body: Uint8Array;
+  length: string;
   etag: string;
 }
 
+const utf8 = new TextEncoder();
+
+/** base64url without padding, as Node's `digest('base64url')` writes it. */
+function base64url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
 /** A strong validator from the body's bytes: the same body always has the same tag. */
-export function etagOf(text: string | Buffer): string {
-  return `"${createHash('sha1').update(text).digest('base64url')}"`;
+export function etagOf(body: string | Uint8Array): string {
+  return `"${base64url(sha1(typeof body === 'string' ? utf8.encode(body) : body))}"`;
 }
 
 export function serializeJson(value: unknown): SerializedJson {
-  const body = Buffer.from(JSON.stringify(value), 'utf8');
-  return { body, etag: etagOf(body) };
+  const body = utf8.encode(JSON.stringify(value));
+  return { body, length: String(body.length), etag: etagOf(body) };
 }
 
 /** Whether an If-None-Match header names this ETag (weak or strong) or `*`. */
@@ -28,17 +37,3 @@ export function matches(ifNoneMatch: string | undefined, etag: string): boolean 
 
 export const CACHE_CONTROL = 'public, no-cache, must-revalidate';
 export const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** Sends a 200 JSON body as the real service does: revalidate-always caching, ETag, 304 on a match. */
-export function sendCachedJson(req: Request, res: Response, json: SerializedJson): void {
-  // setHeader, not res.set/res.type: those re-parse the media type on every call for the same result.
-  res.setHeader('Cache-Control', CACHE_CONTROL);
-  res.setHeader('ETag', json.etag);
-  if (matches(req.headers['if-none-match'], json.etag)) {
-    res.status(304).end();
-    return;
-  }
-  res.setHeader('Content-Type', JSON_TYPE);
-  // Bytes, not a string: Express sends a Buffer as it is instead of re-encoding it per request.
-  res.status(200).send(json.body);
-}

@@ -1,5 +1,4 @@
-import type { RequestHandler } from 'express';
-import type { Operation } from '../../spec/load.ts';
+import type { Operation } from '../../spec/document.ts';
 
 /** The text of the `Warning: 299` on deprecated routes: the replacement's routes from `x-replaced-by`. */
 export function deprecationWarning(op: Operation, known: Set<string>): string {
@@ -10,12 +9,4 @@ export function deprecationWarning(op: Operation, known: Set<string>): string {
       ? by.operationId
       : undefined;
   return `299 - "Deprecated: ${replacement ? `use ${replacement}` : 'see the API documentation'}"`;
-}
-
-export function deprecation(op: Operation, known: Set<string>): RequestHandler {
-  const warning = deprecationWarning(op, known);
-  return (_req, res, next) => {
-    res.set('Warning', warning);
-    next();
-  };
 }

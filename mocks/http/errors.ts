@@ -1,5 +1,5 @@
-import { STATUS_CODES } from 'node:http';
-import type { ErrorRequestHandler, Response } from 'express';
+import { JSON_TYPE } from './caching.ts';
+import { STATUS_TEXTS } from './status-texts.ts';
 
 export interface ErrorBody {
   statusCode: number;
@@ -10,14 +10,24 @@ export interface ErrorBody {
 
 /** The real service's error body (Fastify's shape): every 4xx and 5xx carries it. */
 export function errorBody(status: number, message: string, code?: string): ErrorBody {
-  return { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message, ...(code ? { code } : {}) };
+  return { statusCode: status, error: STATUS_TEXTS[status] ?? 'Error', message, ...(code ? { code } : {}) };
 }
 
-export function sendError(res: Response, status: number, message: string, code?: string): void {
-  res
-    .status(status)
-    .set('Cache-Control', 'no-store')
-    .json(errorBody(status, message, code));
+const utf8 = new TextEncoder();
+
+/**
+ * The headers and bytes of an error answer, after the `headers` the stages set so far: never
+ * cached (`no-store`), the error body as JSON.
+ */
+export function errorParts(
+  headers: string[],
+  status: number,
+  message: string,
+  code?: string,
+): { headers: string[]; body: Uint8Array } {
+  const body = utf8.encode(JSON.stringify(errorBody(status, message, code)));
+  headers.push('Cache-Control', 'no-store', 'Content-Type', JSON_TYPE, 'Content-Length', String(body.length));
+  return { headers, body };
 }
 
 /**
@@ -31,31 +41,25 @@ export function loggableError(err: unknown): string {
     return firstLine.replace(/(?:file:\/\/)?(?:[A-Za-z]:)?(?:[\\/][\w.@~+-]+){2,}/g, '<path>').slice(0, 300);
   } catch {
     // Something thrown that cannot be printed (no prototype, a throwing getter) must not make
-    // the error handler itself throw, or Express's fallback would answer with a stack trace.
+    // the error handler itself throw, or a framework's fallback would answer with a stack trace.
     return 'an unprintable value was thrown';
   }
 }
 
-/**
- * The last stage: whatever went wrong, the client gets the documented error body and never a
- * stack trace or a file path. Express marks client faults (a malformed percent-escape, say)
- * with a 4xx `status`; anything else is the mock's own fault and is a 500.
- */
-export function errorHandler(log: (line: string) => void): ErrorRequestHandler {
-  return (err: unknown, _req, res, _next) => {
-    const marked = (err as { status?: unknown } | null)?.status;
-    const status = typeof marked === 'number' && marked >= 400 && marked <= 499 ? marked : 500;
-    if (status === 500) log(`internal error: ${loggableError(err)}`);
-    if (res.headersSent) {
-      res.end();
-      return;
-    }
-    const message =
-      status === 400 && err instanceof URIError
-        ? 'malformed percent-encoding in the URL'
-        : status === 500
-          ? 'An internal server error occurred'
-          : (STATUS_CODES[status] ?? 'Error');
-    sendError(res, status, message);
-  };
+/** The 404 of a path no route serves, in the real service's wording; the path cut to 200 characters. */
+export function routeNotFound(method: string, path: string): string {
+  return `Route ${method}:${path.slice(0, 200)} not found`;
+}
+
+/** What the client is told of an unexpected error: the status, and never what went wrong inside. */
+export function unexpectedError(err: unknown): { status: number; message: string } {
+  const marked = (err as { status?: unknown } | null)?.status;
+  const status = typeof marked === 'number' && marked >= 400 && marked <= 499 ? marked : 500;
+  const message =
+    status === 400 && err instanceof URIError
+      ? 'malformed percent-encoding in the URL'
+      : status === 500
+        ? 'An internal server error occurred'
+        : (STATUS_TEXTS[status] ?? 'Error');
+  return { status, message };
 }

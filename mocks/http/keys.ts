@@ -1,9 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { RequestHandler } from 'express';
-import { sendError } from './errors.ts';
+import { sha256 } from '@noble/hashes/sha256';
+import { sameBytes } from './constant-time.ts';
 
-function digest(key: string): Buffer {
-  return createHash('sha256').update(key).digest();
+const utf8 = new TextEncoder();
+
+function digest(key: string): Uint8Array {
+  return sha256(utf8.encode(key));
 }
 
 /** What the key stage decides for one request: a refusal, or the key the client is known by (none: anonymous). */
@@ -16,32 +17,24 @@ export type KeyVerdict = { status: 401 | 403; message: string } | { key: string 
  * A key let through is a keyed client (its own, higher limit). Keys are compared as digests in
  * constant time, against every configured key, so neither length nor position leaks through timing.
  */
+/** The verdict for a request without a key, where none is required: one object, not one per request. */
+const ANONYMOUS: KeyVerdict = Object.freeze({ key: undefined });
+
 export function keyVerdict(keys: string[], requireKey: boolean): (sent: string | undefined) => KeyVerdict {
   const known = keys.map(digest);
   const isKnown = (key: string): boolean => {
     const sent = digest(key);
     let match = false;
-    for (const k of known) match = timingSafeEqual(sent, k) || match;
+    for (const k of known) match = sameBytes(sent, k) || match;
     return match;
   };
   return (sent) => {
     if (sent === undefined || sent === '') {
       if (requireKey) return { status: 401, message: 'API key required: send it in the X-API-Key header' };
-      return { key: undefined };
+      return ANONYMOUS;
     }
     if (known.length > 0 && !isKnown(sent)) return { status: 403, message: 'Invalid API key' };
     return { key: sent };
-  };
-}
-
-/** The key stage as middleware: a refusal is answered, a key let through goes to `res.locals.apiKey`. */
-export function apiKeys(keys: string[], requireKey: boolean): RequestHandler {
-  const verdict = keyVerdict(keys, requireKey);
-  return (req, res, next) => {
-    const v = verdict(req.get('x-api-key'));
-    if ('status' in v) return sendError(res, v.status, v.message);
-    if (v.key !== undefined) res.locals.apiKey = v.key;
-    next();
   };
 }
 

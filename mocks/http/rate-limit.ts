@@ -1,6 +1,3 @@
-import type { RequestHandler } from 'express';
-import { sendError } from './errors.ts';
-
 const WINDOW_MS = 60_000;
 /** Above this many tracked clients, expired windows are swept so hostile traffic cannot grow memory. */
 const SWEEP_ABOVE = 10_000;
@@ -23,8 +20,7 @@ export interface RateDecision {
 /**
  * Fixed one-minute windows, as the hosted gateway: per API key when a valid key was sent
  * (whatever the client address), else per client IP. Both budgets are separate maps so a keyed
- * client never spends an anonymous one. The windows are shared by every path a request can take
- * (the Express stage below and the cached-answer fast path), so each request counts once.
+ * client never spends an anonymous one. The limits may change while the mock runs (MSW's `setRateLimits`).
  */
 export class RateLimiter {
   private readonly windows = { anonymous: new Map<string, Window>(), keyed: new Map<string, Window>() };
@@ -81,23 +77,7 @@ export class RateLimiter {
   }
 }
 
-/** Sends the gateway's headers on every answer, and 429 past the limit. */
-export function rateLimit(limiter: RateLimiter): RequestHandler {
-  return (req, res, next) => {
-    const key = res.locals.apiKey as string | undefined;
-    const kind = key === undefined ? 'anonymous' : 'keyed';
-    const decision = limiter.take(kind, key ?? req.ip ?? 'unknown');
-    if (!decision) return next();
-    const { headers } = decision;
-    for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i] as string, headers[i + 1] as string);
-    if (decision.refused) {
-      res.set('retry-after', String(decision.reset));
-      return sendError(
-        res,
-        429,
-        `API rate limit exceeded: ${limiter.limits[kind]} requests per minute ${key === undefined ? 'per client IP without a key' : 'per API key'}`,
-      );
-    }
-    next();
-  };
+/** The 429's message. */
+export function rateLimitMessage(limiter: RateLimiter, kind: ClientKind): string {
+  return `API rate limit exceeded: ${limiter.limits[kind]} requests per minute ${kind === 'anonymous' ? 'per client IP without a key' : 'per API key'}`;
 }

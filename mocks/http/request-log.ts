@@ -1,5 +1,3 @@
-import type { RequestHandler } from 'express';
-
 /**
  * One answered request as the log sees it: method, path (as sent: make it `printable` before
  * showing it), status, time. Headers (and so API keys) never.
@@ -23,20 +21,4 @@ export function printable(url: string): string {
 /** The console's line: `GET /extended 200 1.2ms`. */
 export function logLine(log: (line: string) => void): RequestObserver {
   return (r) => log(`${r.method} ${printable(r.path)} ${r.status} ${r.ms.toFixed(1)}ms`);
-}
-
-/** One observation per request through Express, when its answer is sent; nothing is formatted on the request's path. */
-export function requestLog(observe: RequestObserver): RequestHandler {
-  return (req, res, next) => {
-    const started = performance.now();
-    res.on('finish', () =>
-      observe({
-        method: req.method,
-        path: req.originalUrl,
-        status: res.statusCode,
-        ms: performance.now() - started,
-      }),
-    );
-    next();
-  };
 }

@@ -17,11 +17,11 @@ describe('the response cache', () => {
     const stored = json({ status: 'ready' });
     cache.set('a', stored);
     expect(cache.get('a')).toBe(stored);
-    expect(cache.get('a')?.body.toString()).toBe('{"status":"ready"}');
+    expect(new TextDecoder().decode(cache.get('a')?.body)).toBe('{"status":"ready"}');
   });
 
   it('keeps at most maxEntries, dropping the least recently used', () => {
-    const cache = new ResponseCache<SerializedJson>({ maxEntries: 2, maxBytes: 1_000 });
+    const cache = new ResponseCache<SerializedJson>(undefined, { maxEntries: 2, maxBytes: 1_000 });
     cache.set('a', json(1));
     cache.set('b', json(2));
     cache.get('a');
@@ -33,7 +33,7 @@ describe('the response cache', () => {
   });
 
   it('keeps the entry just stored when every other one was read since the last eviction', () => {
-    const cache = new ResponseCache<SerializedJson>({ maxEntries: 3, maxBytes: 1_000 });
+    const cache = new ResponseCache<SerializedJson>(undefined, { maxEntries: 3, maxBytes: 1_000 });
     for (const key of ['a', 'b', 'c']) cache.set(key, json(key));
     for (const key of ['a', 'b', 'c']) cache.get(key);
     cache.set('d', json('d'));
@@ -45,13 +45,13 @@ describe('the response cache', () => {
   });
 
   it('caches nothing, and does not loop, when it may hold no entry', () => {
-    const cache = new ResponseCache<SerializedJson>({ maxEntries: 0, maxBytes: 1_000 });
+    const cache = new ResponseCache<SerializedJson>(undefined, { maxEntries: 0, maxBytes: 1_000 });
     cache.set('a', json(1));
     expect(cache.size).toBe(0);
   });
 
   it('keeps at most maxBytes of bodies, and never caches a body larger than that', () => {
-    const cache = new ResponseCache<SerializedJson>({ maxEntries: 100, maxBytes: 100 });
+    const cache = new ResponseCache<SerializedJson>(undefined, { maxEntries: 100, maxBytes: 100 });
     cache.set('a', bytes(40));
     cache.set('b', bytes(40));
     cache.set('c', bytes(40));
@@ -63,7 +63,7 @@ describe('the response cache', () => {
   });
 
   it('counts a replaced entry once', () => {
-    const cache = new ResponseCache<SerializedJson>({ maxEntries: 10, maxBytes: 100 });
+    const cache = new ResponseCache<SerializedJson>(undefined, { maxEntries: 10, maxBytes: 100 });
     cache.set('a', bytes(40));
     cache.set('a', bytes(30));
     expect(cache.size).toBe(1);
@@ -71,7 +71,7 @@ describe('the response cache', () => {
   });
 
   it('stays bounded under many distinct keys', () => {
-    const cache = new ResponseCache<SerializedJson>({ maxEntries: 50, maxBytes: 10_000 });
+    const cache = new ResponseCache<SerializedJson>(undefined, { maxEntries: 50, maxBytes: 10_000 });
     for (let i = 0; i < 5_000; i++) cache.set(`k${i}`, json(i));
     expect(cache.size).toBe(50);
     expect(cache.get('k4999')).toBeDefined();
@@ -81,14 +81,14 @@ describe('the response cache', () => {
 
 describe('the response cache across versions of the chain', () => {
   it('drops every entry when the version it was given moves', () => {
-    let version = 1;
-    const cache = new ResponseCache<SerializedJson>(RESPONSE_CACHE_LIMITS, () => version);
+    const world = { version: 1 };
+    const cache = new ResponseCache<SerializedJson>(world, RESPONSE_CACHE_LIMITS);
     cache.set('a', json(1));
     expect(cache.get('a')).toBeDefined();
-    version = 2;
+    world.version = 2;
     expect(cache.get('a')).toBeUndefined();
     expect(cache.byteSize).toBe(0);
     cache.set('a', json(2));
-    expect(cache.get('a')?.body.toString()).toBe('2');
+    expect(new TextDecoder().decode(cache.get('a')?.body)).toBe('2');
   });
 });

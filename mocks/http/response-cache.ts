@@ -1,3 +1,4 @@
+import { perVersion, type Versioned } from '../query/version-memo.ts';
 import type { SerializedJson } from './caching.ts';
 
 export interface ResponseCacheLimits {
@@ -11,8 +12,7 @@ export const RESPONSE_CACHE_LIMITS: ResponseCacheLimits = { maxEntries: 1_000, m
 
 /**
  * An operation's 200 answer, cached under the request target as sent. The answer depends on
- * nothing else: at one version of the chain (the cache is cleared when
- * it changes), a URL always routes to the same operation,
+ * nothing else: at one version of the chain, a URL always routes to the same operation,
  * and the handler sees only the path and query values, which validation derives from the URL
  * alone. Keying on the URL rather than the validated values lets a hit skip routing and
  * validation too (an address's checksum costs a SHA-256); URLs spelled differently for the same
@@ -29,80 +29,66 @@ interface Slot<Entry> {
   used: boolean;
 }
 
+/** One version's answers, and their bytes. */
+interface Store<Entry> {
+  slots: Map<string, Slot<Entry>>;
+  bytes: number;
+}
+
 /**
  * Serialized 200 answers (body bytes and ETag), bounded in count and bytes so a client walking
  * many distinct URLs cannot grow memory. Eviction is CLOCK, the cheap approximation of least
  * recently used: a hit only sets a flag, where exact LRU would move the entry on every hit, and a
- * hit is the one path that must cost next to nothing. Cleared whenever the chain changes, so an
- * entry never outlives the tip it was computed at.
+ * hit is the one path that must cost next to nothing. The answers belong to one version of the
+ * world (`perVersion`): when the chain moves, the next read starts from an empty store.
  */
 export class ResponseCache<Entry extends SerializedJson = CachedAnswer> {
-  private readonly slots = new Map<string, Slot<Entry>>();
-  private bytes = 0;
-  private version: number;
+  private readonly store: () => Store<Entry>;
 
-  /**
-   * `versionOf` names the version of the chain the answers belong to; when it moves, every entry
-   * goes, whichever path (Express or the fast path in front of it) looks first.
-   */
   constructor(
+    world: Versioned = { version: 0 },
     private readonly limits: ResponseCacheLimits = RESPONSE_CACHE_LIMITS,
-    private readonly versionOf: () => number = () => 0,
   ) {
-    this.version = versionOf();
+    this.store = perVersion(world, () => ({ slots: new Map(), bytes: 0 }));
   }
 
   get size(): number {
-    return this.slots.size;
+    return this.store().slots.size;
   }
 
   get byteSize(): number {
-    return this.bytes;
-  }
-
-  /** Drops every entry (the chain changed: each answer may differ now). */
-  clear(): void {
-    this.slots.clear();
-    this.bytes = 0;
+    return this.store().bytes;
   }
 
   get(key: string): Entry | undefined {
-    this.sync();
-    const slot = this.slots.get(key);
+    const slot = this.store().slots.get(key);
     if (!slot) return undefined;
     slot.used = true;
     return slot.entry;
   }
 
   set(key: string, value: Entry): void {
-    this.sync();
+    const store = this.store();
+    const { slots } = store;
     if (value.body.length > this.limits.maxBytes || this.limits.maxEntries < 1) return;
-    const old = this.slots.get(key);
+    const old = slots.get(key);
     if (old) {
-      this.slots.delete(key);
-      this.bytes -= old.entry.body.length;
+      slots.delete(key);
+      store.bytes -= old.entry.body.length;
     }
-    this.slots.set(key, { entry: value, used: false });
-    this.bytes += value.body.length;
+    slots.set(key, { entry: value, used: false });
+    store.bytes += value.body.length;
     // The sweep starts at the oldest insertion. A slot read since it was last passed, or the one
     // just stored, goes to the back with its flag cleared; the first one with neither goes.
-    for (const [candidate, slot] of this.slots) {
-      if (this.slots.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break;
-      this.slots.delete(candidate);
+    for (const [candidate, slot] of slots) {
+      if (slots.size <= this.limits.maxEntries && store.bytes <= this.limits.maxBytes) break;
+      slots.delete(candidate);
       if (slot.used || candidate === key) {
         slot.used = false;
-        this.slots.set(candidate, slot);
+        slots.set(candidate, slot);
       } else {
-        this.bytes -= slot.entry.body.length;
+        store.bytes -= slot.entry.body.length;
       }
-    }
-  }
-
-  private sync(): void {
-    const now = this.versionOf();
-    if (now !== this.version) {
-      this.clear();
-      this.version = now;
     }
   }
 }

@@ -1,7 +1,6 @@
-import type { RequestHandler } from 'express';
-import type { Operation } from '../../spec/load.ts';
+import type { Operation } from '../../spec/document.ts';
 import { documentedResponse } from '../../spec/responses.ts';
-import { sendError } from './errors.ts';
+import { headerIn, setHeaderIn } from './exchange.ts';
 
 export const MAX_DELAY_MS = 60_000;
 
@@ -37,60 +36,58 @@ export interface ScenarioSettings {
   random: () => number;
 }
 
+/** What the scenarios ask of one request: a wait first, then a forced status or an injected fault, or neither. */
+export interface Scenario {
+  delayMs: number;
+  /** A status other than 200 that `Prefer: code` asks for and the operation documents. */
+  code: number | undefined;
+  /** Why a preference was not applied, for `X-Mock-Prefer-Ignored`. */
+  ignored: string | undefined;
+}
+
 /**
  * Error scenarios for app developers: `Prefer: code=<status>` answers any status the spec
  * documents for the operation, `Prefer: delay=<ms>` delays one answer, and the global latency
  * and seeded fault rate apply to every request. A preference that cannot be honoured is ignored
- * and named in `X-Mock-Prefer-Ignored`.
+ * and named in `X-Mock-Prefer-Ignored`, so it never turns into a status the operation does not document.
  */
-export function scenarios(op: Operation, settings: ScenarioSettings): RequestHandler {
-  return (req, res, next) => {
-    const pref = parsePrefer(req.get('prefer'));
-    if (pref.code !== undefined && !documentedResponse(op, pref.code)) {
-      pref.ignored.push(
-        `code=${pref.code} is not documented for ${op.operationId} (documented: ${Object.keys(op.responses).join(', ')})`,
-      );
-      delete pref.code;
-    }
-    // An unusable preference must not turn into a status the operation does not document, so
-    // it is ignored and the reason is told in a header.
-    if (pref.ignored.length) res.set('x-mock-prefer-ignored', pref.ignored.join('; '));
-    const delay = settings.latencyMs + (pref.delay ?? 0);
-    const proceed = (): void => {
-      if (pref.code !== undefined && pref.code !== 200) return forced(op, pref.code, res);
-      if (settings.faultRate > 0 && settings.random() < settings.faultRate) {
-        return sendError(res, 500, 'injected fault (--fault-rate)');
-      }
-      next();
-    };
-    if (delay > 0) {
-      const timer = setTimeout(proceed, delay);
-      res.on('close', () => clearTimeout(timer));
-    } else proceed();
+export function scenarioOf(op: Operation, prefer: string | undefined, settings: ScenarioSettings): Scenario {
+  const pref = parsePrefer(prefer);
+  if (pref.code !== undefined && !documentedResponse(op, pref.code)) {
+    pref.ignored.push(
+      `code=${pref.code} is not documented for ${op.operationId} (documented: ${Object.keys(op.responses).join(', ')})`,
+    );
+    delete pref.code;
+  }
+  return {
+    delayMs: settings.latencyMs + (pref.delay ?? 0),
+    code: pref.code === 200 ? undefined : pref.code,
+    ignored: pref.ignored.length ? pref.ignored.join('; ') : undefined,
   };
 }
 
-function forced(op: Operation, code: number, res: Parameters<RequestHandler>[1]): void {
-  res.set('preference-applied', `code=${code}`);
-  if (code === 304) {
-    res.status(304).set('ETag', '"forced"').end();
-    return;
-  }
-  if (code === 429) {
-    // Agree with the 429: nothing left, and retry when the window (as the limiter counted it) resets.
-    const reset = res.get('ratelimit-reset') ?? '60';
-    res.set({
-      'retry-after': reset,
-      'ratelimit-reset': reset,
-      'ratelimit-limit': res.get('ratelimit-limit') ?? '0',
-      'ratelimit-remaining': '0',
-    });
-    if (res.get('x-ratelimit-remaining-stacks-minute') !== undefined)
-      res.set('x-ratelimit-remaining-stacks-minute', '0');
-  }
-  sendError(
-    res,
-    code,
-    `${documentedResponse(op, code)?.response.description ?? 'forced'} (Prefer: code=${code})`,
-  );
+/** Whether the seeded fault rate injects a 500 into this request (one draw per request when on). */
+export function injectsFault(settings: ScenarioSettings): boolean {
+  return settings.faultRate > 0 && settings.random() < settings.faultRate;
+}
+
+/**
+ * The headers of a forced answer, after those set so far. A forced 429 agrees with itself:
+ * nothing left, retry when the window (as the limiter counted it) resets.
+ */
+export function forcedHeaders(headers: string[], code: number): void {
+  setHeaderIn(headers, 'preference-applied', `code=${code}`);
+  if (code !== 429) return;
+  const reset = headerIn(headers, 'ratelimit-reset') ?? '60';
+  setHeaderIn(headers, 'retry-after', reset);
+  setHeaderIn(headers, 'ratelimit-reset', reset);
+  setHeaderIn(headers, 'ratelimit-limit', headerIn(headers, 'ratelimit-limit') ?? '0');
+  setHeaderIn(headers, 'ratelimit-remaining', '0');
+  if (headerIn(headers, 'x-ratelimit-remaining-stacks-minute') !== undefined)
+    setHeaderIn(headers, 'x-ratelimit-remaining-stacks-minute', '0');
+}
+
+/** The forced answer's message: the documented response's description. */
+export function forcedMessage(op: Operation, code: number): string {
+  return `${documentedResponse(op, code)?.response.description ?? 'forced'} (Prefer: code=${code})`;
 }

@@ -1,5 +1,5 @@
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import type { Document, Operation, Parameter, Schema } from '../../spec/load.ts';
+import type { Document, Operation, Parameter, Schema } from '../../spec/document.ts';
 import type { SpecAjv } from '../../spec/schemas.ts';
 import { coerceParameter } from './coerce.ts';
 

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { TxWithTransfers, World } from './world.ts';
+import type { Answers } from '../answers.ts';
+import type { TxWithTransfers } from '../serialize/types.ts';
 import { oracleFor, type Movement } from '../testing/test-oracle.ts';
 import { SEEDS, testWorld } from '../testing/test-worlds.ts';
 
-type Query = Parameters<World['transactionsWithTransfers']>[1];
+type Query = Parameters<Answers['transactionsWithTransfers']>[1];
 
 /** Every page of transactions_with_transfers, 50 at a time. */
-function walk(world: World, principal: string, q: Omit<Query, 'limit' | 'offset'>): TxWithTransfers[] {
+function walk(world: Answers, principal: string, q: Omit<Query, 'limit' | 'offset'>): TxWithTransfers[] {
   const all: TxWithTransfers[] = [];
   for (let offset = 0; ; offset += 50) {
     const page = world.transactionsWithTransfers(principal, { ...q, limit: 50, offset });
@@ -20,8 +21,8 @@ function walk(world: World, principal: string, q: Omit<Query, 'limit' | 'offset'
   }
 }
 
-function samplePrincipals(world: World, oracle: ReturnType<typeof oracleFor>): string[] {
-  const index = world.index();
+function samplePrincipals(world: Answers, oracle: ReturnType<typeof oracleFor>): string[] {
+  const index = world.catalogue();
   const named = Object.values(index.addresses);
   const senders = [...new Set(oracle.txs.map((tx) => tx.sender_address))].filter((_, i) => i % 25 === 0);
   const contracts = [
@@ -128,7 +129,7 @@ describe.each(SEEDS)('address operations of world %i', (seed) => {
   });
 
   it('returns the list item for one transaction, and nothing for unrelated or unknown ones', () => {
-    const principal = world.index().addresses.busiest;
+    const principal = world.catalogue().addresses.busiest;
     const items = walk(world, principal, { unanchored: false });
     // Operation 8 is the history's item without the ft and nft arrays, as the real service answers it.
     for (const item of items.slice(0, 30)) {
@@ -150,7 +151,7 @@ describe.each(SEEDS)('address operations of world %i', (seed) => {
   });
 
   it('narrows to one block with height and to a prefix of the chain with until_block', () => {
-    const principal = world.index().addresses.busiest;
+    const principal = world.catalogue().addresses.busiest;
     const all = walk(world, principal, { unanchored: false });
     const middle = all[Math.floor(all.length / 2)]!.tx.block_height;
     const atHeight = world.transactionsWithTransfers(principal, {
@@ -177,7 +178,7 @@ describe.each(SEEDS)('address operations of world %i', (seed) => {
   });
 
   it('pages without gaps or overlaps', () => {
-    const principal = world.index().addresses.busiest;
+    const principal = world.catalogue().addresses.busiest;
     const all = walk(world, principal, { unanchored: false }).map((i) => i.tx.tx_id);
     const paged: string[] = [];
     for (let offset = 0; offset < all.length; offset += 7) {
@@ -196,7 +197,7 @@ describe.each(SEEDS)('address operations of world %i', (seed) => {
   });
 
   it('answers a valid but unknown principal with nothing', () => {
-    const unknown = world.index().addresses.unknown;
+    const unknown = world.catalogue().addresses.unknown;
     expect(world.transactionsWithTransfers(unknown, { limit: 20, offset: 0, unanchored: true })).toEqual({
       limit: 20,
       offset: 0,
@@ -214,7 +215,7 @@ describe.each(SEEDS)('address operations of world %i', (seed) => {
   });
 
   it('lets contract principals hold and receive STX and tokens', () => {
-    const vault = world.index().addresses.contract_principal;
+    const vault = world.catalogue().addresses.contract_principal;
     const items = walk(world, vault, { unanchored: false });
     expect(items.some((i) => i.stx_transfers.some((t) => t.recipient === vault))).toBe(true);
     expect(items.some((i) => i.stx_transfers.some((t) => t.sender === vault))).toBe(true);

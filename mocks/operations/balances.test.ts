@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Balances, PendingTransaction, World } from './world.ts';
+import type { Answers } from '../answers.ts';
+import type { Balances, PendingTransaction } from '../serialize/types.ts';
 import { feePayerOf, oracleFor, type Oracle } from '../testing/test-oracle.ts';
 import { mempoolTxIds, SEEDS, testWorld } from '../testing/test-worlds.ts';
 
 function balancesOf(
-  world: World,
+  world: Answers,
   principal: string,
-  q: Parameters<World['balances']>[1] = { unanchored: false },
+  q: Parameters<Answers['balances']>[1] = { unanchored: false },
 ): Balances {
   const result = world.balances(principal, q);
   if (!result) throw new Error('block not found');
@@ -45,7 +46,7 @@ describe.each(SEEDS)('balances of world %i', (seed) => {
   const { world, chain } = testWorld(seed);
   const oracle = oracleFor(world, chain);
   const tip = world.options.blocks;
-  const index = world.index();
+  const index = world.catalogue();
   const everyone = [
     ...new Set(
       oracle.txs.flatMap((tx) => [

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createWorld, type World } from './world.ts';
+import { createAnswers, type Answers } from '../answers.ts';
 
 /** index() and a spread of answers: what must not change between runs of one seed. */
-function fingerprint(world: World): string {
-  const index = world.index();
+function fingerprint(world: Answers): string {
+  const index = world.catalogue();
   const busiest = index.addresses.busiest;
   const someTxs = [
     ...Object.values(index.transactions.by_type).flat(),
@@ -32,11 +32,11 @@ function fingerprint(world: World): string {
 
 describe('world generation', () => {
   it('gives byte-identical answers for the same seed and options', () => {
-    expect(fingerprint(createWorld({ seed: 42 }))).toBe(fingerprint(createWorld({ seed: 42 })));
+    expect(fingerprint(createAnswers({ seed: 42 }))).toBe(fingerprint(createAnswers({ seed: 42 })));
   });
 
   it('is pinned: the same world on every machine (PRNG and faker included)', () => {
-    const index = createWorld({ seed: 1 }).index();
+    const index = createAnswers({ seed: 1 }).catalogue();
     expect({ tip: index.tip.hash, ft: index.assets.ft[0], busiest: index.addresses.busiest })
       .toMatchInlineSnapshot(`
       {
@@ -48,18 +48,18 @@ describe('world generation', () => {
   });
 
   it('gives another world for another seed or network', () => {
-    const base = createWorld({ seed: 42 });
-    expect(createWorld({ seed: 43 }).index().tip.hash).not.toBe(base.index().tip.hash);
-    expect(fingerprint(createWorld({ seed: 43 }))).not.toBe(fingerprint(base));
-    expect(createWorld({ seed: 42, network: 'testnet' }).index().addresses.busiest).toMatch(/^S[TN]/);
+    const base = createAnswers({ seed: 42 });
+    expect(createAnswers({ seed: 43 }).catalogue().tip.hash).not.toBe(base.catalogue().tip.hash);
+    expect(fingerprint(createAnswers({ seed: 43 }))).not.toBe(fingerprint(base));
+    expect(createAnswers({ seed: 42, network: 'testnet' }).catalogue().addresses.busiest).toMatch(/^S[TN]/);
   });
 
   it('defaults to a 600-block mainnet world of realistic size', () => {
     const started = performance.now();
-    const world = createWorld();
+    const world = createAnswers();
     const elapsed = performance.now() - started;
     expect(world.options).toMatchObject({ blocks: 600, network: 'mainnet' });
-    const index = world.index();
+    const index = world.catalogue();
     expect(index.tip.height).toBe(600);
     expect(index.assets.ft.length).toBeGreaterThanOrEqual(4);
     expect(index.assets.nft.length).toBeGreaterThanOrEqual(3);
@@ -74,8 +74,8 @@ describe('world generation', () => {
   });
 
   it('rejects options it cannot honour', () => {
-    expect(() => createWorld({ blocks: 10 })).toThrow(RangeError);
-    expect(() => createWorld({ seed: 1.5 })).toThrow(RangeError);
-    expect(() => createWorld({ network: 'regtest' as never })).toThrow(RangeError);
+    expect(() => createAnswers({ blocks: 10 })).toThrow(RangeError);
+    expect(() => createAnswers({ seed: 1.5 })).toThrow(RangeError);
+    expect(() => createAnswers({ network: 'regtest' as never })).toThrow(RangeError);
   });
 });

@@ -1,14 +1,16 @@
+import { serializeBalances } from '../serialize/balances.ts';
 import { blockNotFoundMessage, parseUntilBlock } from './normalize.ts';
 import { notFound, ok, type OperationHandler } from './types.ts';
 
 export const get_account_balance: OperationHandler<'get_account_balance', 'unanchored'> = {
   defaulted: ['unanchored'],
-  answer: ({ world, path, query }) => {
+  answer: ({ queries, path, query }) => {
     const untilBlock = parseUntilBlock(query.until_block);
-    const balances = world.balances(path.principal, {
+    const found = queries.balances(path.principal, {
       unanchored: query.unanchored,
       ...(untilBlock ? { untilBlock } : {}),
     });
-    return balances ? ok(balances) : notFound(blockNotFoundMessage(untilBlock));
+    if (!found) return notFound(blockNotFoundMessage(untilBlock));
+    return ok(serializeBalances(queries.chain, found.facts, found.mempool, found.vesting));
   },
 };

@@ -1,3 +1,4 @@
+import { txWithTransfers } from '../serialize/transfers.ts';
 import { blockNotFoundMessage, parseUntilBlock } from './normalize.ts';
 import { notFound, ok, type OperationHandler } from './types.ts';
 
@@ -6,15 +7,17 @@ export const get_account_transactions_with_transfers: OperationHandler<
   'limit' | 'offset' | 'unanchored'
 > = {
   defaulted: ['limit', 'offset', 'unanchored'],
-  answer: ({ world, path, query }) => {
+  answer: ({ queries, path, query }) => {
     const untilBlock = parseUntilBlock(query.until_block);
-    const page = world.transactionsWithTransfers(path.principal, {
+    const history = queries.history(path.principal, {
       limit: query.limit,
       offset: query.offset,
       unanchored: query.unanchored,
       ...(query.height !== undefined ? { height: query.height } : {}),
       ...(untilBlock ? { untilBlock } : {}),
     });
-    return page ? ok(page) : notFound(blockNotFoundMessage(untilBlock));
+    if (!history) return notFound(blockNotFoundMessage(untilBlock));
+    const { rows, ...page } = history;
+    return ok({ ...page, results: rows.map((r) => txWithTransfers(queries.chain, r.tx, r.transfers)) });
   },
 };

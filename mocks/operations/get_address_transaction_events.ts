@@ -1,3 +1,4 @@
+import { addressTxEvent } from '../serialize/events.ts';
 import { normalizeHex } from './normalize.ts';
 import { notFound, ok, type OperationHandler } from './types.ts';
 
@@ -6,11 +7,16 @@ export const get_address_transaction_events: OperationHandler<
   'limit' | 'offset'
 > = {
   defaulted: ['limit', 'offset'],
-  answer: ({ world, path, query }) => {
-    const page = world.addressTxEvents(path.address, normalizeHex(path.tx_id), {
+  answer: ({ queries, path, query }) => {
+    const transfers = queries.addressTransfers(path.address, normalizeHex(path.tx_id));
+    if (!transfers) return notFound('Transaction not found');
+    return ok({
       limit: query.limit,
       offset: query.offset,
+      total: transfers.length,
+      results: transfers
+        .slice(query.offset, query.offset + query.limit)
+        .map((t) => addressTxEvent(queries.chain, t)),
     });
-    return page ? ok(page) : notFound('Transaction not found');
   },
 };

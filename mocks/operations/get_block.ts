@@ -1,16 +1,18 @@
+import { serializeBlock } from '../serialize/block.ts';
 import { normalizeHex } from './normalize.ts';
 import { notFound, ok, type OperationHandler } from './types.ts';
 
 export const get_block: OperationHandler<'get_block'> = {
   defaulted: [],
-  answer: ({ world, path }) => {
+  answer: ({ queries, path }) => {
     const ref = path.height_or_hash;
-    const block =
+    const height = queries.blockHeight(
       ref === 'latest'
-        ? world.block({ latest: true })
+        ? { latest: true }
         : typeof ref === 'number'
-          ? world.block({ height: ref })
-          : world.block({ hash: normalizeHex(ref) });
-    return block ? ok(block) : notFound('Block not found');
+          ? { height: ref }
+          : { hash: normalizeHex(ref) },
+    );
+    return height === undefined ? notFound('Block not found') : ok(serializeBlock(queries.chain, height));
   },
 };

@@ -1,6 +1,7 @@
+import { serializeMempoolStats } from '../serialize/mempool-stats.ts';
 import { ok, type OperationHandler } from './types.ts';
 
 export const get_mempool_transaction_stats: OperationHandler<'get_mempool_transaction_stats'> = {
   defaulted: [],
-  answer: ({ world }) => ok(world.mempoolStats()),
+  answer: ({ queries }) => ok(serializeMempoolStats(queries.chain, queries.mempoolSamples())),
 };

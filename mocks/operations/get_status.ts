@@ -1,6 +1,7 @@
+import { serializeStatus } from '../serialize/status.ts';
 import { ok, type OperationHandler } from './types.ts';
 
 export const get_status: OperationHandler<'get_status'> = {
   defaulted: [],
-  answer: ({ world }) => ok(world.status()),
+  answer: ({ queries }) => ok(serializeStatus(queries.chain)),
 };

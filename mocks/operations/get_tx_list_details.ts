@@ -1,3 +1,4 @@
+import { confirmedTx, pendingTx } from '../serialize/transaction.ts';
 import type { TxListEntry } from '../serialize/types.ts';
 import { normalizeHex } from './normalize.ts';
 import { notFound, ok, type OperationHandler } from './types.ts';
@@ -12,21 +13,19 @@ export const get_tx_list_details: OperationHandler<
   'event_limit' | 'event_offset' | 'unanchored'
 > = {
   defaulted: ['event_limit', 'event_offset', 'unanchored'],
-  answer: ({ world, query }) => {
-    const written = query.tx_id;
-    const looked = world.txListDetails(written.map(normalizeHex), {
-      eventLimit: query.event_limit,
-      eventOffset: query.event_offset,
-      unanchored: query.unanchored,
-    });
+  answer: ({ queries, query }) => {
     const entries: Record<string, TxListEntry> = {};
-    for (const id of written) {
-      const key = normalizeHex(id);
-      const entry = looked[key];
-      if (entry?.found) entries[key] = entry;
+    const page = { limit: query.event_limit, offset: query.event_offset };
+    for (const written of query.tx_id) {
+      const key = normalizeHex(written);
+      if (key in entries) continue;
+      const found = queries.findListedTx(key, query.unanchored);
+      if (found?.table === 'mempool')
+        entries[key] = { found: true, result: pendingTx(queries.chain, found.tx) };
+      else if (found) entries[key] = { found: true, result: confirmedTx(queries.chain, found.tx, page) };
     }
-    for (const id of written) {
-      if (!entries[id]?.found) entries[id] = { found: false, result: { tx_id: id } };
+    for (const written of query.tx_id) {
+      if (!entries[written]?.found) entries[written] = { found: false, result: { tx_id: written } };
     }
     return Object.values(entries).some((e) => e.found) ? ok(entries) : notFound('Transaction not found');
   },

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { answersOf } from '../answers.ts';
 import { createMockApp } from '../app.ts';
 import { specCheckedClient } from '../testing/spec-checked-client.ts';
-import type { World } from './world.ts';
+import type { Answers } from '../answers.ts';
 
 const app = createMockApp({ quiet: true, rateLimit: 0 });
 const get = specCheckedClient(app);
-const world = app.locals.world as World;
-const index = world.index();
+const world = answersOf(app.live.queries) as Answers;
+const index = world.catalogue();
 const { addresses, transactions, tip, block_samples } = index;
 const UNKNOWN_TX = `0x${'e'.repeat(64)}`;
 

@@ -20,7 +20,7 @@ describe.each(SEEDS)('status of world %i', (seed) => {
       index_block_hash: latest.index_block_hash,
       burn_block_height: latest.burn_block_height,
     });
-    const unanchored = world.index().transactions.microblock.unanchored;
+    const unanchored = world.catalogue().transactions.microblock.unanchored;
     const last = world.txListDetails(unanchored, { eventLimit: 1, eventOffset: 0, unanchored: true })[
       unanchored.at(-1)!
     ]!;
@@ -30,9 +30,5 @@ describe.each(SEEDS)('status of world %i', (seed) => {
     expect(last.found && 'microblock_sequence' in last.result && last.result.microblock_sequence).toBe(
       status.chain_tip.microblock_sequence,
     );
-  });
-
-  it('is computed once', () => {
-    expect(world.status()).toBe(status);
   });
 });

@@ -1,7 +1,12 @@
 import { hexToCV } from '@stacks/transactions';
 import { c32addressDecode } from 'c32check';
 import { describe, expect, it } from 'vitest';
-import type { ClarityPair, ConfirmedTransaction, PendingTransaction, TxListEntry } from './world.ts';
+import type {
+  ClarityPair,
+  ConfirmedTransaction,
+  PendingTransaction,
+  TxListEntry,
+} from '../serialize/types.ts';
 import { TX_STATUSES, TX_TYPES } from '../world/tables/kinds.ts';
 import { NETWORKS } from '../world/tables/network.ts';
 import { oracleFor } from '../testing/test-oracle.ts';
@@ -55,13 +60,13 @@ describe.each(SEEDS)('transactions of world %i', (seed) => {
       ),
     );
     expect([...statuses].sort()).toEqual([...TX_STATUSES].sort());
-    const index = world.index();
+    const index = world.catalogue();
     for (const type of TX_TYPES) expect(index.transactions.by_type[type].length).toBeGreaterThan(0);
     for (const status of TX_STATUSES) expect(index.transactions.by_status[status].length).toBeGreaterThan(0);
   });
 
   it('returns what the index says for each listed type and status', () => {
-    const index = world.index();
+    const index = world.catalogue();
     for (const type of TX_TYPES) {
       const found = world.txListDetails(index.transactions.by_type[type], ALL);
       for (const e of Object.values(found)) expect(e.found && e.result.tx_type === type).toBe(true);
@@ -261,7 +266,7 @@ describe.each(SEEDS)('transactions of world %i', (seed) => {
 describe('a testnet world', () => {
   const { world } = testWorld(7, 'testnet');
   it('uses testnet address versions (ST / SN)', () => {
-    const index = world.index();
+    const index = world.catalogue();
     for (const address of [index.addresses.busiest, index.addresses.miner, index.addresses.unknown]) {
       expect([NETWORKS.testnet.singleSigVersion, NETWORKS.testnet.multiSigVersion]).toContain(
         c32addressDecode(address)[0],

@@ -1,5 +1,5 @@
 import type { operations } from '../../spec/types.ts';
-import type { World } from './world.ts';
+import type { WorldQueries } from '../query/world-queries.ts';
 
 export type OperationId = keyof operations;
 
@@ -13,21 +13,22 @@ export type QueryParams<Id extends OperationId> = Declared<Parameters<Id>['query
 /** Names of the query parameters, as the handler's `defaulted` list spells them. */
 export type QueryKey<Id extends OperationId> = Extract<keyof QueryParams<Id>, string>;
 /** The 200 body the spec documents for the operation. */
-export type Answer<Id extends OperationId> = operations[Id]['responses'][200]['content']['application/json'];
+export type OkBody<Id extends OperationId> = operations[Id]['responses'][200]['content']['application/json'];
 
 /**
  * A validated request. The query parameters listed in `D` have a default in the spec, which
  * validation fills in, so the handler may rely on them being present.
  */
 export interface OperationRequest<Id extends OperationId, D extends QueryKey<Id> = never> {
-  world: World;
+  /** The world's questions; a handler asks them, then serializes the records it gets. */
+  queries: WorldQueries;
   path: PathParams<Id>;
   query: QueryParams<Id> & Required<Pick<QueryParams<Id>, D>>;
 }
 
 /** What an operation answers; HTTP details (headers, caching, the error body) are the app's. */
 export type OperationResult<Id extends OperationId> =
-  { status: 200; body: Answer<Id> } | { status: 404; message: string };
+  { status: 200; body: OkBody<Id> } | { status: 404; message: string };
 
 export interface OperationHandler<Id extends OperationId, D extends QueryKey<Id> = never> {
   /** Query parameters the handler relies on the spec's default for; checked against the spec at start. */
@@ -40,7 +41,7 @@ export type OperationHandlers = {
   [Id in OperationId]: OperationHandler<Id, QueryKey<Id>>;
 };
 
-export function ok<Id extends OperationId>(body: Answer<Id>): OperationResult<Id> {
+export function ok<Id extends OperationId>(body: OkBody<Id>): OperationResult<Id> {
   return { status: 200, body };
 }
 export function notFound<Id extends OperationId>(message: string): OperationResult<Id> {

@@ -9,6 +9,9 @@ import { buildCatalogue, type WorldIndex } from './catalogue.ts';
 import { ChainLookups } from './lookups.ts';
 import { MempoolDeltas, type MempoolDelta } from './mempool-deltas.ts';
 import { mempoolSamples, type MempoolSamples } from './mempool-stats.ts';
+import { perVersion, type Versioned } from './version-memo.ts';
+import { buildChain } from '../world/generate/build-chain.ts';
+import { resolveOptions, type WorldOptions } from '../world/options.ts';
 
 export type BlockRef = { latest: true } | { height: number } | { hash: string };
 /** A block hash here matches `hash` only, as the real service's until_block lookup does. */
@@ -48,36 +51,53 @@ export interface BalanceAnswer {
 
 /**
  * Questions about one world, answered with plain records (row numbers and facts), never API
- * shapes. Holds the indexes built over the chain's tables; "not found" is `undefined`.
+ * shapes. Holds the indexes built over the chain's tables; "not found" is `undefined`. The chain
+ * may move under it (mocks/control/live-chain.ts says when): `version` goes up, and whatever was
+ * computed for the old tip (here, in the response cache, in the served texts) is computed again
+ * on its next read (`perVersion`).
  */
-export class WorldQueries {
-  private readonly lookups: ChainLookups;
-  private readonly addresses: AddressIndex;
-  private readonly rewards: MinerRewards;
-  private deltas: MempoolDeltas;
-  private currentBalances = new Map<string, BalanceFacts>();
-  private cachedSamples?: MempoolSamples;
-  private cachedCatalogue?: WorldIndex;
+export class WorldQueries implements Versioned {
+  /** Goes up with every change of the chain (a block, a transaction, a reorg, a reset). */
+  version = 0;
+  private current: Chain;
+  private lookups: ChainLookups;
+  private addresses: AddressIndex;
+  private rewards: MinerRewards;
+  private readonly deltas = perVersion(this, () => new MempoolDeltas(this.chain));
+  private readonly currentBalances = perVersion(this, () => new Map<string, BalanceFacts>());
+  private readonly samples = perVersion(this, () => mempoolSamples(this.chain));
+  private readonly catalogued = perVersion(this, () => buildCatalogue(this.chain, this.addresses));
 
-  constructor(readonly chain: Chain) {
+  constructor(chain: Chain) {
+    this.current = chain;
     this.lookups = new ChainLookups(chain);
     this.addresses = new AddressIndex(chain);
     this.rewards = new MinerRewards(chain);
-    this.deltas = new MempoolDeltas(chain);
   }
 
-  /**
-   * The chain has grown (blocks appended, the mempool changed): the indexes take in what is new
-   * and every answer cached for the old tip is dropped, so nothing from before is served again.
-   */
+  get chain(): Chain {
+    return this.current;
+  }
+
+  get options(): WorldOptions {
+    return this.current.options;
+  }
+
+  /** The chain has grown in place (blocks appended, the mempool changed): the indexes take in what is new. */
   advance(): void {
     this.lookups.extend();
     this.addresses.extend();
     this.rewards.extend();
-    this.deltas = new MempoolDeltas(this.chain);
-    this.currentBalances = new Map();
-    this.cachedSamples = undefined;
-    this.cachedCatalogue = undefined;
+    this.version++;
+  }
+
+  /** The chain was replaced (a reorg, a reset): the indexes are built again over the new one. */
+  replace(chain: Chain): void {
+    this.current = chain;
+    this.lookups = new ChainLookups(chain);
+    this.addresses = new AddressIndex(chain);
+    this.rewards = new MinerRewards(chain);
+    this.version++;
   }
 
   /** Height of the block a reference names; a hash may be the block hash or index block hash. */
@@ -100,7 +120,7 @@ export class WorldQueries {
   }
 
   mempoolSamples(): MempoolSamples {
-    return (this.cachedSamples ??= mempoolSamples(this.chain));
+    return this.samples();
   }
 
   /** The principal's transfers in an anchored transaction, all of them (the caller pages). */
@@ -143,14 +163,14 @@ export class WorldQueries {
     const p = this.chain.principals.find(principal);
     const current = q.untilBlock === undefined;
     const key = `${p}:${height}`;
-    let facts = current ? this.currentBalances.get(key) : undefined;
+    let facts = current ? this.currentBalances().get(key) : undefined;
     if (!facts) {
       facts = balanceFacts(this.chain, this.addresses, this.rewards, p, height);
-      if (current) this.currentBalances.set(key, facts);
+      if (current) this.currentBalances().set(key, facts);
     }
     return {
       facts,
-      mempool: current ? this.deltas.of(p) : undefined,
+      mempool: current ? this.deltas().of(p) : undefined,
       vesting: vestingFacts(this.chain, p, height),
     };
   }
@@ -164,8 +184,9 @@ export class WorldQueries {
     return { tx, transfers: transfersOf(this.chain, tx, p) };
   }
 
+  /** What the world holds to try: addresses by role, transactions, blocks (served at /_mock/world). */
   catalogue(): WorldIndex {
-    return (this.cachedCatalogue ??= buildCatalogue(this.chain, this.addresses));
+    return this.catalogued();
   }
 
   /** A transaction in an anchored block; unanchored ones are visible only where asked for. */
@@ -181,4 +202,9 @@ export class WorldQueries {
     if ('height' in untilBlock) return Math.min(untilBlock.height, tip);
     return this.lookups.blockHeightByHash(untilBlock.hash, false);
   }
+}
+
+/** The queries over a seeded world built from `options` (a chain that does not move). */
+export function createWorldQueries(options?: Partial<WorldOptions>): WorldQueries {
+  return new WorldQueries(buildChain(resolveOptions(options)));
 }

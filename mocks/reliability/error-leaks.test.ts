@@ -6,7 +6,7 @@ import { banner } from '../banner.ts';
 import { parseCli } from '../cli-args.ts';
 import type { MockOptions } from '../options.ts';
 import { startMockServer, type RunningMock, type ServerLimits } from '../server.ts';
-import type { World } from '../operations/world.ts';
+import type { WorldQueries } from '../query/world-queries.ts';
 import { problemsWithAnswer, type Answer } from '../testing/answer-checks.ts';
 import { leaksIn } from '../testing/leaks.ts';
 import { loopbackClient } from './support/loopback-client.ts';
@@ -30,17 +30,20 @@ afterAll(async () => {
 
 async function mock(
   options: Partial<MockOptions>,
-  sabotage?: (world: World) => void,
+  sabotage?: (queries: WorldQueries) => void,
   limits: Partial<ServerLimits> = {},
 ): Promise<RunningMock> {
   const m = await startMockServer(
     { port: 0, blocks: 60, rateLimit: 0, apiKeys: [SECRET], log: (line) => logs.push(line), ...options },
     { headersTimeoutMs: 300, requestTimeoutMs: 600, connectionsCheckingIntervalMs: 50, ...limits },
   );
-  sabotage?.(m.world);
+  sabotage?.(m.live.queries);
   started.push(m);
   return m;
 }
+
+/** A transaction list request: the handler asks `findListedTx` first. */
+const TX_LIST = `/extended/v1/tx/multiple?tx_id=0x${'ab'.repeat(32)}`;
 
 function throwing(value: unknown): () => never {
   return () => {
@@ -80,12 +83,12 @@ describe('error answers and logs leak no key, stack trace or file path', async (
   const limited = await mock({ rateLimit: 1, rateLimitKey: 1, now: () => 0 });
   const faulty = await mock({ faultRate: 1 });
   const broken = await mock({}, (w) => {
-    w.status = throwing(new Error(STACKY));
-    w.block = throwing(`a string thrown from ${INTERNALS}`);
-    w.mempoolStats = throwing(Object.assign(Object.create(null) as object, { stack: STACKY }));
+    w.findListedTx = throwing(new Error(STACKY));
+    w.blockHeight = throwing(`a string thrown from ${INTERNALS}`);
+    w.mempoolSamples = throwing(Object.assign(Object.create(null) as object, { stack: STACKY }));
   });
   const slowBroken = await mock({ latencyMs: 5 }, (w) => {
-    w.status = throwing(new TypeError(STACKY));
+    w.findListedTx = throwing(new TypeError(STACKY));
   });
 
   const cases: Case[] = [
@@ -119,10 +122,10 @@ describe('error answers and logs leak no key, stack trace or file path', async (
     ['the rate limit', 429, async () => (await get(limited, '/extended'), get(limited, '/extended'))],
     ['Prefer: code=503', 503, () => get(open, '/extended', { 'X-API-Key': SECRET, Prefer: 'code=503' })],
     ['an injected fault', 500, () => get(faulty, '/extended')],
-    ['an Error with a path and a stack thrown in a handler', 500, () => get(broken, '/extended')],
+    ['an Error with a path and a stack thrown in a handler', 500, () => get(broken, TX_LIST)],
     ['a string with a path thrown in a handler', 500, () => get(broken, '/extended/v2/blocks/latest')],
     ['an unprintable object thrown in a handler', 500, () => get(broken, '/extended/v1/tx/mempool/stats')],
-    ['an Error thrown in a handler after --latency', 500, () => get(slowBroken, '/extended')],
+    ['an Error thrown in a handler after --latency', 500, () => get(slowBroken, TX_LIST)],
   ];
 
   it.each(cases)(
@@ -160,6 +163,6 @@ describe('keys from a file or the environment', () => {
     const m = await mock({ ...options, port: 0, log: (line) => logs.push(line) });
     expect((await get(m, '/extended', { 'X-API-Key': SECRET })).status).toBe(200);
     expect((await get(m, '/extended', { 'X-API-Key': WRONG })).status).toBe(403);
-    expect(leaksIn(banner(m.url, m.world, options, 0), SECRETS)).toEqual([]);
+    expect(leaksIn(banner(m.url, m.live.queries, options, 0), SECRETS)).toEqual([]);
   });
 });

@@ -31,7 +31,7 @@ async function drive(
   count: number,
   concurrency: number,
 ): Promise<{ operationId: string; res: RawResponse }[]> {
-  const urls = Object.entries(sampleUrls(m.world));
+  const urls = Object.entries(sampleUrls(m.live.queries));
   const client = loopbackClient(m.url, { maxSockets: concurrency });
   const out: { operationId: string; res: RawResponse }[] = new Array(count);
   let next = 0;

@@ -43,7 +43,7 @@ describe(`fuzzing from the spec (seed ${seed})`, () => {
       log: (line) => void (/internal error| 5\d\d /.test(line) && faults.push(line)),
     });
     client = loopbackClient(mock.url, { maxSockets: 1 });
-    samples = worldSamples(mock.world);
+    samples = worldSamples(mock.live.queries);
   });
 
   afterAll(async () => {

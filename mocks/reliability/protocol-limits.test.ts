@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientErrorStatus } from '../http/protocol-errors.ts';
+import { clientErrorStatus } from '../http/node/protocol-errors.ts';
 import { MAX_URL_LENGTH } from '../http/url-limit.ts';
 import { SERVER_LIMITS, startMockServer, type RunningMock, type ServerLimits } from '../server.ts';
 import { problemsWithAnswer } from '../testing/answer-checks.ts';

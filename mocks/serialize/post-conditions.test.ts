@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConfirmedTransaction, PostCondition } from '../operations/world.ts';
+import type { ConfirmedTransaction, PostCondition } from './types.ts';
 import { oracleFor } from '../testing/test-oracle.ts';
 import { SEEDS, testWorld } from '../testing/test-worlds.ts';
 

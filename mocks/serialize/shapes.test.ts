@@ -1,6 +1,6 @@
 // Field names and order of every API shape, as the real service sends them.
 import { describe, expect, it } from 'vitest';
-import type { ConfirmedTransaction, PendingTransaction } from '../operations/world.ts';
+import type { ConfirmedTransaction, PendingTransaction } from './types.ts';
 import { oracleFor } from '../testing/test-oracle.ts';
 import { mempoolTxIds, testWorld } from '../testing/test-worlds.ts';
 
@@ -82,7 +82,7 @@ const PAYLOAD_FIELDS = {
 describe('API shapes', () => {
   const { world, chain } = testWorld(2);
   const oracle = oracleFor(world, chain);
-  const index = world.index();
+  const index = world.catalogue();
 
   it('block', () => {
     expect(Object.keys(world.block({ latest: true })!)).toEqual([

@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import request from 'supertest';
 import { operationMatcher } from '../../spec/load.ts';
 import { problemsWithAnswer } from './answer-checks.ts';
@@ -18,7 +18,7 @@ export interface CheckedResponse {
  * headers), and any error must carry the shared error body. A test fails on the first response
  * that does not conform, whatever else it asserts.
  */
-export function specCheckedClient(app: Express) {
+export function specCheckedClient(app: RequestListener) {
   return async (
     url: string,
     headers: Record<string, string> = {},

@@ -1,6 +1,7 @@
 // An independent model of the address operations, recomputed from what operation 2 (transaction
 // details with all events) returns, so the tests do not trust the world's own indexes.
-import type { ConfirmedTransaction, TransactionEvent, World } from '../operations/world.ts';
+import type { ConfirmedTransaction, TransactionEvent } from '../serialize/types.ts';
+import type { Answers } from '../answers.ts';
 import { minedTxIds } from './test-worlds.ts';
 import type { Chain } from '../world/tables/chain.ts';
 
@@ -26,19 +27,19 @@ export interface Oracle {
 
 const oracles = new WeakMap<Chain, Oracle>();
 
-export function oracleFor(world: World, chain: Chain): Oracle {
+export function oracleFor(world: Answers, chain: Chain): Oracle {
   let oracle = oracles.get(chain);
   if (!oracle) oracles.set(chain, (oracle = buildOracle(world, chain)));
   return oracle;
 }
 
 /** A fresh oracle over the chain as it is now; `oracleFor` caches one per chain, which a living chain outgrows. */
-export function buildOracle(world: World, chain: Chain): Oracle {
+export function buildOracle(world: Answers, chain: Chain): Oracle {
   return oracleOver(minedDetails(world, minedTxIds(chain)));
 }
 
 /** Operation 2's answer, with every event, for each of these mined transactions. */
-export function minedDetails(world: World, ids: string[]): ConfirmedTransaction[] {
+export function minedDetails(world: Answers, ids: string[]): ConfirmedTransaction[] {
   const details = world.txListDetails(ids, { eventLimit: 100_000, eventOffset: 0, unanchored: true });
   return ids.map((id) => {
     const entry = details[id];

@@ -1,15 +1,15 @@
-// Worlds shared by the tests. The façade keeps its chain private, so tests that need to enumerate
-// everything build the same chain a second time: generation is deterministic, so it is identical.
+// Worlds shared by the tests. Tests that enumerate everything build the same chain a second time,
+// apart from the one the answers read: generation is deterministic, so it is identical.
 import { buildChain } from '../world/generate/build-chain.ts';
 import type { Chain } from '../world/tables/chain.ts';
-import { createWorld, type World } from '../operations/world.ts';
+import { createAnswers, type Answers } from '../answers.ts';
 import type { NetworkName } from '../world/tables/network.ts';
 import { resolveOptions } from '../world/options.ts';
 
 export const SEEDS = [1, 2, 42] as const;
 
 export interface TestWorld {
-  readonly world: World;
+  readonly world: Answers;
   readonly chain: Chain;
 }
 
@@ -20,7 +20,7 @@ export function testWorld(seed: number, network: NetworkName = 'mainnet', blocks
   let entry = cache.get(key);
   if (!entry) {
     const options = { seed, network, ...(blocks === undefined ? {} : { blocks }) };
-    entry = { world: createWorld(options), chain: buildChain(resolveOptions(options)) };
+    entry = { world: createAnswers(options), chain: buildChain(resolveOptions(options)) };
     cache.set(key, entry);
   }
   return entry;

@@ -7,7 +7,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations } from '../../spec/load.ts';
 import { startMockServer, type RunningMock } from '../server.ts';
-import type { WorldIndex } from '../operations/world.ts';
+import type { WorldIndex } from '../query/catalogue.ts';
 import { stx } from './client/format.ts';
 
 /** Debian's Chromium: the system browser, nothing downloaded. */

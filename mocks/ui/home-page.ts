@@ -1,4 +1,4 @@
-import type { WorldIndex } from '../operations/world.ts';
+import type { WorldIndex } from '../query/catalogue.ts';
 import { html, scriptJson, type Markup } from './html.ts';
 import type { PageConfig } from './page-config.ts';
 

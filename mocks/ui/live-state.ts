@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { sendError } from '../http/errors.ts';
+import { sendError } from '../http/node/express-stages.ts';
 import type { LiveChain, Tip } from '../control/live-chain.ts';
 import type { FedRequest, RequestFeed } from './request-feed.ts';
 
@@ -25,7 +25,7 @@ export function liveState(live: LiveChain, feed: RequestFeed): RequestHandler {
         400,
         `after must be a non-negative integer (a request's seq), got ${String(req.query.after).slice(0, 40)}`,
       );
-    const state: LiveState = { version: live.world.version, tip: live.tip(), requests: feed.since(after) };
+    const state: LiveState = { version: live.queries.version, tip: live.tip(), requests: feed.since(after) };
     res.set('Cache-Control', 'no-store').json(state);
   };
 }

@@ -6,7 +6,7 @@ import type { PageSettings } from './page-config.ts';
 const UI_PREFIX = '/_mock/ui/';
 
 /**
- * The home page's router (routes.ts), loaded by the first request for one of its paths, `/` or
+ * The home page's router (ui-router.ts), loaded by the first request for one of its paths, `/` or
  * one under /_mock/ui/: a mock that no browser opens never loads the page, the reference or
  * Swagger UI's file list, and starts that much sooner.
  */
@@ -14,7 +14,7 @@ export function uiOnDemand(live: LiveChain, settings: PageSettings): RequestHand
   let router: Promise<RequestHandler> | undefined;
   return (req, res, next) => {
     if (req.path !== '/' && !req.path.startsWith(UI_PREFIX)) return next();
-    router ??= import('./routes.ts').then((ui) => ui.uiRouter(live, settings));
+    router ??= import('./ui-router.ts').then((ui) => ui.uiRouter(live, settings));
     router.then((handle) => handle(req, res, next), next);
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createWorld } from '../operations/world.ts';
+import { createAnswers } from '../answers.ts';
 import { compileWorldFile } from '../world/declared/compile.ts';
 import { WorldFileError } from '../world/declared/plan.ts';
 
@@ -11,7 +11,7 @@ const TESTNET = 'ST2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQYAC0RQ';
 function problemsOf(text: string): string[] {
   try {
     const file = compileWorldFile(text, DEFAULTS);
-    createWorld({ ...file.settings, declared: file.declared });
+    createAnswers({ ...file.settings, declared: file.declared });
     return [];
   } catch (err) {
     if (err instanceof WorldFileError) return [...err.problems];

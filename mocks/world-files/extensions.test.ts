@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createWorld } from '../operations/world.ts';
+import { createAnswers } from '../answers.ts';
 import { compileWorldFile } from '../world/declared/compile.ts';
 import { WorldFileError } from '../world/declared/plan.ts';
 
@@ -7,15 +7,15 @@ const DEFAULTS = { seed: 1, network: 'mainnet', blocks: 80 } as const;
 
 function serve(text: string) {
   const file = compileWorldFile(text, DEFAULTS);
-  return { world: createWorld({ ...file.settings, declared: file.declared }), file };
+  return { world: createAnswers({ ...file.settings, declared: file.declared }), file };
 }
 
 describe('world file settings beyond the core', () => {
   it('network: testnet gives ST addresses and refuses mainnet ones', () => {
     const { world, file } = serve('network: testnet\naccounts:\n  alice: { stx: "100" }\n');
     expect(file.settings.network).toBe('testnet');
-    expect(world.index().network).toBe('testnet');
-    const alice = world.index().declared.accounts[0]?.address ?? '';
+    expect(world.catalogue().network).toBe('testnet');
+    const alice = world.catalogue().declared.accounts[0]?.address ?? '';
     expect(alice).toMatch(/^ST/);
     const balances = world.balances(alice, { unanchored: false });
     expect(balances?.stx.balance).toBe('100');
@@ -43,7 +43,7 @@ describe('world file settings beyond the core', () => {
       'transactions:\n  - { height: 2, type: stx_transfer, sender: whale, recipient: minnow, amount: "7", fee: "1" }\n';
     const historyOf = (background: boolean) => {
       const { world } = serve(text(background));
-      const whale = world.index().declared.accounts[0]?.address ?? '';
+      const whale = world.catalogue().declared.accounts[0]?.address ?? '';
       const page = world.transactionsWithTransfers(whale, {
         limit: 50,
         offset: 0,
@@ -58,7 +58,7 @@ describe('world file settings beyond the core', () => {
 
 describe('the background around a world file', () => {
   it('stays the seed’s: every transaction and block of the plain world is there, same ids', () => {
-    const plain = createWorld({ seed: 1, blocks: 80 });
+    const plain = createAnswers({ seed: 1, blocks: 80 });
     const { world } = serve(
       'accounts:\n  alice: { stx: "5000000" }\n  bob: {}\ntransactions:\n' +
         '  - { height: 9, type: stx_transfer, sender: alice, recipient: bob, amount: "1000", fee: "200" }\n',

@@ -1,12 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMockApp } from '../app.ts';
 import { specCheckedClient } from '../testing/spec-checked-client.ts';
 import { checkServedWorld } from '../testing/world-file-check.ts';
-import { WORLD_SCHEMA, WORLD_SCHEMA_PATH } from '../world/declared/world-file.ts';
+import { WORLD_SCHEMA } from '../world/declared/world-file.ts';
 
-const DIR = join(WORLD_SCHEMA_PATH, '..');
+const DIR = fileURLToPath(new URL('../../fixtures/worlds/', import.meta.url));
 const EXAMPLES = readdirSync(DIR).filter((f) => /\.(ya?ml|json)$/.test(f) && !f.endsWith('.schema.json'));
 
 describe('the example worlds in fixtures/worlds', () => {

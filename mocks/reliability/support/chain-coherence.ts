@@ -1,4 +1,5 @@
-import type { Balances, ConfirmedTransaction, Page, TxWithTransfers } from '../../operations/world.ts';
+import { answersOf } from '../../answers.ts';
+import type { Balances, ConfirmedTransaction, Page, TxWithTransfers } from '../../serialize/types.ts';
 import type { WorldIndex } from '../../query/catalogue.ts';
 import type { RunningMock } from '../../server.ts';
 import { feePayerOf, type Movement, type Oracle } from '../../testing/test-oracle.ts';
@@ -36,8 +37,8 @@ export async function coherenceProblems(
   pick: number,
 ): Promise<string[]> {
   const problems: string[] = [];
-  const chain = mock.world.queries.chain;
-  const oracle = oracles.now(mock.world);
+  const chain = mock.live.queries.chain;
+  const oracle = oracles.now(answersOf(mock.live.queries));
   const index = (await read('/_mock/world')).body as WorldIndex;
   problems.push(...(await tipProblems(read, index, expected)));
   const everyone = [...new Set(oracle.txs.flatMap((tx) => [tx.sender_address, ...partiesOf(oracle, tx)]))];
@@ -213,8 +214,12 @@ interface PendingTx {
 /** The mempool's pending transactions, as the world answers them (operation 2). */
 function pendingTxs(mock: RunningMock, count: number): PendingTx[] {
   if (count === 0) return [];
-  const ids = mempoolTxIds(mock.world.queries.chain);
-  const answers = mock.world.txListDetails(ids, { eventLimit: 0, eventOffset: 0, unanchored: true });
+  const ids = mempoolTxIds(mock.live.queries.chain);
+  const answers = answersOf(mock.live.queries).txListDetails(ids, {
+    eventLimit: 0,
+    eventOffset: 0,
+    unanchored: true,
+  });
   return Object.values(answers).flatMap((a) => {
     if (!a.found || a.result.tx_status !== 'pending') return [];
     const r = a.result as {

@@ -1,9 +1,10 @@
+import { answersOf } from '../../answers.ts';
 import { createHash } from 'node:crypto';
 import { c32address } from 'c32check';
 import type fc from 'fast-check';
 import type { WorldIndex } from '../../query/catalogue.ts';
 import type { RunningMock } from '../../server.ts';
-import type { Balances } from '../../operations/world.ts';
+import type { Balances } from '../../serialize/types.ts';
 import { coherenceProblems, type Read } from './chain-coherence.ts';
 import type { IncrementalOracle } from './incremental-oracle.ts';
 
@@ -90,7 +91,7 @@ export function ownedNfts(real: ChainUnderTest, principal: string): { asset: str
 
 /** Each NFT (`<asset> <value hex>`) with its owner now, '' once burned. */
 function nftOwners(real: ChainUnderTest): Map<string, string> {
-  const oracle = real.oracles.now(real.mock.world);
+  const oracle = real.oracles.now(answersOf(real.mock.live.queries));
   const owner = new Map<string, string>();
   for (const tx of oracle.txs)
     for (const m of oracle.movements(tx))
@@ -107,7 +108,7 @@ export async function senders(real: ChainUnderTest, kind: 'stx' | 'ft' | 'nft'):
   if (kind === 'stx') return named.filter((p) => !p.includes('.'));
   if (kind === 'nft')
     return [...new Set(nftOwners(real).values())].filter((p) => p !== '' && !p.includes('.'));
-  const oracle = real.oracles.now(real.mock.world);
+  const oracle = real.oracles.now(answersOf(real.mock.live.queries));
   const reached = oracle.txs.flatMap((tx) =>
     oracle.movements(tx).flatMap((m) => (m.asset === kind && m.recipient ? [m.recipient] : [])),
   );

@@ -1,4 +1,4 @@
-import type { Balances } from '../../operations/world.ts';
+import type { Balances } from '../../serialize/types.ts';
 import {
   catalogue,
   checkAfter,

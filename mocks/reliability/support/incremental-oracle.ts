@@ -1,4 +1,5 @@
-import type { ConfirmedTransaction, World } from '../../operations/world.ts';
+import type { Answers } from '../../answers.ts';
+import type { ConfirmedTransaction } from '../../serialize/types.ts';
 import { buildOracle, minedDetails, oracleOver, type Oracle } from '../../testing/test-oracle.ts';
 import { BlockKey } from '../../world/tables/block-table.ts';
 
@@ -14,7 +15,7 @@ export class IncrementalOracle {
 
   constructor(private readonly verifyEvery: number) {}
 
-  now(world: World): Oracle {
+  now(world: Answers): Oracle {
     const chain = world.queries.chain;
     const { txs, blocks } = chain;
     const ids: string[] = [];

@@ -1,4 +1,4 @@
-import type { Balances } from '../../operations/world.ts';
+import type { Balances } from '../../serialize/types.ts';
 import {
   catalogue,
   checkAfter,
@@ -130,8 +130,8 @@ export class Refused implements Command {
 
 /** What a refused call must leave as it was: the version, the principals table, the catalogue and the mempool. */
 export async function snapshot(real: ChainUnderTest): Promise<string> {
-  const { world } = real.mock;
-  const chain = world.queries.chain;
+  const world = real.mock.live.queries;
+  const chain = world.chain;
   const catalogueText = JSON.stringify(await catalogue(real));
   const stats = JSON.stringify((await real.read('/extended/v1/tx/mempool/stats')).body);
   return JSON.stringify({

@@ -1,7 +1,8 @@
 import { c32address } from 'c32check';
 import fc from 'fast-check';
 import { loadSpec, resolve, type Operation, type Parameter, type Schema } from '../../../spec/load.ts';
-import type { World } from '../../operations/world.ts';
+import type { WorldQueries } from '../../query/world-queries.ts';
+import { txIdOf } from '../../serialize/transaction.ts';
 import { printable, type FuzzRequest } from './fuzz-request.ts';
 
 type Value = string | string[];
@@ -59,14 +60,14 @@ export interface WorldSamples {
  * Values this world knows, so that valid requests find things (200) as often as they miss
  * (404); the schema's own generator supplies the rest.
  */
-export function worldSamples(world: World): WorldSamples {
-  const index = world.index();
+export function worldSamples(queries: WorldQueries): WorldSamples {
+  const index = queries.catalogue();
   const blocks = Object.values(index.block_samples);
   const txIds = [...Object.values(index.transactions.by_type).flat(), ...index.transactions.mempool.pending];
   const principals = Object.values(index.addresses).filter(Boolean);
   const related = principals.flatMap((principal) => {
-    const page = world.transactionsWithTransfers(principal, { limit: 5, offset: 0, unanchored: false });
-    const ids = page ? page.results.map((r) => r.tx.tx_id) : [];
+    const page = queries.history(principal, { limit: 5, offset: 0, unanchored: false });
+    const ids = page ? page.rows.map((r) => txIdOf(queries.chain.txs, r.tx)) : [];
     return ids.map((tx_id) => ({ principal, address: principal, tx_id }));
   });
   return {

@@ -19,17 +19,17 @@ export interface Sent {
   token?: boolean;
 }
 
-export type Answer<T> = { ok: true; status: number; body: T } | { ok: false; status: number; error: string };
+export type Fetched<T> = { ok: true; status: number; body: T } | { ok: false; status: number; error: string };
 
 /** The requests one view made, in order: the view shows them with a copy-as-curl button. */
 export class Exchanges {
   readonly sent: Sent[] = [];
 
-  get<T>(path: string): Promise<Answer<T>> {
+  get<T>(path: string): Promise<Fetched<T>> {
     return this.send<T>({ method: 'GET', path });
   }
 
-  async send<T>(request: Sent, token?: string): Promise<Answer<T>> {
+  async send<T>(request: Sent, token?: string): Promise<Fetched<T>> {
     this.sent.push({ ...request, ...(token ? { token: true } : {}) });
     const headers: Record<string, string> = {};
     if (request.body !== undefined) headers['Content-Type'] = 'application/json';

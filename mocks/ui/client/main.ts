@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 import type { FedRequest } from '../request-feed.ts';
-import type { LiveState } from '../routes.ts';
+import type { LiveState } from '../live-state.ts';
 import { accountsView } from './accounts.ts';
 import { addressView } from './address.ts';
 import { Exchanges } from './api.ts';

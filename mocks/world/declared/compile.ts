@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha256';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import { c32address, c32addressDecode } from 'c32check';
 import { NETWORKS, type NetworkName, type NetworkParams } from '../tables/network.ts';
 import type { DeclaredAccount, DeclaredToken, DeclaredTx, DeclaredWorld, EntryRef } from './plan.ts';
@@ -40,7 +41,7 @@ export function compileWorldFile(text: string, defaults: WorldFileSettings): Com
 
 /** An address made from a name, stable across runs: the same name is the same account. */
 export function addressFromName(name: string, net: NetworkParams): string {
-  const hash = createHash('sha256').update(`stacks-mock world account ${name}`).digest('hex');
+  const hash = bytesToHex(sha256(utf8ToBytes(`stacks-mock world account ${name}`)));
   return c32address(net.singleSigVersion, hash.slice(0, 40));
 }
 

@@ -1,14 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { isMap, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+// Imported, not read from disk, so a world file compiles in a browser too (msw/browser.ts).
+import worldSchema from '../../../fixtures/worlds/world.schema.json' with { type: 'json' };
 
-export const WORLD_SCHEMA_PATH = fileURLToPath(
-  new URL('../../../fixtures/worlds/world.schema.json', import.meta.url),
-);
-
-/** The world file format's JSON Schema, as served at /_mock/world.schema.json. */
-export const WORLD_SCHEMA = JSON.parse(readFileSync(WORLD_SCHEMA_PATH, 'utf8')) as Record<string, unknown>;
+/** The world file format's JSON Schema (fixtures/worlds/world.schema.json), as served at /_mock/world.schema.json. */
+export const WORLD_SCHEMA = worldSchema as Record<string, unknown>;
 
 let validator: ValidateFunction | undefined;
 /** Compiled on the first world file read: a mock started without one never pays for it. */

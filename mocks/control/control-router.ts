@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { sendError } from '../http/errors.ts';
+import { sendError } from '../http/node/express-stages.ts';
 import { checkedBody, ControlError, CONTROL_SPEC_PATH, type SubmitRequest } from './control-requests.ts';
 import type { LiveChain } from './live-chain.ts';
 

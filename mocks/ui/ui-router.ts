@@ -32,7 +32,7 @@ export function uiRouter(live: LiveChain, settings: PageSettings): Router {
     res
       .set('Cache-Control', 'no-store')
       .type('html')
-      .send(homePage(config, live.world.index(), origin));
+      .send(homePage(config, live.queries.catalogue(), origin));
   });
   router.get(PAGE_SCRIPT, (_req, res, next) => {
     clientBundle().then(

@@ -1,3 +1,4 @@
+import type { WorldQueries } from '../query/world-queries.ts';
 import { get_account_balance } from './get_account_balance.ts';
 import { get_account_transactions_with_transfers } from './get_account_transactions_with_transfers.ts';
 import { get_address_transaction_events } from './get_address_transaction_events.ts';
@@ -7,10 +8,9 @@ import { get_single_transaction_with_transfers } from './get_single_transaction_
 import { get_status } from './get_status.ts';
 import { get_tx_list_details } from './get_tx_list_details.ts';
 import type { OperationHandlers } from './types.ts';
-import type { World } from './world.ts';
 
-/** One handler per operationId of the spec; `mountOperations` refuses to start on any mismatch. */
-export const handlers: OperationHandlers = {
+/** One handler per operationId of the spec; the pipeline refuses to start on any mismatch. */
+export const typedHandlers: OperationHandlers = {
   get_status,
   get_block,
   get_tx_list_details,
@@ -22,16 +22,16 @@ export const handlers: OperationHandlers = {
 };
 
 /**
- * A handler as the app sees it, by operationId from the spec: it takes the values validation
+ * A handler as the pipeline sees it, by operationId from the spec: it takes the values validation
  * produced from that spec's schemas, which are what the handler's generated types describe.
  */
-export interface MountedHandler {
+export interface OperationHandler {
   readonly defaulted: readonly string[];
   answer(request: {
-    world: World;
+    queries: WorldQueries;
     path: Record<string, unknown>;
     query: Record<string, unknown>;
-  }): { status: 200; body: unknown } | { status: 404; message: string };
+  }): { status: 200; body: unknown } | { status: 404; message: string; code?: undefined };
 }
 
-export const mountedHandlers: Record<string, MountedHandler> = handlers;
+export const handlers: Record<string, OperationHandler> = typedHandlers;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answersOf } from './answers.ts';
 import { listOperations } from '../spec/load.ts';
 import { createMockApp } from './app.ts';
 import { sampleUrls } from './sample-urls.ts';
@@ -16,7 +17,7 @@ describe('GET /', () => {
       spec: { yaml: '/openapi.yaml', json: '/openapi.json' },
       world: '/_mock/world',
       worldSchema: '/_mock/world.schema.json',
-      samples: sampleUrls(app.locals.world),
+      samples: sampleUrls(app.live.queries),
     });
     expect(res.body.operations.map((o: { operationId: string }) => o.operationId).sort()).toEqual(
       listOperations()

@@ -1,13 +1,13 @@
-import type { Operation } from '../spec/load.ts';
+import type { Operation } from '../spec/document.ts';
 import { sampleUrls } from './sample-urls.ts';
-import type { World } from './operations/world.ts';
+import type { WorldQueries } from './query/world-queries.ts';
 
 /**
  * What `GET /` answers a program: where the spec, the world index and the world file schema are, the operations, and
  * one request per operation that this world answers with 200 (the banner's set). Paths are
  * relative to the mock's own address.
  */
-export function rootIndex(world: World, ops: Operation[]): Record<string, unknown> {
+export function rootLinks(queries: WorldQueries, ops: Operation[]): Record<string, unknown> {
   return {
     service: 'Stacks extended API mock',
     spec: { yaml: '/openapi.yaml', json: '/openapi.json' },
@@ -19,6 +19,6 @@ export function rootIndex(world: World, ops: Operation[]): Record<string, unknow
       path: op.path,
       ...(op.deprecated ? { deprecated: true } : {}),
     })),
-    samples: sampleUrls(world),
+    samples: sampleUrls(queries),
   };
 }

@@ -2,7 +2,7 @@ import { createServer, IncomingMessage, ServerResponse, type Server } from 'node
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockApp } from '../app.ts';
+import { createMockApp } from '../../app.ts';
 import { expressServerClasses } from './express-classes.ts';
 
 const app = createMockApp({ quiet: true, rateLimit: 0, blocks: 120 });
@@ -23,7 +23,7 @@ let plain: string;
 let prebuilt: string;
 beforeAll(async () => {
   plain = await listen(createServer(app));
-  const server = createServer({ ...expressServerClasses(app) });
+  const server = createServer({ ...expressServerClasses(app.express) });
   // Registered before the app, so it sees the objects as Node made them.
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     born.req = Object.getPrototypeOf(req);
@@ -44,10 +44,10 @@ async function answer(base: string, path: string, init: RequestInit = {}) {
 }
 
 describe('request and response objects born with Express’s prototypes', () => {
-  it('are made with app.request and app.response as prototypes, and are still Node’s classes', async () => {
+  it('are made with app.express.request and app.express.response as prototypes, and are still Node’s classes', async () => {
     await answer(prebuilt, '/extended');
-    expect(born.req).toBe(app.request);
-    expect(born.res).toBe(app.response);
+    expect(born.req).toBe(app.express.request);
+    expect(born.res).toBe(app.express.response);
     expect(Object.create(born.req as object)).toBeInstanceOf(IncomingMessage);
     expect(Object.create(born.res as object)).toBeInstanceOf(ServerResponse);
   });
@@ -75,6 +75,6 @@ describe('request and response objects born with Express’s prototypes', () => 
       IncomingMessage: typeof IncomingMessage;
       ServerResponse: typeof ServerResponse;
     };
-    expect(expressServerClasses(app, base)).toEqual({});
+    expect(expressServerClasses(app.express, base)).toEqual({});
   });
 });

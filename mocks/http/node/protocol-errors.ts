@@ -6,8 +6,8 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { errorBody } from './errors.ts';
-import { MAX_URL_LENGTH } from './url-limit.ts';
+import { errorBody } from '../errors.ts';
+import { MAX_URL_LENGTH } from '../url-limit.ts';
 
 interface ParseError extends Error {
   code?: string;

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockApp } from '../app.ts';
 import { startMockServer, type RunningMock } from '../server.ts';
-import type { LiveState } from './routes.ts';
+import type { LiveState } from './ui-router.ts';
 import { FEED_SIZE } from './request-feed.ts';
 
 describe('GET / chooses by Accept', () => {

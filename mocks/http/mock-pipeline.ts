@@ -1,0 +1,68 @@
+import type { Document } from '../../spec/document.ts';
+import { listOperations } from '../../spec/document.ts';
+import { createSpecAjv } from '../../spec/schemas.ts';
+import { handlers } from '../operations/handlers.ts';
+import type { WorldQueries } from '../query/world-queries.ts';
+import { Rng } from '../world/rng.ts';
+import { createApiPipeline, type ApiPipeline } from './pipeline.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { RESPONSE_CACHE_LIMITS, ResponseCache } from './response-cache.ts';
+
+/** The options of the mock that shape its API's answers (a subset of the mock's flags). */
+export interface ApiSettings {
+  seed: number;
+  apiKeys: string[];
+  requireApiKey: boolean;
+  rateLimit: number;
+  rateLimitKey: number;
+  latencyMs: number;
+  faultRate: number;
+  now: () => number;
+  /** Where an unexpected error's one line goes. */
+  log: (line: string) => void;
+}
+
+export interface MockPipeline {
+  pipeline: ApiPipeline;
+  /** Its limits may be changed while it runs. */
+  limiter: RateLimiter;
+}
+
+/**
+ * The mock's API over a world's queries, as the HTTP mock (mocks/app.ts) and the MSW handlers
+ * (msw/) both build it, so the same options give the same answers wherever they are served.
+ */
+export function createMockPipeline(
+  doc: Document,
+  queries: WorldQueries,
+  settings: ApiSettings,
+): MockPipeline {
+  const limiter = new RateLimiter(
+    { anonymous: settings.rateLimit, keyed: settings.rateLimitKey },
+    settings.now,
+  );
+  const pipeline = createApiPipeline({
+    doc,
+    ops: listOperations(doc),
+    handlers,
+    queries,
+    specAjv: createSpecAjv(doc, { defaults: true }),
+    keys: settings.apiKeys,
+    requireKey: settings.requireApiKey,
+    limiter,
+    scenario: {
+      latencyMs: settings.latencyMs,
+      faultRate: settings.faultRate,
+      random: faultDraws(settings.seed),
+    },
+    cache: new ResponseCache(queries, RESPONSE_CACHE_LIMITS),
+    log: settings.log,
+  });
+  return { pipeline, limiter };
+}
+
+/** The injected faults' draws: the world's PRNG on its own stream, so they repeat for the seed. */
+function faultDraws(seed: number): () => number {
+  const rng = new Rng(seed);
+  return () => rng.next();
+}

@@ -1,0 +1,171 @@
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockApp, type MockApp } from '../app.ts';
+import { sampleUrls } from '../sample-urls.ts';
+import { expressServerClasses } from './node/express-classes.ts';
+
+interface Exchange {
+  status: number;
+  /** Header names as sent, lower-cased, in order, with their values (Node's own Date and Connection left out). */
+  headers: [string, string][];
+  body: string;
+}
+
+const NODE_OWN = new Set(['date', 'connection', 'keep-alive']);
+/** Headers that count requests or time: they differ from one request to the next by design. */
+const PER_REQUEST = new Set([
+  'ratelimit-remaining',
+  'x-ratelimit-remaining-stacks-minute',
+  'ratelimit-reset',
+  'retry-after',
+]);
+
+async function serve(app: MockApp): Promise<{
+  server: Server;
+  send: (path: string, headers?: IncomingHttpHeaders, method?: string) => Promise<Exchange>;
+}> {
+  const server = createServer(expressServerClasses(app.express), app);
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  const send = (path: string, headers: IncomingHttpHeaders = {}, method = 'GET') =>
+    new Promise<Exchange>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => {
+          const pairs: [string, string][] = [];
+          for (let i = 0; i < res.rawHeaders.length; i += 2)
+            pairs.push([(res.rawHeaders[i] as string).toLowerCase(), res.rawHeaders[i + 1] as string]);
+          resolve({ status: res.statusCode ?? 0, headers: pairs.filter(([n]) => !NODE_OWN.has(n)), body });
+        });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  return { server, send };
+}
+
+function stable(a: Exchange): Exchange {
+  return { ...a, headers: a.headers.filter(([n]) => !PER_REQUEST.has(n)) };
+}
+
+const KEY = 'k1';
+let open: Awaited<ReturnType<typeof serve>>;
+let limited: Awaited<ReturnType<typeof serve>>;
+let openApp: MockApp;
+let urls: [string, string][];
+
+beforeAll(async () => {
+  openApp = createMockApp({ blocks: 60, quiet: true, rateLimit: 1_000, rateLimitKey: 1_000, apiKeys: [KEY] });
+  open = await serve(openApp);
+  limited = await serve(
+    createMockApp({ blocks: 60, quiet: true, rateLimit: 1, rateLimitKey: 1, apiKeys: [KEY], now: () => 0 }),
+  );
+  urls = Object.entries(sampleUrls(openApp.live.queries));
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([open, limited].map(({ server }) => new Promise((done) => server.close(done))));
+});
+
+/**
+ * One pipeline answers every API request (mocks/http/pipeline.ts): the first request of a URL
+ * runs validation and the handler and fills the response cache, the next is served from it. Both
+ * must be the same bytes and the same headers in the same order, whatever the request carries.
+ */
+describe('the pipeline: a cached answer is the computed one, byte for byte', () => {
+  const variants: [string, IncomingHttpHeaders, string][] = [
+    ['anonymous', {}, 'GET'],
+    ['keyed', { 'x-api-key': KEY }, 'GET'],
+    ['HEAD', {}, 'HEAD'],
+    ['Prefer: code=503', { prefer: 'code=503' }, 'GET'],
+    ['Prefer: delay and an ignored code', { prefer: 'delay=1, code=299' }, 'GET'],
+  ];
+  it.each(variants)('%s, for all eight operations', async (_name, headers, method) => {
+    expect(urls).toHaveLength(8);
+    for (const [operationId, url] of urls) {
+      const bust = `${url}${url.includes('?') ? '&' : '?'}v=${encodeURIComponent(_name)}`;
+      const first = await open.send(bust, headers, method);
+      const second = await open.send(bust, headers, method);
+      expect(stable(second), operationId).toEqual(stable(first));
+      const expected = _name.startsWith('Prefer: code') ? 503 : 200;
+      expect(first.status, operationId).toBe(expected);
+      if (method === 'HEAD') expect(first.body).toBe('');
+      if (expected === 200) expect(new Map(first.headers).get('ratelimit-limit')).toBe('1000');
+    }
+  });
+
+  it('304 for a matching If-None-Match, the same from the cache, for all eight operations', async () => {
+    for (const [operationId, url] of urls) {
+      const bust = `${url}${url.includes('?') ? '&' : '?'}v=304`;
+      const first = await open.send(bust);
+      const etag = new Map(first.headers).get('etag') as string;
+      // A fresh app computes the 304 itself; this one serves it from the cache.
+      const fresh = await serve(
+        createMockApp({ blocks: 60, quiet: true, rateLimit: 1_000, rateLimitKey: 1_000, apiKeys: [KEY] }),
+      );
+      const computed = await fresh.send(bust, { 'if-none-match': etag });
+      await new Promise((done) => fresh.server.close(done));
+      const cached = await open.send(bust, { 'if-none-match': `W/${etag}` });
+      expect([computed.status, cached.status], operationId).toEqual([304, 304]);
+      expect(stable(cached)).toEqual(stable(computed));
+      expect(cached.body).toBe('');
+    }
+  });
+
+  it('rate-limited: the second request of a client gets 429 with the gateway headers, cached or not', async () => {
+    for (const [operationId, url] of urls) {
+      for (const headers of [
+        { 'x-forwarded-for': 'ignored' },
+        { 'x-api-key': KEY },
+      ] as IncomingHttpHeaders[]) {
+        const bust = `${url}${url.includes('?') ? '&' : '?'}v=limited-${operationId}-${headers['x-api-key'] ? 'k' : 'a'}`;
+        const kind = headers['x-api-key'] ? 'per API key' : 'per client IP without a key';
+        // Each client is allowed one request a minute; the clock stands still.
+        const served = await limited.send(bust, headers);
+        const refused = await limited.send(bust, headers);
+        if (served.status === 429) {
+          // The window of this client was spent by an earlier operation: both are refusals.
+          expect(stable(refused)).toEqual(stable(served));
+        } else {
+          expect(served.status).toBe(200);
+          expect(refused.status, operationId).toBe(429);
+        }
+        expect(JSON.parse(refused.body)).toMatchObject({
+          statusCode: 429,
+          message: expect.stringContaining(kind),
+        });
+        const got = new Map(refused.headers);
+        expect([got.get('ratelimit-remaining'), got.get('retry-after'), got.get('cache-control')]).toEqual([
+          '0',
+          '60',
+          'no-store',
+        ]);
+      }
+    }
+  });
+
+  it('never serves an answer from before the chain moved', async () => {
+    const url = '/extended/v2/blocks/latest?v=moved';
+    const before = await open.send(url);
+    expect((await open.send(url)).body).toBe(before.body);
+    const tip = openApp.live.mine(1);
+    const after = await open.send(url);
+    expect((JSON.parse(after.body) as { height: number }).height).toBe(tip.height);
+    expect(after.body).not.toBe(before.body);
+    expect((await open.send(url)).body).toBe(after.body);
+  });
+
+  it('gives the mock’s own paths the same service headers as the API', async () => {
+    const api = await open.send('/extended');
+    const own = await open.send('/_mock/world');
+    const leading = (e: Exchange) => e.headers.slice(0, 3).map(([n]) => n);
+    expect(leading(own)).toEqual(leading(api));
+    expect(leading(api)).toEqual([
+      'access-control-allow-origin',
+      'access-control-expose-headers',
+      'x-api-version',
+    ]);
+  });
+});

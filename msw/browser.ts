@@ -1,0 +1,30 @@
+// The spec arrives as data: scripts/build.ts bundles this entry with esbuild, which reads
+// spec/openapi.yaml at build time (msw/spec-document.d.ts types it).
+import specDocument from '../spec/openapi.yaml';
+import { compileWorldFile } from '../mocks/world/declared/compile.ts';
+import type { WorldFileData } from '../mocks/world/declared/world-file.ts';
+import { DEFAULT_OPTIONS } from '../mocks/options.ts';
+import { createStacksMsw, type StacksMsw, type StacksMswOptions } from './stacks-msw.ts';
+
+export type { Preference, StacksMsw, StacksMswOptions } from './stacks-msw.ts';
+export { ControlError, type SubmitRequest, type Tip } from '../mocks/control/live-chain.ts';
+export { WorldFileError } from '../mocks/world/declared/plan.ts';
+
+/**
+ * MSW handlers for the eight operations, in a browser (`setupWorker`): the mock's world and
+ * answers, byte for byte those of `stacks-api-mock` started with the same options. `world` is a
+ * world file's content as an object (a browser reads no path: import or fetch the file first).
+ */
+export function createStacksHandlers(options: StacksMswOptions & { world?: WorldFileData } = {}): StacksMsw {
+  const { world, ...rest } = options;
+  if (typeof world === 'string')
+    throw new TypeError('in a browser, world is a world file as an object (parsed YAML or JSON), not a path');
+  const defaults = {
+    seed: rest.seed ?? DEFAULT_OPTIONS.seed,
+    network: rest.network ?? DEFAULT_OPTIONS.network,
+    blocks: rest.blocks ?? DEFAULT_OPTIONS.blocks,
+  };
+  const declared =
+    world === undefined ? undefined : compileWorldFile(JSON.stringify(world, null, 2), defaults);
+  return createStacksMsw(specDocument, rest, declared);
+}

@@ -1,0 +1,33 @@
+import { loadSpec } from '../spec/load.ts';
+import { compileWorldFile } from '../mocks/world/declared/compile.ts';
+import { readWorldFile } from '../mocks/world/declared/read-world-file.ts';
+import type { WorldFileData } from '../mocks/world/declared/world-file.ts';
+import { DEFAULT_OPTIONS } from '../mocks/options.ts';
+import { createStacksMsw, type StacksMsw, type StacksMswOptions } from './stacks-msw.ts';
+
+export type { Preference, StacksMsw, StacksMswOptions } from './stacks-msw.ts';
+export { ControlError, type SubmitRequest, type Tip } from '../mocks/control/live-chain.ts';
+export { WorldFileError } from '../mocks/world/declared/plan.ts';
+
+/**
+ * MSW handlers for the eight operations, in Node (vitest, jest, any `setupServer`): the mock's
+ * world and answers, byte for byte those of `stacks-api-mock` started with the same options.
+ * `world` is a world file's path (YAML or JSON) or its content as an object.
+ */
+export function createStacksHandlers(
+  options: StacksMswOptions & { world?: string | WorldFileData } = {},
+): StacksMsw {
+  const { world, ...rest } = options;
+  const defaults = {
+    seed: rest.seed ?? DEFAULT_OPTIONS.seed,
+    network: rest.network ?? DEFAULT_OPTIONS.network,
+    blocks: rest.blocks ?? DEFAULT_OPTIONS.blocks,
+  };
+  const declared =
+    world === undefined
+      ? undefined
+      : typeof world === 'string'
+        ? readWorldFile(world, defaults)
+        : compileWorldFile(JSON.stringify(world, null, 2), defaults);
+  return createStacksMsw(loadSpec(), rest, declared);
+}

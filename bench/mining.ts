@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { answersOf } from '../mocks/answers.ts';
 import { fileURLToPath } from 'node:url';
+import { controlSpec } from '../mocks/control/control-spec.ts';
 import { LiveChain } from '../mocks/control/live-chain.ts';
 import { resolveOptions } from '../mocks/world/options.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
@@ -20,7 +21,7 @@ function percentile(sorted: number[], p: number): number {
 
 /** Milliseconds per mined block (the world's indexes and caches follow it, as in the server). */
 function miningTimes(blocks: number): number[] {
-  const live = new LiveChain(resolveOptions({ blocks }), 1);
+  const live = new LiveChain(resolveOptions({ blocks }), controlSpec(), 1);
   for (let i = 0; i < WARM_UP; i++) live.mine();
   const times: number[] = [];
   for (let i = 0; i < MEASURED; i++) {
@@ -38,7 +39,7 @@ function heapMb(): number {
 
 /** Heap after a third and after all of a long run: flat when old tips' caches and checkpoints go. */
 function soak(): { early: number; late: number } {
-  const live = new LiveChain(resolveOptions({}), 1);
+  const live = new LiveChain(resolveOptions({}), controlSpec(), 1);
   let early = 0;
   for (let i = 1; i <= SOAK_BLOCKS; i++) {
     live.mine();

@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import { listOperations, loadSpec, SPEC_PATH } from '../spec/load.ts';
 import { LiveChain } from './control/live-chain.ts';
 import { controlRouter } from './control/control-router.ts';
+import { controlSpec } from './control/control-spec.ts';
 import { errorHandler, frontStages, notFound, requestLog } from './http/node/express-stages.ts';
 import { servePipeline } from './http/node/serve.ts';
 import { createMockPipeline } from './http/mock-pipeline.ts';
@@ -69,7 +70,7 @@ export function createMockApp(partial: Partial<MockOptions> = {}): MockApp {
   const options = withDefaults(partial);
   const doc = loadSpec();
   const ops = listOperations(doc);
-  const live = new LiveChain(resolveOptions(worldOptions(options)), options.blockTime);
+  const live = new LiveChain(resolveOptions(worldOptions(options)), controlSpec(), options.blockTime);
   const queries = live.queries;
   const log = options.quiet ? () => {} : options.log;
   const feed = new RequestFeed();

@@ -1,5 +1,7 @@
-// The spec arrives as data: scripts/build.ts bundles this entry with esbuild, which reads
-// spec/openapi.yaml at build time (msw/spec-document.d.ts types it).
+// The specs arrive as data: scripts/build.ts bundles this entry with esbuild, which reads
+// spec/openapi.yaml and the control plane's mocks/control/openapi.yaml at build time
+// (msw/spec-document.d.ts types them).
+import controlDocument from '../mocks/control/openapi.yaml';
 import specDocument from '../spec/openapi.yaml';
 import { compileWorldFile } from '../mocks/world/declared/compile.ts';
 import type { WorldFileData } from '../mocks/world/declared/world-file.ts';
@@ -26,5 +28,5 @@ export function createStacksHandlers(options: StacksMswOptions & { world?: World
   };
   const declared =
     world === undefined ? undefined : compileWorldFile(JSON.stringify(world, null, 2), defaults);
-  return createStacksMsw(specDocument, rest, declared);
+  return createStacksMsw(specDocument, controlDocument, rest, declared);
 }

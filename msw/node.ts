@@ -1,4 +1,5 @@
 import { loadSpec } from '../spec/load.ts';
+import { controlSpec } from '../mocks/control/control-spec.ts';
 import { compileWorldFile } from '../mocks/world/declared/compile.ts';
 import { readWorldFile } from '../mocks/world/declared/read-world-file.ts';
 import type { WorldFileData } from '../mocks/world/declared/world-file.ts';
@@ -29,5 +30,5 @@ export function createStacksHandlers(
       : typeof world === 'string'
         ? readWorldFile(world, defaults)
         : compileWorldFile(JSON.stringify(world, null, 2), defaults);
-  return createStacksMsw(loadSpec(), rest, declared);
+  return createStacksMsw(loadSpec(), controlSpec(), rest, declared);
 }

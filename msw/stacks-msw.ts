@@ -81,11 +81,13 @@ interface Pending extends Required<Pick<Preference, 'times'>> {
 /**
  * The eight operations as MSW handlers, answered by the HTTP mock's own pipeline
  * (mocks/http/mock-pipeline.ts) over the same world: the same options and world file give the
- * same statuses, headers and bytes. `doc` is the spec and `declared` a compiled world file: the
- * Node and browser entries (msw/node.ts, msw/browser.ts) each get them their own way.
+ * same statuses, headers and bytes. `doc` is the spec, `controlDoc` the control plane's spec
+ * (mine, submit, reorg check their arguments against it) and `declared` a compiled world file:
+ * the Node and browser entries (msw/node.ts, msw/browser.ts) each get them their own way.
  */
 export function createStacksMsw(
   doc: Document,
+  controlDoc: Document,
   partial: StacksMswOptions,
   declared: CompiledWorldFile | undefined,
 ): StacksMsw {
@@ -95,7 +97,7 @@ export function createStacksMsw(
     ...worldOptionsOf(options),
     ...(declared ? { ...declared.settings, declared: declared.declared } : {}),
   };
-  const live = new LiveChain(resolveOptions(settings), options.blockTime);
+  const live = new LiveChain(resolveOptions(settings), controlDoc, options.blockTime);
   live.startClock();
   const { pipeline, limiter } = createMockPipeline(doc, live.queries, { ...options, log: () => {} });
   const baseUrl = (base ?? HIRO[live.queries.options.network]).replace(/\/+$/, '');

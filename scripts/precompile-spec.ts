@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { _ } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
-import { CONTROL_SPEC_PATH } from '../mocks/control/control-requests.ts';
+import { CONTROL_SPEC_PATH } from '../mocks/control/control-spec.ts';
 import { requestValidator } from '../mocks/http/validate.ts';
 import { listOperations, loadSpec, SPEC_PATH, specFileName, type Document } from '../spec/load.ts';
 import { newSpecAjv, registrySchema, schemaKey, type SpecAjv } from '../spec/schemas.ts';

@@ -1,9 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { loadSpec, type Schema } from '../../spec/load.ts';
+import type { Document, Schema } from '../../spec/document.ts';
 import { createSpecAjv } from '../../spec/schemas.ts';
-
-export const CONTROL_SPEC_PATH = fileURLToPath(new URL('./openapi.yaml', import.meta.url));
 
 /** A control call refused, with the status and message to answer it with. */
 export class ControlError extends Error {
@@ -55,50 +52,67 @@ interface ControlSchemas {
   validators: Record<Component, ValidateFunction>;
 }
 
-let compiled: ControlSchemas | undefined;
+const compiled = new WeakMap<Document, ControlSchemas>();
 
-/** The control spec's request schemas, compiled once, on the first control call. */
-function controlSchemas(): ControlSchemas {
-  if (compiled) return compiled;
-  const doc = loadSpec(CONTROL_SPEC_PATH);
-  const ajv = createSpecAjv(doc, { defaults: true });
-  const names: Component[] = ['MineRequest', 'ReorgRequest', 'TokenTransfer', 'ContractCall'];
-  compiled = {
-    components: (doc.components?.schemas ?? {}) as ControlSchemas['components'],
-    validators: Object.fromEntries(names.map((n) => [n, ajv.component(n)])) as ControlSchemas['validators'],
-  };
-  return compiled;
+/** A control spec's request schemas, compiled once per document, on the first control call. */
+function controlSchemas(doc: Document): ControlSchemas {
+  let schemas = compiled.get(doc);
+  if (!schemas) {
+    const ajv = createSpecAjv(doc, { defaults: true });
+    const names: Component[] = ['MineRequest', 'ReorgRequest', 'TokenTransfer', 'ContractCall'];
+    schemas = {
+      components: (doc.components?.schemas ?? {}) as ControlSchemas['components'],
+      validators: Object.fromEntries(names.map((n) => [n, ajv.component(n)])) as ControlSchemas['validators'],
+    };
+    compiled.set(doc, schemas);
+  }
+  return schemas;
 }
 
 /**
- * The body checked against the control spec's schema `name` (its defaults filled in); else a
- * 400 naming the first field at fault, `where` (`body`, `tx`) before its path.
+ * The checks of the control spec (mocks/control/openapi.yaml, handed over as a document: Node
+ * reads it with control-spec.ts, the browser bundle carries it as data).
  */
-export function checkedBody(name: Component, body: unknown, where = 'body'): unknown {
-  if (body === null || typeof body !== 'object' || Array.isArray(body))
-    throw new ControlError(400, `the ${where} must be a JSON object`);
-  const validate = controlSchemas().validators[name];
-  if (!validate(body)) throw new ControlError(400, refusal(validate.errors ?? [], body, where));
-  return body;
-}
+export class ControlChecks {
+  constructor(private readonly doc: Document) {}
 
-/** A submit request checked against the control spec, its amount and fee as exact integers. */
-export function checkedSubmit(request: unknown, where = 'body'): CheckedSubmit {
-  const type = (request as { type?: unknown } | null | undefined)?.type;
-  if (type !== 'token_transfer' && type !== 'contract_call')
-    throw new ControlError(400, `${where}.type must be token_transfer or contract_call`);
-  const body = checkedBody(type === 'token_transfer' ? 'TokenTransfer' : 'ContractCall', request, where);
-  const { amount, fee } = body as { amount: WholeNumber; fee: WholeNumber };
-  return {
-    ...(body as SubmitRequest),
-    amount: wholeNumber(amount, 'Amount', `${where}.amount`),
-    fee: wholeNumber(fee, 'Fee', `${where}.fee`),
-  } as CheckedSubmit;
+  /**
+   * The body checked against the control spec's schema `name` (its defaults filled in); else a
+   * 400 naming the first field at fault, `where` (`body`, `tx`) before its path.
+   */
+  body(name: Component, body: unknown, where = 'body'): unknown {
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      throw new ControlError(400, `the ${where} must be a JSON object`);
+    const schemas = controlSchemas(this.doc);
+    const validate = schemas.validators[name];
+    if (!validate(body)) throw new ControlError(400, refusal(schemas, validate.errors ?? [], body, where));
+    return body;
+  }
+
+  /** A submit request checked against the control spec, its amount and fee as exact integers. */
+  submit(request: unknown, where = 'body'): CheckedSubmit {
+    const type = (request as { type?: unknown } | null | undefined)?.type;
+    if (type !== 'token_transfer' && type !== 'contract_call')
+      throw new ControlError(400, `${where}.type must be token_transfer or contract_call`);
+    const body = this.body(type === 'token_transfer' ? 'TokenTransfer' : 'ContractCall', request, where);
+    const { amount, fee } = body as { amount: WholeNumber; fee: WholeNumber };
+    const schemas = controlSchemas(this.doc);
+    return {
+      ...(body as SubmitRequest),
+      amount: wholeNumber(schemas, amount, 'Amount', `${where}.amount`),
+      fee: wholeNumber(schemas, fee, 'Fee', `${where}.fee`),
+    } as CheckedSubmit;
+  }
 }
 
 /** A value its schema accepted, within the schema's `x-max` (a Clarity uint's width, past what a pattern says). */
-function wholeNumber(value: WholeNumber, component: 'Amount' | 'Fee', field: string): bigint {
-  const schema = controlSchemas().components[component];
+function wholeNumber(
+  schemas: ControlSchemas,
+  value: WholeNumber,
+  component: 'Amount' | 'Fee',
+  field: string,
+): bigint {
+  const schema = schemas.components[component];
   const n = BigInt(value);
   if (schema?.['x-max'] !== undefined && n > BigInt(schema['x-max']))
     throw new ControlError(400, `${field} must be ${schema['x-expected']}, got ${shown(value)}`);
@@ -106,12 +120,12 @@ function wholeNumber(value: WholeNumber, component: 'Amount' | 'Fee', field: str
 }
 
 /** One line for the first error: a field whose schema says what it expects gets that, with the value sent. */
-function refusal(errors: ErrorObject[], body: object, where: string): string {
+function refusal(schemas: ControlSchemas, errors: ErrorObject[], body: object, where: string): string {
   const first = errors[0];
   if (!first) return `the ${where} is invalid`;
   const path = `${where}${first.instancePath.replaceAll('/', '.')}`;
   const named = /\$defs\/([^/]+)\//.exec(first.schemaPath)?.[1];
-  const expected = named === undefined ? undefined : controlSchemas().components[named]?.['x-expected'];
+  const expected = named === undefined ? undefined : schemas.components[named]?.['x-expected'];
   if (expected !== undefined)
     return `${path} must be ${expected}, got ${shown(valueAt(body, first.instancePath))}`;
   if (first.keyword === 'additionalProperties')

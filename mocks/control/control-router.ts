@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { sendError } from '../http/node/express-stages.ts';
-import { checkedBody, ControlError, CONTROL_SPEC_PATH, type SubmitRequest } from './control-requests.ts';
+import { ControlError, type SubmitRequest } from './control-requests.ts';
+import { CONTROL_SPEC_PATH } from './control-spec.ts';
 import type { LiveChain } from './live-chain.ts';
 
-export { CONTROL_SPEC_PATH } from './control-requests.ts';
+export { CONTROL_SPEC_PATH } from './control-spec.ts';
 export const CONTROL_TOKEN_HEADER = 'x-control-token';
 
 export interface ControlAccess {
@@ -38,14 +39,14 @@ export function controlRouter(live: LiveChain, access: ControlAccess): Router {
   // Only the control paths read a body: a GET to the API with a body stays as it was.
   const pre = [guard(access), express.json({ limit: '16kb', type: () => true })];
   post.post('/_mock/mine', ...pre, (req, res) => {
-    const body = checkedBody('MineRequest', req.body ?? {}) as { blocks: number };
+    const body = live.checks.body('MineRequest', req.body ?? {}) as { blocks: number };
     answer(res, 200, live.mine(body.blocks));
   });
   post.post('/_mock/transactions', ...pre, (req, res) => {
     answer(res, 201, live.submit(req.body as SubmitRequest, 'body'));
   });
   post.post('/_mock/reorg', ...pre, (req, res) => {
-    const body = checkedBody('ReorgRequest', req.body) as { depth: number };
+    const body = live.checks.body('ReorgRequest', req.body) as { depth: number };
     answer(res, 200, live.reorg(body.depth));
   });
   post.post('/_mock/reset', ...pre, (_req, res) => answer(res, 200, live.reset()));

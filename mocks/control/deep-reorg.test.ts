@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { controlSpec } from './control-spec.ts';
 import { ControlError, LiveChain } from './live-chain.ts';
 import { ContractKind } from '../world/tables/kinds.ts';
 import { resolveOptions } from '../world/options.ts';
@@ -24,7 +25,7 @@ describe('a reorg back to the first blocks', () => {
   it.each([1, 2, 3])(
     'seed %i: reorgs 59 of 60 blocks and mines on; every vault keeps the pair token its deployment names',
     (seed) => {
-      const live = new LiveChain(resolveOptions({ seed, blocks: 60 }));
+      const live = new LiveChain(resolveOptions({ seed, blocks: 60 }), controlSpec());
       const before = vaultPairs(live);
       expect(before.size).toBeGreaterThan(0);
       expect(live.reorg(59).height).toBe(61);
@@ -43,7 +44,7 @@ describe('a reorg back to the first blocks', () => {
 // truncated table: a hole and a half-contract, on which looking up an unknown asset threw (a 500).
 describe('a reorg past a block that mined a contract registered after its checkpoint', () => {
   it('leaves the contracts table whole, and an unknown asset gets the usual 400', () => {
-    const live = new LiveChain(resolveOptions({ seed: 7, blocks: 60 }));
+    const live = new LiveChain(resolveOptions({ seed: 7, blocks: 60 }), controlSpec());
     live.mine(1);
     live.reorg(1);
     const { contracts } = live.queries.chain;

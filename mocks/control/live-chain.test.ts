@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readWorldFile } from '../world/declared/read-world-file.ts';
+import { controlSpec } from './control-spec.ts';
 import { ControlError, LiveChain } from './live-chain.ts';
 import { answersOf, type Answers } from '../answers.ts';
 import { WorldQueries } from '../query/world-queries.ts';
@@ -12,7 +13,7 @@ const OPTIONS = resolveOptions({ seed: 3, blocks: 120 });
 const TX_OPTS = { eventLimit: 50, eventOffset: 0, unanchored: false };
 
 function liveChain(blockSeconds = 0): LiveChain {
-  return new LiveChain(OPTIONS, blockSeconds);
+  return new LiveChain(OPTIONS, controlSpec(), blockSeconds);
 }
 
 function chainOf(live: LiveChain): Chain {
@@ -417,7 +418,7 @@ describe('a living chain over a world file', () => {
 
   it('mines the declared accounts’ submitted transfers and their tokens, deterministically', () => {
     const run = () => {
-      const live = new LiveChain(options);
+      const live = new LiveChain(options, controlSpec());
       const [usd, badge] = [
         answersOf(live.queries).catalogue().assets.ft,
         answersOf(live.queries).catalogue().assets.nft,

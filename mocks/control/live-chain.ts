@@ -5,7 +5,8 @@ import { tipHeight, type Chain } from '../world/tables/chain.ts';
 import { BlockKey } from '../world/tables/block-table.ts';
 import type { TxIntent } from '../world/generate/draft-tx.ts';
 import type { WorldOptions } from '../world/options.ts';
-import { checkedSubmit, ControlError, type CheckedSubmit, type SubmitRequest } from './control-requests.ts';
+import type { Document } from '../../spec/document.ts';
+import { ControlChecks, ControlError, type CheckedSubmit, type SubmitRequest } from './control-requests.ts';
 
 export { ControlError, type SubmitRequest } from './control-requests.ts';
 
@@ -26,14 +27,21 @@ export interface Tip {
 export class LiveChain {
   /** The world's questions, over the chain as it is now: each change below moves its version. */
   readonly queries: WorldQueries;
+  /** The control spec's checks of a request, before anything changes. */
+  readonly checks: ControlChecks;
   private builder: ChainBuilder;
   private clock: NodeJS.Timeout | undefined;
 
-  /** `blockSeconds` > 0: each mined block is that many seconds after its parent (a clock's period). */
+  /**
+   * `controlSpec`: the control plane's OpenAPI document (control-spec.ts in Node). `blockSeconds`
+   * > 0: each mined block is that many seconds after its parent (a clock's period).
+   */
   constructor(
     private readonly options: WorldOptions,
+    controlSpec: Document,
     private readonly blockSeconds = 0,
   ) {
+    this.checks = new ControlChecks(controlSpec);
     this.builder = new ChainBuilder(options);
     this.queries = new WorldQueries(this.builder.build());
   }
@@ -82,7 +90,7 @@ export class LiveChain {
    * HTTP, `tx` in process), and a refusal changes nothing.
    */
   submit(request: SubmitRequest, where = 'tx'): { tx_id: string } {
-    const checked = checkedSubmit(request, where);
+    const checked = this.checks.submit(request, where);
     const memo = checked.type === 'token_transfer' ? memoHex(checked.memo) : undefined;
     const tx = this.draft(checked);
     const txId = this.builder.submit(tx, memo);

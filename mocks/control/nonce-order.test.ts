@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answersOf } from '../answers.ts';
+import { controlSpec } from './control-spec.ts';
 import { LiveChain } from './live-chain.ts';
 import { mempoolTxIds, minedTxIds } from '../testing/test-worlds.ts';
 import { Action, Status } from '../world/tables/kinds.ts';
@@ -50,7 +51,7 @@ describe('nonces and contracts across mining and reorgs', () => {
   it.each([1, 2, 3, 4])(
     'seed %i: nonces never skip or repeat, and every transaction still answers, through mines and reorgs',
     (seed) => {
-      const live = new LiveChain(resolveOptions({ seed, blocks: 120 }), 0);
+      const live = new LiveChain(resolveOptions({ seed, blocks: 120 }), controlSpec());
       // A reorg first reaches into the generated blocks, before the pending deployments' contracts.
       const steps = [
         () => live.reorg(5),
@@ -76,7 +77,7 @@ describe('nonces and contracts across mining and reorgs', () => {
   // a new one took the freed nonce; the third went back past them, to a mempool holding them again,
   // and the new one came back pending beside them with the same nonce.
   it('a transaction that took a freed nonce does not come back beside the one a deeper reorg restores with it', () => {
-    const live = new LiveChain(resolveOptions({ seed: 126, blocks: 60 }), 0);
+    const live = new LiveChain(resolveOptions({ seed: 126, blocks: 60 }), controlSpec());
     for (let i = 0; i < 3; i++) {
       live.reorg(4);
       expect(nonceProblems(live.queries.chain)).toEqual([]);
@@ -84,7 +85,7 @@ describe('nonces and contracts across mining and reorgs', () => {
   });
 
   it('a pending deployment is mined like any transaction: its contract goes on chain, and back to pending in a reorg past it', () => {
-    const live = new LiveChain(resolveOptions({ seed: 3, blocks: 120 }), 0);
+    const live = new LiveChain(resolveOptions({ seed: 3, blocks: 120 }), controlSpec());
     const chain = (): Chain => answersOf(live.queries).queries.chain;
     const pendingDeploys = (): number[] => {
       const m = chain().mempool;

@@ -24,7 +24,8 @@ import {
   type PostCondition as WirePostCondition,
   type SpendingCondition,
 } from '@stacks/transactions';
-import { createHash } from 'node:crypto';
+import { sha512_256 } from '@noble/hashes/sha512';
+import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils';
 import { c32addressDecode } from 'c32check';
 import { payloadOf } from './payload.ts';
 import { postConditionsOf } from './post-conditions.ts';
@@ -100,7 +101,7 @@ export function rawTxOf(chain: Chain, table: TxTable, tx: number): RawTx {
       payload.poison_microblock.microblock_header_2.slice(2);
   return {
     hex: `0x${hex}`,
-    txid: `0x${createHash('sha512-256').update(Buffer.from(hex, 'hex')).digest('hex')}`,
+    txid: `0x${bytesToHex(sha512_256(hexToBytes(hex)))}`,
   };
 }
 
@@ -204,7 +205,7 @@ function memoText(memo: string, where: () => string): string {
   let end = bytes.length;
   while (end > 0 && bytes[end - 1] === 0) end--;
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, end));
-  if (Buffer.from(text, 'utf8').compare(Buffer.from(bytes.subarray(0, end))) !== 0)
+  if (bytesToHex(utf8ToBytes(text)) !== bytesToHex(bytes.subarray(0, end)))
     throw new StreamError(`${where()}: its memo ${memo} is not UTF-8 text padded with zero bytes`);
   return text;
 }
@@ -245,5 +246,5 @@ function principalOf(p: PostConditionPrincipal): string {
 }
 
 function hexBytes(hex: string): Uint8Array {
-  return Uint8Array.from(Buffer.from(hex.replace(/^0x/, ''), 'hex'));
+  return hexToBytes(hex.replace(/^0x/, ''));
 }

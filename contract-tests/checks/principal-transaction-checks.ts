@@ -120,7 +120,7 @@ function txParties(tx: Json): unknown[] {
 
 const transactionConcernsPrincipal: MeaningCheck = {
   name: 'transaction_concerns_principal',
-  rule: 'a transaction with transfers concerns the principal: it sent, sponsored, received a token transfer, called or deployed it, or is a party of one of its transfers',
+  rule: 'a transaction with transfers concerns the principal: it sent, sponsored, received a token transfer, called or deployed it, or is a party of one of its transfers (operation 8 lists no FT or NFT transfers: there a principal none of the rest names may be a party of those, and is not judged)',
   sources: [
     {
       document: 'facts',
@@ -147,7 +147,8 @@ const transactionConcernsPrincipal: MeaningCheck = {
     for (const item of items) {
       const tx = isJson(item.tx) ? item.tx : {};
       const parties = [...txParties(tx), ...transfersOf(item).flatMap((t) => [t.sender, t.recipient])];
-      if (!parties.includes(principal))
+      const everyKind = Array.isArray(item.ft_transfers) && Array.isArray(item.nft_transfers);
+      if (everyKind && !parties.includes(principal))
         out.push(
           finding(
             'transaction_concerns_principal',

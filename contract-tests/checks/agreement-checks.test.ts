@@ -81,6 +81,16 @@ describe('agreement checks', () => {
     }
   });
 
+  it('events_match_transfers reads operation 8 as the STX transfers only, and catches one too many', async () => {
+    const single = await answer(`/extended/v1/address/${pair.address}/${pair.tx_id}/with_transfers`);
+    const events = await answer(`/extended/v2/addresses/${pair.address}/transactions/${pair.tx_id}/events`);
+    expect(Object.keys(single.body as Json)).not.toContain('ft_transfers');
+    expect(((events.body as Json).results as Json[]).some((e) => e.type !== 'stx')).toBe(true);
+    expect(agreementFindings(single, events)).toEqual([]);
+    const extraStx = edited(single, (b) => void (b.stx_transfers as Json[]).push({ amount: '1' }));
+    expect(fired(extraStx, events, 'events_match_transfers')).toBe(true);
+  });
+
   it('next_page_continues catches an item on two pages, and says nothing once the total moved', async () => {
     const first = await answer(`/extended/v1/address/${pair.address}/transactions_with_transfers?limit=2`);
     const next = await answer(

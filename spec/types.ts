@@ -206,10 +206,13 @@ export interface paths {
          * @deprecated
          * @description Deprecated in favour of `get_address_transaction_events`. It still answers.
          *
-         *     One transaction of one principal with the transfers in it that concern the principal:
-         *     the same object as the matching item of `get_account_transactions_with_transfers`. An
-         *     unknown transaction, or one unrelated to the principal, gives 404
-         *     `No matching transaction found`. A bare 64-hex id without `0x` is accepted.
+         *     One transaction of one principal with the STX transfers in it that concern the
+         *     principal: the matching item of `get_account_transactions_with_transfers` without
+         *     `ft_transfers` and `nft_transfers`. As the real service, it finds the transaction only
+         *     where the principal is its sender, the recipient of its token transfer, the contract it
+         *     calls or deploys, or a party of one of its STX events: one that concerns the principal
+         *     only through an FT or NFT event gives 404 `No matching transaction found`, as an unknown
+         *     or unrelated transaction does. A bare 64-hex id without `0x` is accepted.
          */
         get: operations["get_single_transaction_with_transfers"];
         put?: never;

@@ -121,7 +121,7 @@ const transactionInItsBlock: AgreementCheck = {
 
 const eventsMatchTransfers: AgreementCheck = {
   name: 'events_match_transfers',
-  rule: 'the events of an address in a transaction (operation 5) are as many as that transaction\u2019s transfers of the address (operation 6), at least its STX transfers (operation 8, which lists no FT or NFT transfers), and no more than its `event_count`',
+  rule: 'the events of an address in a transaction (operation 5) are as many as that transaction\u2019s transfers of the address (operation 6; operation 8 lists only the STX transfers, as the real service does: as many stx events as those), and no more than its `event_count`',
   sources: [
     {
       document: 'description',
@@ -136,6 +136,7 @@ const eventsMatchTransfers: AgreementCheck = {
   ],
   fields: [
     'get_address_transaction_events total',
+    'get_address_transaction_events results[].type',
     'get_account_transactions_with_transfers results[].*_transfers',
     'get_single_transaction_with_transfers *_transfers',
     '* **.tx.event_count',
@@ -143,28 +144,24 @@ const eventsMatchTransfers: AgreementCheck = {
   check: (first, second) => {
     if (!ok(second, 'get_address_transaction_events') || second.query.has('offset')) return [];
     const out: Problem[] = [];
+    const address = second.path.address;
+    const events = results(second.body);
+    const total = second.body.total;
     for (const { tx, item } of namedTransactions(first)) {
-      if (
-        !item ||
-        tx.tx_id !== second.path.tx_id?.toLowerCase() ||
-        first.path.principal !== second.path.address
-      )
+      if (!item || tx.tx_id !== second.path.tx_id?.toLowerCase() || first.path.principal !== address)
         continue;
-      const total = second.body.total;
+      const what = `the transfers of ${String(tx.tx_id)}`;
       const transfers = transfersOf(item).length;
-      // Operation 8 answers without ft_transfers and nft_transfers, as the real service does: its
-      // STX transfers are only a floor for the events.
-      const everyKind = Array.isArray(item.ft_transfers) && Array.isArray(item.nft_transfers);
-      if (everyKind ? total !== transfers : typeof total !== 'number' || total < transfers)
-        out.push(
-          finding(
-            'events_match_transfers',
-            everyKind
-              ? `${transfers} events (the transfers of ${String(tx.tx_id)})`
-              : `at least ${transfers} events (the STX transfers of ${String(tx.tx_id)})`,
-            `total ${String(total)}`,
-          ),
-        );
+      if (['ft_transfers', 'nft_transfers'].every((k) => Array.isArray(item[k]))) {
+        if (total !== transfers)
+          out.push(
+            finding('events_match_transfers', `${transfers} events (${what})`, `total ${String(total)}`),
+          );
+      } else if (events.length === total) {
+        const stx = events.filter((e) => e.type === 'stx').length;
+        if (stx !== transfers)
+          out.push(finding('events_match_transfers', `${transfers} stx events (${what})`, `${stx}`));
+      }
       if (typeof tx.event_count === 'number' && typeof total === 'number' && total > tx.event_count)
         out.push(
           finding('events_match_transfers', `at most event_count ${tx.event_count} events`, `total ${total}`),

@@ -92,6 +92,31 @@ export function transfersOf(item: Json): Json[] {
   );
 }
 
+/** The parties of a transaction as the description and facts name them: sender, sponsor, recipient, contract. */
+export function txParties(tx: Json): unknown[] {
+  const transfer = objectAt(tx.token_transfer);
+  const call = objectAt(tx.contract_call);
+  const deploy = objectAt(tx.smart_contract);
+  return [
+    tx.sender_address,
+    tx.sponsor_address,
+    transfer.recipient_address,
+    call.contract_id,
+    deploy.contract_id,
+  ];
+}
+
+/**
+ * Whether operation 8 answers an item of operation 6 or 8 for `principal`: the real service finds
+ * the transaction only where the principal is its sender, its token transfer's recipient, the
+ * contract it calls or deploys, or a party of one of its STX transfers (docs/real-service.md).
+ */
+export function singleAnswers(item: Json, principal: string): boolean {
+  const stx = Array.isArray(item.stx_transfers) ? (item.stx_transfers as unknown[]).filter(isJson) : [];
+  const parties = txParties(objectAt(item.tx)).filter((p) => p !== objectAt(item.tx).sponsor_address);
+  return [...parties, ...stx.flatMap((t) => [t.sender, t.recipient])].includes(principal);
+}
+
 /** At most a few findings of one rule per answer: the first ones say enough. */
 export function firstFew(found: Problem[]): Problem[] {
   return found.slice(0, 3);

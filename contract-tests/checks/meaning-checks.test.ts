@@ -127,16 +127,33 @@ describe('meaning checks', () => {
       check: 'transaction_concerns_principal',
       url: 'single',
       edit: (b) => {
+        // Operation 8 sends the STX transfers only, as the real service does.
         b.tx = {
           ...(b.tx as Json),
           sender_address: 'SP000000000000000000002Q6VF78',
           sponsor_address: undefined,
         };
         b.stx_transfers = [];
-        b.ft_transfers = [];
-        b.nft_transfers = [];
         b.stx_sent = '0';
         b.stx_received = '0';
+      },
+    },
+    {
+      check: 'transaction_concerns_principal',
+      url: 'history',
+      edit: (b) => {
+        const item = firstResult(b);
+        item.tx = {
+          ...(item.tx as Json),
+          sender_address: 'SP000000000000000000002Q6VF78',
+          sponsor_address: undefined,
+          token_transfer: undefined,
+          contract_call: undefined,
+          smart_contract: undefined,
+        };
+        item.stx_transfers = [];
+        item.ft_transfers = [];
+        item.nft_transfers = [];
       },
     },
     {

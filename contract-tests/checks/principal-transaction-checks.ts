@@ -8,7 +8,9 @@ import {
   normalHash,
   ok,
   results,
+  singleAnswers,
   transfersOf,
+  txParties,
   type MeaningCheck,
 } from './meaning-check.ts';
 
@@ -104,28 +106,19 @@ const heightFilterHolds: MeaningCheck = {
   },
 };
 
-/** The parties of a transaction as the description and facts name them: sender, sponsor, recipient, contract. */
-function txParties(tx: Json): unknown[] {
-  const transfer = isJson(tx.token_transfer) ? tx.token_transfer : {};
-  const call = isJson(tx.contract_call) ? tx.contract_call : {};
-  const deploy = isJson(tx.smart_contract) ? tx.smart_contract : {};
-  return [
-    tx.sender_address,
-    tx.sponsor_address,
-    transfer.recipient_address,
-    call.contract_id,
-    deploy.contract_id,
-  ];
-}
-
 const transactionConcernsPrincipal: MeaningCheck = {
   name: 'transaction_concerns_principal',
-  rule: 'a transaction with transfers concerns the principal: it sent, sponsored, received a token transfer, called or deployed it, or is a party of one of its transfers (operation 8 lists no FT or NFT transfers: there a principal none of the rest names may be a party of those, and is not judged)',
+  rule: 'a transaction with transfers concerns the principal: it sent, sponsored, received a token transfer, called or deployed it, or is a party of one of its transfers. Operation 8 sends only the STX transfers and answers only where its sender, token transfer recipient, contract or one of those shows the principal (a transaction it only sponsored, or that concerns it only through an ft/nft event, is 404 there, as on the real service)',
   sources: [
     {
       document: 'facts',
       section: 'Per operation 6',
       line: 'Transactions included: those the principal sent, received a token transfer in, called or deployed, plus any with an stx/ft/nft event to or from the principal.',
+    },
+    {
+      document: 'real service',
+      section: 'v8.11.6, operation 8 (docs/real-service.md)',
+      line: 'operation 8 finds the transaction only where the principal is its sender, the recipient of its token transfer, the contract it calls or deploys, or a party of one of its STX events; it answers without `ft_transfers` and `nft_transfers`',
     },
   ],
   fields: [
@@ -137,6 +130,10 @@ const transactionConcernsPrincipal: MeaningCheck = {
     'get_account_transactions_with_transfers results[].*_transfers[].sender',
     'get_account_transactions_with_transfers results[].*_transfers[].recipient',
     'get_single_transaction_with_transfers tx.sender_address',
+    'get_single_transaction_with_transfers tx.sponsor_address',
+    'get_single_transaction_with_transfers tx.token_transfer.recipient_address',
+    'get_single_transaction_with_transfers tx.contract_call.contract_id',
+    'get_single_transaction_with_transfers tx.smart_contract.contract_id',
     'get_single_transaction_with_transfers *_transfers[].sender',
     'get_single_transaction_with_transfers *_transfers[].recipient',
   ],
@@ -147,8 +144,8 @@ const transactionConcernsPrincipal: MeaningCheck = {
     for (const item of items) {
       const tx = isJson(item.tx) ? item.tx : {};
       const parties = [...txParties(tx), ...transfersOf(item).flatMap((t) => [t.sender, t.recipient])];
-      const everyKind = Array.isArray(item.ft_transfers) && Array.isArray(item.nft_transfers);
-      if (everyKind && !parties.includes(principal))
+      const single = a.operationId === 'get_single_transaction_with_transfers';
+      if (single ? !singleAnswers(item, principal ?? '') : !parties.includes(principal))
         out.push(
           finding(
             'transaction_concerns_principal',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { AnsweredRequest } from '../checks/answered-request.ts';
 import { namedTransactions } from '../checks/agreement-checks.ts';
-import { objectAt, ok, results } from '../checks/meaning-check.ts';
+import { objectAt, ok, results, singleAnswers } from '../checks/meaning-check.ts';
 import { badRequestCases } from '../cases/bad-requests.ts';
 import { operation, type Query } from '../spec-context.ts';
 import { pickFrom, type Pool } from './pool.ts';
@@ -53,7 +53,7 @@ export interface PlannedRequest {
   operationId: string;
   path: Record<string, string>;
   query: Query;
-  /** 200 for a valid request, 400 for one the spec refuses. */
+  /** 200 for a valid request, 400 for one the spec refuses, 404 for operation 8 on a transaction it does not answer. */
   status: number;
   because: string;
   /** For a refused request, the mutation's label (what a known deviation's `test` may name). */
@@ -223,6 +223,18 @@ function invalid(s: Extract<Start, { kind: 'invalid' }>, pool: Pool): PlannedReq
     : undefined;
 }
 
+/** Operation 8 on a transaction that concerns the principal only through an ft/nft event: 404. */
+function notAnswered(path: Record<string, string>): PlannedRequest {
+  return {
+    operationId: 'get_single_transaction_with_transfers',
+    path,
+    query: {},
+    status: 404,
+    because:
+      'the principal is not the sender, the token transfer\u2019s recipient, the contract called or deployed, nor in an STX transfer (operation 8 looks no further)',
+  };
+}
+
 /** The first request of a case, or undefined when the pool cannot build it yet. */
 export function resolveStart(s: Start, pool: Pool): PlannedRequest | undefined {
   const ok200 = (operationId: string, path: Record<string, string>, query: Query = {}): PlannedRequest => ({
@@ -291,9 +303,11 @@ export function resolveStart(s: Start, pool: Pool): PlannedRequest | undefined {
         pool.transactions.items.filter((t) => t.principal),
         s.pick,
       );
-      return pair?.principal
-        ? ok200('get_single_transaction_with_transfers', { principal: pair.principal, tx_id: pair.tx_id })
-        : undefined;
+      if (!pair?.principal) return undefined;
+      const request = { principal: pair.principal, tx_id: pair.tx_id };
+      return pair.single === false
+        ? notAnswered(request)
+        : ok200('get_single_transaction_with_transfers', request);
     }
   }
 }
@@ -342,9 +356,10 @@ function followStep(step: FollowStep, pickAt: number, last: AnsweredRequest): Pl
         ? ok200('get_address_transaction_events', { address: principal, tx_id: txId })
         : undefined;
     case 'single':
-      return principal && named?.item && txId
+      if (!principal || !named?.item || !txId) return undefined;
+      return singleAnswers(named.item, principal)
         ? ok200('get_single_transaction_with_transfers', { principal, tx_id: txId })
-        : undefined;
+        : notAnswered({ principal, tx_id: txId });
     case 'tx-list':
       return txId ? ok200('get_tx_list_details', {}, { tx_id: [txId] }) : undefined;
     case 'at-height':

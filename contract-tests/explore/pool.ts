@@ -1,6 +1,6 @@
 import { isJson, type AnsweredRequest, type Json } from '../checks/answered-request.ts';
 import { namedTransactions } from '../checks/agreement-checks.ts';
-import { objectAt, ok, results, transfersOf } from '../checks/meaning-check.ts';
+import { objectAt, ok, results, singleAnswers, transfersOf } from '../checks/meaning-check.ts';
 import type { BlockRef, TargetData } from '../targets/discover.ts';
 
 /** A mined transaction the target named, with the principal whose history listed it, when one did. */
@@ -8,6 +8,8 @@ export interface SeenTransaction {
   tx_id: string;
   block_height: number;
   principal?: string;
+  /** Whether operation 8 answers it for that principal (not for one concerned only through an ft/nft event). */
+  single?: boolean;
 }
 
 const STANDARD = /^S[PMTN][0-9A-Z]{26,40}$/;
@@ -60,7 +62,7 @@ export class Pool {
         this.transactions.add({
           tx_id: tx.tx_id,
           block_height: tx.block_height,
-          ...(item && principal ? { principal } : {}),
+          ...(item && principal ? { principal, single: singleAnswers(item, principal) } : {}),
         });
       this.principal(tx.sender_address);
       this.principal(objectAt(tx.token_transfer).recipient_address);

@@ -1,3 +1,4 @@
+import { singleAnswers } from '../checks/meaning-check.ts';
 import type { ContractClient } from '../http/client.ts';
 import type { ExchangeLog } from '../report/exchange-log.ts';
 import {
@@ -161,7 +162,8 @@ class Discovery {
         this.setRole('contract_principal', tx.contract_call.contract_id, `${how} (a contract it called)`);
       const covered = new Set(d.addressTransactions.flatMap((p) => p.events ?? []));
       const rich = transferCount(item) >= 2 && !d.addressTransactions.some((p) => (p.eventCount ?? 0) >= 2);
-      if (kinds.some((k) => !covered.has(k)) || rich) {
+      // The pair is asked of operation 8 too, which answers only where the principal shows outside ft/nft events.
+      if ((kinds.some((k) => !covered.has(k)) || rich) && singleAnswers(item, principal)) {
         d.addressTransactions.push({
           address: principal,
           tx_id: txId,

@@ -131,10 +131,24 @@ describe.each(SEEDS)('address operations of world %i', (seed) => {
   it('returns the list item for one transaction, and nothing for unrelated or unknown ones', () => {
     const principal = world.catalogue().addresses.busiest;
     const items = walk(world, principal, { unanchored: false });
-    // Operation 8 is the history's item without the ft and nft arrays, as the real service answers it.
-    for (const item of items.slice(0, 30)) {
+    // The real service finds a transaction for operation 8 by its sender, token transfer recipient,
+    // contract and STX events only: one that concerns the principal only through an ft/nft event is 404.
+    const answered = (item: TxWithTransfers): boolean => {
+      const tx = item.tx as unknown as Record<string, { recipient_address?: string; contract_id?: string }>;
+      return [
+        item.tx.sender_address,
+        tx.token_transfer?.recipient_address,
+        tx.contract_call?.contract_id,
+        tx.smart_contract?.contract_id,
+        ...item.stx_transfers.flatMap((t) => [t.sender, t.recipient]),
+      ].includes(principal);
+    };
+    const tokensOnly = items.filter((i) => !answered(i));
+    expect(tokensOnly.length).toBeGreaterThan(0);
+    // Otherwise operation 8 is the history's item without the ft and nft arrays, as the real service answers it.
+    for (const item of [...items.slice(0, 30), ...tokensOnly.slice(0, 10)]) {
       const { ft_transfers: _ft, nft_transfers: _nft, ...single } = item;
-      expect(world.txWithTransfers(principal, item.tx.tx_id)).toEqual(single);
+      expect(world.txWithTransfers(principal, item.tx.tx_id)).toEqual(answered(item) ? single : undefined);
     }
     const mine = new Set(items.map((i) => i.tx.tx_id));
     const unrelated = oracle.txs.find((tx) => !mine.has(tx.tx_id) && !tx.is_unanchored)!;

@@ -1,7 +1,7 @@
 import { isUnanchored, tipHeight, type Chain } from '../world/tables/chain.ts';
 import { eventsOf } from '../world/derive/events.ts';
 import { MinerRewards } from '../world/derive/miner-rewards.ts';
-import { listsInHistory } from './history-membership.ts';
+import { answersSingleTransaction, listsInHistory } from './history-membership.ts';
 import { transfersOf, type PrincipalTransfers, type Transfer } from '../world/derive/transfers.ts';
 import { AddressIndex } from './address-index.ts';
 import { balanceFacts, vestingFacts, type BalanceFacts, type VestingFacts } from './balances.ts';
@@ -175,12 +175,12 @@ export class WorldQueries implements Versioned {
     };
   }
 
-  /** One anchored transaction that involves the principal, with its transfers. */
+  /** One anchored transaction that operation 8 answers for the principal, with its transfers. */
   txTransfers(principal: string, txId: string): TxTransfers | undefined {
     const tx = this.anchoredTx(txId);
     const p = this.chain.principals.find(principal);
     if (tx === undefined || p < 0) return undefined;
-    if (!listsInHistory(this.chain, tx, p)) return undefined;
+    if (!answersSingleTransaction(this.chain, tx, p)) return undefined;
     return { tx, transfers: transfersOf(this.chain, tx, p) };
   }
 

@@ -120,7 +120,7 @@ async function principalProblems(read: Read, oracle: Oracle, principal: string):
   return problems;
 }
 
-/** Balances recomputed from every event of the principal (anchored, up to the tip), and its pending spends. */
+/** Balances recomputed from every event and fee of the principal (anchored, up to the tip), and its pending spends. */
 function balanceProblems(principal: string, oracle: Oracle, b: Balances): string[] {
   const problems: string[] = [];
   const say = (what: string): void => void problems.push(`${principal} balances: ${what}`);
@@ -128,7 +128,10 @@ function balanceProblems(principal: string, oracle: Oracle, b: Balances): string
   let received = 0n;
   let fees = 0n;
   const tokens = new Map<string, bigint>();
-  for (const tx of oracle.concerning(principal, false)) {
+  // Every anchored transaction, not the principal's history: a sponsor pays the fee of a
+  // transaction its history leaves out, as the real service lists it (docs/real-service.md).
+  for (const tx of oracle.txs) {
+    if (tx.is_unanchored) continue;
     if (feePayerOf(tx) === principal) fees += BigInt(tx.fee_rate);
     for (const m of oracle.movements(tx)) {
       const out = m.sender === principal;

@@ -1,13 +1,19 @@
 import { contractAt, type Chain } from '../tables/chain.ts';
 import { forEachEvent } from './events.ts';
-import { Action, assetMovement, txTypeOf } from '../tables/kinds.ts';
+import { Action, assetMovement, txTypeOf, type AssetClass } from '../tables/kinds.ts';
 
 /**
  * Calls `visit` for every principal a mined transaction concerns: its sender and sponsor, the
  * recipient of a token transfer, the contract it calls or deploys, and every sender and recipient
- * of its STX, FT and NFT events. A principal may be visited more than once.
+ * of its events of the asset classes in `assets` (STX, FT and NFT unless told). A principal may
+ * be visited more than once.
  */
-export function forEachInvolved(chain: Chain, tx: number, visit: (principal: number) => void): void {
+export function forEachInvolved(
+  chain: Chain,
+  tx: number,
+  visit: (principal: number) => void,
+  assets: readonly AssetClass[] = ['stx', 'ft', 'nft'],
+): void {
   const t = chain.txs;
   visit(t.sender[tx] as number);
   const sponsor = t.sponsor.at(tx);
@@ -20,7 +26,8 @@ export function forEachInvolved(chain: Chain, tx: number, visit: (principal: num
     visit(contractAt(chain, contract).principal);
   }
   forEachEvent(chain, tx, (kind, sender, recipient) => {
-    if (!assetMovement(kind)) return;
+    const movement = assetMovement(kind);
+    if (!movement || !assets.includes(movement.asset)) return;
     if (sender >= 0) visit(sender);
     if (recipient >= 0) visit(recipient);
   });

@@ -268,25 +268,6 @@ describe('meaning checks', () => {
     });
   }
 
-  it('transaction_concerns_principal does not judge operation 8 on a transaction the principal is in through FT or NFT transfers only', async () => {
-    const history = await answer(
-      `/extended/v1/address/${a.ft_activity}/transactions_with_transfers?limit=50`,
-    );
-    const tokenOnly = ((history.body as Json).results as Json[]).find((item) => {
-      const stx = (item.stx_transfers as Json[]).flatMap((t) => [t.sender, t.recipient]);
-      const parties = [...stx, (item.tx as Json).sender_address, (item.tx as Json).sponsor_address];
-      return !parties.includes(a.ft_activity);
-    }) as Json;
-    const txId = String((tokenOnly.tx as Json).tx_id);
-    const single = await answer(`/extended/v1/address/${a.ft_activity}/${txId}/with_transfers`);
-    expect(fired(single, 'transaction_concerns_principal')).toBe(false);
-    const withEmptyArrays = broken(single, (b) => {
-      b.ft_transfers = [];
-      b.nft_transfers = [];
-    });
-    expect(fired(withEmptyArrays, 'transaction_concerns_principal')).toBe(true);
-  });
-
   it('height_filter_holds catches a transaction of another block', async () => {
     const history = await answer(URLS.history);
     const item = firstResult(history.body as Json);

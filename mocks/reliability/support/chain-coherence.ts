@@ -181,8 +181,8 @@ async function transferProblems(
 ): Promise<string[]> {
   const problems: string[] = [];
   const txId = item.tx.tx_id;
-  const one = (await read(`/extended/v1/address/${principal}/${txId}/with_transfers`))
-    .body as TxWithTransfers;
+  const single = await read(`/extended/v1/address/${principal}/${txId}/with_transfers`);
+  const one = single.body as TxWithTransfers;
   const events = (await read(`/extended/v2/addresses/${principal}/transactions/${txId}/events?limit=50`))
     .body as Page<{
     type: string;
@@ -198,7 +198,14 @@ async function transferProblems(
     stx_received: item.stx_received,
     stx_transfers: item.stx_transfers,
   };
-  if (JSON.stringify({ ...one, tx: undefined }) !== JSON.stringify({ tx: undefined, ...stxPart }))
+  // Operation 8 finds a transaction as the real service's query does, never through FT or NFT
+  // events alone (docs/real-service.md): a 404 is right unless the principal sent it or moved STX.
+  if (single.status === 404) {
+    if (item.tx.sender_address === principal || item.stx_transfers.length > 0)
+      problems.push(
+        `${principal} ${txId}: with_transfers answers 404 for a transaction it sent or moved STX in`,
+      );
+  } else if (JSON.stringify({ ...one, tx: undefined }) !== JSON.stringify({ tx: undefined, ...stxPart }))
     problems.push(`${principal} ${txId}: with_transfers differs from its transactions_with_transfers row`);
   if (events.total !== transfers || transfers !== mine.length)
     problems.push(

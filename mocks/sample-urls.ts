@@ -8,8 +8,12 @@ import { txIdOf } from './serialize/transaction.ts';
 export function sampleUrls(queries: WorldQueries): Record<string, string> {
   const { addresses, transactions, block_samples } = queries.catalogue();
   const address = addresses.stx_activity;
-  const newest = queries.history(address, { limit: 1, offset: 0, unanchored: false })?.rows[0];
-  const addressTx = newest ? txIdOf(queries.chain.txs, newest.tx) : undefined;
+  // The newest of its transactions that operation 8 answers too: that one leaves out a
+  // transaction the address is in only through token events, as the real service does.
+  const addressTx = queries
+    .history(address, { limit: 50, offset: 0, unanchored: false })
+    ?.rows.map((row) => txIdOf(queries.chain.txs, row.tx))
+    .find((id) => queries.txTransfers(address, id) !== undefined);
   if (!addressTx) throw new Error(`the world has no transaction of ${address}`);
   const txIds = [
     ...(transactions.by_type.token_transfer ?? []).slice(0, 2),

@@ -1,24 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { readWorldFile } from '../world/declared/read-world-file.ts';
-import { controlSpec } from './control-spec.ts';
-import { ControlError, LiveChain } from './live-chain.ts';
-import { answersOf, type Answers } from '../answers.ts';
-import { WorldQueries } from '../query/world-queries.ts';
-import { mempoolTxIds, minedTxIds } from '../testing/test-worlds.ts';
-import { resolveOptions } from '../world/options.ts';
-import type { Chain } from '../world/tables/chain.ts';
-import {
-  OPTIONS,
-  TX_OPTS,
-  liveChain,
-  chainOf,
-  txOf,
-  parties,
-  everyAnswer,
-  big,
-  samplePrincipals,
-} from '../testing/live-chain-kit.ts';
+import { answersOf } from '../answers.ts';
+import { minedTxIds } from '../testing/test-worlds.ts';
+import { liveChain, chainOf, txOf, parties, big } from '../testing/live-chain-kit.ts';
 
 describe('a living chain in a reorg', () => {
   it('reorgs: the orphaned blocks are no longer served, their transactions are mined again or pending, nothing is lost', () => {

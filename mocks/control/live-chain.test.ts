@@ -3,14 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { readWorldFile } from '../world/declared/read-world-file.ts';
 import { controlSpec } from './control-spec.ts';
 import { ControlError, LiveChain } from './live-chain.ts';
-import { answersOf, type Answers } from '../answers.ts';
+import { answersOf } from '../answers.ts';
 import { WorldQueries } from '../query/world-queries.ts';
-import { mempoolTxIds, minedTxIds } from '../testing/test-worlds.ts';
+import { mempoolTxIds } from '../testing/test-worlds.ts';
 import { resolveOptions } from '../world/options.ts';
-import type { Chain } from '../world/tables/chain.ts';
 import {
   OPTIONS,
-  TX_OPTS,
   liveChain,
   chainOf,
   txOf,

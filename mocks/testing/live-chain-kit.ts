@@ -1,13 +1,11 @@
-/** What the living chain's tests share: a chain of their seed, its parties, and every answer a client can see. */
-import { fileURLToPath } from 'node:url';
 import { controlSpec } from '../control/control-spec.ts';
-import { ControlError, LiveChain } from '../control/live-chain.ts';
+import { LiveChain } from '../control/live-chain.ts';
 import { answersOf, type Answers } from '../answers.ts';
-import { WorldQueries } from '../query/world-queries.ts';
-import { mempoolTxIds, minedTxIds } from '../testing/test-worlds.ts';
+import { mempoolTxIds, minedTxIds } from './test-worlds.ts';
 import { resolveOptions } from '../world/options.ts';
 import type { Chain } from '../world/tables/chain.ts';
 
+// What the living chain's tests share: a chain of their seed, its parties, and every answer a client can see.
 export const OPTIONS = resolveOptions({ seed: 3, blocks: 120 });
 export const TX_OPTS = { eventLimit: 50, eventOffset: 0, unanchored: false };
 

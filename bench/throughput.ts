@@ -77,10 +77,10 @@ async function main(): Promise<void> {
   const recorded = mkdtempSync(join(tmpdir(), 'mock-bench-'));
   const answersFile = join(recorded, 'answers.json');
   try {
-    const index = (await (
+    const catalogue = (await (
       await fetch(`${mock.url}/_mock/world`, { signal: AbortSignal.timeout(10_000) })
     ).json()) as { addresses: { busiest: string } };
-    list = routes(index.addresses.busiest);
+    list = routes(catalogue.addresses.busiest);
     measurements.push(...(await measureServer(mock.url, 'mock', list)));
     // The mock's own bytes and headers, for the ceiling server to replay.
     const answers = await Promise.all(list.map((r) => recordAnswer(mock.url, r.path)));

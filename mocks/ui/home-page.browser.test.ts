@@ -7,7 +7,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations } from '../../spec/load.ts';
 import { startMockServer, type RunningMock } from '../server.ts';
-import type { WorldIndex } from '../query/catalogue.ts';
+import type { WorldCatalogue } from '../query/catalogue.ts';
 import { stx } from './client/format.ts';
 
 /** Debian's Chromium: the system browser, nothing downloaded. */
@@ -114,7 +114,7 @@ describe.skipIf(!found)('the home page, in Chromium', () => {
   });
 
   it('searching a known address shows the balance the API gives', async () => {
-    const world = await api<WorldIndex>('/_mock/world');
+    const world = await api<WorldCatalogue>('/_mock/world');
     const address = world.addresses.stx_activity;
     const { page, problems } = await open('/');
     await page.type('#search-input', address);
@@ -131,7 +131,7 @@ describe.skipIf(!found)('the home page, in Chromium', () => {
   });
 
   it('Accounts lists the notable addresses with the STX the API gives', async () => {
-    const world = await api<WorldIndex>('/_mock/world');
+    const world = await api<WorldCatalogue>('/_mock/world');
     const { page, problems } = await open('/#/accounts');
     await page.waitForSelector('#client-view tbody tr');
     const rows = await page.$$eval('#client-view tbody tr', (trs) =>

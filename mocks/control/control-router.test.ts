@@ -53,15 +53,13 @@ describe('the control plane over HTTP', () => {
     const sender = catalogue.addresses.stx_activity as string;
     const url = `/extended/v1/address/${sender}/balances`;
     const before = (await request(mock).get(url)).body;
-    const submitted = await request(mock)
-      .post('/_mock/transactions')
-      .send({
-        type: 'token_transfer',
-        sender,
-        recipient: catalogue.addresses.locked_stx,
-        amount: 1000,
-        fee: 10,
-      });
+    const submitted = await request(mock).post('/_mock/transactions').send({
+      type: 'token_transfer',
+      sender,
+      recipient: catalogue.addresses.locked_stx,
+      amount: 1000,
+      fee: 10,
+    });
     expect(submitted.status).toBe(201);
     const pending = (await request(mock).get(url)).body;
     expect(BigInt(pending.stx.pending_balance_outbound) - BigInt(before.stx.pending_balance_outbound)).toBe(

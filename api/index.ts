@@ -8,7 +8,7 @@ export {
 } from './start-mock.ts';
 export type { MockOptions } from '../mocks/options.ts';
 export type { NetworkName } from '../mocks/world/tables/network.ts';
-export type { WorldIndex } from '../mocks/query/catalogue.ts';
+export type { WorldCatalogue } from '../mocks/query/catalogue.ts';
 export { WorldFileError } from '../mocks/world/declared/plan.ts';
 /** The spec's types (generated from spec/openapi.yaml): request parameters and response bodies. */
 export type { components, operations, paths } from '../spec/types.ts';

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { startMockServer } from '../mocks/server.ts';
 import type { MockOptions } from '../mocks/options.ts';
-import type { WorldIndex } from '../mocks/query/catalogue.ts';
+import type { WorldCatalogue } from '../mocks/query/catalogue.ts';
 import type { SubmitRequest, Tip } from '../mocks/control/live-chain.ts';
 
 export { ControlError, type SubmitRequest, type Tip } from '../mocks/control/live-chain.ts';
@@ -14,8 +14,8 @@ export interface Mock {
   /** Base address, e.g. `http://127.0.0.1:41234`; the API's paths go after it. */
   readonly url: string;
   readonly port: number;
-  /** The world index, as served at `/_mock/world`: addresses, transaction ids and blocks to query. */
-  readonly world: WorldIndex;
+  /** The world's catalogue, as served at `/_mock/world`: addresses, transaction ids and blocks to query. */
+  readonly world: WorldCatalogue;
   /** Mines `blocks` blocks (default 1, at most 1000), as `POST /_mock/mine` does; the new tip. */
   mine(blocks?: number): Tip;
   /**

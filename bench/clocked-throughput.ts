@@ -1,11 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { measure, type LoadResult, type LoadSettings } from './lib/load.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
 import { startMockProcess } from './lib/mock-process.ts';
+import { endBench, runBench } from './lib/results.ts';
 import { exitOnSignals, secondsFromEnv } from './lib/settings.ts';
 
-const RESULTS = fileURLToPath(new URL('./results/clocked-throughput.md', import.meta.url));
+const RESULTS = 'clocked-throughput.md';
 /** The issue's floor: with a block every second, at least this share of the frozen figure. */
 const FLOOR = 0.8;
 const PATHS = [
@@ -39,17 +38,23 @@ async function main(): Promise<void> {
     '| route | frozen req/s | --block-time 1 req/s | share | floor | errors, non-2xx |',
     '|---|---|---|---|---|---|',
   ];
+  const missed: string[] = [];
   for (const path of PATHS) {
     const frozen = await run([], path, settings);
     const clocked = await run(['--block-time', '1'], path, settings);
     const share = clocked.requestsPerSecond / frozen.requestsPerSecond;
+    if (!(share >= FLOOR)) missed.push(path);
     lines.push(
       `| \`${path.length > 40 ? `${path.slice(0, 37)}…` : path}\` | ${Math.round(frozen.requestsPerSecond)} | ${Math.round(clocked.requestsPerSecond)} | ${(share * 100).toFixed(0)}% | ≥ ${FLOOR * 100}% | ${clocked.errors}, ${clocked.non2xx} |`,
     );
     console.log(lines[lines.length - 1]);
   }
-  mkdirSync(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
-  writeFileSync(RESULTS, `${lines.join('\n')}\n`);
+  const verdict = missed.length
+    ? `Floor missed: under ${FLOOR * 100}% of the frozen figure for ${missed.map((p) => `\`${p}\``).join(', ')}.`
+    : `Floor met: at least ${FLOOR * 100}% of the frozen figure on every route.`;
+  console.log(`\n${verdict}`);
+  lines.push('', verdict);
+  endBench(RESULTS, `${lines.join('\n')}\n`, missed.length > 0);
 }
 
-void main();
+void runBench(main);

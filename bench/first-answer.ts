@@ -1,13 +1,13 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { packAndInstall } from '../packaging/install-package.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
 import { markdownTable } from './lib/markdown.ts';
+import { endBench, runBench } from './lib/results.ts';
 import { exitOnSignals } from './lib/settings.ts';
 import { cliFirstAnswer, nodeBoot, prismFirstAnswerMs, warmStart, type Timing } from './lib/start-probes.ts';
 import { median } from './lib/world-scaling-report.ts';
 
-const RESULTS = fileURLToPath(new URL('./results/first-answer.md', import.meta.url));
+const RESULTS = 'first-answer.md';
 /** Rounds of node's boot, the CLI and a warm process; the median of each is kept. */
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 /** Prism takes seconds a start: fewer rounds, it is there for reference only. */
@@ -108,8 +108,7 @@ async function main(): Promise<void> {
     ? `Ceilings missed: ${missed.map((r) => r.what).join('; ')}.`
     : 'Ceilings met.';
   console.log(`\n${table}\n\n${verdict}`);
-  mkdirSync(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
-  writeFileSync(
+  endBench(
     RESULTS,
     [
       '# Start: node’s boot, the installed CLI’s first answer, startMock, Prism',
@@ -123,12 +122,8 @@ async function main(): Promise<void> {
       verdict,
       '',
     ].join('\n'),
+    missed.length > 0,
   );
-  console.log(`\nwritten to ${RESULTS}`);
-  if (missed.length) process.exitCode = 1;
 }
 
-main().catch((err: unknown) => {
-  console.error(`bench failed: ${err instanceof Error ? err.message : String(err)}`);
-  process.exitCode = 1;
-});
+void runBench(main);

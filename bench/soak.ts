@@ -1,15 +1,14 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { machineLine } from './lib/machine.ts';
 import { startMockProcess } from './lib/mock-process.ts';
 import { procStats } from './lib/proc-stats.ts';
+import { endBench, runBench } from './lib/results.ts';
 import { exitOnSignals, secondsFromEnv } from './lib/settings.ts';
 import { samplesTable, soakReport } from './lib/soak-report.ts';
 import { soakTargets } from './lib/soak-urls.ts';
 import { SOAK_TOLERANCES, soakFigures, soakProblems, type SoakSample } from './lib/soak-verdict.ts';
 
-const RESULTS = fileURLToPath(new URL('./results/soak.md', import.meta.url));
+const RESULTS = 'soak.md';
 /** The limiter stays in the path (every answer carries its headers) with a budget no run can spend. */
 const LIMITER_ARGS = ['--rate-limit', '1000000000', '--rate-limit-key', '1000000000'];
 /** The clock on by default: each block empties the response cache, so old tips' answers must be released. */
@@ -105,16 +104,10 @@ async function main(): Promise<void> {
         ? `soak FAILED:\n${problems.map((p) => `  - ${p}`).join('\n')}`
         : `soak held: no error, memory flat and no descriptor growth after warm-up${blockTime ? `, ${figures.blocksMined} blocks mined` : ''}`,
     );
-    mkdirSync(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
-    writeFileSync(RESULTS, report);
-    console.log(`written to ${RESULTS}`);
-    if (problems.length) process.exitCode = 1;
+    endBench(RESULTS, report, problems.length > 0);
   } finally {
     await mock.stop();
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(`soak failed: ${err instanceof Error ? err.message : String(err)}`);
-  process.exitCode = 1;
-});
+void runBench(main, 'soak');

@@ -1,12 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startPrism } from '../spec/prism/start-prism.ts';
 import { measure, type LoadSettings } from './lib/load.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
 import { startMockProcess, startServerProcess } from './lib/mock-process.ts';
 import { recordAnswer } from './lib/record-answers.ts';
+import { endBench, runBench } from './lib/results.ts';
 import { exitOnSignals, secondsFromEnv } from './lib/settings.ts';
 import {
   missedTargets,
@@ -17,7 +17,7 @@ import {
   type Server,
 } from './lib/throughput-report.ts';
 
-const RESULTS = fileURLToPath(new URL('./results/throughput.md', import.meta.url));
+const RESULTS = 'throughput.md';
 /** No request log, and no rate limiter answering 429 to a load generator. */
 const MOCK_ARGS = ['--quiet', '--rate-limit', '0', '--rate-limit-key', '0'];
 
@@ -77,10 +77,10 @@ async function main(): Promise<void> {
   const recorded = mkdtempSync(join(tmpdir(), 'mock-bench-'));
   const answersFile = join(recorded, 'answers.json');
   try {
-    const index = (await (
+    const catalogue = (await (
       await fetch(`${mock.url}/_mock/world`, { signal: AbortSignal.timeout(10_000) })
     ).json()) as { addresses: { busiest: string } };
-    list = routes(index.addresses.busiest);
+    list = routes(catalogue.addresses.busiest);
     measurements.push(...(await measureServer(mock.url, 'mock', list)));
     // The mock's own bytes and headers, for the ceiling server to replay.
     const answers = await Promise.all(list.map((r) => recordAnswer(mock.url, r.path)));
@@ -110,8 +110,7 @@ async function main(): Promise<void> {
     : `Targets met: ≥ ${Math.round(TARGETS.minCeilingShare * 100)}% of the ceiling's requests per second, ≥ ${TARGETS.minRatio}× Prism's and p99 < ${TARGETS.maxP99Ms} ms on both targeted routes.`;
   const machine = machineLine();
   console.log(`\n${table}\n\n${verdict}`);
-  mkdirSync(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
-  writeFileSync(
+  endBench(
     RESULTS,
     [
       '# Throughput: the mock next to its ceiling and `prism mock`',
@@ -126,12 +125,8 @@ async function main(): Promise<void> {
       verdict,
       '',
     ].join('\n'),
+    missed.length > 0,
   );
-  console.log(`\nwritten to ${RESULTS}`);
-  if (missed.length) process.exitCode = 1;
 }
 
-main().catch((err: unknown) => {
-  console.error(`bench failed: ${err instanceof Error ? err.message : String(err)}`);
-  process.exitCode = 1;
-});
+void runBench(main);

@@ -1,8 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { loadLine, machineLine } from './lib/machine.ts';
 import { int } from './lib/markdown.ts';
 import { runNodeChild } from './lib/run-child.ts';
+import { endBench, runBench } from './lib/results.ts';
 import { exitOnSignals } from './lib/settings.ts';
 import type { ServerRun, WorldRun } from './lib/world-runs.ts';
 import {
@@ -14,7 +13,7 @@ import {
   type SizeResult,
 } from './lib/world-scaling-report.ts';
 
-const RESULTS = fileURLToPath(new URL('./results/world-scaling.md', import.meta.url));
+const RESULTS = 'world-scaling.md';
 const CHILD = 'bench/world-scaling-child.ts';
 /** Sizes in transactions, and runs of each kind per size (the median one is reported, so one disturbed run does not count; the mainnet size runs once, it takes a minute). */
 const SIZES = [
@@ -77,8 +76,7 @@ async function main(): Promise<void> {
       ? `Mainnet-sized world: target missed. ${failed}.`
       : mainnetVerdict(last as SizeResult);
   console.log(`\n${table}\n\n${verdict}`);
-  mkdirSync(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
-  writeFileSync(
+  endBench(
     RESULTS,
     [
       '# World size: start time and memory',
@@ -91,12 +89,8 @@ async function main(): Promise<void> {
       verdict,
       '',
     ].join('\n'),
+    failed !== undefined,
   );
-  console.log(`\nwritten to ${RESULTS}`);
-  if (failed !== undefined) process.exitCode = 1;
 }
 
-main().catch((err: unknown) => {
-  console.error(`bench failed: ${err instanceof Error ? err.message : String(err)}`);
-  process.exitCode = 1;
-});
+void runBench(main);

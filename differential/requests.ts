@@ -1,6 +1,6 @@
 import { badRequestCases } from '../contract-tests/cases/bad-requests.ts';
 import { operation, requestPath, type Query } from '../contract-tests/spec-context.ts';
-import type { WorldIndex } from '../mocks/query/catalogue.ts';
+import type { WorldCatalogue } from '../mocks/query/catalogue.ts';
 import { blockHash, indexBlockHash } from '../mocks/serialize/block.ts';
 import { tipHeight, type Chain } from '../mocks/world/tables/chain.ts';
 
@@ -28,14 +28,14 @@ function request(
 
 /**
  * The requests sent to both services, in a fixed order: every operation; every notable address of
- * the world index (and a world file's accounts) with its balances, first page and full walk of
+ * the world catalogue (and a world file's accounts) with its balances, first page and full walk of
  * transactions with transfers; each mined transaction's with_transfers and events for its sender;
  * every block by height, hash and index block hash; every transaction through `tx/multiple` in
  * batches; and the bad inputs the contract suite sends.
  */
 export function buildRequests(
   chain: Chain,
-  index: WorldIndex,
+  catalogue: WorldCatalogue,
   historyTotals: ReadonlyMap<string, number>,
 ): DiffRequest[] {
   const out: DiffRequest[] = [];
@@ -53,7 +53,7 @@ export function buildRequests(
   for (let tx = 0; tx < chain.mempool.count; tx++) ids.push(chain.mempool.idHex(tx));
   for (let i = 0; i < ids.length; i += TX_BATCH)
     out.push(request('get_tx_list_details', 'batch', {}, { tx_id: ids.slice(i, i + TX_BATCH) }));
-  for (const address of notableAddresses(index)) {
+  for (const address of notableAddresses(catalogue)) {
     out.push(request('get_account_balance', 'notable address', { principal: address }));
     out.push(request('get_account_transactions_with_transfers', 'first page', { principal: address }));
     // Every page of the history, then one past its end.
@@ -74,21 +74,23 @@ export function buildRequests(
     out.push(request('get_single_transaction_with_transfers', 'sender', { principal: sender, tx_id: txId }));
     out.push(request('get_address_transaction_events', 'sender', { address: sender, tx_id: txId }));
   }
-  out.push(...badInputs(chain, index));
+  out.push(...badInputs(chain, catalogue));
   return out;
 }
 
-/** The world index's notable addresses and a world file's accounts, each once. */
-export function notableAddresses(index: WorldIndex): string[] {
-  return [...new Set([...Object.values(index.addresses), ...index.declared.accounts.map((a) => a.address)])];
+/** The world catalogue's notable addresses and a world file's accounts, each once. */
+export function notableAddresses(catalogue: WorldCatalogue): string[] {
+  return [
+    ...new Set([...Object.values(catalogue.addresses), ...catalogue.declared.accounts.map((a) => a.address)]),
+  ];
 }
 
 /** The suite's bad inputs (spec/invalid-requests), each built on a valid request of this world. */
-function badInputs(chain: Chain, index: WorldIndex): DiffRequest[] {
-  const address = index.addresses.busiest;
+function badInputs(chain: Chain, catalogue: WorldCatalogue): DiffRequest[] {
+  const address = catalogue.addresses.busiest;
   const txId = chain.txs.idHex(0);
   const valid: Record<string, { path: Record<string, string>; query: Query }> = {
-    get_block: { path: { height_or_hash: String(index.block_samples.middle.height) }, query: {} },
+    get_block: { path: { height_or_hash: String(catalogue.block_samples.middle.height) }, query: {} },
     get_tx_list_details: { path: {}, query: { tx_id: txId } },
     get_mempool_transaction_stats: { path: {}, query: {} },
     get_status: { path: {}, query: {} },
@@ -101,8 +103,8 @@ function badInputs(chain: Chain, index: WorldIndex): DiffRequest[] {
     get_single_transaction_with_transfers: { path: { principal: address, tx_id: txId }, query: {} },
   };
   const examples: Record<string, string[]> = {
-    until_block: [String(index.block_samples.middle.height)],
-    height: [String(index.block_samples.middle.height)],
+    until_block: [String(catalogue.block_samples.middle.height)],
+    height: [String(catalogue.block_samples.middle.height)],
     unanchored: ['true'],
   };
   const out: DiffRequest[] = [];

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { mempoolIdsOf } from '../mocks/event-stream/export-stream.ts';
 import { chainOf } from '../mocks/event-stream/world-of.ts';
 import { withDefaults, type MockOptions } from '../mocks/options.ts';
-import type { WorldIndex } from '../mocks/query/catalogue.ts';
+import type { WorldCatalogue } from '../mocks/query/catalogue.ts';
 import { startMockServer } from '../mocks/server.ts';
 import { differences, type Answer } from './compare.ts';
 import { fetchAnswer, inPool } from './fetch-answer.ts';
@@ -60,16 +60,16 @@ export async function runDifferential(o: DifferentialOptions): Promise<Different
       throw new Error(
         `the real service at ${o.realUrl} does not serve this world (its tip ${tipOf(real) ?? `answer ${real.status}`}, the mock's ${tipOf(mockStatus)}): import the mock's event-stream export into it first`,
       );
-    const index = (await fetchAnswer(mock.url, '/_mock/world')).body as WorldIndex;
+    const catalogue = (await fetchAnswer(mock.url, '/_mock/world')).body as WorldCatalogue;
     const totals = new Map<string, number>();
-    for (const address of notableAddresses(index)) {
+    for (const address of notableAddresses(catalogue)) {
       const page = await fetchAnswer(
         mock.url,
         `/extended/v1/address/${address}/transactions_with_transfers?limit=1`,
       );
       totals.set(address, (page.body as { total?: number })?.total ?? 0);
     }
-    const requests = buildRequests(chain, index, totals);
+    const requests = buildRequests(chain, catalogue, totals);
     o.log(`differential ${o.name}: ${requests.length} requests to ${mock.url} and ${o.realUrl}`);
     const listed = readListed();
     const tally = new Tally();

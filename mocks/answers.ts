@@ -2,7 +2,7 @@
 // what the unit tests and the mock's default target file read. Each call is the handler's own
 // query then serialize; "not found" is undefined.
 import { handlers } from './operations/handlers.ts';
-import type { WorldIndex } from './query/catalogue.ts';
+import type { WorldCatalogue } from './query/catalogue.ts';
 import {
   createWorldQueries,
   WorldQueries,
@@ -58,7 +58,7 @@ export interface Answers {
   transactionsWithTransfers(principal: string, q: HistoryQuery): Page<TxWithTransfers> | undefined;
   balances(principal: string, q: { untilBlock?: UntilBlock; unanchored: boolean }): Balances | undefined;
   txWithTransfers(principal: string, txId: string): SingleTxWithTransfers | undefined;
-  catalogue(): WorldIndex;
+  catalogue(): WorldCatalogue;
 }
 
 export function answersOf(queries: WorldQueries): Answers {

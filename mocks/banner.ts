@@ -2,21 +2,21 @@ import { isLoopback } from './control/control-router.ts';
 import { keyMode } from './http/keys.ts';
 import type { MockOptions } from './options.ts';
 import { sampleUrls } from './sample-urls.ts';
-import type { WorldIndex } from './query/catalogue.ts';
+import type { WorldCatalogue } from './query/catalogue.ts';
 import type { WorldQueries } from './query/world-queries.ts';
 
 /** What the mock prints on start: where it listens, and real entities of this world to try. */
 export function banner(url: string, queries: WorldQueries, options: MockOptions, startMs: number): string {
-  const index = queries.catalogue();
-  const { addresses, transactions } = index;
+  const catalogue = queries.catalogue();
+  const { addresses, transactions } = catalogue;
   const perMinute = (n: number): string => (n === 0 ? 'unlimited' : `${n} req/min`);
   const limits = `${perMinute(options.rateLimit)} per IP without a key, ${perMinute(options.rateLimitKey)} per key`;
   const lines = [
     `Stacks extended API mock listening on ${url}`,
-    `  ${queries.options.network}, seed ${queries.options.seed}, ${index.blocks} blocks (tip ${index.tip.height}), started in ${Math.round(startMs)} ms`,
+    `  ${queries.options.network}, seed ${queries.options.seed}, ${catalogue.blocks} blocks (tip ${catalogue.tip.height}), started in ${Math.round(startMs)} ms`,
     `  API keys: ${keyMode(options)}`,
     `  rate limits: ${limits}`,
-    `  spec: ${url}/openapi.yaml   world index (what to query): ${url}/_mock/world   all links: ${url}/`,
+    `  spec: ${url}/openapi.yaml   catalogue (what to query): ${url}/_mock/world   all links: ${url}/`,
     `  chain: ${options.blockTime > 0 ? `a block every ${options.blockTime} s` : 'frozen until POST /_mock/mine'}; control plane ${controlMode(options)} (${url}/_mock/openapi.yaml)`,
     '',
     'Try:',
@@ -30,13 +30,13 @@ export function banner(url: string, queries: WorldQueries, options: MockOptions,
     ...Object.entries(transactions.by_type).map(
       ([type, ids]) => `  ${type.padEnd(18)} ${ids[0] ?? '(none)'}`,
     ),
-    ...declaredLines(index.declared, options.world),
+    ...declaredLines(catalogue.declared, options.world),
   ];
   return lines.join('\n');
 }
 
 /** The world file's own accounts, by name: the first things its author will query. */
-function declaredLines(declared: WorldIndex['declared'], file: string | undefined): string[] {
+function declaredLines(declared: WorldCatalogue['declared'], file: string | undefined): string[] {
   if (!file) return [];
   return [
     '',

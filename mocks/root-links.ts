@@ -3,7 +3,7 @@ import { sampleUrls } from './sample-urls.ts';
 import type { WorldQueries } from './query/world-queries.ts';
 
 /**
- * What `GET /` answers a program: where the spec, the world index and the world file schema are, the operations, and
+ * What `GET /` answers a program: where the spec, the world's catalogue and the world file schema are, the operations, and
  * one request per operation that this world answers with 200 (the banner's set). Paths are
  * relative to the mock's own address.
  */

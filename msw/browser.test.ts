@@ -1,37 +1,21 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import puppeteer, { type Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMock } from '../mocks/server.ts';
+import { hasChromium, launchChromium, type Chromium } from '../mocks/testing/chromium.ts';
 import { buildBrowserEntry } from './browser-bundle.ts';
 
-/** Debian's Chromium, with the home page test's flags (mocks/ui/home-page.browser.test.ts); nothing downloaded. */
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const found = existsSync(CHROMIUM);
 const WORKER = createRequire(import.meta.url).resolve('msw/mockServiceWorker.js');
 const PAGE = fileURLToPath(new URL('./balance-page.ts', import.meta.url));
 
 let site: Server;
 let mock: RunningMock;
-let browser: Browser;
-let profile: string;
+let chromium: Chromium;
 
-describe.skipIf(!found)('stacks-api-mock/msw in Chromium, through MSW’s service worker', () => {
+describe.skipIf(!hasChromium())('stacks-api-mock/msw in Chromium, through MSW’s service worker', () => {
   beforeAll(async () => {
     const script = await buildBrowserEntry(PAGE, true);
     const files: Record<string, [string, string]> = {
@@ -49,24 +33,17 @@ describe.skipIf(!found)('stacks-api-mock/msw in Chromium, through MSW’s servic
     });
     await new Promise<void>((done) => site.listen(0, '127.0.0.1', done));
     mock = await startMockServer({ port: 0, quiet: true, rateLimit: 0, seed: 7, blocks: 120 });
-    profile = mkdtempSync(join(tmpdir(), 'stacks-msw-chromium-'));
-    browser = await puppeteer.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: FLAGS,
-      userDataDir: profile,
-    });
+    chromium = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await chromium?.close();
     await mock?.close();
     await new Promise((done) => site?.close(done));
-    if (profile) rmSync(profile, { recursive: true, force: true });
   });
 
   it('a page fetches a balance from api.hiro.so, the worker answers it as the HTTP mock does, and the page shows it', async () => {
-    const page = await browser.newPage();
+    const page = await chromium.browser.newPage();
     const offHost: string[] = [];
     page.on('requestfailed', (r) => offHost.push(r.url()));
     await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);

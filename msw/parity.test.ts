@@ -9,23 +9,10 @@ import { routerOf } from '../mocks/http/routing.ts';
 import { sampleUrls } from '../mocks/sample-urls.ts';
 import { startMockServer, type RunningMock } from '../mocks/server.ts';
 import { createStacksHandlers, type StacksMsw } from './node.ts';
+import { wireAnswer, type WireAnswer } from './wire-answer.ts';
 
 const BASE = 'https://api.hiro.so';
 const OPTIONS = { seed: 7, blocks: 120, rateLimit: 40, rateLimitKey: 400, apiKeys: ['k1'], now: () => 1_000 };
-/** Node writes these on its own, for the connection; fetch's Headers never have them. */
-const CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
-
-interface Seen {
-  status: number;
-  headers: [string, string][];
-  body: string;
-}
-
-async function seen(res: Response): Promise<Seen> {
-  const headers = [...res.headers].filter(([n]) => !CONNECTION.has(n)).sort(([a], [b]) => a.localeCompare(b));
-  const body = Buffer.from(await res.arrayBuffer()).toString('base64');
-  return { status: res.status, headers, body };
-}
 
 let mock: RunningMock;
 let stacks: StacksMsw;
@@ -46,9 +33,9 @@ afterAll(async () => {
 });
 
 /** The same request to the HTTP mock (past MSW, which lets loopback through) and to the handlers. */
-async function both(path: string, init: RequestInit = {}): Promise<[Seen, Seen]> {
-  const http = await seen(await realFetch(`${mock.url}${path}`, init));
-  const msw = await seen(await fetch(`${BASE}${path}`, init));
+async function both(path: string, init: RequestInit = {}): Promise<[WireAnswer, WireAnswer]> {
+  const http = await wireAnswer(await realFetch(`${mock.url}${path}`, init));
+  const msw = await wireAnswer(await fetch(`${BASE}${path}`, init));
   return [http, msw];
 }
 
@@ -119,11 +106,16 @@ describe('the MSW handlers answer as the HTTP mock, byte for byte (same options,
 describe('the MSW handlers’ functions', () => {
   it('errors on demand: prefer({ code, operationId, times }) answers as Prefer: code does', async () => {
     const balances = `${BASE}/extended/v1/address/${stacks.world.addresses.busiest}/balances`;
-    const asked = await seen(await fetch(balances, { headers: { prefer: 'code=503', 'x-api-key': 'k1' } }));
+    const asked = await wireAnswer(
+      await fetch(balances, { headers: { prefer: 'code=503', 'x-api-key': 'k1' } }),
+    );
     stacks.prefer({ code: 503, operationId: 'get_account_balance', times: 1 });
     expect((await fetch(`${BASE}/extended`, { headers: { 'x-api-key': 'k1' } })).status).toBe(200);
-    const forced = await seen(await fetch(balances, { headers: { 'x-api-key': 'k1' } }));
-    const counted = (a: Seen) => ({ ...a, headers: a.headers.filter(([n]) => !n.includes('remaining')) });
+    const forced = await wireAnswer(await fetch(balances, { headers: { 'x-api-key': 'k1' } }));
+    const counted = (a: WireAnswer) => ({
+      ...a,
+      headers: a.headers.filter(([n]) => !n.includes('remaining')),
+    });
     expect(counted(forced)).toEqual(counted(asked));
     expect(forced.status).toBe(503);
     expect((await fetch(balances, { headers: { 'x-api-key': 'k1' } })).status).toBe(200);

@@ -6,7 +6,7 @@ import type { ApiRequest, ApiResponse } from '../mocks/http/exchange.ts';
 import { createMockPipeline } from '../mocks/http/mock-pipeline.ts';
 import { routerOf } from '../mocks/http/routing.ts';
 import { withDefaults, worldOptionsOf, type MockOptions } from '../mocks/options.ts';
-import type { WorldIndex } from '../mocks/query/catalogue.ts';
+import type { WorldCatalogue } from '../mocks/query/catalogue.ts';
 import type { CompiledWorldFile } from '../mocks/world/declared/compile.ts';
 import { resolveOptions } from '../mocks/world/options.ts';
 
@@ -55,7 +55,7 @@ export interface StacksMsw {
   /** Pass them to `setupServer(...)` or `setupWorker(...)`. */
   readonly handlers: HttpHandler[];
   /** The world's catalogue, as `/_mock/world` serves it: addresses, transaction ids, blocks to query. */
-  readonly world: WorldIndex;
+  readonly world: WorldCatalogue;
   /** The base the handlers answer under. */
   readonly baseUrl: string;
   mine(blocks?: number): Tip;

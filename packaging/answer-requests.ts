@@ -67,8 +67,8 @@ export function rawAnswer(baseUrl: string, req: AnswerRequest): Promise<RawAnswe
  * documents and pages outside the API, errors on demand, CORS, HEAD, 405 and 404.
  */
 export function answerRequests(world: WorldQueries): AnswerRequest[] {
-  const index = world.catalogue();
-  const { addresses, transactions, block_samples, tip } = index;
+  const catalogue = world.catalogue();
+  const { addresses, transactions, block_samples, tip } = catalogue;
   const samples = Object.values(sampleUrls(world));
   const txId = transactions.by_type.token_transfer?.[0] ?? '';
   const busiest = `/extended/v1/address/${addresses.busiest}`;
@@ -111,7 +111,10 @@ export function answerRequests(world: WorldQueries): AnswerRequest[] {
   ];
   return [
     ...gets.map((path): AnswerRequest => ({ method: 'GET', path })),
-    ...invalidRequests(index.addresses.busiest, txId).map((path): AnswerRequest => ({ method: 'GET', path })),
+    ...invalidRequests(catalogue.addresses.busiest, txId).map((path): AnswerRequest => ({
+      method: 'GET',
+      path,
+    })),
     { method: 'GET', path: '/', headers: { Accept: 'text/html' } },
     { method: 'GET', path: '/extended', headers: { Prefer: 'code=503' } },
     { method: 'GET', path: '/extended/v2/blocks/latest', headers: { Prefer: 'code=429' } },

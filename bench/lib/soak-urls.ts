@@ -1,5 +1,5 @@
 import { listOperations } from '../../spec/load.ts';
-import type { WorldIndex } from '../../mocks/query/catalogue.ts';
+import type { WorldCatalogue } from '../../mocks/query/catalogue.ts';
 
 async function getJson<T>(url: string): Promise<{ status: number; body: T }> {
   const res = await fetch(url, {
@@ -27,8 +27,8 @@ function mix(variants: string[][], count = PER_OPERATION): string[] {
  * the response cache holds (its evictions run all along) and memory has every reason to grow if
  * anything leaks.
  */
-function variety(index: WorldIndex, addressTxs: string[]): Record<string, string[]> {
-  const { addresses, transactions, block_samples, blocks } = index;
+function variety(catalogue: WorldCatalogue, addressTxs: string[]): Record<string, string[]> {
+  const { addresses, transactions, block_samples, blocks } = catalogue;
   const principals = Object.values(addresses).filter(Boolean);
   const ids = [
     ...new Set([
@@ -103,17 +103,17 @@ export interface SoakTargets {
 }
 
 /**
- * The soak's request list, from the running mock's world index. Every path is tried once first:
+ * The soak's request list, from the running mock's world catalogue. Every path is tried once first:
  * anything but 200 or 404 fails the soak before it starts, as does an operation with no 200.
  */
 export async function soakTargets(baseUrl: string): Promise<SoakTargets> {
-  const index = (await getJson<WorldIndex>(`${baseUrl}/_mock/world`)).body;
+  const catalogue = (await getJson<WorldCatalogue>(`${baseUrl}/_mock/world`)).body;
   const page = await getJson<{ results: { tx: { tx_id: string } }[] }>(
-    `${baseUrl}/extended/v1/address/${index.addresses.stx_activity}/transactions_with_transfers?limit=50`,
+    `${baseUrl}/extended/v1/address/${catalogue.addresses.stx_activity}/transactions_with_transfers?limit=50`,
   );
   const addressTxs = page.body.results.map((r) => r.tx.tx_id);
   if (!addressTxs.length) throw new Error('the world gave stx_activity no transaction');
-  const lists = variety(index, addressTxs);
+  const lists = variety(catalogue, addressTxs);
   const expected = listOperations()
     .map((op) => op.operationId)
     .sort();

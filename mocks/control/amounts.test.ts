@@ -11,12 +11,12 @@ function app() {
 }
 
 async function parties(mock: ReturnType<typeof app>) {
-  const index = (await request(mock).get('/_mock/world')).body;
+  const catalogue = (await request(mock).get('/_mock/world')).body;
   return {
-    sender: index.addresses.stx_activity as string,
-    recipient: index.addresses.locked_stx as string,
-    holder: index.addresses.ft_activity as string,
-    nfts: index.assets.nft as string[],
+    sender: catalogue.addresses.stx_activity as string,
+    recipient: catalogue.addresses.locked_stx as string,
+    holder: catalogue.addresses.ft_activity as string,
+    nfts: catalogue.assets.nft as string[],
   };
 }
 
@@ -151,11 +151,11 @@ describe('amounts and fees on the control plane', () => {
 
   it('in process (startMock’s submit), the same rules and messages, the field named tx.<field>', () => {
     const { live } = app();
-    const index = live.queries.catalogue();
+    const catalogue = live.queries.catalogue();
     const base = {
       type: 'token_transfer' as const,
-      sender: index.addresses.stx_activity,
-      recipient: index.addresses.locked_stx,
+      sender: catalogue.addresses.stx_activity,
+      recipient: catalogue.addresses.locked_stx,
     };
     expect(live.submit({ ...base, amount: '4200', fee: '10' }).tx_id).toMatch(/^0x[0-9a-f]{64}$/);
     const refusal = (amount: unknown) => {

@@ -26,7 +26,7 @@ describe('the control plane over HTTP', () => {
     expect(res.body).toEqual({ height: BLOCKS + 2, hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     expect((await request(mock).get('/extended/v2/blocks/latest')).body).toMatchObject(res.body);
     expect((await request(mock).get('/extended')).body.chain_tip.block_height).toBe(BLOCKS + 2);
-    // The world index keeps the generated size (a suite rebuilds that world from it) and follows the tip.
+    // The world catalogue keeps the generated size (a suite rebuilds that world from it) and follows the tip.
     expect((await request(mock).get('/_mock/world')).body).toMatchObject({
       blocks: BLOCKS,
       tip: { height: BLOCKS + 2 },
@@ -49,13 +49,17 @@ describe('the control plane over HTTP', () => {
     expect(after.headers.etag).not.toBe(first.headers.etag);
     expect(after.body.chain_tip.block_height).toBe(BLOCKS + 1);
 
-    const index = (await request(mock).get('/_mock/world')).body;
-    const sender = index.addresses.stx_activity as string;
+    const catalogue = (await request(mock).get('/_mock/world')).body;
+    const sender = catalogue.addresses.stx_activity as string;
     const url = `/extended/v1/address/${sender}/balances`;
     const before = (await request(mock).get(url)).body;
-    const submitted = await request(mock)
-      .post('/_mock/transactions')
-      .send({ type: 'token_transfer', sender, recipient: index.addresses.locked_stx, amount: 1000, fee: 10 });
+    const submitted = await request(mock).post('/_mock/transactions').send({
+      type: 'token_transfer',
+      sender,
+      recipient: catalogue.addresses.locked_stx,
+      amount: 1000,
+      fee: 10,
+    });
     expect(submitted.status).toBe(201);
     const pending = (await request(mock).get(url)).body;
     expect(BigInt(pending.stx.pending_balance_outbound) - BigInt(before.stx.pending_balance_outbound)).toBe(
@@ -121,11 +125,11 @@ describe('the control plane over HTTP', () => {
 
   it('refuses a transfer its sender cannot pay, as a node does', async () => {
     const mock = app();
-    const index = (await request(mock).get('/_mock/world')).body;
+    const catalogue = (await request(mock).get('/_mock/world')).body;
     const res = await request(mock).post('/_mock/transactions').send({
       type: 'token_transfer',
-      sender: index.addresses.unknown,
-      recipient: index.addresses.stx_activity,
+      sender: catalogue.addresses.unknown,
+      recipient: catalogue.addresses.stx_activity,
       amount: 5,
       fee: 1,
     });
@@ -154,7 +158,7 @@ describe('the control plane over HTTP', () => {
     );
     const ok = await request(guarded).post('/_mock/mine').set('X-Control-Token', 'sesame-1234');
     expect(ok.status).toBe(200);
-    // Reading stays open: the world index and the spec are not controls.
+    // Reading stays open: the world catalogue and the spec are not controls.
     expect((await request(guarded).get('/_mock/openapi.yaml')).status).toBe(200);
   });
 });

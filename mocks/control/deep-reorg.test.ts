@@ -50,13 +50,13 @@ describe('a reorg past a block that mined a contract registered after its checkp
     const { contracts } = live.queries.chain;
     expect(contracts.every((c, i) => c?.index === i && c.id.includes('.'))).toBe(true);
     expect(Object.keys(contracts).length).toBe(contracts.length);
-    const index = live.queries.catalogue();
+    const catalogue = live.queries.catalogue();
     const call = () =>
       live.submit({
         type: 'contract_call',
-        asset: `${index.assets.ft[0]}-gone`,
-        sender: index.addresses.stx_activity,
-        recipient: index.addresses.locked_stx,
+        asset: `${catalogue.assets.ft[0]}-gone`,
+        sender: catalogue.addresses.stx_activity,
+        recipient: catalogue.addresses.locked_stx,
         amount: '1',
         fee: '200',
       });

@@ -164,15 +164,15 @@ describe('a living chain', () => {
 
   it('moves a fungible token the world knows with a contract_call', () => {
     const live = liveChain();
-    const index = answersOf(live.queries).catalogue();
-    const holder = index.addresses.ft_activity;
+    const catalogue = answersOf(live.queries).catalogue();
+    const holder = catalogue.addresses.ft_activity;
     const balances = answersOf(live.queries).balances(holder, { unanchored: false })!;
     const [asset, held] = Object.entries(balances.fungible_tokens).find(([, t]) => BigInt(t.balance) > 1n)!;
     const { tx_id } = live.submit({
       type: 'contract_call',
       asset,
       sender: holder,
-      recipient: index.addresses.stx_activity,
+      recipient: catalogue.addresses.stx_activity,
       amount: 1,
       fee: 500,
     });

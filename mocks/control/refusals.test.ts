@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMock } from '../server.ts';
-import type { WorldIndex } from '../query/catalogue.ts';
+import type { WorldCatalogue } from '../query/catalogue.ts';
 
 type App = RunningMock;
 
@@ -26,8 +26,8 @@ async function post(
   return { status: res.status, body: (await res.json()) as { message?: string } };
 }
 
-async function catalogue(mock: App): Promise<WorldIndex> {
-  return JSON.parse((await get(mock, '/_mock/world')).text) as WorldIndex;
+async function readCatalogue(mock: App): Promise<WorldCatalogue> {
+  return JSON.parse((await get(mock, '/_mock/world')).text) as WorldCatalogue;
 }
 
 /**
@@ -37,15 +37,15 @@ async function catalogue(mock: App): Promise<WorldIndex> {
  */
 async function everything(mock: App): Promise<string> {
   const world = mock.live.queries;
-  const index = await catalogue(mock);
-  const addresses = Object.values(index.addresses);
-  const [tx] = index.transactions.by_type.token_transfer;
-  const pending = index.transactions.mempool.pending.slice(0, 5);
+  const catalogue = await readCatalogue(mock);
+  const addresses = Object.values(catalogue.addresses);
+  const [tx] = catalogue.transactions.by_type.token_transfer;
+  const pending = catalogue.transactions.mempool.pending.slice(0, 5);
   const paths = [
     '/_mock/world',
     '/extended',
     '/extended/v2/blocks/latest',
-    `/extended/v2/blocks/${index.tip.height}`,
+    `/extended/v2/blocks/${catalogue.tip.height}`,
     '/extended/v1/tx/mempool/stats',
     `/extended/v1/tx/multiple?${[tx, ...pending].map((id) => `tx_id=${id}`).join('&')}`,
     ...addresses.flatMap((a) => [
@@ -69,7 +69,7 @@ async function everything(mock: App): Promise<string> {
 
 interface Refused {
   path: string;
-  body: (index: WorldIndex, rich: { asset: string }) => unknown;
+  body: (catalogue: WorldCatalogue, rich: { asset: string }) => unknown;
   message: RegExp;
 }
 
@@ -147,7 +147,7 @@ const REFUSED: Record<string, Refused> = {
   'mining "2" blocks': { path: '/_mock/mine', body: () => ({ blocks: '2' }), message: /must be integer/ },
 };
 
-function tokenTransfer(i: WorldIndex, fields: Record<string, unknown> = {}): object {
+function tokenTransfer(i: WorldCatalogue, fields: Record<string, unknown> = {}): object {
   return {
     type: 'token_transfer',
     sender: i.addresses.stx_activity,
@@ -158,7 +158,7 @@ function tokenTransfer(i: WorldIndex, fields: Record<string, unknown> = {}): obj
   };
 }
 
-function contractCall(i: WorldIndex, fields: Record<string, unknown>): object {
+function contractCall(i: WorldCatalogue, fields: Record<string, unknown>): object {
   return {
     type: 'contract_call',
     sender: i.addresses.ft_activity,
@@ -170,9 +170,9 @@ function contractCall(i: WorldIndex, fields: Record<string, unknown>): object {
 }
 
 /** A fungible token the catalogue's FT holder holds. */
-async function heldAsset(mock: App, index: WorldIndex): Promise<{ asset: string }> {
+async function heldAsset(mock: App, catalogue: WorldCatalogue): Promise<{ asset: string }> {
   const balances = JSON.parse(
-    (await get(mock, `/extended/v1/address/${index.addresses.ft_activity}/balances`)).text,
+    (await get(mock, `/extended/v1/address/${catalogue.addresses.ft_activity}/balances`)).text,
   ) as {
     fungible_tokens: Record<string, { balance: string }>;
   };
@@ -183,13 +183,13 @@ async function heldAsset(mock: App, index: WorldIndex): Promise<{ asset: string 
 describe('a refused control call changes nothing', () => {
   let mock: App;
   let twin: App;
-  let index: WorldIndex;
+  let catalogue: WorldCatalogue;
   let rich: { asset: string };
   let before: string;
   beforeAll(async () => {
     [mock, twin] = await Promise.all([app(), app()]);
-    index = await catalogue(mock);
-    rich = await heldAsset(mock, index);
+    catalogue = await readCatalogue(mock);
+    rich = await heldAsset(mock, catalogue);
     before = await everything(mock);
     // Two mocks and a snapshot of every answer: more than the default 10 s on a loaded machine.
   }, 60_000);
@@ -199,7 +199,7 @@ describe('a refused control call changes nothing', () => {
     '%s: 400, and the catalogue, the principals table and every answer are as before',
     async (name) => {
       const refused = REFUSED[name] as Refused;
-      const res = await post(mock, refused.path, refused.body(index, rich));
+      const res = await post(mock, refused.path, refused.body(catalogue, rich));
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(refused.message);
       expect(await everything(mock)).toBe(before);

@@ -17,10 +17,16 @@ let addresses: string[];
 
 beforeAll(async () => {
   mock = await startMockServer({ port: 0, quiet: true, rateLimit: 0 });
-  const index = mock.live.queries.catalogue().addresses;
+  const catalogue = mock.live.queries.catalogue().addresses;
   // Busy ones: STX, FT and NFT activity, a lock, a vesting schedule.
   addresses = [
-    ...new Set([index.stx_activity, index.ft_activity, index.nft_activity, index.locked_stx, index.vesting]),
+    ...new Set([
+      catalogue.stx_activity,
+      catalogue.ft_activity,
+      catalogue.nft_activity,
+      catalogue.locked_stx,
+      catalogue.vesting,
+    ]),
   ];
 });
 afterAll(async () => {

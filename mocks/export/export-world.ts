@@ -1,4 +1,5 @@
 import { stringify } from 'yaml';
+import type { WorldCatalogue } from '../query/catalogue.ts';
 
 /** Why an export could not be written: one line for the user. */
 export class ExportError extends Error {}
@@ -29,12 +30,8 @@ interface HistoryPage {
   }[];
 }
 
-/** What /_mock/world tells about the mock's world; a real service has none of it. */
-interface WorldIndex {
-  network: 'mainnet' | 'testnet';
-  seed: number;
-  blocks: number;
-}
+/** What the export reads of /_mock/world; a real service has none of it. */
+type WorldOrigin = Pick<WorldCatalogue, 'network' | 'seed' | 'blocks'>;
 
 type Fetch = (url: string) => Promise<Response>;
 
@@ -62,7 +59,7 @@ export async function exportWorld(
     if (!res.ok) throw new ExportError(`GET ${base}${path} answered ${res.status}`);
     return (await res.json()) as T;
   };
-  const world = await get<WorldIndex>('/_mock/world');
+  const world = await get<WorldOrigin>('/_mock/world');
   const accounts: Record<string, Record<string, unknown>> = {};
   const tokens = new Map<
     string,

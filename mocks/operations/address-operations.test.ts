@@ -22,8 +22,8 @@ function walk(world: Answers, principal: string, q: Omit<Query, 'limit' | 'offse
 }
 
 function samplePrincipals(world: Answers, oracle: ReturnType<typeof oracleFor>): string[] {
-  const index = world.catalogue();
-  const named = Object.values(index.addresses);
+  const catalogue = world.catalogue();
+  const named = Object.values(catalogue.addresses);
   const senders = [...new Set(oracle.txs.map((tx) => tx.sender_address))].filter((_, i) => i % 25 === 0);
   const contracts = [
     ...new Set(

@@ -46,7 +46,7 @@ describe.each(SEEDS)('balances of world %i', (seed) => {
   const { world, chain } = testWorld(seed);
   const oracle = oracleFor(world, chain);
   const tip = world.options.blocks;
-  const index = world.catalogue();
+  const catalogue = world.catalogue();
   const everyone = [
     ...new Set(
       oracle.txs.flatMap((tx) => [
@@ -57,7 +57,7 @@ describe.each(SEEDS)('balances of world %i', (seed) => {
   ].filter((p) => p !== '');
   const sample = [
     ...new Set([
-      ...Object.values(index.addresses).filter(Boolean),
+      ...Object.values(catalogue.addresses).filter(Boolean),
       ...everyone.filter((_, i) => i % 15 === 0),
     ]),
   ];
@@ -117,24 +117,24 @@ describe.each(SEEDS)('balances of world %i', (seed) => {
   });
 
   it('shows locked STX from the latest stack-stx, and nothing before it', () => {
-    const b = balancesOf(world, index.addresses.locked_stx);
+    const b = balancesOf(world, catalogue.addresses.locked_stx);
     expect(BigInt(b.stx.locked)).toBeGreaterThan(0n);
     const lockTx = oracle.byId.get(b.stx.lock_tx_id)!;
     const lock = lockTx.events.find((e) => e.event_type === 'stx_lock');
     expect(lock?.event_type === 'stx_lock' && lock.stx_lock_event).toEqual({
       locked_amount: b.stx.locked,
       unlock_height: b.stx.burnchain_unlock_height,
-      locked_address: index.addresses.locked_stx,
+      locked_address: catalogue.addresses.locked_stx,
     });
     expect(b.stx.lock_height).toBe(lockTx.block_height);
     expect(b.stx.burnchain_lock_height).toBe(lockTx.burn_block_height);
     expect(b.stx.burnchain_unlock_height).toBeGreaterThanOrEqual(world.status().chain_tip.burn_block_height);
-    const before = balancesOf(world, index.addresses.locked_stx, {
+    const before = balancesOf(world, catalogue.addresses.locked_stx, {
       untilBlock: { height: lockTx.block_height - 1 },
       unanchored: false,
     });
     if (before.stx.lock_tx_id !== '') expect(before.stx.lock_tx_id).not.toBe(b.stx.lock_tx_id);
-    const quiet = balancesOf(world, index.addresses.unknown);
+    const quiet = balancesOf(world, catalogue.addresses.unknown);
     expect([
       quiet.stx.lock_tx_id,
       quiet.stx.locked,
@@ -183,7 +183,7 @@ describe.each(SEEDS)('balances of world %i', (seed) => {
   });
 
   it('reports vesting only for vesting addresses, relative to the block', () => {
-    const vesting = balancesOf(world, index.addresses.vesting).token_offering_locked!;
+    const vesting = balancesOf(world, catalogue.addresses.vesting).token_offering_locked!;
     const schedule = vesting.unlock_schedule;
     expect(schedule.length).toBeGreaterThan(1);
     const sum = (f: (e: { block_height: number }) => boolean) =>
@@ -192,20 +192,20 @@ describe.each(SEEDS)('balances of world %i', (seed) => {
     expect(vesting.total_locked).toBe(sum((e) => e.block_height > tip));
     expect(BigInt(vesting.total_locked)).toBeGreaterThan(0n);
     const early = schedule[0]!.block_height;
-    const then = balancesOf(world, index.addresses.vesting, {
+    const then = balancesOf(world, catalogue.addresses.vesting, {
       untilBlock: { height: early },
       unanchored: false,
     }).token_offering_locked!;
     expect(then.total_unlocked).toBe(sum((e) => e.block_height <= early));
-    expect(balancesOf(world, index.addresses.busiest)).not.toHaveProperty('token_offering_locked');
+    expect(balancesOf(world, catalogue.addresses.busiest)).not.toHaveProperty('token_offering_locked');
   });
 
   it('credits matured miner rewards to miners only', () => {
-    expect(BigInt(balancesOf(world, index.addresses.miner).stx.total_miner_rewards_received)).toBeGreaterThan(
-      0n,
-    );
     expect(
-      balancesOf(world, index.addresses.miner, { untilBlock: { height: 100 }, unanchored: false }).stx
+      BigInt(balancesOf(world, catalogue.addresses.miner).stx.total_miner_rewards_received),
+    ).toBeGreaterThan(0n);
+    expect(
+      balancesOf(world, catalogue.addresses.miner, { untilBlock: { height: 100 }, unanchored: false }).stx
         .total_miner_rewards_received,
     ).toBe('0');
     const coinbaseSenders = new Set(
@@ -220,7 +220,7 @@ describe.each(SEEDS)('balances of world %i', (seed) => {
   it('treats until_block by hash like by height, and rejects an unknown hash', () => {
     const height = Math.floor(tip / 2);
     const hash = world.block({ height })!.hash;
-    const principal = index.addresses.busiest;
+    const principal = catalogue.addresses.busiest;
     expect(world.balances(principal, { untilBlock: { hash }, unanchored: false })).toEqual(
       world.balances(principal, { untilBlock: { height }, unanchored: false }),
     );
@@ -230,7 +230,7 @@ describe.each(SEEDS)('balances of world %i', (seed) => {
   });
 
   it('gives an unknown principal zero balances', () => {
-    const b = balancesOf(world, index.addresses.unknown);
+    const b = balancesOf(world, catalogue.addresses.unknown);
     expect(b).toEqual({
       stx: {
         balance: '0',

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createAnswers, type Answers } from '../answers.ts';
 
-/** index() and a spread of answers: what must not change between runs of one seed. */
+/** catalogue() and a spread of answers: what must not change between runs of one seed. */
 function fingerprint(world: Answers): string {
-  const index = world.catalogue();
-  const busiest = index.addresses.busiest;
+  const catalogue = world.catalogue();
+  const busiest = catalogue.addresses.busiest;
   const someTxs = [
-    ...Object.values(index.transactions.by_type).flat(),
-    ...index.transactions.mempool.pending.slice(0, 5),
+    ...Object.values(catalogue.transactions.by_type).flat(),
+    ...catalogue.transactions.mempool.pending.slice(0, 5),
   ];
   return JSON.stringify({
-    index,
+    catalogue,
     status: world.status(),
     stats: world.mempoolStats(),
     latest: world.block({ latest: true }),
@@ -19,11 +19,11 @@ function fingerprint(world: Answers): string {
     list: world.transactionsWithTransfers(busiest, { limit: 50, offset: 0, unanchored: true }),
     balances: [
       busiest,
-      index.addresses.locked_stx,
-      index.addresses.vesting,
-      index.addresses.contract_principal,
+      catalogue.addresses.locked_stx,
+      catalogue.addresses.vesting,
+      catalogue.addresses.contract_principal,
     ].map((p) => world.balances(p, { unanchored: false })),
-    events: world.addressTxEvents(busiest, index.transactions.by_type.token_transfer[0]!, {
+    events: world.addressTxEvents(busiest, catalogue.transactions.by_type.token_transfer[0]!, {
       limit: 50,
       offset: 0,
     }),
@@ -36,8 +36,8 @@ describe('world generation', () => {
   });
 
   it('is pinned: the same world on every machine (PRNG and faker included)', () => {
-    const index = createAnswers({ seed: 1 }).catalogue();
-    expect({ tip: index.tip.hash, ft: index.assets.ft[0], busiest: index.addresses.busiest })
+    const catalogue = createAnswers({ seed: 1 }).catalogue();
+    expect({ tip: catalogue.tip.hash, ft: catalogue.assets.ft[0], busiest: catalogue.addresses.busiest })
       .toMatchInlineSnapshot(`
       {
         "busiest": "SP37P9XVCRM9NKJP6B3KB1W1R5J3EQSJ7YZ2RPZ07",
@@ -59,11 +59,11 @@ describe('world generation', () => {
     const world = createAnswers();
     const elapsed = performance.now() - started;
     expect(world.options).toMatchObject({ blocks: 600, network: 'mainnet' });
-    const index = world.catalogue();
-    expect(index.tip.height).toBe(600);
-    expect(index.assets.ft.length).toBeGreaterThanOrEqual(4);
-    expect(index.assets.nft.length).toBeGreaterThanOrEqual(3);
-    const list = world.transactionsWithTransfers(index.addresses.busiest, {
+    const catalogue = world.catalogue();
+    expect(catalogue.tip.height).toBe(600);
+    expect(catalogue.assets.ft.length).toBeGreaterThanOrEqual(4);
+    expect(catalogue.assets.nft.length).toBeGreaterThanOrEqual(3);
+    const list = world.transactionsWithTransfers(catalogue.addresses.busiest, {
       limit: 1,
       offset: 0,
       unanchored: false,

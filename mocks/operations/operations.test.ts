@@ -7,8 +7,8 @@ import type { Answers } from '../answers.ts';
 const app = createMockApp({ quiet: true, rateLimit: 0 });
 const get = specCheckedClient(app);
 const world = answersOf(app.live.queries) as Answers;
-const index = world.catalogue();
-const { addresses, transactions, tip, block_samples } = index;
+const catalogue = world.catalogue();
+const { addresses, transactions, tip, block_samples } = catalogue;
 const UNKNOWN_TX = `0x${'e'.repeat(64)}`;
 
 async function ok(url: string) {
@@ -314,9 +314,9 @@ describe('get_account_balance', () => {
   });
 });
 
-describe('the world index', () => {
+describe('the world catalogue', () => {
   it('is served outside the API at /_mock/world', async () => {
     const res = await get('/_mock/world');
-    expect(res.body).toEqual(JSON.parse(JSON.stringify(index)));
+    expect(res.body).toEqual(JSON.parse(JSON.stringify(catalogue)));
   });
 });

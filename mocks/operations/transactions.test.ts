@@ -60,19 +60,20 @@ describe.each(SEEDS)('transactions of world %i', (seed) => {
       ),
     );
     expect([...statuses].sort()).toEqual([...TX_STATUSES].sort());
-    const index = world.catalogue();
-    for (const type of TX_TYPES) expect(index.transactions.by_type[type].length).toBeGreaterThan(0);
-    for (const status of TX_STATUSES) expect(index.transactions.by_status[status].length).toBeGreaterThan(0);
+    const catalogue = world.catalogue();
+    for (const type of TX_TYPES) expect(catalogue.transactions.by_type[type].length).toBeGreaterThan(0);
+    for (const status of TX_STATUSES)
+      expect(catalogue.transactions.by_status[status].length).toBeGreaterThan(0);
   });
 
-  it('returns what the index says for each listed type and status', () => {
-    const index = world.catalogue();
+  it('returns what the catalogue says for each listed type and status', () => {
+    const catalogue = world.catalogue();
     for (const type of TX_TYPES) {
-      const found = world.txListDetails(index.transactions.by_type[type], ALL);
+      const found = world.txListDetails(catalogue.transactions.by_type[type], ALL);
       for (const e of Object.values(found)) expect(e.found && e.result.tx_type === type).toBe(true);
     }
     for (const status of TX_STATUSES) {
-      const found = world.txListDetails(index.transactions.by_status[status], ALL);
+      const found = world.txListDetails(catalogue.transactions.by_status[status], ALL);
       for (const e of Object.values(found)) expect(e.found && e.result.tx_status === status).toBe(true);
     }
   });
@@ -266,15 +267,19 @@ describe.each(SEEDS)('transactions of world %i', (seed) => {
 describe('a testnet world', () => {
   const { world } = testWorld(7, 'testnet');
   it('uses testnet address versions (ST / SN)', () => {
-    const index = world.catalogue();
-    for (const address of [index.addresses.busiest, index.addresses.miner, index.addresses.unknown]) {
+    const catalogue = world.catalogue();
+    for (const address of [
+      catalogue.addresses.busiest,
+      catalogue.addresses.miner,
+      catalogue.addresses.unknown,
+    ]) {
       expect([NETWORKS.testnet.singleSigVersion, NETWORKS.testnet.multiSigVersion]).toContain(
         c32addressDecode(address)[0],
       );
       expect(address).toMatch(/^S[TN]/);
     }
     const entry: TxListEntry | undefined = Object.values(
-      world.txListDetails(index.transactions.by_type.contract_call, ALL),
+      world.txListDetails(catalogue.transactions.by_type.contract_call, ALL),
     )[0];
     expect(entry?.found && entry.result.sender_address).toMatch(/^S[TN]/);
   });

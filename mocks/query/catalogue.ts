@@ -22,7 +22,7 @@ export interface BlockSample {
 }
 
 /** A JSON catalogue of the world, for app developers and test fixtures. */
-export interface WorldIndex {
+export interface WorldCatalogue {
   network: NetworkName;
   seed: number;
   /** The generated world's size (its `blocks` option); `tip` is where the chain is now, after mined blocks. */
@@ -56,7 +56,7 @@ export interface WorldIndex {
   };
 }
 
-export function buildCatalogue(chain: Chain, addresses: AddressIndex): WorldIndex {
+export function buildCatalogue(chain: Chain, addresses: AddressIndex): WorldCatalogue {
   const tip = tipHeight(chain);
   const t = chain.txs;
   const samples = sampleTransactions(chain);

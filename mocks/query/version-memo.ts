@@ -6,7 +6,7 @@ export interface Versioned {
 /**
  * The one way the mock drops stale answers: a value computed at most once per version of the
  * world. Whoever reads it after the chain moved gets it computed again from the new chain, so
- * nothing cached (a serialized answer, a balance, the catalogue, the world index's text)
+ * nothing cached (a serialized answer, a balance, the catalogue and its text at /_mock/world)
  * outlives the tip it was computed at. A read costs a comparison of two numbers.
  */
 export function perVersion<T>(source: Versioned, compute: () => T): () => T {

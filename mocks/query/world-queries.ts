@@ -5,7 +5,7 @@ import { answersSingleTransaction, listsInHistory } from './history-membership.t
 import { transfersOf, type PrincipalTransfers, type Transfer } from '../world/derive/transfers.ts';
 import { AddressIndex } from './address-index.ts';
 import { balanceFacts, vestingFacts, type BalanceFacts, type VestingFacts } from './balances.ts';
-import { buildCatalogue, type WorldIndex } from './catalogue.ts';
+import { buildCatalogue, type WorldCatalogue } from './catalogue.ts';
 import { ChainLookups } from './lookups.ts';
 import { MempoolDeltas, type MempoolDelta } from './mempool-deltas.ts';
 import { mempoolSamples, type MempoolSamples } from './mempool-stats.ts';
@@ -185,7 +185,7 @@ export class WorldQueries implements Versioned {
   }
 
   /** What the world holds to try: addresses by role, transactions, blocks (served at /_mock/world). */
-  catalogue(): WorldIndex {
+  catalogue(): WorldCatalogue {
     return this.catalogued();
   }
 

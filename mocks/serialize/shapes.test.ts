@@ -82,7 +82,7 @@ const PAYLOAD_FIELDS = {
 describe('API shapes', () => {
   const { world, chain } = testWorld(2);
   const oracle = oracleFor(world, chain);
-  const index = world.catalogue();
+  const catalogue = world.catalogue();
 
   it('block', () => {
     expect(Object.keys(world.block({ latest: true })!)).toEqual([
@@ -246,10 +246,10 @@ describe('API shapes', () => {
     const kinds = new Set<string>();
     let emptyParties = 0;
     for (const principal of [
-      index.addresses.ft_activity,
-      index.addresses.nft_activity,
-      index.addresses.stx_activity,
-      index.addresses.contract_principal,
+      catalogue.addresses.ft_activity,
+      catalogue.addresses.nft_activity,
+      catalogue.addresses.stx_activity,
+      catalogue.addresses.contract_principal,
     ]) {
       const list = world.transactionsWithTransfers(principal, { limit: 50, offset: 0, unanchored: false });
       if (!list) throw new Error('unexpected');
@@ -286,7 +286,7 @@ describe('API shapes', () => {
   });
 
   it('transaction with transfers, and the balances', () => {
-    const list = world.transactionsWithTransfers(index.addresses.busiest, {
+    const list = world.transactionsWithTransfers(catalogue.addresses.busiest, {
       limit: 5,
       offset: 0,
       unanchored: false,
@@ -302,7 +302,7 @@ describe('API shapes', () => {
         'nft_transfers',
       ]);
     }
-    const b = world.balances(index.addresses.vesting, { unanchored: false });
+    const b = world.balances(catalogue.addresses.vesting, { unanchored: false });
     if (!b) throw new Error('unexpected');
     expect(Object.keys(b)).toEqual([
       'stx',
@@ -334,9 +334,9 @@ describe('API shapes', () => {
 
   it('lists fungible and non-fungible balances in case-insensitive asset order', () => {
     for (const p of [
-      index.addresses.ft_activity,
-      index.addresses.nft_activity,
-      index.addresses.contract_principal,
+      catalogue.addresses.ft_activity,
+      catalogue.addresses.nft_activity,
+      catalogue.addresses.contract_principal,
     ]) {
       const b = world.balances(p, { unanchored: false });
       if (!b) throw new Error('unexpected');

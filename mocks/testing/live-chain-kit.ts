@@ -21,10 +21,10 @@ export function txOf(world: Answers, id: string, unanchored = false) {
   return world.txListDetails([id], { ...TX_OPTS, unanchored })[id];
 }
 
-/** A rich sender and a recipient from the world index. */
+/** A rich sender and a recipient from the world catalogue. */
 export function parties(live: LiveChain): { sender: string; recipient: string } {
-  const index = answersOf(live.queries).catalogue();
-  return { sender: index.addresses.stx_activity, recipient: index.addresses.locked_stx };
+  const catalogue = answersOf(live.queries).catalogue();
+  return { sender: catalogue.addresses.stx_activity, recipient: catalogue.addresses.locked_stx };
 }
 
 /**
@@ -38,7 +38,7 @@ export function everyAnswer(world: Answers, principals: string[]): string {
     status: world.status(),
     latest: world.block({ latest: true }),
     stats: world.mempoolStats(),
-    index: world.catalogue(),
+    catalogue: world.catalogue(),
     txs: world.txListDetails(ids, { ...TX_OPTS, unanchored: true }),
     principals: principals.map((p) => ({
       balances: world.balances(p, { unanchored: false }),

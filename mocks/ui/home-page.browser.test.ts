@@ -1,40 +1,22 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations } from '../../spec/load.ts';
 import { startMockServer, type RunningMock } from '../server.ts';
-import type { WorldIndex } from '../query/catalogue.ts';
+import { hasChromium, launchChromium, type Chromium } from '../testing/chromium.ts';
+import type { WorldCatalogue } from '../query/catalogue.ts';
 import { stx } from './client/format.ts';
 
-/** Debian's Chromium: the system browser, nothing downloaded. */
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const SCREENSHOT = fileURLToPath(new URL('../../docs/home-page.png', import.meta.url));
-const found = existsSync(CHROMIUM);
-if (!found)
-  console.log(`browser tests skipped: Chromium not found at ${CHROMIUM} — apt-get install -y chromium`);
 
 let mock: RunningMock;
-let browser: Browser;
-let profile: string;
+let chromium: Chromium;
 
 /** A page that records what a person would not want: console errors, failures, and requests off the host. */
 async function open(path: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage();
+  const page = await chromium.browser.newPage();
   await page.setViewport({ width: 1280, height: 860 });
   const problems: string[] = [];
   page.on('console', (m) => {
@@ -81,22 +63,15 @@ async function text(page: Page, selector: string): Promise<string> {
   return page.$eval(selector, (el) => el.textContent ?? '');
 }
 
-describe.skipIf(!found)('the home page, in Chromium', () => {
+describe.skipIf(!hasChromium())('the home page, in Chromium', () => {
   beforeAll(async () => {
     mock = await startMockServer({ port: 0, quiet: true, rateLimit: 0, seed: 7, blocks: 200 });
-    profile = mkdtempSync(join(tmpdir(), 'stacks-mock-chromium-'));
-    browser = await puppeteer.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: FLAGS,
-      userDataDir: profile,
-    });
+    chromium = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await chromium?.close();
     await mock?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
   });
 
   it('shows the live tip and the latest blocks, with the request behind them, accessibly; the screenshot is docs/home-page.png', async () => {
@@ -114,7 +89,7 @@ describe.skipIf(!found)('the home page, in Chromium', () => {
   });
 
   it('searching a known address shows the balance the API gives', async () => {
-    const world = await api<WorldIndex>('/_mock/world');
+    const world = await api<WorldCatalogue>('/_mock/world');
     const address = world.addresses.stx_activity;
     const { page, problems } = await open('/');
     await page.type('#search-input', address);
@@ -131,7 +106,7 @@ describe.skipIf(!found)('the home page, in Chromium', () => {
   });
 
   it('Accounts lists the notable addresses with the STX the API gives', async () => {
-    const world = await api<WorldIndex>('/_mock/world');
+    const world = await api<WorldCatalogue>('/_mock/world');
     const { page, problems } = await open('/#/accounts');
     await page.waitForSelector('#client-view tbody tr');
     const rows = await page.$$eval('#client-view tbody tr', (trs) =>

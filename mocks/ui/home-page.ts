@@ -1,4 +1,4 @@
-import type { WorldIndex } from '../query/catalogue.ts';
+import type { WorldCatalogue } from '../query/catalogue.ts';
 import { html, scriptJson, type Markup } from './html.ts';
 import type { PageConfig } from './page-config.ts';
 
@@ -13,10 +13,10 @@ interface Choice {
 }
 
 /** The declared accounts by name; without a world file, the notable addresses by role. */
-export function transferChoices(index: WorldIndex): Choice[] {
-  if (index.declared.accounts.length)
-    return index.declared.accounts.map((a) => ({ label: a.name, address: a.address }));
-  const { stx_activity, ft_activity, nft_activity, busiest, miner, vesting } = index.addresses;
+export function transferChoices(catalogue: WorldCatalogue): Choice[] {
+  if (catalogue.declared.accounts.length)
+    return catalogue.declared.accounts.map((a) => ({ label: a.name, address: a.address }));
+  const { stx_activity, ft_activity, nft_activity, busiest, miner, vesting } = catalogue.addresses;
   return Object.entries({ stx_activity, ft_activity, nft_activity, busiest, miner, vesting }).map(
     ([role, address]) => ({ label: role.replaceAll('_', ' '), address }),
   );
@@ -27,7 +27,7 @@ export function transferChoices(index: WorldIndex): Choice[] {
  * chain, rendered here: the controls, when the control plane is on, and the scenarios in force.
  * The views that show the chain are drawn by the page's script from the API's own answers.
  */
-export function homePage(config: PageConfig, index: WorldIndex, origin: string): string {
+export function homePage(config: PageConfig, catalogue: WorldCatalogue, origin: string): string {
   return html`<!doctype html>
     <html lang="en">
       <head>
@@ -44,8 +44,8 @@ export function homePage(config: PageConfig, index: WorldIndex, origin: string):
           <div class="masthead">
             <h1><a href="#/chain">Stacks API mock</a></h1>
             <p class="tip" aria-live="polite">
-              ${index.network}, seed ${index.seed} · tip
-              <a id="tip-height" href="#/block/${index.tip.height}">${index.tip.height}</a>
+              ${catalogue.network}, seed ${catalogue.seed} · tip
+              <a id="tip-height" href="#/block/${catalogue.tip.height}">${catalogue.tip.height}</a>
             </p>
           </div>
           <form id="search-form" role="search">
@@ -71,7 +71,7 @@ export function homePage(config: PageConfig, index: WorldIndex, origin: string):
         </header>
         <main id="view" tabindex="-1">
           <div id="client-view"></div>
-          <div id="controls-view" hidden>${controls(config, index)} ${scenarios(config, origin)}</div>
+          <div id="controls-view" hidden>${controls(config, catalogue)} ${scenarios(config, origin)}</div>
         </main>
         <script type="application/json" id="page-config">
           ${scriptJson(config)}
@@ -80,14 +80,14 @@ export function homePage(config: PageConfig, index: WorldIndex, origin: string):
     </html> `.text;
 }
 
-function controls(config: PageConfig, index: WorldIndex): Markup {
+function controls(config: PageConfig, catalogue: WorldCatalogue): Markup {
   if (config.controls === 'off')
     return html`<h2>Controls</h2>
       <p>
         The control plane is off: the mock listens beyond loopback without <code>--control-token</code>, so
         nobody can change its chain from here.
       </p>`;
-  const choices = transferChoices(index);
+  const choices = transferChoices(catalogue);
   const options = (selected: number): Markup[] =>
     choices.map(
       (c, i) =>

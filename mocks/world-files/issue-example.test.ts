@@ -119,9 +119,9 @@ describe.each([
   });
 
   it('has bob’s transfer pending in the mempool', async () => {
-    const index = (await get('/_mock/world')).body;
-    const bob = index.declared.accounts[1].address as string;
-    const ids = index.transactions.mempool.pending as string[];
+    const catalogue = (await get('/_mock/world')).body;
+    const bob = catalogue.declared.accounts[1].address as string;
+    const ids = catalogue.transactions.mempool.pending as string[];
     const res = await get(`/extended/v1/tx/multiple?${ids.map((id) => `tx_id=${id}`).join('&')}`);
     const mine = Object.values(res.body).filter((e: any) => e.result.sender_address === bob) as any[];
     expect(mine).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { answersOf } from '../../answers.ts';
 import type { Balances, ConfirmedTransaction, Page, TxWithTransfers } from '../../serialize/types.ts';
-import type { WorldIndex } from '../../query/catalogue.ts';
+import type { WorldCatalogue } from '../../query/catalogue.ts';
 import type { RunningMock } from '../../server.ts';
 import { feePayerOf, type Movement, type Oracle } from '../../testing/test-oracle.ts';
 import type { IncrementalOracle } from './incremental-oracle.ts';
@@ -39,12 +39,12 @@ export async function coherenceProblems(
   const problems: string[] = [];
   const chain = mock.live.queries.chain;
   const oracle = oracles.now(answersOf(mock.live.queries));
-  const index = (await read('/_mock/world')).body as WorldIndex;
-  problems.push(...(await tipProblems(read, index, expected)));
+  const catalogue = (await read('/_mock/world')).body as WorldCatalogue;
+  problems.push(...(await tipProblems(read, catalogue, expected)));
   const everyone = [...new Set(oracle.txs.flatMap((tx) => [tx.sender_address, ...partiesOf(oracle, tx)]))];
   // The principals the step touched, two the catalogue names and one the chain has seen: over a
   // run every catalogue address comes up many times, each step stays a few dozen reads.
-  const named = Object.values(index.addresses);
+  const named = Object.values(catalogue.addresses);
   const sample = [
     ...new Set([
       ...expected.touched,
@@ -67,7 +67,7 @@ export async function coherenceProblems(
   return problems;
 }
 
-async function tipProblems(read: Read, index: WorldIndex, expected: Expected): Promise<string[]> {
+async function tipProblems(read: Read, catalogue: WorldCatalogue, expected: Expected): Promise<string[]> {
   const problems: string[] = [];
   const status = (await read('/extended')).body as {
     chain_tip?: { block_height: number; block_hash: string };
@@ -77,7 +77,7 @@ async function tipProblems(read: Read, index: WorldIndex, expected: Expected): P
   const seen = {
     status: status.chain_tip?.block_height,
     latest: latest.height,
-    catalogue: index.tip.height,
+    catalogue: catalogue.tip.height,
     byHash: byHash.height,
   };
   for (const [where, height] of Object.entries(seen))

@@ -2,7 +2,7 @@ import { answersOf } from '../../answers.ts';
 import { createHash } from 'node:crypto';
 import { c32address } from 'c32check';
 import type fc from 'fast-check';
-import type { WorldIndex } from '../../query/catalogue.ts';
+import type { WorldCatalogue } from '../../query/catalogue.ts';
 import type { RunningMock } from '../../server.ts';
 import type { Balances } from '../../serialize/types.ts';
 import { coherenceProblems, type Read } from './chain-coherence.ts';
@@ -43,8 +43,8 @@ export function pick<T>(list: readonly T[], n: number): T | undefined {
   return list.length === 0 ? undefined : list[n % list.length];
 }
 
-export async function catalogue(real: ChainUnderTest): Promise<WorldIndex> {
-  return (await real.read('/_mock/world')).body as WorldIndex;
+export async function readCatalogue(real: ChainUnderTest): Promise<WorldCatalogue> {
+  return (await real.read('/_mock/world')).body as WorldCatalogue;
 }
 
 /** Every invariant after a step; `touched` are the principals the step concerned. */
@@ -68,9 +68,9 @@ export async function checkAfter(
 
 /** A principal the catalogue names or the chain has seen, by a drawn number. */
 export async function principals(real: ChainUnderTest): Promise<string[]> {
-  const index = await catalogue(real);
-  const { unknown: _never, ...named } = index.addresses;
-  return [...new Set([...Object.values(named), ...index.declared.accounts.map((a) => a.address)])];
+  const catalogue = await readCatalogue(real);
+  const { unknown: _never, ...named } = catalogue.addresses;
+  return [...new Set([...Object.values(named), ...catalogue.declared.accounts.map((a) => a.address)])];
 }
 
 /** What a sender can spend now: its balance (microblocks included), less what is locked and what its pending transactions spend. */

@@ -1,6 +1,6 @@
 import type { Balances } from '../../serialize/types.ts';
 import {
-  catalogue,
+  readCatalogue,
   checkAfter,
   fail,
   freshAddress,
@@ -92,7 +92,7 @@ export class SubmitValid implements Command {
   check = (): boolean => true;
   async run(model: ChainModel, real: ChainUnderTest): Promise<void> {
     const everyone = await principals(real);
-    const index = await catalogue(real);
+    const catalogue = await readCatalogue(real);
     // Only an account signs a transaction: contracts are recipients only.
     const sender = pick(await senders(real, this.kind), this.sender) as string;
     const fresh = this.recipient % 5 === 0;
@@ -125,7 +125,7 @@ export class SubmitValid implements Command {
       };
     } else {
       const held = Object.entries(balances.fungible_tokens).filter(
-        ([id, t]) => BigInt(t.balance) > 0n && index.assets.ft.includes(id),
+        ([id, t]) => BigInt(t.balance) > 0n && catalogue.assets.ft.includes(id),
       );
       const token = pick(held, this.share);
       if (!token || free < fee) return real.tally('submit: no token to move');

@@ -1,4 +1,4 @@
-import { catalogue, pick, type ChainModel, type ChainUnderTest, type Command } from './chain-steps.ts';
+import { readCatalogue, pick, type ChainModel, type ChainUnderTest, type Command } from './chain-steps.ts';
 
 /** One of the eight operations on what the catalogue names, with the parameters that change results. */
 export class ReadOne implements Command {
@@ -8,18 +8,18 @@ export class ReadOne implements Command {
   ) {}
   check = (): boolean => true;
   async run(model: ChainModel, real: ChainUnderTest): Promise<void> {
-    const index = await catalogue(real);
-    const who = pick(Object.values(index.addresses), this.n) as string;
+    const catalogue = await readCatalogue(real);
+    const who = pick(Object.values(catalogue.addresses), this.n) as string;
     const txs = [
-      ...Object.values(index.transactions.by_type).flat(),
-      ...index.transactions.mempool.pending,
+      ...Object.values(catalogue.transactions.by_type).flat(),
+      ...catalogue.transactions.mempool.pending,
       ...model.submitted,
     ];
     const tx = pick(txs, this.n) as string;
     const height = 1 + (this.n % model.tip.height);
     const u = this.n % 2 === 0 ? 'true' : 'false';
     const paths = [
-      `/extended/v2/blocks/${this.n % 3 === 0 ? 'latest' : this.n % 3 === 1 ? height : pick([index.block_samples.middle.hash, index.tip.hash], this.n)}`,
+      `/extended/v2/blocks/${this.n % 3 === 0 ? 'latest' : this.n % 3 === 1 ? height : pick([catalogue.block_samples.middle.hash, catalogue.tip.hash], this.n)}`,
       `/extended/v1/tx/multiple?tx_id=${tx}&tx_id=${pick(txs, this.n + 1)}&unanchored=${u}&event_limit=${1 + (this.n % 50)}`,
       '/extended/v1/tx/mempool/stats',
       '/extended',

@@ -1,6 +1,6 @@
 import type { Balances } from '../../serialize/types.ts';
 import {
-  catalogue,
+  readCatalogue,
   checkAfter,
   fail,
   freshAddress,
@@ -53,7 +53,7 @@ export class Refused implements Command {
   check = (): boolean => true;
   async run(model: ChainModel, real: ChainUnderTest): Promise<void> {
     const everyone = await principals(real);
-    const index = await catalogue(real);
+    const catalogue = await readCatalogue(real);
     const sender = pick(everyone, this.n) as string;
     const recipient = freshAddress(model, this.n);
     const balances = (await real.read(`/extended/v1/address/${sender}/balances?unanchored=true`))
@@ -64,13 +64,13 @@ export class Refused implements Command {
         case 'overspend':
           return ['/_mock/transactions', { ...base, amount: String(spendable(balances) - 199n) }];
         case 'unknown sender':
-          return ['/_mock/transactions', { ...base, sender: index.addresses.unknown }];
+          return ['/_mock/transactions', { ...base, sender: catalogue.addresses.unknown }];
         case 'bad amount':
           return ['/_mock/transactions', { ...base, amount: pick(BAD_AMOUNTS, this.n) }];
         case 'bad fee':
           return ['/_mock/transactions', { ...base, fee: pick(BAD_AMOUNTS, this.n) }];
         case 'ft over balance': {
-          const asset = pick(index.assets.ft, this.n) as string;
+          const asset = pick(catalogue.assets.ft, this.n) as string;
           const held = BigInt(balances.fungible_tokens[asset]?.balance ?? '0');
           return [
             '/_mock/transactions',
@@ -88,7 +88,7 @@ export class Refused implements Command {
             {
               ...base,
               type: 'contract_call',
-              asset: pick(index.assets.nft, this.n),
+              asset: pick(catalogue.assets.nft, this.n),
               amount: String(10n ** 30n + BigInt(this.n)),
             },
           ];
@@ -99,7 +99,7 @@ export class Refused implements Command {
         case 'unknown token':
           return [
             '/_mock/transactions',
-            { ...base, type: 'contract_call', asset: `${index.assets.ft[0]}-gone` },
+            { ...base, type: 'contract_call', asset: `${catalogue.assets.ft[0]}-gone` },
           ];
         case 'nonce':
           return ['/_mock/transactions', { ...base, nonce: this.n }];
@@ -132,7 +132,7 @@ export class Refused implements Command {
 export async function snapshot(real: ChainUnderTest): Promise<string> {
   const world = real.mock.live.queries;
   const chain = world.chain;
-  const catalogueText = JSON.stringify(await catalogue(real));
+  const catalogueText = JSON.stringify(await readCatalogue(real));
   const stats = JSON.stringify((await real.read('/extended/v1/tx/mempool/stats')).body);
   return JSON.stringify({
     version: world.version,

@@ -61,10 +61,13 @@ export interface WorldSamples {
  * (404); the schema's own generator supplies the rest.
  */
 export function worldSamples(queries: WorldQueries): WorldSamples {
-  const index = queries.catalogue();
-  const blocks = Object.values(index.block_samples);
-  const txIds = [...Object.values(index.transactions.by_type).flat(), ...index.transactions.mempool.pending];
-  const principals = Object.values(index.addresses).filter(Boolean);
+  const catalogue = queries.catalogue();
+  const blocks = Object.values(catalogue.block_samples);
+  const txIds = [
+    ...Object.values(catalogue.transactions.by_type).flat(),
+    ...catalogue.transactions.mempool.pending,
+  ];
+  const principals = Object.values(catalogue.addresses).filter(Boolean);
   const related = principals.flatMap((principal) => {
     const page = queries.history(principal, { limit: 5, offset: 0, unanchored: false });
     const ids = page ? page.rows.map((r) => txIdOf(queries.chain.txs, r.tx)) : [];

@@ -1,4 +1,4 @@
-import type { WorldIndex } from '../../query/catalogue.ts';
+import type { WorldCatalogue } from '../../query/catalogue.ts';
 import type { Exchanges, Ok } from './api.ts';
 import { errorLine, h, link, table } from './dom.ts';
 import { stx } from './format.ts';
@@ -6,7 +6,7 @@ import type { Drawn } from './view.ts';
 
 /** The world's notable addresses (by role) and a world file's accounts (by name), with their STX. */
 export async function accountsView(x: Exchanges): Promise<Drawn> {
-  const world = await x.get<WorldIndex>('/_mock/world');
+  const world = await x.get<WorldCatalogue>('/_mock/world');
   if (!world.ok) return { title: 'Accounts', content: [errorLine(world.error)] };
   const declared = world.body.declared.accounts.map((a) => ({
     name: a.name,

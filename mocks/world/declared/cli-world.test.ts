@@ -61,8 +61,8 @@ describe('npm run mock -- --world FILE', () => {
       await new Promise((r) => setTimeout(r, 50));
     const url = /listening on (http:\/\/[^\s]+)/.exec(out.stdout)?.[1];
     expect(url, out.stderr).toBeDefined();
-    const index = (await (await fetch(`${url}/_mock/world`)).json()) as any;
-    expect(index.declared.accounts.map((a: { name: string }) => a.name)).toEqual(['alice', 'bob']);
+    const catalogue = (await (await fetch(`${url}/_mock/world`)).json()) as any;
+    expect(catalogue.declared.accounts.map((a: { name: string }) => a.name)).toEqual(['alice', 'bob']);
     child.kill('SIGTERM');
     await once(child, 'exit');
   }, 30_000);

@@ -118,15 +118,27 @@ function nftMint(ctx: DraftContext, _req: DraftRequest, ownFee: number): TxParts
   return { sender, contract, peer, amount: ledger.nextNftId(contract) };
 }
 
-function vaultDeposit(ctx: DraftContext, _req: DraftRequest, ownFee: number): TxParts | undefined {
-  const { rng, deployed } = ctx;
-  const contract = pickFrom(rng, deployed.vault);
+/**
+ * A vault, then a payer with a whole STX beyond its fee, and `room`: what that payer can spend
+ * beyond the fee. Drawn in this order, which every seeded world depends on.
+ */
+function vaultAndPayer(
+  ctx: DraftContext,
+  ownFee: number,
+): { contract: number; sender: number; room: number } | undefined {
+  const contract = pickFrom(ctx.rng, ctx.deployed.vault);
   if (contract < 0) return undefined;
   const sender = pickPayer(ctx, ownFee + STX);
   if (sender < 0) return undefined;
-  const room = spendable(ctx, sender) - ownFee;
-  const amount = 100_000 + Math.floor(Math.min(room - 100_000, 100_000 * STX) * 0.1 * rng.next());
-  return { sender, contract, amount, deny: rng.chance(0.7) };
+  return { contract, sender, room: spendable(ctx, sender) - ownFee };
+}
+
+function vaultDeposit(ctx: DraftContext, _req: DraftRequest, ownFee: number): TxParts | undefined {
+  const picked = vaultAndPayer(ctx, ownFee);
+  if (!picked) return undefined;
+  const { contract, sender, room } = picked;
+  const amount = 100_000 + Math.floor(Math.min(room - 100_000, 100_000 * STX) * 0.1 * ctx.rng.next());
+  return { sender, contract, amount, deny: ctx.rng.chance(0.7) };
 }
 
 function vaultWithdraw(ctx: DraftContext, _req: DraftRequest, ownFee: number): TxParts | undefined {
@@ -156,16 +168,13 @@ function vaultSwap(ctx: DraftContext, _req: DraftRequest, ownFee: number): TxPar
 }
 
 function stxBurn(ctx: DraftContext, _req: DraftRequest, ownFee: number): TxParts | undefined {
-  const { rng, deployed } = ctx;
-  const contract = pickFrom(rng, deployed.vault);
-  if (contract < 0) return undefined;
-  const sender = pickPayer(ctx, ownFee + STX);
-  if (sender < 0) return undefined;
-  const room = spendable(ctx, sender) - ownFee;
+  const picked = vaultAndPayer(ctx, ownFee);
+  if (!picked) return undefined;
+  const { contract, sender, room } = picked;
   return {
     sender,
     contract,
-    amount: 1000 + Math.floor(Math.min(room * 0.01, 1000 * STX) * rng.next()),
+    amount: 1000 + Math.floor(Math.min(room * 0.01, 1000 * STX) * ctx.rng.next()),
     deny: true,
   };
 }

@@ -1,0 +1,65 @@
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listOperations, loadSpec } from '../spec/load.ts';
+import { routerOf } from '../mocks/http/routing.ts';
+import { startMockServer } from '../mocks/server.ts';
+import { createStacksHandlers } from './node.ts';
+import { readSuiteRequests, suiteOptions } from './suite-requests.ts';
+import { wireAnswer } from './wire-answer.ts';
+
+const BASE = 'https://api.hiro.so';
+const server = setupServer();
+const realFetch = globalThis.fetch;
+const suite = readSuiteRequests();
+const ops = listOperations(loadSpec());
+const route = routerOf(ops, { decode: false });
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+describe('the MSW handlers answer the contract suite’s requests as the HTTP mock does, byte for byte', () => {
+  it('the recorded list covers every operation, on the default world and on another seed with a world file', () => {
+    expect(suite.worlds.map((w) => w.options)).toEqual([
+      {},
+      { seed: 7, world: 'fixtures/worlds/wallet.yaml' },
+    ]);
+    for (const world of suite.worlds) {
+      const operations = new Set(
+        world.requests.map((r) => route(new URL(r.url, BASE).pathname)?.route.operationId),
+      );
+      expect(operations, world.name).toEqual(new Set(ops.map((op) => op.operationId)));
+      expect(new Set(world.requests.map((r) => r.status)), world.name).toEqual(
+        new Set([200, 304, 400, 404, 500]),
+      );
+    }
+  });
+
+  for (const world of suite.worlds) {
+    it(`every request of the fixed cases on ${world.name}: ${world.requests.length} requests`, async () => {
+      const options = suiteOptions(world);
+      const mock = await startMockServer(
+        { ...options, port: 0, quiet: true },
+        { keepAliveTimeoutMs: 120_000 },
+      );
+      const stacks = createStacksHandlers({ ...options, baseUrl: BASE });
+      server.resetHandlers(...stacks.handlers);
+      try {
+        for (const { method, url, headers, status } of world.requests) {
+          const init = { method, headers };
+          const http = await wireAnswer(await realFetch(`${mock.url}${url}`, init));
+          expect(
+            http.status,
+            `${url}: the HTTP mock answers ${http.status} where the suite got ${status} when the list was recorded; if the suite's cases or the world changed, run \`npm run msw:record-suite\``,
+          ).toBe(status);
+          expect(
+            await wireAnswer(await fetch(`${BASE}${url}`, init)),
+            `${method} ${url} ${JSON.stringify(headers)}`,
+          ).toEqual(http);
+        }
+      } finally {
+        stacks.close();
+        await mock.close();
+      }
+    }, 60_000);
+  }
+});

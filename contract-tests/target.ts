@@ -1,6 +1,5 @@
 import { relative } from 'node:path';
 import { inject } from 'vitest';
-import { createMockApp } from '../mocks/app.ts';
 import { ROOT, type RunConfig, type TargetKind } from './config.ts';
 import { RequestBudget } from './http/budget.ts';
 import { ContractClient } from './http/client.ts';
@@ -62,8 +61,12 @@ type Connection = Pick<
   'label' | 'client' | 'authClient' | 'rateLimitClient' | 'validKey' | 'cannot' | 'rateLimit'
 > & { limiter: string };
 
-/** The mock's main app with its limits off; 401, 403 and 429 come from small apps made for them. */
-function inProcessMock(clientFor: ClientFor): Connection {
+/**
+ * The mock's main app with its limits off; 401, 403 and 429 come from small apps made for them.
+ * Imported only here: a run over HTTP (staging, the self-test's children) never loads the mock.
+ */
+async function inProcessMock(clientFor: ClientFor): Promise<Connection> {
+  const { createMockApp } = await import('../mocks/app.ts');
   const quiet = { quiet: true, rateLimit: 0, rateLimitKey: 0 };
   const tiny = { anonymous: 2, keyed: 2 };
   const keyed = createMockApp({ ...quiet, apiKeys: [MOCK_VALID_KEY], requireApiKey: true });
@@ -153,7 +156,7 @@ async function createTarget(config: RunConfig): Promise<ContractTarget> {
       ...(apiKey ? { apiKey } : {}),
     });
   const { limiter, ...connection } =
-    config.kind === 'mock' ? inProcessMock(clientFor) : overHttp(config, file, limits, clientFor);
+    config.kind === 'mock' ? await inProcessMock(clientFor) : overHttp(config, file, limits, clientFor);
   const fileName = config.targetFile ? relative(ROOT, config.targetFile) : '(none)';
   log.write({
     kind: 'run',

@@ -129,11 +129,15 @@ export const exploreCase: fc.Arbitrary<ExploreCase> = fc.record({
   follows: fc.array(follow, { maxLength: 4 }),
 });
 
+/** What an offset wraps into for a list whose total no answer has shown yet. */
+const UNKNOWN_TOTAL = 95;
+
 function pageQuery(l: number | undefined, o: number | undefined, total: number | undefined): Query {
   return {
     ...(l !== undefined ? { limit: String(l) } : {}),
-    // Offsets near and past the end matter most: wrap a drawn offset into the known total and a little beyond.
-    ...(o !== undefined ? { offset: String(total === undefined ? o : o % (total + 5)) } : {}),
+    // Offsets near and past the end matter most: wrap a drawn offset into the known total and a
+    // little beyond; with no total known yet, into the first few pages, so a page has items to follow.
+    ...(o !== undefined ? { offset: String(o % ((total ?? UNKNOWN_TOTAL) + 5)) } : {}),
   };
 }
 
@@ -277,7 +281,7 @@ export function resolveStart(s: Start, pool: Pool): PlannedRequest | undefined {
       if (!principal) return undefined;
       const f = filterQuery(s.filter, s.filterPick, pool, principal);
       if (!f) return undefined;
-      const page = pageQuery(s.limit, s.offset, s.filter === 'none' ? pool.totals.get(principal) : undefined);
+      const page = pageQuery(s.limit, s.offset, pool.totals.get(principal));
       return ok200('get_account_transactions_with_transfers', { principal }, { ...page, ...f });
     }
     case 'balance': {
@@ -378,9 +382,11 @@ function followStep(step: FollowStep, pickAt: number, last: AnsweredRequest): Pl
         : undefined;
     }
     case 'next-page': {
-      const { limit, offset } = last.body;
+      const { limit, offset, total } = last.body;
       if (typeof limit !== 'number' || typeof offset !== 'number' || !Array.isArray(last.body.results))
         return undefined;
+      // A page names a next one only while items remain: past the end, the starts' offsets go.
+      if (typeof total === 'number' && offset + limit >= total) return undefined;
       // With `height` the whole block comes on every page: there is no next one.
       if (last.query.has('height')) return undefined;
       const query: Query = {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { ROOT } from '../config.ts';
 import { EXCHANGE_LOG, type LogRecord } from '../report/records.ts';
 
@@ -12,6 +12,8 @@ export const CHILD_MARK = 'CONTRACT_SELF_TEST_CHILD';
 export interface SuiteTest {
   /** `describe > … > test`. */
   name: string;
+  /** The test file, relative to the project's root. */
+  file: string;
   status: 'passed' | 'failed' | 'skipped' | 'pending' | 'todo' | 'disabled';
   message: string;
 }
@@ -32,11 +34,24 @@ export interface SuiteOptions {
   target?: string;
   /** Cases of the exploration phase (CONTRACT_EXPLORE). */
   explore?: number;
+  /** Only these test files (relative to the project's root); every file of the contract project when not set. */
+  files?: string[];
+  /**
+   * Where the child keeps its transformed modules (vitest's fsModuleCache): children that share
+   * one directory transform the suite once between them, not once each.
+   */
+  moduleCache?: string;
 }
 
 /** Few exploration cases per child keep the self-test's time in check; one seed makes every child draw the same. */
 export const SELF_TEST_EXPLORE = 15;
-export const SELF_TEST_SEED = 21;
+/**
+ * A seed whose first 120 cases (EXPLORING) catch every variant only the exploration catches:
+ * some chains (a page then its next page, a history then operation 8) come up in a few cases
+ * of 120, so a seed is chosen that draws each; after a change to the exploration's draws,
+ * try a few seeds against those variants and take one that catches them all.
+ */
+export const SELF_TEST_SEED = 17;
 
 interface JsonReport {
   testResults?: Array<{
@@ -106,6 +121,10 @@ export async function runSuite(baseUrl: string, options: SuiteOptions = {}): Pro
         '--reporter=json',
         `--reporter=${join(ROOT, 'contract-tests/report/contract-reporter.ts')}`,
         `--outputFile.json=${reportFile}`,
+        ...(options.moduleCache
+          ? ['--experimental.fsModuleCache', `--experimental.fsModuleCachePath=${options.moduleCache}`]
+          : []),
+        ...(options.files ?? []),
       ],
       {
         cwd: ROOT,
@@ -143,6 +162,7 @@ export async function runSuite(baseUrl: string, options: SuiteOptions = {}): Pro
       for (const a of file.assertionResults ?? []) {
         tests.push({
           name: [...a.ancestorTitles, a.title].join(' > '),
+          file: relative(ROOT, file.name),
           status: a.status,
           message: (a.failureMessages ?? []).join('\n'),
         });

@@ -6,8 +6,8 @@ import { createMockApp } from '../../mocks/app.ts';
 import { ROOT } from '../config.ts';
 import type { TargetFile } from '../targets/target-file.ts';
 import { REAL_SERVICE } from './real-service-variant.ts';
-import { CHILD_MARK, runSuite, type SuiteRun } from './run-suite.ts';
-import { serveVariant, type RunningVariant } from './variant-server.ts';
+import { CHILD_MARK, runSuite, SELF_TEST_EXPLORE, type SuiteRun } from './run-suite.ts';
+import { serveVariant, type RunningVariant, type Variant } from './variant-server.ts';
 import { VARIANTS } from './variants.ts';
 
 /** Children at once: each is a whole vitest run, so no more than the machine has cores. */
@@ -27,6 +27,18 @@ function pooled<T>(limit: number): (task: () => Promise<T>) => Promise<T> {
       waiting.shift()?.();
     }
   };
+}
+
+/**
+ * The test files holding the tests that must catch `variant`, as the control's run names them: a
+ * variant's run needs no other file to prove its catching test fails. None found: every file, so
+ * the variant's test says which name matched nothing.
+ */
+function catchingFiles(variant: Variant, control: SuiteRun): { files?: string[] } {
+  const files = control.tests
+    .filter((t) => variant.caughtBy.some((re) => re.test(t.name)))
+    .map((t) => t.file);
+  return files.length > 0 ? { files: [...new Set(files)] } : {};
 }
 
 function excerpt(run: SuiteRun): string {
@@ -67,21 +79,40 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite catches bro
     const real = await serveVariant(mock, REAL_SERVICE);
     servers.push(real);
     const pool = pooled<SuiteRun>(CONCURRENCY);
+    const moduleCache = join(dir, 'module-cache');
     // The pool runs in the order handed in, and the tests await in file order: the control and the
     // real-service runs first, so no test waits on a queue longer than its timeout.
     const [faithful, ...broken] = VARIANTS.map((variant, i) => ({
       variant,
       server: servers[i] as RunningVariant,
     }));
-    const queue = (name: string, run: () => Promise<SuiteRun>): void => void runs.set(name, pool(run));
-    if (faithful)
-      queue(faithful.variant.name, () =>
-        runSuite(faithful.server.url, faithful.variant.explore ? { explore: faithful.variant.explore } : {}),
-      );
-    queue('real-listed', () => runSuite(real.url, { target: withDeviations }));
-    queue('real-unlisted', () => runSuite(real.url));
+    if (!faithful) throw new Error('VARIANTS must start with the faithful mock');
+    const control = pool(() =>
+      runSuite(faithful.server.url, { explore: faithful.variant.explore ?? SELF_TEST_EXPLORE, moduleCache }),
+    );
+    runs.set(faithful.variant.name, control);
+    runs.set(
+      'real-listed',
+      pool(() => runSuite(real.url, { target: withDeviations, moduleCache })),
+    );
+    runs.set(
+      'real-unlisted',
+      pool(() => runSuite(real.url, { moduleCache })),
+    );
+    // A variant runs only the files of the tests that must catch it, as the control's run names them.
     for (const { variant, server } of broken)
-      queue(variant.name, () => runSuite(server.url, variant.explore ? { explore: variant.explore } : {}));
+      runs.set(
+        variant.name,
+        control.then((c) =>
+          pool(() =>
+            runSuite(server.url, {
+              explore: variant.explore ?? SELF_TEST_EXPLORE,
+              moduleCache,
+              ...catchingFiles(variant, c),
+            }),
+          ),
+        ),
+      );
   });
 
   afterAll(async () => {

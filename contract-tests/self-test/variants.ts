@@ -1,13 +1,6 @@
+import { AGREEMENT_VARIANTS } from './agreement-variants.ts';
 import type { Variant } from './variant-server.ts';
-
-type Json = Record<string, unknown>;
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** Cases for the variants only the exploration catches (and their control, the faithful mock). */
-const EXPLORING = 120;
-const EXPLORATION = /^exploration > /;
+import { EXPLORATION, EXPLORING, isObject, plus, type Json } from './variant-kit.ts';
 
 /** The body's `*_time` moved by `seconds`, with its `*_time_iso`, so the answer stays consistent in itself. */
 function shiftTime(o: Json, key: string, seconds: number): void {
@@ -173,7 +166,7 @@ export const VARIANTS: Variant[] = [
     ],
     response: (r) => {
       if (r.operationId === 'get_single_transaction_with_transfers' && r.status === 200 && isObject(r.body))
-        r.body.stx_received = String(BigInt(String(r.body.stx_received)) + 1n);
+        r.body.stx_received = plus(r.body.stx_received, 1n);
     },
   },
   {
@@ -198,7 +191,7 @@ export const VARIANTS: Variant[] = [
         isObject(r.body) &&
         isObject(r.body.stx)
       ) {
-        r.body.stx.total_received = String(BigInt(String(r.body.stx.total_received)) + 1n);
+        r.body.stx.total_received = plus(r.body.stx.total_received, 1n);
       }
     },
   },
@@ -234,7 +227,7 @@ export const VARIANTS: Variant[] = [
       for (const item of r.body.results as Json[]) {
         const tx = isObject(item.tx) ? item.tx : {};
         if (tx.sender_address === principal && tx.sponsored !== true)
-          item.stx_sent = String(BigInt(String(item.stx_sent)) - BigInt(String(tx.fee_rate)));
+          item.stx_sent = plus(item.stx_sent, -BigInt(String(tx.fee_rate)));
       }
     },
   },
@@ -273,7 +266,7 @@ export const VARIANTS: Variant[] = [
         !isObject(r.body.stx)
       )
         return;
-      r.body.stx.balance = String(BigInt(String(r.body.stx.balance)) + 1n);
+      r.body.stx.balance = plus(r.body.stx.balance, 1n);
     },
   },
   {
@@ -334,8 +327,7 @@ export const VARIANTS: Variant[] = [
       )
         return;
       const stx = r.body.stx;
-      if (stx.estimated_balance !== undefined)
-        stx.estimated_balance = String(BigInt(String(stx.estimated_balance)) + 1n);
+      if (stx.estimated_balance !== undefined) stx.estimated_balance = plus(stx.estimated_balance, 1n);
     },
   },
   {
@@ -361,4 +353,16 @@ export const VARIANTS: Variant[] = [
         ];
     },
   },
+  {
+    name: 'nft-count-off',
+    breaks: 'get_account_balance reports every NFT count one above what was received less what was sent',
+    caughtBy: [/^get_account_balance > 200 OK > the nft_activity address$/],
+    failureMentions: /check balances_add_up/,
+    response: (r) => {
+      if (r.operationId !== 'get_account_balance' || r.status !== 200 || !isObject(r.body)) return;
+      const nfts = r.body.non_fungible_tokens;
+      for (const t of Object.values(isObject(nfts) ? nfts : {})) if (isObject(t)) t.count = plus(t.count, 1n);
+    },
+  },
+  ...AGREEMENT_VARIANTS,
 ];

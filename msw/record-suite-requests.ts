@@ -6,6 +6,7 @@ import { format, resolveConfig } from 'prettier';
 import { startMockServer } from '../mocks/server.ts';
 import {
   suiteOptions,
+  suiteSourcesHash,
   SUITE_REQUESTS,
   type RecordedSuite,
   type SuiteRequest,
@@ -104,6 +105,7 @@ async function main(): Promise<void> {
   const suite: RecordedSuite = {
     recorded:
       'The requests the contract suite’s fixed cases (CONTRACT_EXPLORE=0) sent to the mock over HTTP, on each world; written by `npm run msw:record-suite`. msw/suite-parity.test.ts replays them to the MSW handlers and the HTTP mock.',
+    sources: suiteSourcesHash(),
     worlds,
   };
   // Formatted as `make lint` checks it.

@@ -4,7 +4,7 @@ import { listOperations, loadSpec } from '../spec/load.ts';
 import { routerOf } from '../mocks/http/routing.ts';
 import { startMockServer } from '../mocks/server.ts';
 import { createStacksHandlers } from './node.ts';
-import { readSuiteRequests, suiteOptions } from './suite-requests.ts';
+import { readSuiteRequests, suiteOptions, suiteSourcesHash } from './suite-requests.ts';
 import { wireAnswer } from './wire-answer.ts';
 
 const BASE = 'https://api.hiro.so';
@@ -18,6 +18,13 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
 describe('the MSW handlers answer the contract suite’s requests as the HTTP mock does, byte for byte', () => {
+  it('the recorded list is the suite’s current one', () => {
+    expect(
+      suite.sources,
+      'the contract suite’s fixed cases changed since msw/suite-requests.json was recorded: run `npm run msw:record-suite`',
+    ).toBe(suiteSourcesHash());
+  });
+
   it('the recorded list covers every operation, on the default world and on another seed with a world file', () => {
     expect(suite.worlds.map((w) => w.options)).toEqual([
       {},

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The recorded list: msw/suite-requests.json, written by `npm run msw:record-suite`. */
@@ -27,6 +28,8 @@ export interface SuiteWorld {
 
 export interface RecordedSuite {
   recorded: string;
+  /** `suiteSourcesHash()` when the list was recorded: a replay under another hash is stale. */
+  sources: string;
   worlds: SuiteWorld[];
 }
 
@@ -44,4 +47,39 @@ export function suiteOptions(
 
 export function readSuiteRequests(file = SUITE_REQUESTS): RecordedSuite {
   return JSON.parse(readFileSync(file, 'utf8')) as RecordedSuite;
+}
+
+const ROOT = new URL('../', import.meta.url);
+
+/**
+ * The files the fixed cases' requests come from: the cases, the operation and cross-operation
+ * test files, discovery (target.ts), and the target and world files the list is recorded on.
+ */
+function suiteSources(): string[] {
+  const tests = readdirSync(new URL('contract-tests/', ROOT), { recursive: true })
+    .map(String)
+    .filter(
+      (f) =>
+        (f.startsWith('cases/') && !f.endsWith('.test.ts')) ||
+        /^(operations|cross)\/.*\.contract\.test\.ts$/.test(f),
+    )
+    .map((f) => `contract-tests/${f}`);
+  return [
+    ...tests,
+    'contract-tests/target.ts',
+    'fixtures/targets/mock-default.json',
+    'fixtures/worlds/wallet.yaml',
+  ].sort();
+}
+
+/** A SHA-256 over the suite's sources, each file's path and bytes. */
+export function suiteSourcesHash(): string {
+  const hash = createHash('sha256');
+  for (const file of suiteSources())
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(new URL(file, ROOT)))
+      .update('\0');
+  return hash.digest('hex');
 }

@@ -20,6 +20,7 @@ import { uiOnDemand } from './ui/on-demand.ts';
 import { readWorldFile } from './world/declared/read-world-file.ts';
 import { WORLD_SCHEMA } from './world/declared/world-file.ts';
 import { resolveOptions, type WorldOptions } from './world/options.ts';
+import { restoreDefaultWorld } from './world-snapshot.ts';
 
 /**
  * The mock as one request listener: the API's pipeline (mocks/http/pipeline.ts) for the API,
@@ -70,7 +71,12 @@ export function createMockApp(partial: Partial<MockOptions> = {}): MockApp {
   const options = withDefaults(partial);
   const doc = loadSpec();
   const ops = listOperations(doc);
-  const live = new LiveChain(resolveOptions(worldOptions(options)), controlSpec(), options.blockTime);
+  const live = new LiveChain(
+    resolveOptions(worldOptions(options)),
+    controlSpec(),
+    options.blockTime,
+    restoreDefaultWorld,
+  );
   const queries = live.queries;
   const log = options.quiet ? () => {} : options.log;
   const feed = new RequestFeed();

@@ -3,7 +3,10 @@ import { answersOf } from './answers.ts';
 import { controlSpec } from './control/control-spec.ts';
 import { LiveChain } from './control/live-chain.ts';
 import { everyAnswer, OPTIONS, parties, samplePrincipals } from './testing/live-chain-kit.ts';
+import { WorldQueries } from './query/world-queries.ts';
+import { sampleUrls } from './sample-urls.ts';
 import { decodeWorld, encodeWorld, snapshotKey } from './world-snapshot.ts';
+import { buildChain } from './world/generate/build-chain.ts';
 import { resolveOptions } from './world/options.ts';
 
 const SNAPSHOT = encodeWorld(OPTIONS);
@@ -46,6 +49,14 @@ describe('the world snapshot (the build restores the default world from one)', (
       if (compareAll) expect(answers(restored, moved), step).toBe(answers(built, moved));
     }
     expect(restores).toBe(3);
+  });
+
+  it('knows the sample URLs of the world it restores, as they are worked out on a built one', () => {
+    const restored = decodeWorld(SNAPSHOT, OPTIONS);
+    if (!restored) throw new Error('not restored');
+    expect(sampleUrls(new WorldQueries(restored.chain, restored.catalogue))).toEqual(
+      sampleUrls(new WorldQueries(buildChain(OPTIONS))),
+    );
   });
 
   it('is restored only for the options it was made for', () => {

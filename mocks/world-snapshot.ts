@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import type { RestoredWorld } from './control/live-chain.ts';
 import { WorldQueries } from './query/world-queries.ts';
+import { knowSampleUrls, sampleUrls } from './sample-urls.ts';
 import { buildChain } from './world/generate/build-chain.ts';
 import { resolveOptions, type WorldOptions } from './world/options.ts';
 import { Rng } from './world/rng.ts';
@@ -39,6 +40,8 @@ const ARRAY_KINDS = [Int8Array, Uint8Array, Int16Array, Uint16Array, Int32Array,
 interface Payload {
   chain: Chain;
   catalogue: ReturnType<WorldQueries['catalogue']>;
+  /** The banner's and `/`'s sample URLs (mocks/sample-urls.ts). */
+  samples: Record<string, string>;
   /** Each object that was an instance of a class, and the class's place in `CLASSES`. */
   instances: [object, number][];
   /** Each property that held a typed array's constructor: the object, the key, its place in `ARRAY_KINDS`. */
@@ -59,7 +62,7 @@ export function snapshotKey(options: WorldOptions): string | undefined {
  * instances become plain objects noted in `instances`, typed-array constructors are noted in
  * `kinds`. The chain itself is not touched.
  */
-function plainCopy(chain: Chain): Omit<Payload, 'catalogue'> {
+function plainCopy(chain: Chain): Pick<Payload, 'chain' | 'instances' | 'kinds'> {
   const copies = new Map<object, object>();
   const instances: [object, number][] = [];
   const kinds: [object, string, number][] = [];
@@ -104,7 +107,12 @@ export function encodeWorld(options: WorldOptions): Buffer {
   const key = snapshotKey(options);
   if (key === undefined) throw new TypeError('world snapshot: a world file world is built, not restored');
   const chain = buildChain(options);
-  const payload: Payload = { ...plainCopy(chain), catalogue: new WorldQueries(chain).catalogue() };
+  const queries = new WorldQueries(chain);
+  const payload: Payload = {
+    ...plainCopy(chain),
+    catalogue: queries.catalogue(),
+    samples: sampleUrls(queries),
+  };
   const head = Buffer.from(key);
   const length = Buffer.alloc(4);
   length.writeUInt32LE(head.length);
@@ -120,6 +128,7 @@ export function decodeWorld(bytes: Buffer, options: WorldOptions): RestoredWorld
   for (const [object, at] of payload.instances)
     Object.setPrototypeOf(object, (CLASSES[at] as Function).prototype);
   for (const [object, key, at] of payload.kinds) (object as Record<string, unknown>)[key] = ARRAY_KINDS[at];
+  knowSampleUrls(payload.chain, payload.samples);
   return { chain: payload.chain, catalogue: payload.catalogue };
 }
 

@@ -22,8 +22,6 @@ export type MockApp = RequestListener & {
   /** The living chain: its queries (what the API answers from) and its controls. */
   readonly live: LiveChain;
   readonly options: MockOptions;
-  /** The Express app behind the mock's own paths (mocks/own-paths.ts), loaded on the first call. */
-  ownPaths(): Promise<Express>;
 };
 
 /** The world to serve: the flags' seeded chain, with a world file's declarations woven in. */
@@ -74,6 +72,7 @@ export function createMockApp(partial: Partial<MockOptions> = {}): MockApp {
   const { pipeline } = createMockPipeline(doc, live.queries, { ...options, log });
   const api = servePipeline(pipeline, { trustProxy: options.trustProxy, observe });
 
+  // The Express app behind the mock's own paths, loaded by the first request for one of them.
   let own: Express | undefined;
   let loading: Promise<Express> | undefined;
   const ownPaths = (): Promise<Express> =>
@@ -100,5 +99,5 @@ export function createMockApp(partial: Partial<MockOptions> = {}): MockApp {
       .writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
       .end(body);
   };
-  return Object.assign(listener, { live, options, ownPaths });
+  return Object.assign(listener, { live, options });
 }

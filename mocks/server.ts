@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMockApp } from './app.ts';
-import { expressServerClasses } from './http/node/express-classes.ts';
 import { documentedProtocolErrors } from './http/node/protocol-errors.ts';
 import { withDefaults, type MockOptions } from './options.ts';
 import type { LiveChain } from './control/live-chain.ts';
@@ -50,7 +49,6 @@ export async function startMockServer(
   const limits = { ...SERVER_LIMITS, ...limitOverrides };
   const app = createMockApp(options);
   const server = createServer({
-    ...expressServerClasses(app.express),
     maxHeaderSize: limits.maxHeaderSize,
     connectionsCheckingInterval: limits.connectionsCheckingIntervalMs,
     // Checked in protocol-errors.ts instead, to answer with the documented body.

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipeCommand } from './ci-recipe.ts';
@@ -18,6 +18,8 @@ import {
 import { docFiles } from './doc-snippets.ts';
 import { answerRequests, movingRequests, rawAnswer } from './answer-requests.ts';
 import { startMockServer } from '../mocks/server.ts';
+import { decodeWorld } from '../mocks/world-snapshot.ts';
+import { resolveOptions } from '../mocks/world/options.ts';
 
 const STEP_MS = 180_000;
 let installed: InstalledPackage;
@@ -78,6 +80,13 @@ describe('the package, installed from its tarball into an empty project', () => 
     },
     STEP_MS,
   );
+
+  it('holds the default world built ahead, beside the bundle, for this Node and the default options', () => {
+    const snapshot = readFileSync(
+      join(installed.dir, 'node_modules/stacks-api-mock/dist/mocks/default-world.bin'),
+    );
+    expect(decodeWorld(snapshot, resolveOptions({}))?.chain.blocks.count).toBe(resolveOptions({}).blocks);
+  });
 
   it(
     'its home page answers a browser, and the page’s script and the reference’s assets load from the package',

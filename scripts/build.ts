@@ -6,6 +6,7 @@ import { buildBundle } from '../mocks/ui/client-bundle.ts';
 import { buildBrowserEntry } from '../msw/browser-bundle.ts';
 import { SWAGGER_FILES, SWAGGER_LICENCE, swaggerFile } from '../mocks/ui/reference-page.ts';
 import { bundleEntries } from './bundle.ts';
+import { writeDefaultWorld } from '../mocks/world-snapshot.ts';
 import { writePrecompiledSpec } from './precompile-spec.ts';
 
 /**
@@ -55,4 +56,6 @@ for (const file of ['browser-bundle.js', 'browser-bundle.d.ts']) rmSync(join(DIS
 // Swagger UI ships inside the package (see reference-page.ts), with its licence.
 for (const name of [...SWAGGER_FILES, ...SWAGGER_LICENCE])
   cpSync(swaggerFile(name), join(DIST, 'mocks/ui/swagger', name));
+// The default world, built now and restored at start (mocks/world-snapshot.ts).
+writeDefaultWorld(join(DIST, 'mocks/default-world.bin'));
 await bundleEntries(ROOT, DIST, writePrecompiledSpec(DIST));

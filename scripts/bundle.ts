@@ -31,6 +31,10 @@ export async function bundleEntries(root: string, dist: string, precompiled: str
     format: 'esm',
     platform: 'node',
     target: 'node20',
+    // A package's ES module build where it has one (@stacks/transactions, yaml, @noble/hashes):
+    // only what the mock imports of it is bundled and evaluated at start, where its CommonJS
+    // index evaluates every one of its modules.
+    mainFields: ['module', 'main'],
     external: EXTERNAL,
     // CommonJS dependencies (express, ajv) call require(), which an ES module lacks.
     banner: {

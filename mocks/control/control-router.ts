@@ -5,6 +5,7 @@ import { sendError } from '../http/node/express-stages.ts';
 import { ControlError, type SubmitRequest } from './control-requests.ts';
 import { CONTROL_SPEC_PATH } from './control-spec.ts';
 import type { LiveChain } from './live-chain.ts';
+import { isLoopback } from './loopback.ts';
 
 export { CONTROL_SPEC_PATH } from './control-spec.ts';
 export const CONTROL_TOKEN_HEADER = 'x-control-token';
@@ -13,13 +14,6 @@ export interface ControlAccess {
   /** The address the mock listens on: the control plane is open without a token on loopback only. */
   host: string;
   token?: string;
-}
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
-
-/** Whether the mock listens where only this machine can reach it: the control plane is open there. */
-export function isLoopback(host: string): boolean {
-  return LOOPBACK.has(host);
 }
 
 /**

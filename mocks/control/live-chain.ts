@@ -6,11 +6,22 @@ import { BlockKey } from '../world/tables/block-table.ts';
 import type { TxIntent } from '../world/generate/draft-tx.ts';
 import type { WorldOptions } from '../world/options.ts';
 import type { Document } from '../../spec/document.ts';
+import type { WorldIndex } from '../query/catalogue.ts';
 import { ControlChecks, ControlError, type CheckedSubmit, type SubmitRequest } from './control-requests.ts';
 
 export { ControlError, type SubmitRequest } from './control-requests.ts';
 
 export const MAX_MINED_AT_ONCE = 1000;
+
+/** A world restored instead of built (in Node, the build's snapshot of the default world: mocks/world-snapshot.ts). */
+export interface RestoredWorld {
+  readonly chain: Chain;
+  /** The world index, as the restored chain's queries would compute it. */
+  readonly catalogue: WorldIndex;
+}
+
+/** The world for these options when it can be restored, else undefined (it is built). */
+export type WorldRestorer = (options: WorldOptions) => RestoredWorld | undefined;
 
 /** The chain tip after a control call. */
 export interface Tip {
@@ -29,21 +40,42 @@ export class LiveChain {
   readonly queries: WorldQueries;
   /** The control spec's checks of a request, before anything changes. */
   readonly checks: ControlChecks;
-  private builder: ChainBuilder;
+  /** Undefined while the chain is a restored one, until its first change (`live`). */
+  private builder: ChainBuilder | undefined;
   private clock: NodeJS.Timeout | undefined;
 
   /**
    * `controlSpec`: the control plane's OpenAPI document (control-spec.ts in Node). `blockSeconds`
-   * > 0: each mined block is that many seconds after its parent (a clock's period).
+   * > 0: each mined block is that many seconds after its parent (a clock's period). `restore`:
+   * the world at start and at each reset, when it gives one; else the world is built.
    */
   constructor(
     private readonly options: WorldOptions,
     controlSpec: Document,
     private readonly blockSeconds = 0,
+    private readonly restore: WorldRestorer = () => undefined,
   ) {
     this.checks = new ControlChecks(controlSpec);
-    this.builder = new ChainBuilder(options);
-    this.queries = new WorldQueries(this.builder.build());
+    const restored = restore(options);
+    if (restored) {
+      this.queries = new WorldQueries(restored.chain, restored.catalogue);
+    } else {
+      this.builder = new ChainBuilder(options);
+      this.queries = new WorldQueries(this.builder.build());
+    }
+  }
+
+  /**
+   * The builder, whose running state (ledger, nonces, queue, reorg checkpoints) every change
+   * continues from. A restored world has only the tables, so its first change builds the world
+   * from the same options, as a start without a snapshot does: the same chain, now with that state.
+   */
+  private get live(): ChainBuilder {
+    if (!this.builder) {
+      this.builder = new ChainBuilder(this.options);
+      this.queries.replace(this.builder.build());
+    }
+    return this.builder;
   }
 
   /** With a block time, mines a block every period until stopped; the timer keeps no process alive. */
@@ -68,7 +100,7 @@ export class LiveChain {
   }
 
   private get chain(): Chain {
-    return this.builder.current;
+    return this.queries.chain;
   }
 
   tip(): Tip {
@@ -79,7 +111,8 @@ export class LiveChain {
   mine(blocks = 1): Tip {
     if (!Number.isInteger(blocks) || blocks < 1 || blocks > MAX_MINED_AT_ONCE)
       throw new ControlError(400, `blocks must be an integer from 1 to ${MAX_MINED_AT_ONCE}, got ${blocks}`);
-    for (let i = 0; i < blocks; i++) this.builder.mine(this.step());
+    const builder = this.live;
+    for (let i = 0; i < blocks; i++) builder.mine(this.step());
     this.queries.advance();
     return this.tip();
   }
@@ -92,28 +125,36 @@ export class LiveChain {
   submit(request: SubmitRequest, where = 'tx'): { tx_id: string } {
     const checked = this.checks.submit(request, where);
     const memo = checked.type === 'token_transfer' ? memoHex(checked.memo) : undefined;
+    const builder = this.live;
     const tx = this.draft(checked);
-    const txId = this.builder.submit(tx, memo);
+    const txId = builder.submit(tx, memo);
     this.queries.advance();
     return { tx_id: txId };
   }
 
   reorg(depth: number): Tip {
-    const reach = this.builder.reorgReach();
+    const builder = this.live;
+    const reach = builder.reorgReach();
     if (!Number.isInteger(depth) || depth < 1 || depth > reach)
       throw new ControlError(
         400,
         `depth must be an integer from 1 to ${reach} (the blocks kept for reorgs), got ${depth}`,
       );
-    this.builder.reorg(depth, this.step());
+    builder.reorg(depth, this.step());
     this.queries.replace(this.chain);
     return this.tip();
   }
 
   /** Back to the state at start: the same world, built again from the same options. */
   reset(): Tip {
-    this.builder = new ChainBuilder(this.options);
-    this.queries.replace(this.builder.build());
+    const restored = this.restore(this.options);
+    if (restored) {
+      this.builder = undefined;
+      this.queries.replace(restored.chain, restored.catalogue);
+    } else {
+      this.builder = new ChainBuilder(this.options);
+      this.queries.replace(this.builder.build());
+    }
     return this.tip();
   }
 
@@ -130,7 +171,7 @@ export class LiveChain {
     const sender = this.sender(request.sender);
     const recipient = this.recipient(request.recipient);
     if (request.sender === request.recipient) throw new ControlError(400, 'sender and recipient must differ');
-    const { ledger, burnHeight } = this.builder.draftContext;
+    const { ledger, burnHeight } = this.live.draftContext;
     const spendable = ledger.spendable(sender, burnHeight);
     const transfer = request.type === 'token_transfer';
     const stxNeeded = transfer ? request.amount + request.fee : request.fee;
@@ -170,7 +211,7 @@ export class LiveChain {
     request: CheckedSubmit & { type: 'contract_call' },
     sender: number,
   ): { action: Action; contract: number } {
-    const { ledger } = this.builder.draftContext;
+    const { ledger } = this.live.draftContext;
     const contract = this.chain.contracts.find((c) => c.assetId === request.asset && !c.pending);
     if (!contract || (contract.kind !== ContractKind.Ft && contract.kind !== ContractKind.Nft))
       throw new ControlError(

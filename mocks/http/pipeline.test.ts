@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockApp, type MockApp } from '../app.ts';
 import { sampleUrls } from '../sample-urls.ts';
-import { expressServerClasses } from './node/express-classes.ts';
 
 interface Exchange {
   status: number;
@@ -25,7 +24,7 @@ async function serve(app: MockApp): Promise<{
   server: Server;
   send: (path: string, headers?: IncomingHttpHeaders, method?: string) => Promise<Exchange>;
 }> {
-  const server = createServer(expressServerClasses(app.express), app);
+  const server = createServer(app);
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
   const send = (path: string, headers: IncomingHttpHeaders = {}, method = 'GET') =>

@@ -60,19 +60,24 @@ export class WorldQueries implements Versioned {
   /** Goes up with every change of the chain (a block, a transaction, a reorg, a reset). */
   version = 0;
   private current: Chain;
-  private lookups: ChainLookups;
-  private addresses: AddressIndex;
+  /** Built on first use: a start that only answers the status or the world index never needs them. */
+  private lookupsBuilt: ChainLookups | undefined;
+  private addressesBuilt: AddressIndex | undefined;
   private rewards: MinerRewards;
+  /** The world index of a restored chain, computed when it was built: valid for that version only. */
+  private given: { version: number; catalogue: WorldIndex } | undefined;
   private readonly deltas = perVersion(this, () => new MempoolDeltas(this.chain));
   private readonly currentBalances = perVersion(this, () => new Map<string, BalanceFacts>());
   private readonly samples = perVersion(this, () => mempoolSamples(this.chain));
-  private readonly catalogued = perVersion(this, () => buildCatalogue(this.chain, this.addresses));
+  private readonly catalogued = perVersion(this, () =>
+    this.given?.version === this.version ? this.given.catalogue : buildCatalogue(this.chain, this.addresses),
+  );
 
-  constructor(chain: Chain) {
+  /** `catalogue`: the chain's world index, when known already (a restored world's). */
+  constructor(chain: Chain, catalogue?: WorldIndex) {
     this.current = chain;
-    this.lookups = new ChainLookups(chain);
-    this.addresses = new AddressIndex(chain);
     this.rewards = new MinerRewards(chain);
+    if (catalogue) this.given = { version: this.version, catalogue };
   }
 
   get chain(): Chain {
@@ -85,19 +90,28 @@ export class WorldQueries implements Versioned {
 
   /** The chain has grown in place (blocks appended, the mempool changed): the indexes take in what is new. */
   advance(): void {
-    this.lookups.extend();
-    this.addresses.extend();
+    this.lookupsBuilt?.extend();
+    this.addressesBuilt?.extend();
     this.rewards.extend();
     this.version++;
   }
 
   /** The chain was replaced (a reorg, a reset): the indexes are built again over the new one. */
-  replace(chain: Chain): void {
+  replace(chain: Chain, catalogue?: WorldIndex): void {
     this.current = chain;
-    this.lookups = new ChainLookups(chain);
-    this.addresses = new AddressIndex(chain);
+    this.lookupsBuilt = undefined;
+    this.addressesBuilt = undefined;
     this.rewards = new MinerRewards(chain);
     this.version++;
+    this.given = catalogue && { version: this.version, catalogue };
+  }
+
+  private get lookups(): ChainLookups {
+    return (this.lookupsBuilt ??= new ChainLookups(this.current));
+  }
+
+  private get addresses(): AddressIndex {
+    return (this.addressesBuilt ??= new AddressIndex(this.current));
   }
 
   /** Height of the block a reference names; a hash may be the block hash or index block hash. */

@@ -1,4 +1,4 @@
-import { isLoopback } from '../control/control-router.ts';
+import { isLoopback } from '../control/loopback.ts';
 import { keyMode } from '../http/keys.ts';
 import { MAX_DELAY_MS } from '../http/scenarios.ts';
 

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { answersOf } from './answers.ts';
+import { controlSpec } from './control/control-spec.ts';
+import { LiveChain } from './control/live-chain.ts';
+import { everyAnswer, OPTIONS, parties, samplePrincipals } from './testing/live-chain-kit.ts';
+import { WorldQueries } from './query/world-queries.ts';
+import { sampleUrls } from './sample-urls.ts';
+import { decodeWorld, encodeWorld, snapshotKey } from './world-snapshot.ts';
+import { buildChain } from './world/generate/build-chain.ts';
+import { resolveOptions } from './world/options.ts';
+
+const SNAPSHOT = encodeWorld(OPTIONS);
+
+/** Every answer a client can see, for the world index's principals and the two the test moves STX between. */
+function answers(live: LiveChain, moved: string[]): string {
+  const world = answersOf(live.queries);
+  return everyAnswer(world, [...new Set([...samplePrincipals(world), ...moved])]);
+}
+
+describe('the world snapshot (the build restores the default world from one)', () => {
+  it('a restored living chain answers as a built one, before and after mine, submit, reorg and reset', () => {
+    let restores = 0;
+    const restored = new LiveChain(OPTIONS, controlSpec(), 0, (options) => {
+      restores++;
+      return decodeWorld(SNAPSHOT, options);
+    });
+    const built = new LiveChain(OPTIONS, controlSpec());
+    expect(restores).toBe(1);
+    const { sender, recipient } = parties(built);
+    const moved = [sender, recipient];
+    // Each step's result is compared; every answer (a few seconds each) after the steps marked.
+    const steps: [string, (live: LiveChain) => unknown, boolean][] = [
+      ['start', () => undefined, true],
+      [
+        'submit',
+        (l) => l.submit({ type: 'token_transfer', sender, recipient, amount: 42_000, fee: 1000, memo: 'x' }),
+        false,
+      ],
+      ['mine 3', (l) => l.mine(3), false],
+      ['reorg 2', (l) => l.reorg(2), false],
+      ['mine', (l) => l.mine(), true],
+      ['reset', (l) => l.reset(), false],
+      ['mine 2 after the reset', (l) => l.mine(2), false],
+      ['reset again', (l) => l.reset(), false],
+      ['reorg 1 of the reset world', (l) => l.reorg(1), true],
+    ];
+    for (const [step, act, compareAll] of steps) {
+      expect(JSON.stringify(act(restored)), step).toBe(JSON.stringify(act(built)));
+      if (compareAll) expect(answers(restored, moved), step).toBe(answers(built, moved));
+    }
+    expect(restores).toBe(3);
+  });
+
+  it('knows the sample URLs of the world it restores, as they are worked out on a built one', () => {
+    const restored = decodeWorld(SNAPSHOT, OPTIONS);
+    if (!restored) throw new Error('not restored');
+    expect(sampleUrls(new WorldQueries(restored.chain, restored.catalogue))).toEqual(
+      sampleUrls(new WorldQueries(buildChain(OPTIONS))),
+    );
+  });
+
+  it('is restored only for the options it was made for', () => {
+    expect(decodeWorld(SNAPSHOT, OPTIONS)?.chain.txs.count).toBeGreaterThan(0);
+    expect(decodeWorld(SNAPSHOT, resolveOptions({ ...OPTIONS, seed: OPTIONS.seed + 1 }))).toBeUndefined();
+    expect(decodeWorld(SNAPSHOT, resolveOptions({ ...OPTIONS, tipTime: 1_800_000_000 }))).toBeUndefined();
+    const declared = { ...OPTIONS, declared: {} } as unknown as typeof OPTIONS;
+    expect(snapshotKey(declared)).toBeUndefined();
+    expect(decodeWorld(SNAPSHOT, declared)).toBeUndefined();
+  });
+
+  it('gives each restore a world of its own: one living chain moving leaves another restored one as it was', () => {
+    const first = new LiveChain(OPTIONS, controlSpec(), 0, (o) => decodeWorld(SNAPSHOT, o));
+    const second = new LiveChain(OPTIONS, controlSpec(), 0, (o) => decodeWorld(SNAPSHOT, o));
+    const before = JSON.stringify(answersOf(second.queries).block({ latest: true }));
+    first.mine(2);
+    first.reset();
+    first.mine(1);
+    expect(first.tip().height).toBe(OPTIONS.blocks + 1);
+    expect(JSON.stringify(answersOf(second.queries).block({ latest: true }))).toBe(before);
+    expect(second.tip().height).toBe(OPTIONS.blocks);
+  });
+});

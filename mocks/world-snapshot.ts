@@ -1,0 +1,156 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { deserialize, serialize } from 'node:v8';
+import type { RestoredWorld } from './control/live-chain.ts';
+import { WorldQueries } from './query/world-queries.ts';
+import { knowSampleUrls, sampleUrls } from './sample-urls.ts';
+import { buildChain } from './world/generate/build-chain.ts';
+import { resolveOptions, type WorldOptions } from './world/options.ts';
+import { Rng } from './world/rng.ts';
+import { BlockTable } from './world/tables/block-table.ts';
+import type { Chain } from './world/tables/chain.ts';
+import { IdColumn } from './world/tables/id-column.ts';
+import { MicroblockTable } from './world/tables/microblocks.ts';
+import { NarrowColumn } from './world/tables/narrow-column.ts';
+import { Principals } from './world/tables/principals.ts';
+import { SparseColumn } from './world/tables/sparse-column.ts';
+import { TxTable } from './world/tables/tx-table.ts';
+
+/**
+ * The default world, built once by `npm run build` and restored at start (docs/performance.md):
+ * its tables are typed arrays, which V8's serializer copies as they are, and a few dozen objects.
+ * Sits beside tsc's output of this file, so the sources (no build) never find one and build.
+ */
+export const DEFAULT_WORLD_PATH = fileURLToPath(new URL('./default-world.bin', import.meta.url));
+
+/** The classes a chain's tables are made of: a restored object gets its class's prototype back. */
+const CLASSES: readonly (abstract new (...args: never[]) => object)[] = [
+  Principals,
+  BlockTable,
+  TxTable,
+  IdColumn,
+  NarrowColumn,
+  SparseColumn,
+  MicroblockTable,
+  Rng,
+];
+/** The only functions a table holds: the typed array it grows its column as. */
+const ARRAY_KINDS = [Int8Array, Uint8Array, Int16Array, Uint16Array, Int32Array, Uint32Array, Float64Array];
+
+interface Payload {
+  chain: Chain;
+  catalogue: ReturnType<WorldQueries['catalogue']>;
+  /** The banner's and `/`'s sample URLs (mocks/sample-urls.ts). */
+  samples: Record<string, string>;
+  /** Each object that was an instance of a class, and the class's place in `CLASSES`. */
+  instances: [object, number][];
+  /** Each property that held a typed array's constructor: the object, the key, its place in `ARRAY_KINDS`. */
+  kinds: [object, string, number][];
+}
+
+/**
+ * What the snapshot was made for: the world's options and V8's version (its serializer's format
+ * may change between versions). A world file's world is never snapshotted.
+ */
+export function snapshotKey(options: WorldOptions): string | undefined {
+  if (options.declared) return undefined;
+  return JSON.stringify({ v8: process.versions.v8, options });
+}
+
+/**
+ * The chain as plain objects V8 can serialize, sharing what the original shares: class
+ * instances become plain objects noted in `instances`, typed-array constructors are noted in
+ * `kinds`. The chain itself is not touched.
+ */
+function plainCopy(chain: Chain): Pick<Payload, 'chain' | 'instances' | 'kinds'> {
+  const copies = new Map<object, object>();
+  const instances: [object, number][] = [];
+  const kinds: [object, string, number][] = [];
+  const copy = (value: unknown, where: string): unknown => {
+    if (typeof value === 'function') throw new TypeError(`world snapshot: a function at ${where}`);
+    if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) return value;
+    const done = copies.get(value);
+    if (done) return done;
+    if (Array.isArray(value)) {
+      const out: unknown[] = [];
+      copies.set(value, out);
+      value.forEach((v, i) => out.push(copy(v, `${where}[${i}]`)));
+      return out;
+    }
+    if (value instanceof Map) {
+      const out = new Map();
+      copies.set(value, out);
+      for (const [k, v] of value) out.set(copy(k, `${where} key`), copy(v, `${where}.get(${String(k)})`));
+      return out;
+    }
+    const proto = Object.getPrototypeOf(value) as object | null;
+    const out: Record<string, unknown> = {};
+    copies.set(value, out);
+    if (proto !== Object.prototype) {
+      const at = CLASSES.findIndex((c) => c.prototype === proto);
+      if (at < 0)
+        throw new TypeError(`world snapshot: ${where} is a ${proto?.constructor.name}, not a table class`);
+      instances.push([out, at]);
+    }
+    for (const [key, v] of Object.entries(value)) {
+      const kind = ARRAY_KINDS.indexOf(v as (typeof ARRAY_KINDS)[number]);
+      if (kind >= 0) kinds.push([out, key, kind]);
+      else out[key] = copy(v, `${where}.${key}`);
+    }
+    return out;
+  };
+  return { chain: copy(chain, 'chain') as Chain, instances, kinds };
+}
+
+/** The snapshot's bytes: its key's length (4 bytes), the key, then V8's serialization of the world. */
+export function encodeWorld(options: WorldOptions): Buffer {
+  const key = snapshotKey(options);
+  if (key === undefined) throw new TypeError('world snapshot: a world file world is built, not restored');
+  const chain = buildChain(options);
+  const queries = new WorldQueries(chain);
+  const payload: Payload = {
+    ...plainCopy(chain),
+    catalogue: queries.catalogue(),
+    samples: sampleUrls(queries),
+  };
+  const head = Buffer.from(key);
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(head.length);
+  return Buffer.concat([length, head, serialize(payload)]);
+}
+
+/** The world in `bytes` when it was made for `options`, else undefined. Each call gives a world of its own. */
+export function decodeWorld(bytes: Buffer, options: WorldOptions): RestoredWorld | undefined {
+  const key = snapshotKey(options);
+  const length = bytes.readUInt32LE(0);
+  if (key === undefined || bytes.toString('utf8', 4, 4 + length) !== key) return undefined;
+  const payload = deserialize(bytes.subarray(4 + length)) as Payload;
+  for (const [object, at] of payload.instances)
+    Object.setPrototypeOf(object, (CLASSES[at] as Function).prototype);
+  for (const [object, key, at] of payload.kinds) (object as Record<string, unknown>)[key] = ARRAY_KINDS[at];
+  knowSampleUrls(payload.chain, payload.samples);
+  return { chain: payload.chain, catalogue: payload.catalogue };
+}
+
+/** `npm run build`: the default world's snapshot beside tsc's output of this file. */
+export function writeDefaultWorld(path: string): void {
+  writeFileSync(path, encodeWorld(resolveOptions({})));
+}
+
+let snapshot: Buffer | null | undefined;
+
+/**
+ * The LiveChain's restorer in Node: the default world from the build's snapshot, read once per
+ * process; undefined (build it) for any other world, or where there is no snapshot (the sources).
+ */
+export function restoreDefaultWorld(options: WorldOptions): RestoredWorld | undefined {
+  if (options.declared) return undefined;
+  if (snapshot === undefined) {
+    try {
+      snapshot = readFileSync(DEFAULT_WORLD_PATH);
+    } catch {
+      snapshot = null;
+    }
+  }
+  return snapshot ? decodeWorld(snapshot, options) : undefined;
+}

@@ -1,4 +1,3 @@
-import { isLoopback } from './control/loopback.ts';
 import { keyMode } from './http/keys.ts';
 import type { MockOptions } from './options.ts';
 import { sampleUrls } from './sample-urls.ts';

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { answersOf } from './answers.ts';
 import { listOperations } from '../spec/load.ts';
 import { createMockApp } from './app.ts';
 import { sampleUrls } from './sample-urls.ts';

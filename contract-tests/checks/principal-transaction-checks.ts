@@ -1,5 +1,5 @@
 import type { Problem } from '../../spec/responses.ts';
-import { isJson, type Json } from './answered-request.ts';
+import { isJson } from './answered-request.ts';
 import {
   big,
   finding,

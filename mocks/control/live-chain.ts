@@ -6,7 +6,7 @@ import { BlockKey } from '../world/tables/block-table.ts';
 import type { TxIntent } from '../world/generate/draft-tx.ts';
 import type { WorldOptions } from '../world/options.ts';
 import type { Document } from '../../spec/document.ts';
-import type { WorldIndex } from '../query/catalogue.ts';
+import type { WorldCatalogue } from '../query/catalogue.ts';
 import { ControlChecks, ControlError, type CheckedSubmit, type SubmitRequest } from './control-requests.ts';
 
 export { ControlError, type SubmitRequest } from './control-requests.ts';
@@ -17,7 +17,7 @@ export const MAX_MINED_AT_ONCE = 1000;
 export interface RestoredWorld {
   readonly chain: Chain;
   /** The world index, as the restored chain's queries would compute it. */
-  readonly catalogue: WorldIndex;
+  readonly catalogue: WorldCatalogue;
 }
 
 /** The world for these options when it can be restored, else undefined (it is built). */

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { answersOf } from '../answers.ts';
 import { listOperations } from '../../spec/load.ts';
 import { createMockApp } from '../app.ts';
 import { sampleUrls } from '../sample-urls.ts';
@@ -8,7 +7,6 @@ import { parsePrefer } from './scenarios.ts';
 
 const app = createMockApp({ blocks: 60, quiet: true, rateLimit: 0 });
 const get = specCheckedClient(app);
-const world = answersOf(app.live.queries);
 
 /** A request each operation answers 200 to; the forced status must win over that. */
 const urls = sampleUrls(app.live.queries);

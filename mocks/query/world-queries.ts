@@ -1,5 +1,4 @@
 import { isUnanchored, tipHeight, type Chain } from '../world/tables/chain.ts';
-import { eventsOf } from '../world/derive/events.ts';
 import { MinerRewards } from '../world/derive/miner-rewards.ts';
 import { answersSingleTransaction, listsInHistory } from './history-membership.ts';
 import { transfersOf, type PrincipalTransfers, type Transfer } from '../world/derive/transfers.ts';
@@ -65,7 +64,7 @@ export class WorldQueries implements Versioned {
   private addressesBuilt: AddressIndex | undefined;
   private rewards: MinerRewards;
   /** The world index of a restored chain, computed when it was built: valid for that version only. */
-  private given: { version: number; catalogue: WorldIndex } | undefined;
+  private given: { version: number; catalogue: WorldCatalogue } | undefined;
   private readonly deltas = perVersion(this, () => new MempoolDeltas(this.chain));
   private readonly currentBalances = perVersion(this, () => new Map<string, BalanceFacts>());
   private readonly samples = perVersion(this, () => mempoolSamples(this.chain));
@@ -74,7 +73,7 @@ export class WorldQueries implements Versioned {
   );
 
   /** `catalogue`: the chain's world index, when known already (a restored world's). */
-  constructor(chain: Chain, catalogue?: WorldIndex) {
+  constructor(chain: Chain, catalogue?: WorldCatalogue) {
     this.current = chain;
     this.rewards = new MinerRewards(chain);
     if (catalogue) this.given = { version: this.version, catalogue };
@@ -97,7 +96,7 @@ export class WorldQueries implements Versioned {
   }
 
   /** The chain was replaced (a reorg, a reset): the indexes are built again over the new one. */
-  replace(chain: Chain, catalogue?: WorldIndex): void {
+  replace(chain: Chain, catalogue?: WorldCatalogue): void {
     this.current = chain;
     this.lookupsBuilt = undefined;
     this.addressesBuilt = undefined;

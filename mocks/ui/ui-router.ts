@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import express, { type RequestHandler, type Router } from 'express';
+import express, { type Router } from 'express';
 import type { LiveChain } from '../control/live-chain.ts';
 import { clientBundle } from './client-bundle.ts';
 import { homePage, PAGE_SCRIPT, PAGE_STYLE, REFERENCE_PATH } from './home-page.ts';

@@ -74,7 +74,7 @@ export class DeclaredActivity {
    */
   deployTokens(registry: ContractRegistry, push: (tx: TxIntent) => void): void {
     // Every contract registered first: a token's holders may be any declared contract.
-    const contracts = this.plan.tokens.map((token, k) =>
+    const contracts = this.plan.tokens.map((token) =>
       registry.deployDeclared(
         token.kind === 'ft' ? ContractKind.Ft : ContractKind.Nft,
         this.principals.find(token.deployer),

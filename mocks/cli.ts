@@ -4,6 +4,9 @@ import { startMockServer } from './server.ts';
 import { WorldFileError } from './world/declared/plan.ts';
 
 async function main(): Promise<void> {
+  // A reader that went away (`stacks-api-mock | head`) is no reason to stop serving, or to crash
+  // on the shutdown line.
+  process.stdout.on('error', () => {});
   // The exporter and the proxy load only when asked for: the mock's start does not wait for them.
   if (process.argv[2] === 'export') {
     const { exportCommand } = await import('./export/export-command.ts');

@@ -19,6 +19,7 @@ import { docFiles } from './doc-snippets.ts';
 import { answerRequests, movingRequests, rawAnswer } from './answer-requests.ts';
 import { startMockServer } from '../mocks/server.ts';
 import { decodeWorld } from '../mocks/world-snapshot.ts';
+import { codeCacheOf, compileBundle } from '../bin/code-cache.ts';
 import { resolveOptions } from '../mocks/world/options.ts';
 
 const STEP_MS = 180_000;
@@ -86,6 +87,12 @@ describe('the package, installed from its tarball into an empty project', () => 
       join(installed.dir, 'node_modules/stacks-api-mock/dist/mocks/default-world.bin'),
     );
     expect(decodeWorld(snapshot, resolveOptions({}))?.chain.blocks.count).toBe(resolveOptions({}).blocks);
+  });
+
+  it('holds the mock bin’s code cache, which this Node takes (a rejected one would compile the whole CLI at start)', () => {
+    const bundle = join(installed.dir, 'node_modules/stacks-api-mock/dist/bin/mock-cli.cjs');
+    const script = compileBundle(bundle, readFileSync(codeCacheOf(bundle)));
+    expect(script.cachedDataRejected).toBe(false);
   });
 
   it(

@@ -8,6 +8,7 @@ import { SWAGGER_FILES, SWAGGER_LICENCE, swaggerFile } from '../mocks/ui/referen
 import { bundleEntries } from './bundle.ts';
 import { writeDefaultWorld } from '../mocks/world-snapshot.ts';
 import { writePrecompiledSpec } from './precompile-spec.ts';
+import { writeCodeCache } from './write-code-cache.ts';
 
 /**
  * `npm run build`: compiled JavaScript and declarations in dist/, laid out as the sources are, so
@@ -17,7 +18,8 @@ import { writePrecompiledSpec } from './precompile-spec.ts';
  * browser needs no compiled client files), and Swagger UI's files for the reference. Unit tests and test-only helpers stay out; the
  * contract suite's own tests are the product and stay in. Last, for a quick start, the spec
  * files parsed and the mock's validators compiled ahead of time (scripts/precompile-spec.ts),
- * and the bins and the API each bundled into one file over tsc's (scripts/bundle.ts).
+ * the bins and the API each bundled into one file over tsc's (scripts/bundle.ts), and the mock
+ * bin's code cache written by one run of it (scripts/write-code-cache.ts).
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -59,3 +61,4 @@ for (const name of [...SWAGGER_FILES, ...SWAGGER_LICENCE])
 // The default world, built now and restored at start (mocks/world-snapshot.ts).
 writeDefaultWorld(join(DIST, 'mocks/default-world.bin'));
 await bundleEntries(ROOT, DIST, writePrecompiledSpec(DIST));
+await writeCodeCache(DIST);

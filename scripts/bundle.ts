@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 
 /** The package's entry points, each one file in dist/ where tsc put its unbundled twin. */
 const ENTRIES = ['bin/stacks-api-mock.ts', 'bin/stacks-api-contract.ts', 'api/index.ts'];
+/** The mock's CLI as one CommonJS file, which bin/stacks-api-mock.ts compiles with a code cache. */
+const MOCK_CLI = { entry: 'mocks/cli.ts', out: 'bin/mock-cli.cjs' };
 /**
  * Left to node_modules: vitest runs the contract suite's test files from dist/ and must be the
  * project's own; esbuild builds the page's script from the sources only (mocks/ui/client-bundle.ts).
@@ -13,22 +15,17 @@ const CHUNKS = 'chunks';
 
 /**
  * Bundles each entry point into one file with its dependencies (`node_modules` included),
- * code loaded on demand (`await import(...)`) split into dist/chunks/. What a module finds
- * beside itself through `import.meta.url` (the spec, the page's files, target files) stays
- * where tsc's output put it, and each module keeps looking there; `precompiled` (the build's
- * half of spec/precompiled.ts) takes that module's place.
+ * code loaded on demand (`await import(...)`) split into dist/chunks/; and the mock's CLI once
+ * more as one CommonJS file, where code loaded on demand is evaluated on demand but compiled from
+ * the same code cache (bin/stacks-api-mock.ts). What a module finds beside itself through
+ * `import.meta.url` (the spec, the page's files, target files) stays where tsc's output put it,
+ * and each module keeps looking there; `precompiled` (the build's half of spec/precompiled.ts)
+ * takes that module's place.
  */
 export async function bundleEntries(root: string, dist: string, precompiled: string): Promise<void> {
-  await build({
+  const shared = {
     absWorkingDir: root,
-    entryPoints: ENTRIES,
-    outdir: dist,
-    outbase: root,
-    entryNames: '[dir]/[name]',
-    chunkNames: `${CHUNKS}/[name]-[hash]`,
     bundle: true,
-    splitting: true,
-    format: 'esm',
     platform: 'node',
     target: 'node20',
     // A package's ES module build where it has one (@stacks/transactions, yaml, @noble/hashes):
@@ -36,12 +33,34 @@ export async function bundleEntries(root: string, dist: string, precompiled: str
     // index evaluates every one of its modules.
     mainFields: ['module', 'main'],
     external: EXTERNAL,
+    logLevel: 'warning',
+    plugins: [sourceLocations(root), swap(join(root, 'spec/precompiled.ts'), precompiled)],
+  } satisfies BuildOptions;
+  await build({
+    ...shared,
+    entryPoints: ENTRIES,
+    outdir: dist,
+    outbase: root,
+    entryNames: '[dir]/[name]',
+    chunkNames: `${CHUNKS}/[name]-[hash]`,
+    splitting: true,
+    format: 'esm',
     // CommonJS dependencies (express, ajv) call require(), which an ES module lacks.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
     },
-    logLevel: 'warning',
-    plugins: [sourceLocations(root), swap(join(root, 'spec/precompiled.ts'), precompiled)],
+  });
+  await build({
+    ...shared,
+    entryPoints: [MOCK_CLI.entry],
+    outfile: join(dist, MOCK_CLI.out),
+    format: 'cjs',
+    // A CommonJS file has no import.meta: its URL is the file's own, one folder below dist/ as
+    // every entry and chunk, so sourceLocations' addresses hold.
+    define: { 'import.meta.url': '__importMetaUrl' },
+    minify: true,
+    keepNames: true,
+    banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
   });
 }
 

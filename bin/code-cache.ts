@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { Script } from 'node:vm';
+
+/** The build sets this variable to 1 in the one run of the mock's bin that writes its code cache. */
+export const CODE_CACHE_WRITE = 'STACKS_API_MOCK_WRITE_CODE_CACHE';
+
+/** Where the build writes the code cache of a CommonJS bundle: beside it. */
+export function codeCacheOf(bundle: string): string {
+  return `${bundle}.cache`;
+}
+
+/**
+ * A CommonJS bundle compiled as Node's loader would wrap it, with V8's code cache when given one
+ * (`cachedDataRejected` then says whether V8 took it). The cache matches only this exact text.
+ */
+export function compileBundle(bundle: string, cachedData: Buffer | undefined): Script {
+  return new Script(
+    `(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'utf8')}\n})`,
+    { filename: bundle, cachedData },
+  );
+}

@@ -1,0 +1,26 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CODE_CACHE_WRITE, codeCacheOf, compileBundle } from '../bin/code-cache.ts';
+import { exitOf, listeningUrl, runIn } from '../packaging/install-package.ts';
+
+/**
+ * The mock bin's V8 code cache (bin/stacks-api-mock.ts): one run of the built bin on the default
+ * world, asked for its first answer, then stopped, writes what it compiled beside its bundle;
+ * then V8 must take it, or the start would silently compile everything again.
+ */
+export async function writeCodeCache(dist: string): Promise<void> {
+  const bin = join(dist, 'bin/stacks-api-mock.js');
+  const run = runIn(dist, process.execPath, [bin, '--port', '0', '--quiet'], { [CODE_CACHE_WRITE]: '1' });
+  const url = await listeningUrl(run);
+  const res = await fetch(`${url}/extended`);
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`the built mock answered GET /extended with ${res.status}`);
+  run.child.kill('SIGTERM');
+  const code = await exitOf(run);
+  const bundle = join(dist, 'bin/mock-cli.cjs');
+  const cache = codeCacheOf(bundle);
+  if (code !== 0 || !existsSync(cache))
+    throw new Error(`the built mock wrote no code cache (exit ${code}); its output:\n${run.output()}`);
+  if (compileBundle(bundle, readFileSync(cache)).cachedDataRejected)
+    throw new Error(`V8 rejects the code cache the built mock wrote (${cache})`);
+}

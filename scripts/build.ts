@@ -61,4 +61,6 @@ for (const name of [...SWAGGER_FILES, ...SWAGGER_LICENCE])
 // The default world, built now and restored at start (mocks/world-snapshot.ts).
 writeDefaultWorld(join(DIST, 'mocks/default-world.bin'));
 await bundleEntries(ROOT, DIST, writePrecompiledSpec(DIST));
+// The mock's bin is its CommonJS bundle (dist/bin/stacks-api-mock.cjs): tsc's twin would mislead.
+rmSync(join(DIST, 'bin/stacks-api-mock.js'));
 await writeCodeCache(DIST);

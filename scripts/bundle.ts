@@ -3,9 +3,12 @@ import { join, relative, resolve, sep } from 'node:path';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 
 /** The package's entry points, each one file in dist/ where tsc put its unbundled twin. */
-const ENTRIES = ['bin/stacks-api-mock.ts', 'bin/stacks-api-contract.ts', 'api/index.ts'];
-/** The mock's CLI as one CommonJS file, which bin/stacks-api-mock.ts compiles with a code cache. */
-const MOCK_CLI = { entry: 'mocks/cli.ts', out: 'bin/mock-cli.cjs' };
+const ENTRIES = ['bin/stacks-api-contract.ts', 'api/index.ts'];
+/**
+ * CommonJS entries, by their file in dist/ (.cjs): the mock's CLI as one file, and the bin that
+ * compiles it with its code cache. A CommonJS bin also skips the ES module loader's own start.
+ */
+const COMMONJS_ENTRIES = { 'bin/mock-cli': 'mocks/cli.ts', 'bin/stacks-api-mock': 'bin/stacks-api-mock.ts' };
 /**
  * Left to node_modules: vitest runs the contract suite's test files from dist/ and must be the
  * project's own; esbuild builds the page's script from the sources only (mocks/ui/client-bundle.ts).
@@ -52,8 +55,9 @@ export async function bundleEntries(root: string, dist: string, precompiled: str
   });
   await build({
     ...shared,
-    entryPoints: [MOCK_CLI.entry],
-    outfile: join(dist, MOCK_CLI.out),
+    entryPoints: COMMONJS_ENTRIES,
+    outdir: dist,
+    outExtension: { '.js': '.cjs' },
     format: 'cjs',
     // A CommonJS file has no import.meta: its URL is the file's own, one folder below dist/ as
     // every entry and chunk, so sourceLocations' addresses hold.

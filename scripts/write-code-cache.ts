@@ -9,7 +9,7 @@ import { exitOf, listeningUrl, runIn } from '../packaging/install-package.ts';
  * then V8 must take it, or the start would silently compile everything again.
  */
 export async function writeCodeCache(dist: string): Promise<void> {
-  const bin = join(dist, 'bin/stacks-api-mock.js');
+  const bin = join(dist, 'bin/stacks-api-mock.cjs');
   const run = runIn(dist, process.execPath, [bin, '--port', '0', '--quiet'], { [CODE_CACHE_WRITE]: '1' });
   const url = await listeningUrl(run);
   const res = await fetch(`${url}/extended`);

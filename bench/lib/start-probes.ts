@@ -42,7 +42,7 @@ export function nodeBoot(): Promise<Timing> {
 
 /** The installed `stacks-api-mock`, default world, from spawn to its first 200 on GET /extended. */
 export async function cliFirstAnswer(dir: string): Promise<Timing> {
-  const bin = join(dir, 'node_modules/stacks-api-mock/dist/bin/stacks-api-mock.js');
+  const bin = join(dir, 'node_modules/stacks-api-mock/dist/bin/stacks-api-mock.cjs');
   const began = performance.now();
   const mock = runIn(dir, process.execPath, [bin, '--port', '0', '--quiet']);
   try {

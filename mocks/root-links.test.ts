@@ -8,7 +8,7 @@ describe('GET /', () => {
   const app = createMockApp({ blocks: 60, quiet: true, rateLimit: 0 });
   const get = specCheckedClient(app);
 
-  it('answers a JSON index pointing to the spec, the world catalogue and the sample requests', async () => {
+  it('answers the JSON links to the spec, the world catalogue and the sample requests', async () => {
     const res = await get('/');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);

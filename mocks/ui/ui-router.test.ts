@@ -27,7 +27,7 @@ describe('GET / chooses by Accept', () => {
   });
 
   it.each([['*/*'], ['application/json'], ['application/json, text/html'], [undefined]])(
-    'Accept %s gets the JSON index, as before',
+    'Accept %s gets the JSON links, as before',
     async (accept) => {
       const req = request(app).get('/');
       const res = await (accept === undefined ? req.unset('Accept') : req.set('Accept', accept));

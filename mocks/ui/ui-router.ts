@@ -19,7 +19,7 @@ export { LIVE_PATH, liveState, type LiveState } from './live-state.ts';
 const STYLE_PATH = fileURLToPath(new URL('./page.css', import.meta.url));
 
 /**
- * The home page for a browser (`GET /` asking for HTML; any other client gets the JSON index
+ * The home page for a browser (`GET /` asking for HTML; any other client gets the JSON links
  * that follows), its script and style, and the API reference with Swagger UI's files.
  */
 export function uiRouter(live: LiveChain, settings: PageSettings): Router {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Answers } from '../answers.ts';
 import type { Balances, PendingTransaction } from '../serialize/types.ts';
-import { feePayerOf, oracleFor, type Oracle } from '../testing/test-oracle.ts';
+import { feePayerOf, oracleFor, principalTotals } from '../testing/test-oracle.ts';
 import { mempoolTxIds, SEEDS, testWorld } from '../testing/test-worlds.ts';
 
 function balancesOf(
@@ -12,34 +12,6 @@ function balancesOf(
   const result = world.balances(principal, q);
   if (!result) throw new Error('block not found');
   return result;
-}
-
-/** Totals recomputed from every event the principal appears in, up to `height`. */
-function expectedTotals(oracle: Oracle, principal: string, height: number, unanchored: boolean) {
-  let sent = 0n;
-  let received = 0n;
-  let fees = 0n;
-  const ft = new Map<string, [bigint, bigint]>();
-  const nft = new Map<string, [bigint, bigint]>();
-  // Every transaction, not the principal's history: a sponsor pays fees for transactions its history leaves out.
-  for (const tx of oracle.txs) {
-    if (tx.block_height > height || (!unanchored && tx.is_unanchored)) continue;
-    if (feePayerOf(tx) === principal) fees += BigInt(tx.fee_rate);
-    for (const m of oracle.movements(tx)) {
-      const out = m.sender === principal;
-      const into = m.recipient === principal;
-      if (m.asset === 'stx') {
-        if (out) sent += BigInt(m.amount);
-        if (into) received += BigInt(m.amount);
-      } else if (out || into) {
-        const totals = m.asset === 'ft' ? ft : nft;
-        const entry = totals.get(m.assetId) ?? [0n, 0n];
-        const moved = m.asset === 'ft' ? BigInt(m.amount) : 1n;
-        totals.set(m.assetId, [entry[0] + (out ? moved : 0n), entry[1] + (into ? moved : 0n)]);
-      }
-    }
-  }
-  return { sent, received, fees, ft, nft };
 }
 
 describe.each(SEEDS)('balances of world %i', (seed) => {
@@ -70,7 +42,7 @@ describe.each(SEEDS)('balances of world %i', (seed) => {
         [Math.floor(tip / 3), { untilBlock: { height: Math.floor(tip / 3) }, unanchored: false }],
       ] as const) {
         const b = balancesOf(world, principal, q);
-        const e = expectedTotals(oracle, principal, height, q.unanchored);
+        const e = principalTotals(oracle, principal, { height, unanchored: q.unanchored });
         expect(b.stx.total_sent).toBe(String(e.sent));
         expect(b.stx.total_received).toBe(String(e.received));
         expect(b.stx.total_fees_sent).toBe(String(e.fees));

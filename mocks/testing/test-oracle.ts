@@ -137,3 +137,43 @@ export function feePayerOf(tx: {
 }): string {
   return tx.sponsored && tx.sponsor_address ? tx.sponsor_address : tx.sender_address;
 }
+
+/** A principal's STX totals and its tokens' [sent, received] by asset id, recomputed from the events. */
+export interface PrincipalTotals {
+  sent: bigint;
+  received: bigint;
+  fees: bigint;
+  ft: Map<string, [bigint, bigint]>;
+  nft: Map<string, [bigint, bigint]>;
+}
+
+/**
+ * What a principal sent, received and paid in fees up to `height` (unanchored transactions only
+ * when asked), summed over every transaction, not the principal's history: a sponsor pays the
+ * fee of a transaction its history leaves out, as the real service lists it (docs/real-service.md).
+ */
+export function principalTotals(
+  oracle: Oracle,
+  principal: string,
+  { height = Infinity, unanchored }: { height?: number; unanchored: boolean },
+): PrincipalTotals {
+  const totals: PrincipalTotals = { sent: 0n, received: 0n, fees: 0n, ft: new Map(), nft: new Map() };
+  for (const tx of oracle.txs) {
+    if (tx.block_height > height || (!unanchored && tx.is_unanchored)) continue;
+    if (feePayerOf(tx) === principal) totals.fees += BigInt(tx.fee_rate);
+    for (const m of oracle.movements(tx)) {
+      const out = m.sender === principal;
+      const into = m.recipient === principal;
+      if (m.asset === 'stx') {
+        if (out) totals.sent += BigInt(m.amount);
+        if (into) totals.received += BigInt(m.amount);
+      } else if (out || into) {
+        const tokens = m.asset === 'ft' ? totals.ft : totals.nft;
+        const [s, r] = tokens.get(m.assetId) ?? [0n, 0n];
+        const moved = m.asset === 'ft' ? BigInt(m.amount) : 1n;
+        tokens.set(m.assetId, [s + (out ? moved : 0n), r + (into ? moved : 0n)]);
+      }
+    }
+  }
+  return totals;
+}

@@ -2,7 +2,7 @@ import { answersOf } from '../../answers.ts';
 import type { Balances, ConfirmedTransaction, Page, TxWithTransfers } from '../../serialize/types.ts';
 import type { WorldCatalogue } from '../../query/catalogue.ts';
 import type { RunningMock } from '../../server.ts';
-import { feePayerOf, type Movement, type Oracle } from '../../testing/test-oracle.ts';
+import { principalTotals, type Movement, type Oracle } from '../../testing/test-oracle.ts';
 import type { IncrementalOracle } from './incremental-oracle.ts';
 import { mempoolTxIds } from '../../testing/test-worlds.ts';
 import type { LoopbackClient, RawResponse } from './loopback-client.ts';
@@ -124,28 +124,7 @@ async function principalProblems(read: Read, oracle: Oracle, principal: string):
 function balanceProblems(principal: string, oracle: Oracle, b: Balances): string[] {
   const problems: string[] = [];
   const say = (what: string): void => void problems.push(`${principal} balances: ${what}`);
-  let sent = 0n;
-  let received = 0n;
-  let fees = 0n;
-  const tokens = new Map<string, bigint>();
-  // Every anchored transaction, not the principal's history: a sponsor pays the fee of a
-  // transaction its history leaves out, as the real service lists it (docs/real-service.md).
-  for (const tx of oracle.txs) {
-    if (tx.is_unanchored) continue;
-    if (feePayerOf(tx) === principal) fees += BigInt(tx.fee_rate);
-    for (const m of oracle.movements(tx)) {
-      const out = m.sender === principal;
-      const into = m.recipient === principal;
-      if (m.asset === 'stx') {
-        if (out) sent += BigInt(m.amount);
-        if (into) received += BigInt(m.amount);
-      } else if (out !== into) {
-        const key = `${m.asset}:${m.assetId}`;
-        const moved = m.asset === 'ft' ? BigInt(m.amount) : 1n;
-        tokens.set(key, (tokens.get(key) ?? 0n) + (into ? moved : -moved));
-      }
-    }
-  }
+  const { sent, received, fees, ft, nft } = principalTotals(oracle, principal, { unanchored: false });
   const stx = b.stx;
   if (stx.total_sent !== String(sent)) say(`total_sent ${stx.total_sent}, the events ${sent}`);
   if (stx.total_received !== String(received))
@@ -163,12 +142,16 @@ function balanceProblems(principal: string, oracle: Oracle, b: Balances): string
   if (stx.estimated_balance !== String(estimated))
     say(`estimated_balance ${stx.estimated_balance}, balance ± pending ${estimated}`);
   if (estimated < 0n) say(`estimated_balance ${estimated} is negative`);
-  for (const [key, net] of tokens) {
-    const [asset, id] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
-    const shown = asset === 'ft' ? b.fungible_tokens[id]?.balance : b.non_fungible_tokens[id]?.count;
-    if ((shown ?? '0') !== String(net)) say(`${id} ${shown ?? 'absent'}, the events ${net}`);
-    if (net < 0n) say(`${id} goes negative (${net})`);
-  }
+  for (const [asset, totals] of [
+    ['ft', ft],
+    ['nft', nft],
+  ] as const)
+    for (const [id, [out, into]] of totals) {
+      const net = into - out;
+      const shown = asset === 'ft' ? b.fungible_tokens[id]?.balance : b.non_fungible_tokens[id]?.count;
+      if ((shown ?? '0') !== String(net)) say(`${id} ${shown ?? 'absent'}, the events ${net}`);
+      if (net < 0n) say(`${id} goes negative (${net})`);
+    }
   return problems;
 }
 

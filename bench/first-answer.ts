@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { packAndInstall } from '../packaging/install-package.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
 import { markdownTable } from './lib/markdown.ts';
-import { endBench, runBench } from './lib/results.ts';
+import { endBenchReport, runBench } from './lib/results.ts';
 import { exitOnSignals } from './lib/settings.ts';
 import { cliFirstAnswer, nodeBoot, prismFirstAnswerMs, warmStart, type Timing } from './lib/start-probes.ts';
 import { median } from './lib/world-scaling-report.ts';
@@ -107,21 +107,18 @@ async function main(): Promise<void> {
   const verdict = missed.length
     ? `Ceilings missed: ${missed.map((r) => r.what).join('; ')}.`
     : 'Ceilings met.';
-  console.log(`\n${table}\n\n${verdict}`);
-  endBench(
+  endBenchReport(
     RESULTS,
-    [
-      '# Start: node’s boot, the installed CLI’s first answer, startMock, Prism',
-      '',
-      machineLine(),
-      `${loadBefore}; ${loadAfter}`,
-      `Tarball ${(installed.tarballBytes / 1024).toFixed(0)} KiB, installed into an empty project. ${RUNS} rounds of node, the CLI and a warm process (each a fresh process: the import, then ${WARM_CALLS} startMock calls, each closed before the next), interleaved; then ${PRISM_RUNS} Prism starts. Medians; the default world; \`--port 0 --quiet\` for the CLI, \`{ port: 0, quiet: true }\` for startMock. CPU time is the started process's user + system time over the same stretch (the CLI's read from /proc as its first 200 arrives; node's boot and the warm process's from \`process.cpuUsage()\`); on a loaded machine wall-clock time stretches, CPU time much less. The ceilings hold the wall-clock median.`,
-      '',
+    {
+      title: 'Start: node’s boot, the installed CLI’s first answer, startMock, Prism',
+      header: [
+        machineLine(),
+        `${loadBefore}; ${loadAfter}`,
+        `Tarball ${(installed.tarballBytes / 1024).toFixed(0)} KiB, installed into an empty project. ${RUNS} rounds of node, the CLI and a warm process (each a fresh process: the import, then ${WARM_CALLS} startMock calls, each closed before the next), interleaved; then ${PRISM_RUNS} Prism starts. Medians; the default world; \`--port 0 --quiet\` for the CLI, \`{ port: 0, quiet: true }\` for startMock. CPU time is the started process's user + system time over the same stretch (the CLI's read from /proc as its first 200 arrives; node's boot and the warm process's from \`process.cpuUsage()\`); on a loaded machine wall-clock time stretches, CPU time much less. The ceilings hold the wall-clock median.`,
+      ],
       table,
-      '',
       verdict,
-      '',
-    ].join('\n'),
+    },
     missed.length > 0,
   );
 }

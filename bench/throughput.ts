@@ -6,7 +6,7 @@ import { measure, type LoadSettings } from './lib/load.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
 import { startMockProcess, startServerProcess } from './lib/mock-process.ts';
 import { recordAnswer } from './lib/record-answers.ts';
-import { endBench, runBench } from './lib/results.ts';
+import { endBenchReport, runBench } from './lib/results.ts';
 import { exitOnSignals, secondsFromEnv } from './lib/settings.ts';
 import {
   missedTargets,
@@ -109,22 +109,18 @@ async function main(): Promise<void> {
     ? `Targets missed:\n${missed.map((m) => `- ${m}`).join('\n')}`
     : `Targets met: ≥ ${Math.round(TARGETS.minCeilingShare * 100)}% of the ceiling's requests per second, ≥ ${TARGETS.minRatio}× Prism's and p99 < ${TARGETS.maxP99Ms} ms on both targeted routes.`;
   const machine = machineLine();
-  console.log(`\n${table}\n\n${verdict}`);
-  endBench(
+  endBenchReport(
     RESULTS,
-    [
-      '# Throughput: the mock next to its ceiling and `prism mock`',
-      '',
-      `${machine}; ${load}.`,
-      `autocannon, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per server and route; one server at a time, the mock started with \`${MOCK_ARGS.join(' ')}\`. The ceiling is a bare \`node:http\` server (bench/ceiling-server.ts) writing the mock's recorded bytes and headers for each route. Latencies are of 2xx answers.`,
-      '',
+    {
+      title: 'Throughput: the mock next to its ceiling and `prism mock`',
+      header: [
+        `${machine}; ${load}.`,
+        `autocannon, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per server and route; one server at a time, the mock started with \`${MOCK_ARGS.join(' ')}\`. The ceiling is a bare \`node:http\` server (bench/ceiling-server.ts) writing the mock's recorded bytes and headers for each route. Latencies are of 2xx answers.`,
+      ],
       table,
-      '',
-      ...list.map((r) => `- ${r.name}: \`GET ${r.path}\``),
-      '',
+      notes: list.map((r) => `- ${r.name}: \`GET ${r.path}\``),
       verdict,
-      '',
-    ].join('\n'),
+    },
     missed.length > 0,
   );
 }

@@ -1,7 +1,7 @@
 import { loadLine, machineLine } from './lib/machine.ts';
 import { int } from './lib/markdown.ts';
 import { runNodeChild } from './lib/run-child.ts';
-import { endBench, runBench } from './lib/results.ts';
+import { endBenchReport, runBench } from './lib/results.ts';
 import { exitOnSignals } from './lib/settings.ts';
 import type { ServerRun, WorldRun } from './lib/world-runs.ts';
 import {
@@ -75,20 +75,17 @@ async function main(): Promise<void> {
     failed !== undefined
       ? `Mainnet-sized world: target missed. ${failed}.`
       : mainnetVerdict(last as SizeResult);
-  console.log(`\n${table}\n\n${verdict}`);
-  endBench(
+  endBenchReport(
     RESULTS,
-    [
-      '# World size: start time and memory',
-      '',
-      `${machineLine()}; ${load}.`,
-      `Blocks for each size from the ${int(calibration.transactions)} transactions of a ${int(calibration.blocks)}-block world (\`--blocks\` sets the size); transactions are those of anchored blocks, summed from the world's own blocks. Every figure comes from a fresh process: \`createWorld\` alone in one, the whole mock (\`startMockServer\`, the world's catalogue that the CLI's banner reads, then GET /extended) in another; memory is that second process's after two forced GCs, the server still up, and its peak is the most it held at once while starting. Each kind ran ${SIZES.map((s) => s.repeats).join(', ')} times for the sizes in order; the table shows the run with the median time.`,
-      '',
+    {
+      title: 'World size: start time and memory',
+      header: [
+        `${machineLine()}; ${load}.`,
+        `Blocks for each size from the ${int(calibration.transactions)} transactions of a ${int(calibration.blocks)}-block world (\`--blocks\` sets the size); transactions are those of anchored blocks, summed from the world's own blocks. Every figure comes from a fresh process: \`createWorld\` alone in one, the whole mock (\`startMockServer\`, the world's catalogue that the CLI's banner reads, then GET /extended) in another; memory is that second process's after two forced GCs, the server still up, and its peak is the most it held at once while starting. Each kind ran ${SIZES.map((s) => s.repeats).join(', ')} times for the sizes in order; the table shows the run with the median time.`,
+      ],
       table,
-      '',
       verdict,
-      '',
-    ].join('\n'),
+    },
     failed !== undefined,
   );
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endBench, runBench } from './results.ts';
+import { endBench, endBenchReport, runBench } from './results.ts';
 
 let dir: string;
 let exitCode: typeof process.exitCode;
@@ -33,6 +33,18 @@ describe("a bench's ending", () => {
   it('still writes the report, and fails the run, when a ceiling was missed', () => {
     const path = endBench('x.md', 'Ceilings missed.\n', true, dir);
     expect(readFileSync(path, 'utf8')).toBe('Ceilings missed.\n');
+    expect(process.exitCode).toBe(1);
+  });
+
+  it('lays a report out as every bench does: title, header, table, notes, verdict, the table and verdict printed too', () => {
+    const report = { title: 'T', header: ['machine', 'method'], table: '| a |', verdict: 'Ceilings met.' };
+    const plain = endBenchReport('t.md', report, false, dir);
+    expect(readFileSync(plain, 'utf8')).toBe('# T\n\nmachine\nmethod\n\n| a |\n\nCeilings met.\n');
+    expect(console.log).toHaveBeenCalledWith('\n| a |\n\nCeilings met.');
+    const noted = endBenchReport('n.md', { ...report, notes: ['- one', '- two'] }, true, dir);
+    expect(readFileSync(noted, 'utf8')).toBe(
+      '# T\n\nmachine\nmethod\n\n| a |\n\n- one\n- two\n\nCeilings met.\n',
+    );
     expect(process.exitCode).toBe(1);
   });
 

@@ -18,6 +18,23 @@ export function endBench(file: string, report: string, missed: boolean, dir = RE
   return path;
 }
 
+/** A bench's report: its title, the lines on the machine and the method, its table, notes under it, its verdict. */
+export interface BenchReport {
+  title: string;
+  header: string[];
+  table: string;
+  notes?: string[];
+  verdict: string;
+}
+
+/** `endBench` for a report in the benches' one layout, the table and the verdict printed first. */
+export function endBenchReport(file: string, r: BenchReport, missed: boolean, dir = RESULTS_DIR): string {
+  console.log(`\n${r.table}\n\n${r.verdict}`);
+  const notes = r.notes?.length ? [...r.notes, ''] : [];
+  const text = [`# ${r.title}`, '', ...r.header, '', r.table, '', ...notes, r.verdict, ''].join('\n');
+  return endBench(file, text, missed, dir);
+}
+
 /** Runs a bench: a failure is one line naming it and a failing exit code, never a stack trace. */
 export function runBench(main: () => Promise<void> | void, what = 'bench'): Promise<void> {
   return Promise.resolve()

@@ -38,6 +38,7 @@ const BROWSER_CODE = {
     'mocks/root-links.ts',
     'mocks/sample-urls.ts',
     'spec/document.ts',
+    'spec/request/**/*.ts',
     'spec/precompiled.ts',
     'spec/schemas.ts',
     'spec/formats.ts',

@@ -102,6 +102,7 @@ export function mockKernel(partial: Partial<MockOptions>, sources: MockSources):
     options,
     doc,
     ops: listOperations(doc),
+    controlDoc: sources.controlDoc,
     live,
     feed,
     leading: serviceHeaders(doc),

@@ -5,7 +5,7 @@ import { loggableError, routeNotFound, unexpectedError } from './http/errors.ts'
 import type { ApiRequest, ApiResponse } from './http/exchange.ts';
 import { contentAnswer, errorAnswer } from './http/own-answer.ts';
 import { preflight } from './http/pipeline.ts';
-import { splitTarget } from './http/routing.ts';
+import { splitTarget } from '../spec/request/routing.ts';
 import { urlTooLong } from './http/url-limit.ts';
 import type { MockOptions } from './options.ts';
 import { perVersion } from './query/version-memo.ts';
@@ -30,6 +30,8 @@ export interface OwnPathsContext {
   options: Pick<MockOptions, 'host' | 'controlToken'>;
   doc: Document;
   ops: Operation[];
+  /** The control plane's spec: its routes and its bodies' schemas. */
+  controlDoc: Document;
   live: LiveChain;
   feed: RequestFeed;
   /** The headers every answer starts with (CORS, the API's version), as the API's pipeline sends them. */
@@ -76,7 +78,10 @@ export function ownPaths(ctx: OwnPathsContext): (request: ApiRequest) => ApiResp
   const catalogue = perVersion(queries, () => JSON.stringify(queries.catalogue()));
   const links = perVersion(queries, () => JSON.stringify(rootLinks(queries, ops)));
   const worldSchema = JSON.stringify(WORLD_SCHEMA);
-  const control = controlPlane(live, { host: ctx.options.host, token: ctx.options.controlToken });
+  const control = controlPlane(live, ctx.controlDoc, {
+    host: ctx.options.host,
+    token: ctx.options.controlToken,
+  });
   const polled = liveState(live, feed);
 
   const reads: Record<string, (request: ApiRequest, headers: string[]) => ApiResponse> = {
@@ -103,7 +108,7 @@ export function ownPaths(ctx: OwnPathsContext): (request: ApiRequest) => ApiResp
     const page = files?.pages(request, path, headers);
     if (page) return page;
     if (isRead && path === '/') return contentAnswer(request, headers, 200, JSON_TYPE, links());
-    const called = control(request, path, headers);
+    const called = control(request, splitTarget(request.url).pathname, headers);
     if (called) return called;
     return errorAnswer(
       request,

@@ -1,7 +1,7 @@
 import { http, type HttpHandler } from 'msw';
 import { listOperations } from '../spec/document.ts';
 import type { ApiRequest, ApiResponse } from '../mocks/http/exchange.ts';
-import { routerOf } from '../mocks/http/routing.ts';
+import { routerOf } from '../spec/request/routing.ts';
 import { controlsOf, mockKernel, type MockControls, type MockSources } from '../mocks/kernel.ts';
 import type { MockOptions } from '../mocks/options.ts';
 

@@ -1,3 +1,6 @@
+import { listOperations, type Document } from '../../spec/document.ts';
+import { isWrongMethod, operationRouterOf } from '../../spec/request/routing.ts';
+import { BodyError, readJsonBody } from '../http/body.ts';
 import { sameSecret } from '../http/constant-time.ts';
 import type { ApiRequest, ApiResponse } from '../http/exchange.ts';
 import { requestHeader } from '../http/exchange.ts';
@@ -7,8 +10,6 @@ import type { LiveChain } from './live-chain.ts';
 import { isLoopback } from './loopback.ts';
 
 export const CONTROL_TOKEN_HEADER = 'x-control-token';
-/** The largest body a control call reads. */
-export const CONTROL_BODY_LIMIT = 16 * 1024;
 
 export interface ControlAccess {
   /** The address the mock listens on: the control plane is open without a token on loopback only. */
@@ -18,40 +19,49 @@ export interface ControlAccess {
 
 type Action = (live: LiveChain, body: unknown) => { status: number; value: unknown };
 
-/** The control plane's calls, by path (lower case, as the mock's own paths are matched). */
+/** The control plane's calls, by the control spec's operationId. */
 const ACTIONS: Record<string, Action> = {
-  '/_mock/mine': (live, body) => {
+  mine: (live, body) => {
     const { blocks } = live.checks.body('MineRequest', body ?? {}) as { blocks: number };
     return { status: 200, value: live.mine(blocks) };
   },
-  '/_mock/transactions': (live, body) => ({
+  submit_transaction: (live, body) => ({
     status: 201,
     value: live.submit(body as SubmitRequest, 'body'),
   }),
-  '/_mock/reorg': (live, body) => {
+  reorg: (live, body) => {
     const { depth } = live.checks.body('ReorgRequest', body) as { depth: number };
     return { status: 200, value: live.reorg(depth) };
   },
-  '/_mock/reset': (live) => ({ status: 200, value: live.reset() }),
+  reset: (live) => ({ status: 200, value: live.reset() }),
 };
 
 /**
- * The control plane's POSTs under /_mock/: the token guard, then the body read as JSON and
- * checked against the control spec's schemas (ajv, as for the API; `control-requests.ts`) before
- * the `LiveChain` acts. Undefined for a path that is not a control call.
+ * The control plane's POSTs under /_mock/, routed from the control spec by the API's own router
+ * (spec/request/routing.ts): the token guard, then the body read as JSON and checked against the
+ * control spec's schemas (ajv, as for the API; `control-requests.ts`) before the `LiveChain`
+ * acts. Undefined for a path that is not a control call.
  */
 export function controlPlane(
   live: LiveChain,
+  controlDoc: Document,
   access: ControlAccess,
-): (request: ApiRequest, path: string, headers: string[]) => Promise<ApiResponse> | ApiResponse | undefined {
+): (
+  request: ApiRequest,
+  pathname: string,
+  headers: string[],
+) => Promise<ApiResponse> | ApiResponse | undefined {
   const refusal = guard(access);
-  return (request, path, headers) => {
-    const action = ACTIONS[path];
-    if (!action) return undefined;
+  const route = operationRouterOf(listOperations(controlDoc), { decode: false });
+  for (const op of listOperations(controlDoc))
+    if (!ACTIONS[op.operationId]) throw new Error(`the control spec's ${op.operationId} has no action`);
+  return (request, pathname, headers) => {
+    const found = route(request.method, pathname);
+    if (!found) return undefined;
     const refused = refusal(request);
     if (refused) return errorAnswer(request, headers, refused.status, refused.message);
-    if (request.method !== 'POST') {
-      headers.push('Allow', 'POST');
+    if (isWrongMethod(found)) {
+      headers.push('Allow', found.allow.join(', '));
       return errorAnswer(
         request,
         headers,
@@ -59,13 +69,15 @@ export function controlPlane(
         `${request.method} is not allowed here: the control plane takes POST`,
       );
     }
-    return readJson(request)
+    const action = ACTIONS[found.route.operationId] as Action;
+    return readJsonBody(request)
       .then((body) => {
         const { status, value } = action(live, body);
         return jsonAnswer(request, headers, status, value, true);
       })
       .catch((err: unknown) => {
-        if (err instanceof ControlError) return errorAnswer(request, headers, err.status, err.message);
+        if (err instanceof ControlError || err instanceof BodyError)
+          return errorAnswer(request, headers, err.status, err.message);
         throw err;
       });
   };
@@ -89,39 +101,4 @@ function guard(access: ControlAccess): (request: ApiRequest) => ControlError | u
       return new ControlError(403, 'the X-Control-Token is not the one the mock was started with');
     return undefined;
   };
-}
-
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-
-/**
- * The body as JSON: none is undefined; an object or an array at the top, as a JSON body parser
- * in strict mode takes it; anything else a 400 (or 413 past the limit) with the reason.
- */
-async function readJson(request: ApiRequest): Promise<unknown> {
-  const bytes = await readBody(request);
-  if (bytes.length === 0) return undefined;
-  let text: string;
-  try {
-    text = strictUtf8.decode(bytes);
-  } catch {
-    throw new ControlError(400, 'the body cannot be read');
-  }
-  const first = text.trimStart()[0];
-  if (first !== '{' && first !== '[') throw new ControlError(400, 'the body is not valid JSON');
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new ControlError(400, 'the body is not valid JSON');
-  }
-}
-
-async function readBody(request: ApiRequest): Promise<Uint8Array> {
-  if (!request.readBody) return new Uint8Array();
-  try {
-    return await request.readBody(CONTROL_BODY_LIMIT);
-  } catch (err) {
-    if ((err as { status?: unknown }).status === 413)
-      throw new ControlError(413, 'the body is larger than 16 kB');
-    throw new ControlError(400, 'the body cannot be read');
-  }
 }

@@ -1,8 +1,8 @@
 import type { LiveChain, Tip } from '../control/live-chain.ts';
 import type { ApiRequest, ApiResponse } from '../http/exchange.ts';
 import { errorAnswer, jsonAnswer } from '../http/own-answer.ts';
-import { parseQuery } from '../http/query-string.ts';
-import { splitTarget } from '../http/routing.ts';
+import { parseQuery } from '../../spec/request/query-string.ts';
+import { splitTarget } from '../../spec/request/routing.ts';
 import type { FedRequest, RequestFeed } from './request-feed.ts';
 
 export const LIVE_PATH = '/_mock/ui/live';

@@ -30,6 +30,7 @@ const BROWSER_CODE = {
     'mocks/control/live-chain.ts',
     'mocks/control/control-requests.ts',
     'spec/document.ts',
+    'spec/releases/*.ts',
     'spec/precompiled.ts',
     'spec/schemas.ts',
     'spec/formats.ts',

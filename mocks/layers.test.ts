@@ -40,7 +40,7 @@ describe('the layer rule: world ← query ← serialize ← operations ← http 
     ['mocks/http/x.ts', '../app.ts', 'app', 'http'],
     ['mocks/http/x.ts', '../control/live-chain.ts', 'control', 'http'],
     ['mocks/control/x.ts', '../app.ts', 'app', 'control'],
-    ['mocks/control/x.ts', '../ui/ui-router.ts', 'ui', 'control'],
+    ['mocks/control/x.ts', '../ui/ui-pages.ts', 'ui', 'control'],
     ['mocks/ui/x.ts', '../app.ts', 'app', 'ui'],
     ['mocks/ui/client/x.ts', '../../testing/test-worlds.ts', 'testing', 'ui'],
     ['mocks/serialize/x.ts', '../testing/test-worlds.ts', 'testing', 'serialize'],
@@ -58,9 +58,9 @@ describe('the layer rule: world ← query ← serialize ← operations ← http 
     ['mocks/operations/x.ts', '../serialize/block.ts'],
     ['mocks/http/x.ts', '../operations/handlers.ts'],
     ['mocks/control/x.ts', '../operations/handlers.ts'],
-    ['mocks/ui/x.ts', '../control/control-router.ts'],
+    ['mocks/ui/x.ts', '../control/control-plane.ts'],
     ['mocks/ui/client/x.ts', '../../query/catalogue.ts'],
-    ['mocks/x.ts', './ui/ui-router.ts'],
+    ['mocks/x.ts', './ui/ui-pages.ts'],
     ['mocks/x.ts', './http/errors.ts'],
   ])('%s may import %s (downward)', async (filePath, target) => {
     expect(

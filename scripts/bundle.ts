@@ -48,7 +48,7 @@ export async function bundleEntries(root: string, dist: string, precompiled: str
     chunkNames: `${CHUNKS}/[name]-[hash]`,
     splitting: true,
     format: 'esm',
-    // CommonJS dependencies (express, ajv) call require(), which an ES module lacks.
+    // CommonJS dependencies (ajv, yaml) call require(), which an ES module lacks.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
     },

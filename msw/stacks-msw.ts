@@ -175,6 +175,6 @@ function toResponse(answer: ApiResponse): Response {
   const body =
     answer.body === undefined || answer.status === 204 || answer.status === 304
       ? null
-      : (answer.body as BodyInit);
+      : (answer.body as ConstructorParameters<typeof Response>[0]);
   return new Response(body, { status: answer.status, headers });
 }

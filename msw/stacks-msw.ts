@@ -27,11 +27,14 @@ export type StacksMswOptions = Partial<
     | 'genesisTime'
     | 'recent'
     | 'now'
+    | 'quiet'
   >
 > & {
   /**
-   * Where your app sends its requests: the handlers answer the eight operations under this base
-   * (default: Hiro's API of the network, `https://api.hiro.so` or `https://api.testnet.hiro.so`).
+   * Where your app sends its requests: the handlers answer the eight operations under this base.
+   * Default: the bases of the network that the official client and stacks.js use
+   * (`https://api.mainnet.hiro.so`, and its older name `https://api.hiro.so`; or
+   * `https://api.testnet.hiro.so`).
    */
   baseUrl?: string;
   /** The client address the rate limit counts without a key (MSW sees no socket). */
@@ -56,8 +59,10 @@ export interface StacksMsw {
   readonly handlers: HttpHandler[];
   /** The world's catalogue, as `/_mock/world` serves it: addresses, transaction ids, blocks to query. */
   readonly world: WorldCatalogue;
-  /** The base the handlers answer under. */
+  /** The base the handlers answer under (the first of `baseUrls`). */
   readonly baseUrl: string;
+  /** Every base the handlers answer under. */
+  readonly baseUrls: string[];
   mine(blocks?: number): Tip;
   submit(tx: SubmitRequest): { tx_id: string };
   reorg(depth: number): Tip;
@@ -71,7 +76,14 @@ export interface StacksMsw {
   close(): void;
 }
 
-const HIRO = { mainnet: 'https://api.hiro.so', testnet: 'https://api.testnet.hiro.so' } as const;
+/**
+ * Hiro's API by network, as @stacks/network (HIRO_MAINNET_URL, HIRO_TESTNET_URL) and the official
+ * client (its BASE_PATH) default to; mainnet's older name too, which apps written before still use.
+ */
+const HIRO = {
+  mainnet: ['https://api.mainnet.hiro.so', 'https://api.hiro.so'],
+  testnet: ['https://api.testnet.hiro.so'],
+} as const;
 
 interface Pending extends Required<Pick<Preference, 'times'>> {
   header: string;
@@ -91,7 +103,7 @@ export function createStacksMsw(
   partial: StacksMswOptions,
   declared: CompiledWorldFile | undefined,
 ): StacksMsw {
-  const { baseUrl: base, clientIp = '127.0.0.1', ...rest } = partial;
+  const { baseUrl: base, clientIp = '127.0.0.1', quiet = false, ...rest } = partial;
   const options = withDefaults({ ...rest, quiet: true, log: () => {} });
   const settings = {
     ...worldOptionsOf(options),
@@ -100,17 +112,29 @@ export function createStacksMsw(
   const live = new LiveChain(resolveOptions(settings), controlDoc, options.blockTime);
   live.startClock();
   const { pipeline, limiter } = createMockPipeline(doc, live.queries, { ...options, log: () => {} });
-  const baseUrl = (base ?? HIRO[live.queries.options.network]).replace(/\/+$/, '');
-  const prefix = new URL(`${baseUrl}/`);
+  const baseUrls = (base === undefined ? [...HIRO[live.queries.options.network]] : [base]).map((b) =>
+    b.replace(/\/+$/, ''),
+  );
+  const prefixes = baseUrls.map((b) => new URL(`${b}/`));
+  // Once, where the handlers are made: a request to another base goes to onUnhandledRequest.
+  if (!quiet)
+    console.info(
+      `stacks-api-mock/msw answers ${baseUrls.join(' and ')} (${live.queries.options.network}; baseUrl sets another, quiet: true hides this line)`,
+    );
   // Which operation a request is for, without decoding: a malformed escape is the pipeline's 400.
   const route = routerOf(listOperations(doc), { decode: false });
   const pending: Pending[] = [];
 
-  /** The operation a request is for, or undefined when it is not under the base or not one of the eight. */
+  /** The request's path under the base it was sent to, or undefined when it is under none. */
+  const pathOf = (url: URL): string | undefined => {
+    const prefix = prefixes.find((p) => url.origin === p.origin && url.pathname.startsWith(p.pathname));
+    return prefix && `/${url.pathname.slice(prefix.pathname.length)}`;
+  };
+
+  /** The operation a request is for, or undefined when it is not under a base or not one of the eight. */
   const operationOf = (request: Request): string | undefined => {
-    const url = new URL(request.url);
-    if (url.origin !== prefix.origin || !url.pathname.startsWith(prefix.pathname)) return undefined;
-    return route(`/${url.pathname.slice(prefix.pathname.length)}`)?.route.operationId;
+    const path = pathOf(new URL(request.url));
+    return path === undefined ? undefined : route(path)?.route.operationId;
   };
 
   const preferenceFor = (operationId: string, sent: string | null): string | null => {
@@ -130,7 +154,7 @@ export function createStacksMsw(
     if (prefer !== null) headers.prefer = prefer;
     const apiRequest: ApiRequest = {
       method: request.method,
-      url: `/${url.pathname.slice(prefix.pathname.length)}${url.search}`,
+      url: `${pathOf(url) ?? url.pathname}${url.search}`,
       headers,
       ip: clientIp,
       onClose: (listener) => request.signal.addEventListener('abort', listener, { once: true }),
@@ -150,7 +174,8 @@ export function createStacksMsw(
     get world() {
       return live.queries.catalogue();
     },
-    baseUrl,
+    baseUrl: baseUrls[0] as string,
+    baseUrls,
     mine: (blocks) => live.mine(blocks),
     submit: (tx) => live.submit(tx),
     reorg: (depth) => live.reorg(depth),

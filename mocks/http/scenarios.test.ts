@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listOperations } from '../../spec/load.ts';
 import { createMockApp } from '../app.ts';
+import { HOSTED_RATE_LIMITS } from '../options.ts';
 import { sampleUrls } from '../sample-urls.ts';
 import { specCheckedClient } from '../testing/spec-checked-client.ts';
 import { parsePrefer } from './scenarios.ts';
@@ -23,7 +24,7 @@ describe('Prefer: code=<status>', () => {
   }
 
   it('answers Prefer: code=429 with rate-limit headers that agree with a 429', async () => {
-    const limited = specCheckedClient(createMockApp({ blocks: 60, quiet: true }));
+    const limited = specCheckedClient(createMockApp({ blocks: 60, quiet: true, ...HOSTED_RATE_LIMITS }));
     const res = await limited('/extended', { Prefer: 'code=429' });
     expect(res.status).toBe(429);
     expect(res.headers['ratelimit-limit']).toBe('50');

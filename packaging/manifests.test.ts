@@ -11,8 +11,9 @@ interface Manifest {
   devDependencies?: Record<string, string>;
 }
 
-const read = (dir: string): Manifest =>
-  JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest;
+function read(dir: string): Manifest {
+  return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest;
+}
 const mock = read(ROOT);
 const contract = read(CONTRACT_PACKAGE);
 

@@ -164,6 +164,11 @@ describe('mock flags and environment', () => {
     );
   });
 
+  it('its help names every subcommand (export, event-stream, proxy), as this process runs them', () => {
+    for (const sub of ['export', 'event-stream', 'proxy'])
+      expect(usage()).toContain(`npm run mock -- ${sub} `);
+  });
+
   it('documents every flag with its variable', () => {
     const text = usage();
     for (const flag of [

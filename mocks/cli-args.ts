@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { COMMANDS } from './commands.ts';
 import { HOSTED_RATE_LIMITS, withDefaults, type MockOptions } from './options.ts';
 import { DEFAULT_BLOCKS, MIN_BLOCKS } from './world/options.ts';
 
@@ -109,17 +110,20 @@ export function usage(): string {
     const arg = f.kind === 'bool' ? '' : f.kind === 'list' ? ' KEY' : ' VALUE';
     return `  --${(name + arg).padEnd(22)} ${f.help} [${f.env}]`;
   });
+  const cli = COMMANDS.mockCli;
   return [
-    'Usage: npm run mock -- [flags]   (in this repository; or make mock ARGS="[flags]")',
-    '       stacks-api-mock [flags]   (the installed package)',
+    `Usage: ${cli} [flags]${cli === COMMANDS.mock ? '' : `   (or ${COMMANDS.mock} ARGS="[flags]")`}`,
     '',
     ...lines,
     '  --help                 this text',
     '',
-    'npm run mock -- export --from URL --address SP… [--address …] [--out FILE]',
+    `${cli} export --from URL --address SP… [--address …] [--out FILE]`,
     '       a world file (for --world) from what a running mock answers for those addresses',
-    'npm run mock -- event-stream --out FILE [--seed N] [--network …] [--blocks N] [--world FILE] [--genesis-time T]',
+    `${cli} event-stream --out FILE [--seed N] [--network …] [--blocks N] [--world FILE] [--genesis-time T]`,
     "       the world as a stacks-node's event stream (TSV), for the real service's import-events",
+    `${cli} proxy --upstream URL --port N --report FILE [--host 127.0.0.1]`,
+    '       the validation proxy: forwards to URL and reports every answer that breaks the spec',
+    `Each subcommand's --help tells its flags.`,
   ].join('\n');
 }
 

@@ -185,6 +185,25 @@ describe('the packages, installed from their tarballs into an empty project', ()
   );
 
   it(
+    'the installed bins’ help names their own commands and every subcommand, and a missing target file is one line',
+    async () => {
+      const mockHelp = start('npx', ['stacks-api-mock', '--help']);
+      expect(await exitOf(mockHelp)).toBe(0);
+      for (const sub of ['export', 'event-stream', 'proxy'])
+        expect(mockHelp.output()).toContain(`npx stacks-api-mock ${sub} `);
+      const contractHelp = start('npx', ['stacks-api-contract', '--help']);
+      expect(await exitOf(contractHelp)).toBe(0);
+      expect(contractHelp.output()).toMatch(/--explore .*\[CONTRACT_EXPLORE\]/);
+      for (const help of [mockHelp, contractHelp]) expect(help.output()).not.toMatch(/\bmake \w|npm run/);
+      const missing = start('npx', ['stacks-api-contract', '--target', 'no-such-target.json']);
+      expect(await exitOf(missing)).toBe(2);
+      expect(missing.output()).toMatch(/^the target file no-such-target\.json does not exist/);
+      expect(missing.output()).not.toContain('ENOENT');
+    },
+    STEP_MS,
+  );
+
+  it(
     'npx stacks-api-contract names a bad flag and exits 2',
     async () => {
       const run = start('npx', ['stacks-api-contract', '--base-url', 'staging.example.org']);

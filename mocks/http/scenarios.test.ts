@@ -36,6 +36,15 @@ describe('Prefer: code=<status>', () => {
     expect([unlimited.headers['ratelimit-remaining'], unlimited.headers['retry-after']]).toEqual(['0', '60']);
   });
 
+  it.each(['example=valid', 'dynamic=true'])('names Prism’s Prefer: %s as ignored', async (prism) => {
+    const res = await get('/extended', { Prefer: prism });
+    expect(res.status).toBe(200);
+    expect(res.headers['x-mock-prefer-ignored']).toMatch(new RegExp(`^${prism} is Prism's: `));
+    const both = await get('/extended', { Prefer: `code=503, ${prism}` });
+    expect(both.status).toBe(503);
+    expect(both.headers['x-mock-prefer-ignored']).toMatch(/is Prism's/);
+  });
+
   it('ignores a status the operation does not document, and says why', async () => {
     const res = await get('/extended', { Prefer: 'code=404' });
     expect(res.status).toBe(200);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { COMMANDS } from './commands.ts';
+import { COMMANDS } from '../spec/commands.ts';
 import { HOSTED_RATE_LIMITS, withDefaults, type MockOptions } from './options.ts';
 import { DEFAULT_BLOCKS, MIN_BLOCKS } from './world/options.ts';
 

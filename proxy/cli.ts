@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { COMMANDS } from '../mocks/commands.ts';
+import { COMMANDS } from '../spec/commands.ts';
 import { undocumentedFieldsFail } from '../spec/undeclared-fields.ts';
 import { REPORT_PATH, startProxy, VIOLATIONS_HEADER } from './server.ts';
 

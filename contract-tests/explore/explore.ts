@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { COMMANDS, SETTINGS_AS_FLAGS } from '../../mocks/commands.ts';
+import { COMMANDS, SETTINGS_AS_FLAGS } from '../../spec/commands.ts';
 import { shownPath } from '../config.ts';
 import type { ContractTarget } from '../target.ts';
 import type { TargetData } from '../targets/discover.ts';

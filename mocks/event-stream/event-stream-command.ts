@@ -1,6 +1,6 @@
 import { createWriteStream, openSync } from 'node:fs';
 import { parseCli, UsageError } from '../cli-args.ts';
-import { COMMANDS } from '../commands.ts';
+import { COMMANDS } from '../../spec/commands.ts';
 import { WorldFileError } from '../world/declared/plan.ts';
 import { writeEventStream } from './export-stream.ts';
 import { StreamError } from '../serialize/raw-tx.ts';

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { COMMANDS } from '../commands.ts';
+import { COMMANDS } from '../../spec/commands.ts';
 import { ExportError, exportWorld } from './export-world.ts';
 
 export const EXPORT_USAGE = [

@@ -8,10 +8,10 @@ import { deprecationWarning } from './deprecation.ts';
 import { errorParts, loggableError, routeNotFound, unexpectedError } from './errors.ts';
 import { requestHeader, type ApiRequest, type ApiResponse } from './exchange.ts';
 import { keyVerdict, type KeyVerdict } from './keys.ts';
-import { parseQuery } from './query-string.ts';
+import { parseQuery } from '../../spec/request/query-string.ts';
 import { rateLimitMessage, type RateLimiter } from './rate-limit.ts';
 import { ResponseCache, type CachedAnswer } from './response-cache.ts';
-import { routerOf, splitTarget, type Routed } from './routing.ts';
+import { isWrongMethod, operationRouterOf, splitTarget, type Routed } from '../../spec/request/routing.ts';
 import {
   forcedHeaders,
   forcedMessage,
@@ -20,7 +20,13 @@ import {
   type ScenarioSettings,
 } from './scenarios.ts';
 import { urlTooLong } from './url-limit.ts';
-import { isRequestError, requestValidator, type RequestValidator } from './validate.ts';
+import {
+  isRequestError,
+  requestValidator,
+  type RequestValidator,
+  type ValidatedRequest,
+} from '../../spec/request/validate.ts';
+import { BodyError, readJsonBody } from './body.ts';
 
 /** The API's answer to a request: now, or after a delay the scenarios asked for. */
 export type ApiPipeline = (request: ApiRequest) => ApiResponse | Promise<ApiResponse>;
@@ -43,6 +49,7 @@ export interface PipelineSettings {
 /** An operation as the pipeline serves it: validation compiled, the deprecation warning written once. */
 export interface OperationRoute {
   path: string;
+  method: string;
   op: Operation;
   handler: OperationHandler;
   validate: RequestValidator;
@@ -108,6 +115,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
   const known = new Set(ops.map((o) => o.operationId));
   const routes: OperationRoute[] = ops.map((op) => ({
     path: op.path,
+    method: op.method,
     op,
     handler: handlers[op.operationId] as OperationHandler,
     validate: requestValidator(op, doc, specAjv),
@@ -117,7 +125,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
   const byId = new Map(
     routes.map((r) => [r.op.operationId, { route: r, params: {} } as Routed<OperationRoute>]),
   );
-  const route = routerOf(routes);
+  const route = operationRouterOf(routes);
   const leading = serviceHeaders(doc);
   const keys = keyVerdict(settings.keys, settings.requireKey);
 
@@ -153,16 +161,19 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
       const target = splitTarget(p.request.url);
       p.pathname = target.pathname;
       p.query = target.query;
+      let found: ReturnType<typeof route>;
       try {
-        p.routed = route(target.pathname);
+        found = route(p.request.method, target.pathname);
       } catch (err) {
         const { status, message } = unexpectedError(err);
         return fail(p, status, message);
       }
-      if (!p.routed) return fail(p, 404, routeNotFound(p.request.method, target.pathname));
-      if (isRead(p.request.method)) return undefined;
-      p.headers.push('Allow', 'GET, HEAD, OPTIONS');
-      return fail(p, 405, `${p.request.method} is not allowed: this service is read-only (GET)`);
+      if (!found) return fail(p, 404, routeNotFound(p.request.method, target.pathname));
+      if (!isWrongMethod(found)) {
+        p.routed = found;
+        return undefined;
+      }
+      return wrongMethod(p, found.allow);
     },
     (p) => void p.headers.push(...(p.routed as Routed<OperationRoute>).route.warning),
     (p) => {
@@ -199,17 +210,36 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
         const target = splitTarget(p.request.url);
         p.pathname = target.pathname;
         p.query = target.query;
-        p.routed = route(target.pathname) ?? p.routed;
+        const again = route(p.request.method, target.pathname);
+        if (again && !isWrongMethod(again)) p.routed = again;
       }
       const { route: served, params } = p.routed as Routed<OperationRoute>;
-      const request = served.validate(params, parseQuery(p.query));
-      const result = isRequestError(request) ? request : served.handler.answer({ queries, ...request });
-      if (result.status !== 200) return fail(p, result.status, result.message, result.code);
-      const json = serializeJson(result.body);
-      cache.set(p.request.url, { ...json, operationId: served.op.operationId } satisfies CachedAnswer);
-      return sendJson(p, json);
+      const query = parseQuery(p.query);
+      if (!served.op.requestBody || isRead(p.request.method))
+        return answerWith(p, served, served.validate(params, query));
+      return readJsonBody(p.request).then(
+        (body) => answerWith(p, served, served.validate(params, query, body)),
+        (err: unknown) => {
+          if (err instanceof BodyError) return fail(p, err.status, err.message);
+          throw err;
+        },
+      );
     },
   ];
+
+  /** The handler's answer to a validated request; a read's 200 is kept in the response cache. */
+  const answerWith = (
+    p: Passage,
+    served: OperationRoute,
+    request: ValidatedRequest | ReturnType<RequestValidator>,
+  ): ApiResponse => {
+    const result = isRequestError(request) ? request : served.handler.answer({ queries, ...request });
+    if (result.status !== 200) return fail(p, result.status, result.message, result.code);
+    const json = serializeJson(result.body);
+    if (isRead(p.request.method))
+      cache.set(p.request.url, { ...json, operationId: served.op.operationId } satisfies CachedAnswer);
+    return sendJson(p, json);
+  };
 
   const run = (p: Passage, from: number): ApiResponse | Promise<ApiResponse> => {
     try {
@@ -238,6 +268,23 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
       { request, headers: [], key: undefined, routed: undefined, hit: undefined, pathname: '', query: '' },
       0,
     );
+}
+
+/**
+ * 405 for a path the spec has under other methods: `Allow` lists them. A read-only path keeps the
+ * real service's wording.
+ */
+function wrongMethod(p: Passage, allow: string[]): ApiResponse {
+  const allowed = [...allow, ...(allow.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
+  p.headers.push('Allow', allowed.join(', '));
+  const readOnly = allow.length === 1 && allow[0] === 'GET';
+  return fail(
+    p,
+    405,
+    readOnly
+      ? `${p.request.method} is not allowed: this service is read-only (GET)`
+      : `${p.request.method} is not allowed here: this path takes ${allow.join(', ')}`,
+  );
 }
 
 function isRead(method: string): boolean {

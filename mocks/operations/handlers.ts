@@ -31,6 +31,8 @@ export interface OperationHandler {
     queries: WorldQueries;
     path: Record<string, unknown>;
     query: Record<string, unknown>;
+    /** The JSON body, validated against the operation's request body schema; only where it takes one. */
+    body?: unknown;
   }): { status: 200; body: unknown } | { status: 404; message: string; code?: undefined };
 }
 

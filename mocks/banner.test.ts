@@ -9,11 +9,14 @@ describe('start banner', () => {
   const text = (partial: Parameters<typeof withDefaults>[0]) =>
     banner('http://127.0.0.1:3999', world.queries, withDefaults({ blocks: 60, ...partial }), 0);
 
-  it('says "unlimited" for a rate limit of 0, and the limit otherwise', () => {
-    const off = text({ rateLimit: 0, rateLimitKey: 0 });
-    expect(off).toContain('rate limits: unlimited per IP without a key, unlimited per key');
-    expect(off).not.toMatch(/\bno req\/min|\bno per key/);
-    expect(text({})).toContain('rate limits: 50 req/min per IP without a key, 500 req/min per key');
+  it('says there is no rate limit by default and how to emulate the hosted one, else each limit ("unlimited" for 0)', () => {
+    expect(text({})).toContain('rate limits: none (--rate-limit hosted emulates the hosted gateway)');
+    expect(text({ rateLimit: 50, rateLimitKey: 500 })).toContain(
+      'rate limits: 50 req/min per IP without a key, 500 req/min per key',
+    );
+    expect(text({ rateLimit: 7 })).toContain(
+      'rate limits: 7 req/min per IP without a key, unlimited per key',
+    );
   });
 
   it('says which key mode is on', () => {

@@ -9,7 +9,10 @@ export function banner(url: string, queries: WorldQueries, options: MockOptions,
   const catalogue = queries.catalogue();
   const { addresses, transactions } = catalogue;
   const perMinute = (n: number): string => (n === 0 ? 'unlimited' : `${n} req/min`);
-  const limits = `${perMinute(options.rateLimit)} per IP without a key, ${perMinute(options.rateLimitKey)} per key`;
+  const limits =
+    options.rateLimit === 0 && options.rateLimitKey === 0
+      ? 'none (--rate-limit hosted emulates the hosted gateway)'
+      : `${perMinute(options.rateLimit)} per IP without a key, ${perMinute(options.rateLimitKey)} per key`;
   const lines = [
     `Stacks extended API mock listening on ${url}`,
     `  ${queries.options.network}, seed ${queries.options.seed}, ${catalogue.blocks} blocks (tip ${catalogue.tip.height}), started in ${Math.round(startMs)} ms`,

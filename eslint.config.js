@@ -77,6 +77,7 @@ const BROWSER_CODE = {
     'mocks/root-links.ts',
     'mocks/sample-urls.ts',
     'spec/document.ts',
+    'spec/releases/*.ts',
     'spec/request/**/*.ts',
     'spec/precompiled.ts',
     'spec/schemas.ts',

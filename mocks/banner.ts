@@ -15,6 +15,7 @@ export function banner(url: string, queries: WorldQueries, options: MockOptions,
       : `${perMinute(options.rateLimit)} per IP without a key, ${perMinute(options.rateLimitKey)} per key`;
   const lines = [
     `Stacks extended API mock listening on ${url}`,
+    `  answers as stacks-blockchain-api v${options.apiVersion}${deprecation(options)} (--api-version)`,
     `  ${queries.options.network}, seed ${queries.options.seed}, ${catalogue.blocks} blocks (tip ${catalogue.tip.height}), started in ${Math.round(startMs)} ms`,
     `  API keys: ${keyMode(options)}`,
     `  rate limits: ${limits}`,
@@ -35,6 +36,13 @@ export function banner(url: string, queries: WorldQueries, options: MockOptions,
     ...declaredLines(catalogue.declared, options.world),
   ];
   return lines.join('\n');
+}
+
+function deprecation(options: MockOptions): string {
+  if (options.deprecated === 'warn') return '';
+  return options.deprecated === 'gone'
+    ? ', its deprecated operations gone (410)'
+    : `, ${options.deprecated.slice('gone:'.length)} gone (410)`;
 }
 
 /** The world file's own accounts, by name: the first things its author will query. */

@@ -3,7 +3,7 @@ import { shownPath, type RunConfig, type TargetKind } from './config.ts';
 import { RequestBudget } from './http/budget.ts';
 import { inProcessMock } from './in-process.ts';
 import { ContractClient } from './http/client.ts';
-import { Limiter } from './http/limiter.ts';
+import { Limiter, realClock } from './http/limiter.ts';
 import { supertestTransport, type Transport } from './http/transport.ts';
 import { ExchangeLog } from './report/exchange-log.ts';
 import { discoverTargetData, type TargetData } from './targets/discover.ts';
@@ -147,7 +147,11 @@ async function createTarget(config: RunConfig): Promise<ContractTarget> {
   const clientFor: ClientFor = (transport, perMinute, apiKey) =>
     new ContractClient({
       transport,
-      limiter: new Limiter(perMinute),
+      limiter: new Limiter(perMinute, realClock, (left, why) =>
+        process.stderr.write(
+          `contract suite: waiting for rate-limit quota, ${Math.ceil(left / 1000)} s left (${why}); ${budget.spent} requests sent so far\n`,
+        ),
+      ),
       budget,
       log,
       timeoutMs: config.timeoutMs,

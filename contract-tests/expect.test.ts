@@ -75,4 +75,28 @@ describe('judging one answer', () => {
     );
     expect(judgement.unknown).toContainEqual(tokensExpected[0]);
   });
+
+  it('calls a 410 Gone from a deprecated operation its sunset on this target, not a break, naming its successor', () => {
+    const records: LogRecord[] = [];
+    const gone = {
+      error: 'Gone',
+      message: 'This endpoint has been disabled. See https://docs.hiro.so/stacks/api for more information',
+    };
+    const judgement = judgeResponse(fakeTarget(records), balanceAnswer(410, gone), {
+      status: 200,
+      because: 'a valid principal',
+    });
+    expect(judgement.unknown).toEqual([]);
+    expect(judgement.sunset).toMatch(
+      /^sunset on this target: get_account_balance, deprecated, answered 410 Gone \("This endpoint has been disabled\..*"\); its successor: GET \/extended\/v3\/principals\/\{principal\}\/balances\/stx/,
+    );
+    expect(records[0] as VerdictRecord).toMatchObject({ outcome: 'sunset' });
+  });
+
+  it('fails a 410 from an operation no release deprecates', () => {
+    const status: Exchange = { ...balanceAnswer(410, { error: 'Gone' }), operation: operation('get_block') };
+    const judgement = judgeResponse(fakeTarget([]), status, { status: 200, because: 'a known block' });
+    expect(judgement.sunset).toBeUndefined();
+    expect(judgement.unknown.map((p) => p.where)).toContain('status');
+  });
 });

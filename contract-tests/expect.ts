@@ -3,9 +3,9 @@ import { undeclaredFields, undocumentedFieldsFail } from '../spec/undeclared-fie
 import { answeredRequest } from './checks/answered-request.ts';
 import { meaningFindings } from './checks/meaning-checks.ts';
 import type { Exchange } from './http/client.ts';
-import { currentTest } from './report/current-test.ts';
+import { currentTest, skipCurrentTest } from './report/current-test.ts';
 import type { Outcome, ProblemRecord } from './report/records.ts';
-import { checker, doc } from './spec-context.ts';
+import { checker, doc, operations } from './spec-context.ts';
 import type { ContractTarget } from './target.ts';
 import { findDeviation } from './targets/deviations.ts';
 
@@ -69,6 +69,8 @@ interface Subject {
 /** What a judged answer came to: the problems no known deviation covers, and the failure's message. */
 export interface Judgement {
   unknown: ProblemRecord[];
+  /** Set when a deprecated operation answered 410 Gone: its sunset on this target, not a break. */
+  sunset?: string;
   /** The request, the expectation, what came back and the problems; empty when nothing is unknown. */
   message: string;
 }
@@ -154,6 +156,20 @@ function statusFindings(ex: Exchange, expectation: Expectation, more: Problem[])
   return ex.status >= 500 ? [status] : [status, ...answerFindings(ex, [])];
 }
 
+/** The answer as a verdict names it: the request, the spec's expectation, what came back. */
+function subjectOf(ex: Exchange, expectation: Expectation, requestKind?: string): Subject {
+  return {
+    operationId: ex.operation.operationId,
+    url: ex.url,
+    exchangeId: ex.id,
+    expectedStatus: expectation.status,
+    actualStatus: ex.status,
+    ...errorMessageOf(ex),
+    header: `${ex.operation.operationId}: GET ${ex.url}\n  spec expects: ${expectation.status}: ${expectation.because}\n  came back:    ${preview(ex)}`,
+    ...(requestKind ? { requestKind } : {}),
+  };
+}
+
 /** An error answer's `message` (else `error`), when its body has one. */
 function errorMessageOf(ex: Exchange): { errorMessage?: string } {
   if (ex.status < 400 || typeof ex.body !== 'object' || ex.body === null) return {};
@@ -174,7 +190,24 @@ export function expectResponse(
   expectation: Expectation,
   more: Problem[] = [],
 ): void {
-  orThrow(judgeResponse(target, ex, expectation, more));
+  const judgement = judgeResponse(target, ex, expectation, more);
+  if (judgement.sunset) skipCurrentTest(judgement.sunset);
+  orThrow(judgement);
+}
+
+/**
+ * A 410 Gone from an operation deprecated in the target's release or in the newest: the real
+ * service answers so once its switch retires deprecated routes (the sunset its migration guide
+ * announces). What the test meant to check is moot; the operation's successor is named.
+ */
+function sunsetOf(ex: Exchange, expectation: Expectation): string | undefined {
+  if (ex.status !== 410 || expectation.status === 410) return undefined;
+  const newest = operations.find((o) => o.operationId === ex.operation.operationId);
+  if (!ex.operation.deprecated && !newest?.deprecated) return undefined;
+  const successor = newest?.replacedBy ?? ex.operation.replacedBy;
+  const named = successor?.routes?.join(', ') ?? successor?.operationId;
+  const said = errorMessageOf(ex).errorMessage;
+  return `sunset on this target: ${ex.operation.operationId}, deprecated, answered 410 Gone${said ? ` ("${said}")` : ''}${named ? `; its successor: ${named}` : ''}`;
 }
 
 /**
@@ -189,6 +222,11 @@ export function judgeResponse(
   record = true,
   requestKind?: string,
 ): Judgement {
+  const sunset = sunsetOf(ex, expectation);
+  if (sunset) {
+    const judged = judge(target, subjectOf(ex, expectation, requestKind), [], 'sunset', sunset, [], record);
+    return { ...judged, sunset };
+  }
   const tolerated =
     ex.status === expectation.status ? undefined : toleratedStatus(target, ex, expectation.status);
   const findings = tolerated ? answerFindings(ex, more) : statusFindings(ex, expectation, more);
@@ -204,16 +242,7 @@ export function judgeResponse(
   }
   return judge(
     target,
-    {
-      operationId: ex.operation.operationId,
-      url: ex.url,
-      exchangeId: ex.id,
-      expectedStatus: expectation.status,
-      actualStatus: ex.status,
-      ...errorMessageOf(ex),
-      header: `${ex.operation.operationId}: GET ${ex.url}\n  spec expects: ${expectation.status}: ${expectation.because}\n  came back:    ${preview(ex)}`,
-      ...(requestKind ? { requestKind } : {}),
-    },
+    subjectOf(ex, expectation, requestKind),
     findings,
     tolerated ? 'tolerated' : 'pass',
     tolerated,

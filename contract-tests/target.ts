@@ -7,6 +7,7 @@ import { Limiter, realClock } from './http/limiter.ts';
 import { supertestTransport, type Transport } from './http/transport.ts';
 import { ExchangeLog } from './report/exchange-log.ts';
 import { discoverTargetData, type TargetData } from './targets/discover.ts';
+import { describeRelease, readRelease, type TargetRelease } from './targets/release.ts';
 import { loadTargetFile, type TargetFile } from './targets/target-file.ts';
 
 /** The documented limits (service description §8); a target file may say otherwise. */
@@ -38,6 +39,8 @@ export interface ContractTarget {
   /** The documented per-minute limits in force for `rateLimitClient`. */
   rateLimit: { anonymous: number; keyed: number };
   log: ExchangeLog;
+  /** The release its status names: the suite expects that release's deprecations, headers and fields. */
+  release: TargetRelease;
   data(): Promise<TargetData>;
 }
 
@@ -161,9 +164,11 @@ async function createTarget(config: RunConfig): Promise<ContractTarget> {
   const { limiter, ...connection } =
     config.kind === 'mock' ? inProcess(clientFor) : overHttp(config, file, limits, clientFor);
   const fileName = config.targetFile ? shownPath(config.targetFile) : '(none)';
+  const release = await readRelease(connection.client);
   log.write({
     kind: 'run',
     target: connection.label,
+    release: `${describeRelease(release)}; server_version "${release.serverVersion}"`,
     targetFile: `${fileName} — ${config.targetFileOrigin}`,
     ...(config.notices.length ? { notices: config.notices } : {}),
     limiter,
@@ -177,6 +182,7 @@ async function createTarget(config: RunConfig): Promise<ContractTarget> {
     file,
     coherent: (file.world ?? 'coherent') === 'coherent',
     log,
+    release,
     data: () => (data ??= discoverTargetData(file, connection.client, log)),
   };
 }

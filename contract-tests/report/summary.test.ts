@@ -143,4 +143,24 @@ describe('the summary', () => {
       'Before the tests:\n- the target file x.json describes another world',
     );
   });
+
+  it('lists the deprecated operations the target retired (410 Gone), once each, as sunset, not as failures', () => {
+    const gone = (i: number): VerdictRecord => ({
+      ...verdict(i, { where: 'status', expected: '200', actual: '410' }),
+      operationId: 'get_account_balance',
+      actualStatus: 410,
+      outcome: 'sunset',
+      problems: [],
+      note: 'sunset on this target: get_account_balance, deprecated, answered 410 Gone',
+    });
+    const summary = renderSummary({
+      records: [gone(1), gone(2)],
+      tests: [test(1, 'skipped')],
+      deviations: [],
+    });
+    expect(summary).toContain('No failures.');
+    expect(summary).toMatch(
+      /^Sunset on this target \(deprecated operations answering 410 Gone: their tests skip, nothing fails\): 1\n- get_account_balance \(2×\): sunset on this target: get_account_balance, deprecated, answered 410 Gone$/m,
+    );
+  });
 });

@@ -86,6 +86,24 @@ function undocumentedSection(verdicts: VerdictRecord[]): string[] {
   ];
 }
 
+/** Deprecated operations the target has retired (410 Gone), once per operation. */
+function sunsetSection(verdicts: VerdictRecord[]): string[] {
+  const byOperation = new Map<string, { count: number; note: string }>();
+  for (const v of verdicts.filter((x) => x.outcome === 'sunset')) {
+    const entry = byOperation.get(v.operationId) ?? { count: 0, note: v.note ?? '' };
+    entry.count++;
+    byOperation.set(v.operationId, entry);
+  }
+  if (byOperation.size === 0) return [];
+  return [
+    '',
+    `Sunset on this target (deprecated operations answering 410 Gone: their tests skip, nothing fails): ${byOperation.size}`,
+    ...[...byOperation]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([op, e]) => `- ${op} (${e.count}×): ${e.note}`),
+  ];
+}
+
 function skipSection(tests: TestResult[]): string[] {
   const byReason = new Map<string, string[]>();
   for (const t of tests.filter((x) => x.state === 'skipped')) {
@@ -156,6 +174,7 @@ export function renderSummary({ records, tests, deviations }: RunFacts): string 
   const tolerated = verdicts.filter((v) => v.outcome === 'tolerated');
   return [
     `Target: ${run?.target ?? 'unknown'}`,
+    ...(run?.release ? [`Release: ${run.release}`] : []),
     `Target file: ${run?.targetFile ?? 'unknown'}`,
     `Client limiter: ${run?.limiter ?? 'unknown'}; request budget MAX_REQUESTS=${run?.maxRequests ?? '?'}`,
     `Requests sent: ${exchanges.length} (${exchanges.filter((e) => e.retry).length} repeated after a 429, ${exchanges.filter((e) => e.provoked).length} sent to provoke 429, ${exchanges.filter((e) => e.error).length} without an answer) in ${(wallTimeMs(tests) / 1000).toFixed(1)} s`,
@@ -165,6 +184,7 @@ export function renderSummary({ records, tests, deviations }: RunFacts): string 
     '',
     ...(failed.length ? failureSection(failed, verdicts) : ['No failures.', '']),
     ...knownSection(verdicts, deviations),
+    ...sunsetSection(verdicts),
     ...undocumentedSection(verdicts),
     ...(tolerated.length
       ? ['', `Tolerated (target file tolerances): ${tolerated.length}`, ...toleratedSection(tolerated)]

@@ -159,6 +159,20 @@ export const VARIANTS: Variant[] = [
     },
   },
   {
+    name: 'warning-not-the-releases',
+    breaks:
+      'the deprecated operations send a Warning of their own (naming a v2 route, as the mock once did), not their release\u2019s text',
+    caughtBy: [/^deprecated operations > get_account_balance > 200 OK > still answers/],
+    failureMentions: /release 9\.0\.2's own text/,
+    response: (r) => {
+      if (r.res.getHeader('Warning') !== undefined)
+        r.res.setHeader(
+          'Warning',
+          '299 - "Deprecated: use GET /extended/v2/addresses/{principal}/balances/stx"',
+        );
+    },
+  },
+  {
     name: 'deprecated-diverges',
     breaks: 'get_single_transaction_with_transfers reports one µSTX more received than the list does',
     caughtBy: [

@@ -71,6 +71,21 @@ describe("fixtures/worlds/release-9.yaml: release 9's new values, served as 9.0.
     expect(old.some((tx) => 'replaced_by_tx_id' in tx)).toBe(false);
   });
 
+  it("a replaced transaction leaves its payer's pending balance, as v9 prunes it", async () => {
+    const outbound = async (apiVersion: string): Promise<bigint> => {
+      const { mock } = await everyTx(apiVersion);
+      const taker = mock.live.queries.catalogue().declared.accounts.find((a) => a.name === 'taker');
+      const url = `/extended/v1/address/${taker!.address}/balances`;
+      const res = await mock.handle({ method: 'GET', url, headers: {}, ip: undefined });
+      const body = JSON.parse(new TextDecoder().decode(res.body)) as {
+        stx: { pending_balance_outbound?: string };
+      };
+      return BigInt(body.stx.pending_balance_outbound ?? '0');
+    };
+    // The first of the pair (2,000,000 µSTX and a 300 µSTX fee) no longer counts as 9.0.2.
+    expect((await outbound('8.11.6')) - (await outbound('9.0.2'))).toBe(2_000_300n);
+  });
+
   it('the event-stream export writes them as a stacks-node would: @stacks/transactions decodes each', async () => {
     const { mock } = await everyTx('9.0.2');
     const chain = mock.live.queries.chain;

@@ -10,7 +10,8 @@ const USAGE = [
   '  Sends the same requests to the mock (in-process, this world) and to the real service at URL, which',
   '  must already serve this world: `npm run mock -- event-stream --out chain.tsv` with the same world',
   "  flags, imported with the real service's `import-events --file chain.tsv --wipe-db --force`.",
-  '  Writes reports/differential-NAME.md; --golden also records the real answers as fixtures/golden/NAME.json.',
+  "  The mock answers as the real service's release (its /extended server_version). Writes",
+  '  reports/differential-RELEASE-NAME.md; --golden also records the real answers as fixtures/golden/RELEASE/NAME.json.',
 ].join('\n');
 
 async function main(): Promise<number> {

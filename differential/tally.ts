@@ -17,10 +17,18 @@ export interface FieldTally {
 
 export interface OperationTally {
   answers: number;
+  /** JSON-equal: the same status and body (headers aside). */
   equal: number;
+  /** JSON-equal and the same compared headers and revalidation. */
+  headersEqual: number;
   /** Answers that differ only in listed differences. */
   explained: number;
   fields: Map<string, FieldTally>;
+}
+
+/** Whether a differing field is a header or the revalidation, not the status or the body. */
+export function isHeaderField(field: string): boolean {
+  return field.startsWith('(header ') || field.startsWith('(304 ');
 }
 
 /** Counts, per operation, the answers and the JSON-equal ones; per field and group of requests, the answers that differ in it. */
@@ -33,10 +41,11 @@ export class Tally {
     if (!op)
       this.operations.set(
         request.operationId,
-        (op = { answers: 0, equal: 0, explained: 0, fields: new Map() }),
+        (op = { answers: 0, equal: 0, headersEqual: 0, explained: 0, fields: new Map() }),
       );
     op.answers++;
-    if (found.length === 0) op.equal++;
+    if (found.every((d) => isHeaderField(d.field))) op.equal++;
+    if (found.length === 0) op.headersEqual++;
     else if (found.every((d) => listed(d.field))) op.explained++;
     const seen = new Set<string>();
     for (const d of found) {
@@ -64,6 +73,12 @@ export class Tally {
   get equal(): number {
     let n = 0;
     for (const op of this.operations.values()) n += op.equal;
+    return n;
+  }
+
+  get headersEqual(): number {
+    let n = 0;
+    for (const op of this.operations.values()) n += op.headersEqual;
     return n;
   }
 

@@ -19,10 +19,12 @@ export interface OperationTally {
   answers: number;
   /** JSON-equal: the same status and body (headers aside). */
   equal: number;
-  /** JSON-equal and the same compared headers and revalidation. */
+  /** JSON-equal, with the same compared headers and 304 (whether the 304 carries an ETag aside). */
   headersEqual: number;
   /** Answers that differ only in listed differences. */
   explained: number;
+  /** Answers with at least one difference not listed. */
+  notExplained: number;
   fields: Map<string, FieldTally>;
 }
 
@@ -41,12 +43,14 @@ export class Tally {
     if (!op)
       this.operations.set(
         request.operationId,
-        (op = { answers: 0, equal: 0, headersEqual: 0, explained: 0, fields: new Map() }),
+        (op = { answers: 0, equal: 0, headersEqual: 0, explained: 0, notExplained: 0, fields: new Map() }),
       );
     op.answers++;
     if (found.every((d) => isHeaderField(d.field))) op.equal++;
-    if (found.length === 0) op.headersEqual++;
-    else if (found.every((d) => listed(d.field))) op.explained++;
+    // The real 304 never carries its ETag (a defect of every release so far): counted apart.
+    if (found.every((d) => d.field === '(304 etag)')) op.headersEqual++;
+    if (found.length > 0 && found.every((d) => listed(d.field))) op.explained++;
+    if (found.some((d) => !listed(d.field))) op.notExplained++;
     const seen = new Set<string>();
     for (const d of found) {
       const key = `${d.field}\u0000${request.group}`;
@@ -85,6 +89,12 @@ export class Tally {
   get explained(): number {
     let n = 0;
     for (const op of this.operations.values()) n += op.explained;
+    return n;
+  }
+
+  get notExplained(): number {
+    let n = 0;
+    for (const op of this.operations.values()) n += op.notExplained;
     return n;
   }
 }

@@ -57,6 +57,8 @@ interface Subject {
   header: string;
   /** The kind of request within its test (an explored mutation's label), matched by a deviation's `test` too. */
   requestKind?: string;
+  /** What an error answer's body said, for the report to tell one server error from another. */
+  errorMessage?: string;
 }
 
 /**
@@ -99,6 +101,7 @@ function judge(
       url: subject.url,
       expectedStatus: subject.expectedStatus,
       actualStatus: subject.actualStatus,
+      ...(subject.errorMessage !== undefined ? { errorMessage: subject.errorMessage } : {}),
       outcome,
       problems,
       ...(note ? { note } : {}),
@@ -124,6 +127,39 @@ function toleratedStatus(target: ContractTarget, ex: Exchange, expected: number)
   return documented?.key === '4XX'
     ? `${ex.status} accepted through the documented 4XX (${reason})`
     : undefined;
+}
+
+/** The documented headers and body of the answer's own status, what it means, and the caller's findings. */
+function answerFindings(ex: Exchange, more: Problem[]): Problem[] {
+  return [
+    ...checker.check(ex.operation, { status: ex.status, headers: ex.headers, body: ex.body, text: ex.text }),
+    ...meaningFindings(answeredRequest(ex.operation, ex.url, ex.status, ex.headers, ex.body)),
+    ...more,
+  ];
+}
+
+/**
+ * The findings on an answer, given the status the spec expects. A wrong status is the problem,
+ * and what the caller checks on the body it expected follows from it (a 500's body has no
+ * tokens): its findings are left out. A 5xx where another status was expected is one problem
+ * alone: nothing in a server error's answer is the target's meaning.
+ */
+function statusFindings(ex: Exchange, expectation: Expectation, more: Problem[]): Problem[] {
+  if (ex.status === expectation.status) return answerFindings(ex, more);
+  const status: Problem = {
+    where: 'status',
+    expected: `${expectation.status} (${expectation.because})`,
+    actual: String(ex.status),
+  };
+  return ex.status >= 500 ? [status] : [status, ...answerFindings(ex, [])];
+}
+
+/** An error answer's `message` (else `error`), when its body has one. */
+function errorMessageOf(ex: Exchange): { errorMessage?: string } {
+  if (ex.status < 400 || typeof ex.body !== 'object' || ex.body === null) return {};
+  const body = ex.body as Record<string, unknown>;
+  const said = [body.message, body.error].find((m): m is string => typeof m === 'string' && m !== '');
+  return said === undefined ? {} : { errorMessage: said };
 }
 
 /**
@@ -153,21 +189,9 @@ export function judgeResponse(
   record = true,
   requestKind?: string,
 ): Judgement {
-  const findings: Problem[] = [];
   const tolerated =
     ex.status === expectation.status ? undefined : toleratedStatus(target, ex, expectation.status);
-  if (ex.status !== expectation.status && !tolerated) {
-    findings.push({
-      where: 'status',
-      expected: `${expectation.status} (${expectation.because})`,
-      actual: String(ex.status),
-    });
-  }
-  findings.push(
-    ...checker.check(ex.operation, { status: ex.status, headers: ex.headers, body: ex.body, text: ex.text }),
-  );
-  findings.push(...meaningFindings(answeredRequest(ex.operation, ex.url, ex.status, ex.headers, ex.body)));
-  findings.push(...more);
+  const findings = tolerated ? answerFindings(ex, more) : statusFindings(ex, expectation, more);
   const undocumented = undocumentedIn(ex);
   if (UNDOCUMENTED_FIELDS_FAIL) {
     for (const field of undocumented) {
@@ -186,6 +210,7 @@ export function judgeResponse(
       exchangeId: ex.id,
       expectedStatus: expectation.status,
       actualStatus: ex.status,
+      ...errorMessageOf(ex),
       header: `${ex.operation.operationId}: GET ${ex.url}\n  spec expects: ${expectation.status}: ${expectation.because}\n  came back:    ${preview(ex)}`,
       ...(requestKind ? { requestKind } : {}),
     },

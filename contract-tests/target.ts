@@ -1,10 +1,9 @@
-import { relative } from 'node:path';
 import { inject } from 'vitest';
-import { ROOT, type RunConfig, type TargetKind } from './config.ts';
+import { shownPath, type RunConfig, type TargetKind } from './config.ts';
 import { RequestBudget } from './http/budget.ts';
 import { inProcessMock } from './in-process.ts';
 import { ContractClient } from './http/client.ts';
-import { Limiter } from './http/limiter.ts';
+import { Limiter, realClock } from './http/limiter.ts';
 import { supertestTransport, type Transport } from './http/transport.ts';
 import { ExchangeLog } from './report/exchange-log.ts';
 import { discoverTargetData, type TargetData } from './targets/discover.ts';
@@ -148,7 +147,11 @@ async function createTarget(config: RunConfig): Promise<ContractTarget> {
   const clientFor: ClientFor = (transport, perMinute, apiKey) =>
     new ContractClient({
       transport,
-      limiter: new Limiter(perMinute),
+      limiter: new Limiter(perMinute, realClock, (left, why) =>
+        process.stderr.write(
+          `contract suite: waiting for rate-limit quota, ${Math.ceil(left / 1000)} s left (${why}); ${budget.spent} requests sent so far\n`,
+        ),
+      ),
       budget,
       log,
       timeoutMs: config.timeoutMs,
@@ -157,7 +160,7 @@ async function createTarget(config: RunConfig): Promise<ContractTarget> {
     });
   const { limiter, ...connection } =
     config.kind === 'mock' ? inProcess(clientFor) : overHttp(config, file, limits, clientFor);
-  const fileName = config.targetFile ? relative(ROOT, config.targetFile) : '(none)';
+  const fileName = config.targetFile ? shownPath(config.targetFile) : '(none)';
   log.write({
     kind: 'run',
     target: connection.label,

@@ -6,7 +6,7 @@ import { FLAGS, parseCli, usage, UsageError } from './cli-args.ts';
 import { resolveOptions } from './world/options.ts';
 
 describe('mock flags and environment', () => {
-  it('defaults to the real service port on loopback, a fixed seed and the documented limits', () => {
+  it('defaults to the real service port on loopback, a fixed seed and no rate limit', () => {
     const o = parseCli([], {});
     if (o === 'help') throw new Error('unexpected help');
     expect(o).toMatchObject({
@@ -14,8 +14,8 @@ describe('mock flags and environment', () => {
       host: '127.0.0.1',
       seed: 1,
       network: 'mainnet',
-      rateLimit: 50,
-      rateLimitKey: 500,
+      rateLimit: 0,
+      rateLimitKey: 0,
       apiKeys: [],
       requireApiKey: false,
       quiet: false,
@@ -23,6 +23,16 @@ describe('mock flags and environment', () => {
       latencyMs: 0,
       faultRate: 0,
     });
+  });
+
+  it('--rate-limit hosted (or MOCK_RATE_LIMIT=hosted) emulates the hosted gateway: 50 a minute per IP, 500 per key', () => {
+    expect(parseCli(['--rate-limit', 'hosted'], {})).toMatchObject({ rateLimit: 50, rateLimitKey: 500 });
+    expect(parseCli([], { MOCK_RATE_LIMIT: 'hosted' })).toMatchObject({ rateLimit: 50, rateLimitKey: 500 });
+    expect(parseCli(['--rate-limit', 'hosted', '--rate-limit-key', '20'], {})).toMatchObject({
+      rateLimit: 50,
+      rateLimitKey: 20,
+    });
+    expect(parseCli(['--rate-limit', '7'], {})).toMatchObject({ rateLimit: 7, rateLimitKey: 0 });
   });
 
   it('reads the living chain flags: a block time, a genesis time, recent times, a control token', () => {
@@ -123,7 +133,7 @@ describe('mock flags and environment', () => {
     [['--blocks', '59'], '--blocks needs an integer of at least 60, got "59"'],
     [['--seed', '-1'], '--seed needs a non-negative integer, got "-1"'],
     [['--seed=-1'], '--seed needs a non-negative integer, got "-1"'],
-    [['--rate-limit', '-5'], '--rate-limit needs a non-negative integer, got "-5"'],
+    [['--rate-limit', '-5'], '--rate-limit needs a non-negative integer or hosted, got "-5"'],
     [['--seed'], '--seed needs a non-negative integer, got nothing'],
     [['--quiet=yes'], '--quiet takes no value, got "yes"'],
     [['--unknown'], 'unknown flag --unknown'],
@@ -182,6 +192,11 @@ describe('mock flags and environment', () => {
     expect(usage()).toMatch(
       new RegExp(`--blocks VALUE +world size in blocks, at least ${min} \\(default 600,`),
     );
+  });
+
+  it('its help names every subcommand (export, event-stream, proxy), as this process runs them', () => {
+    for (const sub of ['export', 'event-stream', 'proxy'])
+      expect(usage()).toContain(`npm run mock -- ${sub} `);
   });
 
   it('documents every flag with its variable', () => {

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { COMMANDS } from '../spec/commands.ts';
 import { listOperations, loadSpec } from '../spec/load.ts';
 import { DEFAULT_RELEASE, operationAsOf, RELEASES } from '../spec/releases/releases.ts';
 import { parseDeprecated } from './http/deprecation.ts';
-import { withDefaults, type MockOptions } from './options.ts';
+import { HOSTED_RATE_LIMITS, withDefaults, type MockOptions } from './options.ts';
 import { DEFAULT_BLOCKS, MIN_BLOCKS } from './world/options.ts';
 
 interface Flag {
@@ -14,7 +15,7 @@ interface Flag {
   min?: number;
   /** Largest value of a number. */
   max?: number;
-  /** The values a string may take. */
+  /** The values a string may take; for an int, words it takes besides numbers. */
   choices?: string[];
 }
 
@@ -73,12 +74,13 @@ export const FLAGS: Record<string, Flag> = {
   'rate-limit': {
     env: 'MOCK_RATE_LIMIT',
     kind: 'int',
-    help: 'requests per minute per client IP without a key (default 50, 0 = unlimited)',
+    choices: ['hosted'],
+    help: `requests per minute per client IP without a key (default 0 = unlimited); hosted = the hosted gateway's ${HOSTED_RATE_LIMITS.rateLimit} per IP and ${HOSTED_RATE_LIMITS.rateLimitKey} per key, with its headers`,
   },
   'rate-limit-key': {
     env: 'MOCK_RATE_LIMIT_KEY',
     kind: 'int',
-    help: 'requests per minute per API key (default 500, 0 = unlimited)',
+    help: 'requests per minute per API key (default 0 = unlimited; --rate-limit hosted sets 500)',
   },
   latency: { env: 'MOCK_LATENCY', kind: 'int', help: 'milliseconds added to every response (default 0)' },
   'fault-rate': {
@@ -127,17 +129,20 @@ export function usage(): string {
     const arg = f.kind === 'bool' ? '' : f.kind === 'list' ? ' KEY' : ' VALUE';
     return `  --${(name + arg).padEnd(22)} ${f.help} [${f.env}]`;
   });
+  const cli = COMMANDS.mockCli;
   return [
-    'Usage: npm run mock -- [flags]   (in this repository; or make mock ARGS="[flags]")',
-    '       stacks-api-mock [flags]   (the installed package)',
+    `Usage: ${cli} [flags]${cli === COMMANDS.mock ? '' : `   (or ${COMMANDS.mock} ARGS="[flags]")`}`,
     '',
     ...lines,
     '  --help                 this text',
     '',
-    'npm run mock -- export --from URL --address SP… [--address …] [--out FILE]',
+    `${cli} export --from URL --address SP… [--address …] [--out FILE]`,
     '       a world file (for --world) from what a running mock answers for those addresses',
-    'npm run mock -- event-stream --out FILE [--seed N] [--network …] [--blocks N] [--world FILE] [--genesis-time T]',
+    `${cli} event-stream --out FILE [--seed N] [--network …] [--blocks N] [--world FILE] [--genesis-time T]`,
     "       the world as a stacks-node's event stream (TSV), for the real service's import-events",
+    `${cli} proxy --upstream URL --port N --report FILE [--host 127.0.0.1]`,
+    '       the validation proxy: forwards to URL and reports every answer that breaks the spec',
+    `Each subcommand's --help tells its flags.`,
   ].join('\n');
 }
 
@@ -145,8 +150,10 @@ export function usage(): string {
 function needs(flag: Flag): string {
   const min = flag.min ?? 0;
   switch (flag.kind) {
-    case 'int':
-      return min === 0 ? 'a non-negative integer' : `an integer of at least ${min}`;
+    case 'int': {
+      const integer = min === 0 ? 'a non-negative integer' : `an integer of at least ${min}`;
+      return flag.choices ? `${integer} or ${flag.choices.join(', ')}` : integer;
+    }
     case 'number':
       return `a number from ${min} to ${flag.max ?? 'any'}`;
     case 'bool':
@@ -164,6 +171,7 @@ function parseValue(source: string, flag: Flag, raw: string): number | string | 
   const min = flag.min ?? 0;
   switch (flag.kind) {
     case 'int':
+      if (flag.choices?.includes(raw)) return raw;
       if (!/^\d+$/.test(raw) || Number(raw) < min) refuse();
       return Number(raw);
     case 'number': {
@@ -288,6 +296,11 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     if (key) (partial as Record<string, unknown>)[key] = parsed;
   }
   partial.apiKeys = [...new Set(apiKeys)];
+  // `hosted` names both limits; an explicit --rate-limit-key still wins for the keyed one.
+  if ((partial.rateLimit as unknown) === 'hosted') {
+    partial.rateLimit = HOSTED_RATE_LIMITS.rateLimit;
+    partial.rateLimitKey ??= HOSTED_RATE_LIMITS.rateLimitKey;
+  }
   try {
     const options = withDefaults(partial);
     // Which operations may be gone depends on the release: checked against the spec as it serves them.

@@ -18,9 +18,9 @@ export interface MockOptions {
   blocks: number;
   apiKeys: string[];
   requireApiKey: boolean;
-  /** Requests per minute per client IP without a key; 0 turns the limit off. */
+  /** Requests per minute per client IP without a key; 0 (the default) turns the limit off. */
   rateLimit: number;
-  /** Requests per minute per API key; 0 turns the limit off. */
+  /** Requests per minute per API key; 0 (the default) turns the limit off. */
   rateLimitKey: number;
   /** Added to every response, in milliseconds. */
   latencyMs: number;
@@ -56,8 +56,8 @@ export const DEFAULT_OPTIONS: MockOptions = {
   blocks: DEFAULT_BLOCKS,
   apiKeys: [],
   requireApiKey: false,
-  rateLimit: 50,
-  rateLimitKey: 500,
+  rateLimit: 0,
+  rateLimitKey: 0,
   latencyMs: 0,
   faultRate: 0,
   quiet: false,
@@ -68,6 +68,13 @@ export const DEFAULT_OPTIONS: MockOptions = {
   log: (line) => process.stdout.write(`${line}\n`),
   now: () => Date.now(),
 };
+
+/**
+ * The hosted gateway's documented limits (50 requests a minute per IP without a key, 500 per
+ * key), with its headers: `--rate-limit hosted`, or `startMock({ ...HOSTED_RATE_LIMITS })`. Off
+ * by default: a mock on a developer's machine or in a test suite is not the shared gateway.
+ */
+export const HOSTED_RATE_LIMITS = { rateLimit: 50, rateLimitKey: 500 } as const;
 
 export function withDefaults(partial: Partial<MockOptions> = {}): MockOptions {
   const options = { ...DEFAULT_OPTIONS, ...partial };

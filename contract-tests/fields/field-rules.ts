@@ -169,10 +169,6 @@ export const UNCHECKED: Array<{ selector: FieldSelector; why: string }> = [
     selector: '* **.poison_microblock.**',
     why: 'the two microblock headers as reported: no other operation states them',
   },
-  {
-    selector: '* **.tx_result.**',
-    why: 'the Clarity result the node computed; the suite does not decode Clarity (hex `0x…` and text by schema)',
-  },
   { selector: '* **.vm_error', why: 'the virtual machine\u2019s message, string or null' },
   {
     selector: '* **.tx_status',
@@ -202,10 +198,6 @@ export const UNCHECKED: Array<{ selector: FieldSelector; why: string }> = [
   {
     selector: '* **.events[].**',
     why: 'the events as the node recorded them: beyond `event_index` and `tx_id` (`transaction_fields_agree`) no operation lists all of a transaction\u2019s events (operation 5 lists one address\u2019s)',
-  },
-  {
-    selector: '* **.value.*',
-    why: 'a Clarity value\u2019s serialization and printed form; the suite does not decode Clarity (hex `0x…` by schema)',
   },
   {
     selector: '* **.tx_index',

@@ -42,6 +42,8 @@ export interface VerdictRecord {
   outcome: Outcome;
   problems: ProblemRecord[];
   note?: string;
+  /** What an error answer's body said (its `message`, else `error`): it tells one server error from another. */
+  errorMessage?: string;
   /** Fields the answer carried that the spec does not declare: drift, not failing by default. */
   undocumented?: string[];
 }

@@ -98,20 +98,39 @@ function skipSection(tests: TestResult[]): string[] {
   ]);
 }
 
+const OTHERS_NAMED = 5;
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
 /**
- * One line per cause with its count and first example, then each cause's first failure in full;
- * the other tests of a cause are named in the JUnit XML and the exchange log.
+ * One entry per root cause: its count and the cause with the first test's real figures, that
+ * test's failure in full, and the names of the others (each failure is shown once; the JUnit XML
+ * and the exchange log hold the others).
  */
 function failureSection(failed: TestResult[], verdicts: VerdictRecord[]): string[] {
   const causes = groupFailures(failed, verdicts);
   return [
-    `Failures: ${failed.length} tests, ${causes.length} causes`,
-    ...causes.map((c) => `- ${c.tests.length}× ${c.cause}\n    e.g. ${c.example}`),
-    '',
-    'First failure of each cause:',
+    `Failures: ${plural(failed.length, 'test')}, ${plural(causes.length, 'cause')}`,
     ...causes.flatMap((c) => {
-      const first = failed.find((t) => t.name === c.tests[0]);
-      return [`- ${c.tests[0]}`, indent(first?.message ?? '(no message)')];
+      const [first, ...others] = c.tests as [TestResult, ...TestResult[]];
+      const figures = c.figuresDiffer ? " (the first test's figures; the others' differ)" : '';
+      return [
+        `- ${c.tests.length}× ${c.text}${figures}`,
+        `    first: ${first.name}`,
+        indent(first.message ?? '(no message)', '      '),
+        ...(others.length
+          ? [
+              `    also: ${others
+                .slice(0, OTHERS_NAMED)
+                .map((t) => t.name)
+                .join(
+                  '; ',
+                )}${others.length > OTHERS_NAMED ? `; and ${others.length - OTHERS_NAMED} more` : ''}`,
+            ]
+          : []),
+      ];
     }),
     '',
   ];

@@ -5,6 +5,7 @@ import { runDifferential } from './run.ts';
 const USAGE = [
   'Usage: make differential REAL_URL=http://127.0.0.1:3999 [ARGS="--name default-mainnet --golden"]',
   '       npx tsx differential/cli.ts --real URL [--seed N] [--network mainnet|testnet] [--blocks N] [--world FILE]',
+  '                                   [--deprecated gone] (against a real service started with its deprecated endpoints disabled)',
   '                                   [--name NAME] [--golden] [--concurrency N] [--report-dir DIR]',
   '',
   '  Sends the same requests to the mock (in-process, this world) and to the real service at URL, which',
@@ -26,6 +27,7 @@ async function main(): Promise<number> {
         network: { type: 'string' },
         blocks: { type: 'string' },
         world: { type: 'string' },
+        deprecated: { type: 'string' },
         name: { type: 'string' },
         golden: { type: 'boolean' },
         concurrency: { type: 'string' },
@@ -62,6 +64,7 @@ async function main(): Promise<number> {
       ...(network && { network: network as 'mainnet' | 'testnet' }),
       ...(values.blocks !== undefined && { blocks: int('blocks', values.blocks) }),
       ...(values.world && { world: values.world }),
+      ...(values.deprecated && { deprecated: values.deprecated }),
     };
     const result = await runDifferential({
       realUrl: realUrl.replace(/\/$/, ''),

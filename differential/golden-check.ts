@@ -31,6 +31,7 @@ export async function checkGolden(
     ...(w.network && { network: w.network }),
     ...(w.blocks !== undefined && { blocks: w.blocks }),
     ...(w.world && { world: new URL(w.world, ROOT).pathname }),
+    ...(w.deprecated && { deprecated: w.deprecated }),
   });
   try {
     const found: GoldenMismatch[] = [];

@@ -10,6 +10,8 @@ export interface GoldenWorld {
   blocks?: number;
   /** A world file, relative to the repository root. */
   world?: string;
+  /** The mock's `--deprecated` (`gone`: the sunset, against a real service whose deprecated endpoints are disabled). */
+  deprecated?: string;
 }
 
 /** One request and what the real service answered to it (mempool ids read back as the mock's). */

@@ -56,6 +56,7 @@ export async function runDifferential(o: DifferentialOptions): Promise<Different
     ...(o.world.network && { network: o.world.network }),
     ...(o.world.blocks !== undefined && { blocks: o.world.blocks }),
     ...(o.world.world && { world: o.world.world }),
+    ...(o.world.deprecated && { deprecated: o.world.deprecated }),
   });
   // The chain the mock serves, built once: its requests and its mempool's ids come from it.
   const chain = mock.live.queries.chain;
@@ -119,5 +120,6 @@ export async function runDifferential(o: DifferentialOptions): Promise<Different
 function describeWorld(w: GoldenWorld): string {
   const parts = [`seed ${w.seed ?? 1}`, w.network ?? 'mainnet', `${w.blocks ?? 600} blocks`];
   if (w.world) parts.push(`world file ${w.world}`);
+  if (w.deprecated) parts.push(`deprecated operations ${w.deprecated}`);
   return parts.join(', ');
 }

@@ -5,6 +5,7 @@ import { inProcessMock } from '../in-process.ts';
 import { supertestTransport, type RawResponse, type Transport } from '../http/transport.ts';
 import { probeAuth, readMockWorld, type Auth, type MockWorld } from '../targets/probe.ts';
 import { loadTargetFile, type TargetFile } from '../targets/target-file.ts';
+import { urlFor } from '../../spec/load.ts';
 
 /** A run that cannot start: one line that names the problem and its fix. */
 export class PreflightError extends Error {}
@@ -52,7 +53,11 @@ async function disagreements(
     );
   const block = file.blocks?.[0];
   if (block) {
-    const res = await transport(`/extended/v2/blocks/${block.height}`, {}, PROBE_TIMEOUT_MS);
+    const res = await transport(
+      urlFor('get_block', { path: { height_or_hash: block.height } }),
+      {},
+      PROBE_TIMEOUT_MS,
+    );
     const hash = res.status === 200 ? (JSON.parse(res.text) as { hash?: unknown }).hash : undefined;
     if (res.status === 200 && hash !== block.hash)
       out.push(

@@ -1,3 +1,4 @@
+import { urlFor } from '../../spec/load.ts';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,7 +62,7 @@ beforeAll(async () => {
   limited = await serve(
     createMockApp({ blocks: 60, quiet: true, rateLimit: 1, rateLimitKey: 1, apiKeys: [KEY], now: () => 0 }),
   );
-  urls = Object.entries(sampleUrls(openApp.live.queries));
+  urls = Object.entries(sampleUrls(openApp.live.queries, urlFor));
 }, 60_000);
 
 afterAll(async () => {

@@ -18,10 +18,8 @@ describe('the typed URL builder', () => {
     expect(urlFor('get_block', { path: { height_or_hash: 'a/b?c' } })).toBe('/extended/v2/blocks/a%2Fb%3Fc');
   });
 
-  it('knows every operation of the spec, and says which one it does not', () => {
+  it('says which operation it does not know, and which path parameter is missing', () => {
     const build = urlBuilder(operationPaths(loadSpec()));
-    for (const op of listOperations())
-      expect(Object.keys(operationPaths(loadSpec()))).toContain(op.operationId);
     expect(() => build('get_nothing' as 'get_status')).toThrow(/no operation get_nothing/);
     expect(() => build('get_block', { path: {} as { height_or_hash: string } })).toThrow(
       /get_block needs its path parameter height_or_hash/,

@@ -1,4 +1,5 @@
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type TargetKind = 'mock' | 'live' | 'prism';
@@ -46,6 +47,15 @@ const DEFAULT_TARGETS: Record<TargetKind, string | undefined> = {
 };
 
 export class ConfigError extends Error {}
+
+/**
+ * A file as a message names it: from the current directory when it is under it (the user's
+ * target file, reports), else its full path (a target file inside the installed package).
+ */
+export function shownPath(file: string): string {
+  const fromHere = relative(process.cwd(), file);
+  return fromHere && !fromHere.startsWith('..') && !isAbsolute(fromHere) ? fromHere : file;
+}
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
   const raw = env[name];
@@ -124,6 +134,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
       `CONTRACT_RPM=0 turns the client limiter off and is refused for ${baseUrl}, which is not on this machine: unset CONTRACT_RPM (the documented limit applies) or give a positive number`,
     );
   }
+  if (env.TARGET && !existsSync(resolve(ROOT, env.TARGET)))
+    throw new ConfigError(
+      `the target file ${shownPath(resolve(ROOT, env.TARGET))} does not exist (TARGET, or --target): give the path of one (fixtures/targets/mainnet-staging.example.json shows the form), or leave it unset`,
+    );
   let targetFile = env.TARGET || DEFAULT_TARGETS[kind];
   let targetFileOrigin = env.TARGET
     ? 'TARGET'

@@ -1,6 +1,5 @@
-import { relative } from 'node:path';
 import { inject } from 'vitest';
-import { ROOT, type RunConfig, type TargetKind } from './config.ts';
+import { shownPath, type RunConfig, type TargetKind } from './config.ts';
 import { RequestBudget } from './http/budget.ts';
 import { inProcessMock } from './in-process.ts';
 import { ContractClient } from './http/client.ts';
@@ -157,7 +156,7 @@ async function createTarget(config: RunConfig): Promise<ContractTarget> {
     });
   const { limiter, ...connection } =
     config.kind === 'mock' ? inProcess(clientFor) : overHttp(config, file, limits, clientFor);
-  const fileName = config.targetFile ? relative(ROOT, config.targetFile) : '(none)';
+  const fileName = config.targetFile ? shownPath(config.targetFile) : '(none)';
   log.write({
     kind: 'run',
     target: connection.label,

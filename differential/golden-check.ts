@@ -1,4 +1,5 @@
 import { startMockServer } from '../mocks/server.ts';
+import { profileOfServerVersion } from '../spec/releases/releases.ts';
 import { differences, type FieldDifference } from './compare.ts';
 import { fetchAnswer } from './fetch-answer.ts';
 import type { GoldenFile } from './golden.ts';
@@ -12,7 +13,7 @@ export interface GoldenMismatch extends FieldDifference {
 const ROOT = new URL('../', import.meta.url);
 
 /**
- * Asks a mock started with the golden file's world every recorded request and returns each field
+ * Asks a mock started with the golden file's world, as the release that recorded it, every recorded request and returns each field
  * of its answers that differs from the real service's recorded answer, leaving out the listed
  * differences.
  */
@@ -21,8 +22,12 @@ export async function checkGolden(
   listed: readonly ListedDifference[],
 ): Promise<GoldenMismatch[]> {
   const w = golden.world;
+  const release = profileOfServerVersion(golden.recorded);
+  if (!release)
+    throw new Error(`golden file recorded by "${golden.recorded}": no release profile answers as it`);
   const mock = await startMockServer({
     port: 0,
+    apiVersion: release.version,
     quiet: true,
     rateLimit: 0,
     ...(w.seed !== undefined && { seed: w.seed }),

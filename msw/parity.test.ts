@@ -11,7 +11,7 @@ import { startMockServer, type RunningMock } from '../mocks/server.ts';
 import { createStacksHandlers, type StacksMsw } from './node.ts';
 import { wireAnswer, type WireAnswer } from './wire-answer.ts';
 
-const BASE = 'https://api.hiro.so';
+const BASE = 'https://api.mainnet.hiro.so';
 const OPTIONS = { seed: 7, blocks: 120, rateLimit: 40, rateLimitKey: 400, apiKeys: ['k1'], now: () => 1_000 };
 
 let mock: RunningMock;
@@ -22,7 +22,7 @@ const realFetch = globalThis.fetch;
 beforeAll(async () => {
   // A long keep-alive: fetch reuses its sockets, and one closed by the server as it is reused resets.
   mock = await startMockServer({ ...OPTIONS, port: 0, quiet: true }, { keepAliveTimeoutMs: 120_000 });
-  stacks = createStacksHandlers({ ...OPTIONS, baseUrl: BASE });
+  stacks = createStacksHandlers({ ...OPTIONS, baseUrl: BASE, quiet: true });
   server.use(...stacks.handlers);
   server.listen({ onUnhandledRequest: 'bypass' });
 }, 60_000);

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { isLoopback, ROOT, type RunConfig } from '../config.ts';
+import { join } from 'node:path';
+import { COMMANDS, SETTINGS_AS_FLAGS } from '../../spec/commands.ts';
+import { isLoopback, shownPath, type RunConfig } from '../config.ts';
 import { inProcessMock } from '../in-process.ts';
 import { supertestTransport, type RawResponse, type Transport } from '../http/transport.ts';
 import { probeAuth, readMockWorld, type Auth, type MockWorld } from '../targets/probe.ts';
@@ -20,7 +21,7 @@ async function reach(transport: Transport, baseUrl: string, timeoutMs: number): 
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
     throw new PreflightError(
-      `cannot reach ${baseUrl} (${why}): start the target (\`make mock\` in another terminal) or correct BASE_URL`,
+      `cannot reach ${baseUrl} (${why}): start the target (\`${COMMANDS.mock}\` in another terminal) or correct ${SETTINGS_AS_FLAGS ? '--base-url' : 'BASE_URL'}`,
     );
   }
   if (res.status === 404)
@@ -122,8 +123,6 @@ export async function preflight(config: RunConfig): Promise<RunConfig> {
   } catch (err) {
     throw new PreflightError(err instanceof Error ? err.message.replace(/\n\s*/g, '; ') : String(err));
   }
-  next.notices.push(
-    ...(await disagreements(file, relative(ROOT, config.targetFile), transport, config, world)),
-  );
+  next.notices.push(...(await disagreements(file, shownPath(config.targetFile), transport, config, world)));
   return next;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listOperations, urlFor } from '../../spec/load.ts';
 import { createMockApp } from '../app.ts';
+import { HOSTED_RATE_LIMITS } from '../options.ts';
 import { sampleUrls } from '../sample-urls.ts';
 import { specCheckedClient } from '../testing/spec-checked-client.ts';
 import { parsePrefer } from './scenarios.ts';
@@ -23,7 +24,7 @@ describe('Prefer: code=<status>', () => {
   }
 
   it('answers Prefer: code=429 with rate-limit headers that agree with a 429', async () => {
-    const limited = specCheckedClient(createMockApp({ blocks: 60, quiet: true }));
+    const limited = specCheckedClient(createMockApp({ blocks: 60, quiet: true, ...HOSTED_RATE_LIMITS }));
     const res = await limited('/extended', { Prefer: 'code=429' });
     expect(res.status).toBe(429);
     expect(res.headers['ratelimit-limit']).toBe('50');
@@ -33,6 +34,15 @@ describe('Prefer: code=<status>', () => {
     expect(res.headers['retry-after']).toBe(res.headers['ratelimit-reset']);
     const unlimited = await get('/extended', { Prefer: 'code=429' });
     expect([unlimited.headers['ratelimit-remaining'], unlimited.headers['retry-after']]).toEqual(['0', '60']);
+  });
+
+  it.each(['example=valid', 'dynamic=true'])('names Prism’s Prefer: %s as ignored', async (prism) => {
+    const res = await get('/extended', { Prefer: prism });
+    expect(res.status).toBe(200);
+    expect(res.headers['x-mock-prefer-ignored']).toMatch(new RegExp(`^${prism} is Prism's: `));
+    const both = await get('/extended', { Prefer: `code=503, ${prism}` });
+    expect(both.status).toBe(503);
+    expect(both.headers['x-mock-prefer-ignored']).toMatch(/is Prism's/);
   });
 
   it('ignores a status the operation does not document, and says why', async () => {

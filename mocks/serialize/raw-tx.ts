@@ -51,6 +51,12 @@ const CODES: Record<string, 'eq' | 'gt' | 'gte' | 'lt' | 'lte'> = {
   sent_less_than: 'lt',
   sent_less_than_or_equal_to: 'lte',
 };
+const NFT_CODES = { sent: 'sent', not_sent: 'not-sent', maybe_sent: 'maybe-sent' } as const;
+const POX_CODES = {
+  not_performed: 'will-not-perform',
+  maybe_performed: 'may-perform',
+  performed: 'will-perform',
+} as const;
 
 /**
  * Row `tx` of `table` (the mined transactions or the mempool) serialized as a stacks-node would
@@ -232,10 +238,19 @@ function toWirePostCondition(pc: PostCondition): WirePostCondition {
       return {
         type: 'nft-postcondition',
         address,
-        condition: pc.condition_code === 'sent' ? 'sent' : 'not-sent',
+        condition: NFT_CODES[pc.condition_code],
         asset: `${pc.asset.contract_address}.${pc.asset.contract_name}::${pc.asset.asset_name}`,
         assetId: deserializeCV(pc.asset_value.hex),
       };
+    case 'staking':
+      return {
+        type: 'staking-postcondition',
+        address,
+        condition: CODES[pc.condition_code] as 'eq',
+        amount: pc.amount,
+      };
+    case 'pox':
+      return { type: 'pox-postcondition', address, condition: POX_CODES[pc.condition_code] };
   }
 }
 

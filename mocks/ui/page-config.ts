@@ -1,4 +1,4 @@
-import { isLoopback } from '../control/loopback.ts';
+import { isLoopbackHost } from '../../spec/loopback.ts';
 import { keyMode } from '../http/keys.ts';
 import { MAX_DELAY_MS } from '../http/scenarios.ts';
 
@@ -39,7 +39,7 @@ export interface PageSettings {
 
 export function controlState(settings: Pick<PageSettings, 'host' | 'controlToken'>): ControlState {
   if (settings.controlToken) return 'token';
-  return isLoopback(settings.host) ? 'open' : 'off';
+  return isLoopbackHost(settings.host) ? 'open' : 'off';
 }
 
 export function pageConfig(settings: PageSettings): PageConfig {

@@ -11,6 +11,7 @@ import { listedFor, readListed } from './listed.ts';
 import { markdownReport } from './report.ts';
 import { buildRequests, notableAddresses, type DiffRequest } from './requests.ts';
 import { Tally } from './tally.ts';
+import { urlFor } from '../spec/load.ts';
 
 export interface DifferentialOptions {
   /** The real service, loaded with this world's event stream. */
@@ -74,7 +75,10 @@ export async function runDifferential(o: DifferentialOptions): Promise<Different
     for (const address of notableAddresses(catalogue)) {
       const page = await fetchAnswer(
         mock.url,
-        `/extended/v1/address/${address}/transactions_with_transfers?limit=1`,
+        urlFor('get_account_transactions_with_transfers', {
+          path: { principal: address },
+          query: { limit: 1 },
+        }),
       );
       totals.set(address, (page.body as { total?: number })?.total ?? 0);
     }

@@ -1,3 +1,4 @@
+import { urlFor } from '../spec/load.ts';
 import { keyMode } from './http/keys.ts';
 import type { MockOptions } from './options.ts';
 import { sampleUrls } from './sample-urls.ts';
@@ -23,7 +24,7 @@ export function banner(url: string, queries: WorldQueries, options: MockOptions,
     `  chain: ${options.blockTime > 0 ? `a block every ${options.blockTime} s` : 'frozen until POST /_mock/mine'}; control plane ${controlMode(options)} (${url}/_mock/openapi.yaml)`,
     '',
     'Try:',
-    ...Object.values(sampleUrls(queries)).map((path) => `  curl '${url}${path}'`),
+    ...Object.values(sampleUrls(queries, urlFor)).map((path) => `  curl '${url}${path}'`),
     `  curl -H 'Prefer: code=429' ${url}/extended        # any documented status on demand`,
     '',
     'Entities:',

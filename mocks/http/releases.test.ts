@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createMockApp, type MockApp } from '../app.ts';
 import type { MockOptions } from '../options.ts';
 import { sampleUrls } from '../sample-urls.ts';
+import { urlFor } from '../../spec/load.ts';
 
 const WARNING = '299 - "Deprecated: See https://docs.hiro.so/stacks/api for more information"';
 const GONE = {
@@ -27,7 +28,7 @@ async function mock(options: Partial<MockOptions> = {}): Promise<{
   const { port } = server.address() as AddressInfo;
   return {
     app,
-    urls: sampleUrls(app.live.queries),
+    urls: sampleUrls(app.live.queries, urlFor),
     get: (path) => fetch(`http://127.0.0.1:${port}${path}`),
   };
 }

@@ -1,8 +1,9 @@
 import type { ReleaseProfile } from '../../spec/releases/releases.ts';
+import type { OperationId } from '../../spec/request/url.ts';
 import type { operations } from '../../spec/types.ts';
 import type { WorldQueries } from '../query/world-queries.ts';
 
-export type OperationId = keyof operations;
+export type { OperationId } from '../../spec/request/url.ts';
 
 type Parameters<Id extends OperationId> = operations[Id]['parameters'];
 type Declared<T> = [T] extends [never] ? Record<string, never> : NonNullable<T>;

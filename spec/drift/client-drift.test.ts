@@ -19,7 +19,9 @@ function specWithoutBlockBurnTime(): Document {
   return copy;
 }
 
-describe('drift against the official client', () => {
+// Each test lowers the spec and the client through openapi-typescript, one of them in a whole
+// `npx tsx` process: the bound is on a hang, not a timing target.
+describe('drift against the official client', { timeout: 180_000 }, () => {
   it('finds no unlisted difference and no stale allowlist entry on the spec as landed', async () => {
     const verdict = judge(await findDrift(loadSpec(), clientSchemaText()), loadAllowlist());
     expect(verdict.unlisted).toEqual([]);

@@ -22,7 +22,9 @@ function ops(findings: Finding[], kind: Finding['kind']): string[] {
   return findings.filter((f) => f.kind === kind).map((f) => f.operationId);
 }
 
-describe("drift against the real service's published document", () => {
+// Each test lowers the spec (and a published document) through openapi-typescript: seconds of
+// CPU, so the bound is on a hang, not a timing target.
+describe("drift against the real service's published document", { timeout: 180_000 }, () => {
   it('knows it leaves deprecated operations out: only an operation it lacks and the spec does not deprecate is named', async () => {
     const findings = await findPublishedDrift(loadSpec(), readPublished(MINIMAL));
     // The stand-in publishes the status and the v3 routes only.

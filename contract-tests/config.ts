@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isLoopbackUrl } from '../spec/loopback.ts';
 
 export type TargetKind = 'mock' | 'live' | 'prism';
 
@@ -73,11 +74,6 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
   throw new ConfigError(`${name} must be 1 or 0, got "${raw}"`);
 }
 
-export function isLoopback(url: string): boolean {
-  const host = new URL(url).hostname;
-  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\./.test(host);
-}
-
 /**
  * BASE_URL as the user set it. Vitest copies Vite's own `BASE_URL` ('/') into an unset
  * process.env.BASE_URL (and over any value in test workers, which is why the configuration is
@@ -129,7 +125,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
   const requestsPerMinute =
     rpmRaw === undefined || rpmRaw === '' ? undefined : integer(env, 'CONTRACT_RPM', 0, 0);
   // Switching the limiter off is for servers on this machine only: a typo must never hammer staging.
-  if (requestsPerMinute === 0 && kind === 'live' && baseUrl && !isLoopback(baseUrl)) {
+  if (requestsPerMinute === 0 && kind === 'live' && baseUrl && !isLoopbackUrl(baseUrl)) {
     throw new ConfigError(
       `CONTRACT_RPM=0 turns the client limiter off and is refused for ${baseUrl}, which is not on this machine: unset CONTRACT_RPM (the documented limit applies) or give a positive number`,
     );
@@ -144,7 +140,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
     : targetFile
       ? `default for the ${kind} target`
       : 'none (everything is discovered)';
-  if (!env.TARGET && kind === 'live' && baseUrl && isLoopback(baseUrl))
+  if (!env.TARGET && kind === 'live' && baseUrl && isLoopbackUrl(baseUrl))
     targetFileOrigin = 'none: a loopback BASE_URL is read through /_mock/world when it serves one';
   const reportDir = resolve(ROOT, env.CONTRACT_REPORT_DIR || 'reports');
   const keyRequired = flag(env, 'CONTRACT_KEY_REQUIRED');

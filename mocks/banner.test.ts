@@ -31,4 +31,12 @@ describe('start banner', () => {
       'a request without a key gets 401; 1 configured, any other key gets 403',
     );
   });
+
+  it('says which release it answers as, and a rehearsed sunset', () => {
+    expect(text({})).toContain('answers as stacks-blockchain-api v9.0.2 (--api-version)');
+    expect(text({ apiVersion: '8.11.6', deprecated: 'gone' })).toContain(
+      'answers as stacks-blockchain-api v8.11.6, its deprecated operations gone (410) (--api-version)',
+    );
+    expect(text({ deprecated: 'gone:get_account_balance' })).toContain(', get_account_balance gone (410)');
+  });
 });

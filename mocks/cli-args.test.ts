@@ -142,6 +142,36 @@ describe('mock flags and environment', () => {
     expect(() => parseCli(argv, {})).toThrow(new UsageError(message));
   });
 
+  it('answers as the release --api-version or MOCK_API_VERSION names, 9.0.2 by default; rehearses the sunset', () => {
+    const pick = (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+      const o = parseCli(argv, env);
+      if (o === 'help') throw new Error('unexpected help');
+      return [o.apiVersion, o.deprecated, o.deprecationHeaders];
+    };
+    expect(pick([])).toEqual(['9.0.2', 'warn', false]);
+    expect(pick(['--api-version', '8.11.6'])).toEqual(['8.11.6', 'warn', false]);
+    expect(pick([], { MOCK_API_VERSION: '8.11.6', MOCK_DEPRECATED: 'gone' })).toEqual([
+      '8.11.6',
+      'gone',
+      false,
+    ]);
+    expect(pick(['--deprecated', 'gone:get_account_balance', '--deprecation-headers'])).toEqual([
+      '9.0.2',
+      'gone:get_account_balance',
+      true,
+    ]);
+    expect(() => parseCli(['--api-version', '9.1.0'], {})).toThrow(
+      new UsageError('--api-version needs one of 9.0.2, 8.11.6, got "9.1.0"'),
+    );
+    expect(() =>
+      parseCli(['--api-version', '8.11.6', '--deprecated', 'gone:get_address_transaction_events'], {}),
+    ).toThrow(
+      new UsageError(
+        '--deprecated gone: get_address_transaction_events is not deprecated in this release; deprecated: get_account_transactions_with_transfers, get_account_balance, get_single_transaction_with_transfers',
+      ),
+    );
+  });
+
   it('refuses a bad environment value, naming the variable', () => {
     expect(() => parseCli([], { MOCK_QUIET: 'maybe' })).toThrow(
       new UsageError('MOCK_QUIET needs true or false, got "maybe"'),

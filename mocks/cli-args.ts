@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { COMMANDS } from '../spec/commands.ts';
+import { listOperations, loadSpec } from '../spec/load.ts';
+import { DEFAULT_RELEASE, operationAsOf, RELEASES } from '../spec/releases/releases.ts';
+import { parseDeprecated } from './http/deprecation.ts';
 import { HOSTED_RATE_LIMITS, withDefaults, type MockOptions } from './options.ts';
 import { DEFAULT_BLOCKS, MIN_BLOCKS } from './world/options.ts';
 
@@ -25,6 +28,22 @@ export const FLAGS: Record<string, Flag> = {
   },
   host: { env: 'MOCK_HOST', kind: 'string', help: 'address to bind (default 127.0.0.1)' },
   seed: { env: 'MOCK_SEED', kind: 'int', help: 'world seed: same seed, same world (default 1)' },
+  'api-version': {
+    env: 'MOCK_API_VERSION',
+    kind: 'string',
+    choices: RELEASES.map((r) => r.version),
+    help: `the real service's release to answer as: ${RELEASES.map((r) => r.version).join(' or ')} (default ${DEFAULT_RELEASE})`,
+  },
+  deprecated: {
+    env: 'MOCK_DEPRECATED',
+    kind: 'string',
+    help: 'warn (default), gone (every deprecated operation answers 410, as at the sunset) or gone:OPERATION_ID,…',
+  },
+  'deprecation-headers': {
+    env: 'MOCK_DEPRECATION_HEADERS',
+    kind: 'bool',
+    help: 'add RFC 9745 Deprecation and Link rel="successor-version" to deprecated answers',
+  },
   network: {
     env: 'MOCK_NETWORK',
     kind: 'string',
@@ -173,6 +192,9 @@ const CAMEL: Record<string, keyof MockOptions> = {
   port: 'port',
   host: 'host',
   seed: 'seed',
+  'api-version': 'apiVersion',
+  deprecated: 'deprecated',
+  'deprecation-headers': 'deprecationHeaders',
   network: 'network',
   blocks: 'blocks',
   'require-api-key': 'requireApiKey',
@@ -280,7 +302,11 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     partial.rateLimitKey ??= HOSTED_RATE_LIMITS.rateLimitKey;
   }
   try {
-    return withDefaults(partial);
+    const options = withDefaults(partial);
+    // Which operations may be gone depends on the release: checked against the spec as it serves them.
+    const ops = listOperations(loadSpec()).map((op) => operationAsOf(op, options.apiVersion));
+    parseDeprecated(options.deprecated, ops);
+    return options;
   } catch (err) {
     throw new UsageError((err as Error).message);
   }

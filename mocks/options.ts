@@ -1,3 +1,4 @@
+import { DEFAULT_RELEASE, releaseProfile } from '../spec/releases/releases.ts';
 import { DEFAULT_BLOCKS, resolveOptions, type WorldOptions } from './world/options.ts';
 import { GENESIS_TIME } from './world/time.ts';
 import type { NetworkName } from './world/tables/network.ts';
@@ -6,6 +7,12 @@ export interface MockOptions {
   port: number;
   host: string;
   seed: number;
+  /** The release of the real service the mock answers as: `9.0.2` (default) or `8.11.6`. */
+  apiVersion: string;
+  /** `warn` (default), `gone` (every deprecated operation answers 410) or `gone:<operationId>,…`. */
+  deprecated: string;
+  /** RFC 9745 `Deprecation` and `Link: <successor>; rel="successor-version"` on deprecated answers. */
+  deprecationHeaders: boolean;
   network: NetworkName;
   /** World size in blocks. */
   blocks: number;
@@ -42,6 +49,9 @@ export const DEFAULT_OPTIONS: MockOptions = {
   port: 3999,
   host: '127.0.0.1',
   seed: 1,
+  apiVersion: DEFAULT_RELEASE,
+  deprecated: 'warn',
+  deprecationHeaders: false,
   network: 'mainnet',
   blocks: DEFAULT_BLOCKS,
   apiKeys: [],
@@ -80,6 +90,7 @@ export function withDefaults(partial: Partial<MockOptions> = {}): MockOptions {
     if (!Number.isInteger(value) || value < 0)
       throw new Error(`${name} must be a non-negative integer, not ${value}`);
   }
+  releaseProfile(options.apiVersion);
   // The world's options have one validator, the world's own: what passes here, the world builds.
   resolveOptions(worldOptionsOf(options));
   if (options.controlToken !== undefined && options.controlToken.length < 8)

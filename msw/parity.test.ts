@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listOperations, loadSpec } from '../spec/load.ts';
+import { listOperations, loadSpec, urlFor } from '../spec/load.ts';
 import { anyInvalidRequest } from '../mocks/reliability/support/invalid-requests.ts';
 import { urlOf } from '../mocks/reliability/support/fuzz-request.ts';
 import { anyValidRequest, worldSamples } from '../mocks/reliability/support/valid-requests.ts';
@@ -42,7 +42,7 @@ async function both(path: string, init: RequestInit = {}): Promise<[WireAnswer, 
 describe('the MSW handlers answer as the HTTP mock, byte for byte (same options, same world)', () => {
   it('every sample request, anonymous, keyed, HEAD, 304, Prefer, and the world they serve', async () => {
     expect(stacks.world).toEqual(mock.live.queries.catalogue());
-    for (const [operationId, url] of Object.entries(sampleUrls(mock.live.queries))) {
+    for (const [operationId, url] of Object.entries(sampleUrls(mock.live.queries, urlFor))) {
       const [first] = await both(url);
       const etag = first.headers.find(([n]) => n === 'etag')?.[1] ?? '';
       for (const init of [

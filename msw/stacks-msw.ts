@@ -10,6 +10,9 @@ export type StacksMswOptions = Partial<
   Pick<
     MockOptions,
     | 'seed'
+    | 'apiVersion'
+    | 'deprecated'
+    | 'deprecationHeaders'
     | 'network'
     | 'blocks'
     | 'apiKeys'

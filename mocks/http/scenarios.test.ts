@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listOperations } from '../../spec/load.ts';
+import { listOperations, urlFor } from '../../spec/load.ts';
 import { createMockApp } from '../app.ts';
 import { HOSTED_RATE_LIMITS } from '../options.ts';
 import { sampleUrls } from '../sample-urls.ts';
@@ -10,7 +10,7 @@ const app = createMockApp({ blocks: 60, quiet: true, rateLimit: 0 });
 const get = specCheckedClient(app);
 
 /** A request each operation answers 200 to; the forced status must win over that. */
-const urls = sampleUrls(app.live.queries);
+const urls = sampleUrls(app.live.queries, urlFor);
 
 describe('Prefer: code=<status>', () => {
   for (const op of listOperations()) {

@@ -64,7 +64,7 @@ drift: $(DEPS)
 contract: $(DEPS)
 	@test -n "$(BASE_URL)" || { echo "usage: make contract BASE_URL=https://... [API_KEY=...] [TARGET=fixtures/targets/<name>.json]"; exit 2; }
 	@export CONTRACT_RUN_ID="$${CONTRACT_RUN_ID:-$$(date -u +%Y%m%dT%H%M%SZ)-$$$$}"; \
-	BASE_URL="$(BASE_URL)" API_KEY="$(API_KEY)" TARGET="$(TARGET)" npx tsx contract-tests/setup/preflight-cli.ts && \
+	BASE_URL="$(BASE_URL)" API_KEY="$(API_KEY)" TARGET="$(TARGET)" npx tsx --import ./bin/in-process-mock.ts contract-tests/setup/preflight-cli.ts && \
 	BASE_URL="$(BASE_URL)" API_KEY="$(API_KEY)" TARGET="$(TARGET)" npx vitest run --project contract
 
 ## contract-prism: the contract suite against `prism mock spec/openapi.yaml` (world-dependent tests skip, with the reason in the summary)

@@ -9,7 +9,7 @@ import { isStacksPrincipal } from './formats.ts';
 import { listOperations, loadSpec, operationById, type Operation } from './load.ts';
 import { ResponseChecker } from './response-checker.ts';
 import type { ObservedResponse, Problem } from './responses.ts';
-import { reprOf } from '../mocks/world/derive/clarity.ts';
+import { reprOf } from './clarity-repr.ts';
 
 type JsonObject = Record<string, unknown>;
 type Path = (string | number)[];

@@ -1111,6 +1111,11 @@ export interface components {
          */
         DeprecationWarning: string;
         /**
+         * @description The same `Warning` on an operation deprecated from the real service's v9.0.0: v9 sends it, v8.11.6 does not, so it is not required here; a release-aware check expects it by `server_version`.
+         * @example 299 - "Deprecated: See https://docs.hiro.so/stacks/api for more information"
+         */
+        DeprecationWarningFromV9: string;
+        /**
          * @description Requests allowed per window (sent by the hosted gateway).
          * @example 50
          */
@@ -1520,6 +1525,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
+                    Warning: components["headers"]["DeprecationWarningFromV9"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];

@@ -61,12 +61,11 @@ describe('Prefer: delay=<ms>', () => {
   });
 
   it('ignores an unbounded or malformed delay, and says why', async () => {
+    // Honoured, delay=999999 would hold the answer past the test's timeout: no clock needed here.
     for (const delay of ['999999', 'soon']) {
-      const start = performance.now();
       const res = await get('/extended', { Prefer: `delay=${delay}` });
       expect(res.status).toBe(200);
       expect(res.headers['x-mock-prefer-ignored']).toMatch(/delay must be 0 to 60000 milliseconds/);
-      expect(performance.now() - start).toBeLessThan(1_000);
     }
   });
 });

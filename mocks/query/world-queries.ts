@@ -67,6 +67,10 @@ export class WorldQueries implements Versioned {
   /** The world index of a restored chain, computed when it was built: valid for that version only. */
   private given: { version: number; catalogue: WorldCatalogue } | undefined;
   private readonly deltas = perVersion(this, () => new MempoolDeltas(this.chain));
+  private readonly deltasAfterReplacement = perVersion(
+    this,
+    () => new MempoolDeltas(this.chain, this.replaced()),
+  );
   private readonly currentBalances = perVersion(this, () => new Map<string, BalanceFacts>());
   private readonly samples = perVersion(this, () => mempoolSamples(this.chain));
   private readonly replaced = perVersion(this, () => replacements(this.chain));
@@ -180,7 +184,7 @@ export class WorldQueries implements Versioned {
 
   balances(
     principal: string,
-    q: { untilBlock?: UntilBlock; unanchored: boolean },
+    q: { untilBlock?: UntilBlock; unanchored: boolean; replaceByFee?: boolean },
   ): BalanceAnswer | undefined {
     const height = this.referenceHeight(q.untilBlock, q.unanchored);
     if (height === undefined) return undefined;
@@ -194,7 +198,7 @@ export class WorldQueries implements Versioned {
     }
     return {
       facts,
-      mempool: current ? this.deltas().of(p) : undefined,
+      mempool: current ? (q.replaceByFee ? this.deltasAfterReplacement() : this.deltas()).of(p) : undefined,
       vesting: vestingFacts(this.chain, p, height),
     };
   }

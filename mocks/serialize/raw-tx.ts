@@ -31,6 +31,7 @@ import { payloadOf } from './payload.ts';
 import { postConditionsOf } from './post-conditions.ts';
 import type { PostCondition, PostConditionPrincipal, TxPayload } from './types.ts';
 import type { Chain } from '../world/tables/chain.ts';
+import { PcFlag } from '../world/tables/kinds.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';
 
 /** The stream cannot say what the world holds: names what, and which transaction. */
@@ -95,7 +96,12 @@ export function rawTxOf(chain: Chain, table: TxTable, tx: number): RawTx {
     postConditions: createLPList(
       postConditionsOf(chain, table, tx).map((pc) => postConditionToWire(toWirePostCondition(pc))),
     ),
-    postConditionMode: flags & 4 ? PostConditionMode.Deny : PostConditionMode.Allow,
+    postConditionMode:
+      flags & PcFlag.Originator
+        ? PostConditionMode.Originator
+        : flags & PcFlag.Deny
+          ? PostConditionMode.Deny
+          : PostConditionMode.Allow,
     network: chain.net.name,
   });
   wire.anchorMode = ANCHOR_MODES[flags & 3] as 1 | 2 | 3;

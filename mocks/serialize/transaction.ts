@@ -2,7 +2,7 @@ import { isUnanchored, tipHeight, txIndexOf, type Chain } from '../world/tables/
 import { costsOf } from '../world/derive/costs.ts';
 import { eventsOf } from '../world/derive/events.ts';
 import { toHex } from '../world/hex.ts';
-import { Status, statusName } from '../world/tables/kinds.ts';
+import { PcFlag, Status, statusName } from '../world/tables/kinds.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';
 import { blockHash } from './block.ts';
 import { transactionEvent } from './events.ts';
@@ -96,7 +96,7 @@ function txBase(chain: Chain, table: TxTable, tx: number): TxBase {
     fee_rate: String(table.fee.at(tx)),
     sender_address: chain.principals.name(table.sender[tx] as number),
     sponsored: sponsor >= 0,
-    post_condition_mode: flags & 4 ? 'deny' : 'allow',
+    post_condition_mode: flags & PcFlag.Originator ? 'originator' : flags & PcFlag.Deny ? 'deny' : 'allow',
     post_conditions: postConditionsOf(chain, table, tx),
     anchor_mode: ANCHOR_MODES[flags & 3] as TxBase['anchor_mode'],
   };

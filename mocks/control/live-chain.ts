@@ -11,8 +11,6 @@ import { ControlChecks, ControlError, type CheckedSubmit, type SubmitRequest } f
 
 export { ControlError, type SubmitRequest } from './control-requests.ts';
 
-export const MAX_MINED_AT_ONCE = 1000;
-
 /** A world restored instead of built (in Node, the build's snapshot of the default world: mocks/world-snapshot.ts). */
 export interface RestoredWorld {
   readonly chain: Chain;
@@ -109,8 +107,9 @@ export class LiveChain {
   }
 
   mine(blocks = 1): Tip {
-    if (!Number.isInteger(blocks) || blocks < 1 || blocks > MAX_MINED_AT_ONCE)
-      throw new ControlError(400, `blocks must be an integer from 1 to ${MAX_MINED_AT_ONCE}, got ${blocks}`);
+    const most = this.checks.maxMined;
+    if (!Number.isInteger(blocks) || blocks < 1 || blocks > most)
+      throw new ControlError(400, `blocks must be an integer from 1 to ${most}, got ${blocks}`);
     const builder = this.live;
     for (let i = 0; i < blocks; i++) builder.mine(this.step());
     this.queries.advance();

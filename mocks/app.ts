@@ -42,7 +42,7 @@ export function worldOptions(options: MockOptions): Partial<WorldOptions> {
  * files). Case and a trailing slash do not matter, as in Express's routes.
  */
 export function isOwnPath(url: string): boolean {
-  // The API's paths all start /extended: the common case is told by one character.
+  // Most of the API's paths start /extended: the common case is told by one character.
   const second = url.charCodeAt(1);
   if (second === 101 || second === 69) return false;
   let path = splitTarget(url).pathname.toLowerCase();
@@ -69,7 +69,7 @@ export function createMockApp(partial: Partial<MockOptions> = {}): MockApp {
   const feed = new RequestFeed();
   const observe = observeBoth(feed.observe, options.quiet ? undefined : logLine(options.log));
 
-  const { pipeline } = createMockPipeline(doc, live.queries, { ...options, log });
+  const { pipeline } = createMockPipeline(doc, live.queries, { ...options, log }, live);
   const api = servePipeline(pipeline, { trustProxy: options.trustProxy, observe });
 
   // The Express app behind the mock's own paths, loaded by the first request for one of them.

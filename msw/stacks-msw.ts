@@ -1,6 +1,6 @@
 import { http, type HttpHandler } from 'msw';
 import type { Document } from '../spec/document.ts';
-import { listOperations } from '../spec/document.ts';
+import { listAllOperations, listOperations } from '../spec/document.ts';
 import { LiveChain, type SubmitRequest, type Tip } from '../mocks/control/live-chain.ts';
 import type { ApiRequest, ApiResponse } from '../mocks/http/exchange.ts';
 import { createMockPipeline } from '../mocks/http/mock-pipeline.ts';
@@ -99,11 +99,11 @@ export function createStacksMsw(
   };
   const live = new LiveChain(resolveOptions(settings), controlDoc, options.blockTime);
   live.startClock();
-  const { pipeline, limiter } = createMockPipeline(doc, live.queries, { ...options, log: () => {} });
+  const { pipeline, limiter } = createMockPipeline(doc, live.queries, { ...options, log: () => {} }, live);
   const baseUrl = (base ?? HIRO[live.queries.options.network]).replace(/\/+$/, '');
   const prefix = new URL(`${baseUrl}/`);
   // Which operation a request is for, without decoding: a malformed escape is the pipeline's 400.
-  const route = routerOf(listOperations(doc), { decode: false });
+  const route = routerOf(listAllOperations(doc), { decode: false });
   const pending: Pending[] = [];
 
   /** The operation a request is for, or undefined when it is not under the base or not one of the eight. */
@@ -134,11 +134,16 @@ export function createStacksMsw(
       headers,
       ip: clientIp,
       onClose: (listener) => request.signal.addEventListener('abort', listener, { once: true }),
+      readBody: async (limit) => {
+        const bytes = new Uint8Array(await request.arrayBuffer());
+        if (bytes.length > limit) throw Object.assign(new Error('the body is too large'), { status: 413 });
+        return bytes;
+      },
     };
     return toResponse(await pipeline(apiRequest));
   };
 
-  const handlers = listOperations(doc).map((op) =>
+  const handlers = listAllOperations(doc).map((op) =>
     http.all(
       ({ request }) => operationOf(request) === op.operationId,
       ({ request }) => answer(request, op.operationId),

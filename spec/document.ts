@@ -22,7 +22,8 @@ export interface ParameterConflict {
 
 export interface Operation {
   operationId: string;
-  method: 'get';
+  /** The extended API's operations are reads; the node's broadcast and fee routes and the faucet post. */
+  method: 'get' | 'post';
   /** The path as the spec writes it, e.g. `/extended/v2/blocks/{height_or_hash}`. */
   path: string;
   summary: string;
@@ -33,6 +34,8 @@ export interface Operation {
   conflicts: ParameterConflict[];
   /** Keyed by status as written in the spec: `200`, `404`, `4XX`, `5XX`. */
   responses: Record<string, Response>;
+  /** The media types a POST's body may have, as the spec lists them; empty for a GET. */
+  bodyTypes: string[];
 }
 
 /** Follows local `$ref`s (`#/...`) until it reaches a non-reference object. */
@@ -62,15 +65,23 @@ function pointer(doc: Document, ref: string): unknown {
   return node;
 }
 
-/** Every operation of the spec, with parameters and responses resolved one level. */
+/**
+ * The spec's read operations (GET), with parameters and responses resolved one level: what the
+ * contract suite, the drift checks and the parity tests go through.
+ */
 export function listOperations(doc: Document): Operation[] {
+  return listAllOperations(doc).filter((op) => op.method === 'get');
+}
+
+/** Every operation of the spec, GET and POST, as the mock's pipeline serves them. */
+export function listAllOperations(doc: Document): Operation[] {
   const operations: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     if (!item) continue;
     for (const [method, raw] of Object.entries(item)) {
-      if (method !== 'get') {
-        if (['put', 'post', 'delete', 'patch', 'head', 'options', 'trace'].includes(method)) {
-          throw new Error(`${method.toUpperCase()} ${path}: this service is read-only, only GET is expected`);
+      if (method !== 'get' && method !== 'post') {
+        if (['put', 'delete', 'patch', 'head', 'options', 'trace'].includes(method)) {
+          throw new Error(`${method.toUpperCase()} ${path}: only GET and POST operations are expected`);
         }
         continue;
       }
@@ -78,14 +89,15 @@ export function listOperations(doc: Document): Operation[] {
         'x-replaced-by'?: Operation['replacedBy'];
         'x-parameter-conflicts'?: ParameterConflict[];
       };
-      if (!op.operationId) throw new Error(`GET ${path} has no operationId`);
+      if (!op.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
       const responses: Record<string, Response> = {};
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         responses[status] = resolve<Response>(doc, response);
       }
+      const body = op.requestBody && resolve<OpenAPIV3_1.RequestBodyObject>(doc, op.requestBody);
       operations.push({
         operationId: op.operationId,
-        method: 'get',
+        method,
         path,
         summary: op.summary ?? '',
         deprecated: op.deprecated === true,
@@ -95,6 +107,7 @@ export function listOperations(doc: Document): Operation[] {
         ),
         conflicts: op['x-parameter-conflicts'] ?? [],
         responses,
+        bodyTypes: Object.keys(body?.content ?? {}),
       });
     }
   }

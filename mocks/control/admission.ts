@@ -22,31 +22,9 @@ import type { Contract } from '../world/tables/contracts.ts';
 import type { TxIntent } from '../world/generate/draft-tx.ts';
 import type { Ledger } from '../world/generate/ledger.ts';
 import { Action, AnchorMode, ContractKind, Status } from '../world/tables/kinds.ts';
+import { NodeRejection, Undecodable } from '../operations/node-refusals.ts';
 
-/** A stacks-node's refusal of a transaction: the body of its 400, `reason` as the node names it. */
-export class NodeRejection extends Error {
-  constructor(
-    readonly reason: string,
-    readonly reasonData: Record<string, unknown> | undefined,
-    /** 64 hex digits, no `0x`, as the node writes it. */
-    readonly txid: string,
-  ) {
-    super(`transaction rejected: ${reason}`);
-  }
-
-  /** `{"error": "transaction rejected", "reason", "reason_data"?, "txid"}` */
-  body(): Record<string, unknown> {
-    return {
-      txid: this.txid,
-      error: 'transaction rejected',
-      reason: this.reason,
-      ...(this.reasonData && { reason_data: this.reasonData }),
-    };
-  }
-}
-
-/** Bytes that are not a transaction: the node answers 400 with this text, not a JSON rejection. */
-export class DecodeRefusal extends Error {}
+export { NodeRejection, Undecodable } from '../operations/node-refusals.ts';
 
 /** What admission reads of the living chain, as it stands (pending spends held back). */
 export interface AdmissionState {
@@ -78,12 +56,12 @@ const ANCHOR: Record<number, AnchorMode> = {
 
 /** The transaction's bytes decoded as a node decodes them, or the node's text refusal. */
 export function decodeTransaction(bytes: Uint8Array): StacksTransactionWire {
-  if (bytes.length === 0) throw new DecodeRefusal('Failed to deserialize posted transaction: empty body');
+  if (bytes.length === 0) throw new Undecodable('Failed to deserialize posted transaction: empty body');
   try {
     return deserializeTransaction(bytes);
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
-    throw new DecodeRefusal(`Failed to deserialize posted transaction: ${why}`);
+    throw new Undecodable(`Failed to deserialize posted transaction: ${why}`);
   }
 }
 

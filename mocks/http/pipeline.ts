@@ -1,6 +1,7 @@
 import type { Document, Operation } from '../../spec/document.ts';
 import type { SpecAjv } from '../../spec/schemas.ts';
 import type { OperationHandler } from '../operations/handlers.ts';
+import type { ChainDoor, OwnAnswer, RequestBody } from '../operations/types.ts';
 import type { WorldQueries } from '../query/world-queries.ts';
 import { CACHE_CONTROL, JSON_TYPE, matches, serializeJson, type SerializedJson } from './caching.ts';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.ts';
@@ -36,9 +37,14 @@ export interface PipelineSettings {
   limiter: RateLimiter;
   scenario: ScenarioSettings;
   cache: ResponseCache;
+  /** What a POST changes: the living chain. */
+  door: ChainDoor;
   /** Where an unexpected error's one line goes. */
   log: (line: string) => void;
 }
+
+/** The largest request body a POST may send (a transaction is at most 2 MB on chain; a wallet's is far smaller). */
+export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** An operation as the pipeline serves it: validation compiled, the deprecation warning written once. */
 export interface OperationRoute {
@@ -103,7 +109,7 @@ function sendJson(p: Passage, json: SerializedJson): ApiResponse {
  * operation's handler (200 or 404), whose 200 is serialized once per version of the world.
  */
 export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
-  const { doc, ops, handlers, queries, specAjv, limiter, scenario, cache, log } = settings;
+  const { doc, ops, handlers, queries, specAjv, limiter, scenario, cache, door, log } = settings;
   checkHandlers(ops, handlers);
   const known = new Set(ops.map((o) => o.operationId));
   const routes: OperationRoute[] = ops.map((op) => ({
@@ -160,9 +166,14 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
         return fail(p, status, message);
       }
       if (!p.routed) return fail(p, 404, routeNotFound(p.request.method, target.pathname));
-      if (isRead(p.request.method)) return undefined;
-      p.headers.push('Allow', 'GET, HEAD, OPTIONS');
-      return fail(p, 405, `${p.request.method} is not allowed: this service is read-only (GET)`);
+      const posted = p.routed.route.op.method === 'post';
+      if (posted ? p.request.method === 'POST' : isRead(p.request.method)) return undefined;
+      p.headers.push('Allow', posted ? 'POST, OPTIONS' : 'GET, HEAD, OPTIONS');
+      return fail(
+        p,
+        405,
+        `${p.request.method} is not allowed: ${target.pathname} takes ${posted ? 'POST' : 'GET'}`,
+      );
     },
     (p) => void p.headers.push(...(p.routed as Routed<OperationRoute>).route.warning),
     (p) => {
@@ -188,6 +199,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
       });
     },
     (p) => {
+      if (!isRead(p.request.method)) return undefined;
       const hit = p.hit ?? cache.get(p.request.url);
       return hit?.operationId === (p.routed as Routed<OperationRoute>).route.op.operationId
         ? sendJson(p, hit)
@@ -203,7 +215,13 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
       }
       const { route: served, params } = p.routed as Routed<OperationRoute>;
       const request = served.validate(params, parseQuery(p.query));
-      const result = isRequestError(request) ? request : served.handler.answer({ queries, ...request });
+      if (isRequestError(request)) return fail(p, request.status, request.message, request.code);
+      if (served.op.method === 'post')
+        return readBody(p).then((body) =>
+          'status' in body ? body : answerPost(p, served.handler.answer({ queries, ...request, body, door })),
+        );
+      const result = served.handler.answer({ queries, ...request, body: undefined, door });
+      if ('own' in result) return ownAnswer(p, result);
       if (result.status !== 200) return fail(p, result.status, result.message, result.code);
       const json = serializeJson(result.body);
       cache.set(p.request.url, { ...json, operationId: served.op.operationId } satisfies CachedAnswer);
@@ -238,6 +256,44 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
       { request, headers: [], key: undefined, routed: undefined, hit: undefined, pathname: '', query: '' },
       0,
     );
+}
+
+/** A POST's body, at most MAX_BODY_BYTES (413 past it), with its media type; an empty one where the door has none. */
+async function readBody(p: Passage): Promise<RequestBody | ApiResponse> {
+  const type = (requestHeader(p.request, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  try {
+    const bytes = p.request.readBody ? await p.request.readBody(MAX_BODY_BYTES) : new Uint8Array();
+    return { bytes, type };
+  } catch (err) {
+    if ((err as { status?: unknown }).status === 413)
+      return fail(p, 413, `the request body is over ${MAX_BODY_BYTES} bytes`);
+    throw err;
+  }
+}
+
+/** A POST's answer: its 200 is not cached (it changed the chain), its refusal is its own server's. */
+function answerPost(p: Passage, result: ReturnType<OperationHandler['answer']>): ApiResponse {
+  if ('own' in result) return ownAnswer(p, result);
+  if (result.status !== 200) return fail(p, result.status, result.message, result.code);
+  const json = serializeJson(result.body);
+  p.headers.push('Cache-Control', 'no-store', 'Content-Type', JSON_TYPE, 'Content-Length', json.length);
+  return respond(p, 200, json.body);
+}
+
+/** A refusal in its own server's words: the node's JSON or text, the faucet's JSON. */
+function ownAnswer(p: Passage, result: OwnAnswer): ApiResponse {
+  const { own } = result;
+  const text = 'text' in own ? own.text : JSON.stringify(own.json);
+  const body = new TextEncoder().encode(text);
+  p.headers.push(
+    'Cache-Control',
+    'no-store',
+    'Content-Type',
+    'text' in own ? 'text/plain; charset=utf-8' : JSON_TYPE,
+    'Content-Length',
+    String(body.length),
+  );
+  return respond(p, result.status, body);
 }
 
 function isRead(method: string): boolean {

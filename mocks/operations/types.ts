@@ -15,6 +15,23 @@ export type QueryKey<Id extends OperationId> = Extract<keyof QueryParams<Id>, st
 /** The 200 body the spec documents for the operation. */
 export type OkBody<Id extends OperationId> = operations[Id]['responses'][200]['content']['application/json'];
 
+/** A request's body as read (POST only): its bytes and its `Content-Type`. */
+export interface RequestBody {
+  readonly bytes: Uint8Array;
+  /** The media type without parameters, lower-cased; '' when none was sent. */
+  readonly type: string;
+}
+
+/**
+ * What a POST may do to the chain, as a node and the faucet do it: the living chain
+ * (mocks/control/live-chain.ts) is one. Each throws its refusal: a `NodeRejection` or an
+ * `Undecodable` (node-refusals.ts), or an error with `status` 400 and a one-line message.
+ */
+export interface ChainDoor {
+  broadcast(bytes: Uint8Array): { txid: string };
+  faucet(address: string): { txId: string; txRaw: string };
+}
+
 /**
  * A validated request. The query parameters listed in `D` have a default in the spec, which
  * validation fills in, so the handler may rely on them being present.
@@ -24,11 +41,23 @@ export interface OperationRequest<Id extends OperationId, D extends QueryKey<Id>
   queries: WorldQueries;
   path: PathParams<Id>;
   query: QueryParams<Id> & Required<Pick<QueryParams<Id>, D>>;
+  /** The body of a POST; undefined for a GET. */
+  body: RequestBody | undefined;
+  door: ChainDoor;
 }
 
 /** What an operation answers; HTTP details (headers, caching, the error body) are the app's. */
 export type OperationResult<Id extends OperationId> =
-  { status: 200; body: OkBody<Id> } | { status: 404; message: string };
+  { status: 200; body: OkBody<Id> } | { status: 404; message: string } | OwnAnswer;
+
+/**
+ * An answer in its own server's words, written as given rather than as the service's error
+ * body: a stacks-node's refusal (JSON or text), the faucet's `{success: false, error}`.
+ */
+export interface OwnAnswer {
+  status: 400;
+  own: { json: unknown } | { text: string };
+}
 
 export interface OperationHandler<Id extends OperationId, D extends QueryKey<Id> = never> {
   /** Query parameters the handler relies on the spec's default for; checked against the spec at start. */
@@ -49,4 +78,8 @@ export function notFound<Id extends OperationId>(message: string): OperationResu
     status: 404,
     message,
   };
+}
+
+export function own<Id extends OperationId>(answer: OwnAnswer['own']): OperationResult<Id> {
+  return { status: 400, own: answer };
 }

@@ -32,6 +32,29 @@ class NodeApiRequest implements ApiRequest {
   onClose(listener: () => void): void {
     this.res.once('close', listener);
   }
+
+  readBody(limit: number): Promise<Uint8Array> {
+    const { req } = this;
+    const tooLarge = (): Error => Object.assign(new Error('the body is too large'), { status: 413 });
+    if (Number(req.headers['content-length']) > limit) {
+      req.resume();
+      return Promise.reject(tooLarge());
+    }
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      req.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= limit) return void chunks.push(chunk);
+        req.removeAllListeners('data');
+        req.resume();
+        reject(tooLarge());
+      });
+      req.once('end', () => resolve(Buffer.concat(chunks)));
+      req.once('error', reject);
+      req.once('close', () => reject(new Error('the client went away')));
+    });
+  }
 }
 
 /**

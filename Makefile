@@ -22,7 +22,7 @@ $(DEPS): package.json package-lock.json
 
 ## mock: run the mock on http://127.0.0.1:3999 (flags: make mock ARGS="--seed 7 --quiet")
 mock: $(DEPS)
-	@npx tsx mocks/cli.ts $(ARGS)
+	@npx tsx bin/cli.ts $(ARGS)
 
 ## test: typecheck, lint the spec, drift against the official client, run every test (spec, mock, contract suite vs the mock, self-test; the home page's browser tests when Chromium is at /usr/bin/chromium)
 test: $(DEPS)

@@ -17,5 +17,6 @@ if (settings === 'help') {
   process.stdout.write(`${contractUsage()}\n`);
 } else {
   Object.assign(process.env, settings);
-  process.exit(await runContractSuite());
+  const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
+  process.exit(await runContractSuite(`./bin/in-process-mock.${ext}`));
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The installed package's `stacks-api-mock` command: the same CLI as `make mock` (mocks/cli.ts),
+// The installed package's `stacks-api-mock` command: the same CLI as `make mock` (bin/cli.ts),
 // bundled by the build into one CommonJS file, mock-cli.cjs, beside this one. Node 20 caches no
 // compiled ES module, so this loader compiles that bundle with the V8 code cache the build wrote
 // beside it (scripts/write-code-cache.ts): the start skips parsing and compiling what the first

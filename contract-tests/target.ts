@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import { inject } from 'vitest';
 import { ROOT, type RunConfig, type TargetKind } from './config.ts';
 import { RequestBudget } from './http/budget.ts';
+import { inProcessMock } from './in-process.ts';
 import { ContractClient } from './http/client.ts';
 import { Limiter } from './http/limiter.ts';
 import { supertestTransport, type Transport } from './http/transport.ts';
@@ -63,22 +64,21 @@ type Connection = Pick<
 
 /**
  * The mock's main app with its limits off; 401, 403 and 429 come from small apps made for them.
- * Imported only here: a run over HTTP (staging, the self-test's children) never loads the mock.
+ * The mock is handed over by whoever runs the suite (contract-tests/in-process.ts).
  */
-async function inProcessMock(clientFor: ClientFor): Promise<Connection> {
-  const { createMockApp } = await import('../mocks/app.ts');
-  const quiet = { quiet: true, rateLimit: 0, rateLimitKey: 0 };
+function inProcess(clientFor: ClientFor): Connection {
+  const mock = inProcessMock();
+  const quiet = { rateLimit: 0, rateLimitKey: 0 };
   const tiny = { anonymous: 2, keyed: 2 };
-  const keyed = createMockApp({ ...quiet, apiKeys: [MOCK_VALID_KEY], requireApiKey: true });
-  const limited = createMockApp({
-    quiet: true,
+  const keyed = mock.listener({ ...quiet, apiKeys: [MOCK_VALID_KEY], requireApiKey: true });
+  const limited = mock.listener({
     apiKeys: [MOCK_VALID_KEY],
     rateLimit: tiny.anonymous,
     rateLimitKey: tiny.keyed,
   });
   return {
     label: 'the in-process mock (createMockApp, default world)',
-    client: clientFor(supertestTransport(createMockApp(quiet)), 0),
+    client: clientFor(supertestTransport(mock.listener(quiet)), 0),
     authClient: clientFor(supertestTransport(keyed), 0),
     rateLimitClient: clientFor(supertestTransport(limited), 0),
     validKey: MOCK_VALID_KEY,
@@ -156,7 +156,7 @@ async function createTarget(config: RunConfig): Promise<ContractTarget> {
       ...(apiKey ? { apiKey } : {}),
     });
   const { limiter, ...connection } =
-    config.kind === 'mock' ? await inProcessMock(clientFor) : overHttp(config, file, limits, clientFor);
+    config.kind === 'mock' ? inProcess(clientFor) : overHttp(config, file, limits, clientFor);
   const fileName = config.targetFile ? relative(ROOT, config.targetFile) : '(none)';
   log.write({
     kind: 'run',

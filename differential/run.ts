@@ -1,7 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { mempoolIdsOf } from '../mocks/event-stream/export-stream.ts';
-import { chainOf } from '../mocks/event-stream/world-of.ts';
-import { withDefaults, type MockOptions } from '../mocks/options.ts';
 import type { WorldCatalogue } from '../mocks/query/catalogue.ts';
 import { startMockServer } from '../mocks/server.ts';
 import { differences, type Answer } from './compare.ts';
@@ -39,7 +37,7 @@ export interface DifferentialResult {
  * answers when asked).
  */
 export async function runDifferential(o: DifferentialOptions): Promise<DifferentialResult> {
-  const options: MockOptions = withDefaults({
+  const mock = await startMockServer({
     port: 0,
     quiet: true,
     rateLimit: 0,
@@ -48,9 +46,9 @@ export async function runDifferential(o: DifferentialOptions): Promise<Different
     ...(o.world.blocks !== undefined && { blocks: o.world.blocks }),
     ...(o.world.world && { world: o.world.world }),
   });
-  const chain = chainOf(options);
+  // The chain the mock serves, built once: its requests and its mempool's ids come from it.
+  const chain = mock.live.queries.chain;
   const ids = new IdMap(mempoolIdsOf(chain));
-  const mock = await startMockServer(options);
   try {
     const real = (await fetchAnswer(o.realUrl, '/extended')) as Answer;
     const mockStatus = await fetchAnswer(mock.url, '/extended');

@@ -45,7 +45,6 @@ function call<T>(queries: WorldQueries, id: string, path: object, query: object)
     queries,
     path: path as Record<string, unknown>,
     query: query as Record<string, unknown>,
-    body: undefined,
     door: READS_ONLY,
   });
   if (!result) throw new Error(`no handler ${id}`);

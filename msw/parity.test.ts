@@ -5,7 +5,7 @@ import { listOperations, loadSpec } from '../spec/load.ts';
 import { anyInvalidRequest } from '../mocks/reliability/support/invalid-requests.ts';
 import { urlOf } from '../mocks/reliability/support/fuzz-request.ts';
 import { anyValidRequest, worldSamples } from '../mocks/reliability/support/valid-requests.ts';
-import { routerOf } from '../mocks/http/routing.ts';
+import { routerOf } from '../spec/request/routing.ts';
 import { sampleUrls } from '../mocks/sample-urls.ts';
 import { startMockServer, type RunningMock } from '../mocks/server.ts';
 import { createStacksHandlers, type StacksMsw } from './node.ts';

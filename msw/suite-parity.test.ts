@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations, loadSpec } from '../spec/load.ts';
-import { routerOf } from '../mocks/http/routing.ts';
+import { routerOf } from '../spec/request/routing.ts';
 import { startMockServer } from '../mocks/server.ts';
 import { createStacksHandlers } from './node.ts';
 import { readSuiteRequests, suiteOptions, suiteSourcesHash } from './suite-requests.ts';

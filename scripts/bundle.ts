@@ -8,7 +8,7 @@ const ENTRIES = ['bin/stacks-api-contract.ts', 'api/index.ts'];
  * CommonJS entries, by their file in dist/ (.cjs): the mock's CLI as one file, and the bin that
  * compiles it with its code cache. A CommonJS bin also skips the ES module loader's own start.
  */
-const COMMONJS_ENTRIES = { 'bin/mock-cli': 'mocks/cli.ts', 'bin/stacks-api-mock': 'bin/stacks-api-mock.ts' };
+const COMMONJS_ENTRIES = { 'bin/mock-cli': 'bin/cli.ts', 'bin/stacks-api-mock': 'bin/stacks-api-mock.ts' };
 /**
  * Left to node_modules: vitest runs the contract suite's test files from dist/ and must be the
  * project's own; esbuild builds the page's script from the sources only (mocks/ui/client-bundle.ts).
@@ -48,7 +48,7 @@ export async function bundleEntries(root: string, dist: string, precompiled: str
     chunkNames: `${CHUNKS}/[name]-[hash]`,
     splitting: true,
     format: 'esm',
-    // CommonJS dependencies (express, ajv) call require(), which an ES module lacks.
+    // CommonJS dependencies (ajv, yaml) call require(), which an ES module lacks.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
     },

@@ -20,10 +20,24 @@ export interface ParameterConflict {
   message: string;
 }
 
+/** The methods an OpenAPI path item may hold, in the spec's lower case. */
+export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
+export type Method = (typeof METHODS)[number];
+
+/** What an operation takes as its body: the media type, the schema, and whether a body must come. */
+export interface RequestBody {
+  required: boolean;
+  mediaType: string;
+  schema: Schema;
+  /** Every media type the spec lists for the body, in its order. */
+  mediaTypes: string[];
+  /** `x-max-bytes`: the most bytes the body may have, when the spec says (else the mock's limit). */
+  maxBytes?: number;
+}
+
 export interface Operation {
   operationId: string;
-  /** The extended API's operations are reads; the node's broadcast and fee routes and the faucet post. */
-  method: 'get' | 'post';
+  method: Method;
   /** The path as the spec writes it, e.g. `/extended/v2/blocks/{height_or_hash}`. */
   path: string;
   summary: string;
@@ -34,8 +48,8 @@ export interface Operation {
   conflicts: ParameterConflict[];
   /** Keyed by status as written in the spec: `200`, `404`, `4XX`, `5XX`. */
   responses: Record<string, Response>;
-  /** The media types a POST's body may have, as the spec lists them; empty for a GET. */
-  bodyTypes: string[];
+  /** Only for an operation that takes a body (`POST`, say). */
+  requestBody?: RequestBody;
 }
 
 /** Follows local `$ref`s (`#/...`) until it reaches a non-reference object. */
@@ -66,25 +80,16 @@ function pointer(doc: Document, ref: string): unknown {
 }
 
 /**
- * The spec's read operations (GET), with parameters and responses resolved one level: what the
- * contract suite, the drift checks and the parity tests go through.
+ * Every operation of the spec, whatever its method, with parameters, request body and responses
+ * resolved one level: the API's GETs and the control plane's POSTs are read the same way.
  */
 export function listOperations(doc: Document): Operation[] {
-  return listAllOperations(doc).filter((op) => op.method === 'get');
-}
-
-/** Every operation of the spec, GET and POST, as the mock's pipeline serves them. */
-export function listAllOperations(doc: Document): Operation[] {
   const operations: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     if (!item) continue;
-    for (const [method, raw] of Object.entries(item)) {
-      if (method !== 'get' && method !== 'post') {
-        if (['put', 'delete', 'patch', 'head', 'options', 'trace'].includes(method)) {
-          throw new Error(`${method.toUpperCase()} ${path}: only GET and POST operations are expected`);
-        }
-        continue;
-      }
+    for (const method of METHODS) {
+      const raw = item[method];
+      if (!raw) continue;
       const op = raw as OpenAPIV3_1.OperationObject & {
         'x-replaced-by'?: Operation['replacedBy'];
         'x-parameter-conflicts'?: ParameterConflict[];
@@ -94,7 +99,7 @@ export function listAllOperations(doc: Document): Operation[] {
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         responses[status] = resolve<Response>(doc, response);
       }
-      const body = op.requestBody && resolve<OpenAPIV3_1.RequestBodyObject>(doc, op.requestBody);
+      const body = requestBodyOf(doc, op.requestBody);
       operations.push({
         operationId: op.operationId,
         method,
@@ -107,11 +112,38 @@ export function listAllOperations(doc: Document): Operation[] {
         ),
         conflicts: op['x-parameter-conflicts'] ?? [],
         responses,
-        bodyTypes: Object.keys(body?.content ?? {}),
+        ...(body ? { requestBody: body } : {}),
       });
     }
   }
   return operations;
+}
+
+/** The body an operation takes, JSON preferred; undefined when it takes none. */
+function requestBodyOf(
+  doc: Document,
+  body: OpenAPIV3_1.RequestBodyObject | OpenAPIV3_1.ReferenceObject | undefined,
+): RequestBody | undefined {
+  if (!body) return undefined;
+  const resolved = resolve<OpenAPIV3_1.RequestBodyObject & { 'x-max-bytes'?: number }>(doc, body);
+  const entries = Object.entries(resolved.content ?? {});
+  const [mediaType, media] = entries.find(([type]) => type.includes('json')) ?? entries[0] ?? [];
+  if (mediaType === undefined) return undefined;
+  return {
+    required: resolved.required === true,
+    mediaType,
+    schema: (media?.schema ?? {}) as Schema,
+    mediaTypes: entries.map(([type]) => type),
+    ...(resolved['x-max-bytes'] === undefined ? {} : { maxBytes: resolved['x-max-bytes'] }),
+  };
+}
+
+/**
+ * Whether the body may come as raw bytes (`application/octet-stream`, a stacks-node's broadcast):
+ * its handler reads it as sent and decodes its forms itself, so no JSON schema checks it.
+ */
+export function takesRawBytes(body: RequestBody): boolean {
+  return body.mediaTypes.includes('application/octet-stream');
 }
 
 export function operationById(operationId: string, doc: Document): Operation {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isRef, listOperations, loadSpec, operationById, resolve, type Document } from './load.ts';
+import { controlSpec } from '../mocks/control/control-spec.ts';
 
 /** The operationIds of the real service and its official client (real-service-facts.md). */
 const REAL_OPERATION_IDS = {
@@ -94,13 +95,39 @@ describe('listOperations', () => {
     expect(listOperations(doc)[0]!.parameters.map((p) => p.name)).toEqual(['id']);
   });
 
-  it('refuses an operation other than GET and a GET without operationId', () => {
-    expect(() =>
-      listOperations(tinyDoc({ paths: { '/x': { post: { operationId: 'x', responses: {} } } } })),
-    ).toThrow(/read-only/);
-    expect(() => listOperations(tinyDoc({ paths: { '/x': { get: { responses: {} } } } }))).toThrow(
-      /no operationId/,
+  it('reads every method, a POST with its request body, and refuses an operation without operationId', () => {
+    const schema = { type: 'object', properties: { blocks: { type: 'integer' } } };
+    const [post] = listOperations(
+      tinyDoc({
+        paths: {
+          '/x': {
+            post: {
+              operationId: 'x',
+              requestBody: { required: true, content: { 'application/json': { schema } } },
+              responses: {},
+            },
+          },
+        },
+      }),
     );
+    expect(post).toMatchObject({
+      method: 'post',
+      requestBody: { required: true, mediaType: 'application/json', schema },
+    });
+    expect(() => listOperations(tinyDoc({ paths: { '/x': { get: { responses: {} } } } }))).toThrow(
+      /GET \/x has no operationId/,
+    );
+  });
+
+  it("reads the control plane's document with the same reader: its POSTs and their bodies", () => {
+    const ops = listOperations(controlSpec());
+    expect(ops.map((op) => `${op.method.toUpperCase()} ${op.path}`)).toEqual([
+      'POST /_mock/mine',
+      'POST /_mock/transactions',
+      'POST /_mock/reorg',
+      'POST /_mock/reset',
+    ]);
+    expect(ops.find((op) => op.path === '/_mock/reorg')?.requestBody?.required).toBe(true);
   });
 
   it('operationById throws on an unknown id', () => {

@@ -337,7 +337,8 @@ export interface paths {
          * Broadcast a signed transaction (stacks-node)
          * @description The stacks-node's broadcast route, which the real service proxies. The body is the
          *     signed transaction's bytes (`application/octet-stream`), or `{"tx": "<hex>"}` as JSON
-         *     (what stacks.js's `broadcastTransaction` sends), at most 1 MiB. The mock decodes it with
+         *     (what stacks.js's `broadcastTransaction` sends), at most 1 MiB (`x-max-bytes`; 413
+         *     past it), chosen by `Content-Type` as the node chooses. The mock decodes it with
          *     @stacks/transactions and admits it as a node's mempool does (docs/wallets.md): the
          *     network's version and chain id, the signatures against the signers' addresses, the
          *     relay fee (1 micro-STX a byte), the nonce (the next one), the payer's funds, a
@@ -372,7 +373,7 @@ export interface paths {
          *     fee a byte (at least 1), and each of the three `estimations` is its rate times the
          *     scalar cost, at least the minimum relay fee (1 micro-STX a byte of `estimated_len`).
          *     stacks.js's `fetchFeeEstimate` takes `estimations[1].fee`. A body that is not such an
-         *     object gets the node's text refusal.
+         *     object gets 400, as any request that breaks the spec.
          */
         post: operations["post_fee_transaction"];
         delete?: never;
@@ -2475,16 +2476,7 @@ export interface operations {
                     "application/json": components["schemas"]["FeeTransactionResponse"];
                 };
             };
-            /** @description A body that is not a fee request (the node's text). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example Failed to decode: Failed to parse JSON body */
-                    "text/plain": string;
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["ClientError"];

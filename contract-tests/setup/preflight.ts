@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { isLoopback, ROOT, type RunConfig } from '../config.ts';
+import { inProcessMock } from '../in-process.ts';
 import { supertestTransport, type RawResponse, type Transport } from '../http/transport.ts';
 import { probeAuth, readMockWorld, type Auth, type MockWorld } from '../targets/probe.ts';
 import { loadTargetFile, type TargetFile } from '../targets/target-file.ts';
@@ -97,9 +98,7 @@ export async function preflight(config: RunConfig): Promise<RunConfig> {
   if (world) next.mockWorld = world;
   if (!config.targetFile) {
     if (!world || !isLoopback(baseUrl)) return next;
-    // Loaded only here, where a mock's world becomes a target file: other runs never need it.
-    const { buildMockTarget } = await import('../../fixtures/targets/mock-default-target.ts');
-    const file = buildMockTarget(world, {
+    const file = inProcessMock().targetOf(world, {
       name: 'mock-world',
       description: `Built by the contract suite from ${baseUrl}/_mock/world (${describeWorld(world)}).`,
       auth: { ...(await probeAuth(transport, timeoutMs)), ...config.auth },

@@ -14,8 +14,8 @@ export interface ApiRequest {
   /** Calls `listener` if the client goes away before the answer (a delayed answer stops waiting). */
   onClose?(listener: () => void): void;
   /**
-   * The request's body, read on demand (only a POST's is), at most `limit` bytes: past it,
-   * rejects with an error marked 413. Undefined where the door has no body.
+   * The request's body, read on demand (only the control plane reads one), at most `limit`
+   * bytes: past it, rejects with an error marked 413. Undefined where the door has no body.
    */
   readBody?(limit: number): Promise<Uint8Array>;
 }

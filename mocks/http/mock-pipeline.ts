@@ -1,5 +1,5 @@
 import type { Document } from '../../spec/document.ts';
-import { listAllOperations } from '../../spec/document.ts';
+import { listOperations } from '../../spec/document.ts';
 import { createSpecAjv } from '../../spec/schemas.ts';
 import { handlers } from '../operations/handlers.ts';
 import type { ChainDoor } from '../operations/types.ts';
@@ -46,7 +46,7 @@ export function createMockPipeline(
   );
   const pipeline = createApiPipeline({
     doc,
-    ops: listAllOperations(doc),
+    ops: listOperations(doc),
     handlers,
     queries,
     specAjv: createSpecAjv(doc, { defaults: true }),

@@ -1,7 +1,7 @@
-import type { Document, Operation } from '../../spec/document.ts';
+import { takesRawBytes, type Document, type Operation } from '../../spec/document.ts';
 import type { SpecAjv } from '../../spec/schemas.ts';
 import type { OperationHandler } from '../operations/handlers.ts';
-import type { ChainDoor, OwnAnswer, RequestBody } from '../operations/types.ts';
+import type { ChainDoor, OwnAnswer, RawBody } from '../operations/types.ts';
 import type { WorldQueries } from '../query/world-queries.ts';
 import { CACHE_CONTROL, JSON_TYPE, matches, serializeJson, type SerializedJson } from './caching.ts';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.ts';
@@ -9,10 +9,10 @@ import { deprecationWarning } from './deprecation.ts';
 import { errorParts, loggableError, routeNotFound, unexpectedError } from './errors.ts';
 import { requestHeader, type ApiRequest, type ApiResponse } from './exchange.ts';
 import { keyVerdict, type KeyVerdict } from './keys.ts';
-import { parseQuery } from './query-string.ts';
+import { parseQuery } from '../../spec/request/query-string.ts';
 import { rateLimitMessage, type RateLimiter } from './rate-limit.ts';
 import { ResponseCache, type CachedAnswer } from './response-cache.ts';
-import { routerOf, splitTarget, type Routed } from './routing.ts';
+import { isWrongMethod, operationRouterOf, splitTarget, type Routed } from '../../spec/request/routing.ts';
 import {
   forcedHeaders,
   forcedMessage,
@@ -21,7 +21,13 @@ import {
   type ScenarioSettings,
 } from './scenarios.ts';
 import { urlTooLong } from './url-limit.ts';
-import { isRequestError, requestValidator, type RequestValidator } from './validate.ts';
+import {
+  isRequestError,
+  requestValidator,
+  type RequestValidator,
+  type ValidatedRequest,
+} from '../../spec/request/validate.ts';
+import { BodyError, readJsonBody, readRawBody } from './body.ts';
 
 /** The API's answer to a request: now, or after a delay the scenarios asked for. */
 export type ApiPipeline = (request: ApiRequest) => ApiResponse | Promise<ApiResponse>;
@@ -43,12 +49,10 @@ export interface PipelineSettings {
   log: (line: string) => void;
 }
 
-/** The largest request body a POST may send (a transaction is at most 2 MB on chain; a wallet's is far smaller). */
-export const MAX_BODY_BYTES = 1024 * 1024;
-
 /** An operation as the pipeline serves it: validation compiled, the deprecation warning written once. */
 export interface OperationRoute {
   path: string;
+  method: string;
   op: Operation;
   handler: OperationHandler;
   validate: RequestValidator;
@@ -114,6 +118,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
   const known = new Set(ops.map((o) => o.operationId));
   const routes: OperationRoute[] = ops.map((op) => ({
     path: op.path,
+    method: op.method,
     op,
     handler: handlers[op.operationId] as OperationHandler,
     validate: requestValidator(op, doc, specAjv),
@@ -123,7 +128,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
   const byId = new Map(
     routes.map((r) => [r.op.operationId, { route: r, params: {} } as Routed<OperationRoute>]),
   );
-  const route = routerOf(routes);
+  const route = operationRouterOf(routes);
   const leading = serviceHeaders(doc);
   const keys = keyVerdict(settings.keys, settings.requireKey);
 
@@ -159,21 +164,19 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
       const target = splitTarget(p.request.url);
       p.pathname = target.pathname;
       p.query = target.query;
+      let found: ReturnType<typeof route>;
       try {
-        p.routed = route(target.pathname);
+        found = route(p.request.method, target.pathname);
       } catch (err) {
         const { status, message } = unexpectedError(err);
         return fail(p, status, message);
       }
-      if (!p.routed) return fail(p, 404, routeNotFound(p.request.method, target.pathname));
-      const posted = p.routed.route.op.method === 'post';
-      if (posted ? p.request.method === 'POST' : isRead(p.request.method)) return undefined;
-      p.headers.push('Allow', posted ? 'POST, OPTIONS' : 'GET, HEAD, OPTIONS');
-      return fail(
-        p,
-        405,
-        `${p.request.method} is not allowed: ${target.pathname} takes ${posted ? 'POST' : 'GET'}`,
-      );
+      if (!found) return fail(p, 404, routeNotFound(p.request.method, target.pathname));
+      if (!isWrongMethod(found)) {
+        p.routed = found;
+        return undefined;
+      }
+      return wrongMethod(p, found.allow);
     },
     (p) => void p.headers.push(...(p.routed as Routed<OperationRoute>).route.warning),
     (p) => {
@@ -199,7 +202,6 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
       });
     },
     (p) => {
-      if (!isRead(p.request.method)) return undefined;
       const hit = p.hit ?? cache.get(p.request.url);
       return hit?.operationId === (p.routed as Routed<OperationRoute>).route.op.operationId
         ? sendJson(p, hit)
@@ -211,23 +213,47 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
         const target = splitTarget(p.request.url);
         p.pathname = target.pathname;
         p.query = target.query;
-        p.routed = route(target.pathname) ?? p.routed;
+        const again = route(p.request.method, target.pathname);
+        if (again && !isWrongMethod(again)) p.routed = again;
       }
       const { route: served, params } = p.routed as Routed<OperationRoute>;
-      const request = served.validate(params, parseQuery(p.query));
-      if (isRequestError(request)) return fail(p, request.status, request.message, request.code);
-      if (served.op.method === 'post')
-        return readBody(p).then((body) =>
-          'status' in body ? body : answerPost(p, served.handler.answer({ queries, ...request, body, door })),
+      const query = parseQuery(p.query);
+      const takes = served.op.requestBody;
+      if (!takes || isRead(p.request.method)) return answerWith(p, served, served.validate(params, query));
+      const refused = (err: unknown): ApiResponse => {
+        if (err instanceof BodyError) return fail(p, err.status, err.message);
+        throw err;
+      };
+      // An operation that takes raw bytes decodes its forms itself, as a stacks-node decides by Content-Type.
+      if (takesRawBytes(takes))
+        return readRawBody(p.request, takes.maxBytes).then(
+          (bytes) => answerWith(p, served, served.validate(params, query), { bytes, type: mediaTypeOf(p) }),
+          refused,
         );
-      const result = served.handler.answer({ queries, ...request, body: undefined, door });
-      if ('own' in result) return ownAnswer(p, result);
-      if (result.status !== 200) return fail(p, result.status, result.message, result.code);
-      const json = serializeJson(result.body);
-      cache.set(p.request.url, { ...json, operationId: served.op.operationId } satisfies CachedAnswer);
-      return sendJson(p, json);
+      return readJsonBody(p.request, takes.maxBytes).then(
+        (body) => answerWith(p, served, served.validate(params, query, body)),
+        refused,
+      );
     },
   ];
+
+  /** The handler's answer to a validated request; a read's 200 is kept in the response cache. */
+  const answerWith = (
+    p: Passage,
+    served: OperationRoute,
+    request: ValidatedRequest | ReturnType<RequestValidator>,
+    raw?: RawBody,
+  ): ApiResponse => {
+    const result = isRequestError(request)
+      ? request
+      : served.handler.answer({ queries, ...request, ...(raw && { raw }), door });
+    if ('own' in result) return ownAnswer(p, result);
+    if (result.status !== 200) return fail(p, result.status, result.message, result.code);
+    const json = serializeJson(result.body);
+    if (!isRead(p.request.method)) return sendChange(p, json);
+    cache.set(p.request.url, { ...json, operationId: served.op.operationId } satisfies CachedAnswer);
+    return sendJson(p, json);
+  };
 
   const run = (p: Passage, from: number): ApiResponse | Promise<ApiResponse> => {
     try {
@@ -258,41 +284,40 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     );
 }
 
-/** A POST's body, at most MAX_BODY_BYTES (413 past it), with its media type; an empty one where the door has none. */
-async function readBody(p: Passage): Promise<RequestBody | ApiResponse> {
-  const type = (requestHeader(p.request, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  try {
-    const bytes = p.request.readBody ? await p.request.readBody(MAX_BODY_BYTES) : new Uint8Array();
-    return { bytes, type };
-  } catch (err) {
-    if ((err as { status?: unknown }).status === 413)
-      return fail(p, 413, `the request body is over ${MAX_BODY_BYTES} bytes`);
-    throw err;
-  }
+/**
+ * 405 for a path the spec has under other methods: `Allow` lists them. A read-only path keeps the
+ * real service's wording.
+ */
+function wrongMethod(p: Passage, allow: string[]): ApiResponse {
+  const allowed = [...allow, ...(allow.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
+  p.headers.push('Allow', allowed.join(', '));
+  const readOnly = allow.length === 1 && allow[0] === 'GET';
+  return fail(
+    p,
+    405,
+    readOnly
+      ? `${p.request.method} is not allowed: this service is read-only (GET)`
+      : `${p.request.method} is not allowed here: this path takes ${allow.join(', ')}`,
+  );
 }
 
-/** A POST's answer: its 200 is not cached (it changed the chain), its refusal is its own server's. */
-function answerPost(p: Passage, result: ReturnType<OperationHandler['answer']>): ApiResponse {
-  if ('own' in result) return ownAnswer(p, result);
-  if (result.status !== 200) return fail(p, result.status, result.message, result.code);
-  const json = serializeJson(result.body);
+/** The request's media type without parameters, lower-cased; '' when none was sent. */
+function mediaTypeOf(p: Passage): string {
+  return (requestHeader(p.request, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/** A change's 200 (a POST): not cached and not revalidated, it happened once. */
+function sendChange(p: Passage, json: SerializedJson): ApiResponse {
   p.headers.push('Cache-Control', 'no-store', 'Content-Type', JSON_TYPE, 'Content-Length', json.length);
   return respond(p, 200, json.body);
 }
 
-/** A refusal in its own server's words: the node's JSON or text, the faucet's JSON. */
+/** A refusal in its own server's words: a stacks-node's JSON or text, the faucet's JSON. */
 function ownAnswer(p: Passage, result: OwnAnswer): ApiResponse {
   const { own } = result;
-  const text = 'text' in own ? own.text : JSON.stringify(own.json);
-  const body = new TextEncoder().encode(text);
-  p.headers.push(
-    'Cache-Control',
-    'no-store',
-    'Content-Type',
-    'text' in own ? 'text/plain; charset=utf-8' : JSON_TYPE,
-    'Content-Length',
-    String(body.length),
-  );
+  const body = new TextEncoder().encode('text' in own ? own.text : JSON.stringify(own.json));
+  const type = 'text' in own ? 'text/plain; charset=utf-8' : JSON_TYPE;
+  p.headers.push('Cache-Control', 'no-store', 'Content-Type', type, 'Content-Length', String(body.length));
   return respond(p, result.status, body);
 }
 

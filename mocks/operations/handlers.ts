@@ -7,7 +7,7 @@ import { get_mempool_transaction_stats } from './get_mempool_transaction_stats.t
 import { get_single_transaction_with_transfers } from './get_single_transaction_with_transfers.ts';
 import { get_status } from './get_status.ts';
 import { get_tx_list_details } from './get_tx_list_details.ts';
-import type { ChainDoor, OperationHandlers, OwnAnswer, RequestBody } from './types.ts';
+import type { ChainDoor, OperationHandlers, OwnAnswer, RawBody } from './types.ts';
 import { get_account_info } from './get_account_info.ts';
 import { get_account_nonces } from './get_account_nonces.ts';
 import { get_fee_transfer } from './get_fee_transfer.ts';
@@ -45,7 +45,9 @@ export interface OperationHandler {
     queries: WorldQueries;
     path: Record<string, unknown>;
     query: Record<string, unknown>;
-    body: RequestBody | undefined;
+    /** The JSON body, validated against the operation's request body schema; only where it takes one. */
+    body?: unknown;
+    raw?: RawBody;
     door: ChainDoor;
   }): { status: 200; body: unknown } | { status: 404; message: string; code?: undefined } | OwnAnswer;
 }

@@ -1,5 +1,5 @@
 import { NodeRejection, Undecodable } from './node-refusals.ts';
-import { own, ok, type OperationHandler, type RequestBody } from './types.ts';
+import { own, ok, type OperationHandler, type RawBody } from './types.ts';
 
 /**
  * The node's broadcast: raw bytes, or `{"tx": "<hex>"}` as JSON (stacks.js sends this form). The
@@ -7,9 +7,9 @@ import { own, ok, type OperationHandler, type RequestBody } from './types.ts';
  */
 export const post_transaction: OperationHandler<'post_transaction'> = {
   defaulted: [],
-  answer: ({ body, door }) => {
+  answer: ({ raw, door }) => {
     try {
-      const { txid } = door.broadcast(transactionBytes(body));
+      const { txid } = door.broadcast(transactionBytes(raw));
       return ok(txid.replace(/^0x/, ''));
     } catch (err) {
       if (err instanceof NodeRejection) return own({ json: err.body() });
@@ -20,7 +20,7 @@ export const post_transaction: OperationHandler<'post_transaction'> = {
 };
 
 /** The transaction's bytes from either form of the body; text the node would give when there are none. */
-function transactionBytes(body: RequestBody | undefined): Uint8Array {
+function transactionBytes(body: RawBody | undefined): Uint8Array {
   if (!body || body.type !== 'application/json') return body?.bytes ?? new Uint8Array();
   let tx: unknown;
   try {

@@ -15,8 +15,8 @@ export type QueryKey<Id extends OperationId> = Extract<keyof QueryParams<Id>, st
 /** The 200 body the spec documents for the operation. */
 export type OkBody<Id extends OperationId> = operations[Id]['responses'][200]['content']['application/json'];
 
-/** A request's body as read (POST only): its bytes and its `Content-Type`. */
-export interface RequestBody {
+/** A body the handler decodes itself (its operation takes `application/octet-stream`): its bytes and `Content-Type`. */
+export interface RawBody {
   readonly bytes: Uint8Array;
   /** The media type without parameters, lower-cased; '' when none was sent. */
   readonly type: string;
@@ -41,8 +41,10 @@ export interface OperationRequest<Id extends OperationId, D extends QueryKey<Id>
   queries: WorldQueries;
   path: PathParams<Id>;
   query: QueryParams<Id> & Required<Pick<QueryParams<Id>, D>>;
-  /** The body of a POST; undefined for a GET. */
-  body: RequestBody | undefined;
+  /** The JSON body, validated against the operation's request body schema; only where it takes one. */
+  body?: unknown;
+  /** The body as sent, for an operation that takes raw bytes (and decodes its forms itself). */
+  raw?: RawBody;
   door: ChainDoor;
 }
 

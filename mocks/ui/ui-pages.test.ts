@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockApp } from '../app.ts';
 import { startMockServer, type RunningMock } from '../server.ts';
-import type { LiveState } from './ui-router.ts';
+import type { LiveState } from './ui-pages.ts';
 import { FEED_SIZE } from './request-feed.ts';
 
 describe('GET / chooses by Accept', () => {
@@ -96,7 +96,7 @@ describe('the request feed behind the Requests view', () => {
     return (await (await fetch(`${mock?.url}/_mock/ui/live?after=${after}`)).json()) as LiveState;
   }
 
-  it('sees cached answers (answered in front of Express) and Express answers alike, and never a key', async () => {
+  it('sees cached answers and the others alike, and never a key', async () => {
     const key = 'key-that-must-not-show-0123456789';
     mock = await startMockServer({ port: 0, quiet: true, blocks: 60, apiKeys: [key] });
     const path = '/extended/v1/tx/mempool/stats';

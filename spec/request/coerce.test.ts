@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadSpec, operationById } from '../../spec/load.ts';
-import { createSpecAjv } from '../../spec/schemas.ts';
+import { loadSpec, operationById } from '../load.ts';
+import { createSpecAjv } from '../schemas.ts';
 import { coerceParameter } from './coerce.ts';
 
 const doc = loadSpec();

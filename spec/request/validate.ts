@@ -1,16 +1,18 @@
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import type { Document, Operation, Parameter, Schema } from '../../spec/document.ts';
-import type { SpecAjv } from '../../spec/schemas.ts';
+import { takesRawBytes, type Document, type Operation, type Parameter, type Schema } from '../document.ts';
+import type { SpecAjv } from '../schemas.ts';
 import { coerceParameter } from './coerce.ts';
 
 export interface ValidatedRequest {
   path: Record<string, unknown>;
   query: Record<string, unknown>;
+  /** The parsed JSON body, checked against the operation's request body schema; only where it takes one. */
+  body?: unknown;
 }
 
-type Part = 'path' | 'query';
+type Part = 'path' | 'query' | 'body';
 /** The real service names the request parts as Fastify does in its messages. */
-const PART_NAME: Record<Part, string> = { path: 'params', query: 'querystring' };
+const PART_NAME: Record<Part, string> = { path: 'params', query: 'querystring', body: 'body' };
 
 function partSchema(params: Parameter[]): object {
   return {
@@ -21,11 +23,11 @@ function partSchema(params: Parameter[]): object {
 }
 
 /** Fastify's wording: `querystring/limit must be <= 50`; a bad checksum as the real v1 routes say it. */
-function message(part: Part, errors: ErrorObject[], data: Record<string, unknown>): string {
+function message(part: Part, errors: ErrorObject[], data: unknown): string {
   const checksum = errors.find((e) => e.keyword === 'format' && e.params.format === 'stacks-principal');
   if (checksum) {
     const name = checksum.instancePath.slice(1);
-    return `invalid STX address "${String(data[name])}"`;
+    return `invalid STX address "${String((data as Record<string, unknown>)[name])}"`;
   }
   const error = errors.find((e) => e.keyword === 'anyOf') ?? errors[0];
   if (!error) return `${PART_NAME[part]} is invalid`;
@@ -86,6 +88,8 @@ export interface RequestError {
 export type RequestValidator = (
   params: Record<string, unknown>,
   query: Record<string, unknown>,
+  /** The parsed JSON body (undefined: none was sent); read only for an operation that takes one. */
+  body?: unknown,
 ) => ValidatedRequest | RequestError;
 
 export function isRequestError(value: ValidatedRequest | RequestError): value is RequestError {
@@ -95,7 +99,8 @@ export function isRequestError(value: ValidatedRequest | RequestError): value is
 /**
  * Compiles, once, the validation of an operation's path and query parameters against their
  * schemas in the spec (strings typed by coerce.ts, defaults filled in), then the spec's
- * `x-parameter-conflicts`. Validating gives the typed values or the error; it never answers.
+ * `x-parameter-conflicts`, then its request body, whatever the method. Validating gives the typed
+ * values or the error; it never answers.
  */
 export function requestValidator(op: Operation, doc: Document, specAjv: SpecAjv): RequestValidator {
   const fits = (schema: unknown, value: unknown): boolean => specAjv.compile(schema)(value);
@@ -104,7 +109,10 @@ export function requestValidator(op: Operation, doc: Document, specAjv: SpecAjv)
     const params = op.parameters.filter((p) => p.in === part);
     return { part, params, validate: specAjv.compile(partSchema(params)) as ValidateFunction };
   });
-  return (pathSource, querySource) => {
+  const takes = op.requestBody;
+  const validateBody =
+    takes && !takesRawBytes(takes) ? (specAjv.compile(takes.schema) as ValidateFunction) : undefined;
+  return (pathSource, querySource, body) => {
     const validated: ValidatedRequest = { path: {}, query: {} };
     for (const { part, params, validate } of parts) {
       const values = collect(params, part === 'path' ? pathSource : querySource, coerce);
@@ -125,6 +133,18 @@ export function requestValidator(op: Operation, doc: Document, specAjv: SpecAjv)
         conflict.parameters.every((name) => Object.prototype.hasOwnProperty.call(querySource, name)) &&
         Object.entries(conflict.when ?? {}).every(([name, value]) => validated.query[name] === value);
       if (clash) return { status: 400, message: conflict.message };
+    }
+    if (takes && validateBody) {
+      if (body === undefined) {
+        if (takes.required)
+          return { status: 400, message: 'body must be object', code: 'FST_ERR_VALIDATION' };
+      } else if (!validateBody(body)) {
+        return {
+          status: 400,
+          message: message('body', validateBody.errors ?? [], body),
+          code: 'FST_ERR_VALIDATION',
+        };
+      } else validated.body = body;
     }
     return validated;
   };

@@ -11,7 +11,7 @@ import {
   type RecordedSuite,
   type SuiteRequest,
   type SuiteWorld,
-} from './suite-requests.ts';
+} from '../msw/suite-requests.ts';
 
 /** Headers of the connection, not of the request: the replay's fetch writes its own. */
 const CONNECTION = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);

@@ -1,4 +1,4 @@
-import { resolve, type Document, type Schema } from '../../spec/document.ts';
+import { resolve, type Document, type Schema } from '../document.ts';
 
 const INTEGER = /^-?\d+$/;
 const NUMBER = /^-?\d+(\.\d+)?$/;

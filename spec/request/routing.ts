@@ -1,5 +1,5 @@
 import { match, type MatchFunction } from 'path-to-regexp';
-import { fillPath } from '../../spec/document.ts';
+import { fillPath } from '../document.ts';
 
 /** The path and the query of a request target, as Express's `parseurl` splits them. */
 export interface Target {
@@ -74,5 +74,41 @@ export function routerOf<T extends { path: string }>(
       if (found) return { route, params: found.params };
     }
     return undefined;
+  };
+}
+
+/** A path the spec has, asked with a method it has no operation for: the methods it takes (upper case). */
+export interface WrongMethod {
+  allow: string[];
+}
+
+export function isWrongMethod<T>(found: Routed<T> | WrongMethod): found is WrongMethod {
+  return 'allow' in found;
+}
+
+/**
+ * Routes a method and a pathname to the operation for them, as `routerOf` matches paths: the
+ * operation with its path parameters; for a path the spec has under other methods only, the
+ * methods it takes (`HEAD` goes with `GET`); undefined for a path the spec does not have. The one
+ * router of the mock, the proxy and the tests, for the API's spec and the control plane's alike.
+ */
+export function operationRouterOf<T extends { path: string; method: string }>(
+  operations: readonly T[],
+  options: { decode?: boolean } = {},
+): (method: string, pathname: string) => Routed<T> | WrongMethod | undefined {
+  const byPath = new Map<string, { path: string; methods: Map<string, T> }>();
+  for (const op of operations) {
+    const entry = byPath.get(op.path) ?? { path: op.path, methods: new Map<string, T>() };
+    entry.methods.set(op.method.toUpperCase(), op);
+    byPath.set(op.path, entry);
+  }
+  const route = routerOf([...byPath.values()], options);
+  return (method, pathname) => {
+    const found = route(pathname);
+    if (!found) return undefined;
+    const { methods } = found.route;
+    const op = methods.get(method) ?? (method === 'HEAD' ? methods.get('GET') : undefined);
+    if (op) return { route: op, params: found.params };
+    return { allow: [...methods.keys()] };
   };
 }

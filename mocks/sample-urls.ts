@@ -41,5 +41,9 @@ export function sampleUrls(queries: WorldQueries): Record<string, string> {
     get_account_transactions_with_transfers: `/extended/v1/address/${addresses.busiest}/transactions_with_transfers?limit=20`,
     get_account_balance: `/extended/v1/address/${addresses.locked_stx || address}/balances`,
     get_single_transaction_with_transfers: `/extended/v1/address/${address}/${addressTx}/with_transfers`,
+    get_transaction_by_id: `/extended/v1/tx/${txIds[0] ?? addressTx}`,
+    get_account_nonces: `/extended/v1/address/${address}/nonces`,
+    get_account_info: `/v2/accounts/${address}?proof=0`,
+    get_fee_transfer: '/v2/fees/transfer',
   };
 }

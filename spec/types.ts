@@ -856,9 +856,19 @@ export interface components {
             reason: string;
             /**
              * @description Per reason: BadNonce `{expected, actual, principal, is_origin}`; NotEnoughFunds
-             *     `{expected, actual}` as u128 hex; FeeTooLow `{expected, actual}`; others `{message}`.
+             *     `{expected, actual}` as u128 hex; FeeTooLow `{expected, actual}`;
+             *     TransferRecipientCannotEqualSender `{recipient}`; others `{message}`.
              */
-            reason_data?: Record<string, never>;
+            reason_data?: {
+                /** @description The nonce or fee the node expected (a number), or the micro-STX needed (u128 hex). */
+                expected?: number | string;
+                /** @description What the transaction carried or the payer holds, in the same form. */
+                actual?: number | string;
+                principal?: string;
+                is_origin?: boolean;
+                recipient?: string;
+                message?: string;
+            };
             txid: string;
         };
         RunFaucetResponse: {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockApp, type MockApp } from '../app.ts';
 import { sampleUrls } from '../sample-urls.ts';
+import { listOperations } from '../../spec/load.ts';
 
 interface Exchange {
   status: number;
@@ -81,8 +82,8 @@ describe('the pipeline: a cached answer is the computed one, byte for byte', () 
     ['Prefer: code=503', { prefer: 'code=503' }, 'GET'],
     ['Prefer: delay and an ignored code', { prefer: 'delay=1, code=299' }, 'GET'],
   ];
-  it.each(variants)('%s, for all eight operations', async (_name, headers, method) => {
-    expect(urls).toHaveLength(8);
+  it.each(variants)('%s, for every read operation', async (_name, headers, method) => {
+    expect(urls).toHaveLength(listOperations().filter((op) => op.method === 'get').length);
     for (const [operationId, url] of urls) {
       const bust = `${url}${url.includes('?') ? '&' : '?'}v=${encodeURIComponent(_name)}`;
       const first = await open.send(bust, headers, method);
@@ -95,7 +96,7 @@ describe('the pipeline: a cached answer is the computed one, byte for byte', () 
     }
   });
 
-  it('304 for a matching If-None-Match, the same from the cache, for all eight operations', async () => {
+  it('304 for a matching If-None-Match, the same from the cache, for every read operation', async () => {
     for (const [operationId, url] of urls) {
       const bust = `${url}${url.includes('?') ? '&' : '?'}v=304`;
       const first = await open.send(bust);

@@ -8,6 +8,7 @@ import { startMockProcess, startServerProcess } from './lib/mock-process.ts';
 import { recordAnswer } from './lib/record-answers.ts';
 import { endBench, runBench } from './lib/results.ts';
 import { exitOnSignals, secondsFromEnv } from './lib/settings.ts';
+import { urlFor } from '../spec/load.ts';
 
 const RESULTS = 'clocked-throughput.md';
 /** The floor: with a block every second, at least this share of the frozen figure. */
@@ -16,7 +17,10 @@ const FLOOR = 0.8;
 const BROADCAST_EVERY_MS = 100;
 const PATHS = [
   '/extended',
-  '/extended/v1/address/SP37P9XVCRM9NKJP6B3KB1W1R5J3EQSJ7YZ2RPZ07/transactions_with_transfers?limit=20',
+  urlFor('get_account_transactions_with_transfers', {
+    path: { principal: 'SP37P9XVCRM9NKJP6B3KB1W1R5J3EQSJ7YZ2RPZ07' },
+    query: { limit: 20 },
+  }),
 ];
 /** The broadcasting runs are on testnet (the faucet funds the key): its default world's busiest address. */
 const TESTNET_PATHS = ['/extended', 'busiest'];

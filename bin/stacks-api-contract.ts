@@ -10,7 +10,9 @@ try {
   if (settings !== 'help') readConfig({ ...process.env, ...settings });
 } catch (err) {
   if (!(err instanceof ContractUsageError || err instanceof ConfigError)) throw err;
-  process.stderr.write(`${err.message}\n\n${contractUsage()}\n`);
+  // A flag it does not know: the usage. A setting it cannot run with: the one line that says so.
+  const after = err instanceof ContractUsageError ? `\n${contractUsage()}` : '(--help lists the flags)';
+  process.stderr.write(`${err.message}\n${after}\n`);
   process.exit(2);
 }
 if (settings === 'help') {

@@ -2,6 +2,7 @@
 // the default world, and the mock's own files (the specs' text, the home page).
 import { readFileSync } from 'node:fs';
 import { loadSpec, SPEC_PATH } from '../spec/load.ts';
+import { operationPaths } from '../spec/request/url.ts';
 import { CONTROL_SPEC_PATH, controlSpec } from './control/control-spec.ts';
 import { mockKernel, type Mock, type MockSources } from './kernel.ts';
 import type { MockOptions } from './options.ts';
@@ -18,8 +19,9 @@ export function createMock(options: Partial<MockOptions> = {}): Mock {
 
 /** What the kernel gets in Node; `world` is a world file's path or its content as an object. */
 export function nodeSources(world: string | WorldFileData | undefined): MockSources {
+  const doc = loadSpec();
   return {
-    doc: loadSpec(),
+    doc,
     controlDoc: controlSpec(),
     worldFile: worldFileOf(world),
     restore: restoreDefaultWorld,
@@ -29,7 +31,7 @@ export function nodeSources(world: string | WorldFileData | undefined): MockSour
       return {
         specYaml: () => (spec ??= readFileSync(SPEC_PATH, 'utf8')),
         controlYaml: () => (control ??= readFileSync(CONTROL_SPEC_PATH, 'utf8')),
-        pages: uiPages(live, options),
+        pages: uiPages(live, { ...options, paths: operationPaths(doc) }),
       };
     },
   };

@@ -116,6 +116,7 @@ export function mockKernel(partial: Partial<MockOptions>, sources: MockSources):
       path: request.url,
       status: answer.status,
       ms: performance.now() - started,
+      ...(answer.headers.includes('Warning') ? { deprecated: true } : {}),
     });
     return answer;
   };

@@ -1,4 +1,5 @@
 import type { Document, Operation } from '../spec/document.ts';
+import { operationPaths, urlBuilder } from '../spec/request/url.ts';
 import { controlPlane } from './control/control-plane.ts';
 import type { LiveChain } from './control/live-chain.ts';
 import { loggableError, routeNotFound, unexpectedError } from './http/errors.ts';
@@ -76,7 +77,8 @@ export function ownPaths(ctx: OwnPathsContext): (request: ApiRequest) => ApiResp
   const queries = live.queries;
   const specJson = JSON.stringify(doc);
   const catalogue = perVersion(queries, () => JSON.stringify(queries.catalogue()));
-  const links = perVersion(queries, () => JSON.stringify(rootLinks(queries, ops)));
+  const urlFor = urlBuilder(operationPaths(doc));
+  const links = perVersion(queries, () => JSON.stringify(rootLinks(queries, ops, urlFor)));
   const worldSchema = JSON.stringify(WORLD_SCHEMA);
   const control = controlPlane(live, ctx.controlDoc, {
     host: ctx.options.host,

@@ -1,3 +1,4 @@
+import type { UrlFor } from '../spec/request/url.ts';
 import type { WorldQueries } from './query/world-queries.ts';
 import { txIdOf } from './serialize/transaction.ts';
 import type { Chain } from './world/tables/chain.ts';
@@ -16,7 +17,7 @@ export function knowSampleUrls(chain: Chain, urls: Record<string, string>): void
  * Finding one address's transaction needs the address and hash indexes; a restored chain's are
  * known from its snapshot, so the banner of a restored world builds neither.
  */
-export function sampleUrls(queries: WorldQueries): Record<string, string> {
+export function sampleUrls(queries: WorldQueries, urlFor: UrlFor): Record<string, string> {
   const restored = known.get(queries.chain);
   if (restored) return { ...restored };
   const { addresses, transactions, block_samples } = queries.catalogue();
@@ -33,17 +34,26 @@ export function sampleUrls(queries: WorldQueries): Record<string, string> {
     ...transactions.mempool.pending.slice(0, 1),
   ];
   return {
-    get_status: '/extended',
-    get_block: `/extended/v2/blocks/${block_samples.middle.height}`,
-    get_tx_list_details: `/extended/v1/tx/multiple?${txIds.map((id) => `tx_id=${id}`).join('&')}`,
-    get_mempool_transaction_stats: '/extended/v1/tx/mempool/stats',
-    get_address_transaction_events: `/extended/v2/addresses/${address}/transactions/${addressTx}/events`,
-    get_account_transactions_with_transfers: `/extended/v1/address/${addresses.busiest}/transactions_with_transfers?limit=20`,
-    get_account_balance: `/extended/v1/address/${addresses.locked_stx || address}/balances`,
-    get_single_transaction_with_transfers: `/extended/v1/address/${address}/${addressTx}/with_transfers`,
-    get_transaction_by_id: `/extended/v1/tx/${txIds[0] ?? addressTx}`,
-    get_account_nonces: `/extended/v1/address/${address}/nonces`,
-    get_account_info: `/v2/accounts/${address}?proof=0`,
-    get_fee_transfer: '/v2/fees/transfer',
+    get_status: urlFor('get_status'),
+    get_block: urlFor('get_block', { path: { height_or_hash: block_samples.middle.height } }),
+    get_tx_list_details: urlFor('get_tx_list_details', { query: { tx_id: txIds } }),
+    get_mempool_transaction_stats: urlFor('get_mempool_transaction_stats'),
+    get_address_transaction_events: urlFor('get_address_transaction_events', {
+      path: { address, tx_id: addressTx },
+    }),
+    get_account_transactions_with_transfers: urlFor('get_account_transactions_with_transfers', {
+      path: { principal: addresses.busiest },
+      query: { limit: 20 },
+    }),
+    get_account_balance: urlFor('get_account_balance', {
+      path: { principal: addresses.locked_stx || address },
+    }),
+    get_single_transaction_with_transfers: urlFor('get_single_transaction_with_transfers', {
+      path: { principal: address, tx_id: addressTx },
+    }),
+    get_transaction_by_id: urlFor('get_transaction_by_id', { path: { tx_id: txIds[0] ?? addressTx } }),
+    get_account_nonces: urlFor('get_account_nonces', { path: { principal: address } }),
+    get_account_info: urlFor('get_account_info', { path: { principal: address }, query: { proof: 0 } }),
+    get_fee_transfer: urlFor('get_fee_transfer'),
   };
 }

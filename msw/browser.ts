@@ -10,6 +10,7 @@ import { createStacksMsw, type StacksMsw, type StacksMswOptions } from './stacks
 export type { Preference, StacksMsw, StacksMswOptions } from './stacks-msw.ts';
 export { ControlError, type SubmitRequest, type Tip } from '../mocks/control/live-chain.ts';
 export { WorldFileError } from '../mocks/world/declared/plan.ts';
+export { HOSTED_RATE_LIMITS } from '../mocks/options.ts';
 
 /**
  * MSW handlers for the eight operations, in a browser (`setupWorker`): the mock's world and

@@ -10,6 +10,9 @@ export type StacksMswOptions = Partial<
   Pick<
     MockOptions,
     | 'seed'
+    | 'apiVersion'
+    | 'deprecated'
+    | 'deprecationHeaders'
     | 'network'
     | 'blocks'
     | 'apiKeys'
@@ -22,11 +25,14 @@ export type StacksMswOptions = Partial<
     | 'genesisTime'
     | 'recent'
     | 'now'
+    | 'quiet'
   >
 > & {
   /**
-   * Where your app sends its requests: the handlers answer the eight operations under this base
-   * (default: Hiro's API of the network, `https://api.hiro.so` or `https://api.testnet.hiro.so`).
+   * Where your app sends its requests: the handlers answer the API's operations under this base.
+   * Default: the bases of the network that the official client and stacks.js use
+   * (`https://api.mainnet.hiro.so`, and its older name `https://api.hiro.so`; or
+   * `https://api.testnet.hiro.so`).
    */
   baseUrl?: string;
   /** The client address the rate limit counts without a key (MSW sees no socket). */
@@ -49,8 +55,10 @@ export interface Preference {
 export interface StacksMsw extends MockControls {
   /** Pass them to `setupServer(...)` or `setupWorker(...)`. */
   readonly handlers: HttpHandler[];
-  /** The base the handlers answer under. */
+  /** The base the handlers answer under (the first of `baseUrls`). */
   readonly baseUrl: string;
+  /** Every base the handlers answer under. */
+  readonly baseUrls: string[];
   /** Answer matching requests as if they carried `Prefer: code=…, delay=…` (errors on demand). */
   prefer(preference: Preference): void;
   clearPreferences(): void;
@@ -60,7 +68,14 @@ export interface StacksMsw extends MockControls {
   close(): void;
 }
 
-const HIRO = { mainnet: 'https://api.hiro.so', testnet: 'https://api.testnet.hiro.so' } as const;
+/**
+ * Hiro's API by network, as @stacks/network (HIRO_MAINNET_URL, HIRO_TESTNET_URL) and the official
+ * client (its BASE_PATH) default to; mainnet's older name too, which apps written before still use.
+ */
+const HIRO = {
+  mainnet: ['https://api.mainnet.hiro.so', 'https://api.hiro.so'],
+  testnet: ['https://api.testnet.hiro.so'],
+} as const;
 
 interface Pending extends Required<Pick<Preference, 'times'>> {
   header: string;
@@ -74,13 +89,26 @@ interface Pending extends Required<Pick<Preference, 'times'>> {
  * msw/browser.ts) each get their own way.
  */
 export function createStacksMsw(partial: StacksMswOptions, sources: MockSources): StacksMsw {
-  const { baseUrl: base, clientIp = '127.0.0.1', ...rest } = partial;
+  const { baseUrl: base, clientIp = '127.0.0.1', quiet = false, ...rest } = partial;
   const mock = mockKernel({ ...rest, quiet: true, log: () => {} }, sources);
   const { live, limiter } = mock;
   live.startClock();
   const ops = listOperations(sources.doc);
-  const baseUrl = (base ?? HIRO[live.queries.options.network]).replace(/\/+$/, '');
-  const prefix = new URL(`${baseUrl}/`);
+  const baseUrls = (base === undefined ? [...HIRO[live.queries.options.network]] : [base]).map((b) =>
+    b.replace(/\/+$/, ''),
+  );
+  const prefixes = baseUrls.map((b) => new URL(`${b}/`));
+  // Once, where the handlers are made: a request to another base goes to onUnhandledRequest.
+  if (!quiet)
+    console.info(
+      `stacks-api-mock/msw answers ${baseUrls.join(' and ')} (${live.queries.options.network}; baseUrl sets another, quiet: true hides this line)`,
+    );
+
+  /** The request's path under the base it was sent to, or undefined when it is under none. */
+  const pathOf = (url: URL): string | undefined => {
+    const prefix = prefixes.find((p) => url.origin === p.origin && url.pathname.startsWith(p.pathname));
+    return prefix && `/${url.pathname.slice(prefix.pathname.length)}`;
+  };
   // Which operation a request is for, without decoding: a malformed escape is the pipeline's 400.
   const route = routerOf(ops, { decode: false });
   const pending: Pending[] = [];
@@ -91,9 +119,9 @@ export function createStacksMsw(partial: StacksMswOptions, sources: MockSources)
    */
   const operationOf = (request: Request): { matches: boolean; params: { operationId?: string } } => {
     const url = new URL(request.url);
-    if (url.origin !== prefix.origin || !url.pathname.startsWith(prefix.pathname))
-      return { matches: false, params: {} };
-    const operationId = route(`/${url.pathname.slice(prefix.pathname.length)}`)?.route.operationId;
+    const path = pathOf(url);
+    if (path === undefined) return { matches: false, params: {} };
+    const operationId = route(path)?.route.operationId;
     return operationId === undefined
       ? { matches: false, params: {} }
       : { matches: true, params: { operationId } };
@@ -116,7 +144,7 @@ export function createStacksMsw(partial: StacksMswOptions, sources: MockSources)
     if (prefer !== null) headers.prefer = prefer;
     const apiRequest: ApiRequest = {
       method: request.method,
-      url: `/${url.pathname.slice(prefix.pathname.length)}${url.search}`,
+      url: `${pathOf(url) ?? url.pathname}${url.search}`,
       headers,
       ip: clientIp,
       onClose: (listener) => request.signal.addEventListener('abort', listener, { once: true }),
@@ -138,7 +166,8 @@ export function createStacksMsw(partial: StacksMswOptions, sources: MockSources)
 
   return Object.assign(controlsOf(live), {
     handlers,
-    baseUrl,
+    baseUrl: baseUrls[0] as string,
+    baseUrls,
     prefer: (preference: Preference) => {
       const parts = [
         ...(preference.code !== undefined ? [`code=${preference.code}`] : []),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMock } from '../mocks/create-mock.ts';
 import type { ApiResponse } from '../mocks/http/exchange.ts';
 import { sampleUrls } from '../mocks/sample-urls.ts';
-import { loadSpec } from '../spec/load.ts';
+import { loadSpec, urlFor } from '../spec/load.ts';
 import { ExchangeChecker } from './exchange-check.ts';
 
 const mock = createMock({ quiet: true, rateLimit: 0, rateLimitKey: 0 });
@@ -46,7 +46,7 @@ describe('the proxy and the mock route with one router', () => {
 
   it('a URL the mock answers 200 is never drift, however it is spelled', async () => {
     let answered = 0;
-    for (const url of Object.values(sampleUrls(mock.live.queries)))
+    for (const url of Object.values(sampleUrls(mock.live.queries, urlFor)))
       for (const spelled of spellings(url)) {
         const res = await answer(spelled);
         const routed = checker.operationOf(spelled) !== undefined;
@@ -57,6 +57,6 @@ describe('the proxy and the mock route with one router', () => {
         // And the other way: a URL the proxy does not route, the mock does not answer.
         if (!routed) expect(res.status, spelled).toBe(404);
       }
-    expect(answered).toBeGreaterThan(Object.keys(sampleUrls(mock.live.queries)).length * 3);
+    expect(answered).toBeGreaterThan(Object.keys(sampleUrls(mock.live.queries, urlFor)).length * 3);
   });
 });

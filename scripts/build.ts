@@ -9,6 +9,7 @@ import { bundleEntries } from './bundle.ts';
 import { writeDefaultWorld } from '../mocks/world-snapshot.ts';
 import { writePrecompiledSpec } from './precompile-spec.ts';
 import { writeCodeCache } from './write-code-cache.ts';
+import { writeContractPackage } from './contract-package.ts';
 
 /**
  * `npm run build`: compiled JavaScript and declarations in dist/, laid out as the sources are, so
@@ -21,7 +22,8 @@ import { writeCodeCache } from './write-code-cache.ts';
  * test helpers never reach dist/. Last, for a quick start, the spec
  * files parsed and the mock's validators compiled ahead of time (scripts/precompile-spec.ts),
  * the bins and the API each bundled into one file over tsc's (scripts/bundle.ts), and the mock
- * bin's code cache written by one run of it (scripts/write-code-cache.ts).
+ * bin's code cache written by one run of it (scripts/write-code-cache.ts); last, the contract
+ * suite's package (packages/contract/) from the same files (scripts/contract-package.ts).
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -68,3 +70,5 @@ await bundleEntries(ROOT, DIST, writePrecompiledSpec(DIST));
 // The mock's bin is its CommonJS bundle (dist/bin/stacks-api-mock.cjs): tsc's twin would mislead.
 rmSync(join(DIST, 'bin/stacks-api-mock.js'));
 await writeCodeCache(DIST);
+// The contract suite's package, packages/contract/, from the same build.
+writeContractPackage(ROOT, DIST);

@@ -8,6 +8,8 @@ export type Parameter = OpenAPIV3_1.ParameterObject & {
   'x-zero-means-default'?: boolean;
   /** Messages the real service gives, instead of a schema message, for items matching a pattern. */
   'x-item-errors'?: Array<{ matches: string; message: string }>;
+  /** The first release of the real service with this parameter (spec/releases/releases.ts). */
+  'x-since'?: string;
 };
 export type Response = OpenAPIV3_1.ResponseObject;
 export type Header = OpenAPIV3_1.HeaderObject;
@@ -18,6 +20,13 @@ export interface ParameterConflict {
   parameters: string[];
   when?: Record<string, unknown>;
   message: string;
+}
+
+/** A deprecated operation's replacement: `routes` are `GET /path` strings on the real service. */
+export interface Replacement {
+  operationId?: string;
+  routes?: string[];
+  description?: string;
 }
 
 /** The methods an OpenAPI path item may hold, in the spec's lower case. */
@@ -42,8 +51,12 @@ export interface Operation {
   path: string;
   summary: string;
   deprecated: boolean;
-  /** `routes` are `GET /path` strings, the replacement's routes on the real service. */
-  replacedBy?: { operationId?: string; routes?: string[]; description?: string };
+  /** The replacement the newest release names. */
+  replacedBy?: Replacement;
+  /** The first release that deprecates it, when not every release the mock reproduces does. */
+  deprecatedSince?: string;
+  /** What releases before each key named as the replacement (spec/releases/releases.ts). */
+  replacedByBefore?: Record<string, Replacement>;
   parameters: Parameter[];
   conflicts: ParameterConflict[];
   /** Keyed by status as written in the spec: `200`, `404`, `4XX`, `5XX`. */
@@ -91,7 +104,9 @@ export function listOperations(doc: Document): Operation[] {
       const raw = item[method];
       if (!raw) continue;
       const op = raw as OpenAPIV3_1.OperationObject & {
-        'x-replaced-by'?: Operation['replacedBy'];
+        'x-replaced-by'?: Replacement;
+        'x-replaced-by-before'?: Record<string, Replacement>;
+        'x-deprecated-since'?: string;
         'x-parameter-conflicts'?: ParameterConflict[];
       };
       if (!op.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
@@ -107,6 +122,8 @@ export function listOperations(doc: Document): Operation[] {
         summary: op.summary ?? '',
         deprecated: op.deprecated === true,
         ...(op['x-replaced-by'] ? { replacedBy: op['x-replaced-by'] } : {}),
+        ...(op['x-deprecated-since'] ? { deprecatedSince: op['x-deprecated-since'] } : {}),
+        ...(op['x-replaced-by-before'] ? { replacedByBefore: op['x-replaced-by-before'] } : {}),
         parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) =>
           resolve<Parameter>(doc, p),
         ),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isRef, listOperations, loadSpec, operationById, resolve, type Document } from './load.ts';
 import { controlSpec } from '../mocks/control/control-spec.ts';
+import { operationAsOf } from './releases/releases.ts';
 
 /** The operationIds of the real service and its official client (real-service-facts.md). */
 const REAL_OPERATION_IDS = {
@@ -58,25 +59,64 @@ describe('listOperations', () => {
     expect(operationById('get_block').responses['404']?.description).toMatch(/not found/i);
   });
 
-  it('marks operations 6, 7 and 8 deprecated, each with its replacement', () => {
+  it('marks operations 5 to 8 deprecated as v9.0.2 does, each with its v3 replacement', () => {
     const deprecated = operations.filter((op) => op.deprecated).map((op) => op.operationId);
     expect(deprecated.sort()).toEqual([
       'get_account_balance',
       'get_account_transactions_with_transfers',
+      'get_address_transaction_events',
       'get_single_transaction_with_transfers',
     ]);
-    expect(operationById('get_single_transaction_with_transfers').replacedBy?.operationId).toBe(
+    const v9 = operations.map((op) => operationAsOf(op, '9.0.2'));
+    expect(
+      Object.fromEntries(
+        v9.filter((op) => op.deprecated).map((op) => [op.operationId, op.replacedBy?.routes]),
+      ),
+    ).toEqual({
+      get_address_transaction_events: [
+        'GET /extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes',
+      ],
+      get_account_transactions_with_transfers: ['GET /extended/v3/principals/{principal}/transactions'],
+      get_account_balance: [
+        'GET /extended/v3/principals/{principal}/balances/stx',
+        'GET /extended/v3/principals/{principal}/balances/ft',
+        'GET /extended/v3/principals/{principal}/balances/nft',
+      ],
+      get_single_transaction_with_transfers: [
+        'GET /extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes',
+      ],
+    });
+  });
+
+  it('marks operations 6, 7 and 8 deprecated as v8.11.6 does, with the replacements it named', () => {
+    const old = operations.map((op) => operationAsOf(op, '8.11.6'));
+    expect(
+      old
+        .filter((op) => op.deprecated)
+        .map((op) => op.operationId)
+        .sort(),
+    ).toEqual([
+      'get_account_balance',
+      'get_account_transactions_with_transfers',
+      'get_single_transaction_with_transfers',
+    ]);
+    const byId = (id: string) => old.find((op) => op.operationId === id);
+    expect(byId('get_single_transaction_with_transfers')?.replacedBy?.operationId).toBe(
       'get_address_transaction_events',
     );
-    expect(operationById('get_account_transactions_with_transfers').replacedBy?.routes).toEqual([
+    expect(byId('get_account_transactions_with_transfers')?.replacedBy?.routes).toEqual([
       'GET /extended/v2/addresses/{address}/transactions',
     ]);
-    expect(operationById('get_account_balance').replacedBy?.routes).toEqual([
+    expect(byId('get_account_balance')?.replacedBy?.routes).toEqual([
       'GET /extended/v2/addresses/{principal}/balances/stx',
       'GET /extended/v2/addresses/{principal}/balances/ft',
     ]);
-    for (const op of operations.filter((o) => !o.deprecated))
-      expect(op.replacedBy, op.operationId).toBeUndefined();
+    for (const op of old.filter((o) => !o.deprecated)) expect(op.replacedBy, op.operationId).toBeUndefined();
+    // A parameter new in v9 is not one v8.11.6 has: it ignores it, as any unknown parameter.
+    expect(byId('get_tx_list_details')?.parameters.map((p) => p.name)).not.toContain('exclude_function_args');
+    expect(
+      operationAsOf(operationById('get_tx_list_details'), '9.0.2').parameters.map((p) => p.name),
+    ).toContain('exclude_function_args');
   });
 
   it('parses x-parameter-conflicts', () => {

@@ -7,7 +7,7 @@ import { requestHeader } from '../http/exchange.ts';
 import { errorAnswer, jsonAnswer } from '../http/own-answer.ts';
 import { ControlError, type SubmitRequest } from './control-requests.ts';
 import type { LiveChain } from './live-chain.ts';
-import { isLoopback } from './loopback.ts';
+import { isLoopbackHost } from '../../spec/loopback.ts';
 
 export const CONTROL_TOKEN_HEADER = 'x-control-token';
 
@@ -88,7 +88,7 @@ function guard(access: ControlAccess): (request: ApiRequest) => ControlError | u
   const { token } = access;
   return (request) => {
     if (token === undefined) {
-      if (isLoopback(access.host)) return undefined;
+      if (isLoopbackHost(access.host)) return undefined;
       return new ControlError(
         403,
         `the control plane is off: the mock listens on ${access.host}, not loopback; start it with --control-token`,

@@ -135,7 +135,7 @@ export class LiveChain {
    * HTTP, `tx` in process), and a refusal changes nothing.
    */
   submit(request: SubmitRequest, where = 'tx'): { tx_id: string } {
-    const checked = this.checks.submit(request, where);
+    const checked = this.checks.submit(this.byAddress(request), where);
     const memo = checked.type === 'token_transfer' ? memoHex(checked.memo) : undefined;
     const builder = this.live;
     const tx = this.draft(checked);
@@ -297,6 +297,22 @@ export class LiveChain {
         `sender ${request.sender} does not own ${request.asset} #${request.amount}`,
       );
     return { action: Action.NftTransfer, contract: contract.index };
+  }
+
+  /**
+   * The request with a world file's account names (`"sender": "bob"`, as the world file and the
+   * home page call its accounts) replaced by their addresses; anything else as it came.
+   */
+  private byAddress(request: SubmitRequest): SubmitRequest {
+    const accounts = this.chain.options.declared?.accounts ?? [];
+    if (accounts.length === 0 || request === null || typeof request !== 'object') return request;
+    const address = (value: unknown): unknown =>
+      typeof value === 'string' ? (accounts.find((a) => a.name === value)?.address ?? value) : value;
+    return {
+      ...request,
+      sender: address(request.sender),
+      recipient: address(request.recipient),
+    } as SubmitRequest;
   }
 
   /** A sender the world knows, by address: a standard one, as only an account signs a transaction. */

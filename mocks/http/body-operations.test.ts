@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Document } from '../../spec/document.ts';
 import { listOperations } from '../../spec/document.ts';
+import { releaseProfile } from '../../spec/releases/releases.ts';
 import { createSpecAjv } from '../../spec/schemas.ts';
 import { createMock } from '../create-mock.ts';
 import type { OperationHandler } from '../operations/handlers.ts';
@@ -47,6 +48,8 @@ const { queries } = live;
 const pipeline = createApiPipeline({
   doc,
   ops: listOperations(doc),
+  release: releaseProfile(),
+  deprecation: { gone: undefined, headers: false },
   handlers,
   queries,
   specAjv: createSpecAjv(doc, { defaults: true }),

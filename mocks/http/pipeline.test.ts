@@ -1,9 +1,9 @@
+import { listOperations, urlFor } from '../../spec/load.ts';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockApp, type MockApp } from '../app.ts';
 import { sampleUrls } from '../sample-urls.ts';
-import { listOperations } from '../../spec/load.ts';
 
 interface Exchange {
   status: number;
@@ -62,7 +62,7 @@ beforeAll(async () => {
   limited = await serve(
     createMockApp({ blocks: 60, quiet: true, rateLimit: 1, rateLimitKey: 1, apiKeys: [KEY], now: () => 0 }),
   );
-  urls = Object.entries(sampleUrls(openApp.live.queries));
+  urls = Object.entries(sampleUrls(openApp.live.queries, urlFor));
 }, 60_000);
 
 afterAll(async () => {

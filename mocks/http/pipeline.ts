@@ -1,11 +1,18 @@
 import { takesRawBytes, type Document, type Operation } from '../../spec/document.ts';
+import type { ReleaseProfile } from '../../spec/releases/releases.ts';
 import type { SpecAjv } from '../../spec/schemas.ts';
 import type { OperationHandler } from '../operations/handlers.ts';
 import type { ChainDoor, OwnAnswer, RawBody } from '../operations/types.ts';
 import type { WorldQueries } from '../query/world-queries.ts';
 import { CACHE_CONTROL, JSON_TYPE, matches, serializeJson, type SerializedJson } from './caching.ts';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.ts';
-import { deprecationWarning } from './deprecation.ts';
+import {
+  deprecationHeaders,
+  goneBody,
+  isGone,
+  successorLink,
+  type DeprecationSettings,
+} from './deprecation.ts';
 import { errorParts, loggableError, routeNotFound, unexpectedError } from './errors.ts';
 import { requestHeader, type ApiRequest, type ApiResponse } from './exchange.ts';
 import { keyVerdict, type KeyVerdict } from './keys.ts';
@@ -34,7 +41,10 @@ export type ApiPipeline = (request: ApiRequest) => ApiResponse | Promise<ApiResp
 
 export interface PipelineSettings {
   doc: Document;
+  /** The spec's operations as the release serves them (`operationAsOf`). */
   ops: Operation[];
+  release: ReleaseProfile;
+  deprecation: DeprecationSettings;
   handlers: Record<string, OperationHandler>;
   queries: WorldQueries;
   specAjv: SpecAjv;
@@ -56,8 +66,10 @@ export interface OperationRoute {
   op: Operation;
   handler: OperationHandler;
   validate: RequestValidator;
-  /** `Warning` and its text on a deprecated operation's answers; empty otherwise. */
+  /** `Warning` (and `Deprecation` when asked) on a deprecated operation's answers; empty otherwise. */
   warning: readonly string[];
+  /** Answered 410 Gone, as the release does once its deprecated routes are disabled. */
+  gone: boolean;
 }
 
 /** One request on its way through the stages: the headers set so far, and what the stages found. */
@@ -109,21 +121,23 @@ function sendJson(p: Passage, json: SerializedJson): ApiResponse {
  * server (mocks/http/node/serve.ts) and MSW (msw/) both run it, so both answer the same bytes.
  * In order: URL length (414) → CORS (a preflight is answered here) → the service's headers →
  * API key (401, 403) → rate limit (its headers, 429) → route (404, 405) → deprecation `Warning`
- * → scenarios (`Prefer`, latency, faults) → the cached answer → validation (400) → the
+ * (410 at a rehearsed sunset) → scenarios (`Prefer`, latency, faults) → the cached answer → validation (400) → the
  * operation's handler (200 or 404), whose 200 is serialized once per version of the world.
  */
 export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
-  const { doc, ops, handlers, queries, specAjv, limiter, scenario, cache, door, log } = settings;
+  const { doc, ops, release, deprecation, handlers, queries, specAjv, limiter, scenario, cache, door, log } =
+    settings;
   checkHandlers(ops, handlers);
-  const known = new Set(ops.map((o) => o.operationId));
   const routes: OperationRoute[] = ops.map((op) => ({
     path: op.path,
     method: op.method,
     op,
     handler: handlers[op.operationId] as OperationHandler,
     validate: requestValidator(op, doc, specAjv),
-    warning: op.deprecated ? ['Warning', deprecationWarning(op, known)] : [],
+    warning: deprecationHeaders(op, release, deprecation.headers),
+    gone: isGone(op, deprecation.gone),
   }));
+  const gone = serializeJson(goneBody(release));
   // How a cached URL is routed: by its entry, to one shared record per operation (no parameters needed).
   const byId = new Map(
     routes.map((r) => [r.op.operationId, { route: r, params: {} } as Routed<OperationRoute>]),
@@ -178,7 +192,19 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
       }
       return wrongMethod(p, found.allow);
     },
-    (p) => void p.headers.push(...(p.routed as Routed<OperationRoute>).route.warning),
+    (p) => {
+      const { route: served } = p.routed as Routed<OperationRoute>;
+      p.headers.push(...served.warning);
+      if (served.warning.length && deprecation.headers) {
+        // A route found by its cached answer has no parameters: the link needs them.
+        const found = route(p.request.method, splitTarget(p.request.url).pathname);
+        const link = successorLink(served.op, found && !isWrongMethod(found) ? found.params : {});
+        if (link) p.headers.push('Link', link);
+      }
+      if (!served.gone) return undefined;
+      p.headers.push('Content-Type', JSON_TYPE, 'Content-Length', gone.length);
+      return respond(p, 410, gone.body);
+    },
     (p) => {
       const prefer = requestHeader(p.request, 'prefer');
       if (prefer === undefined && scenario.latencyMs === 0 && scenario.faultRate === 0) return undefined;
@@ -246,7 +272,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
   ): ApiResponse => {
     const result = isRequestError(request)
       ? request
-      : served.handler.answer({ queries, ...request, ...(raw && { raw }), door });
+      : served.handler.answer({ queries, release, ...request, ...(raw && { raw }), door });
     if ('own' in result) return ownAnswer(p, result);
     if (result.status !== 200) return fail(p, result.status, result.message, result.code);
     const json = serializeJson(result.body);

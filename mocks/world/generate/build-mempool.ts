@@ -100,7 +100,8 @@ export function addToMempool(
     status: tx.status,
     flags:
       (tx.signed?.anchorMode ?? rng.pick([AnchorMode.OnChainOnly, AnchorMode.OffChainOnly, AnchorMode.Any])) |
-      (tx.deny ? 4 : 0),
+      (tx.deny ? 4 : 0) |
+      (tx.pcFlags ?? 0),
     height,
     sender: tx.sender,
     sponsor: tx.sponsor,

@@ -23,11 +23,22 @@ import type {
   TxWithTransfers,
 } from './serialize/types.ts';
 import type { WorldOptions } from './world/options.ts';
+import type { ChainDoor } from './operations/types.ts';
 
 function untilBlockText(ref: UntilBlock | undefined): Record<string, string> {
   if (ref === undefined) return {};
   return { until_block: 'hash' in ref ? ref.hash : String(ref.height) };
 }
+
+/** The reads ask nothing of the chain's door: only a POST does. */
+const READS_ONLY: ChainDoor = {
+  broadcast: () => {
+    throw new Error('answers reads only');
+  },
+  faucet: () => {
+    throw new Error('answers reads only');
+  },
+};
 
 /** The operation's 200 body, as the serializers type it; undefined for its 404. */
 function call<T>({ queries, release }: Answering, id: string, path: object, query: object): T | undefined {
@@ -36,6 +47,7 @@ function call<T>({ queries, release }: Answering, id: string, path: object, quer
     release,
     path: path as Record<string, unknown>,
     query: query as Record<string, unknown>,
+    door: READS_ONLY,
   });
   if (!result) throw new Error(`no handler ${id}`);
   return result.status === 200 ? (result.body as T) : undefined;

@@ -97,7 +97,7 @@ export function mockKernel(partial: Partial<MockOptions>, sources: MockSources):
   const feed = new RequestFeed();
   const observe = observeBoth(feed.observe, options.quiet ? undefined : logLine(options.log));
   const { doc } = sources;
-  const { pipeline, limiter } = createMockPipeline(doc, live.queries, { ...options, log });
+  const { pipeline, limiter } = createMockPipeline(doc, live.queries, { ...options, log }, live);
   const own = ownPaths({
     options,
     doc,

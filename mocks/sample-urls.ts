@@ -51,5 +51,9 @@ export function sampleUrls(queries: WorldQueries, urlFor: UrlFor): Record<string
     get_single_transaction_with_transfers: urlFor('get_single_transaction_with_transfers', {
       path: { principal: address, tx_id: addressTx },
     }),
+    get_transaction_by_id: urlFor('get_transaction_by_id', { path: { tx_id: txIds[0] ?? addressTx } }),
+    get_account_nonces: urlFor('get_account_nonces', { path: { principal: address } }),
+    get_account_info: urlFor('get_account_info', { path: { principal: address }, query: { proof: 0 } }),
+    get_fee_transfer: urlFor('get_fee_transfer'),
   };
 }

@@ -148,6 +148,11 @@ export function createStacksMsw(partial: StacksMswOptions, sources: MockSources)
       headers,
       ip: clientIp,
       onClose: (listener) => request.signal.addEventListener('abort', listener, { once: true }),
+      readBody: async (limit) => {
+        const bytes = new Uint8Array(await request.arrayBuffer());
+        if (bytes.length > limit) throw Object.assign(new Error('the body is too large'), { status: 413 });
+        return bytes;
+      },
     };
     return toResponse(await mock.handle(apiRequest));
   };

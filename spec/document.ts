@@ -38,6 +38,10 @@ export interface RequestBody {
   required: boolean;
   mediaType: string;
   schema: Schema;
+  /** Every media type the spec lists for the body, in its order. */
+  mediaTypes: string[];
+  /** `x-max-bytes`: the most bytes the body may have, when the spec says (else the mock's limit). */
+  maxBytes?: number;
 }
 
 export interface Operation {
@@ -138,11 +142,25 @@ function requestBodyOf(
   body: OpenAPIV3_1.RequestBodyObject | OpenAPIV3_1.ReferenceObject | undefined,
 ): RequestBody | undefined {
   if (!body) return undefined;
-  const resolved = resolve<OpenAPIV3_1.RequestBodyObject>(doc, body);
+  const resolved = resolve<OpenAPIV3_1.RequestBodyObject & { 'x-max-bytes'?: number }>(doc, body);
   const entries = Object.entries(resolved.content ?? {});
   const [mediaType, media] = entries.find(([type]) => type.includes('json')) ?? entries[0] ?? [];
   if (mediaType === undefined) return undefined;
-  return { required: resolved.required === true, mediaType, schema: (media?.schema ?? {}) as Schema };
+  return {
+    required: resolved.required === true,
+    mediaType,
+    schema: (media?.schema ?? {}) as Schema,
+    mediaTypes: entries.map(([type]) => type),
+    ...(resolved['x-max-bytes'] === undefined ? {} : { maxBytes: resolved['x-max-bytes'] }),
+  };
+}
+
+/**
+ * Whether the body may come as raw bytes (`application/octet-stream`, a stacks-node's broadcast):
+ * its handler reads it as sent and decodes its forms itself, so no JSON schema checks it.
+ */
+export function takesRawBytes(body: RequestBody): boolean {
+  return body.mediaTypes.includes('application/octet-stream');
 }
 
 export function operationById(operationId: string, doc: Document): Operation {

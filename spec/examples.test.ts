@@ -86,7 +86,7 @@ describe('examples in spec/openapi.yaml', () => {
     const doc = loadSpec();
     const expected = [
       ...listOperations(doc).map((op) =>
-        pointer(['paths', op.path, 'get', 'responses', '200', 'content', 'application/json', 'example']),
+        pointer(['paths', op.path, op.method, 'responses', '200', 'content', 'application/json', 'example']),
       ),
       ...Object.entries(doc.components?.responses ?? {})
         .filter(([, response]) => 'content' in response)

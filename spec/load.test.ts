@@ -13,7 +13,21 @@ const REAL_OPERATION_IDS = {
   get_account_transactions_with_transfers: '/extended/v1/address/{principal}/transactions_with_transfers',
   get_account_balance: '/extended/v1/address/{principal}/balances',
   get_single_transaction_with_transfers: '/extended/v1/address/{principal}/{tx_id}/with_transfers',
+  get_transaction_by_id: '/extended/v1/tx/{tx_id}',
+  get_account_nonces: '/extended/v1/address/{principal}/nonces',
+  run_faucet_stx: '/extended/v1/faucets/stx',
 };
+
+/** The stacks-node's routes a wallet uses, which the real service proxies (operationIds ours, snake_case). */
+const NODE_OPERATION_IDS = {
+  get_account_info: '/v2/accounts/{principal}',
+  get_fee_transfer: '/v2/fees/transfer',
+  post_transaction: '/v2/transactions',
+  post_fee_transaction: '/v2/fees/transaction',
+};
+
+/** The operations that change the chain: a broadcast, a fee estimate's request body, the faucet. */
+const POSTED = ['post_transaction', 'post_fee_transaction', 'run_faucet_stx'];
 
 function tinyDoc(extra: Record<string, unknown>): Document {
   return { openapi: '3.1.0', info: { title: 't', version: '1' }, ...extra } as Document;
@@ -22,9 +36,16 @@ function tinyDoc(extra: Record<string, unknown>): Document {
 describe('listOperations', () => {
   const operations = listOperations();
 
-  it('returns the 8 operations with the real service operationIds and paths', () => {
-    expect(Object.fromEntries(operations.map((op) => [op.operationId, op.path]))).toEqual(REAL_OPERATION_IDS);
-    expect(operations.every((op) => op.method === 'get')).toBe(true);
+  it('returns the operations with the real service operationIds and paths, and the node routes a wallet uses', () => {
+    expect(Object.fromEntries(operations.map((op) => [op.operationId, op.path]))).toEqual({
+      ...REAL_OPERATION_IDS,
+      ...NODE_OPERATION_IDS,
+    });
+    for (const op of operations)
+      expect([op.operationId, op.method]).toEqual([
+        op.operationId,
+        POSTED.includes(op.operationId) ? 'post' : 'get',
+      ]);
   });
 
   it('resolves parameters and responses', () => {

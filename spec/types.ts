@@ -231,6 +231,189 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/extended/v1/tx/{tx_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a transaction
+         * @description One transaction by its id, as a wallet polls it after broadcasting: its pending form
+         *     (`tx_status: pending`, or a `dropped_*` status once the mempool let it go, with
+         *     `receipt_time`) while it waits in the mempool, then its confirmed form (with its events,
+         *     paged by `event_limit`/`event_offset`) once a block mines it. The forms are the ones
+         *     `GET /extended/v1/tx/multiple` answers under `result`. A transaction only in the
+         *     microblock stream on the tip is found with `unanchored=true`. Unknown: 404
+         *     `could not find transaction by ID`.
+         */
+        get: operations["get_transaction_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v1/address/{principal}/nonces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an account's nonces
+         * @description The nonces an account has used, as the real service reads them from its tables: the
+         *     highest of its mined transactions (`last_executed_tx_nonce`, as sender or sponsor,
+         *     microblock transactions included) and of its pending ones (`last_mempool_tx_nonce`,
+         *     dropped ones left out), each null when there is none; `possible_next_nonce`, one past
+         *     the higher of the two (0 for an account with neither); and, only when the pending
+         *     nonce is more than one past the mined one, the nonces between them that are pending
+         *     (`detected_mempool_nonces`) and missing (`detected_missing_nonces`), highest first.
+         *     stacks.js's `fetchNonce` reads `possible_next_nonce`.
+         */
+        get: operations["get_account_nonces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/accounts/{principal}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an account's balance and nonce (stacks-node)
+         * @description The stacks-node's account route, which the real service proxies: the unlocked balance
+         *     and the locked micro-STX as the node writes a u128 (`0x` and 32 hex digits), the burn
+         *     height the lock ends at (0 when none), and the account's next nonce on chain (its
+         *     pending transactions not counted). An account the chain has never seen answers zeros,
+         *     not 404. With `proof=0` (as stacks.js asks) the proofs are left out; this mock never
+         *     sends them.
+         */
+        get: operations["get_account_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/fees/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the fee rate of an STX transfer (stacks-node)
+         * @description The stacks-node's fee rate for an STX transfer, in micro-STX a byte, as a bare JSON
+         *     integer. It follows the mempool: the median fee a byte of the pending token transfers
+         *     (a transfer is about 180 bytes), at least 1 (the node's minimum relay rate).
+         *     stacks.js's `fetchFeeEstimateTransfer` multiplies it by the transaction's length.
+         */
+        get: operations["get_fee_transfer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Broadcast a signed transaction (stacks-node)
+         * @description The stacks-node's broadcast route, which the real service proxies. The body is the
+         *     signed transaction's bytes (`application/octet-stream`), or `{"tx": "<hex>"}` as JSON
+         *     (what stacks.js's `broadcastTransaction` sends), at most 1 MiB (`x-max-bytes`; 413
+         *     past it), chosen by `Content-Type` as the node chooses. The mock decodes it with
+         *     @stacks/transactions and admits it as a node's mempool does (docs/wallets.md): the
+         *     network's version and chain id, the signatures against the signers' addresses, the
+         *     relay fee (1 micro-STX a byte), the nonce (the next one), the payer's funds, a
+         *     transfer's recipient and amount, a contract call's contract, public function and
+         *     arguments. Taken: 200 and the txid as a JSON string, 64 hex digits without `0x`; the
+         *     next mined block confirms it. Refused: 400 with the node's body, `{"error":
+         *     "transaction rejected", "reason", "reason_data", "txid"}`, and nothing changes. Bytes
+         *     that are not a transaction: 400 with the node's text, `Failed to deserialize posted
+         *     transaction: …`.
+         */
+        post: operations["post_transaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/fees/transaction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Estimate a transaction's fee (stacks-node)
+         * @description The stacks-node's fee estimate for a transaction payload (`transaction_payload`, hex)
+         *     and its expected length (`estimated_len`, bytes). The estimate follows the mempool:
+         *     the fee rate a byte is the 25th, 50th and 75th percentile of the pending transactions'
+         *     fee a byte (at least 1), and each of the three `estimations` is its rate times the
+         *     scalar cost, at least the minimum relay fee (1 micro-STX a byte of `estimated_len`).
+         *     stacks.js's `fetchFeeEstimate` takes `estimations[1].fee`. A body that is not such an
+         *     object gets 400, as any request that breaks the spec.
+         */
+        post: operations["post_fee_transaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v1/faucets/stx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get testnet STX
+         * @description The real testnet service's faucet: 500 STX to `address` from one of the world's funded
+         *     accounts, a token transfer with the memo `faucet` that waits in the mempool until the
+         *     next mined block. Answers `{success: true, txId, txRaw}`: the transaction's id and its
+         *     bytes as hex (unsigned: the mock's background transactions carry no signatures). On a
+         *     mainnet mock, or without a valid testnet `address`: 400 `{success: false, error}`.
+         */
+        post: operations["run_faucet_stx"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -672,6 +855,83 @@ export interface components {
              */
             event_type: "non_fungible_token_asset";
         };
+        /** @description An account's nonces as the real service reads them (see the operation). */
+        AddressNonces: {
+            last_mempool_tx_nonce: number | null;
+            last_executed_tx_nonce: number | null;
+            possible_next_nonce: number;
+            detected_missing_nonces: number[];
+            detected_mempool_nonces: number[];
+        };
+        /** @description A u128 as the stacks-node writes one, `0x` and 32 hex digits, big-endian. */
+        U128Hex: string;
+        /** @description The stacks-node's account record (proofs omitted). */
+        AccountData: {
+            balance: components["schemas"]["U128Hex"];
+            locked: components["schemas"]["U128Hex"];
+            unlock_height: number;
+            nonce: number;
+            balance_proof?: string;
+            nonce_proof?: string;
+        };
+        ExecutionCost: {
+            read_count: number;
+            read_length: number;
+            runtime: number;
+            write_count: number;
+            write_length: number;
+        };
+        /** @description The stacks-node's fee estimate. */
+        FeeTransactionResponse: {
+            estimated_cost: components["schemas"]["ExecutionCost"];
+            estimated_cost_scalar: number;
+            cost_scalar_change_by_byte: number;
+            estimations: {
+                fee_rate: number;
+                fee: number;
+            }[];
+        };
+        /** @description The stacks-node's refusal of a transaction. */
+        TransactionSubmissionError: {
+            /** @constant */
+            error: "transaction rejected";
+            /**
+             * @description The node's reason: BadNonce, NotEnoughFunds, BadTransactionVersion,
+             *     SignatureValidation, FeeTooLow, TransferRecipientCannotEqualSender,
+             *     TransferAmountMustBePositive, ConflictingNonceInMempool, NoSuchContract,
+             *     NoSuchPublicFunction, BadFunctionArgument, BadAddressVersionByte,
+             *     NoCoinbaseViaMempool, NoTenureChangeViaMempool, ServerFailureOther, …
+             */
+            reason: string;
+            /**
+             * @description Per reason: BadNonce `{expected, actual, principal, is_origin}`; NotEnoughFunds
+             *     `{expected, actual}` as u128 hex; FeeTooLow `{expected, actual}`;
+             *     TransferRecipientCannotEqualSender `{recipient}`; others `{message}`.
+             */
+            reason_data?: {
+                /** @description The nonce or fee the node expected (a number), or the micro-STX needed (u128 hex). */
+                expected?: number | string;
+                /** @description What the transaction carried or the payer holds, in the same form. */
+                actual?: number | string;
+                principal?: string;
+                is_origin?: boolean;
+                recipient?: string;
+                message?: string;
+            };
+            txid: string;
+        };
+        RunFaucetResponse: {
+            /** @constant */
+            success: true;
+            txId: components["schemas"]["TxId"];
+            txRaw: string;
+        };
+        FaucetError: {
+            /** @constant */
+            success: false;
+            error: string;
+            help?: string;
+        };
         /**
          * @description One entry per found transaction (keyed by its lowercase id) and per distinct requested
          *     id, as written, that is not such a key (`found: false`, real service).
@@ -1087,6 +1347,11 @@ export interface components {
          * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20
          */
         AddressPath: components["schemas"]["Principal"];
+        /**
+         * @description `0` leaves the Merkle proofs out (as stacks.js asks); this mock never sends them.
+         * @example 0
+         */
+        Proof: 0 | 1;
         /**
          * @description A transaction id, 64 hex digits with or without `0x`, in any case.
          * @example 0x1f3cb18e896256d7d6bb8c11a6ec71f005c75de05e39beae5d93bbd1e2c8b7a9
@@ -1961,6 +2226,388 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             "4XX": components["responses"]["ClientError"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_transaction_by_id: {
+        parameters: {
+            query?: {
+                /** @description Number of events of each mined transaction to return. */
+                event_limit?: components["parameters"]["EventLimit"];
+                /** @description Index of the first event of each mined transaction to return. */
+                event_offset?: components["parameters"]["EventOffset"];
+                /** @description Include data from unanchored (unconfirmed) microblocks. `true` or `false` only. */
+                unanchored?: components["parameters"]["Unanchored"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A transaction id, 64 hex digits with or without `0x`, in any case.
+                 * @example 0x1f3cb18e896256d7d6bb8c11a6ec71f005c75de05e39beae5d93bbd1e2c8b7a9
+                 */
+                tx_id: components["parameters"]["TxIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction, confirmed or in the mempool. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tx_id": "0x709b55bd3da0f5a838125bd0ee20c5bfdd7caba173912d4281cae816b79a201b",
+                     *       "nonce": 0,
+                     *       "fee_rate": "300",
+                     *       "sender_address": "ST2ZRX0K27GW0SP3GJCEMHD95TQGJMKB7G9Y0X1MH",
+                     *       "sponsored": false,
+                     *       "post_condition_mode": "deny",
+                     *       "post_conditions": [],
+                     *       "anchor_mode": "any",
+                     *       "tx_status": "pending",
+                     *       "receipt_time": 1726055040,
+                     *       "receipt_time_iso": "2024-09-11T11:44:00.000Z",
+                     *       "tx_type": "token_transfer",
+                     *       "token_transfer": {
+                     *         "recipient_address": "ST2NEB84ASENDXKYGJPQW86YXQCEFEX2ZQPG87ND",
+                     *         "amount": "1000000",
+                     *         "memo": "0x68656c6c6f0000000000000000000000000000000000000000000000000000000000"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MempoolTransaction"] | components["schemas"]["ConfirmedTransaction"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_account_nonces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A standard address (c32check, `SP`/`SM` on mainnet, `ST`/`SN` on testnet) or a
+                 *     contract identifier `<address>.<contract name>`. The checksum is verified
+                 *     (`format: stacks-principal`): a bad one gives 400 `invalid STX address "<principal>"`.
+                 * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20
+                 */
+                principal: components["parameters"]["PrincipalPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's nonces. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "last_mempool_tx_nonce": null,
+                     *       "last_executed_tx_nonce": 4,
+                     *       "possible_next_nonce": 5,
+                     *       "detected_missing_nonces": [],
+                     *       "detected_mempool_nonces": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AddressNonces"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_account_info: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `0` leaves the Merkle proofs out (as stacks.js asks); this mock never sends them.
+                 * @example 0
+                 */
+                proof?: components["parameters"]["Proof"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A standard address (c32check, `SP`/`SM` on mainnet, `ST`/`SN` on testnet) or a
+                 *     contract identifier `<address>.<contract name>`. The checksum is verified
+                 *     (`format: stacks-principal`): a bad one gives 400 `invalid STX address "<principal>"`.
+                 * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20
+                 */
+                principal: components["parameters"]["PrincipalPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's balance, lock and nonce. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "balance": "0x0000000000000000000000001dcd6500",
+                     *       "locked": "0x00000000000000000000000000000000",
+                     *       "unlock_height": 0,
+                     *       "nonce": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountData"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_fee_transfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Micro-STX a byte. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example 3 */
+                    "application/json": number;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    post_transaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "application/json": {
+                    /** @description The signed transaction, hex-encoded. */
+                    tx: string;
+                    /** @description An attachment for a contract call (accepted and not stored). */
+                    attachment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The transaction is in the mempool; its txid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example e161978626f216b2141b156ade10501207ae535fa365a13ef5d7a7c9310a09f2 */
+                    "application/json": string;
+                };
+            };
+            /** @description The node's refusal (JSON), or bytes that are not a transaction (text). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "transaction rejected",
+                     *       "reason": "BadNonce",
+                     *       "reason_data": {
+                     *         "expected": 1,
+                     *         "actual": 0,
+                     *         "principal": "ST2ZRX0K27GW0SP3GJCEMHD95TQGJMKB7G9Y0X1MH",
+                     *         "is_origin": true
+                     *       },
+                     *       "txid": "caf6fd60ae05b0c2d19ef14ab6a7670b1095d117fa7c80224c74e76214d0a791"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TransactionSubmissionError"];
+                    /** @example Failed to deserialize posted transaction: could not read 1 bytes */
+                    "text/plain": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ClientError"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    post_fee_transaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    transaction_payload: string;
+                    estimated_len?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The estimated cost and three fees. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "estimated_cost": {
+                     *         "read_count": 0,
+                     *         "read_length": 0,
+                     *         "runtime": 0,
+                     *         "write_count": 0,
+                     *         "write_length": 0
+                     *       },
+                     *       "estimated_cost_scalar": 180,
+                     *       "cost_scalar_change_by_byte": 1,
+                     *       "estimations": [
+                     *         {
+                     *           "fee_rate": 4,
+                     *           "fee": 720
+                     *         },
+                     *         {
+                     *           "fee_rate": 6,
+                     *           "fee": 1080
+                     *         },
+                     *         {
+                     *           "fee_rate": 9,
+                     *           "fee": 1620
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FeeTransactionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ClientError"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    run_faucet_stx: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A testnet STX address (`ST…`/`SN…`).
+                 * @example ST3M7N9Q9HDRM7RVP1Q26P0EE69358PZZAZD7KMXQ
+                 */
+                address?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The faucet's transaction is in the mempool. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "txId": "0x709b55bd3da0f5a838125bd0ee20c5bfdd7caba173912d4281cae816b79a201b",
+                     *       "txRaw": "808000000004001dc27eba0247f8cc9575e7d45e50a0bc7e72427d"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RunFaucetResponse"];
+                };
+            };
+            /** @description No faucet here (mainnet), or no valid testnet address. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "address required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FaucetError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };

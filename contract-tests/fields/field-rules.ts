@@ -147,6 +147,16 @@ export const FIXED_CROSS_RULES: FixedRule[] = [
  * has neither a rule nor a reason, or when a reason matches no field.
  */
 export const UNCHECKED: Array<{ selector: FieldSelector; why: string }> = [
+  ...[
+    'get_transaction_by_id',
+    'get_account_nonces',
+    'get_account_info',
+    'post_fee_transaction',
+    'run_faucet_stx',
+  ].map((op) => ({
+    selector: `${op} **`,
+    why: 'a wallet route the suite has no valid request for yet: shape by schema; its meaning is tested with stacks.js against the mock (docs/wallets.md)',
+  })),
   {
     selector: '* header *ratelimit-*',
     why: 'the hosted gateway\u2019s quota counters, typed when sent; the 429 tests check `retry-after`',

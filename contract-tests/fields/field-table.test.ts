@@ -16,7 +16,10 @@ describe('the field table (docs/fields.md)', () => {
   });
 
   it('lists every response field of every operation, each with a rule or the reason none can be checked', () => {
-    expect(new Set(rows.map((r) => r.operationId)).size).toBe(listOperations().length);
+    // A bare JSON string or number (a node's txid, its fee rate) has no fields to list.
+    const withFields = listOperations().filter((op) => specFields(doc, op).length > 0);
+    expect(withFields.length).toBeGreaterThanOrEqual(listOperations().length - 2);
+    expect(new Set(rows.map((r) => r.operationId)).size).toBe(withFields.length);
     expect(rows.length).toBeGreaterThan(500);
     const bare = rows.filter((r) => r.rules.length === 0 && !r.container && r.unchecked === undefined);
     expect(bare.map((r) => `${r.operationId} ${r.path}`)).toEqual([]);

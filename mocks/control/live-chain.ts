@@ -8,8 +8,20 @@ import type { WorldOptions } from '../world/options.ts';
 import type { Document } from '../../spec/document.ts';
 import type { WorldCatalogue } from '../query/catalogue.ts';
 import { ControlChecks, ControlError, type CheckedSubmit, type SubmitRequest } from './control-requests.ts';
+import { admit, decodeTransaction } from './admission.ts';
+import { rawTxOf } from '../serialize/raw-tx.ts';
 
 export { ControlError, type SubmitRequest } from './control-requests.ts';
+
+/** What the testnet faucet sends (the real service's default: 500 STX), and its fee. */
+export const FAUCET_MICRO_STX = 500_000_000;
+const FAUCET_FEE = 180;
+
+/** The faucet's answer, as the real service gives it: the transaction's id and its bytes as hex. */
+export interface FaucetReceipt {
+  txId: string;
+  txRaw: string;
+}
 
 /** A world restored instead of built (in Node, the build's snapshot of the default world: mocks/world-snapshot.ts). */
 export interface RestoredWorld {
@@ -129,6 +141,57 @@ export class LiveChain {
     const txId = builder.submit(tx, memo);
     this.queries.advance();
     return { tx_id: txId };
+  }
+
+  /**
+   * A signed transaction's bytes, admitted as a stacks-node's mempool admits them (admission.ts):
+   * its txid, or a `DecodeRefusal` / `NodeRejection` that changed nothing. The next block mines it.
+   */
+  broadcast(bytes: Uint8Array): { txid: string } {
+    const wire = decodeTransaction(bytes);
+    const builder = this.live;
+    const { ledger, burnHeight } = builder.draftContext;
+    const admitted = admit(bytes, wire, {
+      chain: this.chain,
+      ledger,
+      burnHeight,
+      nonces: (p) => builder.nonces(p),
+    });
+    const { intent } = admitted;
+    if (admitted.newPeer !== undefined) intent.peer = this.chain.principals.addStandard(admitted.newPeer);
+    builder.submit(intent, admitted.memo);
+    this.queries.advance();
+    return { txid: admitted.txid };
+  }
+
+  /**
+   * The testnet faucet: 500 STX to `address` from the world's richest account, in the mempool
+   * until the next block, as the real testnet service sends them.
+   */
+  faucet(address: string): FaucetReceipt {
+    if (this.options.network !== 'testnet')
+      throw new ControlError(
+        400,
+        'the STX faucet runs on testnet only: start the mock with --network testnet',
+      );
+    const { ledger, burnHeight, accounts } = this.live.draftContext;
+    let funder = accounts[0] as number;
+    for (const a of accounts)
+      if (ledger.spendable(a, burnHeight) > ledger.spendable(funder, burnHeight)) funder = a;
+    const { tx_id } = this.submit(
+      {
+        type: 'token_transfer',
+        sender: this.chain.principals.name(funder),
+        recipient: address,
+        amount: FAUCET_MICRO_STX,
+        fee: FAUCET_FEE,
+        memo: 'faucet',
+      },
+      'address',
+    );
+    const found = this.queries.findListedTx(tx_id, false);
+    const txRaw = found?.table === 'mempool' ? rawTxOf(this.chain, this.chain.mempool, found.tx).hex : '';
+    return { txId: tx_id, txRaw: txRaw.replace(/^0x/, '') };
   }
 
   reorg(depth: number): Tip {

@@ -43,7 +43,8 @@ const handlers: Record<string, OperationHandler> = {
   make_thing: { defaulted: [], answer: ({ body }) => ({ status: 200, body: { made: body } }) },
 };
 
-const { queries } = createMock({ blocks: 60, quiet: true }).live;
+const { live } = createMock({ blocks: 60, quiet: true });
+const { queries } = live;
 const pipeline = createApiPipeline({
   doc,
   ops: listOperations(doc),
@@ -57,6 +58,7 @@ const pipeline = createApiPipeline({
   limiter: new RateLimiter({ anonymous: 0, keyed: 0 }, () => 0),
   scenario: { latencyMs: 0, faultRate: 0, random: () => 1 },
   cache: new ResponseCache(queries, RESPONSE_CACHE_LIMITS),
+  door: live,
   log: () => {},
 });
 

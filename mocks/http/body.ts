@@ -37,6 +37,11 @@ export async function readJsonBody(request: ApiRequest, limit = BODY_LIMIT): Pro
   }
 }
 
+/** The request's body as sent, at most `limit` bytes (413 past it); none is empty. */
+export async function readRawBody(request: ApiRequest, limit = BODY_LIMIT): Promise<Uint8Array> {
+  return readBytes(request, limit);
+}
+
 async function readBytes(request: ApiRequest, limit: number): Promise<Uint8Array> {
   if (!request.readBody) return new Uint8Array();
   try {

@@ -3,6 +3,7 @@ import { listOperations } from '../../spec/document.ts';
 import { operationAsOf, releaseProfile } from '../../spec/releases/releases.ts';
 import { createSpecAjv } from '../../spec/schemas.ts';
 import { handlers } from '../operations/handlers.ts';
+import type { ChainDoor } from '../operations/types.ts';
 import type { WorldQueries } from '../query/world-queries.ts';
 import { Rng } from '../world/rng.ts';
 import { parseDeprecated } from './deprecation.ts';
@@ -39,11 +40,13 @@ export interface MockPipeline {
 /**
  * The mock's API over a world's queries, as the HTTP mock (mocks/app.ts) and the MSW handlers
  * (msw/) both build it, so the same options give the same answers wherever they are served.
+ * `door`: what a POST changes (the living chain, which owns `queries`).
  */
 export function createMockPipeline(
   doc: Document,
   queries: WorldQueries,
   settings: ApiSettings,
+  door: ChainDoor,
 ): MockPipeline {
   const limiter = new RateLimiter(
     { anonymous: settings.rateLimit, keyed: settings.rateLimitKey },
@@ -68,6 +71,7 @@ export function createMockPipeline(
       random: faultDraws(settings.seed),
     },
     cache: new ResponseCache(queries, RESPONSE_CACHE_LIMITS),
+    door,
     log: settings.log,
   });
   return { pipeline, limiter };

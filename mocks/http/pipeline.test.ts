@@ -82,8 +82,8 @@ describe('the pipeline: a cached answer is the computed one, byte for byte', () 
     ['Prefer: code=503', { prefer: 'code=503' }, 'GET'],
     ['Prefer: delay and an ignored code', { prefer: 'delay=1, code=299' }, 'GET'],
   ];
-  it.each(variants)('%s, for every operation', async (_name, headers, method) => {
-    expect(urls).toHaveLength(listOperations().length);
+  it.each(variants)('%s, for every read operation', async (_name, headers, method) => {
+    expect(urls).toHaveLength(listOperations().filter((op) => op.method === 'get').length);
     for (const [operationId, url] of urls) {
       const bust = `${url}${url.includes('?') ? '&' : '?'}v=${encodeURIComponent(_name)}`;
       const first = await open.send(bust, headers, method);
@@ -96,7 +96,7 @@ describe('the pipeline: a cached answer is the computed one, byte for byte', () 
     }
   });
 
-  it('304 for a matching If-None-Match, the same from the cache, for every operation', async () => {
+  it('304 for a matching If-None-Match, the same from the cache, for every read operation', async () => {
     for (const [operationId, url] of urls) {
       const bust = `${url}${url.includes('?') ? '&' : '?'}v=304`;
       const first = await open.send(bust);

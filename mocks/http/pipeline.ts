@@ -1,7 +1,8 @@
-import type { Document, Operation } from '../../spec/document.ts';
+import { takesRawBytes, type Document, type Operation } from '../../spec/document.ts';
 import type { ReleaseProfile } from '../../spec/releases/releases.ts';
 import type { SpecAjv } from '../../spec/schemas.ts';
 import type { OperationHandler } from '../operations/handlers.ts';
+import type { ChainDoor, OwnAnswer, RawBody } from '../operations/types.ts';
 import type { WorldQueries } from '../query/world-queries.ts';
 import { CACHE_CONTROL, JSON_TYPE, matches, serializeJson, type SerializedJson } from './caching.ts';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.ts';
@@ -33,7 +34,7 @@ import {
   type RequestValidator,
   type ValidatedRequest,
 } from '../../spec/request/validate.ts';
-import { BodyError, readJsonBody } from './body.ts';
+import { BodyError, readJsonBody, readRawBody } from './body.ts';
 
 /** The API's answer to a request: now, or after a delay the scenarios asked for. */
 export type ApiPipeline = (request: ApiRequest) => ApiResponse | Promise<ApiResponse>;
@@ -52,6 +53,8 @@ export interface PipelineSettings {
   limiter: RateLimiter;
   scenario: ScenarioSettings;
   cache: ResponseCache;
+  /** What a POST changes: the living chain. */
+  door: ChainDoor;
   /** Where an unexpected error's one line goes. */
   log: (line: string) => void;
 }
@@ -122,7 +125,7 @@ function sendJson(p: Passage, json: SerializedJson): ApiResponse {
  * operation's handler (200 or 404), whose 200 is serialized once per version of the world.
  */
 export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
-  const { doc, ops, release, deprecation, handlers, queries, specAjv, limiter, scenario, cache, log } =
+  const { doc, ops, release, deprecation, handlers, queries, specAjv, limiter, scenario, cache, door, log } =
     settings;
   checkHandlers(ops, handlers);
   const routes: OperationRoute[] = ops.map((op) => ({
@@ -241,14 +244,21 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
       }
       const { route: served, params } = p.routed as Routed<OperationRoute>;
       const query = parseQuery(p.query);
-      if (!served.op.requestBody || isRead(p.request.method))
-        return answerWith(p, served, served.validate(params, query));
-      return readJsonBody(p.request).then(
+      const takes = served.op.requestBody;
+      if (!takes || isRead(p.request.method)) return answerWith(p, served, served.validate(params, query));
+      const refused = (err: unknown): ApiResponse => {
+        if (err instanceof BodyError) return fail(p, err.status, err.message);
+        throw err;
+      };
+      // An operation that takes raw bytes decodes its forms itself, as a stacks-node decides by Content-Type.
+      if (takesRawBytes(takes))
+        return readRawBody(p.request, takes.maxBytes).then(
+          (bytes) => answerWith(p, served, served.validate(params, query), { bytes, type: mediaTypeOf(p) }),
+          refused,
+        );
+      return readJsonBody(p.request, takes.maxBytes).then(
         (body) => answerWith(p, served, served.validate(params, query, body)),
-        (err: unknown) => {
-          if (err instanceof BodyError) return fail(p, err.status, err.message);
-          throw err;
-        },
+        refused,
       );
     },
   ];
@@ -258,14 +268,16 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     p: Passage,
     served: OperationRoute,
     request: ValidatedRequest | ReturnType<RequestValidator>,
+    raw?: RawBody,
   ): ApiResponse => {
     const result = isRequestError(request)
       ? request
-      : served.handler.answer({ queries, release, ...request });
+      : served.handler.answer({ queries, release, ...request, ...(raw && { raw }), door });
+    if ('own' in result) return ownAnswer(p, result);
     if (result.status !== 200) return fail(p, result.status, result.message, result.code);
     const json = serializeJson(result.body);
-    if (isRead(p.request.method))
-      cache.set(p.request.url, { ...json, operationId: served.op.operationId } satisfies CachedAnswer);
+    if (!isRead(p.request.method)) return sendChange(p, json);
+    cache.set(p.request.url, { ...json, operationId: served.op.operationId } satisfies CachedAnswer);
     return sendJson(p, json);
   };
 
@@ -313,6 +325,26 @@ function wrongMethod(p: Passage, allow: string[]): ApiResponse {
       ? `${p.request.method} is not allowed: this service is read-only (GET)`
       : `${p.request.method} is not allowed here: this path takes ${allow.join(', ')}`,
   );
+}
+
+/** The request's media type without parameters, lower-cased; '' when none was sent. */
+function mediaTypeOf(p: Passage): string {
+  return (requestHeader(p.request, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/** A change's 200 (a POST): not cached and not revalidated, it happened once. */
+function sendChange(p: Passage, json: SerializedJson): ApiResponse {
+  p.headers.push('Cache-Control', 'no-store', 'Content-Type', JSON_TYPE, 'Content-Length', json.length);
+  return respond(p, 200, json.body);
+}
+
+/** A refusal in its own server's words: a stacks-node's JSON or text, the faucet's JSON. */
+function ownAnswer(p: Passage, result: OwnAnswer): ApiResponse {
+  const { own } = result;
+  const body = new TextEncoder().encode('text' in own ? own.text : JSON.stringify(own.json));
+  const type = 'text' in own ? 'text/plain; charset=utf-8' : JSON_TYPE;
+  p.headers.push('Cache-Control', 'no-store', 'Content-Type', type, 'Content-Length', String(body.length));
+  return respond(p, result.status, body);
 }
 
 function isRead(method: string): boolean {

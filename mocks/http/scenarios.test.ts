@@ -13,7 +13,8 @@ const get = specCheckedClient(app);
 const urls = sampleUrls(app.live.queries, urlFor);
 
 describe('Prefer: code=<status>', () => {
-  for (const op of listOperations()) {
+  // The reads: a POST changes the chain and answers its own refusals (api/wallet-loop.test.ts).
+  for (const op of listOperations().filter((o) => o.method === 'get')) {
     const statuses = Object.keys(op.responses).map((k) => (k === '5XX' ? '503' : k === '4XX' ? '418' : k));
     it.each(statuses)(`${op.operationId} answers Prefer: code=%s with a body valid for it`, async (code) => {
       const res = await get(urls[op.operationId] as string, { Prefer: `code=${code}` });

@@ -8,7 +8,14 @@ import { get_mempool_transaction_stats } from './get_mempool_transaction_stats.t
 import { get_single_transaction_with_transfers } from './get_single_transaction_with_transfers.ts';
 import { get_status } from './get_status.ts';
 import { get_tx_list_details } from './get_tx_list_details.ts';
-import type { OperationHandlers } from './types.ts';
+import type { ChainDoor, OperationHandlers, OwnAnswer, RawBody } from './types.ts';
+import { get_account_info } from './get_account_info.ts';
+import { get_account_nonces } from './get_account_nonces.ts';
+import { get_fee_transfer } from './get_fee_transfer.ts';
+import { get_transaction_by_id } from './get_transaction_by_id.ts';
+import { post_fee_transaction } from './post_fee_transaction.ts';
+import { post_transaction } from './post_transaction.ts';
+import { run_faucet_stx } from './run_faucet_stx.ts';
 
 /** One handler per operationId of the spec; the pipeline refuses to start on any mismatch. */
 export const typedHandlers: OperationHandlers = {
@@ -20,6 +27,13 @@ export const typedHandlers: OperationHandlers = {
   get_account_transactions_with_transfers,
   get_account_balance,
   get_single_transaction_with_transfers,
+  get_transaction_by_id,
+  get_account_nonces,
+  get_account_info,
+  get_fee_transfer,
+  post_transaction,
+  post_fee_transaction,
+  run_faucet_stx,
 };
 
 /**
@@ -35,7 +49,9 @@ export interface OperationHandler {
     query: Record<string, unknown>;
     /** The JSON body, validated against the operation's request body schema; only where it takes one. */
     body?: unknown;
-  }): { status: 200; body: unknown } | { status: 404; message: string; code?: undefined };
+    raw?: RawBody;
+    door: ChainDoor;
+  }): { status: 200; body: unknown } | { status: 404; message: string; code?: undefined } | OwnAnswer;
 }
 
 export const handlers: Record<string, OperationHandler> = typedHandlers;

@@ -17,6 +17,23 @@ export type QueryKey<Id extends OperationId> = Extract<keyof QueryParams<Id>, st
 /** The 200 body the spec documents for the operation. */
 export type OkBody<Id extends OperationId> = operations[Id]['responses'][200]['content']['application/json'];
 
+/** A body the handler decodes itself (its operation takes `application/octet-stream`): its bytes and `Content-Type`. */
+export interface RawBody {
+  readonly bytes: Uint8Array;
+  /** The media type without parameters, lower-cased; '' when none was sent. */
+  readonly type: string;
+}
+
+/**
+ * What a POST may do to the chain, as a node and the faucet do it: the living chain
+ * (mocks/control/live-chain.ts) is one. Each throws its refusal: a `NodeRejection` or an
+ * `Undecodable` (node-refusals.ts), or an error with `status` 400 and a one-line message.
+ */
+export interface ChainDoor {
+  broadcast(bytes: Uint8Array): { txid: string };
+  faucet(address: string): { txId: string; txRaw: string };
+}
+
 /**
  * A validated request. The query parameters listed in `D` have a default in the spec, which
  * validation fills in, so the handler may rely on them being present.
@@ -28,11 +45,25 @@ export interface OperationRequest<Id extends OperationId, D extends QueryKey<Id>
   release: ReleaseProfile;
   path: PathParams<Id>;
   query: QueryParams<Id> & Required<Pick<QueryParams<Id>, D>>;
+  /** The JSON body, validated against the operation's request body schema; only where it takes one. */
+  body?: unknown;
+  /** The body as sent, for an operation that takes raw bytes (and decodes its forms itself). */
+  raw?: RawBody;
+  door: ChainDoor;
 }
 
 /** What an operation answers; HTTP details (headers, caching, the error body) are the app's. */
 export type OperationResult<Id extends OperationId> =
-  { status: 200; body: OkBody<Id> } | { status: 404; message: string };
+  { status: 200; body: OkBody<Id> } | { status: 404; message: string } | OwnAnswer;
+
+/**
+ * An answer in its own server's words, written as given rather than as the service's error
+ * body: a stacks-node's refusal (JSON or text), the faucet's `{success: false, error}`.
+ */
+export interface OwnAnswer {
+  status: 400;
+  own: { json: unknown } | { text: string };
+}
 
 export interface OperationHandler<Id extends OperationId, D extends QueryKey<Id> = never> {
   /** Query parameters the handler relies on the spec's default for; checked against the spec at start. */
@@ -53,4 +84,8 @@ export function notFound<Id extends OperationId>(message: string): OperationResu
     status: 404,
     message,
   };
+}
+
+export function own<Id extends OperationId>(answer: OwnAnswer['own']): OperationResult<Id> {
+  return { status: 400, own: answer };
 }

@@ -8,6 +8,7 @@ import { buildCatalogue, type WorldCatalogue } from './catalogue.ts';
 import { ChainLookups } from './lookups.ts';
 import { MempoolDeltas, type MempoolDelta } from './mempool-deltas.ts';
 import { mempoolSamples, type MempoolSamples } from './mempool-stats.ts';
+import { nonceFacts, type NonceFacts } from './nonces.ts';
 import { replacements } from './replace-by-fee.ts';
 import { perVersion, type Versioned } from './version-memo.ts';
 import { buildChain } from '../world/generate/build-chain.ts';
@@ -201,6 +202,11 @@ export class WorldQueries implements Versioned {
       mempool: current ? (q.replaceByFee ? this.deltasAfterReplacement() : this.deltas()).of(p) : undefined,
       vesting: vestingFacts(this.chain, p, height),
     };
+  }
+
+  /** The nonces the principal has used, mined and pending (as of the tip and its mempool). */
+  nonces(principal: string): NonceFacts {
+    return nonceFacts(this.chain, this.addresses, this.chain.principals.find(principal));
   }
 
   /** One anchored transaction that operation 8 answers for the principal, with its transfers. */

@@ -46,3 +46,6 @@ export type TxListEntry =
   | { found: true; result: ConfirmedTransaction | PendingTransaction }
   | { found: false; result: { tx_id: string } };
 export type Page<T> = Omit<Schemas['TransactionsWithTransfersPage'], 'results'> & { results: T[] };
+export type AddressNonces = Schemas['AddressNonces'];
+export type AccountData = Schemas['AccountData'];
+export type FeeTransactionResponse = Schemas['FeeTransactionResponse'];

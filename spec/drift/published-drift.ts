@@ -17,7 +17,9 @@ export async function findPublishedDrift(doc: Document, published: Document): Pr
   const version = published.info.version;
   const routes = publishedRoutes(published);
   const publishedIds = new Set(routes.values());
-  const ops = listOperations(doc).map((op) => operationAsOf(op, version));
+  const ops = listOperations(doc)
+    .filter((op) => judgedByPublished(doc, op.path, op.method))
+    .map((op) => operationAsOf(op, version));
   const listed = ops.filter((op) => publishedIds.has(op.operationId) && !op.deprecated);
   const ids = listed.map((op) => op.operationId);
   const ours = await specContracts(doc, ids);
@@ -37,6 +39,16 @@ export async function findPublishedDrift(doc: Document, published: Document): Pr
       if (!routes.has(route)) add('replacement', route, 'no such route published');
   }
   return findings;
+}
+
+/**
+ * Whether the real service's published document is the place to look for the operation: not for
+ * one the spec marks `x-published: false` (the stacks-node's routes it proxies, and the wallet
+ * routes the reference excerpt leaves out, docs/wallets.md).
+ */
+function judgedByPublished(doc: Document, path: string, method: string): boolean {
+  const raw = (doc.paths?.[path] as Record<string, { 'x-published'?: boolean }> | undefined)?.[method];
+  return raw?.['x-published'] !== false;
 }
 
 /** `GET /path` → operationId, for every operation the document publishes (any method). */

@@ -1,5 +1,5 @@
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import type { Document, Operation, Parameter, Schema } from '../document.ts';
+import { takesRawBytes, type Document, type Operation, type Parameter, type Schema } from '../document.ts';
 import type { SpecAjv } from '../schemas.ts';
 import { coerceParameter } from './coerce.ts';
 
@@ -110,7 +110,8 @@ export function requestValidator(op: Operation, doc: Document, specAjv: SpecAjv)
     return { part, params, validate: specAjv.compile(partSchema(params)) as ValidateFunction };
   });
   const takes = op.requestBody;
-  const validateBody = takes ? (specAjv.compile(takes.schema) as ValidateFunction) : undefined;
+  const validateBody =
+    takes && !takesRawBytes(takes) ? (specAjv.compile(takes.schema) as ValidateFunction) : undefined;
   return (pathSource, querySource, body) => {
     const validated: ValidatedRequest = { path: {}, query: {} };
     for (const { part, params, validate } of parts) {

@@ -31,6 +31,8 @@ function isAmountName(name) {
 export default function amountFieldsAreStrings(properties, _options, context) {
   if (!isObject(properties) || insideExampleValue(context.path)) return [];
   const root = context.document.data;
+  // A stacks-node's own record (`x-stacks-node`) writes its fee rates as JSON numbers.
+  if (valueAt(root, context.path.slice(0, -1))?.['x-stacks-node'] === true) return [];
   const results = [];
   for (const [name, schema] of Object.entries(properties)) {
     if (!isAmountName(name)) continue;
@@ -46,6 +48,12 @@ export default function amountFieldsAreStrings(properties, _options, context) {
     }
   }
   return results;
+}
+
+function valueAt(root, path) {
+  let node = root;
+  for (const segment of path) node = isObject(node) || Array.isArray(node) ? node[segment] : undefined;
+  return isObject(node) ? node : undefined;
 }
 
 // `$..properties` also matches example payloads that happen to contain a

@@ -159,7 +159,8 @@ export function invalidRequest(op: Operation, samples: WorldSamples): fc.Arbitra
 }
 
 export function anyInvalidRequest(ops: Operation[], samples: WorldSamples): fc.Arbitrary<InvalidCase> {
-  return fc.oneof(...ops.map((op) => invalidRequest(op, samples)));
+  // The fuzzers send reads; a POST changes the chain, and its requests have tests of their own.
+  return fc.oneof(...ops.filter((op) => op.method === 'get').map((op) => invalidRequest(op, samples)));
 }
 
 /** Unknown query parameters with hostile names and values, to add to a valid request. */

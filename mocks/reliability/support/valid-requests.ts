@@ -176,5 +176,6 @@ export function arbitraryValidRequest(op: Operation, samples: WorldSamples): fc.
 
 /** A valid request for any operation of the spec (each operation's generator built once: they are not cheap). */
 export function anyValidRequest(ops: Operation[], samples: WorldSamples): fc.Arbitrary<FuzzRequest> {
-  return fc.oneof(...ops.map((op) => arbitraryValidRequest(op, samples)));
+  // The fuzzers send reads; a POST changes the chain, and its requests have tests of their own.
+  return fc.oneof(...ops.filter((op) => op.method === 'get').map((op) => arbitraryValidRequest(op, samples)));
 }

@@ -124,11 +124,25 @@ export class ChainBuilder {
       tx.aux = this.s.memos.length;
       this.s.memos.push(memo);
     }
+    // A signed transaction carries its nonces: admission checked they are the next ones.
+    if (tx.signed) {
+      this.s.nonces.set(tx.sender, tx.signed.nonce);
+      if (tx.sponsor >= 0) this.s.nonces.set(tx.sponsor, tx.signed.sponsorNonce);
+    }
     const mempool = this.s.chain.mempool;
     const row = addToMempool(mempoolContext(this.s), mempool, receipts(this.s), tx, 0, true);
     const id = mempool.idHex(row);
     this.mempool.submitted.add(id);
     return id;
+  }
+
+  /**
+   * A principal's nonces as a node's mempool sees them: `mined`, the next one on chain; `next`,
+   * the next one after its pending transactions (what a new transaction of theirs must carry).
+   */
+  nonces(principal: number): { mined: number; next: number } {
+    const mined = this.s.nonces.minedNext(principal);
+    return { mined, next: Math.max(mined, this.s.nonces.pending[principal] ?? 0) };
   }
 
   /** The ledger drafts see now (pending spends held back): what a node checks a new transaction against. */

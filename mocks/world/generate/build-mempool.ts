@@ -99,7 +99,7 @@ export function addToMempool(
     action: tx.action,
     status: tx.status,
     flags:
-      rng.pick([AnchorMode.OnChainOnly, AnchorMode.OffChainOnly, AnchorMode.Any]) |
+      (tx.signed?.anchorMode ?? rng.pick([AnchorMode.OnChainOnly, AnchorMode.OffChainOnly, AnchorMode.Any])) |
       (tx.deny ? 4 : 0) |
       (tx.pcFlags ?? 0),
     height,
@@ -114,7 +114,8 @@ export function addToMempool(
     aux: tx.aux,
     micro: -1,
   });
-  table.drawId(index, rng);
+  if (tx.signed) table.giveId(index, tx.signed.id);
+  else table.drawId(index, rng);
   const received = blocks.time[height - 1] as number;
   const gap = height < tip ? (blocks.time[height] as number) - received : 120;
   receiptTime.push(received + rng.range(1, Math.max(1, gap - 1)));

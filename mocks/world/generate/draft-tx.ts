@@ -1,5 +1,5 @@
 import type { Contract } from '../tables/contracts.ts';
-import { Action, ContractKind, Status, txTypeOf, type TxType } from '../tables/kinds.ts';
+import { Action, ContractKind, Status, txTypeOf, type AnchorMode, type TxType } from '../tables/kinds.ts';
 import { DRAFTERS } from './drafters.ts';
 import type { Ledger } from './ledger.ts';
 import { pickPayer } from './picks.ts';
@@ -25,6 +25,18 @@ export interface TxIntent {
   pcFlags?: number;
   /** For deployments: the kind of contract to create. */
   deployKind?: ContractKind;
+  /** A transaction a wallet signed: its id is the hash of its bytes, its anchor mode its own. */
+  signed?: SignedParts;
+}
+
+/** What a signed transaction fixes that the world would otherwise draw. */
+export interface SignedParts {
+  /** The txid: sha512/256 of the transaction's bytes, 32 bytes. */
+  readonly id: Uint8Array;
+  readonly anchorMode: AnchorMode;
+  /** The origin's nonce, and the sponsor's (0 when not sponsored), as signed. */
+  readonly nonce: number;
+  readonly sponsorNonce: number;
 }
 
 export interface DraftRequest {

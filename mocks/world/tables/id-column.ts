@@ -1,3 +1,4 @@
+import { readWord } from '../hex.ts';
 import { Rng } from '../rng.ts';
 import { grow } from './grow.ts';
 
@@ -5,8 +6,10 @@ import { grow } from './grow.ts';
 const ANCHOR = 0xff;
 /** A row whose state is kept whole, drawn outside the chain (another generator, a copied row). */
 const FOREIGN = 0xfe;
+/** A row whose id was given, not drawn: a signed transaction's id is the hash of its bytes. */
+const GIVEN = 0xfd;
 /** The most words a step can count (a transaction draws about 36); a longer gap makes an anchor. */
-const MAX_STEP = 0xfd;
+const MAX_STEP = 0xfc;
 /** A chain row at least this many rows past the last anchor is an anchor: it bounds a look-up. */
 const ANCHOR_EVERY = 32;
 /** Restores and skips; one for all columns, used within a call only. */
@@ -44,6 +47,8 @@ export class IdColumn {
   /** A chain row whose state `cursorState` holds, or -1. */
   private cursorRow = -1;
   private readonly cursorState = new Uint32Array(4);
+  /** The ids of the rows marked GIVEN (few: the transactions a wallet signed), 32 bytes each. */
+  private given = new Map<number, Uint8Array>();
 
   constructor(capacity: number) {
     this.steps = new Uint8Array(capacity);
@@ -70,8 +75,22 @@ export class IdColumn {
     this.cursorRow = row;
   }
 
+  /** Row `row` (the table's newest) has the id `id` (32 bytes), outside the chain. */
+  give(row: number, id: Uint8Array): void {
+    this.steps[row] = GIVEN;
+    this.firstWords[row] = readWord(id, 0);
+    this.given.set(row, id.slice());
+  }
+
+  /** The id of `row` when it was given rather than drawn; undefined for a drawn one. */
+  givenId(row: number): Uint8Array | undefined {
+    return this.steps[row] === GIVEN ? this.given.get(row) : undefined;
+  }
+
   /** Row `row` (the table's newest) has the id of row `fromRow` of `from`. */
   copy(row: number, from: IdColumn, fromRow: number): void {
+    const given = from.givenId(fromRow);
+    if (given) return this.give(row, given);
     this.keep(row, from.at(fromRow), FOREIGN);
     this.firstWords[row] = from.firstWords[fromRow] as number;
   }
@@ -95,7 +114,7 @@ export class IdColumn {
         scratch.restore(this.keptStates, this.keptAt(r) * 4);
         break;
       }
-      if (step !== FOREIGN) skipped += step;
+      if (step <= MAX_STEP) skipped += step;
     }
     scratch.skip(skipped);
     scratch.save(this.cursorState, 0);
@@ -105,6 +124,7 @@ export class IdColumn {
 
   /** Forgets the rows at or past `count`; the chain starts again at the next row. */
   truncate(count: number): void {
+    for (const row of this.given.keys()) if (row >= count) this.given.delete(row);
     while (this.kept > 0 && (this.keptRows[this.kept - 1] as number) >= count) this.kept--;
     this.open = false;
     if (this.cursorRow >= count) this.cursorRow = -1;

@@ -135,9 +135,16 @@ export class TxTable {
     rng.skip(ID_WORDS);
   }
 
+  /** Row `row` has the id `id` (32 bytes): a signed transaction's, the hash of its bytes. */
+  giveId(row: number, id: Uint8Array): void {
+    this.ids.give(row, id);
+  }
+
   /** Word `word` (0-7) of the id: its bytes 4 * word to 4 * word + 3, little-endian. */
   idWord(row: number, word: number): number {
     if (word === 0) return this.ids.firstWord(row);
+    const given = this.ids.givenId(row);
+    if (given) return readWord(given, word * 4);
     const r = this.ids.at(row);
     r.skip(word);
     return r.u32();
@@ -150,6 +157,8 @@ export class TxTable {
 
   /** The id's 32 bytes, in a fresh array. */
   idBytes(row: number): Uint8Array {
+    const given = this.ids.givenId(row);
+    if (given) return given.slice();
     const out = new Uint8Array(32);
     this.ids.at(row).fill(out);
     return out;
@@ -164,6 +173,8 @@ export class TxTable {
   idEquals(row: number, key: Uint8Array): boolean {
     // Most rows an index probes differ in the first word, kept apart: no state to find for them.
     if (this.ids.firstWord(row) !== readWord(key, 0)) return false;
+    const given = this.ids.givenId(row);
+    if (given) return given.every((b, i) => b === key[i]);
     const r = this.ids.at(row);
     r.skip(1);
     for (let at = 4; at < 32; at += 4) if (r.u32() !== readWord(key, at)) return false;

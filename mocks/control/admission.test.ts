@@ -1,0 +1,172 @@
+import {
+  Cl,
+  makeContractCall,
+  makeSTXTokenTransfer,
+  PostConditionMode,
+  privateKeyToAddress,
+} from '@stacks/transactions';
+import { describe, expect, it } from 'vitest';
+import { answersOf } from '../answers.ts';
+import { resolveOptions } from '../world/options.ts';
+import { controlSpec } from './control-spec.ts';
+import { Undecodable, NodeRejection } from './admission.ts';
+import { FAUCET_MICRO_STX, LiveChain } from './live-chain.ts';
+import { TX_OPTS } from '../testing/live-chain-kit.ts';
+
+// Fixed test keys: signing is deterministic (RFC 6979), so every run signs the same bytes.
+const KEY = '753b7cc01a1a2e86221266a154af739463fce51219d97e4f856cd7200c3bd2a601';
+const OTHER = 'f9d7206a47f14d2870c163ebab4bf3e70d18f5d14ce1031f3902fbbc894fe4c701';
+const address = privateKeyToAddress(KEY, 'testnet');
+const other = privateKeyToAddress(OTHER, 'testnet');
+
+function testnetChain(): LiveChain {
+  return new LiveChain(resolveOptions({ seed: 5, blocks: 80, network: 'testnet' }), controlSpec());
+}
+
+async function transfer(
+  nonce: number,
+  opts: { key?: string; to?: string; amount?: number; network?: 'mainnet' | 'testnet' } = {},
+) {
+  const tx = await makeSTXTokenTransfer({
+    recipient: opts.to ?? other,
+    amount: opts.amount ?? 1_000_000,
+    senderKey: opts.key ?? KEY,
+    network: opts.network ?? 'testnet',
+    nonce,
+    fee: 300,
+    memo: 'hello',
+  });
+  return tx.serializeBytes();
+}
+
+function rejection(run: () => unknown): NodeRejection {
+  try {
+    run();
+  } catch (err) {
+    if (err instanceof NodeRejection) return err;
+    throw err;
+  }
+  throw new Error('admitted');
+}
+
+describe('admission of signed transactions', () => {
+  it('takes a funded key’s transfer under its own txid, mines it in the next block, and moves amount plus fee', async () => {
+    const live = testnetChain();
+    live.faucet(address);
+    live.mine();
+    const world = () => answersOf(live.queries);
+    const before = BigInt(world().balances(address, { unanchored: false })?.stx.balance ?? '0');
+    expect(before).toBe(BigInt(FAUCET_MICRO_STX));
+    const bytes = await transfer(0);
+    const { txid } = live.broadcast(bytes);
+    expect(txid).toMatch(/^0x[0-9a-f]{64}$/);
+    const pending = world().txListDetails([txid], TX_OPTS)[txid];
+    expect(pending).toMatchObject({
+      found: true,
+      result: { tx_status: 'pending', nonce: 0, fee_rate: '300' },
+    });
+    live.mine();
+    const mined = world().txListDetails([txid], TX_OPTS)[txid];
+    expect(mined).toMatchObject({
+      found: true,
+      result: {
+        tx_status: 'success',
+        sender_address: address,
+        token_transfer: { recipient_address: other, amount: '1000000' },
+      },
+    });
+    const after = BigInt(world().balances(address, { unanchored: false })?.stx.balance ?? '0');
+    expect(before - after).toBe(1_000_300n);
+    expect(world().balances(other, { unanchored: false })?.stx.balance).toBe('1000000');
+  });
+
+  it('refuses as the node does, and a refusal changes nothing', async () => {
+    const live = testnetChain();
+    live.faucet(address);
+    live.mine();
+    live.broadcast(await transfer(0));
+    live.mine();
+    const replayed = await transfer(0, { amount: 5 });
+    const gap = await transfer(3);
+    const unfunded = await transfer(0, { key: OTHER, to: address });
+    const mainnet = await transfer(1, { network: 'mainnet' });
+    const tooMuch = await transfer(1, { amount: FAUCET_MICRO_STX });
+    const version = live.queries.version;
+    const stats = JSON.stringify(answersOf(live.queries).mempoolStats());
+    expect(() => live.broadcast(Uint8Array.of(1, 2, 3))).toThrow(Undecodable);
+    expect(rejection(() => live.broadcast(replayed)).body()).toMatchObject({
+      error: 'transaction rejected',
+      reason: 'BadNonce',
+      reason_data: { expected: 1, actual: 0, principal: address, is_origin: true },
+    });
+    expect(rejection(() => live.broadcast(gap)).body()).toMatchObject({
+      reason: 'BadNonce',
+      reason_data: { expected: 1, actual: 3 },
+    });
+    expect(rejection(() => live.broadcast(unfunded)).body()).toMatchObject({
+      reason: 'NotEnoughFunds',
+      reason_data: { expected: `0x${(1_000_300).toString(16).padStart(32, '0')}` },
+    });
+    expect(rejection(() => live.broadcast(tooMuch)).reason).toBe('NotEnoughFunds');
+    expect(rejection(() => live.broadcast(mainnet)).body()).toEqual({
+      txid: expect.stringMatching(/^[0-9a-f]{64}$/),
+      error: 'transaction rejected',
+      reason: 'BadTransactionVersion',
+    });
+    const tampered = await transfer(1);
+    tampered[tampered.length - 40] = (tampered[tampered.length - 40] as number) ^ 1;
+    expect(['SignatureValidation', 'BadNonce']).toContain(rejection(() => live.broadcast(tampered)).reason);
+    expect(live.queries.version).toBe(version);
+    expect(JSON.stringify(answersOf(live.queries).mempoolStats())).toBe(stats);
+  });
+
+  it('confirms a contract call against a token of the world with its events', async () => {
+    const live = testnetChain();
+    live.faucet(address);
+    live.mine();
+    const chain = live.queries.chain;
+    const vault = chain.contracts.find((c) => c.kind === 2 && !c.pending);
+    if (!vault) throw new Error('no vault in the world');
+    const [contractAddress, contractName] = vault.id.split('.') as [string, string];
+    const tx = await makeContractCall({
+      contractAddress,
+      contractName,
+      functionName: 'deposit',
+      functionArgs: [Cl.uint(2_000_000)],
+      senderKey: KEY,
+      network: 'testnet',
+      nonce: 0,
+      fee: 1000,
+      postConditionMode: PostConditionMode.Allow,
+    });
+    const { txid } = live.broadcast(tx.serializeBytes());
+    live.mine();
+    const mined = answersOf(live.queries).txListDetails([txid], TX_OPTS)[txid];
+    expect(mined).toMatchObject({
+      found: true,
+      result: {
+        tx_status: 'success',
+        tx_type: 'contract_call',
+        contract_call: { contract_id: vault.id, function_name: 'deposit' },
+        events: [
+          {
+            event_type: 'stx_asset',
+            asset: { asset_event_type: 'transfer', sender: address, amount: '2000000' },
+          },
+          { event_type: 'smart_contract_log' },
+        ],
+      },
+    });
+    const unknown = await makeContractCall({
+      contractAddress,
+      contractName,
+      functionName: 'no-such-function',
+      functionArgs: [],
+      senderKey: KEY,
+      network: 'testnet',
+      nonce: 1,
+      fee: 1000,
+    });
+    expect(rejection(() => live.broadcast(unknown.serializeBytes())).reason).toBe('NoSuchPublicFunction');
+  });
+});

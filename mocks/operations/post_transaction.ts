@@ -1,0 +1,36 @@
+import { NodeRejection, Undecodable } from './node-refusals.ts';
+import { own, ok, type OperationHandler, type RawBody } from './types.ts';
+
+/**
+ * The node's broadcast: raw bytes, or `{"tx": "<hex>"}` as JSON (stacks.js sends this form). The
+ * txid answers as the node writes it, a JSON string without `0x`; a refusal is the node's body.
+ */
+export const post_transaction: OperationHandler<'post_transaction'> = {
+  defaulted: [],
+  answer: ({ raw, door }) => {
+    try {
+      const { txid } = door.broadcast(transactionBytes(raw));
+      return ok(txid.replace(/^0x/, ''));
+    } catch (err) {
+      if (err instanceof NodeRejection) return own({ json: err.body() });
+      if (err instanceof Undecodable) return own({ text: err.message });
+      throw err;
+    }
+  },
+};
+
+/** The transaction's bytes from either form of the body; text the node would give when there are none. */
+function transactionBytes(body: RawBody | undefined): Uint8Array {
+  if (!body || body.type !== 'application/json') return body?.bytes ?? new Uint8Array();
+  let tx: unknown;
+  try {
+    tx = (JSON.parse(new TextDecoder().decode(body.bytes)) as { tx?: unknown } | null)?.tx;
+  } catch {
+    throw new Undecodable('Failed to parse body');
+  }
+  const hex = typeof tx === 'string' ? tx.replace(/^0x/, '') : '';
+  if (!/^([0-9a-fA-F]{2})+$/.test(hex)) throw new Undecodable('Failed to parse tx');
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return bytes;
+}

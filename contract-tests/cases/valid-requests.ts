@@ -12,7 +12,10 @@ export function validRequest(operationId: string, data: TargetData): CallRequest
   switch (operationId) {
     case 'get_status':
     case 'get_mempool_transaction_stats':
+    case 'get_fee_transfer':
       return {};
+    case 'get_transaction_by_id':
+      return txId ? { path: { tx_id: txId } } : undefined;
     case 'get_block':
       return { path: { height_or_hash: 'latest' } };
     case 'get_tx_list_details':
@@ -21,6 +24,8 @@ export function validRequest(operationId: string, data: TargetData): CallRequest
       return pair ? { path: { address: pair.address, tx_id: pair.tx_id } } : undefined;
     case 'get_account_transactions_with_transfers':
     case 'get_account_balance':
+    case 'get_account_nonces':
+    case 'get_account_info':
       return principal ? { path: { principal } } : undefined;
     case 'get_single_transaction_with_transfers':
       return pair ? { path: { principal: pair.address, tx_id: pair.tx_id } } : undefined;

@@ -36,21 +36,26 @@ export function successorRequests(
   for (const principal of addresses) {
     // The v2 routes name the principal `address` or `principal`; fillPath takes the one it needs.
     const at = { principal, address: principal };
-    add('get_principal_transactions', 'first page', at);
-    add('get_principal_transactions', 'page of 50', at, { limit: '50' });
-    add('get_principal_balances_stx', 'notable address', at);
-    add('get_principal_balances_ft', 'notable address', at);
-    add('get_principal_balances_nft', 'notable address', at);
+    // The address the world has never seen answers with other headers: a group of its own.
+    const unseen = principal === catalogue.addresses.unknown;
+    const group = (g: string): string => (unseen ? `unknown address, ${g}` : g);
+    const itself = unseen ? 'unknown address' : 'notable address';
+    add('get_principal_transactions', group('first page'), at);
+    add('get_principal_transactions', group('page of 50'), at, { limit: '50' });
+    add('get_principal_balances_stx', itself, at);
+    add('get_principal_balances_ft', itself, at);
+    add('get_principal_balances_nft', itself, at);
     for (const asset of catalogue.assets.ft)
-      add('get_principal_balance_ft', 'notable address', { ...at, asset_identifier: asset });
+      add('get_principal_balance_ft', itself, { ...at, asset_identifier: asset });
     const batch = (sent.get(principal) ?? []).slice(0, CHANGES_BATCH);
-    if (batch.length > 0) add('get_principal_balance_changes', 'batch', at, { tx_id: batch.join(',') });
-    add('get_address_transactions', 'first page', at);
-    add('get_address_transactions', 'second page', at, { limit: '50', offset: '50' });
-    add('get_principal_stx_balance', 'notable address', at);
-    add('get_principal_stx_balance', 'with mempool', at, { include_mempool: 'true' });
-    add('get_principal_ft_balances', 'notable address', at);
-    add('get_account_nonces', 'notable address', at);
+    if (batch.length > 0)
+      add('get_principal_balance_changes', group('batch'), at, { tx_id: batch.join(',') });
+    add('get_address_transactions', group('first page'), at);
+    add('get_address_transactions', group('second page'), at, { limit: '50', offset: '50' });
+    add('get_principal_stx_balance', itself, at);
+    add('get_principal_stx_balance', group('with mempool'), at, { include_mempool: 'true' });
+    add('get_principal_ft_balances', itself, at);
+    add('get_account_nonces', itself, at);
   }
   for (let tx = 0; tx < chain.anchoredCount; tx += TX_STRIDE) {
     const txId = chain.txs.idHex(tx);

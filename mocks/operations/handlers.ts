@@ -7,6 +7,16 @@ import { get_mempool_transaction_stats } from './get_mempool_transaction_stats.t
 import { get_single_transaction_with_transfers } from './get_single_transaction_with_transfers.ts';
 import { get_status } from './get_status.ts';
 import { get_tx_list_details } from './get_tx_list_details.ts';
+import { get_principal_transactions } from './get_principal_transactions.ts';
+import { get_principal_transaction_balance_changes } from './get_principal_transaction_balance_changes.ts';
+import { get_principal_balance_changes } from './get_principal_balance_changes.ts';
+import { get_principal_balances_stx } from './get_principal_balances_stx.ts';
+import { get_principal_balances_ft } from './get_principal_balances_ft.ts';
+import { get_principal_balance_ft } from './get_principal_balance_ft.ts';
+import { get_principal_balances_nft } from './get_principal_balances_nft.ts';
+import { get_address_transactions } from './get_address_transactions.ts';
+import { get_principal_stx_balance } from './get_principal_stx_balance.ts';
+import { get_principal_ft_balances } from './get_principal_ft_balances.ts';
 import type { OperationHandlers } from './types.ts';
 
 /** One handler per operationId of the spec; the pipeline refuses to start on any mismatch. */
@@ -19,6 +29,16 @@ export const typedHandlers: OperationHandlers = {
   get_account_transactions_with_transfers,
   get_account_balance,
   get_single_transaction_with_transfers,
+  get_principal_transactions,
+  get_principal_transaction_balance_changes,
+  get_principal_balance_changes,
+  get_principal_balances_stx,
+  get_principal_balances_ft,
+  get_principal_balance_ft,
+  get_principal_balances_nft,
+  get_address_transactions,
+  get_principal_stx_balance,
+  get_principal_ft_balances,
 };
 
 /**

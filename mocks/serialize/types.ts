@@ -46,3 +46,11 @@ export type TxListEntry =
   | { found: true; result: ConfirmedTransaction | PendingTransaction }
   | { found: false; result: { tx_id: string } };
 export type Page<T> = Omit<Schemas['TransactionsWithTransfersPage'], 'results'> & { results: T[] };
+export type TransactionSummary = Schemas['TransactionSummary'];
+export type PrincipalTransactionSummary = Schemas['PrincipalTransactionSummary'];
+export type BalanceChange = Schemas['BalanceChange'];
+export type PrincipalTransactionBalanceChange = Schemas['PrincipalTransactionBalanceChange'];
+export type PrincipalStxBalance = Schemas['PrincipalStxBalance'];
+export type PrincipalStxBalanceV2 = Schemas['PrincipalStxBalanceV2'];
+export type PrincipalNftPosition = Schemas['PrincipalNftPosition'];
+export type AddressTransaction = Omit<Schemas['AddressTransaction'], 'tx'> & { tx: ConfirmedTransaction };

@@ -1,6 +1,7 @@
 import type { WorldQueries } from './query/world-queries.ts';
 import { txIdOf } from './serialize/transaction.ts';
 import type { Chain } from './world/tables/chain.ts';
+import { ContractKind } from './world/tables/kinds.ts';
 
 /** The sample URLs of a restored chain, worked out when its snapshot was made (mocks/world-snapshot.ts). */
 const known = new WeakMap<Chain, Record<string, string>>();
@@ -41,5 +42,26 @@ export function sampleUrls(queries: WorldQueries): Record<string, string> {
     get_account_transactions_with_transfers: `/extended/v1/address/${addresses.busiest}/transactions_with_transfers?limit=20`,
     get_account_balance: `/extended/v1/address/${addresses.locked_stx || address}/balances`,
     get_single_transaction_with_transfers: `/extended/v1/address/${address}/${addressTx}/with_transfers`,
+    ...successorUrls(queries, address, addressTx),
+  };
+}
+
+/** The successors the deprecations name (release 9.0.2's v3 routes, the v2 address routes). */
+function successorUrls(queries: WorldQueries, address: string, addressTx: string): Record<string, string> {
+  const { addresses } = queries.catalogue();
+  const v3 = (principal: string): string => `/extended/v3/principals/${principal}`;
+  const ftHolder = addresses.ft_activity || address;
+  const token = queries.chain.contracts.find((c) => c.kind === ContractKind.Ft && !c.pending)?.assetId ?? '';
+  return {
+    get_principal_transactions: `${v3(address)}/transactions?limit=20`,
+    get_principal_transaction_balance_changes: `${v3(address)}/transactions/${addressTx}/balance-changes`,
+    get_principal_balance_changes: `${v3(address)}/balance-changes?tx_id=${addressTx}`,
+    get_principal_balances_stx: `${v3(addresses.locked_stx || address)}/balances/stx`,
+    get_principal_balances_ft: `${v3(ftHolder)}/balances/ft`,
+    get_principal_balance_ft: `${v3(ftHolder)}/balances/ft/${token}`,
+    get_principal_balances_nft: `${v3(addresses.nft_activity || address)}/balances/nft`,
+    get_address_transactions: `/extended/v2/addresses/${address}/transactions?limit=20`,
+    get_principal_stx_balance: `/extended/v2/addresses/${addresses.locked_stx || address}/balances/stx`,
+    get_principal_ft_balances: `/extended/v2/addresses/${ftHolder}/balances/ft`,
   };
 }

@@ -29,6 +29,11 @@ export interface Operation {
   deprecated: boolean;
   /** `routes` are `GET /path` strings, the replacement's routes on the real service. */
   replacedBy?: { operationId?: string; routes?: string[]; description?: string };
+  /**
+   * `x-releases`: the real service's releases that serve the operation (a successor the
+   * deprecations name); absent for the description's eight, which every release serves.
+   */
+  releases?: string[];
   parameters: Parameter[];
   conflicts: ParameterConflict[];
   /** Keyed by status as written in the spec: `200`, `404`, `4XX`, `5XX`. */
@@ -76,6 +81,7 @@ export function listOperations(doc: Document): Operation[] {
       }
       const op = raw as OpenAPIV3_1.OperationObject & {
         'x-replaced-by'?: Operation['replacedBy'];
+        'x-releases'?: string[];
         'x-parameter-conflicts'?: ParameterConflict[];
       };
       if (!op.operationId) throw new Error(`GET ${path} has no operationId`);
@@ -90,6 +96,7 @@ export function listOperations(doc: Document): Operation[] {
         summary: op.summary ?? '',
         deprecated: op.deprecated === true,
         ...(op['x-replaced-by'] ? { replacedBy: op['x-replaced-by'] } : {}),
+        ...(op['x-releases'] ? { releases: op['x-releases'] } : {}),
         parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) =>
           resolve<Parameter>(doc, p),
         ),

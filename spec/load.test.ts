@@ -11,6 +11,18 @@ const REAL_OPERATION_IDS = {
   get_account_transactions_with_transfers: '/extended/v1/address/{principal}/transactions_with_transfers',
   get_account_balance: '/extended/v1/address/{principal}/balances',
   get_single_transaction_with_transfers: '/extended/v1/address/{principal}/{tx_id}/with_transfers',
+  // The successors the deprecations name (release 9.0.2's v3, and the v2 address routes).
+  get_principal_transactions: '/extended/v3/principals/{principal}/transactions',
+  get_principal_transaction_balance_changes:
+    '/extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes',
+  get_principal_balance_changes: '/extended/v3/principals/{principal}/balance-changes',
+  get_principal_balances_stx: '/extended/v3/principals/{principal}/balances/stx',
+  get_principal_balances_ft: '/extended/v3/principals/{principal}/balances/ft',
+  get_principal_balance_ft: '/extended/v3/principals/{principal}/balances/ft/{asset_identifier}',
+  get_principal_balances_nft: '/extended/v3/principals/{principal}/balances/nft',
+  get_address_transactions: '/extended/v2/addresses/{address}/transactions',
+  get_principal_stx_balance: '/extended/v2/addresses/{principal}/balances/stx',
+  get_principal_ft_balances: '/extended/v2/addresses/{principal}/balances/ft',
 };
 
 function tinyDoc(extra: Record<string, unknown>): Document {
@@ -20,7 +32,7 @@ function tinyDoc(extra: Record<string, unknown>): Document {
 describe('listOperations', () => {
   const operations = listOperations();
 
-  it('returns the 8 operations with the real service operationIds and paths', () => {
+  it('returns the operations with the real service operationIds and paths', () => {
     expect(Object.fromEntries(operations.map((op) => [op.operationId, op.path]))).toEqual(REAL_OPERATION_IDS);
     expect(operations.every((op) => op.method === 'get')).toBe(true);
   });
@@ -36,25 +48,33 @@ describe('listOperations', () => {
     expect(operationById('get_block').responses['404']?.description).toMatch(/not found/i);
   });
 
-  it('marks operations 6, 7 and 8 deprecated, each with its replacement', () => {
+  it('marks operations 6, 7 and 8 and the v2 address routes deprecated, each naming its v3 successor', () => {
     const deprecated = operations.filter((op) => op.deprecated).map((op) => op.operationId);
     expect(deprecated.sort()).toEqual([
       'get_account_balance',
       'get_account_transactions_with_transfers',
+      'get_address_transactions',
+      'get_principal_ft_balances',
+      'get_principal_stx_balance',
       'get_single_transaction_with_transfers',
     ]);
     expect(operationById('get_single_transaction_with_transfers').replacedBy?.operationId).toBe(
-      'get_address_transaction_events',
+      'get_principal_transaction_balance_changes',
     );
     expect(operationById('get_account_transactions_with_transfers').replacedBy?.routes).toEqual([
-      'GET /extended/v2/addresses/{address}/transactions',
+      'GET /extended/v3/principals/{principal}/transactions',
     ]);
     expect(operationById('get_account_balance').replacedBy?.routes).toEqual([
-      'GET /extended/v2/addresses/{principal}/balances/stx',
-      'GET /extended/v2/addresses/{principal}/balances/ft',
+      'GET /extended/v3/principals/{principal}/balances/stx',
+      'GET /extended/v3/principals/{principal}/balances/ft',
+      'GET /extended/v3/principals/{principal}/balances/ft/{asset_identifier}',
+      'GET /extended/v3/principals/{principal}/balances/nft',
     ]);
+    // Operation 5 names its successor too: release 9.0.2 deprecates it (per release profile).
     for (const op of operations.filter((o) => !o.deprecated))
-      expect(op.replacedBy, op.operationId).toBeUndefined();
+      expect(op.replacedBy, op.operationId).toEqual(
+        op.operationId === 'get_address_transaction_events' ? expect.anything() : undefined,
+      );
   });
 
   it('parses x-parameter-conflicts', () => {

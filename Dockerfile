@@ -6,6 +6,8 @@ FROM node:20-slim AS pack
 WORKDIR /src
 ENV SCARF_ANALYTICS=false DO_NOT_TRACK=1
 COPY package.json package-lock.json ./
+# npm ci runs the package's `prepare`, which builds only when npm packs (scripts/prepare.ts).
+COPY scripts/prepare.ts ./scripts/prepare.ts
 RUN npm ci --no-audit --no-fund --loglevel=error
 COPY tsconfig.json tsconfig.build.json LICENSE README.md ./
 COPY scripts ./scripts
@@ -13,8 +15,11 @@ COPY api ./api
 COPY bin ./bin
 COPY spec ./spec
 COPY mocks ./mocks
+COPY msw ./msw
+COPY proxy ./proxy
 COPY contract-tests ./contract-tests
 COPY fixtures ./fixtures
+COPY packages/contract/package.json ./packages/contract/package.json
 RUN npm pack --loglevel=error && mv stacks-api-mock-*.tgz /stacks-api-mock.tgz
 
 # Run stage: the installed package, no sources, run by the image's unprivileged `node` user.

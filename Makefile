@@ -22,7 +22,7 @@ $(DEPS): package.json package-lock.json
 
 ## mock: run the mock on http://127.0.0.1:3999 (flags: make mock ARGS="--seed 7 --quiet")
 mock: $(DEPS)
-	@npx tsx mocks/cli.ts $(ARGS)
+	@npx tsx bin/cli.ts $(ARGS)
 
 ## test: typecheck, lint the spec, drift against the official client, run every test (spec, mock, contract suite vs the mock, self-test; the home page's browser tests when Chromium is at /usr/bin/chromium)
 test: $(DEPS)
@@ -53,15 +53,18 @@ types: $(DEPS)
 build: $(DEPS)
 	npm run build
 
-## drift: the spec against the pinned official client (@stacks/blockchain-api-client); fails on a difference not in spec/drift/client-allowlist.yaml (SPEC=path to check another copy)
+# The real service's published OpenAPI of the pinned release, where the shared reference holds one (never copied here).
+PUBLISHED ?= $(wildcard ../shared/reference/real-service-v9.0.2-excerpt.openapi.json)
+
+## drift: the spec against the pinned official client (@stacks/blockchain-api-client) and the real service's published OpenAPI (PUBLISHED=path); fails on a difference not in spec/drift/client-allowlist.yaml (SPEC=path to check another copy)
 drift: $(DEPS)
-	npx tsx spec/drift/client-drift-cli.ts $(SPEC)
+	npx tsx spec/drift/client-drift-cli.ts $(SPEC) $(if $(PUBLISHED),--published $(PUBLISHED))
 
 ## contract: the contract suite against BASE_URL (make contract BASE_URL=https://... [API_KEY=...] [TARGET=fixtures/targets/x.json] [MAX_REQUESTS=n] [CONTRACT_RATE_LIMIT_TEST=1] [CONTRACT_EXPLORE=n CONTRACT_SEED=s]); reports in reports/runs/<run>/, reports/latest links to the last
 contract: $(DEPS)
 	@test -n "$(BASE_URL)" || { echo "usage: make contract BASE_URL=https://... [API_KEY=...] [TARGET=fixtures/targets/<name>.json]"; exit 2; }
 	@export CONTRACT_RUN_ID="$${CONTRACT_RUN_ID:-$$(date -u +%Y%m%dT%H%M%SZ)-$$$$}"; \
-	BASE_URL="$(BASE_URL)" API_KEY="$(API_KEY)" TARGET="$(TARGET)" npx tsx contract-tests/setup/preflight-cli.ts && \
+	BASE_URL="$(BASE_URL)" API_KEY="$(API_KEY)" TARGET="$(TARGET)" npx tsx --import ./bin/in-process-mock.ts contract-tests/setup/preflight-cli.ts && \
 	BASE_URL="$(BASE_URL)" API_KEY="$(API_KEY)" TARGET="$(TARGET)" npx vitest run --project contract
 
 ## contract-prism: the contract suite against `prism mock spec/openapi.yaml` (world-dependent tests skip, with the reason in the summary)

@@ -1,5 +1,6 @@
 // ESLint: the mock's layers (dependencies point down only: world ← query ← serialize ←
-// operations ← http ← control ← ui ← app), one function style, a cap on a file's length and
+// operations ← http ← control ← ui ← app), the boundaries between the top-level folders, one
+// function style, a cap on a file's length and
 // the code MSW runs in a browser kept free of Node. Prettier owns formatting.
 import { builtinModules } from 'node:module';
 import boundaries from 'eslint-plugin-boundaries';
@@ -13,6 +14,44 @@ const upwardImports = LAYERS.map((layer, i) => ({
   from: { element: { type: layer } },
   disallow: { to: { element: { types: { anyOf: [...LAYERS.slice(i + 1), 'testing'] } } } },
 }));
+
+/** The top-level folders, each an element of its own (the mock's layers above are the mock). */
+const FOLDERS = [
+  'spec',
+  'proxy',
+  'suite',
+  'differential',
+  'msw',
+  'api',
+  'fixtures',
+  'bin',
+  'scripts',
+  'bench',
+  'packaging',
+];
+/** What ships in the package: none of it may reach the test helpers. */
+const PUBLISHED = [...LAYERS, 'spec', 'msw', 'api', 'bin', 'proxy', 'suite'];
+
+function disallow(from, to) {
+  return {
+    from: { element: { types: { anyOf: from } } },
+    disallow: { to: { element: { types: { anyOf: to } } } },
+  };
+}
+
+/**
+ * Between the top-level folders: the mock serves, and knows nothing of who checks it (the proxy,
+ * the suite, the differential); the suite is handed its in-process target by whoever runs it and
+ * never imports the mock; the proxy reads requests through spec/, not the mock; the spec depends
+ * on no one; what ships never reaches the test helpers.
+ */
+const folderRules = [
+  disallow(LAYERS, ['proxy', 'suite', 'differential']),
+  disallow(['suite'], LAYERS),
+  disallow(['proxy'], LAYERS),
+  disallow(['spec'], [...LAYERS, 'proxy', 'suite', 'differential', 'msw', 'api']),
+  disallow(PUBLISHED, ['testing']),
+];
 
 /**
  * The code MSW runs in a browser (msw/browser.ts and everything it imports): the world, its
@@ -29,7 +68,17 @@ const BROWSER_CODE = {
     'mocks/http/**/*.ts',
     'mocks/control/live-chain.ts',
     'mocks/control/control-requests.ts',
+    'mocks/control/control-plane.ts',
+    'mocks/ui/live-state.ts',
+    'mocks/ui/request-feed.ts',
+    'mocks/kernel.ts',
+    'mocks/own-paths.ts',
+    'mocks/root-links.ts',
+    'mocks/sample-urls.ts',
     'spec/document.ts',
+    'spec/releases/*.ts',
+    'spec/request/**/*.ts',
+    'spec/loopback.ts',
     'spec/precompiled.ts',
     'spec/schemas.ts',
     'spec/formats.ts',
@@ -44,7 +93,7 @@ const NODE_ONLY = 'runs in a browser through MSW (msw/browser.ts): no Express an
 
 export default defineConfig(
   // spec/types.ts is generated from the spec (npm run types): neither linted nor held to the cap.
-  { ignores: ['node_modules/**', 'reports/**', 'dist/**', 'spec/types.ts'] },
+  { ignores: ['node_modules/**', 'reports/**', 'dist/**', 'packages/*/dist/**', 'spec/types.ts'] },
   {
     // A room of one job: no file, tests included, is over about 400 lines of code.
     files: ['**/*.ts', '**/*.js'],
@@ -70,7 +119,7 @@ export default defineConfig(
     },
   },
   {
-    files: ['mocks/**/*.ts'],
+    files: ['**/*.ts'],
     ignores: ['**/*.test.ts'],
     plugins: { boundaries },
     settings: {
@@ -82,12 +131,21 @@ export default defineConfig(
         { type: 'http', pattern: 'mocks/http/**', partialMatch: false },
         { type: 'control', pattern: 'mocks/control/**', partialMatch: false },
         { type: 'ui', pattern: 'mocks/ui/**', partialMatch: false },
-        { type: 'testing', pattern: ['mocks/testing/**', 'mocks/reliability/**'], partialMatch: false },
+        {
+          type: 'testing',
+          pattern: ['mocks/testing/**', 'mocks/reliability/**', 'contract-tests/self-test/**'],
+          partialMatch: false,
+        },
         { type: 'app', pattern: 'mocks', partialMatch: false },
+        { type: 'suite', pattern: 'contract-tests', partialMatch: false },
+        ...FOLDERS.filter((f) => f !== 'suite').map((f) => ({ type: f, pattern: f, partialMatch: false })),
       ],
     },
     rules: {
-      'boundaries/dependencies': ['error', { default: 'allow', policies: upwardImports }],
+      'boundaries/dependencies': [
+        'error',
+        { default: 'allow', policies: [...upwardImports, ...folderRules] },
+      ],
     },
   },
   {

@@ -46,7 +46,8 @@ export default defineConfig({
       // After the others: its single worker cannot share a group with projects that run two.
       {
         test: {
-          ...contractProjectSettings('ts'),
+          // The suite's in-process target is the mock, handed over here (bin/in-process-mock.ts).
+          ...contractProjectSettings('ts', './bin/in-process-mock.ts'),
           sequence: { ...contractProjectSettings('ts').sequence, groupOrder: 1 },
         },
       },

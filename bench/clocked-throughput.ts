@@ -3,13 +3,17 @@ import { loadLine, machineLine } from './lib/machine.ts';
 import { startMockProcess } from './lib/mock-process.ts';
 import { endBench, runBench } from './lib/results.ts';
 import { exitOnSignals, secondsFromEnv } from './lib/settings.ts';
+import { urlFor } from '../spec/load.ts';
 
 const RESULTS = 'clocked-throughput.md';
 /** The floor: with a block every second, at least this share of the frozen figure. */
 const FLOOR = 0.8;
 const PATHS = [
   '/extended',
-  '/extended/v1/address/SP37P9XVCRM9NKJP6B3KB1W1R5J3EQSJ7YZ2RPZ07/transactions_with_transfers?limit=20',
+  urlFor('get_account_transactions_with_transfers', {
+    path: { principal: 'SP37P9XVCRM9NKJP6B3KB1W1R5J3EQSJ7YZ2RPZ07' },
+    query: { limit: 20 },
+  }),
 ];
 
 async function run(args: string[], path: string, settings: LoadSettings): Promise<LoadResult> {

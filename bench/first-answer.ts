@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { packAndInstall } from '../packaging/install-package.ts';
+import { nodeRelease, packAndInstall } from '../packaging/install-package.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
 import { markdownTable } from './lib/markdown.ts';
 import { endBenchReport, runBench } from './lib/results.ts';
@@ -22,6 +23,43 @@ interface Row {
   what: string;
   runs: Timing[];
   ceilingMs?: number;
+  /** The ceiling is also met within twice this (node's own boot in the same run, on the same Node). */
+  orTwiceMs?: number;
+}
+
+/** A Node to start the CLI on: this one, and the registry's node@22 and node@24 beside it. */
+interface Runtime {
+  version: string;
+  node: string;
+  boot: Timing[];
+  cli: Timing[];
+}
+
+/** Other Node release lines the CLI must start quickly on (the registry's `node@<major>`). */
+const OTHER_NODES = [22, 24];
+
+function runtimes(): Runtime[] {
+  const here = process.versions.node.split('.')[0];
+  const nodes = [process.execPath];
+  for (const major of OTHER_NODES) {
+    if (String(major) === here) continue;
+    const release = nodeRelease(major);
+    if ('node' in release) nodes.push(release.node);
+    else console.log(`node ${major} left out: ${release.unavailable}`);
+  }
+  return nodes.map((node) => ({
+    node,
+    version: execFileSync(node, ['--version'], { encoding: 'utf8' }).trim(),
+    boot: [],
+    cli: [],
+  }));
+}
+
+/** Whether a row's median meets its ceiling, or is within twice node's boot when it names one. */
+function within(row: Row): boolean {
+  const mid = median(row.runs, (r) => r.wallMs).wallMs;
+  if (row.ceilingMs === undefined) return true;
+  return mid < row.ceilingMs || (row.orTwiceMs !== undefined && mid <= 2 * row.orTwiceMs);
 }
 
 function ms(n: number): string {
@@ -31,7 +69,8 @@ function ms(n: number): string {
 function tableOf(rows: Row[]): string {
   return markdownTable(
     ['start', 'median ms', 'runs (ms)', 'median CPU ms', 'ceiling ms', 'verdict'],
-    rows.map(({ what, runs, ceilingMs }) => {
+    rows.map((row) => {
+      const { what, runs, ceilingMs, orTwiceMs } = row;
       const mid = median(runs, (r) => r.wallMs).wallMs;
       const cpu = runs.some((r) => Number.isNaN(r.cpuMs)) ? '' : ms(median(runs, (r) => r.cpuMs).cpuMs);
       return [
@@ -43,8 +82,10 @@ function tableOf(rows: Row[]): string {
           .map(ms)
           .join(', '),
         cpu,
-        ceilingMs === undefined ? '' : `< ${ceilingMs}`,
-        ceilingMs === undefined ? '' : mid < ceilingMs ? 'within' : 'OVER',
+        ceilingMs === undefined
+          ? ''
+          : `< ${ceilingMs}${orTwiceMs === undefined ? '' : ` or ≤ ${ms(2 * orTwiceMs)} (2× boot)`}`,
+        ceilingMs === undefined ? '' : within(row) ? 'within' : 'OVER',
       ];
     }),
   );
@@ -61,23 +102,24 @@ async function main(): Promise<void> {
   exitOnSignals();
   // BENCH_TARBALL: an earlier build's tarball instead of packing this tree (before/after).
   const installed = packAndInstall(process.env.BENCH_TARBALL);
+  const nodes = runtimes();
   const loadBefore = loadLine();
-  const boot: Timing[] = [];
-  const cli: Timing[] = [];
   const imports: Timing[] = [];
   const firstCalls: Timing[] = [];
   const laterCalls: Timing[] = [];
   const prism: Timing[] = [];
   try {
     for (let round = 0; round < RUNS; round++) {
-      boot.push(await nodeBoot());
-      cli.push(await cliFirstAnswer(installed.dir));
+      for (const runtime of nodes) {
+        runtime.boot.push(await nodeBoot(runtime.node));
+        runtime.cli.push(await cliFirstAnswer(installed.dir, runtime.node));
+      }
       const warm = await warmStart(installed.dir, WARM_CALLS);
       imports.push(warm.import);
       firstCalls.push(warm.calls[0] as Timing);
       laterCalls.push(median(warm.calls.slice(1), (r) => r.wallMs));
       console.log(
-        `round ${round + 1}: node ${ms(boot.at(-1)!.wallMs)} ms, CLI ${ms(cli.at(-1)!.wallMs)} ms, import ${ms(warm.import.wallMs)} ms, startMock ${warm.calls.map((c) => ms(c.wallMs)).join(', ')} ms`,
+        `round ${round + 1}: ${nodes.map((r) => `${r.version} node ${ms(r.boot.at(-1)!.wallMs)} ms, CLI ${ms(r.cli.at(-1)!.wallMs)} ms`).join('; ')}; import ${ms(warm.import.wallMs)} ms, startMock ${warm.calls.map((c) => ms(c.wallMs)).join(', ')} ms`,
       );
     }
     for (let round = 0; round < PRISM_RUNS; round++) {
@@ -89,8 +131,15 @@ async function main(): Promise<void> {
   }
   const loadAfter = loadLine().replace('before the run', 'after the run');
   const rows: Row[] = [
-    { what: 'node -e (node’s boot)', runs: boot },
-    { what: 'stacks-api-mock CLI, spawn → first 200', runs: cli, ceilingMs: CEILING.cliMs },
+    ...nodes.flatMap((r): Row[] => [
+      { what: `node -e (node’s boot), ${r.version}`, runs: r.boot },
+      {
+        what: `stacks-api-mock CLI, spawn → first 200, ${r.version}`,
+        runs: r.cli,
+        ceilingMs: CEILING.cliMs,
+        orTwiceMs: median(r.boot, (t) => t.wallMs).wallMs,
+      },
+    ]),
     { what: "import 'stacks-api-mock'", runs: imports },
     { what: 'startMock, first call after the import', runs: firstCalls, ceilingMs: CEILING.startMockMs },
     {
@@ -101,9 +150,7 @@ async function main(): Promise<void> {
     { what: 'prism mock, spawn → first 200', runs: prism },
   ];
   const table = tableOf(rows);
-  const missed = rows.filter(
-    (r) => r.ceilingMs !== undefined && median(r.runs, (t) => t.wallMs).wallMs >= r.ceilingMs,
-  );
+  const missed = rows.filter((r) => !within(r));
   const verdict = missed.length
     ? `Ceilings missed: ${missed.map((r) => r.what).join('; ')}.`
     : 'Ceilings met.';
@@ -114,7 +161,7 @@ async function main(): Promise<void> {
       header: [
         machineLine(),
         `${loadBefore}; ${loadAfter}`,
-        `Tarball ${(installed.tarballBytes / 1024).toFixed(0)} KiB, installed into an empty project. ${RUNS} rounds of node, the CLI and a warm process (each a fresh process: the import, then ${WARM_CALLS} startMock calls, each closed before the next), interleaved; then ${PRISM_RUNS} Prism starts. Medians; the default world; \`--port 0 --quiet\` for the CLI, \`{ port: 0, quiet: true }\` for startMock. CPU time is the started process's user + system time over the same stretch (the CLI's read from /proc as its first 200 arrives; node's boot and the warm process's from \`process.cpuUsage()\`); on a loaded machine wall-clock time stretches, CPU time much less. The ceilings hold the wall-clock median.`,
+        `Tarball ${(installed.tarballBytes / 1024).toFixed(0)} KiB, installed into an empty project. ${RUNS} rounds of node and the CLI on each Node (${nodes.map((r) => r.version).join(', ')}; the others from the registry's node@<major>, and from Node 22.1 the CLI's first start fills Node's compile cache, which the next read), and a warm process (each a fresh process: the import, then ${WARM_CALLS} startMock calls, each closed before the next), interleaved; then ${PRISM_RUNS} Prism starts. Medians; the default world; \`--port 0 --quiet\` for the CLI, \`{ port: 0, quiet: true }\` for startMock. CPU time is the started process's user + system time over the same stretch (the CLI's read from /proc as its first 200 arrives; node's boot and the warm process's from \`process.cpuUsage()\`); on a loaded machine wall-clock time stretches, CPU time much less. The ceilings hold the wall-clock median; the CLI's also holds within twice node's own boot on the same Node.`,
       ],
       table,
       verdict,

@@ -16,6 +16,7 @@ import {
   type Measurement,
   type Server,
 } from './lib/throughput-report.ts';
+import { urlFor } from '../spec/load.ts';
 
 const RESULTS = 'throughput.md';
 /** No request log, and no rate limiter answering 429 to a load generator. */
@@ -28,14 +29,18 @@ const settings: LoadSettings = {
 };
 
 function routes(busiest: string): BenchRoute[] {
+  const latest = urlFor('get_block', { path: { height_or_hash: 'latest' } });
   return [
     { name: '/extended', path: '/extended', targeted: true },
     {
       name: 'transactions_with_transfers, 20 items',
-      path: `/extended/v1/address/${busiest}/transactions_with_transfers?limit=20`,
+      path: urlFor('get_account_transactions_with_transfers', {
+        path: { principal: busiest },
+        query: { limit: 20 },
+      }),
       targeted: true,
     },
-    { name: '/extended/v2/blocks/latest', path: '/extended/v2/blocks/latest', targeted: false },
+    { name: latest, path: latest, targeted: false },
   ];
 }
 

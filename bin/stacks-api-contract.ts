@@ -10,12 +10,15 @@ try {
   if (settings !== 'help') readConfig({ ...process.env, ...settings });
 } catch (err) {
   if (!(err instanceof ContractUsageError || err instanceof ConfigError)) throw err;
-  process.stderr.write(`${err.message}\n\n${contractUsage()}\n`);
+  // A flag it does not know: the usage. A setting it cannot run with: the one line that says so.
+  const after = err instanceof ContractUsageError ? `\n${contractUsage()}` : '(--help lists the flags)';
+  process.stderr.write(`${err.message}\n${after}\n`);
   process.exit(2);
 }
 if (settings === 'help') {
   process.stdout.write(`${contractUsage()}\n`);
 } else {
   Object.assign(process.env, settings);
-  process.exit(await runContractSuite());
+  const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
+  process.exit(await runContractSuite(`./bin/in-process-mock.${ext}`));
 }

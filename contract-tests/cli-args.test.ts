@@ -1,8 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_FLAGS, ContractUsageError, contractUsage, parseContractCli } from './cli-args.ts';
+import { readFileSync } from 'node:fs';
+import {
+  CONTRACT_FLAGS,
+  ContractUsageError,
+  contractUsage,
+  INTERNAL_VARIABLES,
+  parseContractCli,
+} from './cli-args.ts';
 import { readConfig } from './config.ts';
 
 describe('stacks-api-contract flags', () => {
+  it('has a flag for every variable the suite reads, each listed by --help with its variable', () => {
+    const source = readFileSync(new URL('./config.ts', import.meta.url), 'utf8');
+    const read = new Set(
+      [...source.matchAll(/\benv(?:\.|, ')([A-Z][A-Z0-9_]+)/g)].map((m) => m[1] as string),
+    );
+    expect(read.size).toBeGreaterThan(10);
+    const flagged = Object.values(CONTRACT_FLAGS).map((f) => f.env);
+    for (const name of read)
+      if (!INTERNAL_VARIABLES.includes(name)) expect(flagged, `${name} has no flag`).toContain(name);
+    const help = contractUsage();
+    for (const [flag, { env }] of Object.entries(CONTRACT_FLAGS)) {
+      expect(help).toMatch(new RegExp(`--${flag}\\b.*\\[${env}\\]`));
+    }
+  });
+
+  it('--explore and --seed replay an exploration; --key-required and --invalid-key-rejected describe the target', () => {
+    const env = parseContractCli(
+      ['--explore', '40', '--seed', '7', '--key-required', '1', '--invalid-key-rejected', '0'],
+      {},
+      '/w',
+    ) as Record<string, string>;
+    expect(readConfig(env)).toMatchObject({
+      exploreCases: 40,
+      seed: 7,
+      auth: { keyRequired: true, invalidKeyRejected: false },
+    });
+  });
+
+  it('refuses a target file that does not exist in one line naming it', () => {
+    expect(() => readConfig({ TARGET: '/nowhere/staging.json' })).toThrow(
+      /^the target file \/nowhere\/staging\.json does not exist \(TARGET, or --target\)/,
+    );
+  });
+
   it('sets the variable of each flag, paths from the current directory, reports in ./reports by default', () => {
     const env = parseContractCli(
       ['--base-url', 'https://s.example.org', '--target', 't.json', '--rpm', '10', '--rate-limit-test'],
@@ -16,7 +57,8 @@ describe('stacks-api-contract flags', () => {
       CONTRACT_RATE_LIMIT_TEST: '1',
       CONTRACT_REPORT_DIR: '/home/ci/reports',
     });
-    const config = readConfig(env as Record<string, string>);
+    // Without TARGET: /home/ci/t.json does not exist, and readConfig refuses a missing target file.
+    const config = readConfig({ ...(env as Record<string, string>), TARGET: '' });
     expect(config).toMatchObject({
       kind: 'live',
       requestsPerMinute: 10,

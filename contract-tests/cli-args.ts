@@ -56,12 +56,35 @@ export const CONTRACT_FLAGS: Record<string, Flag> = {
     kind: 'value',
     help: 'pages a pagination walk may read (default 20)',
   },
+  explore: {
+    env: 'CONTRACT_EXPLORE',
+    kind: 'value',
+    help: 'cases the exploration draws (default 200; 30 against a rate-limited target without a key; 0 = off)',
+  },
+  seed: {
+    env: 'CONTRACT_SEED',
+    kind: 'value',
+    help: "the exploration's seed: the same seed sends the same requests (default: a new one, printed)",
+  },
+  'key-required': {
+    env: 'CONTRACT_KEY_REQUIRED',
+    kind: 'value',
+    help: 'the target answers 401 without a key: 1 or 0 (over the target file)',
+  },
+  'invalid-key-rejected': {
+    env: 'CONTRACT_INVALID_KEY_REJECTED',
+    kind: 'value',
+    help: 'the target answers 403 to a key it does not know: 1 or 0 (over the target file)',
+  },
   'report-dir': {
     env: 'CONTRACT_REPORT_DIR',
     kind: 'path',
     help: 'where the reports go (default ./reports)',
   },
 };
+
+/** Variables the suite reads that are not settings: how a run and its own processes agree. */
+export const INTERNAL_VARIABLES = ['CONTRACT_RUN_ID', 'CONTRACT_RUN_DIR'];
 
 export class ContractUsageError extends Error {}
 

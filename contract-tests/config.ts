@@ -1,5 +1,7 @@
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isLoopbackUrl } from '../spec/loopback.ts';
 
 export type TargetKind = 'mock' | 'live' | 'prism';
 
@@ -47,6 +49,15 @@ const DEFAULT_TARGETS: Record<TargetKind, string | undefined> = {
 
 export class ConfigError extends Error {}
 
+/**
+ * A file as a message names it: from the current directory when it is under it (the user's
+ * target file, reports), else its full path (a target file inside the installed package).
+ */
+export function shownPath(file: string): string {
+  const fromHere = relative(process.cwd(), file);
+  return fromHere && !fromHere.startsWith('..') && !isAbsolute(fromHere) ? fromHere : file;
+}
+
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -61,11 +72,6 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
   if (raw === '1' || raw === 'true') return true;
   if (raw === '0' || raw === 'false') return false;
   throw new ConfigError(`${name} must be 1 or 0, got "${raw}"`);
-}
-
-export function isLoopback(url: string): boolean {
-  const host = new URL(url).hostname;
-  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\./.test(host);
 }
 
 /**
@@ -119,18 +125,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
   const requestsPerMinute =
     rpmRaw === undefined || rpmRaw === '' ? undefined : integer(env, 'CONTRACT_RPM', 0, 0);
   // Switching the limiter off is for servers on this machine only: a typo must never hammer staging.
-  if (requestsPerMinute === 0 && kind === 'live' && baseUrl && !isLoopback(baseUrl)) {
+  if (requestsPerMinute === 0 && kind === 'live' && baseUrl && !isLoopbackUrl(baseUrl)) {
     throw new ConfigError(
       `CONTRACT_RPM=0 turns the client limiter off and is refused for ${baseUrl}, which is not on this machine: unset CONTRACT_RPM (the documented limit applies) or give a positive number`,
     );
   }
+  if (env.TARGET && !existsSync(resolve(ROOT, env.TARGET)))
+    throw new ConfigError(
+      `the target file ${shownPath(resolve(ROOT, env.TARGET))} does not exist (TARGET, or --target): give the path of one (fixtures/targets/mainnet-staging.example.json shows the form), or leave it unset`,
+    );
   let targetFile = env.TARGET || DEFAULT_TARGETS[kind];
   let targetFileOrigin = env.TARGET
     ? 'TARGET'
     : targetFile
       ? `default for the ${kind} target`
       : 'none (everything is discovered)';
-  if (!env.TARGET && kind === 'live' && baseUrl && isLoopback(baseUrl))
+  if (!env.TARGET && kind === 'live' && baseUrl && isLoopbackUrl(baseUrl))
     targetFileOrigin = 'none: a loopback BASE_URL is read through /_mock/world when it serves one';
   const reportDir = resolve(ROOT, env.CONTRACT_REPORT_DIR || 'reports');
   const keyRequired = flag(env, 'CONTRACT_KEY_REQUIRED');

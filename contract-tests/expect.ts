@@ -3,9 +3,9 @@ import { undeclaredFields, undocumentedFieldsFail } from '../spec/undeclared-fie
 import { answeredRequest } from './checks/answered-request.ts';
 import { meaningFindings } from './checks/meaning-checks.ts';
 import type { Exchange } from './http/client.ts';
-import { currentTest } from './report/current-test.ts';
+import { currentTest, skipCurrentTest } from './report/current-test.ts';
 import type { Outcome, ProblemRecord } from './report/records.ts';
-import { checker, doc } from './spec-context.ts';
+import { checker, doc, operations } from './spec-context.ts';
 import type { ContractTarget } from './target.ts';
 import { findDeviation } from './targets/deviations.ts';
 
@@ -57,6 +57,8 @@ interface Subject {
   header: string;
   /** The kind of request within its test (an explored mutation's label), matched by a deviation's `test` too. */
   requestKind?: string;
+  /** What an error answer's body said, for the report to tell one server error from another. */
+  errorMessage?: string;
 }
 
 /**
@@ -67,6 +69,8 @@ interface Subject {
 /** What a judged answer came to: the problems no known deviation covers, and the failure's message. */
 export interface Judgement {
   unknown: ProblemRecord[];
+  /** Set when a deprecated operation answered 410 Gone: its sunset on this target, not a break. */
+  sunset?: string;
   /** The request, the expectation, what came back and the problems; empty when nothing is unknown. */
   message: string;
 }
@@ -99,6 +103,7 @@ function judge(
       url: subject.url,
       expectedStatus: subject.expectedStatus,
       actualStatus: subject.actualStatus,
+      ...(subject.errorMessage !== undefined ? { errorMessage: subject.errorMessage } : {}),
       outcome,
       problems,
       ...(note ? { note } : {}),
@@ -126,6 +131,53 @@ function toleratedStatus(target: ContractTarget, ex: Exchange, expected: number)
     : undefined;
 }
 
+/** The documented headers and body of the answer's own status, what it means, and the caller's findings. */
+function answerFindings(ex: Exchange, more: Problem[]): Problem[] {
+  return [
+    ...checker.check(ex.operation, { status: ex.status, headers: ex.headers, body: ex.body, text: ex.text }),
+    ...meaningFindings(answeredRequest(ex.operation, ex.url, ex.status, ex.headers, ex.body)),
+    ...more,
+  ];
+}
+
+/**
+ * The findings on an answer, given the status the spec expects. A wrong status is the problem,
+ * and what the caller checks on the body it expected follows from it (a 500's body has no
+ * tokens): its findings are left out. A 5xx where another status was expected is one problem
+ * alone: nothing in a server error's answer is the target's meaning.
+ */
+function statusFindings(ex: Exchange, expectation: Expectation, more: Problem[]): Problem[] {
+  if (ex.status === expectation.status) return answerFindings(ex, more);
+  const status: Problem = {
+    where: 'status',
+    expected: `${expectation.status} (${expectation.because})`,
+    actual: String(ex.status),
+  };
+  return ex.status >= 500 ? [status] : [status, ...answerFindings(ex, [])];
+}
+
+/** The answer as a verdict names it: the request, the spec's expectation, what came back. */
+function subjectOf(ex: Exchange, expectation: Expectation, requestKind?: string): Subject {
+  return {
+    operationId: ex.operation.operationId,
+    url: ex.url,
+    exchangeId: ex.id,
+    expectedStatus: expectation.status,
+    actualStatus: ex.status,
+    ...errorMessageOf(ex),
+    header: `${ex.operation.operationId}: GET ${ex.url}\n  spec expects: ${expectation.status}: ${expectation.because}\n  came back:    ${preview(ex)}`,
+    ...(requestKind ? { requestKind } : {}),
+  };
+}
+
+/** An error answer's `message` (else `error`), when its body has one. */
+function errorMessageOf(ex: Exchange): { errorMessage?: string } {
+  if (ex.status < 400 || typeof ex.body !== 'object' || ex.body === null) return {};
+  const body = ex.body as Record<string, unknown>;
+  const said = [body.message, body.error].find((m): m is string => typeof m === 'string' && m !== '');
+  return said === undefined ? {} : { errorMessage: said };
+}
+
 /**
  * One answer against the spec: the expected status, and for that status the documented body
  * schema, JSON content type and required headers (`Warning` on deprecated operations,
@@ -138,7 +190,24 @@ export function expectResponse(
   expectation: Expectation,
   more: Problem[] = [],
 ): void {
-  orThrow(judgeResponse(target, ex, expectation, more));
+  const judgement = judgeResponse(target, ex, expectation, more);
+  if (judgement.sunset) skipCurrentTest(judgement.sunset);
+  orThrow(judgement);
+}
+
+/**
+ * A 410 Gone from an operation deprecated in the target's release or in the newest: the real
+ * service answers so once its switch retires deprecated routes (the sunset its migration guide
+ * announces). What the test meant to check is moot; the operation's successor is named.
+ */
+function sunsetOf(ex: Exchange, expectation: Expectation): string | undefined {
+  if (ex.status !== 410 || expectation.status === 410) return undefined;
+  const newest = operations.find((o) => o.operationId === ex.operation.operationId);
+  if (!ex.operation.deprecated && !newest?.deprecated) return undefined;
+  const successor = newest?.replacedBy ?? ex.operation.replacedBy;
+  const named = successor?.routes?.join(', ') ?? successor?.operationId;
+  const said = errorMessageOf(ex).errorMessage;
+  return `sunset on this target: ${ex.operation.operationId}, deprecated, answered 410 Gone${said ? ` ("${said}")` : ''}${named ? `; its successor: ${named}` : ''}`;
 }
 
 /**
@@ -153,21 +222,14 @@ export function judgeResponse(
   record = true,
   requestKind?: string,
 ): Judgement {
-  const findings: Problem[] = [];
+  const sunset = sunsetOf(ex, expectation);
+  if (sunset) {
+    const judged = judge(target, subjectOf(ex, expectation, requestKind), [], 'sunset', sunset, [], record);
+    return { ...judged, sunset };
+  }
   const tolerated =
     ex.status === expectation.status ? undefined : toleratedStatus(target, ex, expectation.status);
-  if (ex.status !== expectation.status && !tolerated) {
-    findings.push({
-      where: 'status',
-      expected: `${expectation.status} (${expectation.because})`,
-      actual: String(ex.status),
-    });
-  }
-  findings.push(
-    ...checker.check(ex.operation, { status: ex.status, headers: ex.headers, body: ex.body, text: ex.text }),
-  );
-  findings.push(...meaningFindings(answeredRequest(ex.operation, ex.url, ex.status, ex.headers, ex.body)));
-  findings.push(...more);
+  const findings = tolerated ? answerFindings(ex, more) : statusFindings(ex, expectation, more);
   const undocumented = undocumentedIn(ex);
   if (UNDOCUMENTED_FIELDS_FAIL) {
     for (const field of undocumented) {
@@ -180,15 +242,7 @@ export function judgeResponse(
   }
   return judge(
     target,
-    {
-      operationId: ex.operation.operationId,
-      url: ex.url,
-      exchangeId: ex.id,
-      expectedStatus: expectation.status,
-      actualStatus: ex.status,
-      header: `${ex.operation.operationId}: GET ${ex.url}\n  spec expects: ${expectation.status}: ${expectation.because}\n  came back:    ${preview(ex)}`,
-      ...(requestKind ? { requestKind } : {}),
-    },
+    subjectOf(ex, expectation, requestKind),
     findings,
     tolerated ? 'tolerated' : 'pass',
     tolerated,

@@ -14,9 +14,11 @@ export class ExplorationLast extends BaseSequencer {
 
 /**
  * The contract project's vitest settings, shared by vitest.config.ts (sources, `ts`) and the
- * installed package's `stacks-api-contract` (compiled, `js`).
+ * installed package's `stacks-api-contract` (compiled, `js`). `inProcessMock` is the file that
+ * hands the suite its in-process mock (contract-tests/in-process.ts), named by whoever runs it.
  */
-export function contractProjectSettings(ext: 'ts' | 'js') {
+export function contractProjectSettings(ext: 'ts' | 'js', inProcessMock?: string) {
+  const provider = inProcessMock ? [inProcessMock] : [];
   return {
     name: CONTRACT_PROJECT,
     include: [`contract-tests/**/*.contract.test.${ext}`],
@@ -24,8 +26,8 @@ export function contractProjectSettings(ext: 'ts' | 'js') {
     // request budget cover the whole run against a live target.
     fileParallelism: false,
     isolate: false,
-    setupFiles: [`./contract-tests/setup/track-current-test.${ext}`],
-    globalSetup: [`./contract-tests/setup/global-setup.${ext}`],
+    setupFiles: [...provider, `./contract-tests/setup/track-current-test.${ext}`],
+    globalSetup: [...provider, `./contract-tests/setup/global-setup.${ext}`],
     sequence: { sequencer: ExplorationLast },
     // Against a live target a test may wait for the client-side limiter (50 a minute).
     testTimeout: 300_000,

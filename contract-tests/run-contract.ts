@@ -5,9 +5,10 @@ import ContractReporter from './report/contract-reporter.ts';
 
 /**
  * Runs the contract project through vitest's Node API, from the sources (`ts`) or the installed
- * package (`js`), with the environment already set; resolves to the exit code: 0 when every test passed.
+ * package (`js`), with the environment already set; resolves to the exit code: 0 when every test
+ * passed. `inProcessMock`: the file that hands the suite its in-process mock, if it has one.
  */
-export async function runContractSuite(): Promise<number> {
+export async function runContractSuite(inProcessMock?: string): Promise<number> {
   const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
   const vitest = await startVitest('test', [], {
     config: false,
@@ -15,7 +16,7 @@ export async function runContractSuite(): Promise<number> {
     watch: false,
     // Nothing written inside the installed package, which may be read-only (the Docker image).
     cache: false,
-    ...contractProjectSettings(ext),
+    ...contractProjectSettings(ext, inProcessMock),
     reporters: ['default', new ContractReporter()],
   });
   await vitest.close();

@@ -1,12 +1,13 @@
-import { relative } from 'node:path';
 import { inject } from 'vitest';
-import { ROOT, type RunConfig, type TargetKind } from './config.ts';
+import { shownPath, type RunConfig, type TargetKind } from './config.ts';
 import { RequestBudget } from './http/budget.ts';
+import { inProcessMock } from './in-process.ts';
 import { ContractClient } from './http/client.ts';
-import { Limiter } from './http/limiter.ts';
+import { Limiter, realClock } from './http/limiter.ts';
 import { supertestTransport, type Transport } from './http/transport.ts';
 import { ExchangeLog } from './report/exchange-log.ts';
 import { discoverTargetData, type TargetData } from './targets/discover.ts';
+import { describeRelease, readRelease, type TargetRelease } from './targets/release.ts';
 import { loadTargetFile, type TargetFile } from './targets/target-file.ts';
 
 /** The documented limits (service description §8); a target file may say otherwise. */
@@ -38,6 +39,8 @@ export interface ContractTarget {
   /** The documented per-minute limits in force for `rateLimitClient`. */
   rateLimit: { anonymous: number; keyed: number };
   log: ExchangeLog;
+  /** The release its status names: the suite expects that release's deprecations, headers and fields. */
+  release: TargetRelease;
   data(): Promise<TargetData>;
 }
 
@@ -63,22 +66,21 @@ type Connection = Pick<
 
 /**
  * The mock's main app with its limits off; 401, 403 and 429 come from small apps made for them.
- * Imported only here: a run over HTTP (staging, the self-test's children) never loads the mock.
+ * The mock is handed over by whoever runs the suite (contract-tests/in-process.ts).
  */
-async function inProcessMock(clientFor: ClientFor): Promise<Connection> {
-  const { createMockApp } = await import('../mocks/app.ts');
-  const quiet = { quiet: true, rateLimit: 0, rateLimitKey: 0 };
+function inProcess(clientFor: ClientFor): Connection {
+  const mock = inProcessMock();
+  const quiet = { rateLimit: 0, rateLimitKey: 0 };
   const tiny = { anonymous: 2, keyed: 2 };
-  const keyed = createMockApp({ ...quiet, apiKeys: [MOCK_VALID_KEY], requireApiKey: true });
-  const limited = createMockApp({
-    quiet: true,
+  const keyed = mock.listener({ ...quiet, apiKeys: [MOCK_VALID_KEY], requireApiKey: true });
+  const limited = mock.listener({
     apiKeys: [MOCK_VALID_KEY],
     rateLimit: tiny.anonymous,
     rateLimitKey: tiny.keyed,
   });
   return {
     label: 'the in-process mock (createMockApp, default world)',
-    client: clientFor(supertestTransport(createMockApp(quiet)), 0),
+    client: clientFor(supertestTransport(mock.listener(quiet)), 0),
     authClient: clientFor(supertestTransport(keyed), 0),
     rateLimitClient: clientFor(supertestTransport(limited), 0),
     validKey: MOCK_VALID_KEY,
@@ -148,7 +150,11 @@ async function createTarget(config: RunConfig): Promise<ContractTarget> {
   const clientFor: ClientFor = (transport, perMinute, apiKey) =>
     new ContractClient({
       transport,
-      limiter: new Limiter(perMinute),
+      limiter: new Limiter(perMinute, realClock, (left, why) =>
+        process.stderr.write(
+          `contract suite: waiting for rate-limit quota, ${Math.ceil(left / 1000)} s left (${why}); ${budget.spent} requests sent so far\n`,
+        ),
+      ),
       budget,
       log,
       timeoutMs: config.timeoutMs,
@@ -156,11 +162,13 @@ async function createTarget(config: RunConfig): Promise<ContractTarget> {
       ...(apiKey ? { apiKey } : {}),
     });
   const { limiter, ...connection } =
-    config.kind === 'mock' ? await inProcessMock(clientFor) : overHttp(config, file, limits, clientFor);
-  const fileName = config.targetFile ? relative(ROOT, config.targetFile) : '(none)';
+    config.kind === 'mock' ? inProcess(clientFor) : overHttp(config, file, limits, clientFor);
+  const fileName = config.targetFile ? shownPath(config.targetFile) : '(none)';
+  const release = await readRelease(connection.client);
   log.write({
     kind: 'run',
     target: connection.label,
+    release: `${describeRelease(release)}; server_version "${release.serverVersion}"`,
     targetFile: `${fileName} — ${config.targetFileOrigin}`,
     ...(config.notices.length ? { notices: config.notices } : {}),
     limiter,
@@ -174,6 +182,7 @@ async function createTarget(config: RunConfig): Promise<ContractTarget> {
     file,
     coherent: (file.world ?? 'coherent') === 'coherent',
     log,
+    release,
     data: () => (data ??= discoverTargetData(file, connection.client, log)),
   };
 }

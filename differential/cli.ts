@@ -5,12 +5,14 @@ import { runDifferential } from './run.ts';
 const USAGE = [
   'Usage: make differential REAL_URL=http://127.0.0.1:3999 [ARGS="--name default-mainnet --golden"]',
   '       npx tsx differential/cli.ts --real URL [--seed N] [--network mainnet|testnet] [--blocks N] [--world FILE]',
+  '                                   [--deprecated gone] (against a real service started with its deprecated endpoints disabled)',
   '                                   [--name NAME] [--golden] [--concurrency N] [--report-dir DIR]',
   '',
   '  Sends the same requests to the mock (in-process, this world) and to the real service at URL, which',
   '  must already serve this world: `npm run mock -- event-stream --out chain.tsv` with the same world',
   "  flags, imported with the real service's `import-events --file chain.tsv --wipe-db --force`.",
-  '  Writes reports/differential-NAME.md; --golden also records the real answers as fixtures/golden/NAME.json.',
+  "  The mock answers as the real service's release (its /extended server_version). Writes",
+  '  reports/differential-RELEASE-NAME.md; --golden also records the real answers as fixtures/golden/RELEASE/NAME.json.',
 ].join('\n');
 
 async function main(): Promise<number> {
@@ -25,6 +27,7 @@ async function main(): Promise<number> {
         network: { type: 'string' },
         blocks: { type: 'string' },
         world: { type: 'string' },
+        deprecated: { type: 'string' },
         name: { type: 'string' },
         golden: { type: 'boolean' },
         concurrency: { type: 'string' },
@@ -61,6 +64,7 @@ async function main(): Promise<number> {
       ...(network && { network: network as 'mainnet' | 'testnet' }),
       ...(values.blocks !== undefined && { blocks: int('blocks', values.blocks) }),
       ...(values.world && { world: values.world }),
+      ...(values.deprecated && { deprecated: values.deprecated }),
     };
     const result = await runDifferential({
       realUrl: realUrl.replace(/\/$/, ''),

@@ -1,7 +1,26 @@
-/** An answer as both services give it: the status and the parsed JSON body (undefined when none). */
+/** The headers the differential compares: the deprecation `Warning`, `Cache-Control`, and whether an `ETag` is sent. */
+export interface AnswerHeaders {
+  warning?: string;
+  'cache-control'?: string;
+  etag: boolean;
+}
+
+/** What a conditional request with the answer's own ETag got: its status (304 expected) and whether it carries an ETag. */
+export interface Revalidation {
+  status: number;
+  etag: boolean;
+}
+
+/**
+ * An answer as both services give it: the status and the parsed JSON body (undefined when none);
+ * the compared headers and the revalidation when they were read (golden answers recorded before
+ * headers were compared have neither).
+ */
 export interface Answer {
   status: number;
   body: unknown;
+  headers?: AnswerHeaders;
+  revalidated?: Revalidation;
 }
 
 /** One field that differs: its path with array positions as `[]`, and both values. */
@@ -14,14 +33,27 @@ export interface FieldDifference {
 const ABSENT = Symbol('absent');
 
 /**
- * The fields in which two answers differ: `(status)` for the status, else each leaf (or each
- * key present on one side only, or a value whose JSON type differs) by its path. Key order is not
- * a difference (JSON objects are unordered); array order is.
+ * The fields in which two answers differ: `(status)` for the status, each leaf of the body (or
+ * each key present on one side only, or a value whose JSON type differs) by its path, then
+ * `(header warning)`, `(header cache-control)`, `(header etag)` when both sides were read with
+ * headers, and `(304 status)`, `(304 etag)` when both revalidated. Key order is not a difference (JSON objects are
+ * unordered); array order is.
  */
 export function differences(mock: Answer, real: Answer): FieldDifference[] {
   const found: FieldDifference[] = [];
   if (mock.status !== real.status) found.push({ field: '(status)', mock: mock.status, real: real.status });
   walk(mock.body, real.body, '', found);
+  if (mock.headers && real.headers)
+    for (const name of ['warning', 'cache-control', 'etag'] as const)
+      if (mock.headers[name] !== real.headers[name])
+        found.push({ field: `(header ${name})`, mock: mock.headers[name], real: real.headers[name] });
+  // Each side revalidates with its own ETag; one without an ETag is already `(header etag)`.
+  const m = mock.revalidated;
+  const r = real.revalidated;
+  if (m && r) {
+    if (m.status !== r.status) found.push({ field: '(304 status)', mock: m.status, real: r.status });
+    else if (m.etag !== r.etag) found.push({ field: '(304 etag)', mock: m.etag, real: r.etag });
+  }
   return found;
 }
 

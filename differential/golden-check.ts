@@ -1,4 +1,5 @@
 import { startMockServer } from '../mocks/server.ts';
+import { releaseProfile } from '../spec/releases/releases.ts';
 import { differences, type FieldDifference } from './compare.ts';
 import { fetchAnswer } from './fetch-answer.ts';
 import type { GoldenFile } from './golden.ts';
@@ -12,9 +13,9 @@ export interface GoldenMismatch extends FieldDifference {
 const ROOT = new URL('../', import.meta.url);
 
 /**
- * Asks a mock started with the golden file's world every recorded request and returns each field
- * of its answers that differs from the real service's recorded answer, leaving out the listed
- * differences.
+ * Asks a mock started with the golden file's world, answering as the release that recorded it,
+ * every recorded request and returns each field of its answers that differs from the real
+ * service's recorded answer, leaving out the differences listed for that release.
  */
 export async function checkGolden(
   golden: GoldenFile,
@@ -23,19 +24,27 @@ export async function checkGolden(
   const w = golden.world;
   const mock = await startMockServer({
     port: 0,
+    apiVersion: releaseProfile(golden.release).version,
     quiet: true,
     rateLimit: 0,
     ...(w.seed !== undefined && { seed: w.seed }),
     ...(w.network && { network: w.network }),
     ...(w.blocks !== undefined && { blocks: w.blocks }),
     ...(w.world && { world: new URL(w.world, ROOT).pathname }),
+    ...(w.deprecated && { deprecated: w.deprecated }),
   });
   try {
     const found: GoldenMismatch[] = [];
     for (const recorded of golden.answers) {
       const answer = await fetchAnswer(mock.url, recorded.path);
       for (const d of differences(answer, recorded.real))
-        if (!listedFor(listed, recorded.operationId, d.field, recorded.group))
+        if (
+          !listedFor(
+            listed,
+            { operation: recorded.operationId, group: recorded.group, release: golden.release },
+            d.field,
+          )
+        )
           found.push({ path: recorded.path, ...d });
     }
     return found;

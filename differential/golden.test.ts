@@ -1,38 +1,29 @@
-import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkGolden } from './golden-check.ts';
-import { GOLDEN_DIR, readGolden, type GoldenFile } from './golden.ts';
+import { goldenFileOf, goldenFiles, GOLDEN_DIR, readGolden, type GoldenFile } from './golden.ts';
 import { readListed } from './listed.ts';
 
-const files = readdirSync(GOLDEN_DIR)
-  .filter((f) => f.endsWith('.json'))
-  .sort();
+const files = goldenFiles();
 const listed = readListed();
+const WORLDS = ['default-mainnet', 'default-testnet', 'wallet', 'token-launch', 'stacking'];
 
-describe("golden answers: the real service's answers to our chain, recorded by `make differential`", () => {
-  it('has one file per world the differential ran on', () => {
-    expect(files).toEqual(
-      expect.arrayContaining([
-        'default-mainnet.json',
-        'default-testnet.json',
-        'wallet.json',
-        'token-launch.json',
-        'stacking.json',
-      ]),
-    );
+describe("golden answers: the real service's answers to our chain, per release, recorded by `make differential`", () => {
+  it.each(['8.11.6', '9.0.2'])('has one file per world the differential ran on against %s', (release) => {
+    expect(files).toEqual(expect.arrayContaining(WORLDS.map((w) => `${release}/${w}.json`)));
   });
 
   it.each(files)(
-    '%s: the mock still gives every recorded answer, but for the listed differences',
+    '%s: the mock, as that release, still gives every recorded answer but for the listed differences',
     async (file) => {
       const golden = readGolden(new URL(file, GOLDEN_DIR));
+      expect(file.startsWith(`${golden.release}/`)).toBe(true);
       expect(golden.answers.length).toBeGreaterThan(50);
       expect(await checkGolden(golden, listed)).toEqual([]);
     },
   );
 
   it('fails when one field of one recorded answer changes', async () => {
-    const golden = readGolden(new URL('default-mainnet.json', GOLDEN_DIR));
+    const golden = readGolden(goldenFileOf('9.0.2', 'default-mainnet'));
     const at = golden.answers.findIndex(
       (a) => a.operationId === 'get_account_balance' && a.real.status === 200,
     );
@@ -48,6 +39,19 @@ describe("golden answers: the real service's answers to our chain, recorded by `
         mock: String(BigInt(body.stx.balance) - 1n),
         real: body.stx.balance,
       },
+    ]);
+  });
+
+  it('fails when a recorded header differs: the deprecation Warning of a release', async () => {
+    const golden = readGolden(goldenFileOf('9.0.2', 'default-mainnet'));
+    const answer = structuredClone(
+      golden.answers.find((a) => a.operationId === 'get_account_balance' && a.real.headers?.warning),
+    ) as GoldenFile['answers'][number];
+    const headers = answer.real.headers as NonNullable<typeof answer.real.headers>;
+    const warning = headers.warning;
+    delete headers.warning;
+    expect(await checkGolden({ ...golden, answers: [answer] }, listed)).toEqual([
+      { path: answer.path, field: '(header warning)', mock: warning, real: undefined },
     ]);
   });
 });

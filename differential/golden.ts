@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Answer } from './compare.ts';
 import type { DiffRequest } from './requests.ts';
@@ -10,6 +10,8 @@ export interface GoldenWorld {
   blocks?: number;
   /** A world file, relative to the repository root. */
   world?: string;
+  /** The mock's `--deprecated` (`gone`: the sunset, against a real service whose deprecated endpoints are disabled). */
+  deprecated?: string;
 }
 
 /** One request and what the real service answered to it (mempool ids read back as the mock's). */
@@ -18,13 +20,34 @@ export interface GoldenAnswer extends DiffRequest {
 }
 
 export interface GoldenFile {
+  /** The release of the real service that answered (`9.0.2`); the mock answers as it in the check. */
+  release: string;
   /** Where the answers came from: the real service's version and when. */
   recorded: string;
   world: GoldenWorld;
   answers: GoldenAnswer[];
 }
 
+/** Golden answers live in one directory per release: `fixtures/golden/<release>/<world>.json`. */
 export const GOLDEN_DIR = new URL('../fixtures/golden/', import.meta.url);
+
+/** The golden file of a world's answers from a release. */
+export function goldenFileOf(release: string, name: string): URL {
+  return new URL(`${release}/${name}.json`, GOLDEN_DIR);
+}
+
+/** Every golden file, as `<release>/<world>.json`, sorted. */
+export function goldenFiles(): string[] {
+  if (!existsSync(GOLDEN_DIR)) return [];
+  return readdirSync(GOLDEN_DIR, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .flatMap((d) =>
+      readdirSync(new URL(`${d.name}/`, GOLDEN_DIR))
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => `${d.name}/${f}`),
+    )
+    .sort();
+}
 
 /** At most this many answers per operation and group go into a golden file; a batch of 20 transactions weighs more. */
 const KEEP: Record<string, number> = { get_tx_list_details: 2, get_account_transactions_with_transfers: 4 };

@@ -9,8 +9,10 @@ export type DifferenceKind =
 export interface ListedDifference {
   operation: string;
   field: string;
-  /** Only for requests of this group (e.g. `bad input`); every request of the operation without it. */
+  /** Only for requests of this group (e.g. `bad input`; `prefix*` for every group it starts); every request of the operation without it. */
   group?: string;
+  /** Only against these releases of the real service (e.g. `['9.0.2']`); every release without it. */
+  releases?: string[];
   kind: DifferenceKind;
   reason: string;
 }
@@ -39,17 +41,29 @@ export function readListed(file: URL | string = DIFFERENCES_FILE): ListedDiffere
   });
 }
 
-/** The listed difference that explains `field` of an answer to a request of `operation` and `group`, if any. */
+/** Where an answer came from: its operation, its group of requests and the real service's release. */
+export interface AnswerOrigin {
+  operation: string;
+  group: string;
+  release: string;
+}
+
+/** The listed difference that explains `field` of an answer, if any. */
 export function listedFor(
   listed: readonly ListedDifference[],
-  operation: string,
+  origin: AnswerOrigin,
   field: string,
-  group?: string,
 ): ListedDifference | undefined {
   return listed.find(
     (l) =>
-      (l.operation === operation || l.operation === '*') &&
-      (l.field.endsWith('*') ? field.startsWith(l.field.slice(0, -1)) : l.field === field) &&
-      (l.group === undefined || l.group === group),
+      (l.operation === origin.operation || l.operation === '*') &&
+      matches(l.field, field) &&
+      (l.group === undefined || matches(l.group, origin.group)) &&
+      (l.releases === undefined || l.releases.includes(origin.release)),
   );
+}
+
+/** `pattern` is the name itself, or ends in `*` for every name it starts. */
+function matches(pattern: string, name: string): boolean {
+  return pattern.endsWith('*') ? name.startsWith(pattern.slice(0, -1)) : pattern === name;
 }

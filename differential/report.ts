@@ -17,24 +17,25 @@ export function markdownReport(
   title: string,
   tally: Tally,
   listed: readonly ListedDifference[],
+  release: string,
   about: readonly string[],
 ): string {
   const lines = [`# Differential run: ${title}`, '', ...about, ''];
   lines.push(
-    `**${tally.equal} of ${tally.answers} answers JSON-equal (${percent(tally.equal, tally.answers)})** in status and body; ${tally.explained} more differ only in listed differences, ${tally.answers - tally.equal - tally.explained} in a difference not listed.`,
+    `**${tally.equal} of ${tally.answers} answers JSON-equal (${percent(tally.equal, tally.answers)})** in status and body, ${tally.headersEqual} also in the compared headers (\`Warning\`, \`Cache-Control\`, \`ETag\` present, the 304 to a conditional request; whether that 304 carries an ETag aside); ${tally.explained} differ only in listed differences, ${tally.notExplained} in a difference not listed.`,
     '',
-    '| operation | answers | JSON-equal | share | differing only in listed fields | not explained |',
-    '|---|---:|---:|---:|---:|---:|',
+    '| operation | answers | JSON-equal | share | headers equal too | differing only in listed fields | not explained |',
+    '|---|---:|---:|---:|---:|---:|---:|',
   );
   for (const [id, op] of [...tally.operations].sort(([a], [b]) => a.localeCompare(b)))
     lines.push(
-      `| \`${id}\` | ${op.answers} | ${op.equal} | ${percent(op.equal, op.answers)} | ${op.explained} | ${op.answers - op.equal - op.explained} |`,
+      `| \`${id}\` | ${op.answers} | ${op.equal} | ${percent(op.equal, op.answers)} | ${op.headersEqual} | ${op.explained} | ${op.notExplained} |`,
     );
   lines.push('', '## Differences by field', '');
   const rows: string[] = [];
   for (const [id, op] of [...tally.operations].sort(([a], [b]) => a.localeCompare(b)))
     for (const f of [...op.fields.values()].sort((a, b) => b.count - a.count)) {
-      const known = listedFor(listed, id, f.field, f.group);
+      const known = listedFor(listed, { operation: id, group: f.group, release }, f.field);
       rows.push(
         `| \`${id}\` | \`${f.field}\` | ${f.group} | ${f.count} | \`${f.example.path.length > 90 ? `${f.example.path.slice(0, 87)}…` : f.example.path}\` | ${cell(f.example.mock)} | ${cell(f.example.real)} | ${known ? `${known.kind}: ${known.reason}` : '**not listed**'} |`,
       );

@@ -3,6 +3,7 @@ import { operation, requestPath, type Query } from '../contract-tests/spec-conte
 import type { WorldCatalogue } from '../mocks/query/catalogue.ts';
 import { blockHash, indexBlockHash } from '../mocks/serialize/block.ts';
 import { tipHeight, type Chain } from '../mocks/world/tables/chain.ts';
+import { successorRequests } from './successor-requests.ts';
 
 /** One request of the differential run: which operation, which group of requests, and its path. */
 export interface DiffRequest {
@@ -31,12 +32,14 @@ function request(
  * the world catalogue (and a world file's accounts) with its balances, first page and full walk of
  * transactions with transfers; each mined transaction's with_transfers and events for its sender;
  * every block by height, hash and index block hash; every transaction through `tx/multiple` in
- * batches; and the bad inputs the contract suite sends.
+ * batches; the bad inputs the contract suite sends; then the routes beside the eight that the
+ * release serves (`successorRequests`).
  */
 export function buildRequests(
   chain: Chain,
   catalogue: WorldCatalogue,
   historyTotals: ReadonlyMap<string, number>,
+  release: string,
 ): DiffRequest[] {
   const out: DiffRequest[] = [];
   out.push(request('get_status', 'status', {}));
@@ -54,15 +57,20 @@ export function buildRequests(
   for (let i = 0; i < ids.length; i += TX_BATCH)
     out.push(request('get_tx_list_details', 'batch', {}, { tx_id: ids.slice(i, i + TX_BATCH) }));
   for (const address of notableAddresses(catalogue)) {
-    out.push(request('get_account_balance', 'notable address', { principal: address }));
-    out.push(request('get_account_transactions_with_transfers', 'first page', { principal: address }));
+    // The address the world has never seen answers with other headers: a group of its own.
+    const unseen = address === catalogue.addresses.unknown;
+    const group = (g: string): string => (unseen ? `unknown address, ${g}` : g);
+    out.push(
+      request('get_account_balance', unseen ? 'unknown address' : 'notable address', { principal: address }),
+    );
+    out.push(request('get_account_transactions_with_transfers', group('first page'), { principal: address }));
     // Every page of the history, then one past its end.
     const total = historyTotals.get(address) ?? 0;
     for (let offset = 0; offset <= total; offset += WALK_LIMIT)
       out.push(
         request(
           'get_account_transactions_with_transfers',
-          'full walk',
+          group('full walk'),
           { principal: address },
           { limit: String(WALK_LIMIT), offset: String(offset) },
         ),
@@ -75,6 +83,7 @@ export function buildRequests(
     out.push(request('get_address_transaction_events', 'sender', { address: sender, tx_id: txId }));
   }
   out.push(...badInputs(chain, catalogue));
+  out.push(...successorRequests(chain, catalogue, notableAddresses(catalogue), release));
   return out;
 }
 

@@ -1,24 +1,24 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { mempoolIdsOf } from '../mocks/event-stream/export-stream.ts';
-import { chainOf } from '../mocks/event-stream/world-of.ts';
-import { withDefaults, type MockOptions } from '../mocks/options.ts';
 import type { WorldCatalogue } from '../mocks/query/catalogue.ts';
 import { startMockServer } from '../mocks/server.ts';
+import { profileOfServerVersion } from '../spec/releases/releases.ts';
 import { differences, type Answer } from './compare.ts';
 import { fetchAnswer, inPool } from './fetch-answer.ts';
-import { GOLDEN_DIR, goldenSample, writeGolden, type GoldenAnswer, type GoldenWorld } from './golden.ts';
+import { goldenFileOf, goldenSample, writeGolden, type GoldenAnswer, type GoldenWorld } from './golden.ts';
 import { IdMap } from './id-map.ts';
 import { listedFor, readListed } from './listed.ts';
 import { markdownReport } from './report.ts';
 import { buildRequests, notableAddresses, type DiffRequest } from './requests.ts';
 import { Tally } from './tally.ts';
+import { urlFor } from '../spec/load.ts';
 
 export interface DifferentialOptions {
   /** The real service, loaded with this world's event stream. */
   realUrl: string;
   /** The world, as the mock's flags. */
   world: GoldenWorld;
-  /** Names the report (`reports/differential-<name>.md`) and the golden file (`fixtures/golden/<name>.json`). */
+  /** Names the report (`reports/differential-<release>-<name>.md`) and the golden file (`fixtures/golden/<release>/<name>.json`). */
   name: string;
   /** Record the real service's answers as golden answers. */
   golden: boolean;
@@ -28,6 +28,8 @@ export interface DifferentialOptions {
 }
 
 export interface DifferentialResult {
+  /** The real service's release; the mock answered as it. */
+  release: string;
   answers: number;
   equal: number;
   report: string;
@@ -39,37 +41,48 @@ export interface DifferentialResult {
  * answers when asked).
  */
 export async function runDifferential(o: DifferentialOptions): Promise<DifferentialResult> {
-  const options: MockOptions = withDefaults({
+  const real = await fetchAnswer(o.realUrl, '/extended');
+  const serverVersion = String((real.body as { server_version?: string } | undefined)?.server_version);
+  const release = real.status === 200 ? profileOfServerVersion(serverVersion)?.version : undefined;
+  if (!release)
+    throw new Error(
+      `the real service at ${o.realUrl} answered /extended with ${real.status} "${serverVersion}": no release profile of the mock answers as it`,
+    );
+  const mock = await startMockServer({
     port: 0,
+    apiVersion: release,
     quiet: true,
     rateLimit: 0,
     ...(o.world.seed !== undefined && { seed: o.world.seed }),
     ...(o.world.network && { network: o.world.network }),
     ...(o.world.blocks !== undefined && { blocks: o.world.blocks }),
     ...(o.world.world && { world: o.world.world }),
+    ...(o.world.deprecated && { deprecated: o.world.deprecated }),
   });
-  const chain = chainOf(options);
+  // The chain the mock serves, built once: its requests and its mempool's ids come from it.
+  const chain = mock.live.queries.chain;
   const ids = new IdMap(mempoolIdsOf(chain));
-  const mock = await startMockServer(options);
   try {
-    const real = (await fetchAnswer(o.realUrl, '/extended')) as Answer;
     const mockStatus = await fetchAnswer(mock.url, '/extended');
     const tipOf = (a: Answer) =>
       (a.body as { chain_tip?: { index_block_hash?: string } })?.chain_tip?.index_block_hash;
-    if (real.status !== 200 || tipOf(real) !== tipOf(mockStatus))
+    if (tipOf(real) !== tipOf(mockStatus))
       throw new Error(
-        `the real service at ${o.realUrl} does not serve this world (its tip ${tipOf(real) ?? `answer ${real.status}`}, the mock's ${tipOf(mockStatus)}): import the mock's event-stream export into it first`,
+        `the real service at ${o.realUrl} does not serve this world (its tip ${tipOf(real)}, the mock's ${tipOf(mockStatus)}): import the mock's event-stream export into it first`,
       );
     const catalogue = (await fetchAnswer(mock.url, '/_mock/world')).body as WorldCatalogue;
     const totals = new Map<string, number>();
     for (const address of notableAddresses(catalogue)) {
       const page = await fetchAnswer(
         mock.url,
-        `/extended/v1/address/${address}/transactions_with_transfers?limit=1`,
+        urlFor('get_account_transactions_with_transfers', {
+          path: { principal: address },
+          query: { limit: 1 },
+        }),
       );
       totals.set(address, (page.body as { total?: number })?.total ?? 0);
     }
-    const requests = buildRequests(chain, catalogue, totals);
+    const requests = buildRequests(chain, catalogue, totals, release);
     o.log(`differential ${o.name}: ${requests.length} requests to ${mock.url} and ${o.realUrl}`);
     const listed = readListed();
     const tally = new Tally();
@@ -81,30 +94,28 @@ export async function runDifferential(o: DifferentialOptions): Promise<Different
         fetchAnswer(mock.url, r.path),
         fetchAnswer(o.realUrl, ids.realPath(r.path)),
       ]);
-      const realAnswer: Answer = { status: raw.status, body: ids.mockBody(raw.body) };
-      tally.add(
-        r,
-        differences(m, realAnswer),
-        (field) => listedFor(listed, r.operationId, field, r.group) !== undefined,
-      );
+      const realAnswer: Answer = { ...raw, body: ids.mockBody(raw.body) };
+      const origin = { operation: r.operationId, group: r.group, release };
+      tally.add(r, differences(m, realAnswer), (field) => listedFor(listed, origin, field) !== undefined);
       recorded[i] = { ...r, real: realAnswer };
       if (++done % 1000 === 0) o.log(`  ${done}/${requests.length}`);
     });
     const about = [
-      `World: ${describeWorld(o.world)}. Real service: ${String((real.body as { server_version?: string }).server_version)} at ${o.realUrl}.`,
+      `World: ${describeWorld(o.world)}. Real service: ${serverVersion} at ${o.realUrl}; the mock answered as release ${release}.`,
       `Reasons come from [fixtures/golden/differences.yaml](../fixtures/golden/differences.yaml); how to rerun: [docs/differential.md](../docs/differential.md).`,
     ];
-    const report = markdownReport(o.name, tally, listed, about);
+    const report = markdownReport(`${release} ${o.name}`, tally, listed, release, about);
     mkdirSync(o.reportDir, { recursive: true });
-    writeFileSync(`${o.reportDir}/differential-${o.name}.md`, report);
+    writeFileSync(`${o.reportDir}/differential-${release}-${o.name}.md`, report);
     if (o.golden) {
-      writeGolden(new URL(`${o.name}.json`, GOLDEN_DIR), {
-        recorded: `${String((real.body as { server_version?: string }).server_version)}, ${new Date().toISOString().slice(0, 10)}`,
+      writeGolden(goldenFileOf(release, o.name), {
+        release,
+        recorded: `${serverVersion}, ${new Date().toISOString().slice(0, 10)}`,
         world: o.world,
         answers: goldenSample(recorded),
       });
     }
-    return { answers: tally.answers, equal: tally.equal, report };
+    return { release, answers: tally.answers, equal: tally.equal, report };
   } finally {
     await mock.close();
   }
@@ -113,5 +124,6 @@ export async function runDifferential(o: DifferentialOptions): Promise<Different
 function describeWorld(w: GoldenWorld): string {
   const parts = [`seed ${w.seed ?? 1}`, w.network ?? 'mainnet', `${w.blocks ?? 600} blocks`];
   if (w.world) parts.push(`world file ${w.world}`);
+  if (w.deprecated) parts.push(`deprecated operations ${w.deprecated}`);
   return parts.join(', ');
 }

@@ -1,6 +1,7 @@
 // The eight operations' 200 bodies straight from their handlers, in-process and without HTTP:
 // what the unit tests and the mock's default target file read. Each call is the handler's own
 // query then serialize; "not found" is undefined.
+import { releaseProfile, type ReleaseProfile } from '../spec/releases/releases.ts';
 import { handlers } from './operations/handlers.ts';
 import type { WorldCatalogue } from './query/catalogue.ts';
 import {
@@ -29,14 +30,20 @@ function untilBlockText(ref: UntilBlock | undefined): Record<string, string> {
 }
 
 /** The operation's 200 body, as the serializers type it; undefined for its 404. */
-function call<T>(queries: WorldQueries, id: string, path: object, query: object): T | undefined {
+function call<T>({ queries, release }: Answering, id: string, path: object, query: object): T | undefined {
   const result = handlers[id]?.answer({
     queries,
+    release,
     path: path as Record<string, unknown>,
     query: query as Record<string, unknown>,
   });
   if (!result) throw new Error(`no handler ${id}`);
   return result.status === 200 ? (result.body as T) : undefined;
+}
+
+interface Answering {
+  queries: WorldQueries;
+  release: ReleaseProfile;
 }
 
 /** The operations of one world as functions, with the arguments the tests think in. */
@@ -61,16 +68,18 @@ export interface Answers {
   catalogue(): WorldCatalogue;
 }
 
-export function answersOf(queries: WorldQueries): Answers {
+/** `release`: the release answered as, the mock's default unless given. */
+export function answersOf(queries: WorldQueries, release: ReleaseProfile = releaseProfile()): Answers {
+  const on: Answering = { queries, release };
   return {
     queries,
     get options() {
       return queries.options;
     },
-    status: () => call<ServerStatus>(queries, 'get_status', {}, {}) as ServerStatus,
+    status: () => call<ServerStatus>(on, 'get_status', {}, {}) as ServerStatus,
     block: (ref) =>
       call(
-        queries,
+        on,
         'get_block',
         {
           height_or_hash: 'latest' in ref ? 'latest' : 'height' in ref ? ref.height : ref.hash,
@@ -80,7 +89,7 @@ export function answersOf(queries: WorldQueries): Answers {
     txListDetails: (txIds, opts) =>
       // None found is a 404 over HTTP; here, as the 200 would list them: each id not found.
       call<Record<string, TxListEntry>>(
-        queries,
+        on,
         'get_tx_list_details',
         {},
         {
@@ -90,12 +99,12 @@ export function answersOf(queries: WorldQueries): Answers {
           unanchored: opts.unanchored,
         },
       ) ?? Object.fromEntries(txIds.map((id) => [id, { found: false, result: { tx_id: id } }])),
-    mempoolStats: () => call<MempoolStats>(queries, 'get_mempool_transaction_stats', {}, {}) as MempoolStats,
+    mempoolStats: () => call<MempoolStats>(on, 'get_mempool_transaction_stats', {}, {}) as MempoolStats,
     addressTxEvents: (principal, txId, page) =>
-      call(queries, 'get_address_transaction_events', { address: principal, tx_id: txId }, page),
+      call(on, 'get_address_transaction_events', { address: principal, tx_id: txId }, page),
     transactionsWithTransfers: (principal, q) =>
       call(
-        queries,
+        on,
         'get_account_transactions_with_transfers',
         { principal },
         {
@@ -108,18 +117,18 @@ export function answersOf(queries: WorldQueries): Answers {
       ),
     balances: (principal, q) =>
       call(
-        queries,
+        on,
         'get_account_balance',
         { principal },
         { unanchored: q.unanchored, ...untilBlockText(q.untilBlock) },
       ),
     txWithTransfers: (principal, txId) =>
-      call(queries, 'get_single_transaction_with_transfers', { principal, tx_id: txId }, {}),
+      call(on, 'get_single_transaction_with_transfers', { principal, tx_id: txId }, {}),
     catalogue: () => queries.catalogue(),
   };
 }
 
 /** The answers of a seeded world that does not move. */
-export function createAnswers(options?: Partial<WorldOptions>): Answers {
-  return answersOf(createWorldQueries(options));
+export function createAnswers(options?: Partial<WorldOptions>, release?: ReleaseProfile): Answers {
+  return answersOf(createWorldQueries(options), release);
 }

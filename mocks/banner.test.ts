@@ -9,11 +9,14 @@ describe('start banner', () => {
   const text = (partial: Parameters<typeof withDefaults>[0]) =>
     banner('http://127.0.0.1:3999', world.queries, withDefaults({ blocks: 60, ...partial }), 0);
 
-  it('says "unlimited" for a rate limit of 0, and the limit otherwise', () => {
-    const off = text({ rateLimit: 0, rateLimitKey: 0 });
-    expect(off).toContain('rate limits: unlimited per IP without a key, unlimited per key');
-    expect(off).not.toMatch(/\bno req\/min|\bno per key/);
-    expect(text({})).toContain('rate limits: 50 req/min per IP without a key, 500 req/min per key');
+  it('says there is no rate limit by default and how to emulate the hosted one, else each limit ("unlimited" for 0)', () => {
+    expect(text({})).toContain('rate limits: none (--rate-limit hosted emulates the hosted gateway)');
+    expect(text({ rateLimit: 50, rateLimitKey: 500 })).toContain(
+      'rate limits: 50 req/min per IP without a key, 500 req/min per key',
+    );
+    expect(text({ rateLimit: 7 })).toContain(
+      'rate limits: 7 req/min per IP without a key, unlimited per key',
+    );
   });
 
   it('says which key mode is on', () => {
@@ -27,5 +30,13 @@ describe('start banner', () => {
     expect(keyMode({ apiKeys: ['a'], requireApiKey: true })).toBe(
       'a request without a key gets 401; 1 configured, any other key gets 403',
     );
+  });
+
+  it('says which release it answers as, and a rehearsed sunset', () => {
+    expect(text({})).toContain('answers as stacks-blockchain-api v9.0.2 (--api-version)');
+    expect(text({ apiVersion: '8.11.6', deprecated: 'gone' })).toContain(
+      'answers as stacks-blockchain-api v8.11.6, its deprecated operations gone (410) (--api-version)',
+    );
+    expect(text({ deprecated: 'gone:get_account_balance' })).toContain(', get_account_balance gone (410)');
   });
 });

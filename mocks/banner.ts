@@ -1,3 +1,4 @@
+import { urlFor } from '../spec/load.ts';
 import { keyMode } from './http/keys.ts';
 import type { MockOptions } from './options.ts';
 import { sampleUrls } from './sample-urls.ts';
@@ -9,9 +10,13 @@ export function banner(url: string, queries: WorldQueries, options: MockOptions,
   const catalogue = queries.catalogue();
   const { addresses, transactions } = catalogue;
   const perMinute = (n: number): string => (n === 0 ? 'unlimited' : `${n} req/min`);
-  const limits = `${perMinute(options.rateLimit)} per IP without a key, ${perMinute(options.rateLimitKey)} per key`;
+  const limits =
+    options.rateLimit === 0 && options.rateLimitKey === 0
+      ? 'none (--rate-limit hosted emulates the hosted gateway)'
+      : `${perMinute(options.rateLimit)} per IP without a key, ${perMinute(options.rateLimitKey)} per key`;
   const lines = [
     `Stacks extended API mock listening on ${url}`,
+    `  answers as stacks-blockchain-api v${options.apiVersion}${deprecation(options)} (--api-version)`,
     `  ${queries.options.network}, seed ${queries.options.seed}, ${catalogue.blocks} blocks (tip ${catalogue.tip.height}), started in ${Math.round(startMs)} ms`,
     `  API keys: ${keyMode(options)}`,
     `  rate limits: ${limits}`,
@@ -19,7 +24,7 @@ export function banner(url: string, queries: WorldQueries, options: MockOptions,
     `  chain: ${options.blockTime > 0 ? `a block every ${options.blockTime} s` : 'frozen until POST /_mock/mine'}; control plane ${controlMode(options)} (${url}/_mock/openapi.yaml)`,
     '',
     'Try:',
-    ...Object.values(sampleUrls(queries)).map((path) => `  curl '${url}${path}'`),
+    ...Object.values(sampleUrls(queries, urlFor)).map((path) => `  curl '${url}${path}'`),
     `  curl -H 'Prefer: code=429' ${url}/extended        # any documented status on demand`,
     '',
     'Entities:',
@@ -32,6 +37,13 @@ export function banner(url: string, queries: WorldQueries, options: MockOptions,
     ...declaredLines(catalogue.declared, options.world),
   ];
   return lines.join('\n');
+}
+
+function deprecation(options: MockOptions): string {
+  if (options.deprecated === 'warn') return '';
+  return options.deprecated === 'gone'
+    ? ', its deprecated operations gone (410)'
+    : `, ${options.deprecated.slice('gone:'.length)} gone (410)`;
 }
 
 /** The world file's own accounts, by name: the first things its author will query. */

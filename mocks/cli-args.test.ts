@@ -6,7 +6,7 @@ import { FLAGS, parseCli, usage, UsageError } from './cli-args.ts';
 import { resolveOptions } from './world/options.ts';
 
 describe('mock flags and environment', () => {
-  it('defaults to the real service port on loopback, a fixed seed and the documented limits', () => {
+  it('defaults to the real service port on loopback, a fixed seed and no rate limit', () => {
     const o = parseCli([], {});
     if (o === 'help') throw new Error('unexpected help');
     expect(o).toMatchObject({
@@ -14,8 +14,8 @@ describe('mock flags and environment', () => {
       host: '127.0.0.1',
       seed: 1,
       network: 'mainnet',
-      rateLimit: 50,
-      rateLimitKey: 500,
+      rateLimit: 0,
+      rateLimitKey: 0,
       apiKeys: [],
       requireApiKey: false,
       quiet: false,
@@ -23,6 +23,16 @@ describe('mock flags and environment', () => {
       latencyMs: 0,
       faultRate: 0,
     });
+  });
+
+  it('--rate-limit hosted (or MOCK_RATE_LIMIT=hosted) emulates the hosted gateway: 50 a minute per IP, 500 per key', () => {
+    expect(parseCli(['--rate-limit', 'hosted'], {})).toMatchObject({ rateLimit: 50, rateLimitKey: 500 });
+    expect(parseCli([], { MOCK_RATE_LIMIT: 'hosted' })).toMatchObject({ rateLimit: 50, rateLimitKey: 500 });
+    expect(parseCli(['--rate-limit', 'hosted', '--rate-limit-key', '20'], {})).toMatchObject({
+      rateLimit: 50,
+      rateLimitKey: 20,
+    });
+    expect(parseCli(['--rate-limit', '7'], {})).toMatchObject({ rateLimit: 7, rateLimitKey: 0 });
   });
 
   it('reads the living chain flags: a block time, a genesis time, recent times, a control token', () => {
@@ -123,13 +133,43 @@ describe('mock flags and environment', () => {
     [['--blocks', '59'], '--blocks needs an integer of at least 60, got "59"'],
     [['--seed', '-1'], '--seed needs a non-negative integer, got "-1"'],
     [['--seed=-1'], '--seed needs a non-negative integer, got "-1"'],
-    [['--rate-limit', '-5'], '--rate-limit needs a non-negative integer, got "-5"'],
+    [['--rate-limit', '-5'], '--rate-limit needs a non-negative integer or hosted, got "-5"'],
     [['--seed'], '--seed needs a non-negative integer, got nothing'],
     [['--quiet=yes'], '--quiet takes no value, got "yes"'],
     [['--unknown'], 'unknown flag --unknown'],
     [['7'], 'unexpected argument "7"'],
   ])('refuses %j with one line in the same words for every flag', (argv, message) => {
     expect(() => parseCli(argv, {})).toThrow(new UsageError(message));
+  });
+
+  it('answers as the release --api-version or MOCK_API_VERSION names, 9.0.2 by default; rehearses the sunset', () => {
+    const pick = (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+      const o = parseCli(argv, env);
+      if (o === 'help') throw new Error('unexpected help');
+      return [o.apiVersion, o.deprecated, o.deprecationHeaders];
+    };
+    expect(pick([])).toEqual(['9.0.2', 'warn', false]);
+    expect(pick(['--api-version', '8.11.6'])).toEqual(['8.11.6', 'warn', false]);
+    expect(pick([], { MOCK_API_VERSION: '8.11.6', MOCK_DEPRECATED: 'gone' })).toEqual([
+      '8.11.6',
+      'gone',
+      false,
+    ]);
+    expect(pick(['--deprecated', 'gone:get_account_balance', '--deprecation-headers'])).toEqual([
+      '9.0.2',
+      'gone:get_account_balance',
+      true,
+    ]);
+    expect(() => parseCli(['--api-version', '9.1.0'], {})).toThrow(
+      new UsageError('--api-version needs one of 9.0.2, 8.11.6, got "9.1.0"'),
+    );
+    expect(() =>
+      parseCli(['--api-version', '8.11.6', '--deprecated', 'gone:get_address_transaction_events'], {}),
+    ).toThrow(
+      new UsageError(
+        '--deprecated gone: get_address_transaction_events is not deprecated in this release; deprecated: get_account_transactions_with_transfers, get_account_balance, get_single_transaction_with_transfers',
+      ),
+    );
   });
 
   it('refuses a bad environment value, naming the variable', () => {
@@ -152,6 +192,11 @@ describe('mock flags and environment', () => {
     expect(usage()).toMatch(
       new RegExp(`--blocks VALUE +world size in blocks, at least ${min} \\(default 600,`),
     );
+  });
+
+  it('its help names every subcommand (export, event-stream, proxy), as this process runs them', () => {
+    for (const sub of ['export', 'event-stream', 'proxy'])
+      expect(usage()).toContain(`npm run mock -- ${sub} `);
   });
 
   it('documents every flag with its variable', () => {

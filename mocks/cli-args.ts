@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { withDefaults, type MockOptions } from './options.ts';
+import { COMMANDS } from '../spec/commands.ts';
+import { listOperations, loadSpec } from '../spec/load.ts';
+import { DEFAULT_RELEASE, operationAsOf, RELEASES } from '../spec/releases/releases.ts';
+import { parseDeprecated } from './http/deprecation.ts';
+import { HOSTED_RATE_LIMITS, withDefaults, type MockOptions } from './options.ts';
 import { DEFAULT_BLOCKS, MIN_BLOCKS } from './world/options.ts';
 
 interface Flag {
@@ -11,7 +15,7 @@ interface Flag {
   min?: number;
   /** Largest value of a number. */
   max?: number;
-  /** The values a string may take. */
+  /** The values a string may take; for an int, words it takes besides numbers. */
   choices?: string[];
 }
 
@@ -24,6 +28,22 @@ export const FLAGS: Record<string, Flag> = {
   },
   host: { env: 'MOCK_HOST', kind: 'string', help: 'address to bind (default 127.0.0.1)' },
   seed: { env: 'MOCK_SEED', kind: 'int', help: 'world seed: same seed, same world (default 1)' },
+  'api-version': {
+    env: 'MOCK_API_VERSION',
+    kind: 'string',
+    choices: RELEASES.map((r) => r.version),
+    help: `the real service's release to answer as: ${RELEASES.map((r) => r.version).join(' or ')} (default ${DEFAULT_RELEASE})`,
+  },
+  deprecated: {
+    env: 'MOCK_DEPRECATED',
+    kind: 'string',
+    help: 'warn (default), gone (every deprecated operation answers 410, as at the sunset) or gone:OPERATION_ID,…',
+  },
+  'deprecation-headers': {
+    env: 'MOCK_DEPRECATION_HEADERS',
+    kind: 'bool',
+    help: 'add RFC 9745 Deprecation and Link rel="successor-version" to deprecated answers',
+  },
   network: {
     env: 'MOCK_NETWORK',
     kind: 'string',
@@ -54,12 +74,13 @@ export const FLAGS: Record<string, Flag> = {
   'rate-limit': {
     env: 'MOCK_RATE_LIMIT',
     kind: 'int',
-    help: 'requests per minute per client IP without a key (default 50, 0 = unlimited)',
+    choices: ['hosted'],
+    help: `requests per minute per client IP without a key (default 0 = unlimited); hosted = the hosted gateway's ${HOSTED_RATE_LIMITS.rateLimit} per IP and ${HOSTED_RATE_LIMITS.rateLimitKey} per key, with its headers`,
   },
   'rate-limit-key': {
     env: 'MOCK_RATE_LIMIT_KEY',
     kind: 'int',
-    help: 'requests per minute per API key (default 500, 0 = unlimited)',
+    help: 'requests per minute per API key (default 0 = unlimited; --rate-limit hosted sets 500)',
   },
   latency: { env: 'MOCK_LATENCY', kind: 'int', help: 'milliseconds added to every response (default 0)' },
   'fault-rate': {
@@ -108,17 +129,20 @@ export function usage(): string {
     const arg = f.kind === 'bool' ? '' : f.kind === 'list' ? ' KEY' : ' VALUE';
     return `  --${(name + arg).padEnd(22)} ${f.help} [${f.env}]`;
   });
+  const cli = COMMANDS.mockCli;
   return [
-    'Usage: npm run mock -- [flags]   (in this repository; or make mock ARGS="[flags]")',
-    '       stacks-api-mock [flags]   (the installed package)',
+    `Usage: ${cli} [flags]${cli === COMMANDS.mock ? '' : `   (or ${COMMANDS.mock} ARGS="[flags]")`}`,
     '',
     ...lines,
     '  --help                 this text',
     '',
-    'npm run mock -- export --from URL --address SP… [--address …] [--out FILE]',
+    `${cli} export --from URL --address SP… [--address …] [--out FILE]`,
     '       a world file (for --world) from what a running mock answers for those addresses',
-    'npm run mock -- event-stream --out FILE [--seed N] [--network …] [--blocks N] [--world FILE] [--genesis-time T]',
+    `${cli} event-stream --out FILE [--seed N] [--network …] [--blocks N] [--world FILE] [--genesis-time T]`,
     "       the world as a stacks-node's event stream (TSV), for the real service's import-events",
+    `${cli} proxy --upstream URL --port N --report FILE [--host 127.0.0.1]`,
+    '       the validation proxy: forwards to URL and reports every answer that breaks the spec',
+    `Each subcommand's --help tells its flags.`,
   ].join('\n');
 }
 
@@ -126,8 +150,10 @@ export function usage(): string {
 function needs(flag: Flag): string {
   const min = flag.min ?? 0;
   switch (flag.kind) {
-    case 'int':
-      return min === 0 ? 'a non-negative integer' : `an integer of at least ${min}`;
+    case 'int': {
+      const integer = min === 0 ? 'a non-negative integer' : `an integer of at least ${min}`;
+      return flag.choices ? `${integer} or ${flag.choices.join(', ')}` : integer;
+    }
     case 'number':
       return `a number from ${min} to ${flag.max ?? 'any'}`;
     case 'bool':
@@ -145,6 +171,7 @@ function parseValue(source: string, flag: Flag, raw: string): number | string | 
   const min = flag.min ?? 0;
   switch (flag.kind) {
     case 'int':
+      if (flag.choices?.includes(raw)) return raw;
       if (!/^\d+$/.test(raw) || Number(raw) < min) refuse();
       return Number(raw);
     case 'number': {
@@ -165,6 +192,9 @@ const CAMEL: Record<string, keyof MockOptions> = {
   port: 'port',
   host: 'host',
   seed: 'seed',
+  'api-version': 'apiVersion',
+  deprecated: 'deprecated',
+  'deprecation-headers': 'deprecationHeaders',
   network: 'network',
   blocks: 'blocks',
   'require-api-key': 'requireApiKey',
@@ -266,8 +296,17 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     if (key) (partial as Record<string, unknown>)[key] = parsed;
   }
   partial.apiKeys = [...new Set(apiKeys)];
+  // `hosted` names both limits; an explicit --rate-limit-key still wins for the keyed one.
+  if ((partial.rateLimit as unknown) === 'hosted') {
+    partial.rateLimit = HOSTED_RATE_LIMITS.rateLimit;
+    partial.rateLimitKey ??= HOSTED_RATE_LIMITS.rateLimitKey;
+  }
   try {
-    return withDefaults(partial);
+    const options = withDefaults(partial);
+    // Which operations may be gone depends on the release: checked against the spec as it serves them.
+    const ops = listOperations(loadSpec()).map((op) => operationAsOf(op, options.apiVersion));
+    parseDeprecated(options.deprecated, ops);
+    return options;
   } catch (err) {
     throw new UsageError((err as Error).message);
   }

@@ -27,7 +27,7 @@ describe('make mock / npm run mock', () => {
     const { child, output } = runCli(['--rate-limit', 'lots']);
     const [code] = await once(child, 'exit');
     expect(code).toBe(2);
-    expect(output()).toBe('--rate-limit needs a non-negative integer, got "lots"; see --help\n');
+    expect(output()).toBe('--rate-limit needs a non-negative integer or hosted, got "lots"; see --help\n');
   });
 
   it('says clearly when the port is taken', async () => {

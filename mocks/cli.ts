@@ -3,28 +3,14 @@ import { parseCli, usage, UsageError } from './cli-args.ts';
 import { startMockServer } from './server.ts';
 import { WorldFileError } from './world/declared/plan.ts';
 
-async function main(): Promise<void> {
-  // A reader that went away (`stacks-api-mock | head`) is no reason to stop serving, or to crash
-  // on the shutdown line.
-  process.stdout.on('error', () => {});
-  // The exporter and the proxy load only when asked for: the mock's start does not wait for them.
-  if (process.argv[2] === 'export') {
-    const { exportCommand } = await import('./export/export-command.ts');
-    process.exitCode = await exportCommand(process.argv.slice(3));
-    return;
-  }
-  if (process.argv[2] === 'event-stream') {
-    const { eventStreamCommand } = await import('./event-stream/event-stream-command.ts');
-    process.exitCode = await eventStreamCommand(process.argv.slice(3));
-    return;
-  }
-  if (process.argv[2] === 'proxy') {
-    const { runProxyCli } = await import('../proxy/cli.ts');
-    return runProxyCli(process.argv.slice(3));
-  }
+/**
+ * `stacks-api-mock [flags]`: starts the mock and prints its banner; stops on SIGTERM or SIGINT.
+ * The command line's other commands (export, event-stream, proxy) are dispatched by bin/cli.ts.
+ */
+export async function mockCommand(args: string[]): Promise<void> {
   let options;
   try {
-    options = parseCli(process.argv.slice(2));
+    options = parseCli(args);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     process.stderr.write(`${err.message}; see --help\n`);
@@ -48,7 +34,9 @@ async function main(): Promise<void> {
     process.stderr.write(`the mock cannot start: ${reason}\n`);
     process.exit(1);
   });
-  process.stdout.write(`${banner(mock.url, mock.live.queries, options, performance.now() - started)}\n`);
+  process.stdout.write(
+    `${banner(mock.url, mock.live.queries, mock.mock.options, performance.now() - started)}\n`,
+  );
   const stop = (signal: string): void => {
     process.stdout.write(`${signal}: shutting down\n`);
     mock.close().then(() => process.exit(0));
@@ -57,5 +45,3 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
 }
-
-void main();

@@ -40,7 +40,7 @@ describe('the layer rule: world ← query ← serialize ← operations ← http 
     ['mocks/http/x.ts', '../app.ts', 'app', 'http'],
     ['mocks/http/x.ts', '../control/live-chain.ts', 'control', 'http'],
     ['mocks/control/x.ts', '../app.ts', 'app', 'control'],
-    ['mocks/control/x.ts', '../ui/ui-router.ts', 'ui', 'control'],
+    ['mocks/control/x.ts', '../ui/ui-pages.ts', 'ui', 'control'],
     ['mocks/ui/x.ts', '../app.ts', 'app', 'ui'],
     ['mocks/ui/client/x.ts', '../../testing/test-worlds.ts', 'testing', 'ui'],
     ['mocks/serialize/x.ts', '../testing/test-worlds.ts', 'testing', 'serialize'],
@@ -58,14 +58,46 @@ describe('the layer rule: world ← query ← serialize ← operations ← http 
     ['mocks/operations/x.ts', '../serialize/block.ts'],
     ['mocks/http/x.ts', '../operations/handlers.ts'],
     ['mocks/control/x.ts', '../operations/handlers.ts'],
-    ['mocks/ui/x.ts', '../control/control-router.ts'],
+    ['mocks/ui/x.ts', '../control/control-plane.ts'],
     ['mocks/ui/client/x.ts', '../../query/catalogue.ts'],
-    ['mocks/x.ts', './ui/ui-router.ts'],
+    ['mocks/x.ts', './ui/ui-pages.ts'],
     ['mocks/x.ts', './http/errors.ts'],
   ])('%s may import %s (downward)', async (filePath, target) => {
     expect(
       await problems(`import * as down from '${target}';\n\nexport const x = down;\n`, filePath),
     ).toEqual([]);
+  });
+});
+
+describe('the boundaries between the top-level folders', () => {
+  it.each([
+    ['the mock imports the proxy', 'mocks/x.ts', '../proxy/cli.ts'],
+    ['the mock imports the suite', 'mocks/http/x.ts', '../../contract-tests/target.ts'],
+    ['the mock imports the differential', 'mocks/x.ts', '../differential/run.ts'],
+    ['the suite imports the mock', 'contract-tests/x.ts', '../mocks/app.ts'],
+    ['the suite imports a layer of the mock', 'contract-tests/cases/x.ts', '../../mocks/http/errors.ts'],
+    ['the proxy reads requests through the mock', 'proxy/x.ts', '../mocks/http/exchange.ts'],
+    ['the spec imports the mock', 'spec/x.ts', '../mocks/app.ts'],
+    ['a published folder reaches test helpers', 'msw/x.ts', '../mocks/testing/cli-process.ts'],
+    ['the API reaches the self-test', 'api/x.ts', '../contract-tests/self-test/variants.ts'],
+    ['the mock reaches test helpers', 'mocks/x.ts', './reliability/support/hostile-values.ts'],
+  ])('fails lint when %s (%s importing %s)', async (_why, filePath, target) => {
+    expect(await problems(`import * as x from '${target}';\n\nexport const y = x;\n`, filePath)).toEqual([
+      expect.stringMatching(
+        /^boundaries\/dependencies: Dependencies to elements of type "\w+" are not allowed/,
+      ),
+    ]);
+  });
+
+  it.each([
+    ['bin/x.ts', '../mocks/app.ts'],
+    ['bin/x.ts', '../proxy/cli.ts'],
+    ['proxy/x.ts', '../spec/request/routing.ts'],
+    ['contract-tests/x.ts', '../spec/load.ts'],
+    ['mocks/x.ts', '../spec/request/validate.ts'],
+    ['msw/x.ts', '../mocks/kernel.ts'],
+  ])('%s may import %s', async (filePath, target) => {
+    expect(await problems(`import * as x from '${target}';\n\nexport const y = x;\n`, filePath)).toEqual([]);
   });
 });
 

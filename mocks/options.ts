@@ -1,3 +1,4 @@
+import { DEFAULT_RELEASE, releaseProfile } from '../spec/releases/releases.ts';
 import { DEFAULT_BLOCKS, resolveOptions, type WorldOptions } from './world/options.ts';
 import { GENESIS_TIME } from './world/time.ts';
 import type { NetworkName } from './world/tables/network.ts';
@@ -6,14 +7,20 @@ export interface MockOptions {
   port: number;
   host: string;
   seed: number;
+  /** The release of the real service the mock answers as: `9.0.2` (default) or `8.11.6`. */
+  apiVersion: string;
+  /** `warn` (default), `gone` (every deprecated operation answers 410) or `gone:<operationId>,…`. */
+  deprecated: string;
+  /** RFC 9745 `Deprecation` and `Link: <successor>; rel="successor-version"` on deprecated answers. */
+  deprecationHeaders: boolean;
   network: NetworkName;
   /** World size in blocks. */
   blocks: number;
   apiKeys: string[];
   requireApiKey: boolean;
-  /** Requests per minute per client IP without a key; 0 turns the limit off. */
+  /** Requests per minute per client IP without a key; 0 (the default) turns the limit off. */
   rateLimit: number;
-  /** Requests per minute per API key; 0 turns the limit off. */
+  /** Requests per minute per API key; 0 (the default) turns the limit off. */
   rateLimitKey: number;
   /** Added to every response, in milliseconds. */
   latencyMs: number;
@@ -42,12 +49,15 @@ export const DEFAULT_OPTIONS: MockOptions = {
   port: 3999,
   host: '127.0.0.1',
   seed: 1,
+  apiVersion: DEFAULT_RELEASE,
+  deprecated: 'warn',
+  deprecationHeaders: false,
   network: 'mainnet',
   blocks: DEFAULT_BLOCKS,
   apiKeys: [],
   requireApiKey: false,
-  rateLimit: 50,
-  rateLimitKey: 500,
+  rateLimit: 0,
+  rateLimitKey: 0,
   latencyMs: 0,
   faultRate: 0,
   quiet: false,
@@ -58,6 +68,13 @@ export const DEFAULT_OPTIONS: MockOptions = {
   log: (line) => process.stdout.write(`${line}\n`),
   now: () => Date.now(),
 };
+
+/**
+ * The hosted gateway's documented limits (50 requests a minute per IP without a key, 500 per
+ * key), with its headers: `--rate-limit hosted`, or `startMock({ ...HOSTED_RATE_LIMITS })`. Off
+ * by default: a mock on a developer's machine or in a test suite is not the shared gateway.
+ */
+export const HOSTED_RATE_LIMITS = { rateLimit: 50, rateLimitKey: 500 } as const;
 
 export function withDefaults(partial: Partial<MockOptions> = {}): MockOptions {
   const options = { ...DEFAULT_OPTIONS, ...partial };
@@ -73,6 +90,7 @@ export function withDefaults(partial: Partial<MockOptions> = {}): MockOptions {
     if (!Number.isInteger(value) || value < 0)
       throw new Error(`${name} must be a non-negative integer, not ${value}`);
   }
+  releaseProfile(options.apiVersion);
   // The world's options have one validator, the world's own: what passes here, the world builds.
   resolveOptions(worldOptionsOf(options));
   if (options.controlToken !== undefined && options.controlToken.length < 8)

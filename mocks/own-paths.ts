@@ -1,69 +1,140 @@
-import { readFileSync } from 'node:fs';
-import express, { type Express } from 'express';
-import { SPEC_PATH, type listOperations } from '../spec/load.ts';
-import type { Document } from '../spec/document.ts';
+import type { Document, Operation } from '../spec/document.ts';
+import { operationPaths, urlBuilder } from '../spec/request/url.ts';
+import { controlPlane } from './control/control-plane.ts';
 import type { LiveChain } from './control/live-chain.ts';
-import { controlRouter } from './control/control-router.ts';
-import { errorHandler, frontStages, notFound, requestLog } from './http/node/express-stages.ts';
-import { serviceHeaders } from './http/pipeline.ts';
-import type { RequestObserver } from './http/request-log.ts';
+import { loggableError, routeNotFound, unexpectedError } from './http/errors.ts';
+import type { ApiRequest, ApiResponse } from './http/exchange.ts';
+import { contentAnswer, errorAnswer } from './http/own-answer.ts';
+import { preflight } from './http/pipeline.ts';
+import { splitTarget } from '../spec/request/routing.ts';
+import { urlTooLong } from './http/url-limit.ts';
 import type { MockOptions } from './options.ts';
 import { perVersion } from './query/version-memo.ts';
 import { rootLinks } from './root-links.ts';
-import type { RequestFeed } from './ui/request-feed.ts';
 import { LIVE_PATH, liveState } from './ui/live-state.ts';
-import { uiOnDemand } from './ui/on-demand.ts';
+import type { RequestFeed } from './ui/request-feed.ts';
 import { WORLD_SCHEMA } from './world/declared/world-file.ts';
+import type { OwnPage } from './ui/ui-pages.ts';
 
-/** What the mock's own paths serve from: the mock's parts that the API's pipeline shares. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+const YAML_TYPE = 'application/yaml; charset=utf-8';
+
+/** What only Node has: the two specs' YAML text, and the home page with its files (mocks/ui/ui-pages.ts). */
+export interface OwnFiles {
+  specYaml(): string;
+  controlYaml(): string;
+  pages: OwnPage;
+}
+
+/** What the mock's own paths serve from: the parts of the mock that the API's pipeline shares. */
 export interface OwnPathsContext {
-  options: MockOptions;
+  options: Pick<MockOptions, 'host' | 'controlToken'>;
   doc: Document;
-  ops: ReturnType<typeof listOperations>;
+  ops: Operation[];
+  /** The control plane's spec: its routes and its bodies' schemas. */
+  controlDoc: Document;
   live: LiveChain;
   feed: RequestFeed;
-  observe: RequestObserver;
+  /** The headers every answer starts with (CORS, the API's version), as the API's pipeline sends them. */
+  leading: readonly string[];
   log: (line: string) => void;
+  /** Absent in a browser, where MSW serves the API only. */
+  files: OwnFiles | undefined;
 }
 
 /**
- * The Express app for the mock's own paths, in the order a request travels there: (the home
- * page's polling) → log → URL length, preflight and service headers (the pipeline's,
- * mocks/http/node/express-stages.ts) → the spec, the world's catalogue, the home page, the links
- * at /, the control plane → 404 → the error body for anything that went wrong. Loaded by the
- * first request for one of them (mocks/app.ts): a mock that only answers the API never loads
- * Express.
+ * The mock's own paths, which are not the API's: `/` (the home page or the JSON links), the
+ * spec, and everything under `/_mock/` (the world's catalogue, the control plane, the page's
+ * files). Case and a trailing slash do not matter, as for the API's routes.
  */
-export function ownPathsApp({ options, doc, ops, live, feed, observe, log }: OwnPathsContext): Express {
+export function isOwnPath(url: string): boolean {
+  // The API's paths all start /extended: the common case is told by one character.
+  const second = url.charCodeAt(1);
+  if (second === 101 || second === 69) return false;
+  const path = ownPath(url);
+  return path === '/' || path === '/openapi.yaml' || path === '/openapi.json' || path.startsWith('/_mock/');
+}
+
+/** A request target's path as the own paths are matched: lower case, without a trailing slash. */
+function ownPath(url: string): string {
+  const path = splitTarget(url).pathname.toLowerCase();
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
+/** Whether a request is the home page's polling, which the request log leaves out. */
+export function isLivePoll(url: string): boolean {
+  return ownPath(url) === LIVE_PATH;
+}
+
+/**
+ * The mock's own paths, framework-free, in the order a request travels there: the URL limit,
+ * the preflight and the service headers (as the API's pipeline) → the spec, the world's
+ * catalogue and schema, the home page and its files, the links at /, the control plane → 404,
+ * and the error body for anything that went wrong.
+ */
+export function ownPaths(ctx: OwnPathsContext): (request: ApiRequest) => ApiResponse | Promise<ApiResponse> {
+  const { doc, ops, live, feed, leading, log, files } = ctx;
   const queries = live.queries;
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('etag', false);
-  app.set('trust proxy', options.trustProxy);
-  app.get(LIVE_PATH, liveState(live, feed));
-  app.use(requestLog(observe));
-  app.use(frontStages(serviceHeaders(doc)));
-  const specYaml = readFileSync(SPEC_PATH, 'utf8');
   const specJson = JSON.stringify(doc);
-  app.get('/openapi.yaml', (_req, res) => void res.type('application/yaml; charset=utf-8').send(specYaml));
-  app.get('/openapi.json', (_req, res) => void res.type('application/json; charset=utf-8').send(specJson));
   const catalogue = perVersion(queries, () => JSON.stringify(queries.catalogue()));
-  app.get('/_mock/world', (_req, res) => void res.type('application/json; charset=utf-8').send(catalogue()));
-  app.use(uiOnDemand(live, options));
-  const links = perVersion(queries, () => JSON.stringify(rootLinks(queries, ops)));
-  app.get('/', (_req, res) => void res.type('application/json; charset=utf-8').send(links()));
+  const urlFor = urlBuilder(operationPaths(doc));
+  const links = perVersion(queries, () => JSON.stringify(rootLinks(queries, ops, urlFor)));
   const worldSchema = JSON.stringify(WORLD_SCHEMA);
-  app.get(
-    '/_mock/world.schema.json',
-    (_req, res) => void res.type('application/schema+json; charset=utf-8').send(worldSchema),
-  );
-  app.use(
-    controlRouter(live, {
-      host: options.host,
-      ...(options.controlToken ? { token: options.controlToken } : {}),
-    }),
-  );
-  app.use(notFound());
-  app.use(errorHandler(log));
-  return app;
+  const control = controlPlane(live, ctx.controlDoc, {
+    host: ctx.options.host,
+    token: ctx.options.controlToken,
+  });
+  const polled = liveState(live, feed);
+
+  const reads: Record<string, (request: ApiRequest, headers: string[]) => ApiResponse> = {
+    '/openapi.json': (r, h) => contentAnswer(r, h, 200, JSON_TYPE, specJson),
+    '/_mock/world': (r, h) => contentAnswer(r, h, 200, JSON_TYPE, catalogue()),
+    '/_mock/world.schema.json': (r, h) =>
+      contentAnswer(r, h, 200, 'application/schema+json; charset=utf-8', worldSchema),
+    [LIVE_PATH]: polled,
+    ...(files
+      ? {
+          '/openapi.yaml': (r: ApiRequest, h: string[]) =>
+            contentAnswer(r, h, 200, YAML_TYPE, files.specYaml()),
+          '/_mock/openapi.yaml': (r: ApiRequest, h: string[]) =>
+            contentAnswer(r, h, 200, YAML_TYPE, files.controlYaml()),
+        }
+      : {}),
+  };
+
+  const route = (request: ApiRequest, headers: string[]): ApiResponse | Promise<ApiResponse> => {
+    const path = ownPath(request.url);
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    const read = isRead ? reads[path] : undefined;
+    if (read) return read(request, headers);
+    const page = files?.pages(request, path, headers);
+    if (page) return page;
+    if (isRead && path === '/') return contentAnswer(request, headers, 200, JSON_TYPE, links());
+    const called = control(request, splitTarget(request.url).pathname, headers);
+    if (called) return called;
+    return errorAnswer(
+      request,
+      headers,
+      404,
+      routeNotFound(request.method, splitTarget(request.url).pathname),
+    );
+  };
+
+  const failed = (request: ApiRequest, err: unknown): ApiResponse => {
+    const { status, message } = unexpectedError(err);
+    if (status === 500) log(`internal error: ${loggableError(err)}`);
+    return errorAnswer(request, [...leading], status, message);
+  };
+
+  return (request) => {
+    const tooLong = urlTooLong(request.url);
+    if (tooLong !== undefined) return errorAnswer(request, [], 414, tooLong);
+    if (request.method === 'OPTIONS') return preflight();
+    try {
+      const answer = route(request, [...leading]);
+      return answer instanceof Promise ? answer.catch((err: unknown) => failed(request, err)) : answer;
+    } catch (err) {
+      return failed(request, err);
+    }
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listOperations } from '../spec/load.ts';
+import { listOperations, urlFor } from '../spec/load.ts';
 import { createMockApp } from './app.ts';
 import { sampleUrls } from './sample-urls.ts';
 import { specCheckedClient } from './testing/spec-checked-client.ts';
@@ -16,7 +16,7 @@ describe('GET /', () => {
       spec: { yaml: '/openapi.yaml', json: '/openapi.json' },
       world: '/_mock/world',
       worldSchema: '/_mock/world.schema.json',
-      samples: sampleUrls(app.live.queries),
+      samples: sampleUrls(app.live.queries, urlFor),
     });
     expect(res.body.operations.map((o: { operationId: string }) => o.operationId).sort()).toEqual(
       listOperations()

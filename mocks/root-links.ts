@@ -1,4 +1,5 @@
 import type { Operation } from '../spec/document.ts';
+import type { UrlFor } from '../spec/request/url.ts';
 import { sampleUrls } from './sample-urls.ts';
 import type { WorldQueries } from './query/world-queries.ts';
 
@@ -7,7 +8,7 @@ import type { WorldQueries } from './query/world-queries.ts';
  * one request per operation that this world answers with 200 (the banner's set). Paths are
  * relative to the mock's own address.
  */
-export function rootLinks(queries: WorldQueries, ops: Operation[]): Record<string, unknown> {
+export function rootLinks(queries: WorldQueries, ops: Operation[], urlFor: UrlFor): Record<string, unknown> {
   return {
     service: 'Stacks extended API mock',
     spec: { yaml: '/openapi.yaml', json: '/openapi.json' },
@@ -19,6 +20,6 @@ export function rootLinks(queries: WorldQueries, ops: Operation[]): Record<strin
       path: op.path,
       ...(op.deprecated ? { deprecated: true } : {}),
     })),
-    samples: sampleUrls(queries),
+    samples: sampleUrls(queries, urlFor),
   };
 }

@@ -1,3 +1,4 @@
+import type { UrlFor } from '../spec/request/url.ts';
 import type { WorldQueries } from './query/world-queries.ts';
 import { txIdOf } from './serialize/transaction.ts';
 import type { Chain } from './world/tables/chain.ts';
@@ -17,7 +18,7 @@ export function knowSampleUrls(chain: Chain, urls: Record<string, string>): void
  * Finding one address's transaction needs the address and hash indexes; a restored chain's are
  * known from its snapshot, so the banner of a restored world builds neither.
  */
-export function sampleUrls(queries: WorldQueries): Record<string, string> {
+export function sampleUrls(queries: WorldQueries, urlFor: UrlFor): Record<string, string> {
   const restored = known.get(queries.chain);
   if (restored) return { ...restored };
   const { addresses, transactions, block_samples } = queries.catalogue();
@@ -34,34 +35,63 @@ export function sampleUrls(queries: WorldQueries): Record<string, string> {
     ...transactions.mempool.pending.slice(0, 1),
   ];
   return {
-    get_status: '/extended',
-    get_block: `/extended/v2/blocks/${block_samples.middle.height}`,
-    get_tx_list_details: `/extended/v1/tx/multiple?${txIds.map((id) => `tx_id=${id}`).join('&')}`,
-    get_mempool_transaction_stats: '/extended/v1/tx/mempool/stats',
-    get_address_transaction_events: `/extended/v2/addresses/${address}/transactions/${addressTx}/events`,
-    get_account_transactions_with_transfers: `/extended/v1/address/${addresses.busiest}/transactions_with_transfers?limit=20`,
-    get_account_balance: `/extended/v1/address/${addresses.locked_stx || address}/balances`,
-    get_single_transaction_with_transfers: `/extended/v1/address/${address}/${addressTx}/with_transfers`,
-    ...successorUrls(queries, address, addressTx),
+    get_status: urlFor('get_status'),
+    get_block: urlFor('get_block', { path: { height_or_hash: block_samples.middle.height } }),
+    get_tx_list_details: urlFor('get_tx_list_details', { query: { tx_id: txIds } }),
+    get_mempool_transaction_stats: urlFor('get_mempool_transaction_stats'),
+    get_address_transaction_events: urlFor('get_address_transaction_events', {
+      path: { address, tx_id: addressTx },
+    }),
+    get_account_transactions_with_transfers: urlFor('get_account_transactions_with_transfers', {
+      path: { principal: addresses.busiest },
+      query: { limit: 20 },
+    }),
+    get_account_balance: urlFor('get_account_balance', {
+      path: { principal: addresses.locked_stx || address },
+    }),
+    get_single_transaction_with_transfers: urlFor('get_single_transaction_with_transfers', {
+      path: { principal: address, tx_id: addressTx },
+    }),
+    ...successorUrls(queries, urlFor, address, addressTx),
   };
 }
 
 /** The successors the deprecations name (release 9.0.2's v3 routes, the v2 address routes). */
-function successorUrls(queries: WorldQueries, address: string, addressTx: string): Record<string, string> {
+function successorUrls(
+  queries: WorldQueries,
+  urlFor: UrlFor,
+  address: string,
+  addressTx: string,
+): Record<string, string> {
   const { addresses } = queries.catalogue();
-  const v3 = (principal: string): string => `/extended/v3/principals/${principal}`;
   const ftHolder = addresses.ft_activity || address;
+  const locked = addresses.locked_stx || address;
   const token = queries.chain.contracts.find((c) => c.kind === ContractKind.Ft && !c.pending)?.assetId ?? '';
   return {
-    get_principal_transactions: `${v3(address)}/transactions?limit=20`,
-    get_principal_transaction_balance_changes: `${v3(address)}/transactions/${addressTx}/balance-changes`,
-    get_principal_balance_changes: `${v3(address)}/balance-changes?tx_id=${addressTx}`,
-    get_principal_balances_stx: `${v3(addresses.locked_stx || address)}/balances/stx`,
-    get_principal_balances_ft: `${v3(ftHolder)}/balances/ft`,
-    get_principal_balance_ft: `${v3(ftHolder)}/balances/ft/${token}`,
-    get_principal_balances_nft: `${v3(addresses.nft_activity || address)}/balances/nft`,
-    get_address_transactions: `/extended/v2/addresses/${address}/transactions?limit=20`,
-    get_principal_stx_balance: `/extended/v2/addresses/${addresses.locked_stx || address}/balances/stx`,
-    get_principal_ft_balances: `/extended/v2/addresses/${ftHolder}/balances/ft`,
+    get_principal_transactions: urlFor('get_principal_transactions', {
+      path: { principal: address },
+      query: { limit: 20 },
+    }),
+    get_principal_transaction_balance_changes: urlFor('get_principal_transaction_balance_changes', {
+      path: { principal: address, tx_id: addressTx },
+    }),
+    get_principal_balance_changes: urlFor('get_principal_balance_changes', {
+      path: { principal: address },
+      query: { tx_id: [addressTx] },
+    }),
+    get_principal_balances_stx: urlFor('get_principal_balances_stx', { path: { principal: locked } }),
+    get_principal_balances_ft: urlFor('get_principal_balances_ft', { path: { principal: ftHolder } }),
+    get_principal_balance_ft: urlFor('get_principal_balance_ft', {
+      path: { principal: ftHolder, asset_identifier: token },
+    }),
+    get_principal_balances_nft: urlFor('get_principal_balances_nft', {
+      path: { principal: addresses.nft_activity || address },
+    }),
+    get_address_transactions: urlFor('get_address_transactions', {
+      path: { address },
+      query: { limit: 20 },
+    }),
+    get_principal_stx_balance: urlFor('get_principal_stx_balance', { path: { principal: locked } }),
+    get_principal_ft_balances: urlFor('get_principal_ft_balances', { path: { principal: ftHolder } }),
   };
 }

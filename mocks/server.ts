@@ -2,11 +2,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMockApp } from './app.ts';
 import { documentedProtocolErrors } from './http/node/protocol-errors.ts';
-import { withDefaults, type MockOptions } from './options.ts';
+import type { Mock } from './kernel.ts';
+import type { MockOptions } from './options.ts';
 import type { LiveChain } from './control/live-chain.ts';
 
 export interface RunningMock {
   server: Server;
+  /** The kernel behind the server: its resolved options and `handle`. */
+  mock: Mock;
   /** The chain's queries (`live.queries`) and controls: mine, submit, reorg, reset (what POST /_mock/* calls). */
   live: LiveChain;
   url: string;
@@ -45,9 +48,9 @@ export async function startMockServer(
   partial: Partial<MockOptions> = {},
   limitOverrides: Partial<ServerLimits> = {},
 ): Promise<RunningMock> {
-  const options = withDefaults(partial);
   const limits = { ...SERVER_LIMITS, ...limitOverrides };
-  const app = createMockApp(options);
+  const app = createMockApp(partial);
+  const { options } = app;
   const server = createServer({
     maxHeaderSize: limits.maxHeaderSize,
     connectionsCheckingInterval: limits.connectionsCheckingIntervalMs,
@@ -69,6 +72,7 @@ export async function startMockServer(
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     server,
+    mock: app.mock,
     live,
     url: `http://${host}:${port}`,
     close: () =>

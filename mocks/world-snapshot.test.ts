@@ -1,3 +1,4 @@
+import { urlFor } from '../spec/load.ts';
 import { describe, expect, it } from 'vitest';
 import { answersOf } from './answers.ts';
 import { controlSpec } from './control/control-spec.ts';
@@ -54,8 +55,8 @@ describe('the world snapshot (the build restores the default world from one)', (
   it('knows the sample URLs of the world it restores, as they are worked out on a built one', () => {
     const restored = decodeWorld(SNAPSHOT, OPTIONS);
     if (!restored) throw new Error('not restored');
-    expect(sampleUrls(new WorldQueries(restored.chain, restored.catalogue))).toEqual(
-      sampleUrls(new WorldQueries(buildChain(OPTIONS))),
+    expect(sampleUrls(new WorldQueries(restored.chain, restored.catalogue), urlFor)).toEqual(
+      sampleUrls(new WorldQueries(buildChain(OPTIONS)), urlFor),
     );
   });
 

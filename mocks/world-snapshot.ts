@@ -1,3 +1,4 @@
+import { urlFor } from '../spec/load.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
@@ -111,7 +112,7 @@ export function encodeWorld(options: WorldOptions): Buffer {
   const payload: Payload = {
     ...plainCopy(chain),
     catalogue: queries.catalogue(),
-    samples: sampleUrls(queries),
+    samples: sampleUrls(queries, urlFor),
   };
   const head = Buffer.from(key);
   const length = Buffer.alloc(4);

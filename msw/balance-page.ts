@@ -5,10 +5,10 @@ import { createStacksHandlers } from './browser.ts';
 
 const shown = document.getElementById('balance') as HTMLElement;
 try {
-  const stacks = createStacksHandlers({ seed: 7, blocks: 120, rateLimit: 0 });
+  const stacks = createStacksHandlers({ seed: 7, blocks: 120, quiet: true });
   await setupWorker(...stacks.handlers).start({ quiet: true, onUnhandledRequest: 'error' });
   const address = stacks.world.addresses.busiest;
-  const res = await fetch(`https://api.hiro.so/extended/v1/address/${address}/balances`);
+  const res = await fetch(`https://api.mainnet.hiro.so/extended/v1/address/${address}/balances`);
   const body = (await res.json()) as { stx: { balance: string } };
   shown.dataset.address = address;
   shown.dataset.status = String(res.status);

@@ -42,7 +42,7 @@ describe.skipIf(!hasChromium())('stacks-api-mock/msw in Chromium, through MSW’
     await new Promise((done) => site?.close(done));
   });
 
-  it('a page fetches a balance from api.hiro.so, the worker answers it as the HTTP mock does, and the page shows it', async () => {
+  it('a page fetches a balance from api.mainnet.hiro.so, the worker answers it as the HTTP mock does, and the page shows it', async () => {
     const page = await chromium.browser.newPage();
     const offHost: string[] = [];
     page.on('requestfailed', (r) => offHost.push(r.url()));
@@ -67,7 +67,7 @@ describe.skipIf(!hasChromium())('stacks-api-mock/msw in Chromium, through MSW’
     };
     expect(shown.text).toBe(http.stx.balance);
     expect(shown.text).toMatch(/^\d+$/);
-    // Answered by the worker: the page's request to api.hiro.so never reached the network.
+    // Answered by the worker: the page's request to api.mainnet.hiro.so never reached the network.
     expect(offHost).toEqual([]);
   });
 });

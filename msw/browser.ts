@@ -5,12 +5,12 @@ import controlDocument from '../mocks/control/openapi.yaml';
 import specDocument from '../spec/openapi.yaml';
 import { compileWorldFile } from '../mocks/world/declared/compile.ts';
 import type { WorldFileData } from '../mocks/world/declared/world-file.ts';
-import { DEFAULT_OPTIONS } from '../mocks/options.ts';
 import { createStacksMsw, type StacksMsw, type StacksMswOptions } from './stacks-msw.ts';
 
 export type { Preference, StacksMsw, StacksMswOptions } from './stacks-msw.ts';
 export { ControlError, type SubmitRequest, type Tip } from '../mocks/control/live-chain.ts';
 export { WorldFileError } from '../mocks/world/declared/plan.ts';
+export { HOSTED_RATE_LIMITS } from '../mocks/options.ts';
 
 /**
  * MSW handlers for the eight operations, in a browser (`setupWorker`): the mock's world and
@@ -21,12 +21,12 @@ export function createStacksHandlers(options: StacksMswOptions & { world?: World
   const { world, ...rest } = options;
   if (typeof world === 'string')
     throw new TypeError('in a browser, world is a world file as an object (parsed YAML or JSON), not a path');
-  const defaults = {
-    seed: rest.seed ?? DEFAULT_OPTIONS.seed,
-    network: rest.network ?? DEFAULT_OPTIONS.network,
-    blocks: rest.blocks ?? DEFAULT_OPTIONS.blocks,
-  };
-  const declared =
-    world === undefined ? undefined : compileWorldFile(JSON.stringify(world, null, 2), defaults);
-  return createStacksMsw(specDocument, controlDocument, rest, declared);
+  return createStacksMsw(rest, {
+    doc: specDocument,
+    controlDoc: controlDocument,
+    worldFile:
+      world === undefined
+        ? undefined
+        : (defaults) => compileWorldFile(JSON.stringify(world, null, 2), defaults),
+  });
 }

@@ -1,17 +1,17 @@
 import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listOperations, loadSpec } from '../spec/load.ts';
+import { listOperations, loadSpec, urlFor } from '../spec/load.ts';
 import { anyInvalidRequest } from '../mocks/reliability/support/invalid-requests.ts';
 import { urlOf } from '../mocks/reliability/support/fuzz-request.ts';
 import { anyValidRequest, worldSamples } from '../mocks/reliability/support/valid-requests.ts';
-import { routerOf } from '../mocks/http/routing.ts';
+import { routerOf } from '../spec/request/routing.ts';
 import { sampleUrls } from '../mocks/sample-urls.ts';
 import { startMockServer, type RunningMock } from '../mocks/server.ts';
 import { createStacksHandlers, type StacksMsw } from './node.ts';
 import { wireAnswer, type WireAnswer } from './wire-answer.ts';
 
-const BASE = 'https://api.hiro.so';
+const BASE = 'https://api.mainnet.hiro.so';
 const OPTIONS = { seed: 7, blocks: 120, rateLimit: 40, rateLimitKey: 400, apiKeys: ['k1'], now: () => 1_000 };
 
 let mock: RunningMock;
@@ -22,7 +22,7 @@ const realFetch = globalThis.fetch;
 beforeAll(async () => {
   // A long keep-alive: fetch reuses its sockets, and one closed by the server as it is reused resets.
   mock = await startMockServer({ ...OPTIONS, port: 0, quiet: true }, { keepAliveTimeoutMs: 120_000 });
-  stacks = createStacksHandlers({ ...OPTIONS, baseUrl: BASE });
+  stacks = createStacksHandlers({ ...OPTIONS, baseUrl: BASE, quiet: true });
   server.use(...stacks.handlers);
   server.listen({ onUnhandledRequest: 'bypass' });
 }, 60_000);
@@ -42,7 +42,7 @@ async function both(path: string, init: RequestInit = {}): Promise<[WireAnswer, 
 describe('the MSW handlers answer as the HTTP mock, byte for byte (same options, same world)', () => {
   it('every sample request, anonymous, keyed, HEAD, 304, Prefer, and the world they serve', async () => {
     expect(stacks.world).toEqual(mock.live.queries.catalogue());
-    for (const [operationId, url] of Object.entries(sampleUrls(mock.live.queries))) {
+    for (const [operationId, url] of Object.entries(sampleUrls(mock.live.queries, urlFor))) {
       const [first] = await both(url);
       const etag = first.headers.find(([n]) => n === 'etag')?.[1] ?? '';
       for (const init of [

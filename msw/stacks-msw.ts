@@ -1,20 +1,18 @@
 import { http, type HttpHandler } from 'msw';
-import type { Document } from '../spec/document.ts';
 import { listOperations } from '../spec/document.ts';
-import { LiveChain, type SubmitRequest, type Tip } from '../mocks/control/live-chain.ts';
 import type { ApiRequest, ApiResponse } from '../mocks/http/exchange.ts';
-import { createMockPipeline } from '../mocks/http/mock-pipeline.ts';
-import { routerOf } from '../mocks/http/routing.ts';
-import { withDefaults, worldOptionsOf, type MockOptions } from '../mocks/options.ts';
-import type { WorldCatalogue } from '../mocks/query/catalogue.ts';
-import type { CompiledWorldFile } from '../mocks/world/declared/compile.ts';
-import { resolveOptions } from '../mocks/world/options.ts';
+import { routerOf } from '../spec/request/routing.ts';
+import { controlsOf, mockKernel, type MockControls, type MockSources } from '../mocks/kernel.ts';
+import type { MockOptions } from '../mocks/options.ts';
 
 /** The mock's options that shape the API's answers; each has the flag's default (docs/mock.md). */
 export type StacksMswOptions = Partial<
   Pick<
     MockOptions,
     | 'seed'
+    | 'apiVersion'
+    | 'deprecated'
+    | 'deprecationHeaders'
     | 'network'
     | 'blocks'
     | 'apiKeys'
@@ -27,11 +25,14 @@ export type StacksMswOptions = Partial<
     | 'genesisTime'
     | 'recent'
     | 'now'
+    | 'quiet'
   >
 > & {
   /**
-   * Where your app sends its requests: the handlers answer the eight operations under this base
-   * (default: Hiro's API of the network, `https://api.hiro.so` or `https://api.testnet.hiro.so`).
+   * Where your app sends its requests: the handlers answer the API's operations under this base.
+   * Default: the bases of the network that the official client and stacks.js use
+   * (`https://api.mainnet.hiro.so`, and its older name `https://api.hiro.so`; or
+   * `https://api.testnet.hiro.so`).
    */
   baseUrl?: string;
   /** The client address the rate limit counts without a key (MSW sees no socket). */
@@ -50,18 +51,14 @@ export interface Preference {
   times?: number;
 }
 
-/** The MSW handlers of the eight operations over one living chain, and the chain's controls. */
-export interface StacksMsw {
+/** The MSW handler of the API's operations over one living chain, and the chain's controls. */
+export interface StacksMsw extends MockControls {
   /** Pass them to `setupServer(...)` or `setupWorker(...)`. */
   readonly handlers: HttpHandler[];
-  /** The world's catalogue, as `/_mock/world` serves it: addresses, transaction ids, blocks to query. */
-  readonly world: WorldCatalogue;
-  /** The base the handlers answer under. */
+  /** The base the handlers answer under (the first of `baseUrls`). */
   readonly baseUrl: string;
-  mine(blocks?: number): Tip;
-  submit(tx: SubmitRequest): { tx_id: string };
-  reorg(depth: number): Tip;
-  reset(): Tip;
+  /** Every base the handlers answer under. */
+  readonly baseUrls: string[];
   /** Answer matching requests as if they carried `Prefer: code=…, delay=…` (errors on demand). */
   prefer(preference: Preference): void;
   clearPreferences(): void;
@@ -71,7 +68,14 @@ export interface StacksMsw {
   close(): void;
 }
 
-const HIRO = { mainnet: 'https://api.hiro.so', testnet: 'https://api.testnet.hiro.so' } as const;
+/**
+ * Hiro's API by network, as @stacks/network (HIRO_MAINNET_URL, HIRO_TESTNET_URL) and the official
+ * client (its BASE_PATH) default to; mainnet's older name too, which apps written before still use.
+ */
+const HIRO = {
+  mainnet: ['https://api.mainnet.hiro.so', 'https://api.hiro.so'],
+  testnet: ['https://api.testnet.hiro.so'],
+} as const;
 
 interface Pending extends Required<Pick<Preference, 'times'>> {
   header: string;
@@ -79,38 +83,48 @@ interface Pending extends Required<Pick<Preference, 'times'>> {
 }
 
 /**
- * The eight operations as MSW handlers, answered by the HTTP mock's own pipeline
- * (mocks/http/mock-pipeline.ts) over the same world: the same options and world file give the
- * same statuses, headers and bytes. `doc` is the spec, `controlDoc` the control plane's spec
- * (mine, submit, reorg check their arguments against it) and `declared` a compiled world file:
- * the Node and browser entries (msw/node.ts, msw/browser.ts) each get them their own way.
+ * The API's operations as one MSW handler over the mock's kernel (mocks/kernel.ts): the same
+ * options and world file give the same statuses, headers and bytes as the HTTP mock. `sources`
+ * are the documents and the world file, which the Node and browser entries (msw/node.ts,
+ * msw/browser.ts) each get their own way.
  */
-export function createStacksMsw(
-  doc: Document,
-  controlDoc: Document,
-  partial: StacksMswOptions,
-  declared: CompiledWorldFile | undefined,
-): StacksMsw {
-  const { baseUrl: base, clientIp = '127.0.0.1', ...rest } = partial;
-  const options = withDefaults({ ...rest, quiet: true, log: () => {} });
-  const settings = {
-    ...worldOptionsOf(options),
-    ...(declared ? { ...declared.settings, declared: declared.declared } : {}),
-  };
-  const live = new LiveChain(resolveOptions(settings), controlDoc, options.blockTime);
+export function createStacksMsw(partial: StacksMswOptions, sources: MockSources): StacksMsw {
+  const { baseUrl: base, clientIp = '127.0.0.1', quiet = false, ...rest } = partial;
+  const mock = mockKernel({ ...rest, quiet: true, log: () => {} }, sources);
+  const { live, limiter } = mock;
   live.startClock();
-  const { pipeline, limiter } = createMockPipeline(doc, live.queries, { ...options, log: () => {} });
-  const baseUrl = (base ?? HIRO[live.queries.options.network]).replace(/\/+$/, '');
-  const prefix = new URL(`${baseUrl}/`);
+  const ops = listOperations(sources.doc);
+  const baseUrls = (base === undefined ? [...HIRO[live.queries.options.network]] : [base]).map((b) =>
+    b.replace(/\/+$/, ''),
+  );
+  const prefixes = baseUrls.map((b) => new URL(`${b}/`));
+  // Once, where the handlers are made: a request to another base goes to onUnhandledRequest.
+  if (!quiet)
+    console.info(
+      `stacks-api-mock/msw answers ${baseUrls.join(' and ')} (${live.queries.options.network}; baseUrl sets another, quiet: true hides this line)`,
+    );
+
+  /** The request's path under the base it was sent to, or undefined when it is under none. */
+  const pathOf = (url: URL): string | undefined => {
+    const prefix = prefixes.find((p) => url.origin === p.origin && url.pathname.startsWith(p.pathname));
+    return prefix && `/${url.pathname.slice(prefix.pathname.length)}`;
+  };
   // Which operation a request is for, without decoding: a malformed escape is the pipeline's 400.
-  const route = routerOf(listOperations(doc), { decode: false });
+  const route = routerOf(ops, { decode: false });
   const pending: Pending[] = [];
 
-  /** The operation a request is for, or undefined when it is not under the base or not one of the eight. */
-  const operationOf = (request: Request): string | undefined => {
+  /**
+   * Whether a request is under the base and for one of the operations, and which: MSW hands the
+   * predicate's params to the resolver, so a request is routed once.
+   */
+  const operationOf = (request: Request): { matches: boolean; params: { operationId?: string } } => {
     const url = new URL(request.url);
-    if (url.origin !== prefix.origin || !url.pathname.startsWith(prefix.pathname)) return undefined;
-    return route(`/${url.pathname.slice(prefix.pathname.length)}`)?.route.operationId;
+    const path = pathOf(url);
+    if (path === undefined) return { matches: false, params: {} };
+    const operationId = route(path)?.route.operationId;
+    return operationId === undefined
+      ? { matches: false, params: {} }
+      : { matches: true, params: { operationId } };
   };
 
   const preferenceFor = (operationId: string, sent: string | null): string | null => {
@@ -130,32 +144,26 @@ export function createStacksMsw(
     if (prefer !== null) headers.prefer = prefer;
     const apiRequest: ApiRequest = {
       method: request.method,
-      url: `/${url.pathname.slice(prefix.pathname.length)}${url.search}`,
+      url: `${pathOf(url) ?? url.pathname}${url.search}`,
       headers,
       ip: clientIp,
       onClose: (listener) => request.signal.addEventListener('abort', listener, { once: true }),
     };
-    return toResponse(await pipeline(apiRequest));
+    return toResponse(await mock.handle(apiRequest));
   };
 
-  const handlers = listOperations(doc).map((op) =>
-    http.all(
-      ({ request }) => operationOf(request) === op.operationId,
-      ({ request }) => answer(request, op.operationId),
+  const handlers = [
+    http.all<{ operationId?: string }>(
+      ({ request }) => operationOf(request),
+      ({ request, params }) => answer(request, params.operationId as string),
     ),
-  );
+  ];
 
-  return {
+  return Object.assign(controlsOf(live), {
     handlers,
-    get world() {
-      return live.queries.catalogue();
-    },
-    baseUrl,
-    mine: (blocks) => live.mine(blocks),
-    submit: (tx) => live.submit(tx),
-    reorg: (depth) => live.reorg(depth),
-    reset: () => live.reset(),
-    prefer: (preference) => {
+    baseUrl: baseUrls[0] as string,
+    baseUrls,
+    prefer: (preference: Preference) => {
       const parts = [
         ...(preference.code !== undefined ? [`code=${preference.code}`] : []),
         ...(preference.delay !== undefined ? [`delay=${preference.delay}`] : []),
@@ -165,17 +173,15 @@ export function createStacksMsw(
       if (!(times >= 1)) throw new Error(`times must be at least 1, got ${times}`);
       if (
         preference.operationId !== undefined &&
-        !listOperations(doc).some((op) => op.operationId === preference.operationId)
+        !ops.some((op) => op.operationId === preference.operationId)
       )
         throw new Error(
-          `no operation ${preference.operationId}: one of ${listOperations(doc)
-            .map((op) => op.operationId)
-            .join(', ')}`,
+          `no operation ${preference.operationId}: one of ${ops.map((op) => op.operationId).join(', ')}`,
         );
       pending.push({ header: parts.join(', '), operationId: preference.operationId, times });
     },
     clearPreferences: () => void pending.splice(0),
-    setRateLimits: (limits) => {
+    setRateLimits: (limits: { anonymous?: number; keyed?: number }) => {
       for (const [kind, value] of Object.entries(limits)) {
         if (value === undefined) continue;
         if (!Number.isInteger(value) || value < 0)
@@ -184,7 +190,7 @@ export function createStacksMsw(
       }
     },
     close: () => live.stopClock(),
-  };
+  }) satisfies StacksMsw;
 }
 
 /** The pipeline's answer as a `fetch` Response: the same status, headers (fetch joins repeats) and bytes. */
@@ -195,6 +201,6 @@ function toResponse(answer: ApiResponse): Response {
   const body =
     answer.body === undefined || answer.status === 204 || answer.status === 304
       ? null
-      : (answer.body as BodyInit);
+      : (answer.body as ConstructorParameters<typeof Response>[0]);
   return new Response(body, { status: answer.status, headers });
 }

@@ -1,13 +1,13 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations, loadSpec } from '../spec/load.ts';
-import { routerOf } from '../mocks/http/routing.ts';
+import { routerOf } from '../spec/request/routing.ts';
 import { startMockServer } from '../mocks/server.ts';
 import { createStacksHandlers } from './node.ts';
 import { readSuiteRequests, suiteOptions, suiteSourcesHash } from './suite-requests.ts';
 import { wireAnswer } from './wire-answer.ts';
 
-const BASE = 'https://api.hiro.so';
+const BASE = 'https://api.mainnet.hiro.so';
 const server = setupServer();
 const realFetch = globalThis.fetch;
 const suite = readSuiteRequests();
@@ -48,7 +48,7 @@ describe('the MSW handlers answer the contract suite’s requests as the HTTP mo
         { ...options, port: 0, quiet: true },
         { keepAliveTimeoutMs: 120_000 },
       );
-      const stacks = createStacksHandlers({ ...options, baseUrl: BASE });
+      const stacks = createStacksHandlers({ ...options, baseUrl: BASE, quiet: true });
       server.resetHandlers(...stacks.handlers);
       try {
         for (const { method, url, headers, status } of world.requests) {

@@ -8,6 +8,7 @@ import {
   type Operation,
   type Parameter,
   type Schema,
+  urlFor,
 } from '../spec/load.ts';
 import type { Mutation, MutationInput } from '../spec/invalid-requests/mutation.ts';
 import { MUTATIONS } from '../spec/invalid-requests/mutations.ts';
@@ -69,33 +70,39 @@ export function rawAnswer(baseUrl: string, req: AnswerRequest): Promise<RawAnswe
 export function answerRequests(world: WorldQueries): AnswerRequest[] {
   const catalogue = world.catalogue();
   const { addresses, transactions, block_samples, tip } = catalogue;
-  const samples = Object.values(sampleUrls(world));
+  const samples = Object.values(sampleUrls(world, urlFor));
   const txId = transactions.by_type.token_transfer?.[0] ?? '';
-  const busiest = `/extended/v1/address/${addresses.busiest}`;
+  const block = (ref: string | number): string => urlFor('get_block', { path: { height_or_hash: ref } });
+  const history = (principal: string, query: Record<string, string | number | boolean>): string =>
+    urlFor('get_account_transactions_with_transfers', { path: { principal }, query });
+  const balances = (principal: string, query: Record<string, string | boolean> = {}): string =>
+    urlFor('get_account_balance', { path: { principal }, query });
+  const txs = (tx_id: string | string[], query: Record<string, number | boolean> = {}): string =>
+    urlFor('get_tx_list_details', { query: { tx_id, ...query } });
   const gets = [
     ...samples,
-    '/extended/v2/blocks/latest',
-    `/extended/v2/blocks/${block_samples.first.height}`,
-    `/extended/v2/blocks/${tip.hash}`,
-    `/extended/v2/blocks/${tip.height + 1}`,
-    `/extended/v2/blocks/0x${'00'.repeat(32)}`,
-    `${busiest}/transactions_with_transfers?limit=50&offset=3`,
-    `${busiest}/transactions_with_transfers?unanchored=true`,
-    `${busiest}/transactions_with_transfers?until_block=${block_samples.middle.height}`,
-    `${busiest}/balances?until_block=${block_samples.middle.hash}`,
-    `${busiest}/balances?unanchored=true`,
-    `/extended/v1/address/${addresses.unknown}/balances`,
-    `/extended/v1/address/${addresses.contract_principal}/balances`,
-    `/extended/v1/address/${addresses.vesting}/balances`,
-    `/extended/v1/address/${addresses.ft_activity}/transactions_with_transfers?limit=5`,
-    `/extended/v1/address/${addresses.nft_activity}/transactions_with_transfers?limit=5`,
-    `/extended/v1/tx/multiple?tx_id=${txId}&event_limit=2&event_offset=1`,
-    `/extended/v1/tx/multiple?tx_id=${[...transactions.mempool.pending, ...transactions.mempool.dropped].join('&tx_id=')}`,
-    `/extended/v1/tx/multiple?tx_id=0x${'ab'.repeat(32)}&unanchored=true`,
-    ...Object.values(transactions.by_type).flatMap((ids) =>
-      ids.slice(0, 2).map((id) => `/extended/v1/tx/multiple?tx_id=${id}`),
-    ),
-    `/extended/v2/addresses/${addresses.busiest}/transactions/0x${'ab'.repeat(32)}/events`,
+    block('latest'),
+    block(block_samples.first.height),
+    block(tip.hash),
+    block(tip.height + 1),
+    block(`0x${'00'.repeat(32)}`),
+    history(addresses.busiest, { limit: 50, offset: 3 }),
+    history(addresses.busiest, { unanchored: true }),
+    history(addresses.busiest, { until_block: block_samples.middle.height }),
+    balances(addresses.busiest, { until_block: block_samples.middle.hash }),
+    balances(addresses.busiest, { unanchored: true }),
+    balances(addresses.unknown),
+    balances(addresses.contract_principal),
+    balances(addresses.vesting),
+    history(addresses.ft_activity, { limit: 5 }),
+    history(addresses.nft_activity, { limit: 5 }),
+    txs(txId, { event_limit: 2, event_offset: 1 }),
+    txs([...transactions.mempool.pending, ...transactions.mempool.dropped]),
+    txs(`0x${'ab'.repeat(32)}`, { unanchored: true }),
+    ...Object.values(transactions.by_type).flatMap((ids) => ids.slice(0, 2).map((id) => txs(id))),
+    urlFor('get_address_transaction_events', {
+      path: { address: addresses.busiest, tx_id: `0x${'ab'.repeat(32)}` },
+    }),
     '/',
     '/openapi.json',
     '/openapi.yaml',
@@ -107,7 +114,7 @@ export function answerRequests(world: WorldQueries): AnswerRequest[] {
     '/_mock/ui/live?after=1000000',
     '/_mock/ui/live?after=x',
     '/no/such/route',
-    '/extended/v2/blocks/latest?limit=3&unknown=1',
+    `${block('latest')}?limit=3&unknown=1`,
   ];
   return [
     ...gets.map((path): AnswerRequest => ({ method: 'GET', path })),
@@ -116,16 +123,16 @@ export function answerRequests(world: WorldQueries): AnswerRequest[] {
       path,
     })),
     { method: 'GET', path: '/', headers: { Accept: 'text/html' } },
-    { method: 'GET', path: '/extended', headers: { Prefer: 'code=503' } },
-    { method: 'GET', path: '/extended/v2/blocks/latest', headers: { Prefer: 'code=429' } },
-    { method: 'GET', path: samples[0] ?? '/extended', headers: { 'X-API-Key': 'some key' } },
-    { method: 'HEAD', path: '/extended/v2/blocks/latest' },
+    { method: 'GET', path: urlFor('get_status'), headers: { Prefer: 'code=503' } },
+    { method: 'GET', path: block('latest'), headers: { Prefer: 'code=429' } },
+    { method: 'GET', path: samples[0] ?? urlFor('get_status'), headers: { 'X-API-Key': 'some key' } },
+    { method: 'HEAD', path: block('latest') },
     {
       method: 'OPTIONS',
-      path: '/extended',
+      path: urlFor('get_status'),
       headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET' },
     },
-    { method: 'DELETE', path: '/extended' },
+    { method: 'DELETE', path: urlFor('get_status') },
     {
       method: 'POST',
       path: '/_mock/mine',
@@ -143,7 +150,10 @@ export function answerRequests(world: WorldQueries): AnswerRequest[] {
 
 /** After the chain moves: mine, then the samples again; a reorg and the samples; reset and the samples. */
 export function movingRequests(world: WorldQueries): AnswerRequest[] {
-  const samples = Object.values(sampleUrls(world)).map((path): AnswerRequest => ({ method: 'GET', path }));
+  const samples = Object.values(sampleUrls(world, urlFor)).map((path): AnswerRequest => ({
+    method: 'GET',
+    path,
+  }));
   const post = (path: string, body: string): AnswerRequest => ({
     method: 'POST',
     path,
@@ -153,7 +163,7 @@ export function movingRequests(world: WorldQueries): AnswerRequest[] {
   return [
     post('/_mock/mine', '{"blocks":3}'),
     ...samples,
-    { method: 'GET', path: '/extended/v2/blocks/latest' },
+    { method: 'GET', path: urlFor('get_block', { path: { height_or_hash: 'latest' } }) },
     post('/_mock/reorg', '{"depth":2}'),
     ...samples,
     post('/_mock/reset', '{}'),

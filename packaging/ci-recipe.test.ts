@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseContractCli } from '../contract-tests/cli-args.ts';
 import { readConfig } from '../contract-tests/config.ts';
-import { recipeCommand } from './ci-recipe.ts';
-import { ROOT } from './install-package.ts';
+import { RECIPE_PATH, recipeCommand } from './ci-recipe.ts';
+import { CONTRACT_PACKAGE } from './install-package.ts';
 
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+const pkg = JSON.parse(readFileSync(join(CONTRACT_PACKAGE, 'package.json'), 'utf8')) as {
   name: string;
   version: string;
   bin: Record<string, string>;
@@ -16,11 +16,19 @@ const vars = { STAGING_API_KEY: 'a-secret-key', STAGING_BASE_URL: 'https://stagi
 describe('the CI recipe (docs/ci/contract-staging.yml)', () => {
   const recipe = recipeCommand(vars);
 
-  it('runs a bin of this package, at a version range that includes this version', () => {
+  it('runs the contract suite’s bin from a tarball committed beside it (pinned bytes), never a registry name someone could claim', () => {
     expect(Object.keys(pkg.bin)).toContain(recipe.bin);
-    const [name, range] = recipe.packageSpec.split('@');
-    expect(name).toBe(pkg.name);
-    expect(`${pkg.version}.`.startsWith(`${range}.`)).toBe(true);
+    // npm reads a spec starting with ./ as a file; a bare name or name@range as the registry's.
+    expect(recipe.packageSpec).toMatch(/^\.\/[\w./-]+\.tgz$/);
+    expect(recipe.packageSpec.endsWith(`/${pkg.name}-${pkg.version}.tgz`)).toBe(true);
+    const checkout = recipe.steps.findIndex((s) => s.uses?.startsWith('actions/checkout@'));
+    const run = recipe.steps.findIndex((s) => s.run?.includes(recipe.bin));
+    expect(checkout, 'the tarball comes from the checked-out repository').toBeGreaterThanOrEqual(0);
+    expect(checkout).toBeLessThan(run);
+  });
+
+  it('says how to make that tarball from a release of this repository', () => {
+    expect(readFileSync(RECIPE_PATH, 'utf8')).toContain('npm pack ./packages/contract');
   });
 
   it('passes flags the contract command accepts, for a live run with the key from the secret', () => {

@@ -15,7 +15,7 @@ interface Step {
 }
 
 export interface RecipeCommand {
-  /** The package `npx --package` names, e.g. `stacks-api-mock@0.1`. */
+  /** What `npx --package` installs, e.g. `./ci/stacks-api-contract-0.1.0.tgz`. */
   packageSpec: string;
   bin: string;
   /** The bin's arguments, with `$VARIABLE`s replaced from `vars`. */

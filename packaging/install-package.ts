@@ -1,7 +1,16 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -27,28 +36,147 @@ export function cleanEnv(): NodeJS.ProcessEnv {
   );
 }
 
+/** A new empty project (an ES module package.json) in the temporary directory. */
+export function emptyProject(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'stacks-api-mock-package-'));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
+  );
+  return dir;
+}
+
 /**
- * `npm pack` (which builds, through prepack) and `npm install` of the tarball into a new empty
+ * This tree as a git repository of one commit: its files, tracked or not, but those git ignores
+ * (what a clone of it would hold once committed), so that an install from its URL tests this tree.
+ */
+export function snapshotRepository(): string {
+  const repo = mkdtempSync(join(tmpdir(), 'stacks-api-mock-clone-'));
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  for (const file of files.split('\0').filter((f) => f && existsSync(join(ROOT, f)))) {
+    mkdirSync(dirname(join(repo, file)), { recursive: true });
+    copyFileSync(join(ROOT, file), join(repo, file));
+  }
+  const git = (...args: string[]): void => {
+    execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.org', ...args], {
+      cwd: repo,
+      stdio: 'pipe',
+    });
+  };
+  git('init', '--quiet');
+  git('add', '--all');
+  git('commit', '--quiet', '--message', 'snapshot');
+  return repo;
+}
+
+/** `npm install <spec>` in the project. */
+export function npmInstall(dir: string, spec: string): void {
+  execFileSync('npm', ['install', '--prefer-offline', ...NPM_QUIET, spec], {
+    cwd: dir,
+    env: cleanEnv(),
+    stdio: 'pipe',
+  });
+}
+
+/**
+ * `npm pack` (which builds, through prepare) and `npm install` of the tarball into a new empty
  * project; or, given one, that tarball (the bench compares an earlier build's this way).
  */
 export function packAndInstall(packed?: string): InstalledPackage {
-  const dir = mkdtempSync(join(tmpdir(), 'stacks-api-mock-package-'));
+  const dir = emptyProject();
   const env = cleanEnv();
   if (packed) copyFileSync(packed, join(dir, basename(packed)));
   else
     execFileSync('npm', ['pack', '--pack-destination', dir, ...NPM_QUIET], { cwd: ROOT, env, stdio: 'pipe' });
   const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'));
   if (!tarball) throw new Error(`npm pack wrote no tarball into ${dir}`);
-  writeFileSync(
-    join(dir, 'package.json'),
-    JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
-  );
-  execFileSync('npm', ['install', '--prefer-offline', ...NPM_QUIET, `./${tarball}`], {
-    cwd: dir,
-    env,
-    stdio: 'pipe',
-  });
+  npmInstall(dir, `./${tarball}`);
   return { dir, tarball: join(dir, tarball), tarballBytes: statSync(join(dir, tarball)).size };
+}
+
+/** The contract suite's package beside the mock's (package.json at the root). */
+export const CONTRACT_PACKAGE = join(ROOT, 'packages/contract');
+
+/**
+ * `npm pack` of the contract suite's package and its install into `dir`, beside the mock's.
+ * Its dist/ is the one packAndInstall's pack just built (scripts/build.ts writes both packages'),
+ * so its own `prepare` (which would build again) is skipped.
+ */
+export function installContract(dir: string): string {
+  const env = cleanEnv();
+  const out = execFileSync(
+    'npm',
+    ['pack', CONTRACT_PACKAGE, '--ignore-scripts', '--pack-destination', dir, ...NPM_QUIET],
+    { cwd: ROOT, env, encoding: 'utf8' },
+  );
+  const tarball = out.trim().split('\n').at(-1) ?? '';
+  npmInstall(dir, `./${tarball}`);
+  return join(dir, tarball);
+}
+
+/** What an install put into a project's node_modules: each package's name, and their bytes on disk. */
+export interface Footprint {
+  packages: string[];
+  bytes: number;
+}
+
+/** Every package under `dir`/node_modules (nested ones included) and the size of their files. */
+export function footprint(dir: string): Footprint {
+  const packages: string[] = [];
+  let bytes = 0;
+  const sizeOf = (path: string): number => {
+    const stat = lstatSync(path);
+    if (!stat.isDirectory()) return stat.size;
+    // A package's own node_modules holds other packages, counted on their own.
+    return readdirSync(path)
+      .filter((name) => name !== 'node_modules')
+      .reduce((sum, name) => sum + sizeOf(join(path, name)), 0);
+  };
+  const visit = (modules: string): void => {
+    for (const name of readdirSync(modules)) {
+      if (name.startsWith('.')) continue;
+      const path = join(modules, name);
+      if (name.startsWith('@')) {
+        for (const scoped of readdirSync(path)) record(`${name}/${scoped}`, join(path, scoped));
+      } else record(name, path);
+    }
+  };
+  const record = (name: string, path: string): void => {
+    packages.push(name);
+    bytes += sizeOf(path);
+    if (existsSync(join(path, 'node_modules'))) visit(join(path, 'node_modules'));
+  };
+  visit(join(dir, 'node_modules'));
+  return { packages, bytes };
+}
+
+/**
+ * The node binary of another Node release line, from the registry's `node@<major>` package,
+ * installed once into node_modules/.cache/; a string saying why when the registry cannot be reached.
+ */
+export function nodeRelease(major: number): { node: string } | { unavailable: string } {
+  const prefix = join(ROOT, 'node_modules/.cache/node-releases', String(major));
+  const node = join(prefix, 'node_modules/.bin/node');
+  if (existsSync(node)) return { node };
+  mkdirSync(prefix, { recursive: true });
+  try {
+    execFileSync('npm', ['install', '--prefix', prefix, ...NPM_QUIET, `node@${major}`], {
+      env: cleanEnv(),
+      stdio: 'pipe',
+    });
+  } catch (err) {
+    const stderr = (err as { stderr?: Buffer }).stderr?.toString().trim().split('\n').at(-1);
+    return { unavailable: `npm could not install node@${major} from the registry: ${stderr ?? String(err)}` };
+  }
+  return { node };
+}
+
+/** The environment that makes `node` (and npx, and the bins it runs) that binary. */
+export function pathWith(node: string): Record<string, string> {
+  return { PATH: `${dirname(node)}:${process.env.PATH ?? ''}` };
 }
 
 export interface StartedCommand {

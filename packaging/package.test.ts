@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipeCommand } from './ci-recipe.ts';
@@ -7,11 +7,16 @@ import { dockerInstructions, execForm } from './dockerfile.ts';
 import {
   cleanEnv,
   exitOf,
+  footprint,
+  installContract,
   listeningUrl,
+  nodeRelease,
   packAndInstall,
+  pathWith,
   ROOT,
   runIn,
   stop,
+  type Footprint,
   type InstalledPackage,
   type StartedCommand,
 } from './install-package.ts';
@@ -24,6 +29,8 @@ import { resolveOptions } from '../mocks/world/options.ts';
 
 const STEP_MS = 180_000;
 let installed: InstalledPackage;
+/** What installing the mock's package alone added to the empty project. */
+let mockFootprint: Footprint;
 const running: StartedCommand[] = [];
 
 function start(command: string, args: string[], env: Record<string, string> = {}): StartedCommand {
@@ -33,12 +40,17 @@ function start(command: string, args: string[], env: Record<string, string> = {}
 }
 
 /** A mock started from the installed package's bin, without limits, on a free port. */
-async function installedMock(): Promise<string> {
-  return listeningUrl(start('npx', ['stacks-api-mock', '--port', '0', '--rate-limit', '0', '--quiet']));
+async function installedMock(env: Record<string, string> = {}): Promise<string> {
+  return listeningUrl(start('npx', ['stacks-api-mock', '--port', '0', '--rate-limit', '0', '--quiet'], env));
 }
+
+/** Packages that are test tooling: none of them may come with the mock. */
+const TEST_TOOLING = ['vitest', 'jest', 'mocha', 'supertest', 'fast-check', '@vitest/runner'];
 
 beforeAll(() => {
   installed = packAndInstall();
+  mockFootprint = footprint(installed.dir);
+  installContract(installed.dir);
 }, 300_000);
 
 // Ten servers to end and an installed node_modules (Jest and msw among it) to delete: more than a hook's default 10 s on a busy machine.
@@ -47,8 +59,15 @@ afterAll(async () => {
   if (installed) rmSync(installed.dir, { recursive: true, force: true });
 }, 60_000);
 
-/** The tarball in an empty project, without this repository: what a user of the package gets. */
-describe('the package, installed from its tarball into an empty project', () => {
+/** The tarballs in an empty project, without this repository: what a user of the packages gets. */
+describe('the packages, installed from their tarballs into an empty project', () => {
+  it('the mock’s alone adds at most 60 packages and 30 MB, and no test framework', () => {
+    expect(mockFootprint.packages.length, mockFootprint.packages.join(' ')).toBeLessThanOrEqual(60);
+    expect(mockFootprint.bytes).toBeLessThanOrEqual(30 * 1024 * 1024);
+    for (const tool of TEST_TOOLING) expect(mockFootprint.packages).not.toContain(tool);
+    expect(mockFootprint.packages).toContain('stacks-api-mock');
+  });
+
   it(
     'npx stacks-api-mock --port 0 answers',
     async () => {
@@ -133,7 +152,9 @@ describe('the package, installed from its tarball into an empty project', () => 
       for (const file of ['contract-coverage.md', 'contract-junit.xml', 'contract-exchanges.jsonl'])
         expect(existsSync(join(installed.dir, 'reports', 'latest', file)), file).toBe(true);
       // Nothing written inside the installed package: it may be read-only (the Docker image).
-      expect(existsSync(join(installed.dir, 'node_modules/stacks-api-mock/dist/node_modules'))).toBe(false);
+      expect(existsSync(join(installed.dir, 'node_modules/stacks-api-contract/dist/node_modules'))).toBe(
+        false,
+      );
     },
     STEP_MS,
   );
@@ -164,11 +185,50 @@ describe('the package, installed from its tarball into an empty project', () => 
   );
 
   it(
+    'the installed bins’ help names their own commands and every subcommand, and a missing target file is one line',
+    async () => {
+      const mockHelp = start('npx', ['stacks-api-mock', '--help']);
+      expect(await exitOf(mockHelp)).toBe(0);
+      for (const sub of ['export', 'event-stream', 'proxy'])
+        expect(mockHelp.output()).toContain(`npx stacks-api-mock ${sub} `);
+      const contractHelp = start('npx', ['stacks-api-contract', '--help']);
+      expect(await exitOf(contractHelp)).toBe(0);
+      expect(contractHelp.output()).toMatch(/--explore .*\[CONTRACT_EXPLORE\]/);
+      for (const help of [mockHelp, contractHelp]) expect(help.output()).not.toMatch(/\bmake \w|npm run/);
+      const missing = start('npx', ['stacks-api-contract', '--target', 'no-such-target.json']);
+      expect(await exitOf(missing)).toBe(2);
+      expect(missing.output()).toMatch(/^the target file no-such-target\.json does not exist/);
+      expect(missing.output()).not.toContain('ENOENT');
+    },
+    STEP_MS,
+  );
+
+  it(
     'npx stacks-api-contract names a bad flag and exits 2',
     async () => {
       const run = start('npx', ['stacks-api-contract', '--base-url', 'staging.example.org']);
       expect(await exitOf(run)).toBe(2);
       expect(run.output()).toContain('BASE_URL must start with http:// or https://');
+    },
+    STEP_MS,
+  );
+
+  it(
+    'on Node 24 too (the registry’s node@24): the mock’s bin answers, from Node’s own compile cache, and the contract suite passes it',
+    async (ctx) => {
+      const release = nodeRelease(24);
+      if ('unavailable' in release) return ctx.skip(release.unavailable);
+      const compileCache = join(installed.dir, 'node-compile-cache');
+      const env = { ...pathWith(release.node), NODE_COMPILE_CACHE: compileCache };
+      const version = start('node', ['--version'], env);
+      await exitOf(version);
+      expect(version.output()).toMatch(/^v24\./);
+      const url = await installedMock(env);
+      // Node 24 takes no V8 cache written by another Node: the bin turned Node's own on, which the first start fills.
+      expect(readdirSync(compileCache).length).toBeGreaterThan(0);
+      const run = start('npx', ['stacks-api-contract', '--base-url', url, '--rpm', '0'], env);
+      expect(await exitOf(run), run.output().slice(-3_000)).toBe(0);
+      expect(run.output()).toContain('Contract coverage');
     },
     STEP_MS,
   );
@@ -194,6 +254,16 @@ describe('the package, installed from its tarball into an empty project', () => 
         expect(files[name], name).toBeDefined();
         writeFileSync(join(installed.dir, name), files[name] as string);
       }
+      // The user's own test runner, beside the mock's package, which brings none.
+      execFileSync(
+        'npm',
+        ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', 'vitest@^4'],
+        {
+          cwd: installed.dir,
+          env: cleanEnv(),
+          stdio: 'pipe',
+        },
+      );
       const run = start('npx', ['vitest', 'run', 'balance.test.ts']);
       expect(await exitOf(run), run.output()).toBe(0);
       expect(run.output()).toMatch(/1 passed/);

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
+import { COMMANDS } from '../spec/commands.ts';
 import { undocumentedFieldsFail } from '../spec/undeclared-fields.ts';
 import { REPORT_PATH, startProxy, VIOLATIONS_HEADER } from './server.ts';
 
-export const PROXY_USAGE = `usage: npm run mock -- proxy --upstream URL --port N --report FILE [--host 127.0.0.1]
-       (installed: stacks-api-mock proxy …)
+export const PROXY_USAGE = `usage: ${COMMANDS.mockCli} proxy --upstream URL --port N --report FILE [--host 127.0.0.1]
 
 Forwards every request to URL unchanged and answers with the upstream's answer unchanged, plus
 the header ${VIOLATIONS_HEADER}: <count>. Each spec violation is one JSON line in FILE (emptied

@@ -1,7 +1,8 @@
 import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
-import { parse as parseQuery } from 'node:querystring';
-import { isRequestError, requestValidator, type RequestValidator } from '../mocks/http/validate.ts';
-import { listOperations, operationMatcher, type Document, type Operation } from '../spec/load.ts';
+import { listOperations, type Document, type Operation } from '../spec/load.ts';
+import { parseQuery } from '../spec/request/query-string.ts';
+import { routerOf, splitTarget, type Routed } from '../spec/request/routing.ts';
+import { isRequestError, requestValidator, type RequestValidator } from '../spec/request/validate.ts';
 import { ResponseChecker } from '../spec/response-checker.ts';
 import { documentedResponse, type Problem } from '../spec/responses.ts';
 import { createSpecAjv } from '../spec/schemas.ts';
@@ -29,7 +30,8 @@ export interface Finding extends Problem {
 
 /** Checks exchanges against the spec with the project's own validators. */
 export class ExchangeChecker {
-  private readonly match: (pathname: string) => Operation | undefined;
+  private readonly route: (pathname: string) => Routed<Operation> | undefined;
+  private readonly routeAsSent: (pathname: string) => Routed<Operation> | undefined;
   private readonly responses: ResponseChecker;
   private readonly requests = new Map<string, RequestValidator>();
 
@@ -39,7 +41,9 @@ export class ExchangeChecker {
   ) {
     const ajv = createSpecAjv(doc);
     const operations = listOperations(doc);
-    this.match = operationMatcher(operations);
+    // The mock's own router (spec/request/routing.ts): a URL the mock routes is never drift here.
+    this.route = routerOf(operations);
+    this.routeAsSent = routerOf(operations, { decode: false });
     this.responses = new ResponseChecker(doc, ajv);
     // Request checks fill in defaults, so they get their own ajv (as the mock's validation does).
     const requestAjv = createSpecAjv(doc, { defaults: true });
@@ -47,23 +51,35 @@ export class ExchangeChecker {
   }
 
   operationOf(target: string): Operation | undefined {
-    return this.match(new URL(target, 'http://proxy').pathname);
+    return this.routed(splitTarget(target).pathname).routed?.route;
+  }
+
+  /** The operation a path is for, as the mock routes it; a malformed escape in a parameter is the request's fault. */
+  private routed(pathname: string): { routed?: Routed<Operation>; malformed?: true } {
+    try {
+      const routed = this.route(pathname);
+      return routed ? { routed } : {};
+    } catch (err) {
+      if (err instanceof URIError) return { malformed: true, routed: this.routeAsSent(pathname) };
+      throw err;
+    }
   }
 
   check(exchange: WireExchange): Finding[] {
-    const url = new URL(exchange.target, 'http://proxy');
-    const op = this.match(url.pathname);
-    if (!op) {
+    const target = splitTarget(exchange.target);
+    const { routed, malformed } = this.routed(target.pathname);
+    if (!routed) {
       return [
         {
           operationId: undefined,
           where: 'route',
           expected: 'a path of the spec',
-          actual: url.pathname,
+          actual: target.pathname,
           severity: 'drift',
         },
       ];
     }
+    const op = routed.route;
     if (exchange.method !== 'GET') return [];
     const findings: Finding[] = [];
     const add = (
@@ -74,7 +90,9 @@ export class ExchangeChecker {
     ): void => {
       findings.push({ operationId: op.operationId, where, expected, actual, severity });
     };
-    const refusal = this.refusalOf(op, url);
+    const refusal = malformed
+      ? 'malformed percent-encoding in the URL'
+      : this.refusalOf(routed, target.query);
     const answered = exchange.status >= 200 && exchange.status < 300;
     if (refusal && answered) {
       add('request', `400: the spec refuses this request (${refusal})`, String(exchange.status));
@@ -106,32 +124,9 @@ export class ExchangeChecker {
     return findings;
   }
 
-  private refusalOf(op: Operation, url: URL): string | undefined {
-    const result = this.requests.get(op.operationId)!(
-      pathParameters(op.path, url.pathname),
-      parseQuery(url.search.slice(1)),
-    );
+  private refusalOf(routed: Routed<Operation>, query: string): string | undefined {
+    const result = this.requests.get(routed.route.operationId)!(routed.params, parseQuery(query));
     return isRequestError(result) ? result.message : undefined;
-  }
-}
-
-/** `{name}` segments of the spec's path template, read from the request's pathname. */
-function pathParameters(template: string, pathname: string): Record<string, string> {
-  const names: string[] = [];
-  const pattern = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  });
-  const values = new RegExp(`^${pattern}$`).exec(pathname)?.slice(1) ?? [];
-  return Object.fromEntries(names.map((name, i) => [name, decodeSegment(values[i] ?? '')]));
-}
-
-/** A malformed escape stays as sent, for validation to refuse. */
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
   }
 }
 

@@ -1,3 +1,4 @@
+import { urlFor } from '../spec/load.ts';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -52,7 +53,7 @@ function reportLines(file: string): ReportLine[] {
 }
 
 const mock = createMockApp({ quiet: true, rateLimit: 0, rateLimitKey: 0 });
-const urls = sampleUrls(mock.live.queries);
+const urls = sampleUrls(mock.live.queries, urlFor);
 const principal = urls.get_account_transactions_with_transfers!.split('/')[4]!;
 const withTransfers = `/extended/v1/address/${principal}/transactions_with_transfers`;
 

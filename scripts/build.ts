@@ -9,21 +9,24 @@ import { bundleEntries } from './bundle.ts';
 import { writeDefaultWorld } from '../mocks/world-snapshot.ts';
 import { writePrecompiledSpec } from './precompile-spec.ts';
 import { writeCodeCache } from './write-code-cache.ts';
+import { writeContractPackage } from './contract-package.ts';
 
 /**
  * `npm run build`: compiled JavaScript and declarations in dist/, laid out as the sources are, so
  * every `new URL('./…', import.meta.url)` lookup finds the same file; then the files read at run
  * time (the spec, target files and their schema, example worlds, the home page's style) beside
  * them, and the home page's script as one bundle (mocks/ui/client/ → dist/mocks/ui/page.js; the
- * browser needs no compiled client files), and Swagger UI's files for the reference. Unit tests and test-only helpers stay out; the
- * contract suite's own tests are the product and stay in. Last, for a quick start, the spec
+ * browser needs no compiled client files), and Swagger UI's files for the reference. What tsc
+ * compiles is an include list of what ships (tsconfig.build.json: the package's entries, its bins,
+ * the contract suite's test files, which are the product, and what they import), so unit tests and
+ * test helpers never reach dist/. Last, for a quick start, the spec
  * files parsed and the mock's validators compiled ahead of time (scripts/precompile-spec.ts),
  * the bins and the API each bundled into one file over tsc's (scripts/bundle.ts), and the mock
- * bin's code cache written by one run of it (scripts/write-code-cache.ts).
+ * bin's code cache written by one run of it (scripts/write-code-cache.ts); last, the contract
+ * suite's package (packages/contract/) from the same files (scripts/contract-package.ts).
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
-const TEST_ONLY = ['mocks/testing', 'contract-tests/self-test', 'fixtures/targets/write-mock-default'];
 const CLIENT = 'mocks/ui/client';
 const ASSETS = ['spec/openapi.yaml', 'mocks/control/openapi.yaml', 'mocks/ui/page.css', 'fixtures'];
 
@@ -41,20 +44,23 @@ execFileSync(
     stdio: 'inherit',
   },
 );
-for (const file of walk(DIST)) {
-  const path = relative(DIST, file);
-  const unitTest = /\.test\.(js|d\.ts)$/.test(path) && !/\.contract\.test\.(js|d\.ts)$/.test(path);
-  if (unitTest || TEST_ONLY.some((prefix) => path.startsWith(prefix))) rmSync(file);
-}
+// Nothing beyond the include list: a unit test or a test helper in dist/ is a broken boundary.
+const strays = walk(DIST)
+  .map((file) => relative(DIST, file))
+  .filter(
+    (path) => /(?<!\.contract)\.test\.(js|d\.ts)$/.test(path) || /^mocks\/(testing|reliability)\//.test(path),
+  );
+if (strays.length) throw new Error(`test code reached dist/: ${strays.join(', ')}`);
 for (const asset of ASSETS) {
   cpSync(join(ROOT, asset), join(DIST, asset), { recursive: true, filter: (src) => !src.endsWith('.ts') });
 }
-rmSync(join(DIST, CLIENT), { recursive: true });
+rmSync(join(DIST, CLIENT), { recursive: true, force: true });
 writeFileSync(join(DIST, 'mocks/ui/page.js'), await buildBundle());
 // `stacks-api-mock/msw` in a browser: one bundle with the spec inside (tsc's own browser.js
 // imports the YAML file); the bundler that made it stays out of the package.
 writeFileSync(join(DIST, 'msw/browser.js'), await buildBrowserEntry());
-for (const file of ['browser-bundle.js', 'browser-bundle.d.ts']) rmSync(join(DIST, 'msw', file));
+for (const file of ['browser-bundle.js', 'browser-bundle.d.ts'])
+  rmSync(join(DIST, 'msw', file), { force: true });
 // Swagger UI ships inside the package (see reference-page.ts), with its licence.
 for (const name of [...SWAGGER_FILES, ...SWAGGER_LICENCE])
   cpSync(swaggerFile(name), join(DIST, 'mocks/ui/swagger', name));
@@ -64,3 +70,5 @@ await bundleEntries(ROOT, DIST, writePrecompiledSpec(DIST));
 // The mock's bin is its CommonJS bundle (dist/bin/stacks-api-mock.cjs): tsc's twin would mislead.
 rmSync(join(DIST, 'bin/stacks-api-mock.js'));
 await writeCodeCache(DIST);
+// The contract suite's package, packages/contract/, from the same build.
+writeContractPackage(ROOT, DIST);

@@ -3,17 +3,19 @@ import { join, relative, resolve, sep } from 'node:path';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 
 /** The package's entry points, each one file in dist/ where tsc put its unbundled twin. */
-const ENTRIES = ['bin/stacks-api-contract.ts', 'api/index.ts'];
+const ENTRIES = ['bin/stacks-api-contract.ts', 'api/index.ts', 'msw/node.ts'];
 /**
  * CommonJS entries, by their file in dist/ (.cjs): the mock's CLI as one file, and the bin that
  * compiles it with its code cache. A CommonJS bin also skips the ES module loader's own start.
  */
-const COMMONJS_ENTRIES = { 'bin/mock-cli': 'mocks/cli.ts', 'bin/stacks-api-mock': 'bin/stacks-api-mock.ts' };
+const COMMONJS_ENTRIES = { 'bin/mock-cli': 'bin/cli.ts', 'bin/stacks-api-mock': 'bin/stacks-api-mock.ts' };
 /**
  * Left to node_modules: vitest runs the contract suite's test files from dist/ and must be the
- * project's own; esbuild builds the page's script from the sources only (mocks/ui/client-bundle.ts).
+ * project's own; msw is the user's (an optional peer of the mock's package), whose handlers must
+ * be the ones their `setupServer` knows; esbuild builds the page's script from the sources only
+ * (mocks/ui/client-bundle.ts).
  */
-const EXTERNAL = ['vitest', 'vitest/*', 'esbuild'];
+const EXTERNAL = ['vitest', 'vitest/*', 'msw', 'msw/*', 'esbuild'];
 const CHUNKS = 'chunks';
 
 /**
@@ -48,7 +50,7 @@ export async function bundleEntries(root: string, dist: string, precompiled: str
     chunkNames: `${CHUNKS}/[name]-[hash]`,
     splitting: true,
     format: 'esm',
-    // CommonJS dependencies (express, ajv) call require(), which an ES module lacks.
+    // CommonJS dependencies (ajv, yaml) call require(), which an ES module lacks.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
     },

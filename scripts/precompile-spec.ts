@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { _ } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { CONTROL_SPEC_PATH } from '../mocks/control/control-spec.ts';
-import { requestValidator } from '../mocks/http/validate.ts';
+import { requestValidator } from '../spec/request/validate.ts';
 import { listOperations, loadSpec, SPEC_PATH, specFileName, type Document } from '../spec/load.ts';
 import { newSpecAjv, registrySchema, schemaKey, type SpecAjv } from '../spec/schemas.ts';
 

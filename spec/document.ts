@@ -8,6 +8,8 @@ export type Parameter = OpenAPIV3_1.ParameterObject & {
   'x-zero-means-default'?: boolean;
   /** Messages the real service gives, instead of a schema message, for items matching a pattern. */
   'x-item-errors'?: Array<{ matches: string; message: string }>;
+  /** The first release of the real service with this parameter (spec/releases/releases.ts). */
+  'x-since'?: string;
 };
 export type Response = OpenAPIV3_1.ResponseObject;
 export type Header = OpenAPIV3_1.HeaderObject;
@@ -20,15 +22,37 @@ export interface ParameterConflict {
   message: string;
 }
 
+/** A deprecated operation's replacement: `routes` are `GET /path` strings on the real service. */
+export interface Replacement {
+  operationId?: string;
+  routes?: string[];
+  description?: string;
+}
+
+/** The methods an OpenAPI path item may hold, in the spec's lower case. */
+export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
+export type Method = (typeof METHODS)[number];
+
+/** What an operation takes as its body: the media type, the schema, and whether a body must come. */
+export interface RequestBody {
+  required: boolean;
+  mediaType: string;
+  schema: Schema;
+}
+
 export interface Operation {
   operationId: string;
-  method: 'get';
+  method: Method;
   /** The path as the spec writes it, e.g. `/extended/v2/blocks/{height_or_hash}`. */
   path: string;
   summary: string;
   deprecated: boolean;
-  /** `routes` are `GET /path` strings, the replacement's routes on the real service. */
-  replacedBy?: { operationId?: string; routes?: string[]; description?: string };
+  /** The replacement the newest release names. */
+  replacedBy?: Replacement;
+  /** The first release that deprecates it, when not every release the mock reproduces does. */
+  deprecatedSince?: string;
+  /** What releases before each key named as the replacement (spec/releases/releases.ts). */
+  replacedByBefore?: Record<string, Replacement>;
   /**
    * `x-releases`: the real service's releases that serve the operation (a successor the
    * deprecations name); absent for the description's eight, which every release serves.
@@ -38,6 +62,8 @@ export interface Operation {
   conflicts: ParameterConflict[];
   /** Keyed by status as written in the spec: `200`, `404`, `4XX`, `5XX`. */
   responses: Record<string, Response>;
+  /** Only for an operation that takes a body (`POST`, say). */
+  requestBody?: RequestBody;
 }
 
 /** Follows local `$ref`s (`#/...`) until it reaches a non-reference object. */
@@ -67,45 +93,63 @@ function pointer(doc: Document, ref: string): unknown {
   return node;
 }
 
-/** Every operation of the spec, with parameters and responses resolved one level. */
+/**
+ * Every operation of the spec, whatever its method, with parameters, request body and responses
+ * resolved one level: the API's GETs and the control plane's POSTs are read the same way.
+ */
 export function listOperations(doc: Document): Operation[] {
   const operations: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     if (!item) continue;
-    for (const [method, raw] of Object.entries(item)) {
-      if (method !== 'get') {
-        if (['put', 'post', 'delete', 'patch', 'head', 'options', 'trace'].includes(method)) {
-          throw new Error(`${method.toUpperCase()} ${path}: this service is read-only, only GET is expected`);
-        }
-        continue;
-      }
+    for (const method of METHODS) {
+      const raw = item[method];
+      if (!raw) continue;
       const op = raw as OpenAPIV3_1.OperationObject & {
-        'x-replaced-by'?: Operation['replacedBy'];
+        'x-replaced-by'?: Replacement;
+        'x-replaced-by-before'?: Record<string, Replacement>;
+        'x-deprecated-since'?: string;
         'x-releases'?: string[];
         'x-parameter-conflicts'?: ParameterConflict[];
       };
-      if (!op.operationId) throw new Error(`GET ${path} has no operationId`);
+      if (!op.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
       const responses: Record<string, Response> = {};
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         responses[status] = resolve<Response>(doc, response);
       }
+      const body = requestBodyOf(doc, op.requestBody);
       operations.push({
         operationId: op.operationId,
-        method: 'get',
+        method,
         path,
         summary: op.summary ?? '',
         deprecated: op.deprecated === true,
         ...(op['x-replaced-by'] ? { replacedBy: op['x-replaced-by'] } : {}),
+        ...(op['x-deprecated-since'] ? { deprecatedSince: op['x-deprecated-since'] } : {}),
+        ...(op['x-replaced-by-before'] ? { replacedByBefore: op['x-replaced-by-before'] } : {}),
         ...(op['x-releases'] ? { releases: op['x-releases'] } : {}),
         parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) =>
           resolve<Parameter>(doc, p),
         ),
         conflicts: op['x-parameter-conflicts'] ?? [],
         responses,
+        ...(body ? { requestBody: body } : {}),
       });
     }
   }
   return operations;
+}
+
+/** The body an operation takes, JSON preferred; undefined when it takes none. */
+function requestBodyOf(
+  doc: Document,
+  body: OpenAPIV3_1.RequestBodyObject | OpenAPIV3_1.ReferenceObject | undefined,
+): RequestBody | undefined {
+  if (!body) return undefined;
+  const resolved = resolve<OpenAPIV3_1.RequestBodyObject>(doc, body);
+  const entries = Object.entries(resolved.content ?? {});
+  const [mediaType, media] = entries.find(([type]) => type.includes('json')) ?? entries[0] ?? [];
+  if (mediaType === undefined) return undefined;
+  return { required: resolved.required === true, mediaType, schema: (media?.schema ?? {}) as Schema };
 }
 
 export function operationById(operationId: string, doc: Document): Operation {

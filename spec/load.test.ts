@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isRef, listOperations, loadSpec, operationById, resolve, type Document } from './load.ts';
+import { controlSpec } from '../mocks/control/control-spec.ts';
+import { operationAsOf } from './releases/releases.ts';
 
 /** The operationIds of the real service and its official client (real-service-facts.md). */
 const REAL_OPERATION_IDS = {
@@ -48,33 +50,70 @@ describe('listOperations', () => {
     expect(operationById('get_block').responses['404']?.description).toMatch(/not found/i);
   });
 
-  it('marks operations 6, 7 and 8 and the v2 address routes deprecated, each naming its v3 successor', () => {
+  it('marks operations 5 to 8 deprecated as v9.0.2 does, each with its v3 replacement', () => {
     const deprecated = operations.filter((op) => op.deprecated).map((op) => op.operationId);
     expect(deprecated.sort()).toEqual([
       'get_account_balance',
       'get_account_transactions_with_transfers',
+      'get_address_transaction_events',
       'get_address_transactions',
       'get_principal_ft_balances',
       'get_principal_stx_balance',
       'get_single_transaction_with_transfers',
     ]);
-    expect(operationById('get_single_transaction_with_transfers').replacedBy?.operationId).toBe(
-      'get_principal_transaction_balance_changes',
+    const v9 = operations.map((op) => operationAsOf(op, '9.0.2'));
+    expect(
+      Object.fromEntries(
+        v9.filter((op) => op.deprecated).map((op) => [op.operationId, op.replacedBy?.routes]),
+      ),
+    ).toEqual({
+      get_address_transaction_events: [
+        'GET /extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes',
+      ],
+      get_account_transactions_with_transfers: ['GET /extended/v3/principals/{principal}/transactions'],
+      get_account_balance: [
+        'GET /extended/v3/principals/{principal}/balances/stx',
+        'GET /extended/v3/principals/{principal}/balances/ft',
+        'GET /extended/v3/principals/{principal}/balances/nft',
+      ],
+      get_single_transaction_with_transfers: [
+        'GET /extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes',
+      ],
+      get_address_transactions: ['GET /extended/v3/principals/{principal}/transactions'],
+      get_principal_stx_balance: ['GET /extended/v3/principals/{principal}/balances/stx'],
+      get_principal_ft_balances: ['GET /extended/v3/principals/{principal}/balances/ft'],
+    });
+  });
+
+  it('marks operations 6, 7 and 8 deprecated as v8.11.6 does, with the replacements it named', () => {
+    const old = operations.map((op) => operationAsOf(op, '8.11.6'));
+    expect(
+      old
+        .filter((op) => op.deprecated)
+        .map((op) => op.operationId)
+        .sort(),
+    ).toEqual([
+      'get_account_balance',
+      'get_account_transactions_with_transfers',
+      'get_single_transaction_with_transfers',
+    ]);
+    const byId = (id: string) => old.find((op) => op.operationId === id);
+    expect(byId('get_single_transaction_with_transfers')?.replacedBy?.operationId).toBe(
+      'get_address_transaction_events',
     );
-    expect(operationById('get_account_transactions_with_transfers').replacedBy?.routes).toEqual([
-      'GET /extended/v3/principals/{principal}/transactions',
+    expect(byId('get_account_transactions_with_transfers')?.replacedBy?.routes).toEqual([
+      'GET /extended/v2/addresses/{address}/transactions',
     ]);
-    expect(operationById('get_account_balance').replacedBy?.routes).toEqual([
-      'GET /extended/v3/principals/{principal}/balances/stx',
-      'GET /extended/v3/principals/{principal}/balances/ft',
-      'GET /extended/v3/principals/{principal}/balances/ft/{asset_identifier}',
-      'GET /extended/v3/principals/{principal}/balances/nft',
+    expect(byId('get_account_balance')?.replacedBy?.routes).toEqual([
+      'GET /extended/v2/addresses/{principal}/balances/stx',
+      'GET /extended/v2/addresses/{principal}/balances/ft',
     ]);
-    // Operation 5 names its successor too: release 9.0.2 deprecates it (per release profile).
-    for (const op of operations.filter((o) => !o.deprecated))
-      expect(op.replacedBy, op.operationId).toEqual(
-        op.operationId === 'get_address_transaction_events' ? expect.anything() : undefined,
-      );
+    for (const op of old.filter((o) => !o.deprecated)) expect(op.replacedBy, op.operationId).toBeUndefined();
+    // A parameter new in v9 is not one v8.11.6 has: it ignores it, as any unknown parameter.
+    expect(byId('get_tx_list_details')?.parameters.map((p) => p.name)).not.toContain('exclude_function_args');
+    expect(
+      operationAsOf(operationById('get_tx_list_details'), '9.0.2').parameters.map((p) => p.name),
+    ).toContain('exclude_function_args');
   });
 
   it('parses x-parameter-conflicts', () => {
@@ -114,13 +153,39 @@ describe('listOperations', () => {
     expect(listOperations(doc)[0]!.parameters.map((p) => p.name)).toEqual(['id']);
   });
 
-  it('refuses an operation other than GET and a GET without operationId', () => {
-    expect(() =>
-      listOperations(tinyDoc({ paths: { '/x': { post: { operationId: 'x', responses: {} } } } })),
-    ).toThrow(/read-only/);
-    expect(() => listOperations(tinyDoc({ paths: { '/x': { get: { responses: {} } } } }))).toThrow(
-      /no operationId/,
+  it('reads every method, a POST with its request body, and refuses an operation without operationId', () => {
+    const schema = { type: 'object', properties: { blocks: { type: 'integer' } } };
+    const [post] = listOperations(
+      tinyDoc({
+        paths: {
+          '/x': {
+            post: {
+              operationId: 'x',
+              requestBody: { required: true, content: { 'application/json': { schema } } },
+              responses: {},
+            },
+          },
+        },
+      }),
     );
+    expect(post).toMatchObject({
+      method: 'post',
+      requestBody: { required: true, mediaType: 'application/json', schema },
+    });
+    expect(() => listOperations(tinyDoc({ paths: { '/x': { get: { responses: {} } } } }))).toThrow(
+      /GET \/x has no operationId/,
+    );
+  });
+
+  it("reads the control plane's document with the same reader: its POSTs and their bodies", () => {
+    const ops = listOperations(controlSpec());
+    expect(ops.map((op) => `${op.method.toUpperCase()} ${op.path}`)).toEqual([
+      'POST /_mock/mine',
+      'POST /_mock/transactions',
+      'POST /_mock/reorg',
+      'POST /_mock/reset',
+    ]);
+    expect(ops.find((op) => op.path === '/_mock/reorg')?.requestBody?.required).toBe(true);
   });
 
   it('operationById throws on an unknown id', () => {

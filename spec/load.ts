@@ -9,6 +9,7 @@ import {
 } from './document.ts';
 import type { Document, Operation } from './document.ts';
 import { PRECOMPILED } from './precompiled.ts';
+import { operationPaths, urlBuilder, type UrlFor } from './request/url.ts';
 
 export * from './document.ts';
 
@@ -53,3 +54,8 @@ export function operationMatcher(
 ): (pathname: string) => Operation | undefined {
   return matcherOf(ops);
 }
+
+let specUrls: UrlFor | undefined;
+/** URLs of the spec file's operations (spec/request/url.ts), built on the first call. */
+export const urlFor: UrlFor = (operationId, ...params) =>
+  (specUrls ??= urlBuilder(operationPaths(loadSpec())))(operationId, ...params);

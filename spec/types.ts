@@ -112,6 +112,7 @@ export interface paths {
         };
         /**
          * Get events for an address transaction
+         * @deprecated
          * @description A page of the native-token (`stx`), fungible-token (`ft`) and non-fungible-token (`nft`)
          *     events of one transaction in which the address or contract is sender or recipient,
          *     ordered by `event_index` ascending. An unknown transaction gives 404
@@ -119,9 +120,9 @@ export interface paths {
          *     gives 200 with empty `results`.
          *
          *     This is the replacement of the deprecated `get_single_transaction_with_transfers`.
-         *     Release 9.0.2 deprecates it in turn in favour of
-         *     `GET /extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes`
-         *     (`x-replaced-by`), where per-event transfers become per-asset net changes.
+         *
+         *     Deprecated by the real service from v9.0.0 (8.11.6 does not mark it); it still answers.
+         *     Replacement: `GET /extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes`.
          */
         get: operations["get_address_transaction_events"];
         put?: never;
@@ -143,10 +144,9 @@ export interface paths {
          * Get account transactions with transfers
          * @deprecated
          * @description Deprecated by the real service (the service description does not mark it); it still
-         *     answers. Replacement: `GET /extended/v3/principals/{principal}/transactions` and, for one
-         *     transaction's changes, `GET /extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes`
-         *     (release 8.11.6 named `GET /extended/v2/addresses/{address}/transactions`). See
-         *     docs/migration.md.
+         *     answers. Replacement: `GET /extended/v3/principals/{principal}/transactions` from v9.0.0;
+         *     before it, `GET /extended/v2/addresses/{address}/transactions` and, for one
+         *     transaction's transfers, `get_address_transaction_events`.
          *
          *     The transactions of one principal, each with the STX, fungible-token and
          *     non-fungible-token transfers in it that concern the principal. Included are the
@@ -180,10 +180,9 @@ export interface paths {
          * Get account balances
          * @deprecated
          * @description Deprecated in favour of `GET /extended/v3/principals/{principal}/balances/stx`,
-         *     `GET /extended/v3/principals/{principal}/balances/ft` (and `.../balances/ft/{asset_identifier}`)
-         *     and `GET /extended/v3/principals/{principal}/balances/nft` (release 8.11.6 named
-         *     `GET /extended/v2/addresses/{principal}/balances/stx` and `.../balances/ft`). It still
-         *     answers. See docs/migration.md.
+         *     `.../balances/ft` and `.../balances/nft` from v9.0.0; before it, of
+         *     `GET /extended/v2/addresses/{principal}/balances/stx` and
+         *     `GET /extended/v2/addresses/{principal}/balances/ft`. It still answers.
          *
          *     The STX balance (with totals, fees, miner rewards and stacking lock), fungible-token
          *     balances and non-fungible-token counts of one principal, and its vesting schedule
@@ -211,8 +210,9 @@ export interface paths {
         /**
          * Get account transaction with transfers
          * @deprecated
-         * @description Deprecated in favour of `GET /extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes`
-         *     (release 8.11.6 named `get_address_transaction_events`). It still answers.
+         * @description Deprecated in favour of `get_address_transaction_events` before v9.0.0, and of
+         *     `GET /extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes` from it.
+         *     It still answers.
          *
          *     One transaction of one principal with the STX transfers in it that concern the
          *     principal: the matching item of `get_account_transactions_with_transfers` without
@@ -608,7 +608,7 @@ export interface components {
             contract_name: string;
         };
         /** @description A post-condition, by asset `type`. */
-        PostCondition: components["schemas"]["StxPostCondition"] | components["schemas"]["FungiblePostCondition"] | components["schemas"]["NonFungiblePostCondition"];
+        PostCondition: components["schemas"]["StxPostCondition"] | components["schemas"]["FungiblePostCondition"] | components["schemas"]["NonFungiblePostCondition"] | components["schemas"]["StakingPostCondition"] | components["schemas"]["PoxPostCondition"];
         StxPostCondition: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -637,10 +637,35 @@ export interface components {
              */
             type: "non_fungible";
             principal: components["schemas"]["PostConditionPrincipal"];
-            /** @enum {string} */
-            condition_code: "sent" | "not_sent";
+            /**
+             * @description `maybe_sent` from the real service's v9.0.0 (epoch 4).
+             * @enum {string}
+             */
+            condition_code: "sent" | "not_sent" | "maybe_sent";
             asset_value: components["schemas"]["ClarityValue"];
             asset: components["schemas"]["PostConditionAsset"];
+        };
+        /** @description A condition on the micro-STX a principal stakes (the real service's v9.0.0, epoch 4). */
+        StakingPostCondition: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "staking";
+            principal: components["schemas"]["PostConditionPrincipal"];
+            condition_code: components["schemas"]["FungibleConditionCode"];
+            amount: components["schemas"]["Amount"];
+        };
+        /** @description A condition on whether a principal performs a PoX operation (the real service's v9.0.0, epoch 4); no amount. */
+        PoxPostCondition: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pox";
+            principal: components["schemas"]["PostConditionPrincipal"];
+            /** @enum {string} */
+            condition_code: "not_performed" | "maybe_performed" | "performed";
         };
         /** @enum {string} */
         FungibleConditionCode: "sent_equal_to" | "sent_greater_than" | "sent_greater_than_or_equal_to" | "sent_less_than" | "sent_less_than_or_equal_to";
@@ -655,13 +680,16 @@ export interface components {
             sponsor_address?: components["schemas"]["StacksAddress"];
             /** @description The sponsor's nonce; present when `sponsored` is true. */
             sponsor_nonce?: number;
-            /** @enum {string} */
-            post_condition_mode: "allow" | "deny";
+            /**
+             * @description `originator` from the real service's v9.0.0 (epoch 4).
+             * @enum {string}
+             */
+            post_condition_mode: "allow" | "deny" | "originator";
             post_conditions: components["schemas"]["PostCondition"][];
             /** @enum {string} */
             anchor_mode: "on_chain_only" | "off_chain_only" | "any";
             /** @enum {string} */
-            tx_status: "pending" | "success" | "abort_by_response" | "abort_by_post_condition" | "dropped_replace_by_fee" | "dropped_replace_across_fork" | "dropped_too_expensive" | "dropped_stale_garbage_collect" | "dropped_problematic";
+            tx_status: "pending" | "success" | "abort_by_response" | "abort_by_post_condition" | "problematic_skipped" | "dropped_replace_by_fee" | "dropped_replace_across_fork" | "dropped_too_expensive" | "dropped_stale_garbage_collect" | "dropped_problematic";
             /** @enum {string} */
             tx_type: "token_transfer" | "smart_contract" | "contract_call" | "poison_microblock" | "coinbase" | "tenure_change";
         };
@@ -747,15 +775,21 @@ export interface components {
                 burn_view_consensus_hash: components["schemas"]["HexString"];
                 previous_tenure_end: components["schemas"]["HexString"];
                 previous_tenure_blocks: number;
-                /** @enum {string} */
-                cause: "block_found" | "extended";
+                /**
+                 * @description The `extended_*` causes from the real service's v9.0.0 (epoch 4).
+                 * @enum {string}
+                 */
+                cause: "block_found" | "extended" | "extended_runtime" | "extended_read_count" | "extended_read_length" | "extended_write_count" | "extended_write_length";
                 pubkey_hash: components["schemas"]["HexString"];
             };
         };
         /** @description The fields a transaction has once mined into a block. */
         ConfirmedTransactionFields: {
-            /** @enum {string} */
-            tx_status: "success" | "abort_by_response" | "abort_by_post_condition";
+            /**
+             * @description `problematic_skipped` from the real service's v9.0.0.
+             * @enum {string}
+             */
+            tx_status: "success" | "abort_by_response" | "abort_by_post_condition" | "problematic_skipped";
             /** @description The block's hash; `0x` alone for a transaction of an unanchored microblock (real service). */
             block_hash: string;
             block_height: number;
@@ -795,6 +829,11 @@ export interface components {
         PendingTransactionFields: {
             /** @enum {string} */
             tx_status: "pending" | "dropped_replace_by_fee" | "dropped_replace_across_fork" | "dropped_too_expensive" | "dropped_stale_garbage_collect" | "dropped_problematic";
+            /**
+             * @description The transaction that replaced this one (`dropped_replace_by_fee`), else null. The real
+             *     service sends it from v9.0.0, on every pending result; v8.11.6 does not.
+             */
+            replaced_by_tx_id?: components["schemas"]["TxId"] | null;
             receipt_time: components["schemas"]["UnixTime"];
             receipt_time_iso: components["schemas"]["IsoTime"];
         };
@@ -851,6 +890,8 @@ export interface components {
                 sender?: string;
                 recipient?: string;
                 amount: components["schemas"]["Amount"];
+                /** @description The memo of an STX transfer that carried one (`stx-transfer-memo?`); absent otherwise. */
+                memo?: components["schemas"]["HexString"];
             };
         } & {
             /**
@@ -946,11 +987,11 @@ export interface components {
             tx_byte_sizes: components["schemas"]["PercentilesByType"];
         };
         ServerStatus: {
-            /** @description e.g. `stacks-blockchain-api v8.11.6 (v8.11.6:63da771)`. */
+            /** @description e.g. `stacks-blockchain-api v9.0.2 (master:1164d9ee)` or `stacks-blockchain-api v8.11.6 (v8.11.6:63da771)`. */
             server_version: string;
             /** @description `ready` when the service serves requests. */
             status: string;
-            /** @description The service description says integer; the real service sends null before the height is known. */
+            /** @description The service description says integer; the real service sends null before the height is known, and leaves the three out from v9.0.0. */
             pox_v1_unlock_height?: number | null;
             /** @description As `pox_v1_unlock_height`. */
             pox_v2_unlock_height?: number | null;
@@ -1465,6 +1506,11 @@ export interface components {
         /** @description Include data from unanchored (unconfirmed) microblocks. `true` or `false` only. */
         Unanchored: boolean;
         /**
+         * @description `true` leaves `contract_call.function_args` out of every transaction. `true` or `false`
+         *     only. New in the real service's v9.0.0; v8.11.6 ignores it, as any unknown parameter.
+         */
+        ExcludeFunctionArgs: boolean;
+        /**
          * @description Return the state up to this block instead of the current chain tip: a block hash (`0x`
          *     and 64 hex digits) or a positive block height. Must not be combined with `height` or
          *     with `unanchored=true`. An unknown hash gives 404.
@@ -1538,8 +1584,6 @@ export interface components {
          *     A cursor that is not three parts, or names an unknown block, gives 404.
          */
         AddressTransactionsCursor: string;
-        /** @description Release 9.0.2. `true` leaves `function_args` out of contract calls. */
-        ExcludeFunctionArgs: boolean;
         /** @description `true` adds the estimated balance and the pending STX of mempool transactions. */
         IncludeMempool: boolean;
         /** @description Results per page, 0 to 200; `limit=0` means the default (100). */
@@ -1558,10 +1602,15 @@ export interface components {
          */
         ETag: string;
         /**
-         * @description Sent on deprecated operations, naming the replacement route(s), e.g. `299 - "Deprecated: use GET /extended/v2/addresses/{address}/transactions/{tx_id}/events"`.
-         * @example 299 - "Deprecated: use GET /extended/v2/addresses/{address}/transactions/{tx_id}/events"
+         * @description Sent on deprecated operations, with the text the real service writes on every one (v8.11.6 and v9.0.2 alike); it names no replacement: the operation's `x-replaced-by` does.
+         * @example 299 - "Deprecated: See https://docs.hiro.so/stacks/api for more information"
          */
         DeprecationWarning: string;
+        /**
+         * @description The same `Warning` on an operation deprecated from the real service's v9.0.0: v9 sends it, v8.11.6 does not, so it is not required here; a release-aware check expects it by `server_version`.
+         * @example 299 - "Deprecated: See https://docs.hiro.so/stacks/api for more information"
+         */
+        DeprecationWarningFromV9: string;
         /**
          * @description Requests allowed per window (sent by the hosted gateway).
          * @example 50
@@ -1736,6 +1785,11 @@ export interface operations {
                 event_offset?: components["parameters"]["EventOffset"];
                 /** @description Include data from unanchored (unconfirmed) microblocks. `true` or `false` only. */
                 unanchored?: components["parameters"]["Unanchored"];
+                /**
+                 * @description `true` leaves `contract_call.function_args` out of every transaction. `true` or `false`
+                 *     only. New in the real service's v9.0.0; v8.11.6 ignores it, as any unknown parameter.
+                 */
+                exclude_function_args?: components["parameters"]["ExcludeFunctionArgs"];
             };
             header?: never;
             path?: never;
@@ -1967,6 +2021,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
+                    Warning: components["headers"]["DeprecationWarningFromV9"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
@@ -2933,7 +2988,10 @@ export interface operations {
                  *     A cursor that is not three parts, or names an unknown block, gives 404.
                  */
                 cursor?: components["parameters"]["AddressTransactionsCursor"];
-                /** @description Release 9.0.2. `true` leaves `function_args` out of contract calls. */
+                /**
+                 * @description `true` leaves `contract_call.function_args` out of every transaction. `true` or `false`
+                 *     only. New in the real service's v9.0.0; v8.11.6 ignores it, as any unknown parameter.
+                 */
                 exclude_function_args?: components["parameters"]["ExcludeFunctionArgs"];
             };
             header?: never;

@@ -14,12 +14,12 @@ export interface MockProcess {
 }
 
 /**
- * Starts `mocks/cli.ts` in its own process (so its event loop and heap are not the load
+ * Starts `bin/cli.ts` in its own process (so its event loop and heap are not the load
  * generator's) and resolves with its URL. The child runs in its own process group; stopping it,
  * a failed start and this process exiting all end the group.
  */
 export function startMockProcess(args: string[], timeoutMs = 120_000): Promise<MockProcess> {
-  return startServerProcess('mocks/cli.ts', ['--port', '0', '--host', '127.0.0.1', ...args], timeoutMs);
+  return startServerProcess('bin/cli.ts', ['--port', '0', '--host', '127.0.0.1', ...args], timeoutMs);
 }
 
 /** Any server script of the project that prints `listening on http://127.0.0.1:<port>` once it listens. */

@@ -21,11 +21,11 @@ export interface Timing {
 }
 
 /** `node -e 0`: node's own boot and exit, the floor under any command written in JavaScript. */
-export function nodeBoot(): Promise<Timing> {
+export function nodeBoot(node: string = process.execPath): Promise<Timing> {
   return new Promise((resolve, reject) => {
     const began = performance.now();
     // `node -e 0` but for its CPU time, read as it ends: what is left after it (exiting) is tiny.
-    const child = spawn(process.execPath, [
+    const child = spawn(node, [
       '-e',
       'const u = process.cpuUsage(); console.log((u.user + u.system) / 1000)',
     ]);
@@ -40,11 +40,11 @@ export function nodeBoot(): Promise<Timing> {
   });
 }
 
-/** The installed `stacks-api-mock`, default world, from spawn to its first 200 on GET /extended. */
-export async function cliFirstAnswer(dir: string): Promise<Timing> {
+/** The installed `stacks-api-mock` on `node`, default world, from spawn to its first 200 on GET /extended. */
+export async function cliFirstAnswer(dir: string, node: string = process.execPath): Promise<Timing> {
   const bin = join(dir, 'node_modules/stacks-api-mock/dist/bin/stacks-api-mock.cjs');
   const began = performance.now();
-  const mock = runIn(dir, process.execPath, [bin, '--port', '0', '--quiet']);
+  const mock = runIn(dir, node, [bin, '--port', '0', '--quiet']);
   try {
     const url = await listeningUrl(mock, 60_000);
     await expectOk(`${url}/extended`);

@@ -74,6 +74,14 @@ describe('agreement checks', () => {
       ],
       ['/extended', 'tip_not_behind', (b) => void ((b.chain_tip as Json).block_height = 1)],
     ];
+    const stats = await answer('/extended/v1/tx/mempool/stats');
+    const status = await answer('/extended');
+    expect(agreementFindings(stats, status)).toEqual([]);
+    const inSeconds = edited(stats, (b) => {
+      const ages = (b.tx_ages as Json).token_transfer as Json;
+      for (const k of ['p25', 'p50', 'p75', 'p95']) ages[k] = Number(ages[k]) * 600;
+    });
+    expect(fired(inSeconds, status, 'mempool_ages_within_chain'), 'ages in seconds').toBe(true);
     for (const [url, name, edit] of seconds) {
       const second = await answer(url);
       expect(agreementFindings(list, second), url).toEqual([]);

@@ -12,6 +12,7 @@ import {
   type FieldSelector,
   type Source,
 } from './meaning-check.ts';
+import { mempoolAgesWithinChain } from './mempool-ages-check.ts';
 
 /**
  * What one operation says about another's data: a rule on two answers, the first naming
@@ -382,6 +383,7 @@ export const AGREEMENT_CHECKS: readonly AgreementCheck[] = [
   heightFilterHasTransaction,
   nextPageContinues,
   tipNotBehind,
+  mempoolAgesWithinChain,
 ];
 
 export function agreementFindings(first: AnsweredRequest, second: AnsweredRequest): Problem[] {

@@ -1,4 +1,5 @@
 import type { Operation } from '../../spec/load.ts';
+import type { Exchange } from '../http/client.ts';
 
 /** One answer as a meaning check sees it: the request it answers, and what came back. */
 export interface AnsweredRequest {
@@ -44,4 +45,9 @@ export function answeredRequest(
     headers,
     body,
   };
+}
+
+/** An exchange of the suite's client as the checks see it. */
+export function answerOf(ex: Exchange): AnsweredRequest {
+  return answeredRequest(ex.operation, ex.url, ex.status, ex.headers, ex.body);
 }

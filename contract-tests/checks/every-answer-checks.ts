@@ -1,9 +1,12 @@
+import { deserializeCV } from '@stacks/transactions';
+import { reprOf } from '../../spec/clarity-repr.ts';
 import type { Problem } from '../../spec/responses.ts';
 import { finding, firstFew, objects, type MeaningCheck } from './meaning-check.ts';
 
 /**
  * Meaning checks every operation's answer is held to, whatever it is about: its Cache-Control
- * header for its status, and its `*_time_iso` fields against their `*_time`.
+ * header for its status, its `*_time_iso` fields against their `*_time`, and its Clarity values'
+ * printed forms against their serializations.
  */
 
 /** What every error may carry: the real service sets `no-store` first and an ETag step may replace it before the error. */
@@ -93,4 +96,55 @@ const isoTimeMatchesEpoch: MeaningCheck = {
   },
 };
 
-export const EVERY_ANSWER_CHECKS: readonly MeaningCheck[] = [cacheControlByStatus, isoTimeMatchesEpoch];
+/** What a Clarity serialization prints as, or why it does not decode. */
+function decodedRepr(hex: string): { repr: string } | { error: string } {
+  try {
+    return { repr: reprOf(deserializeCV(hex)) };
+  } catch (err) {
+    return { error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+const clarityPairsDecode: MeaningCheck = {
+  name: 'clarity_pairs_decode',
+  rule: "every Clarity `{hex, repr}` pair (a result, a log, an argument, an NFT value, a post-condition\u2019s value) decodes, with @stacks/transactions\u2019 `deserializeCV`, to a value that prints as its own `repr`, principals quoted (`'SP…`)",
+  sources: [
+    {
+      document: 'facts',
+      section: 'Shared by all operations',
+      line: 'Clarity values are `{hex, repr}` pairs: `hex` is the consensus serialization (`0x...`), `repr` its printed form, e.g. `0x0703` ↔ `(ok true)`, a uint ↔ `u100`.',
+    },
+    {
+      document: 'facts',
+      section: "More facts learned from the differential (v8.11.6, the mock's own chains)",
+      line: "`repr` writes a principal with a leading quote (`'SP…`).",
+    },
+  ],
+  fields: ['* **.hex', '* **.repr'],
+  check: (a) => {
+    const out: Problem[] = [];
+    for (const [path, o] of objects(a.body)) {
+      if (typeof o.hex !== 'string' || typeof o.repr !== 'string') continue;
+      const decoded = decodedRepr(o.hex);
+      if ('error' in decoded)
+        out.push(
+          finding(
+            'clarity_pairs_decode',
+            `${path}.hex a Clarity serialization`,
+            `${o.hex} (${decoded.error})`,
+          ),
+        );
+      else if (decoded.repr !== o.repr)
+        out.push(
+          finding('clarity_pairs_decode', `${path}.repr ${decoded.repr} (what its hex decodes to)`, o.repr),
+        );
+    }
+    return firstFew(out);
+  },
+};
+
+export const EVERY_ANSWER_CHECKS: readonly MeaningCheck[] = [
+  cacheControlByStatus,
+  isoTimeMatchesEpoch,
+  clarityPairsDecode,
+];

@@ -1,3 +1,4 @@
+import { Cl, cvToHex } from '@stacks/transactions';
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -111,6 +112,18 @@ describe('meaning checks', () => {
         const ages = (b.tx_ages as Json).token_transfer as Json;
         [ages.p25, ages.p95] = [Number(ages.p95) + 1, ages.p25];
       },
+    },
+    {
+      check: 'clarity_pairs_decode',
+      url: 'txList',
+      edit: (b) =>
+        void (((b[tx.tx_id] as Json).result as Json).tx_result = { hex: '0x0703', repr: '(ok false)' }),
+    },
+    {
+      check: 'clarity_pairs_decode',
+      url: 'txList',
+      edit: (b) =>
+        void (((b[tx.tx_id] as Json).result as Json).tx_result = { hex: '0xff', repr: '(ok true)' }),
     },
     { check: 'page_echoes_request', url: 'history', edit: (b) => void (b.offset = 0) },
     {
@@ -311,5 +324,14 @@ describe('meaning checks', () => {
       body: { tx: { parent_burn_block_time: 0, parent_burn_block_time_iso: '' } },
     };
     expect(fired(ans, 'iso_time_matches_epoch')).toBe(false);
+  });
+
+  it('clarity_pairs_decode reads a principal as the real service prints it, quoted, inside any value', () => {
+    const ok = (repr: string): AnsweredRequest => ({
+      ...answeredRequest(operations[0]!, '/extended', 200, {}, {}),
+      body: { value: { hex: cvToHex(Cl.some(Cl.principal('SP000000000000000000002Q6VF78.pox-4'))), repr } },
+    });
+    expect(fired(ok("(some 'SP000000000000000000002Q6VF78.pox-4)"), 'clarity_pairs_decode')).toBe(false);
+    expect(fired(ok('(some SP000000000000000000002Q6VF78.pox-4)'), 'clarity_pairs_decode')).toBe(true);
   });
 });

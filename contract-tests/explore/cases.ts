@@ -337,9 +337,11 @@ function followStep(step: FollowStep, pickAt: number, last: AnsweredRequest): Pl
     because: `a valid request following what ${last.operationId} named`,
   });
   if (!ok(last)) return undefined;
-  // The status after an answer that names blocks: its tip must not be behind them.
+  // The status after an answer that names blocks (its tip must not be behind them), or after the
+  // mempool statistics (their ages are bounded by it).
   if (step === 'status')
-    return last.operationId === 'get_block' || namedTransactions(last).length > 0
+    return ['get_block', 'get_mempool_transaction_stats'].includes(last.operationId) ||
+      namedTransactions(last).length > 0
       ? ok200('get_status', {})
       : undefined;
   const named = pickFrom(

@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { COMMANDS, SETTINGS_AS_FLAGS } from '../../spec/commands.ts';
+import { shownPath } from '../config.ts';
 import type { ContractTarget } from '../target.ts';
 import type { TargetData } from '../targets/discover.ts';
 import { exploreCase, type ExploreCase } from './cases.ts';
@@ -90,6 +92,11 @@ function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
+/** A value as a shell word: as it is when nothing in it is special to the shell. */
+function shellWord(s: string): string {
+  return /^[\w./:@%+=,-]+$/.test(s) ? s : shellQuote(s);
+}
+
 /** The failing chain as curl commands anyone can paste, and the variables that replay the whole run. */
 export function renderFailure(
   target: ContractTarget,
@@ -104,18 +111,27 @@ export function renderFailure(
   );
   const where = target.config.baseUrl
     ? ''
-    : '\n  (the in-process mock: `make mock` serves the same world at this address)';
-  const replay = [
-    `CONTRACT_SEED=${options.seed}`,
-    `CONTRACT_EXPLORE=${options.cases}`,
-    ...(target.config.baseUrl ? [`BASE_URL=${target.config.baseUrl}`] : []),
-    ...(target.config.targetFile && target.config.baseUrl ? [`TARGET=${target.config.targetFile}`] : []),
-  ].join(' ');
+    : `\n  (the in-process mock: \`${COMMANDS.mock}\` serves the same world at this address)`;
+  const settings: [string, string, string | undefined][] = [
+    ['CONTRACT_SEED', 'seed', String(options.seed)],
+    ['CONTRACT_EXPLORE', 'explore', String(options.cases)],
+    ['BASE_URL', 'base-url', target.config.baseUrl],
+    [
+      'TARGET',
+      'target',
+      target.config.baseUrl && target.config.targetFile && shownPath(target.config.targetFile),
+    ],
+  ];
+  const given = settings.filter((s): s is [string, string, string] => s[2] !== undefined);
+  const command = target.config.baseUrl ? COMMANDS.contract : COMMANDS.contractInProcess;
+  const replay = SETTINGS_AS_FLAGS
+    ? `${command} ${given.map(([, flag, value]) => `--${flag} ${shellWord(value)}`).join(' ')}`
+    : `${given.map(([name, , value]) => `${name}=${shellWord(value)}`).join(' ')} ${command}`;
   return [
     `the exploration found a case that fails, shrunk in ${failure.shrinks} steps to ${failure.steps.length} request${failure.steps.length === 1 ? '' : 's'}:`,
     ...curls,
     where,
-    `replay the whole run: ${replay} ${target.config.baseUrl ? 'make contract' : 'npx vitest run --project contract'}`,
+    `replay the whole run: ${replay}`,
     '',
     failure.message,
   ]

@@ -1,8 +1,7 @@
-import { answeredRequest, type AnsweredRequest } from '../checks/answered-request.ts';
+import { answerOf, type AnsweredRequest } from '../checks/answered-request.ts';
 import { agreementFindings } from '../checks/agreement-checks.ts';
 import { judgeResponse } from '../expect.ts';
 import { BudgetExceeded } from '../http/budget.ts';
-import type { Exchange } from '../http/client.ts';
 import { operation, requestPath } from '../spec-context.ts';
 import type { ContractTarget } from '../target.ts';
 import { resolveFollow, resolveStart, type ExploreCase, type PlannedRequest } from './cases.ts';
@@ -26,10 +25,6 @@ export interface CaseRun {
   unbuilt?: boolean;
   /** The request budget ran out during the case. */
   outOfBudget?: boolean;
-}
-
-function answerOf(ex: Exchange): AnsweredRequest {
-  return answeredRequest(ex.operation, ex.url, ex.status, ex.headers, ex.body);
 }
 
 /** A transaction in a microblock not yet anchored may leave the chain: chains do not follow it. */

@@ -101,7 +101,7 @@ export const FIXED_CROSS_RULES: FixedRule[] = [
   },
   {
     name: 'deprecated_marked',
-    rule: 'cross/deprecated: the deprecated operations answer with `Warning: 299` naming their replacement',
+    rule: 'cross/deprecated: the operations the target\u2019s release deprecates answer with that release\u2019s exact `Warning: 299` text, the others with none; a 410 Gone from one is its sunset on the target',
     sources: [
       {
         document: 'facts',
@@ -110,6 +110,23 @@ export const FIXED_CROSS_RULES: FixedRule[] = [
       },
     ],
     fields: ['* header warning'],
+  },
+  {
+    name: 'release_fields',
+    rule: 'operations/get_status, get_tx_list_details: the status carries `pox_v1/2/3_unlock_height`, and a pending result `replaced_by_tx_id`, exactly when the release the target\u2019s `server_version` names does (v8 the first, v9 the second)',
+    sources: [
+      {
+        document: 'facts',
+        section: 'Release 9 (the line users run from July 2026)',
+        line: 'Operation 4: `pox_v1/2/3_unlock_height` are gone; `server_version` reads',
+      },
+      {
+        document: 'facts',
+        section: 'Release 9 (the line users run from July 2026)',
+        line: 'A pending `result` always carries `replaced_by_tx_id` (a tx id or null).',
+      },
+    ],
+    fields: ['get_status pox_v*_unlock_height', 'get_tx_list_details {*}.result.replaced_by_tx_id'],
   },
   {
     name: 'deprecated_equals_replacement',
@@ -129,6 +146,10 @@ export const FIXED_CROSS_RULES: FixedRule[] = [
  * Fields no rule can check from outside beyond their schema, and why. A test fails when a field
  * has neither a rule nor a reason, or when a reason matches no field.
  */
+/** Why a successor's fields have no rule of the suite's yet. */
+const SUCCESSOR =
+  'a successor a deprecation names (issue 32): its agreement with the deprecated operation is checked on the mock by mocks/operations/successors.test.ts; the suite has no agreement check for it yet';
+
 export const UNCHECKED: Array<{ selector: FieldSelector; why: string }> = [
   {
     selector: '* header *ratelimit-*',
@@ -169,10 +190,6 @@ export const UNCHECKED: Array<{ selector: FieldSelector; why: string }> = [
     selector: '* **.poison_microblock.**',
     why: 'the two microblock headers as reported: no other operation states them',
   },
-  {
-    selector: '* **.tx_result.**',
-    why: 'the Clarity result the node computed; the suite does not decode Clarity (hex `0x…` and text by schema)',
-  },
   { selector: '* **.vm_error', why: 'the virtual machine\u2019s message, string or null' },
   {
     selector: '* **.tx_status',
@@ -204,21 +221,56 @@ export const UNCHECKED: Array<{ selector: FieldSelector; why: string }> = [
     why: 'the events as the node recorded them: beyond `event_index` and `tx_id` (`transaction_fields_agree`) no operation lists all of a transaction\u2019s events (operation 5 lists one address\u2019s)',
   },
   {
-    selector: '* **.value.*',
-    why: 'a Clarity value\u2019s serialization and printed form; the suite does not decode Clarity (hex `0x…` by schema)',
-  },
-  {
     selector: '* **.tx_index',
     why: 'the position in its block as the node numbered it: operation 6 orders by it (`page_in_documented_order`); no operation lists a block\u2019s transactions',
   },
-  { selector: 'get_status server_version', why: 'free text naming the release' },
-  { selector: 'get_status status', why: 'the service\u2019s word for its state' },
   {
-    selector: 'get_status pox_v*_unlock_height',
-    why: 'network constants, an integer or null: no other operation states them',
+    selector: 'get_status server_version',
+    why: 'free text naming the release: the suite reads it to expect that release\u2019s deprecations, headers and fields',
   },
+  { selector: 'get_status status', why: 'the service\u2019s word for its state' },
   {
     selector: 'get_status chain_tip.microblock_*',
     why: 'the node\u2019s microblock tip: no operation lists microblocks',
+  },
+  {
+    selector: 'get_principal_transactions **',
+    why: SUCCESSOR,
+  },
+  {
+    selector: 'get_principal_transaction_balance_changes **',
+    why: SUCCESSOR,
+  },
+  {
+    selector: 'get_principal_balance_changes **',
+    why: SUCCESSOR,
+  },
+  {
+    selector: 'get_principal_balances_stx **',
+    why: SUCCESSOR,
+  },
+  {
+    selector: 'get_principal_balances_ft **',
+    why: SUCCESSOR,
+  },
+  {
+    selector: 'get_principal_balance_ft **',
+    why: SUCCESSOR,
+  },
+  {
+    selector: 'get_principal_balances_nft **',
+    why: SUCCESSOR,
+  },
+  {
+    selector: 'get_address_transactions **',
+    why: SUCCESSOR,
+  },
+  {
+    selector: 'get_principal_stx_balance **',
+    why: SUCCESSOR,
+  },
+  {
+    selector: 'get_principal_ft_balances **',
+    why: SUCCESSOR,
   },
 ];

@@ -49,18 +49,10 @@ export interface FieldRow {
   container: boolean;
 }
 
-/**
- * The operations the table covers: the description's eight. The successors the deprecations
- * name (`x-releases`) are checked against their deprecated operations by the agreement checks.
- */
-export function tabledOperations(operations: Operation[]): Operation[] {
-  return operations.filter((op) => op.releases === undefined);
-}
-
 export function fieldRows(doc: Document, operations: Operation[]): FieldRow[] {
   const rules = TABLE_RULES.map((r) => ({ r, patterns: r.fields.map(selectorPattern) }));
   const reasons = UNCHECKED.map((u) => ({ ...u, pattern: selectorPattern(u.selector) }));
-  return tabledOperations(operations).flatMap((op) => {
+  return operations.flatMap((op) => {
     const fields = specFields(doc, op);
     return fields.map((f) => {
       const key = `${op.operationId} ${f.path}`;
@@ -115,7 +107,7 @@ export function renderFieldTable(doc: Document, operations: Operation[]): string
         `| \`${r.name}\` | ${r.kind} | ${cell(r.rule)} | ${cell(r.sources.map(sourceText).join('; '))} |`,
     ),
   ];
-  for (const op of tabledOperations(operations)) {
+  for (const op of operations) {
     out.push('', `## \`${op.operationId}\``, '', '| field | schema | checked by |', '|---|---|---|');
     for (const row of rows.filter((r) => r.operationId === op.operationId)) {
       const checked = row.rules.length

@@ -58,6 +58,29 @@ describe('get_tx_list_details', () => {
       });
     });
 
+    const profile = target.release.profile;
+    test(`pending results carry replaced_by_tx_id as their release does (${profile ? `as ${profile.version}` : 'no release profile'})`, async (ctx) => {
+      requireWorld(ctx, target);
+      if (!profile) return ctx.skip(`no release profile for ${target.release.serverVersion}`);
+      const ids = need(
+        ctx,
+        data.mempool.length ? data.mempool : undefined,
+        'mempool transaction ids',
+        'mempool',
+      );
+      const ex = await call(ids);
+      // v9 names the transaction that replaced a pending one (null while none has); v8 has no such field.
+      const findings: Problem[] = Object.entries(entries(ex))
+        .filter(([, e]) => e.found === true && e.result !== undefined && 'receipt_time' in e.result)
+        .filter(([, e]) => 'replaced_by_tx_id' in (e.result ?? {}) !== profile.replacedByTxId)
+        .map(([id]) => ({
+          where: 'body',
+          expected: `${id}: replaced_by_tx_id ${profile.replacedByTxId ? 'present' : 'absent'} on a pending result (release ${profile.version})`,
+          actual: profile.replacedByTxId ? 'absent' : 'present',
+        }));
+      expectResponse(target, ex, { status: 200, because: 'pending transaction ids' }, findings);
+    });
+
     test('event_limit=1 and event_offset=1', async (ctx) => {
       const id = need(ctx, first, 'mined transaction id', 'transactions.byType');
       expectResponse(target, await call([id], { event_limit: '1', event_offset: '1' }), {

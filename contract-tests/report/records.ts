@@ -22,7 +22,8 @@ export interface ExchangeRecord {
   error?: string;
 }
 
-export type Outcome = 'pass' | 'fail' | 'known' | 'tolerated';
+/** `sunset`: a deprecated operation answered 410 Gone, as a release past its sunset does: not a break. */
+export type Outcome = 'pass' | 'fail' | 'known' | 'tolerated' | 'sunset';
 
 /** A problem as the report keeps it. */
 export interface ProblemRecord extends Problem {
@@ -42,6 +43,8 @@ export interface VerdictRecord {
   outcome: Outcome;
   problems: ProblemRecord[];
   note?: string;
+  /** What an error answer's body said (its `message`, else `error`): it tells one server error from another. */
+  errorMessage?: string;
   /** Fields the answer carried that the spec does not declare: drift, not failing by default. */
   undocumented?: string[];
 }
@@ -58,6 +61,8 @@ export interface DiscoveryRecord {
 export interface RunRecord {
   kind: 'run';
   target: string;
+  /** The release the target's status names, and how the run judged it. */
+  release?: string;
   targetFile: string;
   limiter: string;
   maxRequests: number;

@@ -86,6 +86,24 @@ function undocumentedSection(verdicts: VerdictRecord[]): string[] {
   ];
 }
 
+/** Deprecated operations the target has retired (410 Gone), once per operation. */
+function sunsetSection(verdicts: VerdictRecord[]): string[] {
+  const byOperation = new Map<string, { count: number; note: string }>();
+  for (const v of verdicts.filter((x) => x.outcome === 'sunset')) {
+    const entry = byOperation.get(v.operationId) ?? { count: 0, note: v.note ?? '' };
+    entry.count++;
+    byOperation.set(v.operationId, entry);
+  }
+  if (byOperation.size === 0) return [];
+  return [
+    '',
+    `Sunset on this target (deprecated operations answering 410 Gone: their tests skip, nothing fails): ${byOperation.size}`,
+    ...[...byOperation]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([op, e]) => `- ${op} (${e.count}×): ${e.note}`),
+  ];
+}
+
 function skipSection(tests: TestResult[]): string[] {
   const byReason = new Map<string, string[]>();
   for (const t of tests.filter((x) => x.state === 'skipped')) {
@@ -98,20 +116,39 @@ function skipSection(tests: TestResult[]): string[] {
   ]);
 }
 
+const OTHERS_NAMED = 5;
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
 /**
- * One line per cause with its count and first example, then each cause's first failure in full;
- * the other tests of a cause are named in the JUnit XML and the exchange log.
+ * One entry per root cause: its count and the cause with the first test's real figures, that
+ * test's failure in full, and the names of the others (each failure is shown once; the JUnit XML
+ * and the exchange log hold the others).
  */
 function failureSection(failed: TestResult[], verdicts: VerdictRecord[]): string[] {
   const causes = groupFailures(failed, verdicts);
   return [
-    `Failures: ${failed.length} tests, ${causes.length} causes`,
-    ...causes.map((c) => `- ${c.tests.length}× ${c.cause}\n    e.g. ${c.example}`),
-    '',
-    'First failure of each cause:',
+    `Failures: ${plural(failed.length, 'test')}, ${plural(causes.length, 'cause')}`,
     ...causes.flatMap((c) => {
-      const first = failed.find((t) => t.name === c.tests[0]);
-      return [`- ${c.tests[0]}`, indent(first?.message ?? '(no message)')];
+      const [first, ...others] = c.tests as [TestResult, ...TestResult[]];
+      const figures = c.figuresDiffer ? " (the first test's figures; the others' differ)" : '';
+      return [
+        `- ${c.tests.length}× ${c.text}${figures}`,
+        `    first: ${first.name}`,
+        indent(first.message ?? '(no message)', '      '),
+        ...(others.length
+          ? [
+              `    also: ${others
+                .slice(0, OTHERS_NAMED)
+                .map((t) => t.name)
+                .join(
+                  '; ',
+                )}${others.length > OTHERS_NAMED ? `; and ${others.length - OTHERS_NAMED} more` : ''}`,
+            ]
+          : []),
+      ];
     }),
     '',
   ];
@@ -137,6 +174,7 @@ export function renderSummary({ records, tests, deviations }: RunFacts): string 
   const tolerated = verdicts.filter((v) => v.outcome === 'tolerated');
   return [
     `Target: ${run?.target ?? 'unknown'}`,
+    ...(run?.release ? [`Release: ${run.release}`] : []),
     `Target file: ${run?.targetFile ?? 'unknown'}`,
     `Client limiter: ${run?.limiter ?? 'unknown'}; request budget MAX_REQUESTS=${run?.maxRequests ?? '?'}`,
     `Requests sent: ${exchanges.length} (${exchanges.filter((e) => e.retry).length} repeated after a 429, ${exchanges.filter((e) => e.provoked).length} sent to provoke 429, ${exchanges.filter((e) => e.error).length} without an answer) in ${(wallTimeMs(tests) / 1000).toFixed(1)} s`,
@@ -146,6 +184,7 @@ export function renderSummary({ records, tests, deviations }: RunFacts): string 
     '',
     ...(failed.length ? failureSection(failed, verdicts) : ['No failures.', '']),
     ...knownSection(verdicts, deviations),
+    ...sunsetSection(verdicts),
     ...undocumentedSection(verdicts),
     ...(tolerated.length
       ? ['', `Tolerated (target file tolerances): ${tolerated.length}`, ...toleratedSection(tolerated)]

@@ -11,6 +11,20 @@ import { EXPLORATION, EXPLORING, isObject, plus, type Json } from './variant-kit
 /** The offsets asked for where a variant served another, to echo them in the body. */
 const shiftedOffset = new WeakMap<URL, number>();
 
+/**
+ * Operation 3's ages in seconds (ten minutes a block), still ordered and null where they were: only
+ * the chain tip, from another operation, shows they cannot be blocks.
+ */
+export const MEMPOOL_AGES_IN_SECONDS: Pick<Variant, 'breaks' | 'response'> = {
+  breaks: 'get_mempool_transaction_stats gives tx_ages in seconds (600 a block), not in blocks',
+  response: (r) => {
+    if (r.operationId !== 'get_mempool_transaction_stats' || !isObject(r.body) || !isObject(r.body.tx_ages))
+      return;
+    for (const p of Object.values(r.body.tx_ages))
+      if (isObject(p)) for (const [k, v] of Object.entries(p)) if (typeof v === 'number') p[k] = v * 600;
+  },
+};
+
 export const AGREEMENT_VARIANTS: Variant[] = [
   {
     name: 'events-one-short',
@@ -103,6 +117,14 @@ export const AGREEMENT_VARIANTS: Variant[] = [
       r.body.offset = offset;
       r.body.results = r.body.results.slice(0, want) as Json[];
     },
+  },
+  {
+    name: 'mempool-ages-in-seconds-explored',
+    breaks: MEMPOOL_AGES_IN_SECONDS.breaks,
+    caughtBy: [EXPLORATION],
+    explore: EXPLORING,
+    failureMentions: /check mempool_ages_within_chain/,
+    response: MEMPOOL_AGES_IN_SECONDS.response,
   },
   {
     name: 'status-tip-lagging',

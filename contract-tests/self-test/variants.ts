@@ -1,4 +1,4 @@
-import { AGREEMENT_VARIANTS } from './agreement-variants.ts';
+import { AGREEMENT_VARIANTS, MEMPOOL_AGES_IN_SECONDS } from './agreement-variants.ts';
 import type { Variant } from './variant-server.ts';
 import { EXPLORATION, EXPLORING, isObject, plus, type Json } from './variant-kit.ts';
 
@@ -156,6 +156,20 @@ export const VARIANTS: Variant[] = [
     ],
     response: (r) => {
       r.res.removeHeader('Warning');
+    },
+  },
+  {
+    name: 'warning-not-the-releases',
+    breaks:
+      'the deprecated operations send a Warning of their own (naming a v2 route, as the mock once did), not their release\u2019s text',
+    caughtBy: [/^deprecated operations > get_account_balance > 200 OK > still answers/],
+    failureMentions: /release 9\.0\.2's own text/,
+    response: (r) => {
+      if (r.res.getHeader('Warning') !== undefined)
+        r.res.setHeader(
+          'Warning',
+          '299 - "Deprecated: use GET /extended/v2/addresses/{principal}/balances/stx"',
+        );
     },
   },
   {
@@ -363,6 +377,29 @@ export const VARIANTS: Variant[] = [
       const nfts = r.body.non_fungible_tokens;
       for (const t of Object.values(isObject(nfts) ? nfts : {})) if (isObject(t)) t.count = plus(t.count, 1n);
     },
+  },
+  {
+    name: 'clarity-repr-unquoted',
+    breaks:
+      'every Clarity repr prints a principal without its leading quote, as @stacks/transactions\u2019 cvToString does',
+    caughtBy: [/^get_account_transactions_with_transfers > 200 OK > an address with STX activity$/],
+    failureMentions: /check clarity_pairs_decode/,
+    response: (r) => {
+      const unquote = (v: unknown): void => {
+        if (Array.isArray(v)) v.forEach(unquote);
+        else if (isObject(v))
+          for (const [k, x] of Object.entries(v))
+            if (k === 'repr' && typeof x === 'string') v[k] = x.replace(/'(S[0-9A-Z])/g, '$1');
+            else unquote(x);
+      };
+      unquote(r.body);
+    },
+  },
+  {
+    name: 'mempool-ages-in-seconds',
+    ...MEMPOOL_AGES_IN_SECONDS,
+    caughtBy: [/^get_mempool_transaction_stats > 200 OK > its ages, in blocks, are bounded by the chain tip/],
+    failureMentions: /check mempool_ages_within_chain/,
   },
   ...AGREEMENT_VARIANTS,
 ];

@@ -9,7 +9,7 @@ import { supertestTransport } from '../http/transport.ts';
 import { readMockWorld } from '../targets/probe.ts';
 import { CHILD_MARK, runSuite, type SuiteRun } from './run-suite.ts';
 
-const WORLDS = ['wallet.yaml', 'token-launch.yaml', 'stacking.yaml'];
+const WORLDS = ['wallet.yaml', 'token-launch.yaml', 'stacking.yaml', 'release-9.yaml'];
 const DEFAULT_TARGET = join(ROOT, 'fixtures', 'targets', 'mock-default.json');
 
 /**

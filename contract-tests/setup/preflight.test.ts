@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockApp } from '../../mocks/app.ts';
+// The mock a loopback run's target file is built from, handed over as vitest.config.ts hands it.
+import '../../bin/in-process-mock.ts';
 import { readConfig } from '../config.ts';
 import type { TargetFile } from '../targets/target-file.ts';
 import { preflight, PreflightError } from './preflight.ts';

@@ -1,9 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { isLoopback, ROOT, type RunConfig } from '../config.ts';
+import { join } from 'node:path';
+import { COMMANDS, SETTINGS_AS_FLAGS } from '../../spec/commands.ts';
+import { shownPath, type RunConfig } from '../config.ts';
+import { isLoopbackUrl } from '../../spec/loopback.ts';
+import { inProcessMock } from '../in-process.ts';
 import { supertestTransport, type RawResponse, type Transport } from '../http/transport.ts';
 import { probeAuth, readMockWorld, type Auth, type MockWorld } from '../targets/probe.ts';
 import { loadTargetFile, type TargetFile } from '../targets/target-file.ts';
+import { urlFor } from '../../spec/load.ts';
 
 /** A run that cannot start: one line that names the problem and its fix. */
 export class PreflightError extends Error {}
@@ -18,7 +22,7 @@ async function reach(transport: Transport, baseUrl: string, timeoutMs: number): 
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
     throw new PreflightError(
-      `cannot reach ${baseUrl} (${why}): start the target (\`make mock\` in another terminal) or correct BASE_URL`,
+      `cannot reach ${baseUrl} (${why}): start the target (\`${COMMANDS.mock}\` in another terminal) or correct ${SETTINGS_AS_FLAGS ? '--base-url' : 'BASE_URL'}`,
     );
   }
   if (res.status === 404)
@@ -51,7 +55,11 @@ async function disagreements(
     );
   const block = file.blocks?.[0];
   if (block) {
-    const res = await transport(`/extended/v2/blocks/${block.height}`, {}, PROBE_TIMEOUT_MS);
+    const res = await transport(
+      urlFor('get_block', { path: { height_or_hash: block.height } }),
+      {},
+      PROBE_TIMEOUT_MS,
+    );
     const hash = res.status === 200 ? (JSON.parse(res.text) as { hash?: unknown }).hash : undefined;
     if (res.status === 200 && hash !== block.hash)
       out.push(
@@ -87,7 +95,7 @@ export async function preflight(config: RunConfig): Promise<RunConfig> {
   const first = await reach(transport, baseUrl, timeoutMs);
   const next: RunConfig = { ...config, notices: [...config.notices] };
   const limit = Number(first.headers['ratelimit-limit']);
-  if (isLoopback(baseUrl) && config.requestsPerMinute === undefined && !(limit > 0)) {
+  if (isLoopbackUrl(baseUrl) && config.requestsPerMinute === undefined && !(limit > 0)) {
     next.requestsPerMinute = 0;
     next.notices.push(
       `client limiter off: ${baseUrl} is on this machine and sends no rate-limit headers (CONTRACT_RPM sets a limit)`,
@@ -96,10 +104,8 @@ export async function preflight(config: RunConfig): Promise<RunConfig> {
   const world = await readMockWorld(transport, timeoutMs);
   if (world) next.mockWorld = world;
   if (!config.targetFile) {
-    if (!world || !isLoopback(baseUrl)) return next;
-    // Loaded only here, where a mock's world becomes a target file: other runs never need it.
-    const { buildMockTarget } = await import('../../fixtures/targets/mock-default-target.ts');
-    const file = buildMockTarget(world, {
+    if (!world || !isLoopbackUrl(baseUrl)) return next;
+    const file = inProcessMock().targetOf(world, {
       name: 'mock-world',
       description: `Built by the contract suite from ${baseUrl}/_mock/world (${describeWorld(world)}).`,
       auth: { ...(await probeAuth(transport, timeoutMs)), ...config.auth },
@@ -118,8 +124,6 @@ export async function preflight(config: RunConfig): Promise<RunConfig> {
   } catch (err) {
     throw new PreflightError(err instanceof Error ? err.message.replace(/\n\s*/g, '; ') : String(err));
   }
-  next.notices.push(
-    ...(await disagreements(file, relative(ROOT, config.targetFile), transport, config, world)),
-  );
+  next.notices.push(...(await disagreements(file, shownPath(config.targetFile), transport, config, world)));
   return next;
 }

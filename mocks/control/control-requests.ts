@@ -76,6 +76,14 @@ function controlSchemas(doc: Document): ControlSchemas {
 export class ControlChecks {
   constructor(private readonly doc: Document) {}
 
+  /** The most blocks one mine call takes: the control spec's `MineRequest.blocks` maximum. */
+  get maxMined(): number {
+    const blocks = controlSchemas(this.doc).components.MineRequest?.properties?.blocks as Schema | undefined;
+    if (typeof blocks?.maximum !== 'number')
+      throw new Error('the control spec gives MineRequest.blocks no maximum');
+    return blocks.maximum;
+  }
+
   /**
    * The body checked against the control spec's schema `name` (its defaults filled in); else a
    * 400 naming the first field at fault, `where` (`body`, `tx`) before its path.

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
@@ -160,5 +161,27 @@ describe('the control plane over HTTP', () => {
     expect(ok.status).toBe(200);
     // Reading stays open: the world catalogue and the spec are not controls.
     expect((await request(guarded).get('/_mock/openapi.yaml')).status).toBe(200);
+  });
+});
+
+describe('the control plane with a world file', () => {
+  it('takes the world file’s account names as sender and recipient, as the world file and the home page name them', async () => {
+    const world = fileURLToPath(new URL('../../fixtures/worlds/wallet.yaml', import.meta.url));
+    const mock = app({ world, blocks: 400 });
+    const me = 'SP27VDEYQ5VR81ZT28C23NRPEKY21Q85TQCNY94MD';
+    const res = await request(mock)
+      .post('/_mock/transactions')
+      .send({ type: 'token_transfer', sender: 'me', recipient: 'exchange', amount: '1000', fee: '200' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const tx = await request(mock).get(`/extended/v1/tx/multiple?tx_id=${res.body.tx_id as string}`);
+    expect(tx.body[res.body.tx_id].result).toMatchObject({
+      sender_address: me,
+      token_transfer: { recipient_address: 'SP9KSQZ5G7W8GYS9AHR99VYHWWZRRHCG7EYJZVRQ' },
+    });
+    const unknown = await request(mock)
+      .post('/_mock/transactions')
+      .send({ type: 'token_transfer', sender: 'nobody', recipient: 'me', amount: '1', fee: '1' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toMatch(/sender/);
   });
 });

@@ -11,8 +11,6 @@ import { ControlChecks, ControlError, type CheckedSubmit, type SubmitRequest } f
 
 export { ControlError, type SubmitRequest } from './control-requests.ts';
 
-export const MAX_MINED_AT_ONCE = 1000;
-
 /** A world restored instead of built (in Node, the build's snapshot of the default world: mocks/world-snapshot.ts). */
 export interface RestoredWorld {
   readonly chain: Chain;
@@ -109,8 +107,9 @@ export class LiveChain {
   }
 
   mine(blocks = 1): Tip {
-    if (!Number.isInteger(blocks) || blocks < 1 || blocks > MAX_MINED_AT_ONCE)
-      throw new ControlError(400, `blocks must be an integer from 1 to ${MAX_MINED_AT_ONCE}, got ${blocks}`);
+    const most = this.checks.maxMined;
+    if (!Number.isInteger(blocks) || blocks < 1 || blocks > most)
+      throw new ControlError(400, `blocks must be an integer from 1 to ${most}, got ${blocks}`);
     const builder = this.live;
     for (let i = 0; i < blocks; i++) builder.mine(this.step());
     this.queries.advance();
@@ -123,7 +122,7 @@ export class LiveChain {
    * HTTP, `tx` in process), and a refusal changes nothing.
    */
   submit(request: SubmitRequest, where = 'tx'): { tx_id: string } {
-    const checked = this.checks.submit(request, where);
+    const checked = this.checks.submit(this.byAddress(request), where);
     const memo = checked.type === 'token_transfer' ? memoHex(checked.memo) : undefined;
     const builder = this.live;
     const tx = this.draft(checked);
@@ -234,6 +233,22 @@ export class LiveChain {
         `sender ${request.sender} does not own ${request.asset} #${request.amount}`,
       );
     return { action: Action.NftTransfer, contract: contract.index };
+  }
+
+  /**
+   * The request with a world file's account names (`"sender": "bob"`, as the world file and the
+   * home page call its accounts) replaced by their addresses; anything else as it came.
+   */
+  private byAddress(request: SubmitRequest): SubmitRequest {
+    const accounts = this.chain.options.declared?.accounts ?? [];
+    if (accounts.length === 0 || request === null || typeof request !== 'object') return request;
+    const address = (value: unknown): unknown =>
+      typeof value === 'string' ? (accounts.find((a) => a.name === value)?.address ?? value) : value;
+    return {
+      ...request,
+      sender: address(request.sender),
+      recipient: address(request.recipient),
+    } as SubmitRequest;
   }
 
   /** A sender the world knows, by address: a standard one, as only an account signs a transaction. */

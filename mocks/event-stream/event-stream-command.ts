@@ -1,13 +1,13 @@
 import { createWriteStream, openSync } from 'node:fs';
 import { parseCli, UsageError } from '../cli-args.ts';
+import { COMMANDS } from '../../spec/commands.ts';
 import { WorldFileError } from '../world/declared/plan.ts';
 import { writeEventStream } from './export-stream.ts';
 import { StreamError } from '../serialize/raw-tx.ts';
 import { chainOf } from './world-of.ts';
 
 export const EVENT_STREAM_USAGE = [
-  'Usage: npm run mock -- event-stream --out FILE [--seed N] [--network mainnet|testnet] [--blocks N] [--world FILE] [--genesis-time T]',
-  '       stacks-api-mock event-stream --out FILE [the same flags]',
+  `Usage: ${COMMANDS.mockCli} event-stream --out FILE [--seed N] [--network mainnet|testnet] [--blocks N] [--world FILE] [--genesis-time T]`,
   '',
   "  Writes the mock's world as the messages a stacks-node sends its event observers, in the TSV",
   "  form the real service's `import-events --file FILE --wipe-db --force` reads.",

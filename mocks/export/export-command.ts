@@ -1,9 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { COMMANDS } from '../../spec/commands.ts';
 import { ExportError, exportWorld } from './export-world.ts';
 
 export const EXPORT_USAGE = [
-  'Usage: npm run mock -- export --from URL --address SP… [--address SP…] [--out FILE]',
+  `Usage: ${COMMANDS.mockCli} export --from URL --address SP… [--address SP…] [--out FILE]`,
   '',
   '  --from URL       a running mock (e.g. http://127.0.0.1:3999)',
   '  --address SP…    an address to keep; repeatable',

@@ -78,7 +78,7 @@ describe('npm run mock -- export', () => {
       [
         '--import',
         'tsx',
-        'mocks/cli.ts',
+        'bin/cli.ts',
         'export',
         '--from',
         mock.url,

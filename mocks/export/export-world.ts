@@ -1,5 +1,6 @@
 import { stringify } from 'yaml';
 import type { WorldCatalogue } from '../query/catalogue.ts';
+import { urlFor } from '../../spec/load.ts';
 
 /** Why an export could not be written: one line for the user. */
 export class ExportError extends Error {}
@@ -75,7 +76,7 @@ export async function exportWorld(
   for (const [i, address] of addresses.entries()) {
     if (address.includes('.')) throw new ExportError(`${address} is a contract; export standard addresses`);
     const name = `account${i + 1}`;
-    const b = await get<Balances>(`/extended/v1/address/${address}/balances`);
+    const b = await get<Balances>(urlFor('get_account_balance', { path: { principal: address } }));
     const account: Record<string, unknown> = { address, stx: b.stx.balance };
     const schedule = b.token_offering_locked?.unlock_schedule ?? [];
     if (schedule.length > 0)
@@ -137,7 +138,10 @@ async function nftIds(
   const rows: HistoryPage['results'] = [];
   for (let offset = 0; ; offset += 50) {
     const page = await get<HistoryPage>(
-      `/extended/v1/address/${address}/transactions_with_transfers?limit=50&offset=${offset}`,
+      urlFor('get_account_transactions_with_transfers', {
+        path: { principal: address },
+        query: { limit: 50, offset },
+      }),
     );
     rows.push(...page.results);
     if (offset + 50 >= page.total) break;

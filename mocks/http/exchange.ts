@@ -13,6 +13,11 @@ export interface ApiRequest {
   readonly ip: string | undefined;
   /** Calls `listener` if the client goes away before the answer (a delayed answer stops waiting). */
   onClose?(listener: () => void): void;
+  /**
+   * The request's body, read on demand (only the control plane reads one), at most `limit`
+   * bytes: past it, rejects with an error marked 413. Undefined where the door has no body.
+   */
+  readBody?(limit: number): Promise<Uint8Array>;
 }
 
 /** What the pipeline answers: the status, the headers in the order they are written, the body bytes. */

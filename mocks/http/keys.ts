@@ -1,11 +1,4 @@
-import { sha256 } from '@noble/hashes/sha256';
-import { sameBytes } from './constant-time.ts';
-
-const utf8 = new TextEncoder();
-
-function digest(key: string): Uint8Array {
-  return sha256(utf8.encode(key));
-}
+import { digest, sameBytes } from './constant-time.ts';
 
 /** What the key stage decides for one request: a refusal, or the key the client is known by (none: anonymous). */
 export type KeyVerdict = { status: 401 | 403; message: string } | { key: string | undefined };

@@ -1,9 +1,11 @@
 import type { Document } from '../../spec/document.ts';
 import { listOperations } from '../../spec/document.ts';
+import { operationAsOf, releaseProfile } from '../../spec/releases/releases.ts';
 import { createSpecAjv } from '../../spec/schemas.ts';
 import { handlers } from '../operations/handlers.ts';
 import type { WorldQueries } from '../query/world-queries.ts';
 import { Rng } from '../world/rng.ts';
+import { parseDeprecated } from './deprecation.ts';
 import { createApiPipeline, type ApiPipeline } from './pipeline.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { RESPONSE_CACHE_LIMITS, ResponseCache } from './response-cache.ts';
@@ -11,6 +13,12 @@ import { RESPONSE_CACHE_LIMITS, ResponseCache } from './response-cache.ts';
 /** The options of the mock that shape its API's answers (a subset of the mock's flags). */
 export interface ApiSettings {
   seed: number;
+  /** The release of the real service the mock answers as (spec/releases/). */
+  apiVersion: string;
+  /** `warn`, `gone` or `gone:<operationId>,…`: which deprecated operations answer 410 (deprecation.ts). */
+  deprecated: string;
+  /** RFC 9745 `Deprecation` and a successor `Link` on deprecated answers. */
+  deprecationHeaders: boolean;
   apiKeys: string[];
   requireApiKey: boolean;
   rateLimit: number;
@@ -41,9 +49,13 @@ export function createMockPipeline(
     { anonymous: settings.rateLimit, keyed: settings.rateLimitKey },
     settings.now,
   );
+  const release = releaseProfile(settings.apiVersion);
+  const ops = listOperations(doc).map((op) => operationAsOf(op, release.version));
   const pipeline = createApiPipeline({
     doc,
-    ops: listOperations(doc),
+    ops,
+    release,
+    deprecation: { gone: parseDeprecated(settings.deprecated, ops), headers: settings.deprecationHeaders },
     handlers,
     queries,
     specAjv: createSpecAjv(doc, { defaults: true }),

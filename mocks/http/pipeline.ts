@@ -1,17 +1,24 @@
 import type { Document, Operation } from '../../spec/document.ts';
+import type { ReleaseProfile } from '../../spec/releases/releases.ts';
 import type { SpecAjv } from '../../spec/schemas.ts';
 import type { OperationHandler } from '../operations/handlers.ts';
 import type { WorldQueries } from '../query/world-queries.ts';
 import { CACHE_CONTROL, JSON_TYPE, matches, serializeJson, type SerializedJson } from './caching.ts';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.ts';
-import { deprecationWarning } from './deprecation.ts';
+import {
+  deprecationHeaders,
+  goneBody,
+  isGone,
+  successorLink,
+  type DeprecationSettings,
+} from './deprecation.ts';
 import { errorParts, loggableError, routeNotFound, unexpectedError } from './errors.ts';
 import { requestHeader, type ApiRequest, type ApiResponse } from './exchange.ts';
 import { keyVerdict, type KeyVerdict } from './keys.ts';
-import { parseQuery } from './query-string.ts';
+import { parseQuery } from '../../spec/request/query-string.ts';
 import { rateLimitMessage, type RateLimiter } from './rate-limit.ts';
 import { ResponseCache, type CachedAnswer } from './response-cache.ts';
-import { routerOf, splitTarget, type Routed } from './routing.ts';
+import { isWrongMethod, operationRouterOf, splitTarget, type Routed } from '../../spec/request/routing.ts';
 import {
   forcedHeaders,
   forcedMessage,
@@ -20,14 +27,23 @@ import {
   type ScenarioSettings,
 } from './scenarios.ts';
 import { urlTooLong } from './url-limit.ts';
-import { isRequestError, requestValidator, type RequestValidator } from './validate.ts';
+import {
+  isRequestError,
+  requestValidator,
+  type RequestValidator,
+  type ValidatedRequest,
+} from '../../spec/request/validate.ts';
+import { BodyError, readJsonBody } from './body.ts';
 
 /** The API's answer to a request: now, or after a delay the scenarios asked for. */
 export type ApiPipeline = (request: ApiRequest) => ApiResponse | Promise<ApiResponse>;
 
 export interface PipelineSettings {
   doc: Document;
+  /** The spec's operations as the release serves them (`operationAsOf`). */
   ops: Operation[];
+  release: ReleaseProfile;
+  deprecation: DeprecationSettings;
   handlers: Record<string, OperationHandler>;
   queries: WorldQueries;
   specAjv: SpecAjv;
@@ -43,11 +59,14 @@ export interface PipelineSettings {
 /** An operation as the pipeline serves it: validation compiled, the deprecation warning written once. */
 export interface OperationRoute {
   path: string;
+  method: string;
   op: Operation;
   handler: OperationHandler;
   validate: RequestValidator;
-  /** `Warning` and its text on a deprecated operation's answers; empty otherwise. */
+  /** `Warning` (and `Deprecation` when asked) on a deprecated operation's answers; empty otherwise. */
   warning: readonly string[];
+  /** Answered 410 Gone, as the release does once its deprecated routes are disabled. */
+  gone: boolean;
 }
 
 /** One request on its way through the stages: the headers set so far, and what the stages found. */
@@ -99,25 +118,28 @@ function sendJson(p: Passage, json: SerializedJson): ApiResponse {
  * server (mocks/http/node/serve.ts) and MSW (msw/) both run it, so both answer the same bytes.
  * In order: URL length (414) → CORS (a preflight is answered here) → the service's headers →
  * API key (401, 403) → rate limit (its headers, 429) → route (404, 405) → deprecation `Warning`
- * → scenarios (`Prefer`, latency, faults) → the cached answer → validation (400) → the
+ * (410 at a rehearsed sunset) → scenarios (`Prefer`, latency, faults) → the cached answer → validation (400) → the
  * operation's handler (200 or 404), whose 200 is serialized once per version of the world.
  */
 export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
-  const { doc, ops, handlers, queries, specAjv, limiter, scenario, cache, log } = settings;
+  const { doc, ops, release, deprecation, handlers, queries, specAjv, limiter, scenario, cache, log } =
+    settings;
   checkHandlers(ops, handlers);
-  const known = new Set(ops.map((o) => o.operationId));
   const routes: OperationRoute[] = ops.map((op) => ({
     path: op.path,
+    method: op.method,
     op,
     handler: handlers[op.operationId] as OperationHandler,
     validate: requestValidator(op, doc, specAjv),
-    warning: op.deprecated ? ['Warning', deprecationWarning(op, known)] : [],
+    warning: deprecationHeaders(op, release, deprecation.headers),
+    gone: isGone(op, deprecation.gone),
   }));
+  const gone = serializeJson(goneBody(release));
   // How a cached URL is routed: by its entry, to one shared record per operation (no parameters needed).
   const byId = new Map(
     routes.map((r) => [r.op.operationId, { route: r, params: {} } as Routed<OperationRoute>]),
   );
-  const route = routerOf(routes);
+  const route = operationRouterOf(routes);
   const leading = serviceHeaders(doc);
   const keys = keyVerdict(settings.keys, settings.requireKey);
 
@@ -153,18 +175,33 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
       const target = splitTarget(p.request.url);
       p.pathname = target.pathname;
       p.query = target.query;
+      let found: ReturnType<typeof route>;
       try {
-        p.routed = route(target.pathname);
+        found = route(p.request.method, target.pathname);
       } catch (err) {
         const { status, message } = unexpectedError(err);
         return fail(p, status, message);
       }
-      if (!p.routed) return fail(p, 404, routeNotFound(p.request.method, target.pathname));
-      if (isRead(p.request.method)) return undefined;
-      p.headers.push('Allow', 'GET, HEAD, OPTIONS');
-      return fail(p, 405, `${p.request.method} is not allowed: this service is read-only (GET)`);
+      if (!found) return fail(p, 404, routeNotFound(p.request.method, target.pathname));
+      if (!isWrongMethod(found)) {
+        p.routed = found;
+        return undefined;
+      }
+      return wrongMethod(p, found.allow);
     },
-    (p) => void p.headers.push(...(p.routed as Routed<OperationRoute>).route.warning),
+    (p) => {
+      const { route: served } = p.routed as Routed<OperationRoute>;
+      p.headers.push(...served.warning);
+      if (served.warning.length && deprecation.headers) {
+        // A route found by its cached answer has no parameters: the link needs them.
+        const found = route(p.request.method, splitTarget(p.request.url).pathname);
+        const link = successorLink(served.op, found && !isWrongMethod(found) ? found.params : {});
+        if (link) p.headers.push('Link', link);
+      }
+      if (!served.gone) return undefined;
+      p.headers.push('Content-Type', JSON_TYPE, 'Content-Length', gone.length);
+      return respond(p, 410, gone.body);
+    },
     (p) => {
       const prefer = requestHeader(p.request, 'prefer');
       if (prefer === undefined && scenario.latencyMs === 0 && scenario.faultRate === 0) return undefined;
@@ -199,17 +236,38 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
         const target = splitTarget(p.request.url);
         p.pathname = target.pathname;
         p.query = target.query;
-        p.routed = route(target.pathname) ?? p.routed;
+        const again = route(p.request.method, target.pathname);
+        if (again && !isWrongMethod(again)) p.routed = again;
       }
       const { route: served, params } = p.routed as Routed<OperationRoute>;
-      const request = served.validate(params, parseQuery(p.query));
-      const result = isRequestError(request) ? request : served.handler.answer({ queries, ...request });
-      if (result.status !== 200) return fail(p, result.status, result.message, result.code);
-      const json = serializeJson(result.body);
-      cache.set(p.request.url, { ...json, operationId: served.op.operationId } satisfies CachedAnswer);
-      return sendJson(p, json);
+      const query = parseQuery(p.query);
+      if (!served.op.requestBody || isRead(p.request.method))
+        return answerWith(p, served, served.validate(params, query));
+      return readJsonBody(p.request).then(
+        (body) => answerWith(p, served, served.validate(params, query, body)),
+        (err: unknown) => {
+          if (err instanceof BodyError) return fail(p, err.status, err.message);
+          throw err;
+        },
+      );
     },
   ];
+
+  /** The handler's answer to a validated request; a read's 200 is kept in the response cache. */
+  const answerWith = (
+    p: Passage,
+    served: OperationRoute,
+    request: ValidatedRequest | ReturnType<RequestValidator>,
+  ): ApiResponse => {
+    const result = isRequestError(request)
+      ? request
+      : served.handler.answer({ queries, release, ...request });
+    if (result.status !== 200) return fail(p, result.status, result.message, result.code);
+    const json = serializeJson(result.body);
+    if (isRead(p.request.method))
+      cache.set(p.request.url, { ...json, operationId: served.op.operationId } satisfies CachedAnswer);
+    return sendJson(p, json);
+  };
 
   const run = (p: Passage, from: number): ApiResponse | Promise<ApiResponse> => {
     try {
@@ -238,6 +296,23 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
       { request, headers: [], key: undefined, routed: undefined, hit: undefined, pathname: '', query: '' },
       0,
     );
+}
+
+/**
+ * 405 for a path the spec has under other methods: `Allow` lists them. A read-only path keeps the
+ * real service's wording.
+ */
+function wrongMethod(p: Passage, allow: string[]): ApiResponse {
+  const allowed = [...allow, ...(allow.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
+  p.headers.push('Allow', allowed.join(', '));
+  const readOnly = allow.length === 1 && allow[0] === 'GET';
+  return fail(
+    p,
+    405,
+    readOnly
+      ? `${p.request.method} is not allowed: this service is read-only (GET)`
+      : `${p.request.method} is not allowed here: this path takes ${allow.join(', ')}`,
+  );
 }
 
 function isRead(method: string): boolean {

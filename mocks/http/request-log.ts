@@ -7,6 +7,8 @@ export interface LoggedRequest {
   path: string;
   status: number;
   ms: number;
+  /** The answer carried the `Warning` of a deprecated operation (or its 410 at a rehearsed sunset). */
+  deprecated?: true;
 }
 
 /** Where answered requests go: the console's line, the home page's feed (mocks/ui/). */

@@ -11,7 +11,16 @@ interface Preference {
   ignored: string[];
 }
 
-/** Parses `Prefer: code=404, delay=250` (RFC 7240 tokens; other preferences are ignored). */
+/**
+ * Prism's own preferences, which users of Prism send out of habit: named when ignored, since
+ * silence would pass for being honoured.
+ */
+const PRISM_PREFERENCES: Record<string, string> = {
+  example: 'this mock answers from its world, not from named examples (code=<status> picks another answer)',
+  dynamic: 'answers come from the world, the same for the same seed (--seed picks another world)',
+};
+
+/** Parses `Prefer: code=404, delay=250` (RFC 7240 tokens; others are ignored, Prism's named). */
 export function parsePrefer(header: string | undefined): Preference {
   const pref: Preference = { ignored: [] };
   if (!header) return pref;
@@ -25,6 +34,8 @@ export function parsePrefer(header: string | undefined): Preference {
     } else if (name === 'delay') {
       if (/^\d{1,6}$/.test(value) && Number(value) <= MAX_DELAY_MS) pref.delay = Number(value);
       else pref.ignored.push(`delay must be 0 to ${MAX_DELAY_MS} milliseconds, got "${value}"`);
+    } else if (name !== undefined && name in PRISM_PREFERENCES) {
+      pref.ignored.push(`${name}=${value} is Prism's: ${PRISM_PREFERENCES[name]}`);
     }
   }
   return pref;

@@ -55,9 +55,7 @@ describe('world generation', () => {
   });
 
   it('defaults to a 600-block mainnet world of realistic size', () => {
-    const started = performance.now();
     const world = createAnswers();
-    const elapsed = performance.now() - started;
     expect(world.options).toMatchObject({ blocks: 600, network: 'mainnet' });
     const catalogue = world.catalogue();
     expect(catalogue.tip.height).toBe(600);
@@ -69,8 +67,6 @@ describe('world generation', () => {
       unanchored: false,
     });
     expect(list !== undefined && list.total).toBeGreaterThan(50);
-    // The target is well under 1.5 s; this only catches a gross regression on a slow machine.
-    expect(elapsed).toBeLessThan(6000);
   });
 
   it('rejects options it cannot honour', () => {

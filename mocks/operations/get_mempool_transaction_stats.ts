@@ -3,5 +3,6 @@ import { ok, type OperationHandler } from './types.ts';
 
 export const get_mempool_transaction_stats: OperationHandler<'get_mempool_transaction_stats'> = {
   defaulted: [],
-  answer: ({ queries }) => ok(serializeMempoolStats(queries.chain, queries.mempoolSamples())),
+  answer: ({ queries, release }) =>
+    ok(serializeMempoolStats(queries.chain, queries.mempoolSamples(release.replaceByFee))),
 };

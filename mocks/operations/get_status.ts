@@ -3,5 +3,5 @@ import { ok, type OperationHandler } from './types.ts';
 
 export const get_status: OperationHandler<'get_status'> = {
   defaulted: [],
-  answer: ({ queries }) => ok(serializeStatus(queries.chain)),
+  answer: ({ queries, release }) => ok(serializeStatus(queries.chain, release)),
 };

@@ -1,5 +1,5 @@
 import { confirmedTx, pendingTx } from '../serialize/transaction.ts';
-import type { TxListEntry } from '../serialize/types.ts';
+import type { ConfirmedTransaction, PendingTransaction, TxListEntry } from '../serialize/types.ts';
 import { normalizeHex } from './normalize.ts';
 import { notFound, ok, type OperationHandler } from './types.ts';
 
@@ -13,16 +13,21 @@ export const get_tx_list_details: OperationHandler<
   'event_limit' | 'event_offset' | 'unanchored'
 > = {
   defaulted: ['event_limit', 'event_offset', 'unanchored'],
-  answer: ({ queries, query }) => {
+  answer: ({ queries, release, query }) => {
     const entries: Record<string, TxListEntry> = {};
     const page = { limit: query.event_limit, offset: query.event_offset };
+    const replaced = release.replaceByFee ? queries.replacedByFee() : undefined;
+    const replacedBy = (tx: number): string | null | undefined =>
+      release.replacedByTxId ? (replaced?.get(tx) ?? null) : undefined;
     for (const written of query.tx_id) {
       const key = normalizeHex(written);
       if (key in entries) continue;
       const found = queries.findListedTx(key, query.unanchored);
-      if (found?.table === 'mempool')
-        entries[key] = { found: true, result: pendingTx(queries.chain, found.tx) };
-      else if (found) entries[key] = { found: true, result: confirmedTx(queries.chain, found.tx, page) };
+      const result =
+        found?.table === 'mempool'
+          ? pendingTx(queries.chain, found.tx, replacedBy(found.tx))
+          : found && confirmedTx(queries.chain, found.tx, page);
+      if (result) entries[key] = { found: true, result: withoutArgs(result, query.exclude_function_args) };
     }
     for (const written of query.tx_id) {
       if (!entries[written]?.found) entries[written] = { found: false, result: { tx_id: written } };
@@ -30,3 +35,10 @@ export const get_tx_list_details: OperationHandler<
     return Object.values(entries).some((e) => e.found) ? ok(entries) : notFound('Transaction not found');
   },
 };
+
+/** `exclude_function_args=true` (v9): the contract call without its `function_args`. */
+function withoutArgs<T extends ConfirmedTransaction | PendingTransaction>(tx: T, exclude = false): T {
+  if (!exclude || tx.tx_type !== 'contract_call') return tx;
+  const { function_args: _, ...call } = tx.contract_call;
+  return { ...tx, contract_call: call };
+}

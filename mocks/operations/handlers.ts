@@ -1,3 +1,4 @@
+import type { ReleaseProfile } from '../../spec/releases/releases.ts';
 import type { WorldQueries } from '../query/world-queries.ts';
 import { get_account_balance } from './get_account_balance.ts';
 import { get_account_transactions_with_transfers } from './get_account_transactions_with_transfers.ts';
@@ -49,8 +50,11 @@ export interface OperationHandler {
   readonly defaulted: readonly string[];
   answer(request: {
     queries: WorldQueries;
+    release: ReleaseProfile;
     path: Record<string, unknown>;
     query: Record<string, unknown>;
+    /** The JSON body, validated against the operation's request body schema; only where it takes one. */
+    body?: unknown;
   }): { status: 200; body: unknown } | { status: 404; message: string; code?: undefined };
 }
 

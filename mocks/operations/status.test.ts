@@ -1,15 +1,36 @@
 import { describe, expect, it } from 'vitest';
+import { releaseProfile } from '../../spec/releases/releases.ts';
+import { answersOf } from '../answers.ts';
 import { SEEDS, testWorld } from '../testing/test-worlds.ts';
 
 describe.each(SEEDS)('status of world %i', (seed) => {
   const { world } = testWorld(seed);
   const status = world.status();
 
-  it('is ready, with a version and integer pox unlock heights', () => {
+  it('is ready, as v9.0.2 by default: its version, and no pox unlock heights', () => {
     expect(status.status).toBe('ready');
-    expect(status.server_version).toMatch(/^stacks-blockchain-api v\d+\.\d+\.\d+/);
-    for (const h of [status.pox_v1_unlock_height, status.pox_v2_unlock_height, status.pox_v3_unlock_height])
+    expect(status.server_version).toBe('stacks-blockchain-api v9.0.2 (master:1164d9ee)');
+    expect(Object.keys(status).filter((k) => k.startsWith('pox_'))).toEqual([]);
+  });
+
+  it('as v8.11.6: its version and integer pox unlock heights', () => {
+    const old = answersOf(world.queries, releaseProfile('8.11.6')).status();
+    expect(old.server_version).toBe('stacks-blockchain-api v8.11.6 (v8.11.6:63da771)');
+    for (const h of [old.pox_v1_unlock_height, old.pox_v2_unlock_height, old.pox_v3_unlock_height])
       expect(Number.isInteger(h)).toBe(true);
+    expect({
+      ...old,
+      server_version: '',
+      pox_v1_unlock_height: 0,
+      pox_v2_unlock_height: 0,
+      pox_v3_unlock_height: 0,
+    }).toEqual({
+      ...status,
+      server_version: '',
+      pox_v1_unlock_height: 0,
+      pox_v2_unlock_height: 0,
+      pox_v3_unlock_height: 0,
+    });
   });
 
   it('points its chain tip at the latest block and the unanchored microblock on top of it', () => {

@@ -4,6 +4,7 @@ import { createAnswers, type Answers } from '../answers.ts';
 import { compileWorldFile } from '../world/declared/compile.ts';
 import { feePayer } from '../world/tables/chain.ts';
 import { handlers } from './handlers.ts';
+import { releaseProfile } from '../../spec/releases/releases.ts';
 import type { components } from '../../spec/types.ts';
 
 type Schemas = components['schemas'];
@@ -12,6 +13,7 @@ type Schemas = components['schemas'];
 function answer<T>(world: Answers, id: string, path: object, query: object = {}): T {
   const result = handlers[id]?.answer({
     queries: world.queries,
+    release: releaseProfile(),
     path: path as Record<string, unknown>,
     query: query as Record<string, unknown>,
   });

@@ -11,7 +11,7 @@ import { TX_STATUSES, TX_TYPES } from '../world/tables/kinds.ts';
 import { NETWORKS } from '../world/tables/network.ts';
 import { oracleFor } from '../testing/test-oracle.ts';
 import { mempoolTxIds, minedTxIds, SEEDS, testWorld } from '../testing/test-worlds.ts';
-import { reprOf } from '../world/derive/clarity.ts';
+import { reprOf } from '../../spec/clarity-repr.ts';
 
 const TX_ID = /^0x[0-9a-f]{64}$/;
 const CONTRACT_NAME = /^[a-zA-Z]([a-zA-Z0-9]|[-_])*$/;

@@ -1,7 +1,9 @@
+import type { ReleaseProfile } from '../../spec/releases/releases.ts';
+import type { OperationId } from '../../spec/request/url.ts';
 import type { operations } from '../../spec/types.ts';
 import type { WorldQueries } from '../query/world-queries.ts';
 
-export type OperationId = keyof operations;
+export type { OperationId } from '../../spec/request/url.ts';
 
 type Parameters<Id extends OperationId> = operations[Id]['parameters'];
 type Declared<T> = [T] extends [never] ? Record<string, never> : NonNullable<T>;
@@ -22,6 +24,8 @@ export type OkBody<Id extends OperationId> = operations[Id]['responses'][200]['c
 export interface OperationRequest<Id extends OperationId, D extends QueryKey<Id> = never> {
   /** The world's questions; a handler asks them, then serializes the records it gets. */
   queries: WorldQueries;
+  /** The release the mock answers as: what it shows of the world differs between releases. */
+  release: ReleaseProfile;
   path: PathParams<Id>;
   query: QueryParams<Id> & Required<Pick<QueryParams<Id>, D>>;
 }

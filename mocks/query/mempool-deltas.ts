@@ -10,15 +10,16 @@ const NONE: MempoolDelta = { inbound: 0, outbound: 0 };
 
 /**
  * What pending (not dropped) mempool transactions would do to each principal's STX: token
- * transfers in, token transfers and fees out.
+ * transfers in, token transfers and fees out. Those `replaced` by fee (by mempool row) are
+ * dropped too, for a release that does replace-by-fee.
  */
 export class MempoolDeltas {
   private readonly byPrincipal = new Map<number, MempoolDelta>();
 
-  constructor(chain: Chain) {
+  constructor(chain: Chain, replaced?: ReadonlyMap<number, string>) {
     const m = chain.mempool;
     for (let tx = 0; tx < m.count; tx++) {
-      if (m.status[tx] !== Status.Pending) continue;
+      if (m.status[tx] !== Status.Pending || replaced?.has(tx)) continue;
       this.entry(feePayer(m, tx)).outbound += m.fee.at(tx);
       if (m.action[tx] === Action.StxTransfer) {
         this.entry(m.sender[tx] as number).outbound += m.amount[tx] as number;

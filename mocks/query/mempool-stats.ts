@@ -13,8 +13,11 @@ import {
  */
 export type MempoolSamples = Record<MempoolTxType, { fees: number[]; ages: number[]; rows: number[] }>;
 
-/** Samples of the pending mempool transactions; dropped ones are no longer in the mempool. */
-export function mempoolSamples(chain: Chain): MempoolSamples {
+/**
+ * Samples of the pending mempool transactions; dropped ones are no longer in the mempool, nor are
+ * those `replaced` by fee (by mempool row).
+ */
+export function mempoolSamples(chain: Chain, replaced?: ReadonlyMap<number, string>): MempoolSamples {
   const samples = Object.fromEntries(
     MEMPOOL_TX_TYPES.map((type) => [
       type,
@@ -25,7 +28,7 @@ export function mempoolSamples(chain: Chain): MempoolSamples {
   // The real service counts ages from the tip with its unanchored microblocks: one past the anchored tip when any.
   const tip = tipHeight(chain) + (chain.txs.count > chain.anchoredCount ? 1 : 0);
   for (let tx = 0; tx < m.count; tx++) {
-    if (m.status[tx] !== Status.Pending) continue;
+    if (m.status[tx] !== Status.Pending || replaced?.has(tx)) continue;
     const type = txTypeOf(m.action[tx] as Action) as MempoolTxType;
     const sample = samples[type];
     sample.fees.push(m.fee.at(tx));

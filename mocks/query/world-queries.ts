@@ -10,6 +10,7 @@ import { MempoolDeltas, type MempoolDelta } from './mempool-deltas.ts';
 import { nftHoldings, principalTxRows, type NftInstance } from './principal-activity.ts';
 import { balanceChangesOf, type TxBalanceChanges } from '../world/derive/balance-changes.ts';
 import { mempoolSamples, type MempoolSamples } from './mempool-stats.ts';
+import { replacements } from './replace-by-fee.ts';
 import { perVersion, type Versioned } from './version-memo.ts';
 import { buildChain } from '../world/generate/build-chain.ts';
 import { resolveOptions, type WorldOptions } from '../world/options.ts';
@@ -68,8 +69,16 @@ export class WorldQueries implements Versioned {
   /** The world index of a restored chain, computed when it was built: valid for that version only. */
   private given: { version: number; catalogue: WorldCatalogue } | undefined;
   private readonly deltas = perVersion(this, () => new MempoolDeltas(this.chain));
+  private readonly deltasAfterReplacement = perVersion(
+    this,
+    () => new MempoolDeltas(this.chain, this.replaced()),
+  );
   private readonly currentBalances = perVersion(this, () => new Map<string, BalanceFacts>());
   private readonly samples = perVersion(this, () => mempoolSamples(this.chain));
+  private readonly replaced = perVersion(this, () => replacements(this.chain));
+  private readonly samplesAfterReplacement = perVersion(this, () =>
+    mempoolSamples(this.chain, this.replaced()),
+  );
   private readonly catalogued = perVersion(this, () =>
     this.given?.version === this.version ? this.given.catalogue : buildCatalogue(this.chain, this.addresses),
   );
@@ -134,8 +143,14 @@ export class WorldQueries implements Versioned {
     return undefined;
   }
 
-  mempoolSamples(): MempoolSamples {
-    return this.samples();
+  /** `replaceByFee`: as a release that does it, without the pending transactions it replaced. */
+  mempoolSamples(replaceByFee = false): MempoolSamples {
+    return replaceByFee ? this.samplesAfterReplacement() : this.samples();
+  }
+
+  /** Pending transactions replaced by fee (by mempool row), with the id of their replacement. */
+  replacedByFee(): ReadonlyMap<number, string> {
+    return this.replaced();
   }
 
   /** The principal's transfers in an anchored transaction, all of them (the caller pages). */
@@ -171,7 +186,7 @@ export class WorldQueries implements Versioned {
 
   balances(
     principal: string,
-    q: { untilBlock?: UntilBlock; unanchored: boolean },
+    q: { untilBlock?: UntilBlock; unanchored: boolean; replaceByFee?: boolean },
   ): BalanceAnswer | undefined {
     const height = this.referenceHeight(q.untilBlock, q.unanchored);
     if (height === undefined) return undefined;
@@ -185,7 +200,7 @@ export class WorldQueries implements Versioned {
     }
     return {
       facts,
-      mempool: current ? this.deltas().of(p) : undefined,
+      mempool: current ? (q.replaceByFee ? this.deltasAfterReplacement() : this.deltas()).of(p) : undefined,
       vesting: vestingFacts(this.chain, p, height),
     };
   }

@@ -1,7 +1,7 @@
 import { contractAt, variant, type Chain } from '../world/tables/chain.ts';
 import { uintPair } from '../world/derive/clarity.ts';
 import { swapOut } from '../world/derive/events.ts';
-import { Action, Status } from '../world/tables/kinds.ts';
+import { Action, PcFlag, Status } from '../world/tables/kinds.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';
 import type {
   FungibleConditionCode,
@@ -23,6 +23,34 @@ const CODES: readonly FungibleConditionCode[] = [
  * moved, except on a transaction aborted by post-condition, whose first condition fails.
  */
 export function postConditionsOf(chain: Chain, table: TxTable, tx: number): PostCondition[] {
+  const derived = derivedConditions(chain, table, tx);
+  const flags = table.flags[tx] as number;
+  if (flags < PcFlag.Originator) return derived;
+  return [...derived, ...declaredConditions(chain, table, tx, flags)];
+}
+
+/**
+ * What a world file declares beside the derived conditions (v9's, epoch 4): a staking condition
+ * on the sender (what a stacking transaction locks; nothing for any other), a PoX condition (it
+ * performs one only when stacking), and an NFT condition `maybe_sent` in place of `sent`.
+ */
+function declaredConditions(chain: Chain, table: TxTable, tx: number, flags: number): PostCondition[] {
+  const stacking = table.action[tx] === Action.StackStx;
+  const principal = senderSide(chain, table, tx);
+  const extra: PostCondition[] = [];
+  if (flags & PcFlag.Staking)
+    extra.push({
+      type: 'staking',
+      principal,
+      condition_code: stacking ? 'sent_equal_to' : 'sent_less_than_or_equal_to',
+      amount: stacking ? String(table.amount[tx]) : '0',
+    });
+  if (flags & PcFlag.Pox)
+    extra.push({ type: 'pox', principal, condition_code: stacking ? 'performed' : 'not_performed' });
+  return extra;
+}
+
+function derivedConditions(chain: Chain, table: TxTable, tx: number): PostCondition[] {
   const fails = table.status[tx] === Status.AbortByPostCondition;
   const amount = table.amount[tx] as number;
   const code = variant(table, tx, 5) % CODES.length;
@@ -52,7 +80,11 @@ export function postConditionsOf(chain: Chain, table: TxTable, tx: number): Post
         {
           type: 'non_fungible',
           principal: origin,
-          condition_code: fails ? 'not_sent' : 'sent',
+          condition_code: fails
+            ? 'not_sent'
+            : (table.flags[tx] as number) & PcFlag.MaybeSent
+              ? 'maybe_sent'
+              : 'sent',
           asset_value: uintPair(amount),
           asset: assetOf(chain, contract),
         },

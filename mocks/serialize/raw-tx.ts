@@ -31,6 +31,7 @@ import { payloadOf } from './payload.ts';
 import { postConditionsOf } from './post-conditions.ts';
 import type { PostCondition, PostConditionPrincipal, TxPayload } from './types.ts';
 import type { Chain } from '../world/tables/chain.ts';
+import { PcFlag } from '../world/tables/kinds.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';
 
 /** The stream cannot say what the world holds: names what, and which transaction. */
@@ -51,6 +52,12 @@ const CODES: Record<string, 'eq' | 'gt' | 'gte' | 'lt' | 'lte'> = {
   sent_less_than: 'lt',
   sent_less_than_or_equal_to: 'lte',
 };
+const NFT_CODES = { sent: 'sent', not_sent: 'not-sent', maybe_sent: 'maybe-sent' } as const;
+const POX_CODES = {
+  not_performed: 'will-not-perform',
+  maybe_performed: 'may-perform',
+  performed: 'will-perform',
+} as const;
 
 /**
  * Row `tx` of `table` (the mined transactions or the mempool) serialized as a stacks-node would
@@ -89,7 +96,12 @@ export function rawTxOf(chain: Chain, table: TxTable, tx: number): RawTx {
     postConditions: createLPList(
       postConditionsOf(chain, table, tx).map((pc) => postConditionToWire(toWirePostCondition(pc))),
     ),
-    postConditionMode: flags & 4 ? PostConditionMode.Deny : PostConditionMode.Allow,
+    postConditionMode:
+      flags & PcFlag.Originator
+        ? PostConditionMode.Originator
+        : flags & PcFlag.Deny
+          ? PostConditionMode.Deny
+          : PostConditionMode.Allow,
     network: chain.net.name,
   });
   wire.anchorMode = ANCHOR_MODES[flags & 3] as 1 | 2 | 3;
@@ -232,10 +244,19 @@ function toWirePostCondition(pc: PostCondition): WirePostCondition {
       return {
         type: 'nft-postcondition',
         address,
-        condition: pc.condition_code === 'sent' ? 'sent' : 'not-sent',
+        condition: NFT_CODES[pc.condition_code],
         asset: `${pc.asset.contract_address}.${pc.asset.contract_name}::${pc.asset.asset_name}`,
         assetId: deserializeCV(pc.asset_value.hex),
       };
+    case 'staking':
+      return {
+        type: 'staking-postcondition',
+        address,
+        condition: CODES[pc.condition_code] as 'eq',
+        amount: pc.amount,
+      };
+    case 'pox':
+      return { type: 'pox-postcondition', address, condition: POX_CODES[pc.condition_code] };
   }
 }
 

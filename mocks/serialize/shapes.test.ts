@@ -1,6 +1,8 @@
 // Field names and order of every API shape, as the real service sends them.
 import { describe, expect, it } from 'vitest';
 import type { ConfirmedTransaction, PendingTransaction } from './types.ts';
+import { releaseProfile } from '../../spec/releases/releases.ts';
+import { answersOf } from '../answers.ts';
 import { oracleFor } from '../testing/test-oracle.ts';
 import { mempoolTxIds, testWorld } from '../testing/test-worlds.ts';
 
@@ -123,9 +125,16 @@ describe('API shapes', () => {
     }
   });
 
-  it('pending transaction', () => {
+  it.each([
+    ['9.0.2', ['replaced_by_tx_id']],
+    ['8.11.6', []],
+  ])('pending transaction, as %s', (version, replaced) => {
     const pending = Object.values(
-      world.txListDetails(mempoolTxIds(chain), { eventLimit: 20, eventOffset: 0, unanchored: false }),
+      answersOf(world.queries, releaseProfile(version)).txListDetails(mempoolTxIds(chain), {
+        eventLimit: 20,
+        eventOffset: 0,
+        unanchored: false,
+      }),
     );
     for (const entry of pending) {
       const tx = entry.result as PendingTransaction;
@@ -133,6 +142,7 @@ describe('API shapes', () => {
       expect(Object.keys(tx)).toEqual([
         ...head,
         'tx_status',
+        ...replaced,
         'receipt_time',
         'receipt_time_iso',
         'tx_type',
@@ -348,7 +358,8 @@ describe('API shapes', () => {
 
   it('status and multiple-transaction entries', () => {
     const status = world.status();
-    expect(Object.keys(status)).toEqual([
+    expect(Object.keys(status)).toEqual(['server_version', 'status', 'chain_tip']);
+    expect(Object.keys(answersOf(world.queries, releaseProfile('8.11.6')).status())).toEqual([
       'server_version',
       'status',
       'pox_v1_unlock_height',

@@ -1,11 +1,10 @@
+import type { ReleaseProfile } from '../../spec/releases/releases.ts';
 import { tipHeight, type Chain } from '../world/tables/chain.ts';
 import { toHex } from '../world/hex.ts';
 import { blockHash, indexBlockHash } from './block.ts';
 import type { ServerStatus } from './types.ts';
 
-export const SERVER_VERSION = 'stacks-blockchain-api v8.11.6 (v8.11.6:63da771)';
-
-export function serializeStatus(chain: Chain): ServerStatus {
+export function serializeStatus(chain: Chain, release: ReleaseProfile): ServerStatus {
   const tip = tipHeight(chain);
   const [pox1, pox2, pox3] = chain.net.poxUnlockHeights;
   const micro = chain.microblocks;
@@ -17,12 +16,13 @@ export function serializeStatus(chain: Chain): ServerStatus {
           microblock_sequence: micro.sequence[latest] as number,
         }
       : {};
+  const pox = release.statusPoxUnlockHeights
+    ? { pox_v1_unlock_height: pox1, pox_v2_unlock_height: pox2, pox_v3_unlock_height: pox3 }
+    : {};
   return {
-    server_version: SERVER_VERSION,
+    server_version: release.serverVersion,
     status: 'ready',
-    pox_v1_unlock_height: pox1,
-    pox_v2_unlock_height: pox2,
-    pox_v3_unlock_height: pox3,
+    ...pox,
     chain_tip: {
       block_height: tip,
       block_hash: blockHash(chain, tip),

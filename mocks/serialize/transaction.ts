@@ -2,7 +2,7 @@ import { isUnanchored, tipHeight, txIndexOf, type Chain } from '../world/tables/
 import { costsOf } from '../world/derive/costs.ts';
 import { eventsOf } from '../world/derive/events.ts';
 import { toHex } from '../world/hex.ts';
-import { statusName, type Status } from '../world/tables/kinds.ts';
+import { PcFlag, Status, statusName } from '../world/tables/kinds.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';
 import { NO_MICROBLOCK_SEQUENCE } from '../query/principal-activity.ts';
 import { blockHash } from './block.ts';
@@ -66,13 +66,19 @@ export function confirmedTx(chain: Chain, tx: number, page: EventPage): Confirme
   return Object.assign(r, payload);
 }
 
-/** A mempool transaction (pending or dropped) in the pending form. */
-export function pendingTx(chain: Chain, tx: number): PendingTransaction {
+/**
+ * A mempool transaction (pending or dropped) in the pending form. `replacedBy`: undefined for a
+ * release without `replaced_by_tx_id`; else the id of what replaced it by fee (it is then
+ * `dropped_replace_by_fee`), or null.
+ */
+export function pendingTx(chain: Chain, tx: number, replacedBy?: string | null): PendingTransaction {
   const m = chain.mempool;
   const receipt = chain.receiptTime[tx] as number;
+  const status = replacedBy ? Status.DroppedReplaceByFee : (m.status[tx] as Status);
   return {
     ...txBase(chain, m, tx),
-    tx_status: statusName(m.status[tx] as Status),
+    tx_status: statusName(status),
+    ...(replacedBy === undefined ? {} : { replaced_by_tx_id: replacedBy }),
     receipt_time: receipt,
     receipt_time_iso: isoOf(receipt),
     ...payloadOf(chain, m, tx),
@@ -88,7 +94,7 @@ function txBase(chain: Chain, table: TxTable, tx: number): TxBase {
     fee_rate: String(table.fee.at(tx)),
     sender_address: chain.principals.name(table.sender[tx] as number),
     sponsored: sponsor >= 0,
-    post_condition_mode: flags & 4 ? 'deny' : 'allow',
+    post_condition_mode: flags & PcFlag.Originator ? 'originator' : flags & PcFlag.Deny ? 'deny' : 'allow',
     post_conditions: postConditionsOf(chain, table, tx),
     anchor_mode: ANCHOR_MODES[flags & 3] as TxBase['anchor_mode'],
   };

@@ -15,7 +15,7 @@ export interface CliProcess {
 /** `npm run mock -- ARGS`, run from the repository's root, with its output collected. */
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProcess {
   // node itself, not the tsx wrapper: a signal must reach the server process, not a parent of it.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/cli.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/cli.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -30,6 +30,8 @@ interface FileTx {
   value?: number;
   fee: string | number;
   status?: string;
+  /** Mempool only: the earlier entry this one replaces by fee. */
+  replaces?: number;
 }
 
 interface FileShape {
@@ -120,7 +122,18 @@ export function expectedAccounts(
       if (r) r.nft.set(asset, (r.nft.get(asset) ?? 0) + 1);
     }
   }
-  for (const tx of file.mempool ?? []) {
+  // The default release (9.0.2) replaces by fee: of a `replaces` pair the lower fee (of equal
+  // fees, the earlier entry) leaves the payer's pending balance.
+  const mempool = file.mempool ?? [];
+  const replaced = new Set(
+    mempool.flatMap((tx, i) =>
+      tx.replaces === undefined
+        ? []
+        : [BigInt(tx.fee) >= BigInt(mempool[tx.replaces]?.fee ?? 0) ? tx.replaces : i],
+    ),
+  );
+  for (const [i, tx] of mempool.entries()) {
+    if (replaced.has(i)) continue;
     const sender = resolve(tx.sender);
     const payer = tx.sponsor ? resolve(tx.sponsor) : sender;
     const p = of(payer);

@@ -1,6 +1,8 @@
-import type { RequestHandler } from 'express';
-import { sendError } from '../http/node/express-stages.ts';
 import type { LiveChain, Tip } from '../control/live-chain.ts';
+import type { ApiRequest, ApiResponse } from '../http/exchange.ts';
+import { errorAnswer, jsonAnswer } from '../http/own-answer.ts';
+import { parseQuery } from '../../spec/request/query-string.ts';
+import { splitTarget } from '../../spec/request/routing.ts';
 import type { FedRequest, RequestFeed } from './request-feed.ts';
 
 export const LIVE_PATH = '/_mock/ui/live';
@@ -13,19 +15,24 @@ export interface LiveState {
 }
 
 /**
- * `GET /_mock/ui/live?after=<n>`: mounted before the request log, so that the page's own polling
- * does not fill the log it shows.
+ * `GET /_mock/ui/live?after=<n>`: answered before the request log, so that the page's own
+ * polling does not fill the log it shows.
  */
-export function liveState(live: LiveChain, feed: RequestFeed): RequestHandler {
-  return (req, res) => {
-    const after = Number(req.query.after ?? 0);
+export function liveState(
+  live: LiveChain,
+  feed: RequestFeed,
+): (request: ApiRequest, headers: string[]) => ApiResponse {
+  return (request, headers) => {
+    const sent = parseQuery(splitTarget(request.url).query).after;
+    const after = Number(sent ?? 0);
     if (!Number.isInteger(after) || after < 0)
-      return sendError(
-        res,
+      return errorAnswer(
+        request,
+        headers,
         400,
-        `after must be a non-negative integer (a request's seq), got ${String(req.query.after).slice(0, 40)}`,
+        `after must be a non-negative integer (a request's seq), got ${String(sent).slice(0, 40)}`,
       );
     const state: LiveState = { version: live.queries.version, tip: live.tip(), requests: feed.since(after) };
-    res.set('Cache-Control', 'no-store').json(state);
+    return jsonAnswer(request, headers, 200, state, true);
   };
 }

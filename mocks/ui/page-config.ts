@@ -1,4 +1,4 @@
-import { isLoopback } from '../control/loopback.ts';
+import { isLoopbackHost } from '../../spec/loopback.ts';
 import { keyMode } from '../http/keys.ts';
 import { MAX_DELAY_MS } from '../http/scenarios.ts';
 
@@ -8,6 +8,8 @@ export type ControlState = 'open' | 'token' | 'off';
 /** What the page needs to know of the mock that the API does not tell: its settings in force. */
 export interface PageConfig {
   controls: ControlState;
+  /** Each operation's path template, by operationId: the page writes its URLs from them (spec/request/url.ts). */
+  paths: Record<string, string>;
   scenarios: {
     keys: string;
     /** Requests per minute; 0 is no limit. */
@@ -23,6 +25,8 @@ export interface PageConfig {
 /** The settings this page shows, from the mock's options (never the keys or the token themselves). */
 export interface PageSettings {
   host: string;
+  /** The operations' path templates (operationPaths of the spec). */
+  paths: Record<string, string>;
   controlToken?: string | undefined;
   apiKeys: string[];
   requireApiKey: boolean;
@@ -35,12 +39,13 @@ export interface PageSettings {
 
 export function controlState(settings: Pick<PageSettings, 'host' | 'controlToken'>): ControlState {
   if (settings.controlToken) return 'token';
-  return isLoopback(settings.host) ? 'open' : 'off';
+  return isLoopbackHost(settings.host) ? 'open' : 'off';
 }
 
 export function pageConfig(settings: PageSettings): PageConfig {
   return {
     controls: controlState(settings),
+    paths: settings.paths,
     scenarios: {
       keys: keyMode(settings),
       rateLimit: { anonymous: settings.rateLimit, keyed: settings.rateLimitKey },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createMock } from '../create-mock.ts';
 import type { LoggedRequest } from '../http/request-log.ts';
 import { FEED_SIZE, observeBoth, RequestFeed } from './request-feed.ts';
 
@@ -36,5 +37,31 @@ describe('the request feed', () => {
     )(request(1));
     observeBoth((r) => seen.push(`c ${r.path}`), undefined)(request(2));
     expect(seen).toEqual(['a /extended?n=1', 'b /extended?n=1', 'c /extended?n=2']);
+  });
+});
+
+describe('the home page marks deprecated calls it has seen', () => {
+  it('as the release deprecates them: operation 5 as 9.0.2, not as 8.11.6', async () => {
+    const events = (mock: ReturnType<typeof createMock>) =>
+      mock.live.queries.history(mock.live.queries.catalogue().addresses.stx_activity, {
+        limit: 1,
+        offset: 0,
+        unanchored: false,
+      })?.rows[0];
+    for (const [version, marked] of [
+      ['9.0.2', true],
+      ['8.11.6', false],
+    ] as const) {
+      const mock = createMock({ quiet: true, rateLimit: 0, apiVersion: version });
+      const address = mock.live.queries.catalogue().addresses.stx_activity;
+      const row = events(mock);
+      expect(row).toBeDefined();
+      const txId = mock.live.queries.chain.txs.idHex(row!.tx);
+      const ask = (url: string) => mock.handle({ method: 'GET', url, headers: {}, ip: undefined });
+      await ask('/extended');
+      await ask(`/extended/v2/addresses/${address}/transactions/${txId}/events`);
+      await ask(`/extended/v1/address/${address}/balances`);
+      expect(mock.feed.since(0).map((r) => r.deprecated ?? false)).toEqual([false, marked, true]);
+    }
   });
 });

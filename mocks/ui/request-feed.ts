@@ -37,7 +37,7 @@ export class RequestFeed {
     const out: FedRequest[] = [];
     for (let seq = first; seq <= this.seq; seq++) {
       const kept = this.ring[seq % FEED_SIZE] as Kept;
-      const { method, path, status, ms } = kept.request;
+      const { method, path, status, ms, deprecated } = kept.request;
       out.push({
         method,
         path: printable(path),
@@ -45,6 +45,7 @@ export class RequestFeed {
         ms: Math.round(ms * 10) / 10,
         seq,
         at: new Date(kept.at).toISOString(),
+        ...(deprecated ? { deprecated } : {}),
       });
     }
     return out;

@@ -11,8 +11,8 @@ const DIR = fileURLToPath(new URL('../../fixtures/worlds/', import.meta.url));
 const EXAMPLES = readdirSync(DIR).filter((f) => /\.(ya?ml|json)$/.test(f) && !f.endsWith('.schema.json'));
 
 describe('the example worlds in fixtures/worlds', () => {
-  it('are a wallet, a token launch and stacking', () => {
-    expect(EXAMPLES.sort()).toEqual(['stacking.yaml', 'token-launch.yaml', 'wallet.yaml']);
+  it("are a wallet, a token launch, stacking and release 9's new values", () => {
+    expect(EXAMPLES.sort()).toEqual(['release-9.yaml', 'stacking.yaml', 'token-launch.yaml', 'wallet.yaml']);
   });
 
   it.each(EXAMPLES)('%s is served with balances and histories that match the file', async (name) => {

@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import { loadSpec, SPEC_PATH } from '../load.ts';
 import {
   CLIENT_PACKAGE,
@@ -8,13 +9,30 @@ import {
   judge,
   loadAllowlist,
 } from './client-drift.ts';
+import { findPublishedDrift, readPublished } from './published-drift.ts';
 
-/** `make drift [SPEC=path]`: the spec against the pinned official client; exit 1 on an unlisted difference. */
+/**
+ * `make drift [SPEC=path] [PUBLISHED=path]`: the spec against the pinned official client, and
+ * against the real service's published OpenAPI document when one is given; exit 1 on an
+ * unlisted difference.
+ */
 async function main(): Promise<void> {
-  const specPath = process.argv[2] ?? SPEC_PATH;
-  const verdict = judge(await findDrift(loadSpec(specPath), clientSchemaText()), loadAllowlist());
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { published: { type: 'string' } },
+  });
+  const specPath = positionals[0] ?? SPEC_PATH;
+  const doc = loadSpec(specPath);
+  const client = await findDrift(doc, clientSchemaText());
+  const published = values.published ? await findPublishedDrift(doc, readPublished(values.published)) : [];
+  const verdict = judge([...client, ...published], loadAllowlist());
   const out = process.stdout;
   out.write(`${specPath} against ${CLIENT_PACKAGE}@${clientVersion()}\n`);
+  out.write(
+    values.published
+      ? `and against the published document ${values.published}\n`
+      : "no published document given (PUBLISHED=path to compare with the real service's openapi.yaml)\n",
+  );
   out.write(
     `${verdict.allowed.length} known difference(s), kept on purpose (spec/drift/client-allowlist.yaml)\n`,
   );
@@ -24,8 +42,18 @@ async function main(): Promise<void> {
     );
     for (const s of verdict.stale) out.write(`  ${s.operation} | ${s.kind} | ${s.where || '(operation)'}\n`);
   }
-  if (verdict.unlisted.length > 0) {
-    out.write(`\n${verdict.unlisted.length} unlisted difference(s):\n${findingsTable(verdict.unlisted)}\n`);
+  const unlisted = new Set(verdict.unlisted);
+  const fromClient = client.filter((f) => unlisted.has(f));
+  const fromPublished = published.filter((f) => unlisted.has(f));
+  if (fromClient.length)
+    out.write(
+      `\n${fromClient.length} unlisted difference(s) with the client:\n${findingsTable(fromClient)}\n`,
+    );
+  if (fromPublished.length)
+    out.write(
+      `\n${fromPublished.length} unlisted difference(s) with the published document:\n${findingsTable(fromPublished, 'published')}\n`,
+    );
+  if (unlisted.size > 0) {
     out.write(
       '\nFix the spec, or list the difference with its reason in spec/drift/client-allowlist.yaml.\n',
     );

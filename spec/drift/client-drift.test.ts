@@ -19,7 +19,9 @@ function specWithoutBlockBurnTime(): Document {
   return copy;
 }
 
-describe('drift against the official client', () => {
+// Each test lowers the spec and the client through openapi-typescript, one of them in a whole
+// `npx tsx` process: the bound is on a hang, not a timing target.
+describe('drift against the official client', { timeout: 180_000 }, () => {
   it('finds no unlisted difference and no stale allowlist entry on the spec as landed', async () => {
     const verdict = judge(await findDrift(loadSpec(), clientSchemaText()), loadAllowlist());
     expect(verdict.unlisted).toEqual([]);
@@ -47,6 +49,51 @@ describe('drift against the official client', () => {
     );
     expect(failure?.code).toBe(1);
     expect(failure?.stdout).toMatch(/get_block\s*\| field only in client\s*\| 200 burn_block_time\s/);
+  });
+
+  it('fires on a parameter the client has and the spec lost', async () => {
+    const copy = structuredClone(loadSpec());
+    const op = copy.paths!['/extended/v1/tx/multiple']!.get!;
+    op.parameters = op.parameters!.filter(
+      (p) => !('$ref' in p) || p.$ref !== '#/components/parameters/ExcludeFunctionArgs',
+    );
+    expect(judge(await findDrift(copy, clientSchemaText()), loadAllowlist()).unlisted).toContainEqual(
+      expect.objectContaining<Partial<Finding>>({
+        operationId: 'get_tx_list_details',
+        kind: 'parameter only in client',
+        where: 'query exclude_function_args',
+      }),
+    );
+  });
+
+  it('names an enum value the client has and the spec lost, whole', async () => {
+    const copy = structuredClone(loadSpec());
+    const fields = copy.components!.schemas!.ConfirmedTransactionFields as Schema;
+    const status = fields.properties!.tx_status as Schema;
+    status.enum = status.enum!.filter((v) => v !== 'problematic_skipped');
+    const unlisted = judge(await findDrift(copy, clientSchemaText()), loadAllowlist()).unlisted;
+    expect(unlisted).toContainEqual({
+      operationId: 'get_single_transaction_with_transfers',
+      kind: 'field enum',
+      where: '200 tx.tx_status',
+      spec: '-',
+      client: 'only in client: problematic_skipped',
+    });
+  });
+
+  it("compares v9's deprecation notes (`**Deprecated:** use GET …`) with the spec's replacement routes", async () => {
+    const copy = structuredClone(loadSpec());
+    const op = copy.paths!['/extended/v1/address/{principal}/balances']!.get as unknown as {
+      'x-replaced-by': { routes: string[] };
+    };
+    op['x-replaced-by'].routes = op['x-replaced-by'].routes.slice(0, 2);
+    expect(judge(await findDrift(copy, clientSchemaText()), loadAllowlist()).unlisted).toContainEqual({
+      operationId: 'get_account_balance',
+      kind: 'replacement',
+      where: '',
+      spec: '-',
+      client: 'only in client: GET /extended/v3/principals/{principal}/balances/nft',
+    });
   });
 
   it('reports an allowlist entry that matches no difference as stale, and an unlisted one as unlisted', () => {

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
 import { listOperations, type Document, type Operation } from '../load.ts';
+import { operationAsOf } from '../releases/releases.ts';
 import { readContracts, type FieldFact, type OperationContract } from './contract-shape.ts';
 
 /**
@@ -81,18 +82,35 @@ export function loadAllowlist(path: URL | string = ALLOWLIST_PATH): AllowedDiffe
   });
 }
 
-/** Every difference between the spec and the client, for the spec's operations. */
-export async function findDrift(doc: Document, clientText: string): Promise<Finding[]> {
-  const operations = listOperations(doc);
+/** The spec lowered by openapi-typescript, the same tool that wrote the client's schema. */
+export async function specContracts(doc: Document, ids: string[]): Promise<Map<string, OperationContract>> {
+  return readContracts(astToString(await openapiTS(structuredClone(doc) as never)), ids);
+}
+
+/**
+ * Every difference between the spec and the client, for the spec's operations as the client's
+ * release (`version`) serves them: its deprecations, the replacements it names, its parameters.
+ */
+export async function findDrift(
+  doc: Document,
+  clientText: string,
+  version: string = clientVersion(),
+): Promise<Finding[]> {
+  const operations = listOperations(doc).map((op) => operationAsOf(op, version));
   const ids = operations.map((op) => op.operationId);
-  const ours = readContracts(astToString(await openapiTS(structuredClone(doc) as never)), ids);
+  const ours = await specContracts(doc, ids);
   const theirs = readContracts(clientText, ids);
   return operations.flatMap((op) =>
     compareOperation(op, ours.get(op.operationId)!, theirs.get(op.operationId)!),
   );
 }
 
-function compareOperation(op: Operation, spec: OperationContract, client: OperationContract): Finding[] {
+/** The differences of one operation; `op` is the spec's as the other side's release serves it. */
+export function compareOperation(
+  op: Operation,
+  spec: OperationContract,
+  client: OperationContract,
+): Finding[] {
   const findings: Finding[] = [];
   const add = (kind: FindingKind, where: string, specSide: string, clientSide: string): void => {
     findings.push({ operationId: op.operationId, kind, where, spec: specSide, client: clientSide });
@@ -114,7 +132,13 @@ function compareOperation(op: Operation, spec: OperationContract, client: Operat
     );
   }
   const replacement = client.replacedBy;
-  if (replacement) {
+  if (replacement?.routes) {
+    // v9's notes name routes (`**Deprecated:** use `GET …``): the same set as the spec's x-replaced-by.
+    const ours = op.replacedBy?.routes ?? [];
+    const { added, removed } = setDifference(ours, replacement.routes);
+    if (added.length || removed.length)
+      add('replacement', '', onlyOn(removed, 'spec'), onlyOn(added, 'client'));
+  } else if (replacement?.operationId) {
     const named = JSON.stringify(op.replacedBy ?? {});
     const mentioned =
       named.includes(replacement.operationId) || (replacement.path && named.includes(replacement.path));
@@ -142,8 +166,8 @@ function compareFields(
     const theirs = client.get(path);
     const where = `${prefix}${path || '(body)'}`;
     if (!ours || !theirs) {
-      // Report only the outermost one-sided field, not each of its descendants.
-      const parent = parentOf(path);
+      // Report only the outermost one-sided field, not each of its descendants; parameters are flat.
+      const parent = noun === 'field' ? parentOf(path) : undefined;
       if (parent !== undefined && (!spec.has(parent) || !client.has(parent))) continue;
       if (!ours) add(`${noun} only in client`, where, 'absent', describe(theirs!));
       else add(`${noun} only in spec`, where, describe(ours), 'absent');
@@ -160,10 +184,14 @@ function compareFields(
         theirs.required ? 'required' : 'optional',
       );
     }
-    const enumOurs = ours.enumeration?.join(', ') ?? 'open';
-    const enumTheirs = theirs.enumeration?.join(', ') ?? 'open';
-    if (enumOurs !== enumTheirs)
-      add(noun === 'field' ? 'field enum' : 'parameter type', where, enumOurs, enumTheirs);
+    const kind = noun === 'field' ? 'field enum' : 'parameter type';
+    if (ours.enumeration && theirs.enumeration) {
+      // The values each side has that the other lacks, whole: a new value is what drift is for.
+      const { added, removed } = setDifference(ours.enumeration, theirs.enumeration);
+      if (added.length || removed.length) add(kind, where, onlyOn(removed, 'spec'), onlyOn(added, 'client'));
+    } else if (ours.enumeration || theirs.enumeration) {
+      add(kind, where, ours.enumeration?.join(', ') ?? 'open', theirs.enumeration?.join(', ') ?? 'open');
+    }
   }
 }
 
@@ -176,6 +204,21 @@ function parentOf(path: string): string | undefined {
 function describe(fact: FieldFact): string {
   const kinds = fact.kinds.join(' | ') || 'unknown';
   return `${kinds}${fact.enumeration ? ` (${fact.enumeration.join(', ')})` : ''}${fact.required ? ', required' : ''}`;
+}
+
+/** `added`: in `theirs` only; `removed`: in `ours` only. */
+function setDifference(
+  ours: readonly string[],
+  theirs: readonly string[],
+): { added: string[]; removed: string[] } {
+  return {
+    added: theirs.filter((v) => !ours.includes(v)),
+    removed: ours.filter((v) => !theirs.includes(v)),
+  };
+}
+
+function onlyOn(values: string[], side: 'spec' | 'client'): string {
+  return values.length ? `only in ${side}: ${values.join(', ')}` : '-';
 }
 
 function union<T>(a: Iterable<T>, b: Iterable<T>): T[] {
@@ -207,14 +250,11 @@ export function judge(findings: Finding[], allowlist: AllowedDifference[]): Drif
   return verdict;
 }
 
-/** A plain-text table, one finding a row. */
-export function findingsTable(findings: Finding[]): string {
-  const header: [string, string, string, string, string] = ['operation', 'kind', 'where', 'spec', 'client'];
+/** A plain-text table, one finding a row; no cell is cut (a long one only stretches its row). */
+export function findingsTable(findings: Finding[], other = 'client'): string {
+  const header: [string, string, string, string, string] = ['operation', 'kind', 'where', 'spec', other];
   const rows = findings.map((f) => [f.operationId, f.kind, f.where, f.spec, f.client]);
   const widths = header.map((h, i) => Math.min(60, Math.max(h.length, ...rows.map((r) => r[i]!.length))));
-  const line = (cells: string[]): string =>
-    cells
-      .map((c, i) => (c.length > widths[i]! ? `${c.slice(0, widths[i]! - 1)}…` : c.padEnd(widths[i]!)))
-      .join(' | ');
+  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.map(line)].join('\n');
 }

@@ -22,8 +22,11 @@ export interface OperationContract {
   /** Status as written (`200`, `4XX`) → field path (`results[].tx.tx_id`, `` for the body) → fact. */
   responses: Map<string, Map<string, FieldFact>>;
   deprecated: boolean;
-  /** Where the contract's deprecation note points, when it names an operation of the file. */
-  replacedBy?: { operationId: string; path?: string };
+  /**
+   * Where the contract's deprecation note points: an operation of the file (v8's notes link it),
+   * or the routes v9's notes name (`**Deprecated:** use `GET /extended/v3/…` instead`).
+   */
+  replacedBy?: { operationId?: string; path?: string; routes?: string[] };
 }
 
 const MAX_DEPTH = 16;
@@ -227,12 +230,14 @@ function isOpenScalar(fact: FieldFact): boolean {
 }
 
 /**
- * The `@deprecated` tag on each `paths` entry, and the operation its note points to: the
- * client's notes read "deprecated in favor of [Title](/api/<operation-id-with-dashes>)".
+ * The `@deprecated` tag on each `paths` entry, and where its note points. The v8 client's notes
+ * read "deprecated in favor of [Title](/api/<operation-id-with-dashes>)"; v9's read
+ * "**Deprecated:** use `GET /extended/v3/…`, and `GET …` instead".
  */
 function deprecationNotes(source: ts.SourceFile): Map<string, Pick<OperationContract, 'replacedBy'>> {
   const routes = new Map<string, string>();
   const links = new Map<string, string | undefined>();
+  const named = new Map<string, string[]>();
   const paths = source.statements.find(
     (s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === 'paths',
   );
@@ -248,13 +253,18 @@ function deprecationNotes(source: ts.SourceFile): Map<string, Pick<OperationCont
       if (!tags.some((t) => t.tagName.text === 'deprecated')) continue;
       const text = tags.map((t) => ts.getTextOfJSDocComment(t.comment) ?? '').join('\n');
       links.set(target, /deprecated in favou?r of \[[^\]]*\]\(\/api\/([a-z0-9-]+)\)/i.exec(text)?.[1]);
+      const note = /\*\*Deprecated:\*\*([\s\S]*)/.exec(text)?.[1] ?? '';
+      const listed = [...note.matchAll(/`((?:GET|POST) \/[^`\s]*)`/g)].map((m) => m[1] as string);
+      if (listed.length) named.set(target, listed);
     }
   }
   const notes = new Map<string, Pick<OperationContract, 'replacedBy'>>();
   for (const [target, link] of links) {
     const operationId = link?.replace(/-/g, '_');
     const path = operationId && routes.get(operationId);
-    notes.set(target, operationId ? { replacedBy: { operationId, ...(path ? { path } : {}) } } : {});
+    const listed = named.get(target);
+    if (listed) notes.set(target, { replacedBy: { routes: listed } });
+    else notes.set(target, operationId ? { replacedBy: { operationId, ...(path ? { path } : {}) } } : {});
   }
   return notes;
 }

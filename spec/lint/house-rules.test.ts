@@ -299,15 +299,16 @@ describe('house rules on spec/openapi.yaml', () => {
       );
     });
 
-    it('fires when x-replaced-by.routes leaves out the route of its operationId', async () => {
+    it("fires when an older release's x-replaced-by-before routes leave out the route of its operationId", async () => {
       const op = operationPath(pristine, 'get_single_transaction_with_transfers');
       const results = await lintMutated((doc) => {
-        (objectAt(doc, op)['x-replaced-by'] as JsonObject).routes = ['GET /extended/v2/somewhere/else'];
+        const before = objectAt(doc, op)['x-replaced-by-before'] as JsonObject;
+        (before['9.0.0'] as JsonObject).routes = ['GET /extended/v2/somewhere/else'];
       });
       expectNewFinding(
         results,
         'house-deprecated-replacement',
-        [...op, 'x-replaced-by', 'routes'],
+        [...op, 'x-replaced-by-before', '9.0.0', 'routes'],
         /without the route of its operationId/,
       );
     });

@@ -1,9 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiRequest, ApiResponse } from '../exchange.ts';
-import type { ApiPipeline } from '../pipeline.ts';
-import type { RequestObserver } from '../request-log.ts';
 
-/** A `node:http` request as the pipeline reads it; the client's address is read only when asked. */
+/** A `node:http` request as the kernel reads it; the client's address and the body are read only when asked. */
 class NodeApiRequest implements ApiRequest {
   readonly method: string;
   readonly url: string;
@@ -19,7 +17,7 @@ class NodeApiRequest implements ApiRequest {
     this.headers = req.headers;
   }
 
-  /** As Express's `req.ip`: the socket's peer, or behind a trusted proxy the first `X-Forwarded-For` entry. */
+  /** The socket's peer, or behind a trusted proxy the first `X-Forwarded-For` entry. */
   get ip(): string | undefined {
     if (this.trustProxy) {
       const forwarded = this.headers['x-forwarded-for'];
@@ -32,38 +30,48 @@ class NodeApiRequest implements ApiRequest {
   onClose(listener: () => void): void {
     this.res.once('close', listener);
   }
+
+  readBody(limit: number): Promise<Uint8Array> {
+    const { req } = this;
+    const tooLarge = (): Error => Object.assign(new Error('the body is too large'), { status: 413 });
+    if (Number(req.headers['content-length']) > limit) {
+      req.resume();
+      return Promise.reject(tooLarge());
+    }
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      req.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= limit) return void chunks.push(chunk);
+        req.removeAllListeners('data');
+        req.resume();
+        reject(tooLarge());
+      });
+      req.once('end', () => resolve(Buffer.concat(chunks)));
+      req.once('error', reject);
+      req.once('close', () => reject(new Error('the client went away')));
+    });
+  }
 }
 
 /**
- * The pipeline as a `node:http` request listener: the answer is written with one `writeHead`
- * and the body, then logged (the console line and the home page's feed). No closure is made per
- * answered request: this is the path every request takes.
+ * The kernel's `handle` as a `node:http` request listener: the answer is written with one
+ * `writeHead` and the body. No closure is made per answered request: this is the path every
+ * request takes.
  */
-export function servePipeline(
-  pipeline: ApiPipeline,
-  settings: { trustProxy: boolean; observe: RequestObserver | undefined },
+export function serveNode(
+  handle: (request: ApiRequest) => ApiResponse | Promise<ApiResponse>,
+  settings: { trustProxy: boolean },
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const { trustProxy, observe } = settings;
-  const write = (
-    res: ServerResponse,
-    request: NodeApiRequest,
-    started: number,
-    answer: ApiResponse,
-  ): void => {
+  const { trustProxy } = settings;
+  const write = (res: ServerResponse, answer: ApiResponse): void => {
     res.writeHead(answer.status, answer.headers);
     res.end(answer.body);
-    observe?.({
-      method: request.method,
-      path: request.url,
-      status: answer.status,
-      ms: performance.now() - started,
-    });
   };
   return (req, res) => {
-    const started = observe ? performance.now() : 0;
-    const request = new NodeApiRequest(req, res, trustProxy);
-    const answer = pipeline(request);
-    if (answer instanceof Promise) void answer.then((later) => write(res, request, started, later));
-    else write(res, request, started, answer);
+    const answer = handle(new NodeApiRequest(req, res, trustProxy));
+    if (answer instanceof Promise) void answer.then((later) => write(res, later));
+    else write(res, answer);
   };
 }

@@ -3,6 +3,7 @@ import type { Exchanges, Ok } from './api.ts';
 import { errorLine, h, link, table } from './dom.ts';
 import { stx } from './format.ts';
 import type { Drawn } from './view.ts';
+import { urlFor } from './urls.ts';
 
 /** The world's notable addresses (by role) and a world file's accounts (by name), with their STX. */
 export async function accountsView(x: Exchanges): Promise<Drawn> {
@@ -20,7 +21,9 @@ export async function accountsView(x: Exchanges): Promise<Drawn> {
   }));
   const accounts = [...declared, ...notable];
   const balances = await Promise.all(
-    accounts.map((a) => x.get<Ok<'get_account_balance'>>(`/extended/v1/address/${a.address}/balances`)),
+    accounts.map((a) =>
+      x.get<Ok<'get_account_balance'>>(urlFor('get_account_balance', { path: { principal: a.address } })),
+    ),
   );
   return {
     title: 'Accounts',

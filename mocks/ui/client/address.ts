@@ -2,17 +2,18 @@ import type { Exchanges, Ok } from './api.ts';
 import { errorLine, facts, h, link, table } from './dom.ts';
 import { short, statusClass, stx } from './format.ts';
 import type { Drawn } from './view.ts';
+import { urlFor } from './urls.ts';
 
 export const PAGE_SIZE = 20;
 
 /** Balances (get_account_balance) and one page of history (get_account_transactions_with_transfers). */
 export async function addressView(x: Exchanges, [principal = '', from = '0']: string[]): Promise<Drawn> {
   const offset = Math.max(0, Number.parseInt(from, 10) || 0);
-  const base = `/extended/v1/address/${encodeURIComponent(principal)}`;
+  const path = { principal };
   const [balances, history] = await Promise.all([
-    x.get<Ok<'get_account_balance'>>(`${base}/balances`),
+    x.get<Ok<'get_account_balance'>>(urlFor('get_account_balance', { path })),
     x.get<Ok<'get_account_transactions_with_transfers'>>(
-      `${base}/transactions_with_transfers?limit=${PAGE_SIZE}&offset=${offset}`,
+      urlFor('get_account_transactions_with_transfers', { path, query: { limit: PAGE_SIZE, offset } }),
     ),
   ]);
   const title = `Address ${principal}`;

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 import type { components, operations } from '../../../spec/types.ts';
+import { failureLine } from './format.ts';
 
 /** An operation's 200 body, as the spec types it. */
 export type Ok<Id extends keyof operations> = operations[Id]['responses'][200] extends {
@@ -42,7 +43,11 @@ export class Exchanges {
     const body = (await res.json().catch(() => undefined)) as unknown;
     if (res.ok) return { ok: true, status: res.status, body: body as T };
     const message = (body as Partial<ErrorBody> | undefined)?.message ?? res.statusText;
-    return { ok: false, status: res.status, error: `${res.status}: ${message}` };
+    return {
+      ok: false,
+      status: res.status,
+      error: failureLine(res.status, message, res.headers.get('retry-after')),
+    };
   }
 }
 

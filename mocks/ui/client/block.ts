@@ -1,10 +1,13 @@
 import type { Exchanges, Ok } from './api.ts';
 import { errorLine, facts, link } from './dom.ts';
 import type { Drawn } from './view.ts';
+import { urlFor } from './urls.ts';
 
 /** One block by height or hash (get_block). */
 export async function blockView(x: Exchanges, [heightOrHash = '']: string[]): Promise<Drawn> {
-  const answer = await x.get<Ok<'get_block'>>(`/extended/v2/blocks/${encodeURIComponent(heightOrHash)}`);
+  const answer = await x.get<Ok<'get_block'>>(
+    urlFor('get_block', { path: { height_or_hash: heightOrHash } }),
+  );
   if (!answer.ok) return { title: `Block ${heightOrHash}`, content: [errorLine(answer.error)] };
   const b = answer.body;
   return {

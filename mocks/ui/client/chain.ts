@@ -2,6 +2,7 @@ import type { Exchanges, Ok } from './api.ts';
 import { errorLine, facts, link, table } from './dom.ts';
 import { short } from './format.ts';
 import type { Drawn } from './view.ts';
+import { urlFor } from './urls.ts';
 
 export const LATEST_BLOCKS = 5;
 
@@ -14,7 +15,9 @@ export async function chainView(x: Exchanges): Promise<Drawn> {
     { length: Math.min(LATEST_BLOCKS, tip.block_height) },
     (_, i) => tip.block_height - i,
   );
-  const blocks = await Promise.all(heights.map((n) => x.get<Ok<'get_block'>>(`/extended/v2/blocks/${n}`)));
+  const blocks = await Promise.all(
+    heights.map((n) => x.get<Ok<'get_block'>>(urlFor('get_block', { path: { height_or_hash: n } }))),
+  );
   return {
     title: 'Chain',
     content: [

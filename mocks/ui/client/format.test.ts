@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { short, stx } from './format.ts';
+import { failureLine, short, stx } from './format.ts';
 
 describe('amounts and ids as the page shows them', () => {
   it.each([
@@ -17,5 +17,19 @@ describe('amounts and ids as the page shows them', () => {
   it('shortens a hash and keeps a short text', () => {
     expect(short(`0x${'ab'.repeat(32)}`)).toBe('0xabababab…ababab');
     expect(short('SP1')).toBe('SP1');
+  });
+});
+
+describe('a failed request as the page shows it', () => {
+  it('a 429 says the mock was started with a rate limit, when the quota frees, and how to have none', () => {
+    const line = failureLine(429, 'Too Many Requests', '42');
+    expect(line).toMatch(/^429: Too Many Requests\. /);
+    expect(line).toContain('started with a rate limit (--rate-limit)');
+    expect(line).toContain('frees in 42 s');
+    expect(line).toContain('without --rate-limit');
+  });
+
+  it('another status is its code and the body’s message', () => {
+    expect(failureLine(404, 'not found', null)).toBe('404: not found');
   });
 });

@@ -17,3 +17,13 @@ export function statusClass(status: string): string {
   if (status === 'pending') return 'status-pending';
   return 'status-bad';
 }
+
+/**
+ * The line a failed request shows. A 429 says where it comes from and what to do: the page's own
+ * views spend the quota of a mock started with a rate limit, and nothing else on it says so.
+ */
+export function failureLine(status: number, message: string, retryAfter: string | null): string {
+  if (status !== 429) return `${status}: ${message}`;
+  const wait = retryAfter ? ` The quota frees in ${retryAfter} s.` : '';
+  return `429: ${message}. This mock was started with a rate limit (--rate-limit), and this page's requests count against it.${wait} Started without --rate-limit, the mock has none.`;
+}

@@ -1,6 +1,7 @@
 import type { Exchanges, Ok } from './api.ts';
 import { errorLine } from './dom.ts';
 import type { Drawn } from './view.ts';
+import { urlFor } from './urls.ts';
 
 const HEIGHT = /^\d{1,10}$/;
 const HASH = /^(0x)?[0-9a-fA-F]{64}$/;
@@ -17,7 +18,9 @@ export async function searchView(x: Exchanges, [raw = '']: string[]): Promise<Dr
   if (PRINCIPAL.test(q)) return { title, content: [], go: `#/address/${q}` };
   if (HASH.test(q)) {
     const id = `0x${q.replace(/^0x/, '').toLowerCase()}`;
-    const listed = await x.get<Ok<'get_tx_list_details'>>(`/extended/v1/tx/multiple?tx_id=${id}`);
+    const listed = await x.get<Ok<'get_tx_list_details'>>(
+      urlFor('get_tx_list_details', { query: { tx_id: id } }),
+    );
     if (!listed.ok) return { title, content: [errorLine(listed.error)] };
     return { title, content: [], go: Object.values(listed.body)[0]?.found ? `#/tx/${id}` : `#/block/${id}` };
   }

@@ -3,6 +3,7 @@ import type { Exchanges, Ok } from './api.ts';
 import { errorLine, facts, h, link, table } from './dom.ts';
 import { statusClass, stx } from './format.ts';
 import type { Drawn } from './view.ts';
+import { urlFor } from './urls.ts';
 
 type Listed = Ok<'get_tx_list_details'>[string];
 type Found = Extract<Listed, { found: true }>['result'];
@@ -15,7 +16,7 @@ type TokenTransfer = components['schemas']['TokenTransferPayload'];
 export async function transactionView(x: Exchanges, [txId = '']: string[]): Promise<Drawn> {
   const title = `Transaction ${txId}`;
   const listed = await x.get<Ok<'get_tx_list_details'>>(
-    `/extended/v1/tx/multiple?tx_id=${encodeURIComponent(txId)}`,
+    urlFor('get_tx_list_details', { query: { tx_id: txId } }),
   );
   if (!listed.ok) return { title, content: [errorLine(listed.error)] };
   const entry = Object.values(listed.body)[0];
@@ -29,10 +30,10 @@ export async function transactionView(x: Exchanges, [txId = '']: string[]): Prom
   const sender = tx.sender_address;
   const [transfers, events] = await Promise.all([
     x.get<Ok<'get_single_transaction_with_transfers'>>(
-      `/extended/v1/address/${sender}/${tx.tx_id}/with_transfers`,
+      urlFor('get_single_transaction_with_transfers', { path: { principal: sender, tx_id: tx.tx_id } }),
     ),
     x.get<Ok<'get_address_transaction_events'>>(
-      `/extended/v2/addresses/${sender}/transactions/${tx.tx_id}/events`,
+      urlFor('get_address_transaction_events', { path: { address: sender, tx_id: tx.tx_id } }),
     ),
   ]);
   content.push(h('h3', {}, "Transfers (the sender's)"));

@@ -1,6 +1,7 @@
 import { sha256 } from '@noble/hashes/sha256';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import { c32address, c32addressDecode } from 'c32check';
+import { PcFlag } from '../tables/kinds.ts';
 import { NETWORKS, type NetworkName, type NetworkParams } from '../tables/network.ts';
 import type { DeclaredAccount, DeclaredToken, DeclaredTx, DeclaredWorld, EntryRef } from './plan.ts';
 import { WorldFileError, problemAt } from './plan.ts';
@@ -75,6 +76,7 @@ class Compiler {
     const tokens = declared.map((token, i) => this.holders(token, files[i] as FileToken, ['tokens', i]));
     const transactions = (this.file.data.transactions ?? []).map((t, i) => this.tx(t, ['transactions', i]));
     const mempool = (this.file.data.mempool ?? []).map((t, i) => this.tx(t, ['mempool', i]));
+    mempool.forEach((tx, i) => this.replacement(tx, i, mempool));
     return {
       accounts,
       tokens,
@@ -83,6 +85,17 @@ class Compiler {
       mempool,
       background: this.file.data.background ?? false,
     };
+  }
+
+  /** A replacing mempool entry names an earlier one with the same fee payer. */
+  private replacement(tx: DeclaredTx, i: number, mempool: readonly DeclaredTx[]): void {
+    if (tx.replaces < 0) return;
+    const path = ['mempool', i, 'replaces'];
+    const replaced = mempool[tx.replaces];
+    if (!replaced || tx.replaces >= i)
+      this.problem(path, `replaces ${tx.replaces}: not an earlier mempool entry`);
+    else if ((replaced.sponsor || replaced.sender) !== (tx.sponsor || tx.sender))
+      this.problem(path, `replaces mempool[${tx.replaces}], whose fee payer is another account`);
   }
 
   private ref(path: (string | number)[]): EntryRef {
@@ -247,7 +260,24 @@ class Compiler {
       fee: this.amount(t.fee, [...path, 'fee']),
       failed: t.status === 'abort_by_response',
       cycles: t.cycles ?? 0,
+      pcFlags: this.pcFlags(t, path),
+      replaces: t.replaces ?? -1,
     };
+  }
+
+  /** The file's post-condition mode and v9 post-conditions as flag bits of the transaction table. */
+  private pcFlags(t: FileTx, path: (string | number)[]): number {
+    const mode = t.post_condition_mode;
+    let flags = mode === 'deny' ? PcFlag.Deny : mode === 'originator' ? PcFlag.Originator : 0;
+    for (const pc of t.post_conditions ?? []) {
+      if (pc === 'maybe_sent' && t.type !== 'nft_transfer')
+        this.problem(
+          [...path, 'post_conditions'],
+          'maybe_sent is an NFT condition: only an nft_transfer has one',
+        );
+      flags |= pc === 'staking' ? PcFlag.Staking : pc === 'pox' ? PcFlag.Pox : PcFlag.MaybeSent;
+    }
+    return flags;
   }
 
   /** `<contract id>::<token>` or a contract id, of a declared token of the transfer's kind. */

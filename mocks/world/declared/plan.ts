@@ -60,6 +60,10 @@ export interface DeclaredTx extends EntryRef {
   readonly failed: boolean;
   /** Lock period of a stacking transaction, in reward cycles. */
   readonly cycles: number;
+  /** The post-condition mode and v9's post-conditions, as the transaction table's flag bits (`PcFlag`). */
+  readonly pcFlags: number;
+  /** Mempool entries: the index of the earlier entry whose payer nonce this one takes; -1 for none. */
+  readonly replaces: number;
 }
 
 /** Problems found in a world file, each already one line naming the entry and its line. */

@@ -55,6 +55,10 @@ export interface FileTx {
   fee: Amount;
   cycles?: number;
   status?: 'success' | 'abort_by_response';
+  post_condition_mode?: 'allow' | 'deny' | 'originator';
+  post_conditions?: ('staking' | 'pox' | 'maybe_sent')[];
+  /** Mempool only: the index of an earlier mempool entry this one replaces by fee. */
+  replaces?: number;
 }
 
 /** `transactions[2]`, `accounts.alice`, `tokens[0].holders.bob`: how messages name an entry. */

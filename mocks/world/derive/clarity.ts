@@ -1,4 +1,5 @@
-import { Cl, ClarityType, cvToHex, cvToString, type ClarityValue } from '@stacks/transactions';
+import { Cl, cvToHex, type ClarityValue } from '@stacks/transactions';
+import { reprOf } from '../../../spec/clarity-repr.ts';
 import type { Chain } from '../tables/chain.ts';
 
 /** A Clarity value as the API shows it: consensus serialization and printed form. */
@@ -9,30 +10,6 @@ export interface ClarityPair {
 
 export function pairOf(value: ClarityValue): ClarityPair {
   return { hex: cvToHex(value), repr: reprOf(value) };
-}
-
-/**
- * The printed form the real service shows (Clarity's own): as @stacks/transactions prints it, but
- * a principal is a literal with a leading quote, `'SP….name`, wherever it sits (docs/real-service.md).
- */
-export function reprOf(value: ClarityValue): string {
-  switch (value.type) {
-    case ClarityType.PrincipalStandard:
-    case ClarityType.PrincipalContract:
-      return `'${value.value}`;
-    case ClarityType.OptionalSome:
-    case ClarityType.ResponseOk:
-    case ClarityType.ResponseErr:
-      return `(${value.type} ${reprOf(value.value)})`;
-    case ClarityType.List:
-      return `(list ${value.value.map(reprOf).join(' ')})`;
-    case ClarityType.Tuple:
-      return `(tuple ${Object.entries(value.value)
-        .map(([key, v]) => `(${key} ${reprOf(v)})`)
-        .join(' ')})`;
-    default:
-      return cvToString(value);
-  }
 }
 
 export function uint(value: number): ClarityValue {

@@ -159,10 +159,28 @@ export class ChainBuilder {
       nonces: this.s.nonces.pending,
       deploy: () => -1,
     };
-    for (const entry of declared.plan.mempool) {
+    const rows: number[] = [];
+    declared.plan.mempool.forEach((entry, i) => {
       const tx = declared.draft(entry, ledger, clock.burnHeight, registry.poxContract);
-      if (tx) addToMempool(ctx, chain.mempool, receipts(this.s), { ...tx, status: Status.Pending }, 0, true);
-    }
+      if (!tx) return;
+      // Replace-by-fee: the same payer nonce as the entry it replaces, the payer's next one kept.
+      const replaced = rows[entry.replaces];
+      const payer = tx.sponsor >= 0 ? tx.sponsor : tx.sender;
+      const next = ctx.nonces[payer];
+      if (replaced !== undefined) {
+        const m = chain.mempool;
+        ctx.nonces[payer] = tx.sponsor >= 0 ? m.sponsorNonce.at(replaced) : (m.nonce[replaced] as number);
+      }
+      rows[i] = addToMempool(
+        ctx,
+        chain.mempool,
+        receipts(this.s),
+        { ...tx, status: Status.Pending },
+        0,
+        true,
+      );
+      if (replaced !== undefined && next !== undefined) ctx.nonces[payer] = next;
+    });
   }
 
   /** The file's transactions of this height, in file order, ahead of the background's. */
@@ -318,7 +336,7 @@ export class ChainBuilder {
     const d = this.draft;
     d.action = tx.action;
     d.status = tx.status;
-    d.flags = anchorMode | (tx.deny ? 4 : 0);
+    d.flags = anchorMode | (tx.deny ? 4 : 0) | (tx.pcFlags ?? 0);
     d.height = height;
     d.sender = tx.sender;
     d.sponsor = tx.sponsor;

@@ -98,7 +98,10 @@ export function addToMempool(
   table.push({
     action: tx.action,
     status: tx.status,
-    flags: rng.pick([AnchorMode.OnChainOnly, AnchorMode.OffChainOnly, AnchorMode.Any]) | (tx.deny ? 4 : 0),
+    flags:
+      rng.pick([AnchorMode.OnChainOnly, AnchorMode.OffChainOnly, AnchorMode.Any]) |
+      (tx.deny ? 4 : 0) |
+      (tx.pcFlags ?? 0),
     height,
     sender: tx.sender,
     sponsor: tx.sponsor,

@@ -116,6 +116,7 @@ export class DeclaredActivity {
       peer: tx.recipient ? this.principals.find(tx.recipient) : -1,
       amount: tx.amount,
       aux: tx.type === 'stack_stx' ? tx.cycles : 0,
+      pcFlags: tx.pcFlags,
     };
   }
 

@@ -21,6 +21,8 @@ export interface TxIntent {
   amount: number;
   aux: number;
   deny: boolean;
+  /** Flag bits a world file declares (`PcFlag`: originator mode, v9's post-conditions). */
+  pcFlags?: number;
   /** For deployments: the kind of contract to create. */
   deployKind?: ContractKind;
 }

@@ -145,4 +145,20 @@ export const ContractKind = {
 export type ContractKind = (typeof ContractKind)[keyof typeof ContractKind];
 
 export const AnchorMode = { OnChainOnly: 1, OffChainOnly: 2, Any: 3 } as const;
+
+/**
+ * A transaction's flag bits above its anchor mode (bits 0-1): the post-condition mode and the
+ * post-conditions v9 added, which only a world file declares (the generated world has none).
+ */
+export const PcFlag = {
+  Deny: 4,
+  /** `post_condition_mode: originator` (v9, epoch 4); wins over Deny. */
+  Originator: 8,
+  /** A `staking` post-condition on the sender. */
+  Staking: 16,
+  /** A `pox` post-condition on the sender. */
+  Pox: 32,
+  /** An NFT post-condition `maybe_sent` instead of `sent`. */
+  MaybeSent: 64,
+} as const;
 export type AnchorMode = (typeof AnchorMode)[keyof typeof AnchorMode];

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { differences, type Answer } from './compare.ts';
+import { listedFor, type ListedDifference } from './listed.ts';
+import { Tally } from './tally.ts';
+
+const WARNING = '299 - "Deprecated: See https://docs.hiro.so/stacks/api for more information"';
+function answer(over: Partial<Answer> = {}): Answer {
+  return {
+    status: 200,
+    body: { balance: '1' },
+    headers: { warning: WARNING, 'cache-control': 'public, no-cache, must-revalidate', etag: true },
+    revalidated: { status: 304, etag: true },
+    ...over,
+  };
+}
+
+describe('differences: status, body, the compared headers and the 304', () => {
+  it('finds none between equal answers', () => {
+    expect(differences(answer(), answer())).toEqual([]);
+  });
+
+  it('names each header that differs, and the 304', () => {
+    const real = answer({
+      headers: { 'cache-control': 'no-store', etag: false },
+      revalidated: { status: 304, etag: false },
+    });
+    expect(differences(answer(), real)).toEqual([
+      { field: '(header warning)', mock: WARNING, real: undefined },
+      { field: '(header cache-control)', mock: 'public, no-cache, must-revalidate', real: 'no-store' },
+      { field: '(header etag)', mock: true, real: false },
+      { field: '(304 etag)', mock: true, real: false },
+    ]);
+    expect(differences(answer(), answer({ revalidated: { status: 200, etag: true } }))).toEqual([
+      { field: '(304 status)', mock: 304, real: 200 },
+    ]);
+  });
+
+  it('leaves headers out when one side was recorded without them (golden answers of before)', () => {
+    const { headers: _h, revalidated: _r, ...bare } = answer();
+    expect(differences(answer(), bare)).toEqual([]);
+  });
+});
+
+describe('listedFor: a listed difference by operation, field, group and release', () => {
+  const listed: ListedDifference[] = [
+    {
+      operation: 'get_tx_list_details',
+      field: '{tx_id}.result.tx_status',
+      releases: ['9.0.2'],
+      kind: 'real-service-defect',
+      reason: 'r',
+    },
+    {
+      operation: '*',
+      field: '(header etag)',
+      group: 'unknown address*',
+      kind: 'mock-fault-open',
+      reason: 'r',
+    },
+  ];
+
+  it('explains a field only against the releases it names', () => {
+    const origin = { operation: 'get_tx_list_details', group: 'batch' };
+    expect(listedFor(listed, { ...origin, release: '9.0.2' }, '{tx_id}.result.tx_status')).toBe(listed[0]);
+    expect(listedFor(listed, { ...origin, release: '8.11.6' }, '{tx_id}.result.tx_status')).toBeUndefined();
+  });
+
+  it('reads a trailing * of a group as every group it starts', () => {
+    const at = (group: string) => ({ operation: 'get_account_balance', group, release: '8.11.6' });
+    expect(listedFor(listed, at('unknown address, full walk'), '(header etag)')).toBe(listed[1]);
+    expect(listedFor(listed, at('notable address'), '(header etag)')).toBeUndefined();
+  });
+});
+
+describe('Tally: JSON-equal counts status and body; headers apart', () => {
+  it('counts an answer differing only in a header as JSON-equal, not as headers-equal', () => {
+    const tally = new Tally();
+    const request = { operationId: 'get_status', group: 'status', path: '/extended' };
+    tally.add(request, [{ field: '(header cache-control)', mock: 'a', real: 'b' }], () => false);
+    tally.add(request, [{ field: '(304 etag)', mock: true, real: false }], () => true);
+    tally.add(request, [{ field: 'status', mock: 'ready', real: 'x' }], () => true);
+    expect([tally.answers, tally.equal, tally.headersEqual, tally.explained, tally.notExplained]).toEqual([
+      3, 2, 1, 2, 1,
+    ]);
+  });
+});

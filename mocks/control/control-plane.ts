@@ -1,0 +1,104 @@
+import { listOperations, type Document } from '../../spec/document.ts';
+import { isWrongMethod, operationRouterOf } from '../../spec/request/routing.ts';
+import { BodyError, readJsonBody } from '../http/body.ts';
+import { sameSecret } from '../http/constant-time.ts';
+import type { ApiRequest, ApiResponse } from '../http/exchange.ts';
+import { requestHeader } from '../http/exchange.ts';
+import { errorAnswer, jsonAnswer } from '../http/own-answer.ts';
+import { ControlError, type SubmitRequest } from './control-requests.ts';
+import type { LiveChain } from './live-chain.ts';
+import { isLoopbackHost } from '../../spec/loopback.ts';
+
+export const CONTROL_TOKEN_HEADER = 'x-control-token';
+
+export interface ControlAccess {
+  /** The address the mock listens on: the control plane is open without a token on loopback only. */
+  host: string;
+  token?: string | undefined;
+}
+
+type Action = (live: LiveChain, body: unknown) => { status: number; value: unknown };
+
+/** The control plane's calls, by the control spec's operationId. */
+const ACTIONS: Record<string, Action> = {
+  mine: (live, body) => {
+    const { blocks } = live.checks.body('MineRequest', body ?? {}) as { blocks: number };
+    return { status: 200, value: live.mine(blocks) };
+  },
+  submit_transaction: (live, body) => ({
+    status: 201,
+    value: live.submit(body as SubmitRequest, 'body'),
+  }),
+  reorg: (live, body) => {
+    const { depth } = live.checks.body('ReorgRequest', body) as { depth: number };
+    return { status: 200, value: live.reorg(depth) };
+  },
+  reset: (live) => ({ status: 200, value: live.reset() }),
+};
+
+/**
+ * The control plane's POSTs under /_mock/, routed from the control spec by the API's own router
+ * (spec/request/routing.ts): the token guard, then the body read as JSON and checked against the
+ * control spec's schemas (ajv, as for the API; `control-requests.ts`) before the `LiveChain`
+ * acts. Undefined for a path that is not a control call.
+ */
+export function controlPlane(
+  live: LiveChain,
+  controlDoc: Document,
+  access: ControlAccess,
+): (
+  request: ApiRequest,
+  pathname: string,
+  headers: string[],
+) => Promise<ApiResponse> | ApiResponse | undefined {
+  const refusal = guard(access);
+  const route = operationRouterOf(listOperations(controlDoc), { decode: false });
+  for (const op of listOperations(controlDoc))
+    if (!ACTIONS[op.operationId]) throw new Error(`the control spec's ${op.operationId} has no action`);
+  return (request, pathname, headers) => {
+    const found = route(request.method, pathname);
+    if (!found) return undefined;
+    const refused = refusal(request);
+    if (refused) return errorAnswer(request, headers, refused.status, refused.message);
+    if (isWrongMethod(found)) {
+      headers.push('Allow', found.allow.join(', '));
+      return errorAnswer(
+        request,
+        headers,
+        405,
+        `${request.method} is not allowed here: the control plane takes POST`,
+      );
+    }
+    const action = ACTIONS[found.route.operationId] as Action;
+    return readJsonBody(request)
+      .then((body) => {
+        const { status, value } = action(live, body);
+        return jsonAnswer(request, headers, status, value, true);
+      })
+      .catch((err: unknown) => {
+        if (err instanceof ControlError || err instanceof BodyError)
+          return errorAnswer(request, headers, err.status, err.message);
+        throw err;
+      });
+  };
+}
+
+/** Why a control call is refused before its body is read, or undefined when it may go on. */
+function guard(access: ControlAccess): (request: ApiRequest) => ControlError | undefined {
+  const { token } = access;
+  return (request) => {
+    if (token === undefined) {
+      if (isLoopbackHost(access.host)) return undefined;
+      return new ControlError(
+        403,
+        `the control plane is off: the mock listens on ${access.host}, not loopback; start it with --control-token`,
+      );
+    }
+    const given = requestHeader(request, CONTROL_TOKEN_HEADER);
+    if (given === undefined)
+      return new ControlError(401, 'the control plane needs the X-Control-Token header');
+    if (!sameSecret(given, token))
+      return new ControlError(403, 'the X-Control-Token is not the one the mock was started with');
+    return undefined;
+  };
+}

@@ -1,0 +1,49 @@
+import type { ApiRequest } from './exchange.ts';
+
+/** The largest body the mock reads (a control call, an operation that takes a body). */
+export const BODY_LIMIT = 16 * 1024;
+
+/** A body the mock cannot read: the status and the message to answer with. */
+export class BodyError extends Error {
+  constructor(
+    readonly status: 400 | 413,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The request's body as JSON: none is undefined; an object or an array at the top, as a JSON
+ * body parser in strict mode takes it; anything else a BodyError (413 past the limit) naming why.
+ */
+export async function readJsonBody(request: ApiRequest, limit = BODY_LIMIT): Promise<unknown> {
+  const bytes = await readBytes(request, limit);
+  if (bytes.length === 0) return undefined;
+  let text: string;
+  try {
+    text = strictUtf8.decode(bytes);
+  } catch {
+    throw new BodyError(400, 'the body cannot be read');
+  }
+  const first = text.trimStart()[0];
+  if (first !== '{' && first !== '[') throw new BodyError(400, 'the body is not valid JSON');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new BodyError(400, 'the body is not valid JSON');
+  }
+}
+
+async function readBytes(request: ApiRequest, limit: number): Promise<Uint8Array> {
+  if (!request.readBody) return new Uint8Array();
+  try {
+    return await request.readBody(limit);
+  } catch (err) {
+    if ((err as { status?: unknown }).status === 413)
+      throw new BodyError(413, `the body is larger than ${limit / 1024} kB`);
+    throw new BodyError(400, 'the body cannot be read');
+  }
+}

@@ -1,0 +1,44 @@
+import { JSON_TYPE } from './caching.ts';
+import { errorParts } from './errors.ts';
+import type { ApiRequest, ApiResponse } from './exchange.ts';
+
+const utf8 = new TextEncoder();
+
+/**
+ * An answer of the mock's own paths (the spec's files, the catalogue, the home page, the
+ * control plane), after the `headers` set so far: its type and length, the bytes but for HEAD.
+ */
+export function contentAnswer(
+  request: ApiRequest,
+  headers: string[],
+  status: number,
+  type: string,
+  content: string | Uint8Array,
+): ApiResponse {
+  const body = typeof content === 'string' ? utf8.encode(content) : content;
+  headers.push('Content-Type', type, 'Content-Length', String(body.length));
+  return { status, headers, body: request.method === 'HEAD' ? undefined : body };
+}
+
+/** A JSON value as the answer, never cached when `noStore`. */
+export function jsonAnswer(
+  request: ApiRequest,
+  headers: string[],
+  status: number,
+  value: unknown,
+  noStore = false,
+): ApiResponse {
+  if (noStore) headers.push('Cache-Control', 'no-store');
+  return contentAnswer(request, headers, status, JSON_TYPE, JSON.stringify(value));
+}
+
+/** The documented error body, never cached. */
+export function errorAnswer(
+  request: ApiRequest,
+  headers: string[],
+  status: number,
+  message: string,
+): ApiResponse {
+  const { body } = errorParts(headers, status, message);
+  return { status, headers, body: request.method === 'HEAD' ? undefined : body };
+}

@@ -1,0 +1,137 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createMockApp, type MockApp } from '../app.ts';
+import type { MockOptions } from '../options.ts';
+import { sampleUrls } from '../sample-urls.ts';
+import { urlFor } from '../../spec/load.ts';
+
+const WARNING = '299 - "Deprecated: See https://docs.hiro.so/stacks/api for more information"';
+const GONE = {
+  error: 'Gone',
+  message: 'This endpoint has been disabled. See https://docs.hiro.so/stacks/api for more information',
+};
+
+const servers: Server[] = [];
+afterAll(() => Promise.all(servers.map((s) => new Promise((done) => s.close(done)))));
+
+/** A mock with these options, and a GET of one of its paths. */
+async function mock(options: Partial<MockOptions> = {}): Promise<{
+  app: MockApp;
+  urls: Record<string, string>;
+  get: (path: string) => Promise<Response>;
+}> {
+  const app = createMockApp({ quiet: true, rateLimit: 0, ...options });
+  const server = createServer(app);
+  servers.push(server);
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    app,
+    urls: sampleUrls(app.live.queries, urlFor),
+    get: (path) => fetch(`http://127.0.0.1:${port}${path}`),
+  };
+}
+
+const DEPRECATED_IN_9 = [
+  'get_address_transaction_events',
+  'get_account_transactions_with_transfers',
+  'get_account_balance',
+  'get_single_transaction_with_transfers',
+];
+
+describe('release profiles over HTTP', () => {
+  it('as 9.0.2 (the default), operations 5 to 8 carry the real Warning; as 8.11.6, 6 to 8', async () => {
+    const v9 = await mock();
+    const v8 = await mock({ apiVersion: '8.11.6' });
+    for (const [id, path] of Object.entries(v9.urls)) {
+      expect((await v9.get(path)).headers.get('warning'), id).toBe(
+        DEPRECATED_IN_9.includes(id) ? WARNING : null,
+      );
+      expect((await v8.get(path)).headers.get('warning'), id).toBe(
+        DEPRECATED_IN_9.slice(1).includes(id) ? WARNING : null,
+      );
+    }
+  });
+
+  it("exclude_function_args is v9's: it drops function_args there, and 8.11.6 ignores it", async () => {
+    const v9 = await mock();
+    const v8 = await mock({ apiVersion: '8.11.6' });
+    const call = v9.app.live.queries.catalogue().transactions.by_type.contract_call?.[0];
+    expect(call).toBeDefined();
+    const path = `/extended/v1/tx/multiple?tx_id=${call}&exclude_function_args=true`;
+    type Entry = { result: { contract_call: object } };
+    const argsOf = async (res: Response): Promise<boolean> =>
+      'function_args' in ((await res.json()) as Record<string, Entry>)[call as string]!.result.contract_call;
+    expect(await argsOf(await v9.get(path))).toBe(false);
+    expect(await argsOf(await v8.get(path))).toBe(true);
+    expect((await v9.get(`${path.replace('true', 'yes')}`)).status).toBe(400);
+    expect((await v8.get(`${path.replace('true', 'yes')}`)).status).toBe(200);
+  });
+
+  it('a pending result carries replaced_by_tx_id as 9.0.2, and not as 8.11.6', async () => {
+    const v9 = await mock();
+    const v8 = await mock({ apiVersion: '8.11.6' });
+    const pending = v9.app.live.queries.catalogue().transactions.mempool.pending[0] as string;
+    const path = `/extended/v1/tx/multiple?tx_id=${pending}`;
+    type Entry = { result: Record<string, unknown> };
+    const v9Result = ((await (await v9.get(path)).json()) as Record<string, Entry>)[pending]!.result;
+    const v8Result = ((await (await v8.get(path)).json()) as Record<string, Entry>)[pending]!.result;
+    expect(v9Result.replaced_by_tx_id).toBeNull();
+    expect('replaced_by_tx_id' in v8Result).toBe(false);
+    const { replaced_by_tx_id: _, ...rest } = v9Result;
+    expect(rest).toEqual(v8Result);
+  });
+});
+
+describe('the sunset, rehearsed', () => {
+  it('--deprecated gone: every deprecated operation answers the real 410, the others still answer', async () => {
+    const { urls, get } = await mock({ deprecated: 'gone' });
+    for (const [id, path] of Object.entries(urls)) {
+      const res = await get(path);
+      if (!DEPRECATED_IN_9.includes(id)) {
+        expect(res.status, id).toBe(200);
+        continue;
+      }
+      expect(res.status, id).toBe(410);
+      expect(await res.text(), id).toBe(JSON.stringify(GONE));
+      expect(res.headers.get('warning'), id).toBe(WARNING);
+      expect(res.headers.get('content-type'), id).toBe('application/json; charset=utf-8');
+      expect(res.headers.get('cache-control'), id).toBeNull();
+    }
+  });
+
+  it('gone before validation, as the real service, which disables the route before its schema runs', async () => {
+    const { urls, get } = await mock({ deprecated: 'gone' });
+    const res = await get(`${urls.get_account_balance}?until_block=nonsense`);
+    expect(res.status).toBe(410);
+  });
+
+  it('--deprecated gone:<operationId> takes only those; a name the release does not deprecate is refused', async () => {
+    const { urls, get } = await mock({ deprecated: 'gone:get_account_balance' });
+    expect((await get(urls.get_account_balance as string)).status).toBe(410);
+    expect((await get(urls.get_account_transactions_with_transfers as string)).status).toBe(200);
+    await expect(
+      mock({ apiVersion: '8.11.6', deprecated: 'gone:get_address_transaction_events' }),
+    ).rejects.toThrow('get_address_transaction_events is not deprecated in this release');
+    await expect(mock({ deprecated: 'sunset' })).rejects.toThrow('--deprecated must be warn, gone or gone:');
+  });
+
+  it("--deprecation-headers: RFC 9745 Deprecation and a Link to the successor, with the request's principal", async () => {
+    const { urls, get } = await mock({ deprecationHeaders: true });
+    const address = (urls.get_account_balance as string).split('/')[4];
+    const balances = await get(urls.get_account_balance as string);
+    expect(balances.headers.get('deprecation')).toMatch(/^@\d+$/);
+    expect(balances.headers.get('link')).toBe(
+      ['stx', 'ft', 'nft']
+        .map((kind) => `</extended/v3/principals/${address}/balances/${kind}>; rel="successor-version"`)
+        .join(', '),
+    );
+    // Found by its cached answer the second time: the link is the same.
+    expect((await get(urls.get_account_balance as string)).headers.get('link')).toBe(
+      balances.headers.get('link'),
+    );
+    const status = await get('/extended');
+    expect([status.headers.get('deprecation'), status.headers.get('link')]).toEqual([null, null]);
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { createMock, nodeSources } from './create-mock.ts';
+import type { ApiRequest, ApiResponse } from './http/exchange.ts';
+import { mockKernel, type Mock } from './kernel.ts';
+
+function request(url: string, init: Partial<ApiRequest> & { body?: string } = {}): ApiRequest {
+  const { body, ...rest } = init;
+  const bytes = new TextEncoder().encode(body ?? '');
+  return {
+    method: 'GET',
+    url,
+    headers: {},
+    ip: '127.0.0.1',
+    readBody: (limit) =>
+      bytes.length > limit
+        ? Promise.reject(Object.assign(new Error('too large'), { status: 413 }))
+        : Promise.resolve(bytes),
+    ...rest,
+  };
+}
+
+async function answer(mock: Mock, req: ApiRequest): Promise<{ status: number; json: unknown }> {
+  const res: ApiResponse = await mock.handle(req);
+  return { status: res.status, json: res.body ? JSON.parse(new TextDecoder().decode(res.body)) : undefined };
+}
+
+const BASE = { blocks: 60, quiet: true, rateLimit: 0 } as const;
+
+describe('the kernel: one handle for every path', () => {
+  it('answers the API, the catalogue and the control plane through the same handle', async () => {
+    const mock = createMock(BASE);
+    expect((await answer(mock, request('/extended'))).status).toBe(200);
+    expect((await answer(mock, request('/_mock/world'))).json).toMatchObject({ tip: { height: 60 } });
+    const mined = await answer(mock, request('/_mock/mine', { method: 'POST', body: '{"blocks":2}' }));
+    expect(mined).toMatchObject({ status: 200, json: { height: 62 } });
+    expect(mock.world.tip.height).toBe(62);
+  });
+
+  it('refuses a control body past 16 kB with 413, and one that is not a JSON object or array with 400', async () => {
+    const mock = createMock(BASE);
+    const big = await answer(mock, request('/_mock/mine', { method: 'POST', body: ' '.repeat(17_000) }));
+    expect(big).toMatchObject({ status: 413, json: { message: 'the body is larger than 16 kB' } });
+    const scalar = await answer(mock, request('/_mock/mine', { method: 'POST', body: '2' }));
+    expect(scalar).toMatchObject({ status: 400, json: { message: 'the body is not valid JSON' } });
+  });
+
+  it('compares the control token whatever its length, as a digest', async () => {
+    const mock = createMock({ ...BASE, host: '0.0.0.0', controlToken: 'sesame-1234' });
+    for (const token of ['s', 'sesame-123', 'sesame-12345', 'x'.repeat(500)])
+      expect(
+        (
+          await answer(
+            mock,
+            request('/_mock/reset', { method: 'POST', headers: { 'x-control-token': token } }),
+          )
+        ).status,
+      ).toBe(403);
+    const ok = request('/_mock/reset', { method: 'POST', headers: { 'x-control-token': 'sesame-1234' } });
+    expect((await answer(mock, ok)).status).toBe(200);
+  });
+
+  it("a world file's seed drives the world and the injected faults alike", async () => {
+    const statuses = async (mock: Mock): Promise<number[]> => {
+      const out: number[] = [];
+      for (let i = 0; i < 40; i++) out.push((await mock.handle(request(`/extended?i=${i}`))).status);
+      return out;
+    };
+    const world = { seed: 9, accounts: { me: { stx: '1000' } } };
+    const declared = mockKernel({ ...BASE, seed: 1, faultRate: 0.5 }, nodeSources(world));
+    expect(declared.options.seed).toBe(9);
+    const faults = await statuses(declared);
+    expect(faults).toEqual(await statuses(createMock({ ...BASE, seed: 9, faultRate: 0.5 })));
+    expect(faults).not.toEqual(await statuses(createMock({ ...BASE, seed: 1, faultRate: 0.5 })));
+  });
+});

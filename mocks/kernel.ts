@@ -1,0 +1,134 @@
+import { listOperations, type Document } from '../spec/document.ts';
+import { LiveChain, type SubmitRequest, type Tip, type WorldRestorer } from './control/live-chain.ts';
+import type { ApiRequest, ApiResponse } from './http/exchange.ts';
+import { createMockPipeline } from './http/mock-pipeline.ts';
+import { serviceHeaders } from './http/pipeline.ts';
+import type { RateLimiter } from './http/rate-limit.ts';
+import { logLine } from './http/request-log.ts';
+import { withDefaults, worldOptionsOf, type MockOptions } from './options.ts';
+import { isLivePoll, isOwnPath, ownPaths, type OwnFiles } from './own-paths.ts';
+import type { WorldCatalogue } from './query/catalogue.ts';
+import { observeBoth, RequestFeed } from './ui/request-feed.ts';
+import type { CompiledWorldFile, WorldFileSettings } from './world/declared/compile.ts';
+import { resolveOptions, type WorldOptions } from './world/options.ts';
+
+/** What a door hands the kernel that only it can get: the documents, the world file, the files. */
+export interface MockSources {
+  /** The API's spec (spec/openapi.yaml), parsed. */
+  doc: Document;
+  /** The control plane's spec (mocks/control/openapi.yaml), parsed. */
+  controlDoc: Document;
+  /** The world file, compiled with the options' network, seed and blocks as its defaults (its own win). */
+  worldFile?: ((defaults: WorldFileSettings) => CompiledWorldFile) | undefined;
+  /** The world at start and at each reset, when it has one (the build's snapshot). */
+  restore?: WorldRestorer;
+  /** The spec's text and the home page (Node); without them those paths are 404. */
+  files?: (live: LiveChain, options: MockOptions) => OwnFiles;
+}
+
+/** The living chain's controls, as every door offers them (startMock, the MSW handlers). */
+export interface MockControls {
+  /** The world's catalogue, as served at `/_mock/world`: addresses, transaction ids and blocks to query. */
+  readonly world: WorldCatalogue;
+  /** Mines `blocks` blocks (default 1, at most 1000), as `POST /_mock/mine` does; the new tip. */
+  mine(blocks?: number): Tip;
+  /**
+   * Puts a token transfer (or an FT/NFT transfer) in the mempool, as `POST /_mock/transactions`
+   * does; the next mined block confirms it. Throws a `ControlError` (status 400) when a node would
+   * refuse it, e.g. a sender who cannot pay amount + fee.
+   */
+  submit(tx: SubmitRequest): { tx_id: string };
+  /** The last `depth` blocks leave the chain, a branch of depth + 1 replaces them (`POST /_mock/reorg`). */
+  reorg(depth: number): Tip;
+  /** Back to the state at start (`POST /_mock/reset`). */
+  reset(): Tip;
+}
+
+/**
+ * The mock: its options resolved once, the living chain, and one `handle` that answers every
+ * path (the API, the spec, the catalogue, the home page, the control plane). Every door (the
+ * node:http server, startMock, the MSW handlers, the suite's in-process target) adapts it.
+ */
+export interface Mock extends MockControls {
+  /** Every option with its default; a world file's seed, network and blocks in place of the flags'. */
+  readonly options: MockOptions;
+  readonly live: LiveChain;
+  /** The rate limit's limits, which may change while the mock runs. */
+  readonly limiter: RateLimiter;
+  /** The last requests, for the home page. */
+  readonly feed: RequestFeed;
+  handle(request: ApiRequest): ApiResponse | Promise<ApiResponse>;
+}
+
+/** The controls over a living chain: the facade every door returns. */
+export function controlsOf(live: LiveChain): MockControls {
+  return {
+    get world() {
+      return live.queries.catalogue();
+    },
+    mine: (blocks) => live.mine(blocks),
+    submit: (tx) => live.submit(tx),
+    reorg: (depth) => live.reorg(depth),
+    reset: () => live.reset(),
+  };
+}
+
+/**
+ * The mock's options, resolved once: every default filled in, a world file's seed, network and
+ * blocks in place of the flags' (the seed then drives the world and the injected faults alike),
+ * and the world they describe.
+ */
+export function resolveMock(
+  partial: Partial<MockOptions>,
+  worldFile: MockSources['worldFile'],
+): { options: MockOptions; world: WorldOptions } {
+  const given = withDefaults(partial);
+  const file = worldFile?.({ seed: given.seed, network: given.network, blocks: given.blocks });
+  const options: MockOptions = file ? { ...given, ...file.settings } : given;
+  const world = resolveOptions({ ...worldOptionsOf(options), ...(file ? { declared: file.declared } : {}) });
+  return { options, world };
+}
+
+/** The mock from its options and what its door provides. */
+export function mockKernel(partial: Partial<MockOptions>, sources: MockSources): Mock {
+  const { options, world } = resolveMock(partial, sources.worldFile);
+  const live = new LiveChain(world, sources.controlDoc, options.blockTime, sources.restore);
+  const log = options.quiet ? () => {} : options.log;
+  const feed = new RequestFeed();
+  const observe = observeBoth(feed.observe, options.quiet ? undefined : logLine(options.log));
+  const { doc } = sources;
+  const { pipeline, limiter } = createMockPipeline(doc, live.queries, { ...options, log });
+  const own = ownPaths({
+    options,
+    doc,
+    ops: listOperations(doc),
+    controlDoc: sources.controlDoc,
+    live,
+    feed,
+    leading: serviceHeaders(doc),
+    log,
+    files: sources.files?.(live, options),
+  });
+
+  const seen = (request: ApiRequest, started: number, answer: ApiResponse): ApiResponse => {
+    observe({
+      method: request.method,
+      path: request.url,
+      status: answer.status,
+      ms: performance.now() - started,
+      ...(answer.headers.includes('Warning') ? { deprecated: true } : {}),
+    });
+    return answer;
+  };
+  const handle = (request: ApiRequest): ApiResponse | Promise<ApiResponse> => {
+    const isOwn = isOwnPath(request.url);
+    // The home page's polling stays out of the log it shows.
+    if (isOwn && isLivePoll(request.url)) return own(request);
+    const started = performance.now();
+    const answer = isOwn ? own(request) : pipeline(request);
+    return answer instanceof Promise
+      ? answer.then((later) => seen(request, started, later))
+      : seen(request, started, answer);
+  };
+  return Object.assign(controlsOf(live), { options, live, limiter, feed, handle });
+}

@@ -1,0 +1,140 @@
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMockApp } from '../app.ts';
+import { startMockServer, type RunningMock } from '../server.ts';
+import type { LiveState } from './ui-pages.ts';
+import { FEED_SIZE } from './request-feed.ts';
+
+describe('GET / chooses by Accept', () => {
+  const app = createMockApp({ blocks: 60, quiet: true, rateLimit: 0 });
+
+  it('a browser (text/html first) gets the home page, with the page script and the settings in force', async () => {
+    const res = await request(app)
+      .get('/')
+      .set('Accept', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers.vary).toMatch(/Accept/);
+    expect(res.text).toContain('<script type="module" src="/_mock/ui/page.js"></script>');
+    expect(res.text).toContain('href="/_mock/ui/reference"');
+    const config = JSON.parse(
+      /<script type="application\/json" id="page-config">(.*?)<\/script>/s.exec(res.text)?.[1] ?? '',
+    );
+    expect(config).toMatchObject({
+      controls: 'open',
+      scenarios: { rateLimit: { anonymous: 0, keyed: 0 }, faultRate: 0 },
+    });
+  });
+
+  it.each([['*/*'], ['application/json'], ['application/json, text/html'], [undefined]])(
+    'Accept %s gets the JSON links, as before',
+    async (accept) => {
+      const req = request(app).get('/');
+      const res = await (accept === undefined ? req.unset('Accept') : req.set('Accept', accept));
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.body.spec).toEqual({ yaml: '/openapi.yaml', json: '/openapi.json' });
+    },
+  );
+
+  it('serves the page script, its style, the reference and Swagger UI files from the package', async () => {
+    for (const [path, type] of [
+      ['/_mock/ui/page.js', /^text\/javascript/],
+      ['/_mock/ui/page.css', /^text\/css/],
+      ['/_mock/ui/reference', /^text\/html/],
+      ['/_mock/ui/reference.js', /^text\/javascript/],
+      ['/_mock/ui/swagger/swagger-ui.css', /^text\/css/],
+      ['/_mock/ui/swagger/swagger-ui-bundle.js', /javascript/],
+    ] as const) {
+      const res = await request(app).get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers['content-type'], path).toMatch(type);
+    }
+    expect((await request(app).get('/_mock/ui/reference')).text).toContain('href="/_mock/openapi.yaml"');
+  });
+});
+
+describe('the controls on the home page follow the control plane', () => {
+  const page = async (options: Parameters<typeof createMockApp>[0]): Promise<string> =>
+    (
+      await request(createMockApp({ blocks: 60, quiet: true, ...options }))
+        .get('/')
+        .set('Accept', 'text/html')
+    ).text;
+
+  it('on loopback: the forms, without a token field', async () => {
+    const html = await page({ host: '127.0.0.1' });
+    for (const id of ['mine-form', 'transfer-form', 'reorg-form', 'reset-form'])
+      expect(html).toContain(`id="${id}"`);
+    expect(html).not.toContain('id="control-token"');
+  });
+
+  it('beyond loopback without a token: no forms, and the page says the control plane is off', async () => {
+    const html = await page({ host: '0.0.0.0' });
+    for (const id of ['mine-form', 'transfer-form', 'reorg-form', 'reset-form', 'control-token'])
+      expect(html).not.toContain(`id="${id}"`);
+    expect(html).toContain('The control plane is off');
+    expect(html).toContain('Scenarios in force');
+  });
+
+  it('with a control token: the forms and a field for the token, never the token itself', async () => {
+    const html = await page({ host: '0.0.0.0', controlToken: 'sekret-token-42' });
+    expect(html).toContain('id="mine-form"');
+    expect(html).toContain('id="control-token"');
+    expect(html).not.toContain('sekret-token-42');
+  });
+});
+
+describe('the request feed behind the Requests view', () => {
+  let mock: RunningMock | undefined;
+  afterEach(async () => {
+    await mock?.close();
+    mock = undefined;
+  });
+
+  async function live(after = 0): Promise<LiveState> {
+    return (await (await fetch(`${mock?.url}/_mock/ui/live?after=${after}`)).json()) as LiveState;
+  }
+
+  it('sees cached answers and the others alike, and never a key', async () => {
+    const key = 'key-that-must-not-show-0123456789';
+    mock = await startMockServer({ port: 0, quiet: true, blocks: 60, apiKeys: [key] });
+    const path = '/extended/v1/tx/mempool/stats';
+    for (let i = 0; i < 3; i++)
+      expect((await fetch(`${mock.url}${path}`, { headers: { 'X-API-Key': key } })).status).toBe(200);
+    expect(
+      (await fetch(`${mock.url}${path}`, { headers: { 'X-API-Key': 'wrong-key-also-secret' } })).status,
+    ).toBe(403);
+    const state = await live();
+    expect(state.requests.map((r) => [r.method, r.path, r.status])).toEqual([
+      ['GET', path, 200],
+      ['GET', path, 200],
+      ['GET', path, 200],
+      ['GET', path, 403],
+    ]);
+    expect(state.requests.map((r) => r.seq)).toEqual([1, 2, 3, 4]);
+    const text = JSON.stringify(state);
+    expect(text).not.toContain(key);
+    expect(text).not.toContain('wrong-key-also-secret');
+    expect(state.tip).toEqual(mock.live.tip());
+    // The page's own polling is not in the log it shows; `after` gives only what is new.
+    expect((await live(4)).requests).toEqual([]);
+  });
+
+  it('keeps the last requests only', async () => {
+    mock = await startMockServer({ port: 0, quiet: true, blocks: 60, rateLimit: 0 });
+    for (let i = 0; i < FEED_SIZE + 5; i++) await fetch(`${mock.url}/extended`);
+    const state = await live();
+    expect(state.requests).toHaveLength(FEED_SIZE);
+    expect(state.requests[0]?.seq).toBe(6);
+  });
+
+  it('a bad `after` is a 400 with the error body', async () => {
+    mock = await startMockServer({ port: 0, quiet: true, blocks: 60 });
+    const res = await fetch(`${mock.url}/_mock/ui/live?after=-1`);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toMatch(
+      /after must be a non-negative integer/,
+    );
+  });
+});

@@ -1,0 +1,107 @@
+import { readFileSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { LiveChain } from '../control/live-chain.ts';
+import { requestHeader, type ApiRequest, type ApiResponse } from '../http/exchange.ts';
+import { contentAnswer } from '../http/own-answer.ts';
+import { preferredType } from './accepts.ts';
+import { clientBundle } from './client-bundle.ts';
+import { homePage, PAGE_SCRIPT, PAGE_STYLE, REFERENCE_PATH } from './home-page.ts';
+import { pageConfig, type PageSettings } from './page-config.ts';
+import {
+  REFERENCE_ASSETS,
+  REFERENCE_SCRIPT,
+  REFERENCE_STARTER,
+  referencePage,
+  SWAGGER_FILES,
+  swaggerFile,
+} from './reference-page.ts';
+
+export { LIVE_PATH, liveState, type LiveState } from './live-state.ts';
+
+/** A page of the mock's own, or undefined when the path is not one: for the path, lower case, without a trailing slash. */
+export type OwnPage = (
+  request: ApiRequest,
+  path: string,
+  headers: string[],
+) => ApiResponse | Promise<ApiResponse> | undefined;
+
+const STYLE_PATH = fileURLToPath(new URL('./page.css', import.meta.url));
+const HTML = 'text/html; charset=utf-8';
+const SCRIPT = 'text/javascript; charset=utf-8';
+const TYPES: Record<string, string> = { css: 'text/css; charset=utf-8', js: SCRIPT };
+
+/**
+ * The home page for a browser (`GET /` asking for HTML; any other client gets the JSON links that
+ * follow), its script and style, and the API reference with Swagger UI's files. Each file is read
+ * on its first request: a mock no browser opens reads none of them.
+ */
+export function uiPages(live: LiveChain, settings: PageSettings & { trustProxy: boolean }): OwnPage {
+  const config = pageConfig(settings);
+  let style: string | undefined;
+  let reference: string | undefined;
+  const swagger = new Map<string, () => StaticFile>(
+    SWAGGER_FILES.map((name) => [`${REFERENCE_ASSETS}/${name}`, once(() => staticFile(swaggerFile(name)))]),
+  );
+  return (request, path, headers) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+    if (path === '/') {
+      headers.push('Vary', 'Accept');
+      if (preferredType(requestHeader(request, 'accept'), ['application/json', 'text/html']) !== 'text/html')
+        return undefined;
+      headers.push('Cache-Control', 'no-store');
+      const page = homePage(config, live.queries.catalogue(), originOf(request, settings));
+      return contentAnswer(request, headers, 200, HTML, page);
+    }
+    if (path === PAGE_SCRIPT)
+      return clientBundle().then((script) => contentAnswer(request, headers, 200, SCRIPT, script));
+    if (path === PAGE_STYLE)
+      return contentAnswer(
+        request,
+        headers,
+        200,
+        TYPES.css as string,
+        (style ??= readFileSync(STYLE_PATH, 'utf8')),
+      );
+    if (path === REFERENCE_PATH)
+      return contentAnswer(request, headers, 200, HTML, (reference ??= referencePage()));
+    if (path === REFERENCE_SCRIPT) return contentAnswer(request, headers, 200, SCRIPT, REFERENCE_STARTER);
+    const file = swagger.get(path);
+    return file ? fileAnswer(request, headers, file()) : undefined;
+  };
+}
+
+/** The address the page's links go to: the Host the browser used (and its scheme behind a trusted proxy). */
+function originOf(request: ApiRequest, settings: { host: string; trustProxy: boolean }): string {
+  const forwarded = settings.trustProxy ? requestHeader(request, 'x-forwarded-proto') : undefined;
+  const scheme = forwarded?.split(',')[0]?.trim() || 'http';
+  return `${scheme}://${requestHeader(request, 'host') ?? settings.host}`;
+}
+
+interface StaticFile {
+  bytes: Uint8Array;
+  type: string;
+  etag: string;
+  modified: string;
+}
+
+function staticFile(path: string): StaticFile {
+  const stat = statSync(path);
+  return {
+    bytes: readFileSync(path),
+    type: TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream',
+    etag: `W/"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`,
+    modified: stat.mtime.toUTCString(),
+  };
+}
+
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+/** A file of the package as a static server sends it: cached an hour, revalidated by its ETag. */
+function fileAnswer(request: ApiRequest, headers: string[], file: StaticFile): ApiResponse {
+  headers.push('Cache-Control', 'public, max-age=3600', 'Last-Modified', file.modified, 'ETag', file.etag);
+  if (requestHeader(request, 'if-none-match') === file.etag) return { status: 304, headers, body: undefined };
+  return contentAnswer(request, headers, 200, file.type, file.bytes);
+}

@@ -1,0 +1,26 @@
+import { cpSync, rmSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
+/**
+ * Left out: the mock's own files in dist/ (its bin and the CLI bundle it loads, the MSW
+ * handlers) and the recorded answers of real services, which only this repository's tests read.
+ */
+const LEFT_OUT = ['bin/stacks-api-mock.', 'bin/mock-cli.cjs', 'bin/code-cache.', 'msw/', 'fixtures/golden/'];
+
+/**
+ * The contract suite's package (packages/contract/, `stacks-api-contract`): its dist/ is the
+ * build's, without what only the mock's package runs. The suite keeps the mock's sources: with
+ * no base URL it runs against the mock in process.
+ */
+export function writeContractPackage(root: string, dist: string): void {
+  const pkg = join(root, 'packages/contract');
+  rmSync(join(pkg, 'dist'), { recursive: true, force: true });
+  cpSync(dist, join(pkg, 'dist'), {
+    recursive: true,
+    filter: (src) => {
+      const path = relative(dist, src).split(sep).join('/');
+      return !LEFT_OUT.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix);
+    },
+  });
+  cpSync(join(root, 'LICENSE'), join(pkg, 'LICENSE'));
+}

@@ -1,0 +1,67 @@
+import type { Operation } from '../document.ts';
+import { RELEASE_8_11_6 } from './8.11.6.ts';
+import { RELEASE_9_0_2 } from './9.0.2.ts';
+import type { ReleaseProfile } from './profile.ts';
+
+export type { ReleaseProfile } from './profile.ts';
+
+/** The releases the mock reproduces, newest first. Adding one: its file, a line here, its golden answers. */
+export const RELEASES: readonly ReleaseProfile[] = [RELEASE_9_0_2, RELEASE_8_11_6];
+
+/** The newest release the differential has verified. */
+export const DEFAULT_RELEASE = '9.0.2';
+
+/** The profile of a release the mock reproduces; one line naming the known ones otherwise. */
+export function releaseProfile(version: string = DEFAULT_RELEASE): ReleaseProfile {
+  const found = RELEASES.find((r) => r.version === version.replace(/^v/, ''));
+  if (!found)
+    throw new Error(
+      `API version must be one of ${RELEASES.map((r) => r.version).join(', ')}, not "${version}"`,
+    );
+  return found;
+}
+
+/**
+ * The profile that answers as a service whose status says `serverVersion`
+ * (`stacks-blockchain-api v9.0.2 (master:1164d9ee)`): that release, else the newest profile
+ * older than it; undefined when the string names no release or one older than every profile.
+ */
+export function profileOfServerVersion(serverVersion: string): ReleaseProfile | undefined {
+  const version = /\bv?(\d+\.\d+\.\d+)\b/.exec(serverVersion)?.[1];
+  if (version === undefined) return undefined;
+  return RELEASES.find((r) => compareVersions(r.version, version) <= 0);
+}
+
+/** Orders `major.minor.patch` strings numerically: negative, zero or positive. */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < 3; i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/**
+ * The operation as a release serves it. The spec describes the newest release; an operation
+ * deprecated only from some release says so in `x-deprecated-since`, what older releases named
+ * as its replacement is in `x-replaced-by-before` (keyed by the first release that named
+ * something else), and a parameter new in a release carries `x-since`: a release older than it
+ * ignores the parameter, as it ignores any unknown one.
+ */
+export function operationAsOf(op: Operation, version: string): Operation {
+  const since = (v: string | undefined): boolean => v === undefined || compareVersions(version, v) >= 0;
+  const deprecated = op.deprecated && since(op.deprecatedSince);
+  const before = Object.entries(op.replacedByBefore ?? {})
+    .filter(([from]) => compareVersions(version, from) < 0)
+    .sort(([a], [b]) => compareVersions(a, b))[0]?.[1];
+  const { replacedBy: newest, ...rest } = op;
+  const replacedBy = deprecated ? (before ?? newest) : undefined;
+  return {
+    ...rest,
+    deprecated,
+    ...(replacedBy ? { replacedBy } : {}),
+    parameters: op.parameters.filter((p) => since(p['x-since'])),
+  };
+}

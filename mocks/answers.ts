@@ -31,7 +31,7 @@ function untilBlockText(ref: UntilBlock | undefined): Record<string, string> {
 }
 
 /** The reads ask nothing of the chain's door: only a POST does. */
-const READS_ONLY: ChainDoor = {
+export const READS_ONLY: ChainDoor = {
   broadcast: () => {
     throw new Error('answers reads only');
   },

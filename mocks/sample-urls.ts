@@ -2,6 +2,7 @@ import type { UrlFor } from '../spec/request/url.ts';
 import type { WorldQueries } from './query/world-queries.ts';
 import { txIdOf } from './serialize/transaction.ts';
 import type { Chain } from './world/tables/chain.ts';
+import { ContractKind } from './world/tables/kinds.ts';
 
 /** The sample URLs of a restored chain, worked out when its snapshot was made (mocks/world-snapshot.ts). */
 const known = new WeakMap<Chain, Record<string, string>>();
@@ -55,5 +56,46 @@ export function sampleUrls(queries: WorldQueries, urlFor: UrlFor): Record<string
     get_account_nonces: urlFor('get_account_nonces', { path: { principal: address } }),
     get_account_info: urlFor('get_account_info', { path: { principal: address }, query: { proof: 0 } }),
     get_fee_transfer: urlFor('get_fee_transfer'),
+    ...successorUrls(queries, urlFor, address, addressTx),
+  };
+}
+
+/** The successors the deprecations name (release 9.0.2's v3 routes, the v2 address routes). */
+function successorUrls(
+  queries: WorldQueries,
+  urlFor: UrlFor,
+  address: string,
+  addressTx: string,
+): Record<string, string> {
+  const { addresses } = queries.catalogue();
+  const ftHolder = addresses.ft_activity || address;
+  const locked = addresses.locked_stx || address;
+  const token = queries.chain.contracts.find((c) => c.kind === ContractKind.Ft && !c.pending)?.assetId ?? '';
+  return {
+    get_principal_transactions: urlFor('get_principal_transactions', {
+      path: { principal: address },
+      query: { limit: 20 },
+    }),
+    get_principal_transaction_balance_changes: urlFor('get_principal_transaction_balance_changes', {
+      path: { principal: address, tx_id: addressTx },
+    }),
+    get_principal_balance_changes: urlFor('get_principal_balance_changes', {
+      path: { principal: address },
+      query: { tx_id: [addressTx] },
+    }),
+    get_principal_balances_stx: urlFor('get_principal_balances_stx', { path: { principal: locked } }),
+    get_principal_balances_ft: urlFor('get_principal_balances_ft', { path: { principal: ftHolder } }),
+    get_principal_balance_ft: urlFor('get_principal_balance_ft', {
+      path: { principal: ftHolder, asset_identifier: token },
+    }),
+    get_principal_balances_nft: urlFor('get_principal_balances_nft', {
+      path: { principal: addresses.nft_activity || address },
+    }),
+    get_address_transactions: urlFor('get_address_transactions', {
+      path: { address },
+      query: { limit: 20 },
+    }),
+    get_principal_stx_balance: urlFor('get_principal_stx_balance', { path: { principal: locked } }),
+    get_principal_ft_balances: urlFor('get_principal_ft_balances', { path: { principal: ftHolder } }),
   };
 }

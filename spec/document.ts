@@ -57,6 +57,11 @@ export interface Operation {
   deprecatedSince?: string;
   /** What releases before each key named as the replacement (spec/releases/releases.ts). */
   replacedByBefore?: Record<string, Replacement>;
+  /**
+   * `x-releases`: the real service's releases that serve the operation (a successor the
+   * deprecations name); absent for the description's eight, which every release serves.
+   */
+  releases?: string[];
   parameters: Parameter[];
   conflicts: ParameterConflict[];
   /** Keyed by status as written in the spec: `200`, `404`, `4XX`, `5XX`. */
@@ -107,6 +112,7 @@ export function listOperations(doc: Document): Operation[] {
         'x-replaced-by'?: Replacement;
         'x-replaced-by-before'?: Record<string, Replacement>;
         'x-deprecated-since'?: string;
+        'x-releases'?: string[];
         'x-parameter-conflicts'?: ParameterConflict[];
       };
       if (!op.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
@@ -124,6 +130,7 @@ export function listOperations(doc: Document): Operation[] {
         ...(op['x-replaced-by'] ? { replacedBy: op['x-replaced-by'] } : {}),
         ...(op['x-deprecated-since'] ? { deprecatedSince: op['x-deprecated-since'] } : {}),
         ...(op['x-replaced-by-before'] ? { replacedByBefore: op['x-replaced-by-before'] } : {}),
+        ...(op['x-releases'] ? { releases: op['x-releases'] } : {}),
         parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) =>
           resolve<Parameter>(doc, p),
         ),

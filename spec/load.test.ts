@@ -16,6 +16,18 @@ const REAL_OPERATION_IDS = {
   get_transaction_by_id: '/extended/v1/tx/{tx_id}',
   get_account_nonces: '/extended/v1/address/{principal}/nonces',
   run_faucet_stx: '/extended/v1/faucets/stx',
+  // The successors the deprecations name (release 9.0.2's v3, and the v2 address routes).
+  get_principal_transactions: '/extended/v3/principals/{principal}/transactions',
+  get_principal_transaction_balance_changes:
+    '/extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes',
+  get_principal_balance_changes: '/extended/v3/principals/{principal}/balance-changes',
+  get_principal_balances_stx: '/extended/v3/principals/{principal}/balances/stx',
+  get_principal_balances_ft: '/extended/v3/principals/{principal}/balances/ft',
+  get_principal_balance_ft: '/extended/v3/principals/{principal}/balances/ft/{asset_identifier}',
+  get_principal_balances_nft: '/extended/v3/principals/{principal}/balances/nft',
+  get_address_transactions: '/extended/v2/addresses/{address}/transactions',
+  get_principal_stx_balance: '/extended/v2/addresses/{principal}/balances/stx',
+  get_principal_ft_balances: '/extended/v2/addresses/{principal}/balances/ft',
 };
 
 /** The stacks-node's routes a wallet uses, which the real service proxies (operationIds ours, snake_case). */
@@ -65,6 +77,9 @@ describe('listOperations', () => {
       'get_account_balance',
       'get_account_transactions_with_transfers',
       'get_address_transaction_events',
+      'get_address_transactions',
+      'get_principal_ft_balances',
+      'get_principal_stx_balance',
       'get_single_transaction_with_transfers',
     ]);
     const v9 = operations.map((op) => operationAsOf(op, '9.0.2'));
@@ -85,6 +100,9 @@ describe('listOperations', () => {
       get_single_transaction_with_transfers: [
         'GET /extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes',
       ],
+      get_address_transactions: ['GET /extended/v3/principals/{principal}/transactions'],
+      get_principal_stx_balance: ['GET /extended/v3/principals/{principal}/balances/stx'],
+      get_principal_ft_balances: ['GET /extended/v3/principals/{principal}/balances/ft'],
     });
   });
 

@@ -414,6 +414,268 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/extended/v3/principals/{principal}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get principal transactions
+         * @description The confirmed transactions of a principal, newest first (block height, microblock
+         *     sequence, transaction index, all descending), each with its summary, how the principal
+         *     is involved (`sender`, `sponsor` or `affected`), its net STX change and which of its
+         *     balances the transaction touched. Listed are the transactions the principal sent or
+         *     sponsored, received a token transfer in, called or deployed, and any with an STX, FT or
+         *     NFT event to or from it: unlike `get_account_transactions_with_transfers`, a transaction
+         *     the principal only sponsored is listed, and its fee counts in the sponsor's `sent`, not
+         *     the sender's.
+         *
+         *     Cursor pagination: `cursor` is `block_height:microblock_sequence:tx_index` of the first
+         *     row of a page (inclusive); `cursor.next` starts the next (older) page, `cursor.previous`
+         *     the previous (newer) one, `cursor.current` is this page's first row. A cursor stays
+         *     valid while blocks are added and across a reorg (it names a position, not a block). A
+         *     cursor `height:0:0` that names no transaction starts at the top of block `height`.
+         *     `total` counts every transaction of the principal (0 on an empty page).
+         */
+        get: operations["get_principal_transactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get principal transaction balance changes
+         * @description What one confirmed transaction did to each of the principal's balances: one row per
+         *     asset (STX, then each fungible token, then each non-fungible token, by identifier), with
+         *     what it sent, received and the net change. STX includes the fee when the principal paid
+         *     it (the sponsor of a sponsored transaction); an NFT row counts instances. The successor
+         *     of `get_address_transaction_events` and `get_single_transaction_with_transfers`: their
+         *     per-event transfers become per-asset net changes. A transaction that does not concern the
+         *     principal, or that is unknown, gives 200 with empty `results` and `total: 0`.
+         *
+         *     Cursor: `asset_type:asset_identifier` of a page's first row (1 STX with identifier
+         *     `stx`, 2 FT, 3 NFT). `cursor.previous` is null unless a whole page lies before this one.
+         */
+        get: operations["get_principal_transaction_balance_changes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/principals/{principal}/balance-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get principal balance changes
+         * @description The rows of `get_principal_transaction_balance_changes` for up to 20 transactions at
+         *     once, each with its `tx_id`, as one list: newest transaction first, then by asset.
+         *     `tx_id` is repeated (`?tx_id=A&tx_id=B`) or one comma-separated list (`?tx_id=A,B`).
+         *     Cursor: `block_height:microblock_sequence:tx_index:asset_type:asset_identifier` of a
+         *     page's first row; `cursor.previous` is null unless a whole page lies before this one.
+         */
+        get: operations["get_principal_balance_changes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/principals/{principal}/balances/stx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get principal STX balance
+         * @description The principal's STX balance at the chain tip (anchored blocks): the total (`balance`,
+         *     as `get_account_balance`'s `stx.balance`), what it may spend (`available`: the total
+         *     minus what is locked), the stacking lock (null when nothing is locked) and what its
+         *     pending mempool transactions would make of it (null when it has none:
+         *     `estimated_balance` is `available` plus inbound minus outbound). Totals sent, received,
+         *     fees and miner rewards have no successor here.
+         */
+        get: operations["get_principal_balances_stx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/principals/{principal}/balances/ft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get principal FT balances
+         * @description The principal's positive fungible-token balances, largest first (then by asset
+         *     identifier). A zero or negative balance, which `get_account_balance` lists, is left out.
+         *     Cursor: `balance:asset_identifier` of a page's first row.
+         */
+        get: operations["get_principal_balances_ft"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/principals/{principal}/balances/ft/{asset_identifier}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get principal FT balance
+         * @description The principal's balance of one fungible token, `"0"` when it holds none (an unknown
+         *     token too). Unlike the list, a negative balance is given as it is.
+         */
+        get: operations["get_principal_balance_ft"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/principals/{principal}/balances/nft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get principal NFT balances
+         * @description The non-fungible-token instances the principal owns now, by asset identifier then value
+         *     (its Clarity serialization): per asset, as many as `get_account_balance` counts. Cursor:
+         *     `value:asset_identifier` (the value's `0x` hex) of a page's first row.
+         */
+        get: operations["get_principal_balances_nft"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v2/addresses/{address}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get address transactions
+         * @deprecated
+         * @description Deprecated by release 9.0.2 in favour of `GET /extended/v3/principals/{principal}/transactions`;
+         *     served by 8.11.6 (where it is the replacement of `get_account_transactions_with_transfers`)
+         *     and 9.0.2.
+         *
+         *     The confirmed transactions of an address or contract, newest first, each with the STX it
+         *     sent (the fee included when it paid it: the sponsor of a sponsored transaction) and
+         *     received, and how many STX, FT and NFT transfers, mints and burns of it the transaction
+         *     holds. The same transactions as `get_principal_transactions`, sponsor-only ones too.
+         *
+         *     Offset form: `limit` (0 to 50; `limit=0` gives an empty page) and `offset`. Cursor form
+         *     (9.0.2): `cursor` is `index_block_hash:microblock_sequence:tx_index` of a page's first
+         *     row; 9.0.2 answers `cursor` (this page), `prev_cursor` (the next, older page) and
+         *     `next_cursor` (the newer page) — named the other way round from v3, as the real service
+         *     does. An unknown or malformed cursor gives 404. 8.11.6 sends none of the cursor fields.
+         */
+        get: operations["get_address_transactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v2/addresses/{principal}/balances/stx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get principal STX balance
+         * @deprecated
+         * @description Deprecated by release 9.0.2 in favour of `GET /extended/v3/principals/{principal}/balances/stx`;
+         *     served by 8.11.6 (where it replaces `get_account_balance`'s STX part) and 9.0.2.
+         *
+         *     The STX balance at the chain tip with miner rewards and the stacking lock, as
+         *     `get_account_balance`'s `stx` without its totals; with `include_mempool=true` also
+         *     `estimated_balance` and the pending inbound and outbound STX.
+         */
+        get: operations["get_principal_stx_balance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v2/addresses/{principal}/balances/ft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get principal FT balances
+         * @deprecated
+         * @description Deprecated by release 9.0.2 in favour of `GET /extended/v3/principals/{principal}/balances/ft`;
+         *     served by 8.11.6 (where it replaces `get_account_balance`'s token part) and 9.0.2.
+         *
+         *     The principal's positive fungible-token balances, by asset identifier case-insensitively,
+         *     paged by `limit` (0 to 200, `limit=0` means the default 100) and `offset`.
+         */
+        get: operations["get_principal_ft_balances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1160,6 +1422,197 @@ export interface components {
             };
             token_offering_locked?: components["schemas"]["TokenOfferingLocked"];
         };
+        /** @description Cursors of the page's first row (`current`), of the next (older) page and of the previous one; null where there is none. */
+        PageCursors: {
+            next: string | null;
+            previous: string | null;
+            current: string | null;
+        };
+        TransactionParty: {
+            address: string;
+            nonce: number;
+        };
+        /** @description A confirmed transaction in brief; the object named by `type` carries its payload. */
+        TransactionSummary: {
+            tx_id: components["schemas"]["TxId"];
+            sender: components["schemas"]["TransactionParty"];
+            sponsor: components["schemas"]["TransactionParty"] | null;
+            fee_rate: components["schemas"]["Amount"];
+            block: {
+                height: number;
+                hash: components["schemas"]["HexString"];
+                index_hash: components["schemas"]["HexString"];
+                time: number;
+                tx_index: number;
+            };
+            bitcoin_block: {
+                height: number;
+                time: number;
+            };
+            /** @enum {string} */
+            status: "success" | "abort_by_response" | "abort_by_post_condition" | "problematic_skipped";
+            /** @enum {string} */
+            type: "token_transfer" | "smart_contract" | "contract_call" | "poison_microblock" | "coinbase" | "tenure_change";
+            token_transfer?: {
+                recipient: string;
+                amount: components["schemas"]["Amount"];
+                memo: components["schemas"]["ClarityValue"] | null;
+            };
+            smart_contract?: {
+                clarity_version: number | null;
+                contract_id: string;
+            };
+            contract_call?: {
+                contract_id: string;
+                function_name: string;
+            };
+            coinbase?: {
+                alt_recipient: string | null;
+            };
+            tenure_change?: {
+                cause: string;
+            };
+        };
+        /** @description What a transaction sent and received of one asset, and the net change (`received - sent`, may be negative). */
+        BalanceChange: {
+            sent: components["schemas"]["Amount"];
+            received: components["schemas"]["Amount"];
+            net: components["schemas"]["SignedAmount"];
+        };
+        PrincipalTransactionSummary: {
+            transaction: components["schemas"]["TransactionSummary"];
+            /** @enum {string} */
+            involvement: "sender" | "sponsor" | "affected";
+            balance_changes: {
+                stx: components["schemas"]["BalanceChange"];
+            };
+            affected_balances: {
+                stx: boolean;
+                ft: boolean;
+                nft: boolean;
+            };
+        };
+        PrincipalTransactionPage: {
+            limit: number;
+            total: number;
+            cursor: components["schemas"]["PageCursors"];
+            results: components["schemas"]["PrincipalTransactionSummary"][];
+        };
+        /** @description `stx`, or a token by `type` (`ft`, `nft`) and identifier. */
+        BalanceChangeAsset: {
+            /** @constant */
+            type: "stx";
+        } | {
+            /** @enum {string} */
+            type: "ft" | "nft";
+            identifier: string;
+        };
+        PrincipalTransactionBalanceChange: {
+            asset: components["schemas"]["BalanceChangeAsset"];
+            balance_change: components["schemas"]["BalanceChange"];
+        };
+        PrincipalTransactionBalanceChangePage: {
+            limit: number;
+            total: number;
+            cursor: components["schemas"]["PageCursors"];
+            results: components["schemas"]["PrincipalTransactionBalanceChange"][];
+        };
+        PrincipalBalanceChange: {
+            tx_id: components["schemas"]["TxId"];
+            asset: components["schemas"]["BalanceChangeAsset"];
+            balance_change: components["schemas"]["BalanceChange"];
+        };
+        PrincipalBalanceChangePage: {
+            limit: number;
+            total: number;
+            cursor: components["schemas"]["PageCursors"];
+            results: components["schemas"]["PrincipalBalanceChange"][];
+        };
+        PrincipalStxBalance: {
+            balance: components["schemas"]["SignedAmount"];
+            available: components["schemas"]["SignedAmount"];
+            locked: {
+                amount: components["schemas"]["Amount"];
+                pox_version: number;
+                lock_tx_id: components["schemas"]["TxId"];
+                stacks_lock_height: number;
+                burn_lock_height: number;
+                burn_unlock_height: number;
+            } | null;
+            mempool: {
+                estimated_balance: components["schemas"]["SignedAmount"];
+                inbound: components["schemas"]["Amount"];
+                outbound: components["schemas"]["Amount"];
+            } | null;
+        };
+        PrincipalFtPosition: {
+            asset_identifier: string;
+            balance: components["schemas"]["SignedAmount"];
+        };
+        PrincipalFtPositionPage: {
+            limit: number;
+            total: number;
+            cursor: components["schemas"]["PageCursors"];
+            results: components["schemas"]["PrincipalFtPosition"][];
+        };
+        PrincipalNftPosition: {
+            asset_identifier: string;
+            value: components["schemas"]["ClarityValue"];
+        };
+        PrincipalNftPositionPage: {
+            limit: number;
+            total: number;
+            cursor: components["schemas"]["PageCursors"];
+            results: components["schemas"]["PrincipalNftPosition"][];
+        };
+        EventCounts: {
+            transfer: number;
+            mint: number;
+            burn: number;
+        };
+        AddressTransaction: {
+            tx: components["schemas"]["ConfirmedTransaction"];
+            /** @description STX the address sent or burned, plus the fee when it paid it (the sponsor of a sponsored transaction). */
+            stx_sent: components["schemas"]["Amount"];
+            stx_received: components["schemas"]["Amount"];
+            events: {
+                stx: components["schemas"]["EventCounts"];
+                ft: components["schemas"]["EventCounts"];
+                nft: components["schemas"]["EventCounts"];
+            };
+        };
+        /** @description The cursor fields are sent by release 9.0.2 only. */
+        AddressTransactionsPage: {
+            limit: number;
+            offset: number;
+            total: number;
+            next_cursor?: string | null;
+            prev_cursor?: string | null;
+            cursor?: string | null;
+            results: components["schemas"]["AddressTransaction"][];
+        };
+        /** @description `estimated_balance` and the pending fields come with `include_mempool=true` only. */
+        PrincipalStxBalanceV2: {
+            balance: components["schemas"]["Amount"];
+            estimated_balance?: components["schemas"]["SignedAmount"];
+            pending_balance_inbound?: components["schemas"]["Amount"];
+            pending_balance_outbound?: components["schemas"]["Amount"];
+            total_miner_rewards_received: components["schemas"]["Amount"];
+            lock_tx_id: string;
+            locked: components["schemas"]["Amount"];
+            lock_height: number;
+            burnchain_lock_height: number;
+            burnchain_unlock_height: number;
+        };
+        PrincipalFtBalancePage: {
+            limit: number;
+            offset: number;
+            total: number;
+            results: {
+                token: string;
+                balance: components["schemas"]["Amount"];
+            }[];
+        };
     };
     responses: {
         /** @description The `If-None-Match` tag matches the current body; no body is sent. */
@@ -1357,6 +1810,49 @@ export interface components {
          * @example 0x1f3cb18e896256d7d6bb8c11a6ec71f005c75de05e39beae5d93bbd1e2c8b7a9
          */
         TxIdPath: string;
+        /**
+         * @description A standard address or a contract identifier (a contract name of at most 40 characters).
+         *     The v3 routes check the form only, not the c32check checksum (real service): a principal
+         *     with a bad checksum has no transactions and no balances.
+         * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20
+         */
+        V3PrincipalPath: string;
+        /**
+         * @description A fungible token's identifier, `<contract id>::<token name>`.
+         * @example SP3QBKDE0RA6J5SBAEJ4WNAXB8K1ZWD4X1F2ZTB4G.wrapped-gold::gold
+         */
+        V3AssetIdentifierPath: string;
+        /** @description Results per page, 1 to 50 (`limit=0` gives 400). */
+        CursorLimit: number;
+        /** @description Results per page, 1 to 200 (`limit=0` gives 400). */
+        BalanceCursorLimit: number;
+        /** @description `block_height:microblock_sequence:tx_index` of the first transaction of the page (a `cursor` of a previous answer). */
+        TransactionCursor: string;
+        /** @description `asset_type:asset_identifier` of the first row of the page (1 STX with identifier `stx`, 2 FT, 3 NFT). */
+        BalanceChangeCursor: string;
+        /** @description `block_height:microblock_sequence:tx_index:asset_type:asset_identifier` of the first row of the page. */
+        BatchBalanceChangeCursor: string;
+        /** @description `balance:asset_identifier` of the first balance of the page. */
+        FtBalanceCursor: string;
+        /** @description `value:asset_identifier` of the first instance of the page, the value as `0x` hex. */
+        NftBalanceCursor: string;
+        /**
+         * @description 1 to 20 transaction ids, 64 hex digits with or without `0x`: repeated
+         *     (`?tx_id=A&tx_id=B`) or one comma-separated list (`?tx_id=A,B`).
+         */
+        BalanceChangeTxIds: string[];
+        /** @description Results per page, 0 to 50; `limit=0` gives an empty page (real service). */
+        AddressTransactionsLimit: number;
+        /**
+         * @description Release 9.0.2: `index_block_hash:microblock_sequence:tx_index` of the first transaction
+         *     of the page (the real service reads it though its published schema does not list it).
+         *     A cursor that is not three parts, or names an unknown block, gives 404.
+         */
+        AddressTransactionsCursor: string;
+        /** @description `true` adds the estimated balance and the pending STX of mempool transactions. */
+        IncludeMempool: boolean;
+        /** @description Results per page, 0 to 200; `limit=0` means the default (100). */
+        FtBalancesLimit: number;
     };
     requestBodies: never;
     headers: {
@@ -2605,6 +3101,711 @@ export interface operations {
                     "application/json": components["schemas"]["FaucetError"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_principal_transactions: {
+        parameters: {
+            query?: {
+                /** @description Results per page, 1 to 50 (`limit=0` gives 400). */
+                limit?: components["parameters"]["CursorLimit"];
+                /** @description `block_height:microblock_sequence:tx_index` of the first transaction of the page (a `cursor` of a previous answer). */
+                cursor?: components["parameters"]["TransactionCursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A standard address or a contract identifier (a contract name of at most 40 characters).
+                 *     The v3 routes check the form only, not the c32check checksum (real service): a principal
+                 *     with a bad checksum has no transactions and no balances.
+                 * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20
+                 */
+                principal: components["parameters"]["V3PrincipalPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the principal's transactions. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 1,
+                     *       "total": 14,
+                     *       "cursor": {
+                     *         "next": "598:2147483647:3",
+                     *         "previous": null,
+                     *         "current": "600:2147483647:1"
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "transaction": {
+                     *             "tx_id": "0x1f3cb18e896256d7d6bb8c11a6ec71f005c75de05e39beae5d93bbd1e2c8b7a9",
+                     *             "sender": {
+                     *               "address": "SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20",
+                     *               "nonce": 6
+                     *             },
+                     *             "sponsor": null,
+                     *             "fee_rate": "2000",
+                     *             "block": {
+                     *               "height": 600,
+                     *               "hash": "0x887152c7800bcbf02a286b8c56ecc19cb5453b163904c85c9ad59a6622ef1ad1",
+                     *               "index_hash": "0x86b526dab70351cf13ce7ec753f75edc9bbd974b75d8116f29d1ae6cee394bad",
+                     *               "time": 1704096000,
+                     *               "tx_index": 1
+                     *             },
+                     *             "bitcoin_block": {
+                     *               "height": 840600,
+                     *               "time": 1704095990
+                     *             },
+                     *             "status": "success",
+                     *             "type": "token_transfer",
+                     *             "token_transfer": {
+                     *               "recipient": "SP20VCDYRZK9CDPK3B7K9CC8KM4BGVSWNWKR44T98",
+                     *               "amount": "2500000",
+                     *               "memo": {
+                     *                 "hex": "0x00000000000000000000000000000000000000000000000000000000000000000000",
+                     *                 "repr": ""
+                     *               }
+                     *             }
+                     *           },
+                     *           "involvement": "sender",
+                     *           "balance_changes": {
+                     *             "stx": {
+                     *               "sent": "2502000",
+                     *               "received": "0",
+                     *               "net": "-2502000"
+                     *             }
+                     *           },
+                     *           "affected_balances": {
+                     *             "stx": true,
+                     *             "ft": false,
+                     *             "nft": false
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PrincipalTransactionPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_principal_transaction_balance_changes: {
+        parameters: {
+            query?: {
+                /** @description Results per page, 1 to 50 (`limit=0` gives 400). */
+                limit?: components["parameters"]["CursorLimit"];
+                /** @description `asset_type:asset_identifier` of the first row of the page (1 STX with identifier `stx`, 2 FT, 3 NFT). */
+                cursor?: components["parameters"]["BalanceChangeCursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A standard address or a contract identifier (a contract name of at most 40 characters).
+                 *     The v3 routes check the form only, not the c32check checksum (real service): a principal
+                 *     with a bad checksum has no transactions and no balances.
+                 * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20
+                 */
+                principal: components["parameters"]["V3PrincipalPath"];
+                /**
+                 * @description A transaction id, 64 hex digits with or without `0x`, in any case.
+                 * @example 0x1f3cb18e896256d7d6bb8c11a6ec71f005c75de05e39beae5d93bbd1e2c8b7a9
+                 */
+                tx_id: components["parameters"]["TxIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the principal's balance changes in the transaction. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 20,
+                     *       "total": 2,
+                     *       "cursor": {
+                     *         "next": null,
+                     *         "previous": null,
+                     *         "current": "1:stx"
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "asset": {
+                     *             "type": "stx"
+                     *           },
+                     *           "balance_change": {
+                     *             "sent": "12000",
+                     *             "received": "0",
+                     *             "net": "-12000"
+                     *           }
+                     *         },
+                     *         {
+                     *           "asset": {
+                     *             "type": "ft",
+                     *             "identifier": "SP3QBKDE0RA6J5SBAEJ4WNAXB8K1ZWD4X1F2ZTB4G.wrapped-gold::gold"
+                     *           },
+                     *           "balance_change": {
+                     *             "sent": "0",
+                     *             "received": "1000",
+                     *             "net": "1000"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PrincipalTransactionBalanceChangePage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_principal_balance_changes: {
+        parameters: {
+            query: {
+                /**
+                 * @description 1 to 20 transaction ids, 64 hex digits with or without `0x`: repeated
+                 *     (`?tx_id=A&tx_id=B`) or one comma-separated list (`?tx_id=A,B`).
+                 */
+                tx_id: components["parameters"]["BalanceChangeTxIds"];
+                /** @description Results per page, 1 to 50 (`limit=0` gives 400). */
+                limit?: components["parameters"]["CursorLimit"];
+                /** @description `block_height:microblock_sequence:tx_index:asset_type:asset_identifier` of the first row of the page. */
+                cursor?: components["parameters"]["BatchBalanceChangeCursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A standard address or a contract identifier (a contract name of at most 40 characters).
+                 *     The v3 routes check the form only, not the c32check checksum (real service): a principal
+                 *     with a bad checksum has no transactions and no balances.
+                 * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20
+                 */
+                principal: components["parameters"]["V3PrincipalPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the principal's balance changes in the transactions. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 20,
+                     *       "total": 1,
+                     *       "cursor": {
+                     *         "next": null,
+                     *         "previous": null,
+                     *         "current": "600:2147483647:1:1:stx"
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "tx_id": "0x1f3cb18e896256d7d6bb8c11a6ec71f005c75de05e39beae5d93bbd1e2c8b7a9",
+                     *           "asset": {
+                     *             "type": "stx"
+                     *           },
+                     *           "balance_change": {
+                     *             "sent": "2502000",
+                     *             "received": "0",
+                     *             "net": "-2502000"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PrincipalBalanceChangePage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_principal_balances_stx: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A standard address or a contract identifier (a contract name of at most 40 characters).
+                 *     The v3 routes check the form only, not the c32check checksum (real service): a principal
+                 *     with a bad checksum has no transactions and no balances.
+                 * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20
+                 */
+                principal: components["parameters"]["V3PrincipalPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The principal's STX balance. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "balance": "1000000000",
+                     *       "available": "500000000",
+                     *       "locked": {
+                     *         "amount": "500000000",
+                     *         "pox_version": 4,
+                     *         "lock_tx_id": "0x41b637cfd9eb3e2f60f734f9ca44e5c1559c6f481d49d6ed6891f3e9a086ac78",
+                     *         "stacks_lock_height": 420,
+                     *         "burn_lock_height": 840420,
+                     *         "burn_unlock_height": 842520
+                     *       },
+                     *       "mempool": {
+                     *         "estimated_balance": "497497000",
+                     *         "inbound": "0",
+                     *         "outbound": "2503000"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PrincipalStxBalance"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_principal_balances_ft: {
+        parameters: {
+            query?: {
+                /** @description Results per page, 1 to 200 (`limit=0` gives 400). */
+                limit?: components["parameters"]["BalanceCursorLimit"];
+                /** @description `balance:asset_identifier` of the first balance of the page. */
+                cursor?: components["parameters"]["FtBalanceCursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A standard address or a contract identifier (a contract name of at most 40 characters).
+                 *     The v3 routes check the form only, not the c32check checksum (real service): a principal
+                 *     with a bad checksum has no transactions and no balances.
+                 * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20
+                 */
+                principal: components["parameters"]["V3PrincipalPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the principal's FT balances. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 100,
+                     *       "total": 1,
+                     *       "cursor": {
+                     *         "next": null,
+                     *         "previous": null,
+                     *         "current": "1000:SP3QBKDE0RA6J5SBAEJ4WNAXB8K1ZWD4X1F2ZTB4G.wrapped-gold::gold"
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "asset_identifier": "SP3QBKDE0RA6J5SBAEJ4WNAXB8K1ZWD4X1F2ZTB4G.wrapped-gold::gold",
+                     *           "balance": "1000"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PrincipalFtPositionPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_principal_balance_ft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A standard address or a contract identifier (a contract name of at most 40 characters).
+                 *     The v3 routes check the form only, not the c32check checksum (real service): a principal
+                 *     with a bad checksum has no transactions and no balances.
+                 * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20
+                 */
+                principal: components["parameters"]["V3PrincipalPath"];
+                /**
+                 * @description A fungible token's identifier, `<contract id>::<token name>`.
+                 * @example SP3QBKDE0RA6J5SBAEJ4WNAXB8K1ZWD4X1F2ZTB4G.wrapped-gold::gold
+                 */
+                asset_identifier: components["parameters"]["V3AssetIdentifierPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The principal's balance of the token. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "asset_identifier": "SP3QBKDE0RA6J5SBAEJ4WNAXB8K1ZWD4X1F2ZTB4G.wrapped-gold::gold",
+                     *       "balance": "1000"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PrincipalFtPosition"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_principal_balances_nft: {
+        parameters: {
+            query?: {
+                /** @description Results per page, 1 to 200 (`limit=0` gives 400). */
+                limit?: components["parameters"]["BalanceCursorLimit"];
+                /** @description `value:asset_identifier` of the first instance of the page, the value as `0x` hex. */
+                cursor?: components["parameters"]["NftBalanceCursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A standard address or a contract identifier (a contract name of at most 40 characters).
+                 *     The v3 routes check the form only, not the c32check checksum (real service): a principal
+                 *     with a bad checksum has no transactions and no balances.
+                 * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20
+                 */
+                principal: components["parameters"]["V3PrincipalPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the principal's NFT instances. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 100,
+                     *       "total": 1,
+                     *       "cursor": {
+                     *         "next": null,
+                     *         "previous": null,
+                     *         "current": "0x010000000000000000000000000000002a:SP3QBKDE0RA6J5SBAEJ4WNAXB8K1ZWD4X1F2ZTB4G.pixel-punks::pixel-punk"
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "asset_identifier": "SP3QBKDE0RA6J5SBAEJ4WNAXB8K1ZWD4X1F2ZTB4G.pixel-punks::pixel-punk",
+                     *           "value": {
+                     *             "hex": "0x010000000000000000000000000000002a",
+                     *             "repr": "u42"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PrincipalNftPositionPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_address_transactions: {
+        parameters: {
+            query?: {
+                /** @description Results per page, 0 to 50; `limit=0` gives an empty page (real service). */
+                limit?: components["parameters"]["AddressTransactionsLimit"];
+                /**
+                 * @description Index of the first result. An offset at or past the end gives empty `results` (the real
+                 *     service then reports `total: 0`; reporting the true total is also accepted).
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Release 9.0.2: `index_block_hash:microblock_sequence:tx_index` of the first transaction
+                 *     of the page (the real service reads it though its published schema does not list it).
+                 *     A cursor that is not three parts, or names an unknown block, gives 404.
+                 */
+                cursor?: components["parameters"]["AddressTransactionsCursor"];
+                /**
+                 * @description `true` leaves `contract_call.function_args` out of every transaction. `true` or `false`
+                 *     only. New in the real service's v9.0.0; v8.11.6 ignores it, as any unknown parameter.
+                 */
+                exclude_function_args?: components["parameters"]["ExcludeFunctionArgs"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A standard address or a contract identifier, as `principal` elsewhere.
+                 * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20
+                 */
+                address: components["parameters"]["AddressPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the address's transactions. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    Warning: components["headers"]["DeprecationWarning"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 20,
+                     *       "offset": 0,
+                     *       "total": 0,
+                     *       "next_cursor": null,
+                     *       "prev_cursor": null,
+                     *       "cursor": null,
+                     *       "results": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AddressTransactionsPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_principal_stx_balance: {
+        parameters: {
+            query?: {
+                /** @description `true` adds the estimated balance and the pending STX of mempool transactions. */
+                include_mempool?: components["parameters"]["IncludeMempool"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A standard address (c32check, `SP`/`SM` on mainnet, `ST`/`SN` on testnet) or a
+                 *     contract identifier `<address>.<contract name>`. The checksum is verified
+                 *     (`format: stacks-principal`): a bad one gives 400 `invalid STX address "<principal>"`.
+                 * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20
+                 */
+                principal: components["parameters"]["PrincipalPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The principal's STX balance. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    Warning: components["headers"]["DeprecationWarning"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "balance": "1000000000",
+                     *       "total_miner_rewards_received": "0",
+                     *       "lock_tx_id": "0x41b637cfd9eb3e2f60f734f9ca44e5c1559c6f481d49d6ed6891f3e9a086ac78",
+                     *       "locked": "500000000",
+                     *       "lock_height": 420,
+                     *       "burnchain_lock_height": 840420,
+                     *       "burnchain_unlock_height": 842520
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PrincipalStxBalanceV2"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_principal_ft_balances: {
+        parameters: {
+            query?: {
+                /** @description Results per page, 0 to 200; `limit=0` means the default (100). */
+                limit?: components["parameters"]["FtBalancesLimit"];
+                /**
+                 * @description Index of the first result. An offset at or past the end gives empty `results` (the real
+                 *     service then reports `total: 0`; reporting the true total is also accepted).
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A standard address (c32check, `SP`/`SM` on mainnet, `ST`/`SN` on testnet) or a
+                 *     contract identifier `<address>.<contract name>`. The checksum is verified
+                 *     (`format: stacks-principal`): a bad one gives 400 `invalid STX address "<principal>"`.
+                 * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20
+                 */
+                principal: components["parameters"]["PrincipalPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the principal's FT balances. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    Warning: components["headers"]["DeprecationWarning"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 100,
+                     *       "offset": 0,
+                     *       "total": 1,
+                     *       "results": [
+                     *         {
+                     *           "token": "SP3QBKDE0RA6J5SBAEJ4WNAXB8K1ZWD4X1F2ZTB4G.wrapped-gold::gold",
+                     *           "balance": "1000"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PrincipalFtBalancePage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];

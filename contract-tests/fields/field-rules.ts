@@ -146,6 +146,10 @@ export const FIXED_CROSS_RULES: FixedRule[] = [
  * Fields no rule can check from outside beyond their schema, and why. A test fails when a field
  * has neither a rule nor a reason, or when a reason matches no field.
  */
+/** Why a successor's fields have no rule of the suite's yet. */
+const SUCCESSOR =
+  'a successor a deprecation names (issue 32): its agreement with the deprecated operation is checked on the mock by mocks/operations/successors.test.ts; the suite has no agreement check for it yet';
+
 export const UNCHECKED: Array<{ selector: FieldSelector; why: string }> = [
   ...[
     'get_transaction_by_id',
@@ -238,5 +242,45 @@ export const UNCHECKED: Array<{ selector: FieldSelector; why: string }> = [
   {
     selector: 'get_status chain_tip.microblock_*',
     why: 'the node\u2019s microblock tip: no operation lists microblocks',
+  },
+  {
+    selector: 'get_principal_transactions **',
+    why: SUCCESSOR,
+  },
+  {
+    selector: 'get_principal_transaction_balance_changes **',
+    why: SUCCESSOR,
+  },
+  {
+    selector: 'get_principal_balance_changes **',
+    why: SUCCESSOR,
+  },
+  {
+    selector: 'get_principal_balances_stx **',
+    why: SUCCESSOR,
+  },
+  {
+    selector: 'get_principal_balances_ft **',
+    why: SUCCESSOR,
+  },
+  {
+    selector: 'get_principal_balance_ft **',
+    why: SUCCESSOR,
+  },
+  {
+    selector: 'get_principal_balances_nft **',
+    why: SUCCESSOR,
+  },
+  {
+    selector: 'get_address_transactions **',
+    why: SUCCESSOR,
+  },
+  {
+    selector: 'get_principal_stx_balance **',
+    why: SUCCESSOR,
+  },
+  {
+    selector: 'get_principal_ft_balances **',
+    why: SUCCESSOR,
   },
 ];

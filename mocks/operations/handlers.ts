@@ -16,6 +16,16 @@ import { get_transaction_by_id } from './get_transaction_by_id.ts';
 import { post_fee_transaction } from './post_fee_transaction.ts';
 import { post_transaction } from './post_transaction.ts';
 import { run_faucet_stx } from './run_faucet_stx.ts';
+import { get_principal_transactions } from './get_principal_transactions.ts';
+import { get_principal_transaction_balance_changes } from './get_principal_transaction_balance_changes.ts';
+import { get_principal_balance_changes } from './get_principal_balance_changes.ts';
+import { get_principal_balances_stx } from './get_principal_balances_stx.ts';
+import { get_principal_balances_ft } from './get_principal_balances_ft.ts';
+import { get_principal_balance_ft } from './get_principal_balance_ft.ts';
+import { get_principal_balances_nft } from './get_principal_balances_nft.ts';
+import { get_address_transactions } from './get_address_transactions.ts';
+import { get_principal_stx_balance } from './get_principal_stx_balance.ts';
+import { get_principal_ft_balances } from './get_principal_ft_balances.ts';
 
 /** One handler per operationId of the spec; the pipeline refuses to start on any mismatch. */
 export const typedHandlers: OperationHandlers = {
@@ -34,6 +44,16 @@ export const typedHandlers: OperationHandlers = {
   post_transaction,
   post_fee_transaction,
   run_faucet_stx,
+  get_principal_transactions,
+  get_principal_transaction_balance_changes,
+  get_principal_balance_changes,
+  get_principal_balances_stx,
+  get_principal_balances_ft,
+  get_principal_balance_ft,
+  get_principal_balances_nft,
+  get_address_transactions,
+  get_principal_stx_balance,
+  get_principal_ft_balances,
 };
 
 /**

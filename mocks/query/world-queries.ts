@@ -7,6 +7,8 @@ import { balanceFacts, vestingFacts, type BalanceFacts, type VestingFacts } from
 import { buildCatalogue, type WorldCatalogue } from './catalogue.ts';
 import { ChainLookups } from './lookups.ts';
 import { MempoolDeltas, type MempoolDelta } from './mempool-deltas.ts';
+import { nftHoldings, principalTxRows, type NftInstance } from './principal-activity.ts';
+import { balanceChangesOf, type TxBalanceChanges } from '../world/derive/balance-changes.ts';
 import { mempoolSamples, type MempoolSamples } from './mempool-stats.ts';
 import { nonceFacts, type NonceFacts } from './nonces.ts';
 import { replacements } from './replace-by-fee.ts';
@@ -209,6 +211,11 @@ export class WorldQueries implements Versioned {
     return nonceFacts(this.chain, this.addresses, this.chain.principals.find(principal));
   }
 
+  /** The principal's balances at the tip (anchored blocks), with its pending mempool delta. */
+  tipBalances(principal: string): BalanceAnswer {
+    return this.balances(principal, { unanchored: false }) as BalanceAnswer;
+  }
+
   /** One anchored transaction that operation 8 answers for the principal, with its transfers. */
   txTransfers(principal: string, txId: string): TxTransfers | undefined {
     const tx = this.anchoredTx(txId);
@@ -216,6 +223,39 @@ export class WorldQueries implements Versioned {
     if (tx === undefined || p < 0) return undefined;
     if (!answersSingleTransaction(this.chain, tx, p)) return undefined;
     return { tx, transfers: transfersOf(this.chain, tx, p) };
+  }
+
+  /**
+   * Every mined transaction that concerns the principal, newest first, unanchored and sponsor-only
+   * ones too: release 9's v2 and v3 histories (operation 6 leaves sponsor-only ones out).
+   */
+  principalTxs(principal: string): readonly number[] {
+    return principalTxRows(this.chain, this.addresses, this.chain.principals.find(principal));
+  }
+
+  /** A mined transaction by normalized id, unanchored ones too. */
+  minedTx(txId: string): number | undefined {
+    const found = this.lookups.findTx(txId);
+    return found?.table === 'chain' ? found.tx : undefined;
+  }
+
+  /** What mined transaction `tx` did to the principal's balances, per asset (none when it does not concern it). */
+  txBalanceChanges(principal: string, tx: number): TxBalanceChanges {
+    return balanceChangesOf(this.chain, tx, this.chain.principals.find(principal));
+  }
+
+  /** The NFT instances the principal owns at the tip (anchored blocks). */
+  nftHoldings(principal: string): NftInstance[] {
+    const p = this.chain.principals.find(principal);
+    return nftHoldings(this.chain, this.addresses, p, tipHeight(this.chain));
+  }
+
+  /** Height of the canonical block whose index block hash is `hash`. */
+  blockHeightByIndexHash(hash: string): number | undefined {
+    const height = this.lookups.blockHeightByHash(hash, true);
+    return height !== undefined && this.lookups.blockHeightByHash(hash, false) === undefined
+      ? height
+      : undefined;
   }
 
   /** What the world holds to try: addresses by role, transactions, blocks (served at /_mock/world). */

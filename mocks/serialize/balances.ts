@@ -65,7 +65,7 @@ export function serializeBalances(
 }
 
 /** Asset identifiers in case-insensitive order, as the real service sorts them. */
-function sortedByAsset<T>(chain: Chain, byContract: ReadonlyMap<number, T>): [string, T][] {
+export function sortedByAsset<T>(chain: Chain, byContract: ReadonlyMap<number, T>): [string, T][] {
   const entries = [...byContract].map(([c, totals]): [string, T] => [contractAt(chain, c).assetId, totals]);
   return entries.sort(([a], [b]) => {
     const x = a.toLowerCase();

@@ -4,6 +4,7 @@ import { eventsOf } from '../world/derive/events.ts';
 import { toHex } from '../world/hex.ts';
 import { PcFlag, Status, statusName } from '../world/tables/kinds.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';
+import { NO_MICROBLOCK_SEQUENCE } from '../query/principal-activity.ts';
 import { blockHash } from './block.ts';
 import { transactionEvent } from './events.ts';
 import { isoOf } from './iso.ts';
@@ -11,9 +12,6 @@ import { payloadOf } from './payload.ts';
 import { postConditionsOf } from './post-conditions.ts';
 import { txResultOf, vmErrorOf } from './tx-result.ts';
 import type { ConfirmedFields, ConfirmedTransaction, PendingTransaction, TxBase } from './types.ts';
-
-/** The real service's microblock_sequence for a transaction mined outside any microblock. */
-export const NO_MICROBLOCK_SEQUENCE = 2147483647;
 
 const ANCHOR_MODES = ['on_chain_only', 'on_chain_only', 'off_chain_only', 'any'] as const;
 

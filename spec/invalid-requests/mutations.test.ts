@@ -27,6 +27,7 @@ const examples: Record<string, string[]> = {
   principal: [principal],
   address: [principal],
   tx_id: [txId],
+  asset_identifier: [`${principal}.some-token::some-token`],
   height_or_hash: [hash],
   height: ['5'],
   until_block: [hash],

@@ -201,12 +201,18 @@ export const emptyPathSegment: ParameterMutation = {
   appliesTo: ['path'],
   rule: 'url-syntax',
   outcome: 'not-found',
-  apply: ({ valid, param }) => [
-    {
-      request: withValue(valid, 'path', param.name, ''),
-      label: `${param.name} empty (another route)`,
-      because: `path parameter ${param.name} empty: no route of the spec matches`,
-      value: '',
-    },
-  ],
+  // Emptying the last segment leaves a trailing slash, which the router reads as the shorter path
+  // (as Express does): where that is another operation (`balances/ft/{asset_identifier}` and
+  // `balances/ft`), the request is that operation's, not a 404.
+  apply: ({ doc, op, valid, param }) =>
+    Object.keys(doc.paths ?? {}).includes(op.path.replace(new RegExp(`/\\{${param.name}\\}$`), ''))
+      ? []
+      : [
+          {
+            request: withValue(valid, 'path', param.name, ''),
+            label: `${param.name} empty (another route)`,
+            because: `path parameter ${param.name} empty: no route of the spec matches`,
+            value: '',
+          },
+        ],
 };

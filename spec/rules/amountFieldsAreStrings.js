@@ -39,7 +39,11 @@ export default function amountFieldsAreStrings(properties, _options, context) {
     const types = typesOf(schema, root, new Set());
     const stringOnly =
       types !== undefined && types.has('string') && [...types].every((t) => t === 'string' || t === 'null');
-    if (!stringOnly) {
+    // An object under an amount's name (v3's `locked: {amount, …} | null`) holds its amounts,
+    // which are checked where they are written.
+    const container =
+      types !== undefined && types.has('object') && [...types].every((t) => t === 'object' || t === 'null');
+    if (!stringOnly && !container) {
       const found = types === undefined ? 'no type' : [...types].join(' | ');
       results.push({
         message: `Amount field "${name}" must be type string (decimal micro-units); found ${found}`,

@@ -12,7 +12,9 @@ export default function paginationParameters(paths) {
     if (!limit && !returnsEnvelope(operation)) continue;
 
     const label = operationLabel(method, route);
-    for (const name of ['limit', 'offset']) {
+    // A cursor-paginated operation (v3) pages by `cursor` instead of `offset`.
+    const knobs = query.has('cursor') ? ['limit'] : ['limit', 'offset'];
+    for (const name of knobs) {
       const parameter = query.get(name);
       if (!parameter) {
         results.push({

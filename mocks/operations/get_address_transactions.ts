@@ -1,0 +1,64 @@
+import { comparePositions, txPosition, type TxPosition } from '../query/principal-activity.ts';
+import { indexBlockHash } from '../serialize/block.ts';
+import { addressTransaction } from '../serialize/principal-summaries.ts';
+import { isUnanchored } from '../world/tables/chain.ts';
+import { normalizeHex } from './normalize.ts';
+import { notFound, ok, type OperationHandler } from './types.ts';
+
+export const get_address_transactions: OperationHandler<
+  'get_address_transactions',
+  'limit' | 'offset' | 'exclude_function_args'
+> = {
+  defaulted: ['limit', 'offset', 'exclude_function_args'],
+  answer: ({ queries, path, query }) => {
+    const chain = queries.chain;
+    const rows = queries.principalTxs(path.address);
+    let start = 0;
+    if (query.cursor !== undefined) {
+      const from = cursorPosition(query.cursor, (hash) => queries.blockHeightByIndexHash(hash));
+      if (typeof from === 'string') return notFound(from);
+      start = rows.findIndex((tx) => comparePositions(txPosition(chain, tx), from) <= 0);
+      if (start < 0) start = rows.length;
+    }
+    const { limit } = query;
+    const first = start + query.offset;
+    const fetched = rows.slice(first, first + limit + 1);
+    const results = fetched.slice(0, limit);
+    // The real service's names are the other way round from v3's: `prev_cursor` is the older page.
+    const keyOf = (tx: number): string => {
+      const p = txPosition(chain, tx);
+      const block = isUnanchored(chain, tx) ? '0x' : indexBlockHash(chain, p.height);
+      return `${block}:${p.sequence}:${p.txIndex}`;
+    };
+    const older = fetched.length > limit ? (fetched[limit] as number) : undefined;
+    const newer = results.length > 0 && first - limit >= 0 ? (rows[first - limit] as number) : undefined;
+    return ok({
+      limit,
+      offset: query.offset,
+      total: fetched.length > 0 ? rows.length : 0,
+      next_cursor: newer === undefined ? null : keyOf(newer),
+      prev_cursor: older === undefined ? null : keyOf(older),
+      cursor: results.length > 0 ? keyOf(results[0] as number) : null,
+      results: results.map((tx) =>
+        addressTransaction(
+          chain,
+          tx,
+          queries.txBalanceChanges(path.address, tx),
+          query.exclude_function_args,
+        ),
+      ),
+    });
+  },
+};
+
+/** `index_block_hash:sequence:index` to a position, or the real service's 404 message. */
+function cursorPosition(cursor: string, heightOf: (hash: string) => number | undefined): TxPosition | string {
+  const parts = cursor.split(':');
+  if (parts.length !== 3) return 'Invalid cursor format';
+  const [hash, sequence, txIndex] = parts as [string, string, string];
+  const numbers = [sequence, txIndex].map((n) => parseInt(n, 10));
+  if (hash === '' || numbers.some(Number.isNaN)) return 'Invalid cursor format';
+  const height = /^(0x)?[0-9a-fA-F]{64}$/.test(hash) ? heightOf(normalizeHex(hash)) : undefined;
+  if (height === undefined) return 'Invalid cursor: block not found';
+  return { height, sequence: numbers[0] as number, txIndex: numbers[1] as number };
+}

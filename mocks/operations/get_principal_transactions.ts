@@ -1,0 +1,33 @@
+import { comparePositions, positionKey, txPosition } from '../query/principal-activity.ts';
+import { principalTransactionSummary } from '../serialize/principal-summaries.ts';
+import { cursorPage, pageTotal } from './cursor-paging.ts';
+import { txCursor } from './principal-cursors.ts';
+import { ok, type OperationHandler } from './types.ts';
+
+export const get_principal_transactions: OperationHandler<'get_principal_transactions', 'limit'> = {
+  defaulted: ['limit'],
+  answer: ({ queries, path, query }) => {
+    const chain = queries.chain;
+    const rows = queries.principalTxs(path.principal);
+    const at = (tx: number) => txPosition(chain, tx);
+    const from =
+      query.cursor === undefined
+        ? undefined
+        : txCursor(query.cursor, (p) => rows.some((tx) => comparePositions(at(tx), p) === 0));
+    const page = cursorPage({
+      rows,
+      limit: query.limit,
+      fromCursor: from && ((tx) => comparePositions(at(tx), from) <= 0),
+      keyOf: (tx) => positionKey(at(tx)),
+      previous: 'nearest',
+    });
+    return ok({
+      limit: query.limit,
+      total: pageTotal(page.results, rows.length),
+      cursor: page.cursor,
+      results: page.results.map((tx) =>
+        principalTransactionSummary(chain, tx, path.principal, queries.txBalanceChanges(path.principal, tx)),
+      ),
+    });
+  },
+};

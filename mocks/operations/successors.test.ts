@@ -1,0 +1,224 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createAnswers, READS_ONLY, type Answers } from '../answers.ts';
+import { compileWorldFile } from '../world/declared/compile.ts';
+import { feePayer } from '../world/tables/chain.ts';
+import { handlers } from './handlers.ts';
+import { releaseProfile } from '../../spec/releases/releases.ts';
+import type { components } from '../../spec/types.ts';
+
+type Schemas = components['schemas'];
+
+/** A successor's 200 body straight from its handler, as `answersOf` reads the eight. */
+function answer<T>(world: Answers, id: string, path: object, query: object = {}): T {
+  const result = handlers[id]?.answer({
+    queries: world.queries,
+    release: releaseProfile(),
+    path: path as Record<string, unknown>,
+    query: query as Record<string, unknown>,
+    door: READS_ONLY,
+  });
+  if (result?.status !== 200) throw new Error(`${id} did not answer 200`);
+  return result.body as T;
+}
+
+/** Every page of a v3 list, following `cursor.next`. */
+function allPages<T>(world: Answers, id: string, path: object, limit: number): T[] {
+  const rows: T[] = [];
+  let cursor: string | undefined;
+  for (;;) {
+    const page = answer<{ cursor: Schemas['PageCursors']; results: T[] }>(world, id, path, {
+      limit,
+      ...(cursor === undefined ? {} : { cursor }),
+    });
+    rows.push(...page.results);
+    if (page.cursor.next === null) return rows;
+    cursor = page.cursor.next;
+  }
+}
+
+const v3 = {
+  transactions: (w: Answers, principal: string) =>
+    allPages<Schemas['PrincipalTransactionSummary']>(w, 'get_principal_transactions', { principal }, 50),
+  changes: (w: Answers, principal: string, tx_id: string) =>
+    allPages<Schemas['PrincipalTransactionBalanceChange']>(
+      w,
+      'get_principal_transaction_balance_changes',
+      { principal, tx_id },
+      50,
+    ),
+  stx: (w: Answers, principal: string) =>
+    answer<Schemas['PrincipalStxBalance']>(w, 'get_principal_balances_stx', { principal }),
+  ft: (w: Answers, principal: string) =>
+    allPages<Schemas['PrincipalFtPosition']>(w, 'get_principal_balances_ft', { principal }, 200),
+  nft: (w: Answers, principal: string) =>
+    allPages<Schemas['PrincipalNftPosition']>(w, 'get_principal_balances_nft', { principal }, 200),
+};
+
+const WORLD_FILES = ['stacking', 'token-launch', 'wallet'];
+
+function worldFile(name: string): Answers {
+  const text = readFileSync(new URL(`../../fixtures/worlds/${name}.yaml`, import.meta.url), 'utf8');
+  const file = compileWorldFile(text, { seed: 1, network: 'mainnet', blocks: 600 });
+  return createAnswers({ ...file.settings, declared: file.declared });
+}
+
+const worlds: [string, () => Answers][] = [
+  ['the default world', () => createAnswers()],
+  ['seed 42 on testnet', () => createAnswers({ seed: 42, network: 'testnet', blocks: 200 })],
+  ...WORLD_FILES.map((name): [string, () => Answers] => [`world file ${name}`, () => worldFile(name)]),
+];
+
+describe.each(worlds)('successors agree with the deprecated operations in %s', (_name, build) => {
+  const world = build();
+  const chain = world.queries.chain;
+  const principals = Array.from({ length: chain.principals.count }, (_, p) => chain.principals.name(p));
+
+  it('STX balance and lock: v3 and v2 say what operation 7 says', () => {
+    for (const principal of principals) {
+      const old = world.balances(principal, { unanchored: false })?.stx;
+      if (!old) throw new Error('no balances');
+      const now = v3.stx(world, principal);
+      expect(now.balance, principal).toBe(old.balance);
+      expect(now.locked?.amount ?? '0', principal).toBe(old.locked);
+      expect(now.locked?.lock_tx_id ?? '', principal).toBe(old.lock_tx_id);
+      expect(BigInt(now.available), principal).toBe(BigInt(old.balance) - BigInt(old.locked));
+      const v2 = answer<Schemas['PrincipalStxBalanceV2']>(
+        world,
+        'get_principal_stx_balance',
+        { principal },
+        {
+          include_mempool: true,
+        },
+      );
+      const { total_sent: _s, total_received: _r, total_fees_sent: _f, ...kept } = old;
+      expect(v2, principal).toEqual(kept);
+      const pending = BigInt(old.pending_balance_inbound ?? 0) - BigInt(old.pending_balance_outbound ?? 0);
+      if (now.mempool) expect(BigInt(now.mempool.estimated_balance)).toBe(BigInt(now.available) + pending);
+      else expect(old.pending_balance_inbound === '0' && old.pending_balance_outbound === '0').toBe(true);
+    }
+  });
+
+  it('FT balances and NFT holdings: v3 and v2 hold what operation 7 counts', () => {
+    for (const principal of principals) {
+      const old = world.balances(principal, { unanchored: false });
+      if (!old) throw new Error('no balances');
+      const positive = Object.entries(old.fungible_tokens).filter(([, b]) => BigInt(b.balance) > 0n);
+      const ft = v3.ft(world, principal);
+      expect(Object.fromEntries(ft.map((f) => [f.asset_identifier, f.balance])), principal).toEqual(
+        Object.fromEntries(positive.map(([asset, b]) => [asset, b.balance])),
+      );
+      // Largest first.
+      expect(ft.map((f) => BigInt(f.balance))).toEqual(
+        ft.map((f) => BigInt(f.balance)).sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)),
+      );
+      for (const [asset, b] of Object.entries(old.fungible_tokens)) {
+        const one = answer<Schemas['PrincipalFtPosition']>(world, 'get_principal_balance_ft', {
+          principal,
+          asset_identifier: asset,
+        });
+        expect(one.balance, `${principal} ${asset}`).toBe(b.balance);
+      }
+      const v2 = answer<Schemas['PrincipalFtBalancePage']>(
+        world,
+        'get_principal_ft_balances',
+        { principal },
+        {
+          limit: 200,
+          offset: 0,
+        },
+      );
+      expect(v2.results.map((r) => [r.token, r.balance]).sort()).toEqual(
+        positive.map(([asset, b]) => [asset, b.balance]).sort(),
+      );
+      const held = new Map<string, number>();
+      for (const n of v3.nft(world, principal))
+        held.set(n.asset_identifier, (held.get(n.asset_identifier) ?? 0) + 1);
+      const counted = Object.entries(old.non_fungible_tokens).filter(([, n]) => n.count !== '0');
+      expect(Object.fromEntries(held), principal).toEqual(
+        Object.fromEntries(counted.map(([asset, n]) => [asset, Number(n.count)])),
+      );
+    }
+  });
+
+  it('histories: v3 lists operation 6 and the transactions the principal only sponsored, with the fee moved to the payer', () => {
+    let sponsorOnly = 0;
+    for (const principal of principals) {
+      const p = chain.principals.find(principal);
+      const listed = v3.transactions(world, principal);
+      const old = world.transactionsWithTransfers(principal, { limit: 10_000, offset: 0, unanchored: true });
+      if (!old) throw new Error('no history');
+      const byId = new Map(old.results.map((r) => [r.tx.tx_id, r]));
+      const ids = listed.map((r) => r.transaction.tx_id);
+      expect(new Set(ids).size, principal).toBe(ids.length);
+      for (const id of byId.keys()) expect(ids, `${principal} ${id}`).toContain(id);
+      for (const row of listed) {
+        const tx = world.queries.minedTx(row.transaction.tx_id) as number;
+        const fee = BigInt(row.transaction.fee_rate);
+        const mine = byId.get(row.transaction.tx_id);
+        const paysFee = feePayer(chain.txs, tx) === p;
+        if (!mine) {
+          // Only a sponsor of it: operation 6 leaves it out; v3 lists it with the fee it paid.
+          expect(row.involvement, `${principal} ${row.transaction.tx_id}`).toBe('sponsor');
+          expect(row.balance_changes.stx.net).toBe(String(-fee));
+          sponsorOnly++;
+          continue;
+        }
+        // Operation 6 counts the fee in its sender's stx_sent; v3 in its payer's.
+        const senderFee = row.transaction.sender.address === principal ? fee : 0n;
+        const payerFee = paysFee ? fee : 0n;
+        const net = BigInt(mine.stx_received) - BigInt(mine.stx_sent) + senderFee - payerFee;
+        expect(BigInt(row.balance_changes.stx.net), `${principal} ${row.transaction.tx_id}`).toBe(net);
+      }
+      const v2 = answer<Schemas['AddressTransactionsPage']>(
+        world,
+        'get_address_transactions',
+        { address: principal },
+        { limit: 50, offset: 0, exclude_function_args: false },
+      );
+      expect(v2.total).toBe(listed.length);
+      v2.results.forEach((r, i) => {
+        expect(r.tx.tx_id).toBe(listed[i]?.transaction.tx_id);
+        expect(BigInt(r.stx_received) - BigInt(r.stx_sent)).toBe(
+          BigInt(listed[i]?.balance_changes.stx.net ?? 'x'),
+        );
+      });
+    }
+    const sponsored = Array.from({ length: chain.txs.count }, (_, tx) => chain.txs.sponsor.at(tx)).filter(
+      (s) => s >= 0,
+    );
+    if (sponsored.length > 0) expect(sponsorOnly).toBeGreaterThan(0);
+  });
+
+  it("each transaction's net change per asset is the sum of the principal's events in operation 5 (and its fee)", () => {
+    for (const principal of principals.filter((_, i) => i % 3 === 0)) {
+      const p = chain.principals.find(principal);
+      for (const row of v3.transactions(world, principal)) {
+        const id = row.transaction.tx_id;
+        const tx = world.queries.minedTx(id) as number;
+        if (tx >= chain.anchoredCount) continue;
+        const expected = new Map<string, bigint>();
+        const add = (key: string, by: bigint) => expected.set(key, (expected.get(key) ?? 0n) + by);
+        if (feePayer(chain.txs, tx) === p) add('stx', -BigInt(row.transaction.fee_rate));
+        const events = world.addressTxEvents(principal, id, { limit: 100_000, offset: 0 });
+        for (const e of events?.results ?? []) {
+          const key = e.type === 'stx' ? 'stx' : `${e.type} ${e.data.asset_identifier}`;
+          const moved = e.type === 'nft' ? 1n : BigInt(e.data.amount);
+          if ('sender' in e.data && e.data.sender === principal) add(key, -moved);
+          if ('recipient' in e.data && e.data.recipient === principal) add(key, moved);
+        }
+        const changes = v3.changes(world, principal, id);
+        const got = new Map(
+          changes.map((c) => [
+            c.asset.type === 'stx'
+              ? 'stx'
+              : `${c.asset.type} ${'identifier' in c.asset ? c.asset.identifier : ''}`,
+            BigInt(c.balance_change.net),
+          ]),
+        );
+        expect(got, `${principal} ${id}`).toEqual(expected);
+        expect(BigInt(row.balance_changes.stx.net)).toBe(got.get('stx') ?? 0n);
+      }
+    }
+  });
+});

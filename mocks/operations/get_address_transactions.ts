@@ -5,11 +5,9 @@ import { isUnanchored } from '../world/tables/chain.ts';
 import { normalizeHex } from './normalize.ts';
 import { notFound, ok, type OperationHandler } from './types.ts';
 
-export const get_address_transactions: OperationHandler<
-  'get_address_transactions',
-  'limit' | 'offset' | 'exclude_function_args'
-> = {
-  defaulted: ['limit', 'offset', 'exclude_function_args'],
+export const get_address_transactions: OperationHandler<'get_address_transactions', 'limit' | 'offset'> = {
+  // exclude_function_args is v9's (x-since): a release before it has no such parameter, so no default.
+  defaulted: ['limit', 'offset'],
   answer: ({ queries, path, query }) => {
     const chain = queries.chain;
     const rows = queries.principalTxs(path.address);
@@ -44,7 +42,7 @@ export const get_address_transactions: OperationHandler<
           chain,
           tx,
           queries.txBalanceChanges(path.address, tx),
-          query.exclude_function_args,
+          query.exclude_function_args ?? false,
         ),
       ),
     });

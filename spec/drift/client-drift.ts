@@ -96,7 +96,11 @@ export async function findDrift(
   clientText: string,
   version: string = clientVersion(),
 ): Promise<Finding[]> {
-  const operations = listOperations(doc).map((op) => operationAsOf(op, version));
+  // The stacks-node's own routes (/v2/…), which the real service proxies, are the node's contract
+  // (its RPC OpenAPI), not the client's: the client has no operation for them.
+  const operations = listOperations(doc)
+    .filter((op) => !op.path.startsWith('/v2/'))
+    .map((op) => operationAsOf(op, version));
   const ids = operations.map((op) => op.operationId);
   const ours = await specContracts(doc, ids);
   const theirs = readContracts(clientText, ids);

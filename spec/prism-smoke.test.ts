@@ -40,8 +40,10 @@ describe('Prism mocking spec/openapi.yaml', () => {
     await prism?.stop();
   });
 
-  // Prism sends every documented header from its example, so no header needs to be ignored.
-  it.each(listOperations(doc).map((op) => [op.operationId, op] as const))(
+  // Prism sends every documented header from its example, so no header needs to be ignored. The
+  // POSTs (a broadcast, a fee estimate, the faucet) are proved by the stacks.js loop instead.
+  const reads = listOperations(doc).filter((op) => op.method === 'get');
+  it.each(reads.map((op) => [op.operationId, op] as const))(
     '%s answers a valid request with a response the spec accepts',
     async (_id, op) => {
       const res = await fetch(exampleUrl(prism.baseUrl, op), { headers: { accept: 'application/json' } });

@@ -1839,6 +1839,9 @@ export interface components {
         /**
          * @description 1 to 20 transaction ids, 64 hex digits with or without `0x`: repeated
          *     (`?tx_id=A&tx_id=B`) or one comma-separated list (`?tx_id=A,B`).
+         * @example [
+         *       "0x709b55bd3da0f5a838125bd0ee20c5bfdd7caba173912d4281cae816b79a201b"
+         *     ]
          */
         BalanceChangeTxIds: string[];
         /** @description Results per page, 0 to 50; `limit=0` gives an empty page (real service). */
@@ -3304,6 +3307,9 @@ export interface operations {
                 /**
                  * @description 1 to 20 transaction ids, 64 hex digits with or without `0x`: repeated
                  *     (`?tx_id=A&tx_id=B`) or one comma-separated list (`?tx_id=A,B`).
+                 * @example [
+                 *       "0x709b55bd3da0f5a838125bd0ee20c5bfdd7caba173912d4281cae816b79a201b"
+                 *     ]
                  */
                 tx_id: components["parameters"]["BalanceChangeTxIds"];
                 /** @description Results per page, 1 to 50 (`limit=0` gives 400). */

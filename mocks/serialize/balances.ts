@@ -2,7 +2,7 @@ import type { BalanceFacts, VestingFacts } from '../query/balances.ts';
 import { contractAt, type Chain } from '../world/tables/chain.ts';
 import type { MempoolDelta } from '../query/mempool-deltas.ts';
 import { txIdOf } from './transaction.ts';
-import type { Balances, StxBalance } from './types.ts';
+import type { Balances, PrincipalStxBalanceV2, StxBalance } from './types.ts';
 
 /**
  * The balances response. `mempool` is given only for the current state (no until_block), which is
@@ -14,23 +14,14 @@ export function serializeBalances(
   mempool: MempoolDelta | undefined,
   vesting: VestingFacts | undefined,
 ): Balances {
-  const lock = facts.lock;
   const stx: StxBalance = {
     balance: String(facts.balance),
-    ...(mempool && {
-      estimated_balance: String(facts.balance + mempool.inbound - mempool.outbound),
-      pending_balance_inbound: String(mempool.inbound),
-      pending_balance_outbound: String(mempool.outbound),
-    }),
+    ...pendingStx(facts, mempool),
     total_sent: String(facts.totalSent),
     total_received: String(facts.totalReceived),
     total_fees_sent: String(facts.totalFees),
     total_miner_rewards_received: String(facts.minerRewards),
-    lock_tx_id: lock ? txIdOf(chain.txs, lock.tx) : '',
-    locked: String(lock?.amount ?? 0),
-    lock_height: lock?.height ?? 0,
-    burnchain_lock_height: lock?.burnHeight ?? 0,
-    burnchain_unlock_height: lock?.unlockHeight ?? 0,
+    ...stxLock(chain, facts),
   };
   const balances: Balances = {
     stx,
@@ -72,4 +63,41 @@ export function sortedByAsset<T>(chain: Chain, byContract: ReadonlyMap<number, T
     const y = b.toLowerCase();
     return x < y ? -1 : x > y ? 1 : a < b ? -1 : a > b ? 1 : 0;
   });
+}
+
+/** The v2 address STX balance: operation 7's STX object without the sent and received totals. */
+export function serializeStxBalanceV2(
+  chain: Chain,
+  facts: BalanceFacts,
+  mempool: MempoolDelta | undefined,
+): PrincipalStxBalanceV2 {
+  return {
+    balance: String(facts.balance),
+    ...pendingStx(facts, mempool),
+    total_miner_rewards_received: String(facts.minerRewards),
+    ...stxLock(chain, facts),
+  };
+}
+
+/** The estimated and pending fields, present only when the mempool's delta is asked for. */
+function pendingStx(facts: BalanceFacts, mempool: MempoolDelta | undefined): Partial<StxBalance> {
+  return mempool
+    ? {
+        estimated_balance: String(facts.balance + mempool.inbound - mempool.outbound),
+        pending_balance_inbound: String(mempool.inbound),
+        pending_balance_outbound: String(mempool.outbound),
+      }
+    : {};
+}
+
+/** The STX lock fields, empty values when the principal has no lock. */
+function stxLock(chain: Chain, facts: BalanceFacts) {
+  const lock = facts.lock;
+  return {
+    lock_tx_id: lock ? txIdOf(chain.txs, lock.tx) : '',
+    locked: String(lock?.amount ?? 0),
+    lock_height: lock?.height ?? 0,
+    burnchain_lock_height: lock?.burnHeight ?? 0,
+    burnchain_unlock_height: lock?.unlockHeight ?? 0,
+  };
 }

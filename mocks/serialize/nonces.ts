@@ -5,7 +5,8 @@ import type { AccountData, AddressNonces } from './types.ts';
 /**
  * `/nonces` as the real service computes it: the next nonce is one past the higher of the mined
  * and pending ones; only when the pending one is more than one past the mined one are the nonces
- * between them reported, highest first, as pending or missing.
+ * between them reported: the missing ones highest first, the pending ones lowest first (the real
+ * service lists the first from its loop down, the second as its query returns them, ascending).
  */
 export function serializeNonces(facts: NonceFacts): AddressNonces {
   const { lastExecuted, lastMempool } = facts;
@@ -16,6 +17,7 @@ export function serializeNonces(facts: NonceFacts): AddressNonces {
     const pending = new Set(facts.mempool);
     for (let n = lastMempool - 1; n > lastExecuted; n--) (pending.has(n) ? detected : missing).push(n);
   }
+  detected.reverse();
   return {
     last_mempool_tx_nonce: lastMempool,
     last_executed_tx_nonce: lastExecuted,

@@ -156,6 +156,11 @@ describe('stacks.js against the mock', () => {
         { event_type: 'smart_contract_log' },
       ],
     });
+    expect(mined.body).toMatchObject({ contract_call: { function_args: [{ name: 'amount' }] } });
+    const bare = await get<{ contract_call: Record<string, unknown> }>(
+      `/extended/v1/tx/0x${call.txid()}?exclude_function_args=true`,
+    );
+    expect(bare.body.contract_call).not.toHaveProperty('function_args');
     const unknown = await makeContractCall({
       contractAddress,
       contractName: 'no-such-contract',

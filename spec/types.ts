@@ -245,7 +245,9 @@ export interface paths {
          *     `receipt_time`) while it waits in the mempool, then its confirmed form (with its events,
          *     paged by `event_limit`/`event_offset`) once a block mines it. The forms are the ones
          *     `GET /extended/v1/tx/multiple` answers under `result`. A transaction only in the
-         *     microblock stream on the tip is found with `unanchored=true`. Unknown: 404
+         *     microblock stream on the tip is found with `unanchored=true`. A pending one that a
+         *     higher fee replaced is `dropped_replace_by_fee`, naming its replacement in
+         *     `replaced_by_tx_id` on a release that has the field (v9). Unknown: 404
          *     `could not find transaction by ID`.
          */
         get: operations["get_transaction_by_id"];
@@ -2737,6 +2739,11 @@ export interface operations {
                 event_offset?: components["parameters"]["EventOffset"];
                 /** @description Include data from unanchored (unconfirmed) microblocks. `true` or `false` only. */
                 unanchored?: components["parameters"]["Unanchored"];
+                /**
+                 * @description `true` leaves `contract_call.function_args` out of every transaction. `true` or `false`
+                 *     only. New in the real service's v9.0.0; v8.11.6 ignores it, as any unknown parameter.
+                 */
+                exclude_function_args?: components["parameters"]["ExcludeFunctionArgs"];
             };
             header?: never;
             path: {

@@ -12,6 +12,8 @@ import { controlSpec } from './control-spec.ts';
 import { Undecodable, NodeRejection } from './admission.ts';
 import { FAUCET_MICRO_STX, LiveChain } from './live-chain.ts';
 import { TX_OPTS } from '../testing/live-chain-kit.ts';
+import { Writable } from 'node:stream';
+import { mempoolIdsOf, writeEventStream } from '../event-stream/export-stream.ts';
 
 // Fixed test keys: signing is deterministic (RFC 6979), so every run signs the same bytes.
 const KEY = '753b7cc01a1a2e86221266a154af739463fce51219d97e4f856cd7200c3bd2a601';
@@ -168,5 +170,44 @@ describe('admission of signed transactions', () => {
       fee: 1000,
     });
     expect(rejection(() => live.broadcast(unknown.serializeBytes())).reason).toBe('NoSuchPublicFunction');
+  });
+
+  it('replaces a pending transaction by a higher fee: the node drops it, naming the replacement in its drop message', async () => {
+    const live = testnetChain();
+    live.faucet(address);
+    live.mine();
+    const first = live.broadcast(await transfer(0));
+    const higher = await makeSTXTokenTransfer({
+      recipient: other,
+      amount: 5,
+      senderKey: KEY,
+      network: 'testnet',
+      nonce: 0,
+      fee: 301,
+    });
+    const { txid } = live.broadcast(higher.serializeBytes());
+    const chain = live.queries.chain;
+    const row = live.queries.findListedTx(first.txid, false);
+    expect(row?.table).toBe('mempool');
+    const out: string[] = [];
+    await writeEventStream(
+      chain,
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          out.push(chunk.toString());
+          done();
+        },
+      }),
+    );
+    const drops = out
+      .map((line) => line.split('\t'))
+      .filter(([, , path]) => path === '/drop_mempool_tx')
+      .map(([, , , payload]) => JSON.parse(payload as string) as Record<string, unknown>);
+    const ids = mempoolIdsOf(chain);
+    expect(drops).toContainEqual({
+      dropped_txids: [ids.get(first.txid)],
+      reason: 'ReplaceByFee',
+      new_txid: ids.get(txid),
+    });
   });
 });

@@ -23,6 +23,8 @@ import type { TxIntent } from '../world/generate/draft-tx.ts';
 import type { Ledger } from '../world/generate/ledger.ts';
 import { Action, AnchorMode, ContractKind, Status } from '../world/tables/kinds.ts';
 import { NodeRejection, Undecodable } from '../operations/node-refusals.ts';
+import { pendingInSlot } from '../query/replace-by-fee.ts';
+import { reservation } from '../world/generate/build-mempool.ts';
 
 export { NodeRejection, Undecodable } from '../operations/node-refusals.ts';
 
@@ -43,6 +45,8 @@ export interface Admitted {
   readonly txid: string;
   /** The recipient, when it is a standard address the world has never seen: registered when the transaction is taken. */
   readonly newPeer: string | undefined;
+  /** The mempool row of the pending transaction this one replaces by fee, if any. */
+  readonly replaces: number | undefined;
 }
 
 /** The smallest fee a node relays: 1 micro-STX a byte (MINIMUM_TX_FEE_RATE_PER_BYTE). */
@@ -68,8 +72,9 @@ export function decodeTransaction(bytes: Uint8Array): StacksTransactionWire {
 /**
  * The checks of a stacks-node's mempool admission (`MemPoolDB::will_admit_tx`), in its order,
  * on the chain as it stands: the network's version and chain id, the signatures against the
- * signers' addresses, the relay fee, the nonces, the payer's funds, a transfer's recipient and
- * amount, a contract call's contract, function and arguments. Reads only: a refusal changes nothing.
+ * signers' addresses, the relay fee, the nonces (a nonce a pending transaction holds is taken
+ * only for a higher fee: replace-by-fee), the payer's funds, a transfer's recipient and amount,
+ * a contract call's contract, function and arguments. Reads only: a refusal changes nothing.
  */
 export function admit(bytes: Uint8Array, wire: StacksTransactionWire, state: AdmissionState): Admitted {
   const txid = wire.txid();
@@ -102,11 +107,33 @@ export function admit(bytes: Uint8Array, wire: StacksTransactionWire, state: Adm
   const sender = known(senderAddress);
   const sponsorAddress = sponsorCondition && signerAddress(sponsorCondition, chain);
   const sponsor = sponsorAddress === undefined ? -1 : known(sponsorAddress);
-  checkNonce(state, sender, senderAddress, auth.spendingCondition.nonce, true, refuse);
-  if (sponsorCondition && sponsorAddress !== undefined)
+  const held = checkNonce(state, sender, senderAddress, auth.spendingCondition.nonce, true, refuse);
+  const sponsorHeld =
+    sponsorCondition !== undefined &&
+    sponsorAddress !== undefined &&
     checkNonce(state, sponsor, sponsorAddress, sponsorCondition.nonce, false, refuse);
-  const spendable = (p: number): bigint =>
-    BigInt(p < 0 ? 0 : Math.max(0, state.ledger.spendable(p, state.burnHeight)));
+  const replaces =
+    held || sponsorHeld
+      ? replaceable(chain, {
+          sender,
+          nonce: Number(auth.spendingCondition.nonce),
+          payer: sponsored ? sponsor : sender,
+          payerNonce: Number(payerCondition.nonce),
+          fee,
+          refuse,
+        })
+      : undefined;
+  // What the replaced transaction held back is the payer's again.
+  const released = replaces === undefined ? undefined : reservation(chain.mempool, replaces);
+  const spendable = (p: number): bigint => {
+    if (p < 0) return 0n;
+    const back =
+      released === undefined
+        ? 0
+        : (p === released.payer ? released.fee : 0) +
+          (p === chain.mempool.sender[replaces as number] ? released.amount : 0);
+    return BigInt(Math.max(0, state.ledger.spendable(p, state.burnHeight) + back));
+  };
   const pays = (p: number, amount: bigint): void => {
     const has = spendable(p);
     if (has < amount) refuse('NotEnoughFunds', { expected: u128(amount), actual: u128(has) });
@@ -151,6 +178,7 @@ export function admit(bytes: Uint8Array, wire: StacksTransactionWire, state: Adm
         memo: memoHex(payload.memo.content),
         txid: `0x${txid}`,
         newPeer,
+        replaces,
       };
     }
     case PayloadType.ContractCall: {
@@ -164,7 +192,7 @@ export function admit(bytes: Uint8Array, wire: StacksTransactionWire, state: Adm
         peer,
         refuse,
       });
-      checkHoldings(state, contract, call, sender, sponsored ? 0n : fee, refuse);
+      checkHoldings(state, contract, call, sender, sponsored ? 0n : fee, spendable, refuse);
       return {
         intent: {
           ...base,
@@ -176,6 +204,7 @@ export function admit(bytes: Uint8Array, wire: StacksTransactionWire, state: Adm
         memo: undefined,
         txid: `0x${txid}`,
         newPeer,
+        replaces,
       };
     }
     case PayloadType.Coinbase:
@@ -235,9 +264,9 @@ function signerAddress(condition: SpendingCondition, chain: Chain): string {
 }
 
 /**
- * A nonce below the chain's is a replay (`BadNonce`, expected: the chain's); one already pending
- * conflicts; one past the next would wait behind a gap, which this mock's mempool does not keep
- * (`BadNonce`, expected: the next).
+ * A nonce below the chain's is a replay (`BadNonce`, expected: the chain's); one past the next
+ * would wait behind a gap, which this mock's mempool does not keep (`BadNonce`, expected: the
+ * next). True when a pending transaction already holds it.
  */
 function checkNonce(
   state: AdmissionState,
@@ -246,14 +275,30 @@ function checkNonce(
   signed: bigint,
   isOrigin: boolean,
   refuse: Refuse,
-): void {
+): boolean {
   const { mined, next } = principal < 0 ? { mined: 0, next: 0 } : state.nonces(principal);
   const actual = Number(signed);
   const mismatch = (expected: number): never =>
     refuse('BadNonce', { expected, actual, principal: address, is_origin: isOrigin });
   if (actual < mined) mismatch(mined);
-  if (actual < next) refuse('ConflictingNonceInMempool');
   if (actual > next) mismatch(next);
+  return actual < next;
+}
+
+/**
+ * The pending transaction a new one replaces by fee, as a stacks-node's mempool decides it
+ * (`MemPoolDB::try_add_tx`): the one in the same slot (sender and nonce, fee payer and payer
+ * nonce), when the new fee is higher. A fee that is not higher, or a nonce held by a transaction
+ * of another slot, is `ConflictingNonceInMempool`.
+ */
+function replaceable(
+  chain: Chain,
+  slot: { sender: number; nonce: number; payer: number; payerNonce: number; fee: bigint; refuse: Refuse },
+): number {
+  const prior = pendingInSlot(chain, slot);
+  if (prior < 0 || slot.fee <= BigInt(chain.mempool.fee.at(prior)))
+    return slot.refuse('ConflictingNonceInMempool');
+  return prior;
 }
 
 /** A contract principal must be one the world knows. */
@@ -369,6 +414,7 @@ function checkHoldings(
   call: Call,
   sender: number,
   ownFee: bigint,
+  spendable: (p: number) => bigint,
   refuse: Refuse,
 ): void {
   const { ledger } = state;
@@ -384,7 +430,7 @@ function checkHoldings(
         message: `the sender does not own ${contract.assetId} #${call.amount}`,
       });
   } else {
-    const has = BigInt(sender < 0 ? 0 : Math.max(0, ledger.spendable(sender, state.burnHeight)));
+    const has = spendable(sender);
     const needed = BigInt(call.amount) + ownFee;
     if (has < needed) refuse('NotEnoughFunds', { expected: u128(needed), actual: u128(has) });
   }

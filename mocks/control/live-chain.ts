@@ -149,6 +149,10 @@ export class LiveChain {
    */
   broadcast(bytes: Uint8Array): { txid: string } {
     const wire = decodeTransaction(bytes);
+    // A node answers a transaction it already holds with its txid, and changes nothing.
+    const txid = `0x${wire.txid()}`;
+    const held = this.queries.findListedTx(txid, false);
+    if (held?.table === 'mempool' && this.chain.mempool.status[held.tx] === Status.Pending) return { txid };
     const builder = this.live;
     const { ledger, burnHeight } = builder.draftContext;
     const admitted = admit(bytes, wire, {
@@ -159,14 +163,15 @@ export class LiveChain {
     });
     const { intent } = admitted;
     if (admitted.newPeer !== undefined) intent.peer = this.chain.principals.addStandard(admitted.newPeer);
-    builder.submit(intent, admitted.memo);
+    builder.submit(intent, admitted.memo, admitted.replaces);
     this.queries.advance();
     return { txid: admitted.txid };
   }
 
   /**
-   * The testnet faucet: 500 STX to `address` from the world's richest account, in the mempool
-   * until the next block, as the real testnet service sends them.
+   * The testnet faucet: 500 STX to `address` from the world's richest account with nothing
+   * pending (a transaction of its own ahead could be dropped and strand the faucet's behind it),
+   * in the mempool until the next block, as the real testnet service sends them.
    */
   faucet(address: string): FaucetReceipt {
     if (this.options.network !== 'testnet')
@@ -174,9 +179,15 @@ export class LiveChain {
         400,
         'the STX faucet runs on testnet only: start the mock with --network testnet',
       );
-    const { ledger, burnHeight, accounts } = this.live.draftContext;
-    let funder = accounts[0] as number;
-    for (const a of accounts)
+    const builder = this.live;
+    const { ledger, burnHeight, accounts } = builder.draftContext;
+    const idle = accounts.filter((a) => {
+      const { mined, next } = builder.nonces(a);
+      return mined === next;
+    });
+    const candidates = idle.length > 0 ? idle : accounts;
+    let funder = candidates[0] as number;
+    for (const a of candidates)
       if (ledger.spendable(a, burnHeight) > ledger.spendable(funder, burnHeight)) funder = a;
     const { tx_id } = this.submit(
       {

@@ -9,6 +9,7 @@ import {
   unanchoredMessages,
 } from './messages.ts';
 import { rawTxOf } from '../serialize/raw-tx.ts';
+import { replacements } from '../query/replace-by-fee.ts';
 
 /** What was written: lines (messages) per path. */
 export type StreamCounts = Record<string, number>;
@@ -39,6 +40,14 @@ export async function writeEventStream(chain: Chain, out: Writable): Promise<Str
     if (!out.write(tsvLine(++id, at, path, payload))) await once(out, 'drain');
   };
   const arrivals = mempoolArrivals(chain);
+  // A transaction a broadcast replaced by fee: the node names the replacement in its drop message.
+  const replaced = replacements(chain);
+  const rawIds = replaced.size > 0 ? mempoolIdsOf(chain) : new Map<string, string>();
+  const newTxid = (tx: number): Record<string, string> => {
+    const winner = replaced.get(tx);
+    // A pending winner goes out under the id of its exported bytes; a mined one keeps its own.
+    return winner === undefined ? {} : { new_txid: rawIds.get(winner) ?? winner };
+  };
   const tip = tipHeight(chain);
   for (let height = 1; height <= tip; height++) {
     const time = chain.blocks.time[height - 1] as number;
@@ -57,6 +66,7 @@ export async function writeEventStream(chain: Chain, out: Writable): Promise<Str
         await write(chain.receiptTime[tx] as number, '/drop_mempool_tx', {
           dropped_txids: [raw.txid],
           reason,
+          ...(reason === 'ReplaceByFee' ? newTxid(tx) : {}),
         });
     }
   }

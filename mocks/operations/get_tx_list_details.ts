@@ -27,7 +27,8 @@ export const get_tx_list_details: OperationHandler<
         found?.table === 'mempool'
           ? pendingTx(queries.chain, found.tx, replacedBy(found.tx))
           : found && confirmedTx(queries.chain, found.tx, page);
-      if (result) entries[key] = { found: true, result: withoutArgs(result, query.exclude_function_args) };
+      if (result)
+        entries[key] = { found: true, result: withoutFunctionArgs(result, query.exclude_function_args) };
     }
     for (const written of query.tx_id) {
       if (!entries[written]?.found) entries[written] = { found: false, result: { tx_id: written } };
@@ -37,7 +38,10 @@ export const get_tx_list_details: OperationHandler<
 };
 
 /** `exclude_function_args=true` (v9): the contract call without its `function_args`. */
-function withoutArgs<T extends ConfirmedTransaction | PendingTransaction>(tx: T, exclude = false): T {
+export function withoutFunctionArgs<T extends ConfirmedTransaction | PendingTransaction>(
+  tx: T,
+  exclude = false,
+): T {
   if (!exclude || tx.tx_type !== 'contract_call') return tx;
   const { function_args: _, ...call } = tx.contract_call;
   return { ...tx, contract_call: call };

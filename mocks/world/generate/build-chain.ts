@@ -118,19 +118,30 @@ export class ChainBuilder {
     this.reorgs.mined(h);
   }
 
-  /** Puts a transaction a user submitted in the mempool; its id, or a refusal. */
-  submit(tx: TxIntent, memo?: string): string {
+  /**
+   * Puts a transaction a user submitted in the mempool; its id. `replaces`: the mempool row of the
+   * pending transaction it replaces by fee (admission found it), which the node drops.
+   */
+  submit(tx: TxIntent, memo?: string, replaces?: number): string {
     if (memo !== undefined) {
       tx.aux = this.s.memos.length;
       this.s.memos.push(memo);
     }
-    // A signed transaction carries its nonces: admission checked they are the next ones.
+    if (replaces !== undefined) this.mempool.replaceByFee(replaces, this.s.blocks.count);
+    // A signed transaction carries its nonces: admission checked they are the next ones, or the
+    // ones of the transaction it replaces (its parties' later ones stay theirs).
+    const { nonces } = this.s;
+    const after = [tx.sender, tx.sponsor].map((p) => (p >= 0 ? nonces.pending[p] : undefined));
     if (tx.signed) {
-      this.s.nonces.set(tx.sender, tx.signed.nonce);
-      if (tx.sponsor >= 0) this.s.nonces.set(tx.sponsor, tx.signed.sponsorNonce);
+      nonces.set(tx.sender, tx.signed.nonce);
+      if (tx.sponsor >= 0) nonces.set(tx.sponsor, tx.signed.sponsorNonce);
     }
     const mempool = this.s.chain.mempool;
     const row = addToMempool(mempoolContext(this.s), mempool, receipts(this.s), tx, 0, true);
+    [tx.sender, tx.sponsor].forEach((p, i) => {
+      const kept = after[i];
+      if (p >= 0 && kept !== undefined && kept > (nonces.pending[p] ?? 0)) nonces.set(p, kept);
+    });
     const id = mempool.idHex(row);
     this.mempool.submitted.add(id);
     return id;

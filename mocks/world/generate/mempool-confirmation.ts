@@ -71,7 +71,7 @@ export class MempoolConfirmation {
     const submitters = new Set<number>();
     for (let row = 0; row < m.count; row++)
       if (this.submitted.has(m.idHex(row))) submitters.add(m.sender[row] as number);
-    for (let row = 0; row < m.count; row++) {
+    for (const row of nonceOrder(m)) {
       if (m.status[row] !== Status.Pending) continue;
       const sender = m.sender[row] as number;
       const sponsor = m.sponsor.at(row);
@@ -184,6 +184,18 @@ export class MempoolConfirmation {
         if (p >= 0) nonces.set(p, next.get(p) ?? nonces.minedNext(p));
   }
 
+  /**
+   * The node drops a pending transaction another replaced by fee: it releases what it held, is
+   * never mined, and leaves the mempool like an evicted one.
+   */
+  replaceByFee(row: number, h: number): void {
+    const m = this.s.chain.mempool;
+    this.release(m, row);
+    m.status[row] = Status.DroppedReplaceByFee;
+    this.submitted.delete(m.idHex(row));
+    this.evicted.set(row, h);
+  }
+
   /** A new mempool (after a reorg): no row of it has been evicted yet. */
   forgetEvictions(): void {
     this.evicted = new Map();
@@ -231,4 +243,25 @@ export class MempoolConfirmation {
     scratch.copyRow(table, row, { status: Status.Success });
     return eventsOf({ ...this.s.chain, txs: scratch }, 0);
   }
+}
+
+/**
+ * The mempool's rows in arrival order, but each sender's in nonce order: a transaction that
+ * replaced another by fee arrived after the sender's later ones, and must be mined before them.
+ * Where every sender's rows are in nonce order already, this is the arrival order itself.
+ */
+function nonceOrder(m: TxTable): number[] {
+  const bySender = new Map<number, number[]>();
+  for (let row = 0; row < m.count; row++) {
+    const sender = m.sender[row] as number;
+    const rows = bySender.get(sender);
+    if (rows) rows.push(row);
+    else bySender.set(sender, [row]);
+  }
+  const order = new Array<number>(m.count);
+  for (const rows of bySender.values()) {
+    const sorted = [...rows].sort((a, b) => (m.nonce[a] as number) - (m.nonce[b] as number) || a - b);
+    rows.forEach((at, i) => (order[at] = sorted[i] as number));
+  }
+  return order;
 }

@@ -24,9 +24,13 @@ let mock: Mock;
 let network: ReturnType<typeof createNetwork>;
 const sender = privateKeyToAddress(KEY, 'testnet');
 
+/** The tip before the tests send anything: the sender has no transaction by its end. */
+let start: { block_hash: string; index_block_hash: string };
+
 beforeAll(async () => {
   mock = await startMock({ port: 0, network: 'testnet', blocks: 80, quiet: true });
   network = createNetwork({ network: 'testnet', client: { baseUrl: mock.url } });
+  start = ((await (await fetch(`${mock.url}/extended`)).json()) as { chain_tip: typeof start }).chain_tip;
 });
 afterAll(() => mock.close());
 
@@ -172,6 +176,49 @@ describe('stacks.js against the mock', () => {
     });
     expect(await broadcastTransaction({ transaction: unknown, network })).toMatchObject({
       reason: 'NoSuchContract',
+    });
+  });
+
+  it('answers the nonces as of a past block, by height or block hash, and refuses what the real service refuses', async () => {
+    const tip = await get<{ chain_tip: { block_height: number } }>('/extended');
+    const height = tip.body.chain_tip.block_height;
+    const now = await get<{ last_executed_tx_nonce: number }>(`/extended/v1/address/${sender}/nonces`);
+    const atTip = await get(`/extended/v1/address/${sender}/nonces?block_height=${height}`);
+    expect(atTip).toEqual({
+      status: 200,
+      body: {
+        last_executed_tx_nonce: now.body.last_executed_tx_nonce,
+        last_mempool_tx_nonce: null,
+        possible_next_nonce: now.body.last_executed_tx_nonce + 1,
+        detected_missing_nonces: [],
+        detected_mempool_nonces: [],
+      },
+    });
+    const early = await get(`/extended/v1/address/${sender}/nonces?block_hash=${start.block_hash}`);
+    expect(early.body).toMatchObject({ last_executed_tx_nonce: null, possible_next_nonce: 0 });
+    // The block hash only, as the real service looks it up: not the index block hash.
+    expect(
+      await get(`/extended/v1/address/${sender}/nonces?block_hash=${start.index_block_hash}`),
+    ).toMatchObject({
+      status: 404,
+      body: { message: `No block found for {"hash":"${start.index_block_hash}"}` },
+    });
+    expect(await get(`/extended/v1/address/${sender}/nonces?block_height=${height + 50}`)).toMatchObject({
+      status: 404,
+      body: { message: `No block found for {"height":${height + 50}}` },
+    });
+    const both = await get<{ error: string }>(
+      `/extended/v1/address/${sender}/nonces?block_height=1&block_hash=${start.block_hash}`,
+    );
+    expect(both.status).toBe(400);
+    expect(JSON.stringify(both.body)).toContain('Multiple block query parameters specified');
+    const stacking = await fetch(`${mock.url}/extended/v1/faucets/stx?address=${sender}&stacking=true`, {
+      method: 'POST',
+    });
+    expect(stacking.status).toBe(400);
+    expect(await stacking.json()).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/^stacking=true/),
     });
   });
 

@@ -274,8 +274,15 @@ export interface paths {
          *     dropped ones left out), each null when there is none; `possible_next_nonce`, one past
          *     the higher of the two (0 for an account with neither); and, only when the pending
          *     nonce is more than one past the mined one, the nonces between them that are pending
-         *     (`detected_mempool_nonces`) and missing (`detected_missing_nonces`), highest first.
-         *     stacks.js's `fetchNonce` reads `possible_next_nonce`.
+         *     (`detected_mempool_nonces`, lowest first) and missing (`detected_missing_nonces`,
+         *     highest first). stacks.js's `fetchNonce` reads `possible_next_nonce`.
+         *
+         *     `block_height` or `block_hash` (a block hash, not an index block hash; one of the two,
+         *     400 otherwise, see `x-parameter-conflicts`): the nonces as of the end of that block,
+         *     mined transactions only (`last_mempool_tx_nonce` null, no detected nonces); a block the
+         *     chain does not have is 404 `No block found for {"height":N}` (or `{"hash":"0x…"}`).
+         *     v9.0.2 reads a sponsored transaction there by its origin's nonce; this mock reads the
+         *     principal's own (its `sponsor_nonce` as sponsor), as the tip's answer does.
          */
         get: operations["get_account_nonces"];
         put?: never;
@@ -408,6 +415,9 @@ export interface paths {
          *     next mined block. Answers `{success: true, txId, txRaw}`: the transaction's id and its
          *     bytes as hex (unsigned: the mock's background transactions carry no signatures). On a
          *     mainnet mock, or without a valid testnet `address`: 400 `{success: false, error}`.
+         *     `stacking=true` asks the real service for the stacking minimum the node's `/v2/pox`
+         *     gives (plus 20%); this mock keeps no PoX reward-set threshold to derive it from, so it
+         *     refuses it (400, saying so) rather than send a made-up amount.
          */
         post: operations["run_faucet_stx"];
         delete?: never;
@@ -2806,7 +2816,18 @@ export interface operations {
     };
     get_account_nonces: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The nonces as of the end of the block at this height.
+                 * @example 42
+                 */
+                block_height?: number;
+                /**
+                 * @description The nonces as of the end of the block with this hash (`0x` and 64 hex digits).
+                 * @example 0x72d53f3cba39e149dcd42708e535bdae03d73e60d2fe853aaf61c0b392f521e9
+                 */
+                block_hash?: string;
+            };
             header?: never;
             path: {
                 /**
@@ -3073,6 +3094,11 @@ export interface operations {
                  * @example ST3M7N9Q9HDRM7RVP1Q26P0EE69358PZZAZD7KMXQ
                  */
                 address?: string;
+                /**
+                 * @description The real service's request for the amount individual stacking needs. Only `false`
+                 *     (the default) is served here: `true` is refused (400).
+                 */
+                stacking?: boolean;
             };
             header?: never;
             path?: never;

@@ -12,6 +12,10 @@ export const run_faucet_stx: OperationHandler<'run_faucet_stx'> = {
       return refuse('the STX faucet runs on testnet only: start the mock with --network testnet');
     const address = query.address;
     if (!address) return refuse('address required');
+    if (query.stacking)
+      return refuse(
+        'stacking=true is not served by this mock: it keeps no PoX stacking minimum (the node’s /v2/pox) to send; ask without it for 500 STX',
+      );
     if (!TESTNET_ADDRESS.test(address)) return refuse(`${address} is not a testnet STX address`);
     try {
       const { txId, txRaw } = door.faucet(address);

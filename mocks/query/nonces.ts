@@ -17,14 +17,20 @@ export interface NonceFacts {
 /**
  * A principal's nonces read as the real service reads its tables: the highest nonce it signed
  * as sender and the highest it signed as sponsor, the higher of the two; mined from the address
- * index, pending from the mempool (`principal` -1: the world has never seen it).
+ * index, pending from the mempool (`principal` -1: the world has never seen it). `atHeight`: as
+ * of the end of that block, its mined transactions only.
  */
-export function nonceFacts(chain: Chain, index: AddressIndex, principal: number): NonceFacts {
+export function nonceFacts(
+  chain: Chain,
+  index: AddressIndex,
+  principal: number,
+  atHeight?: number,
+): NonceFacts {
   let lastExecuted: number | null = null;
   let lastAnchored: number | null = null;
   if (principal >= 0) {
     const t = chain.txs;
-    for (const tx of index.slice(principal, 0, tipHeight(chain) + 1)) {
+    for (const tx of index.slice(principal, 0, atHeight ?? tipHeight(chain) + 1)) {
       const nonce = signedNonce(t, tx, principal);
       if (nonce === undefined) continue;
       lastExecuted = Math.max(lastExecuted ?? 0, nonce);
@@ -33,7 +39,7 @@ export function nonceFacts(chain: Chain, index: AddressIndex, principal: number)
   }
   const mempool: number[] = [];
   const m = chain.mempool;
-  if (principal >= 0)
+  if (principal >= 0 && atHeight === undefined)
     for (let row = 0; row < m.count; row++) {
       if (m.status[row] !== Status.Pending) continue;
       const nonce = signedNonce(m, row, principal);

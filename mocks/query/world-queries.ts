@@ -211,6 +211,19 @@ export class WorldQueries implements Versioned {
     return nonceFacts(this.chain, this.addresses, this.chain.principals.find(principal));
   }
 
+  /**
+   * The nonces the principal had used by the end of a block (by height, or by block hash only):
+   * mined ones, nothing pending; undefined when the chain has no such block.
+   */
+  noncesAt(principal: string, block: UntilBlock): NonceFacts | undefined {
+    const height =
+      'height' in block
+        ? this.blockHeight({ height: block.height })
+        : this.lookups.blockHeightByHash(block.hash, false);
+    if (height === undefined) return undefined;
+    return nonceFacts(this.chain, this.addresses, this.chain.principals.find(principal), height);
+  }
+
   /** The principal's balances at the tip (anchored blocks), with its pending mempool delta. */
   tipBalances(principal: string): BalanceAnswer {
     return this.balances(principal, { unanchored: false }) as BalanceAnswer;

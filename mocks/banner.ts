@@ -52,7 +52,10 @@ function declaredLines(declared: WorldCatalogue['declared'], file: string | unde
   return [
     '',
     `Your world (${file}):`,
-    ...declared.accounts.map((a) => `  ${a.name.padEnd(18)} ${a.address}`),
+    ...declared.accounts.map(
+      (a) =>
+        `  ${a.name.padEnd(18)} ${a.address}${a.test_key === undefined ? '' : `  test key ${a.test_key} (testing only)`}`,
+    ),
     ...declared.tokens.map((t) => `  ${t.kind.padEnd(18)} ${t.asset}`),
   ];
 }

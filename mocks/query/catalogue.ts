@@ -49,9 +49,12 @@ export interface WorldCatalogue {
     mempool: { pending: string[]; dropped: string[] };
   };
   assets: { ft: string[]; nft: string[] };
-  /** What a world file declared (empty without one): its accounts by name, and its tokens. */
+  /**
+   * What a world file declared (empty without one): its accounts by name, and its tokens. An
+   * account that asked for a test key carries it (`test_key`, hex): for testing only.
+   */
   declared: {
-    accounts: { name: string; address: string }[];
+    accounts: { name: string; address: string; test_key?: string }[];
     tokens: { contract: string; asset: string; kind: 'ft' | 'nft' }[];
   };
 }
@@ -112,7 +115,11 @@ export function buildCatalogue(chain: Chain, addresses: AddressIndex): WorldCata
       nft: deployed.filter((c) => c.kind === ContractKind.Nft).map((c) => c.assetId),
     },
     declared: {
-      accounts: (chain.options.declared?.accounts ?? []).map(({ name, address }) => ({ name, address })),
+      accounts: (chain.options.declared?.accounts ?? []).map(({ name, address, testKey }) => ({
+        name,
+        address,
+        ...(testKey === undefined ? {} : { test_key: testKey }),
+      })),
       tokens: (chain.options.declared?.tokens ?? []).map((t) => ({
         contract: t.contractId,
         asset: `${t.contractId}::${t.token}`,

@@ -25,9 +25,11 @@ export async function accountsView(x: Exchanges): Promise<Drawn> {
       x.get<Ok<'get_account_balance'>>(urlFor('get_account_balance', { path: { principal: a.address } })),
     ),
   );
+  const keyed = world.body.declared.accounts.filter((a) => a.test_key !== undefined);
   return {
     title: 'Accounts',
     content: [
+      ...testKeys(keyed),
       h(
         'p',
         {},
@@ -54,4 +56,21 @@ export async function accountsView(x: Exchanges): Promise<Drawn> {
       ),
     ],
   };
+}
+
+/** The test keys the world file asked for, to sign with (stacks.js's `senderKey`). */
+function testKeys(keyed: WorldCatalogue['declared']['accounts']): Node[] {
+  if (keyed.length === 0) return [];
+  return [
+    h('h2', {}, 'Test keys'),
+    h(
+      'p',
+      {},
+      'Derived from the seed and the account’s name (test_key: true in the world file): anyone can derive them, so use them for testing only.',
+    ),
+    table(
+      ['Account', 'Address', 'Test key'],
+      keyed.map((a) => [a.name, link(`#/address/${a.address}`, a.address), h('code', {}, a.test_key ?? '')]),
+    ),
+  ];
 }

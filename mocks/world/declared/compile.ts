@@ -5,6 +5,7 @@ import { PcFlag } from '../tables/kinds.ts';
 import { NETWORKS, type NetworkName, type NetworkParams } from '../tables/network.ts';
 import type { DeclaredAccount, DeclaredToken, DeclaredTx, DeclaredWorld, EntryRef } from './plan.ts';
 import { WorldFileError, problemAt } from './plan.ts';
+import { testKeyOf } from './test-keys.ts';
 import {
   entryName,
   parseWorldFile,
@@ -111,7 +112,15 @@ class Compiler {
     const result: DeclaredAccount[] = [];
     for (const [name, a] of Object.entries(this.file.data.accounts ?? {})) {
       const path = ['accounts', name];
-      const address = a.address === undefined ? addressFromName(name, this.net) : a.address;
+      if (a.test_key && a.address !== undefined) {
+        this.problem(
+          [...path, 'address'],
+          'an account with test_key: true gets the address of its key: leave address out (or drop test_key and fund your own key)',
+        );
+        continue;
+      }
+      const testKey = a.test_key ? testKeyOf(this.settings.seed, name, this.settings.network) : undefined;
+      const address = testKey?.address ?? a.address ?? addressFromName(name, this.net);
       if (a.address !== undefined && !this.checkAddress(address, [...path, 'address'])) continue;
       const other = byAddress.get(address);
       if (other !== undefined) {
@@ -124,6 +133,7 @@ class Compiler {
         ...this.ref(path),
         name,
         address,
+        ...(testKey ? { testKey: testKey.key } : {}),
         stx: this.amount(a.stx ?? 0, [...path, 'stx']),
         vesting: (a.vesting ?? []).map((v, i) => ({
           blockHeight: v.height,

@@ -25,6 +25,8 @@ export interface EntryRef {
 export interface DeclaredAccount extends EntryRef {
   readonly name: string;
   readonly address: string;
+  /** The private key the file asked for (`test_key: true`), hex: the address is its. */
+  readonly testKey?: string;
   /** Micro-STX credited by the genesis transaction. */
   readonly stx: number;
   readonly vesting: readonly VestingEntry[];

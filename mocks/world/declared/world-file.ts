@@ -29,7 +29,13 @@ export interface WorldFileData {
   background?: boolean;
   accounts?: Record<
     string,
-    { address?: string; stx?: Amount; vesting?: { height: number; amount: Amount }[] }
+    {
+      address?: string;
+      /** Derive the account from a test key (seed and name) and print the key: test-keys.ts. */
+      test_key?: boolean;
+      stx?: Amount;
+      vesting?: { height: number; amount: Amount }[];
+    }
   >;
   tokens?: {
     contract: string;

@@ -60,7 +60,11 @@ async function broadcasting(
       path = `/extended/v1/address/${world.addresses.busiest}/transactions_with_transfers?limit=20`;
     }
     writeFileSync(join(dir, 'answers.json'), JSON.stringify([await recordAnswer(mock.url, path)]));
-    const wallet = await startBroadcaster(mock.url, BROADCAST_EVERY_MS);
+    const wallet = await startBroadcaster(
+      mock.url,
+      BROADCAST_EVERY_MS,
+      settings.warmupSeconds + settings.seconds + 5,
+    );
     try {
       clocked = await measure(`${mock.url}${path}`, settings);
     } finally {
@@ -114,7 +118,7 @@ async function main(): Promise<void> {
     '',
     `## While a wallet broadcasts`,
     '',
-    `Testnet, \`--block-time 1\`, and a client signing (stacks.js) and broadcasting an STX transfer every ${BROADCAST_EVERY_MS} ms to \`POST /v2/transactions\`; the ceiling is a bare \`node:http\` server (bench/ceiling-server.ts) replaying the mock's answer to the route, measured right after.`,
+    `Testnet, \`--block-time 1\`, and a client broadcasting an STX transfer (signed with stacks.js before the load starts) every ${BROADCAST_EVERY_MS} ms to \`POST /v2/transactions\`, which the mock admits (decoding, signature, nonce, funds); the ceiling is a bare \`node:http\` server (bench/ceiling-server.ts) replaying the mock's answer to the route, measured right after.`,
     '',
     '| route | ceiling req/s | mock req/s (clock + broadcasts) | share | floor | broadcasts sent, taken, refused | errors, non-2xx |',
     '|---|---|---|---|---|---|---|',

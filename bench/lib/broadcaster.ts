@@ -11,41 +11,46 @@ const KEY = `${'3b'.repeat(32)}01`;
 
 /**
  * A wallet broadcasting while the read load runs: a key funded by the testnet faucet, then a
- * signed STX transfer every `everyMs`, each with the next nonce (stacks.js signs in this process,
- * as an app does). Resolves once the faucet's STX are mined; `stop()` ends it and gives the tally.
+ * signed STX transfer every `everyMs`, each with the next nonce, for `seconds` at most. The
+ * transfers are signed with stacks.js before the load starts: signing in this process would take
+ * its time from the load generator, which the bare-server run it is compared with does not pay.
+ * Resolves once the faucet's STX are mined; `stop()` ends it and gives the tally.
  */
 export async function startBroadcaster(
   baseUrl: string,
   everyMs: number,
+  seconds: number,
 ): Promise<{ stop(): Promise<BroadcastTally> }> {
   const sender = privateKeyToAddress(KEY, 'testnet');
   const recipient = privateKeyToAddress(`${'4c'.repeat(32)}01`, 'testnet');
   await fetch(`${baseUrl}/extended/v1/faucets/stx?address=${sender}`, { method: 'POST' });
   await fetch(`${baseUrl}/_mock/mine`, { method: 'POST' });
+  const signed: Uint8Array[] = [];
+  for (let nonce = 0; nonce < Math.ceil((seconds * 1000) / everyMs) + 10; nonce++) {
+    const tx = await makeSTXTokenTransfer({
+      recipient,
+      amount: 1n,
+      senderKey: KEY,
+      network: 'testnet',
+      nonce,
+      fee: 300,
+    });
+    signed.push(tx.serializeBytes());
+  }
   const tally: BroadcastTally = { sent: 0, accepted: 0, refused: 0 };
-  let nonce = 0;
   let running = true;
   const loop = (async () => {
-    while (running) {
-      const tx = await makeSTXTokenTransfer({
-        recipient,
-        amount: 1n,
-        senderKey: KEY,
-        network: 'testnet',
-        nonce,
-        fee: 300,
-      });
+    for (const body of signed) {
+      if (!running) break;
       tally.sent++;
       const res = await fetch(`${baseUrl}/v2/transactions`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/octet-stream' },
-        body: new Uint8Array(tx.serializeBytes()),
+        body: new Uint8Array(body),
       });
       await res.arrayBuffer();
-      if (res.ok) {
-        tally.accepted++;
-        nonce++;
-      } else tally.refused++;
+      if (res.ok) tally.accepted++;
+      else tally.refused++;
       await new Promise((done) => setTimeout(done, everyMs));
     }
   })();

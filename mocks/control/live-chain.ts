@@ -139,7 +139,7 @@ export class LiveChain {
     const builder = this.live;
     const tx = this.draft(checked);
     const txId = builder.submit(tx, memo);
-    this.queries.advance();
+    this.queries.advanceMempool();
     return { tx_id: txId };
   }
 
@@ -164,7 +164,7 @@ export class LiveChain {
     const { intent } = admitted;
     if (admitted.newPeer !== undefined) intent.peer = this.chain.principals.addStandard(admitted.newPeer);
     builder.submit(intent, admitted.memo, admitted.replaces);
-    this.queries.advance();
+    this.queries.advanceMempool();
     return { txid: admitted.txid };
   }
 

@@ -3,7 +3,8 @@ import { listOperations } from '../../spec/document.ts';
 import { operationAsOf, releaseProfile } from '../../spec/releases/releases.ts';
 import { createSpecAjv } from '../../spec/schemas.ts';
 import { handlers } from '../operations/handlers.ts';
-import type { ChainDoor } from '../operations/types.ts';
+import type { ChainDoor, OperationId } from '../operations/types.ts';
+import { MINED_ONLY } from '../operations/mined-only.ts';
 import type { WorldQueries } from '../query/world-queries.ts';
 import { Rng } from '../world/rng.ts';
 import { parseDeprecated } from './deprecation.ts';
@@ -70,7 +71,10 @@ export function createMockPipeline(
       faultRate: settings.faultRate,
       random: faultDraws(settings.seed),
     },
-    cache: new ResponseCache(queries, RESPONSE_CACHE_LIMITS),
+    cache: new ResponseCache(queries, RESPONSE_CACHE_LIMITS, {
+      world: queries.mined,
+      holds: (answer) => MINED_ONLY.has(answer.operationId as OperationId),
+    }),
     door,
     log: settings.log,
   });

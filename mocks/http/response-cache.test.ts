@@ -11,6 +11,24 @@ function bytes(n: number) {
 }
 
 describe('the response cache', () => {
+  it('keeps the answers that read mined blocks only across a mempool change, and drops every answer when a block is mined', () => {
+    const world = { version: 0 };
+    const mined = { version: 0 };
+    const cache = new ResponseCache<SerializedJson & { operationId: string }>(world, RESPONSE_CACHE_LIMITS, {
+      world: mined,
+      holds: (answer) => answer.operationId === 'get_block',
+    });
+    cache.set('/block', { ...json(1), operationId: 'get_block' });
+    cache.set('/nonces', { ...json(2), operationId: 'get_account_nonces' });
+    world.version++;
+    expect(cache.get('/block')).toBeDefined();
+    expect(cache.get('/nonces')).toBeUndefined();
+    world.version++;
+    mined.version++;
+    expect(cache.get('/block')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
   it('misses an unknown key and hits a stored one with the same bytes and ETag', () => {
     const cache = new ResponseCache<SerializedJson>();
     expect(cache.get('a')).toBeUndefined();

@@ -29,6 +29,15 @@ interface Slot<Entry> {
   used: boolean;
 }
 
+/**
+ * The answers that hold longer than one version of the world: those that read the mined chain
+ * only, kept while `world.version` (the mined chain's) stays, across mempool-only changes.
+ */
+export interface LastingAnswers<Entry> {
+  world: Versioned;
+  holds(entry: Entry): boolean;
+}
+
 /** One version's answers, and their bytes. */
 interface Store<Entry> {
   slots: Map<string, Slot<Entry>>;
@@ -44,31 +53,37 @@ interface Store<Entry> {
  */
 export class ResponseCache<Entry extends SerializedJson = CachedAnswer> {
   private readonly store: () => Store<Entry>;
+  private readonly lastingStore: () => Store<Entry>;
 
+  /** `lasting`: the answers kept per version of the mined chain instead, in a store of their own (each store within `limits`). */
   constructor(
     world: Versioned = { version: 0 },
     private readonly limits: ResponseCacheLimits = RESPONSE_CACHE_LIMITS,
+    private readonly lasting?: LastingAnswers<Entry>,
   ) {
     this.store = perVersion(world, () => ({ slots: new Map(), bytes: 0 }));
+    this.lastingStore = lasting
+      ? perVersion(lasting.world, () => ({ slots: new Map(), bytes: 0 }))
+      : this.store;
   }
 
   get size(): number {
-    return this.store().slots.size;
+    return this.store().slots.size + (this.lasting ? this.lastingStore().slots.size : 0);
   }
 
   get byteSize(): number {
-    return this.store().bytes;
+    return this.store().bytes + (this.lasting ? this.lastingStore().bytes : 0);
   }
 
   get(key: string): Entry | undefined {
-    const slot = this.store().slots.get(key);
+    const slot = this.store().slots.get(key) ?? this.lastingStore().slots.get(key);
     if (!slot) return undefined;
     slot.used = true;
     return slot.entry;
   }
 
   set(key: string, value: Entry): void {
-    const store = this.store();
+    const store = this.lasting?.holds(value) ? this.lastingStore() : this.store();
     const { slots } = store;
     if (value.body.length > this.limits.maxBytes || this.limits.maxEntries < 1) return;
     const old = slots.get(key);

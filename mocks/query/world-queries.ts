@@ -62,6 +62,11 @@ export interface BalanceAnswer {
 export class WorldQueries implements Versioned {
   /** Goes up with every change of the chain (a block, a transaction, a reorg, a reset). */
   version = 0;
+  /**
+   * Goes up with every change of the mined chain (a block, a reorg, a reset), not when only the
+   * mempool changes: what answers read of mined blocks alone stays valid across a broadcast.
+   */
+  readonly mined = { version: 0 };
   private current: Chain;
   /** Built on first use: a start that only answers the status or the world index never needs them. */
   private lookupsBuilt: ChainLookups | undefined;
@@ -101,6 +106,12 @@ export class WorldQueries implements Versioned {
 
   /** The chain has grown in place (blocks appended, the mempool changed): the indexes take in what is new. */
   advance(): void {
+    this.advanceMempool();
+    this.mined.version++;
+  }
+
+  /** Only the mempool changed (a transaction submitted or broadcast; a principal it names registered). */
+  advanceMempool(): void {
     this.lookupsBuilt?.extend();
     this.addressesBuilt?.extend();
     this.rewards.extend();
@@ -114,6 +125,7 @@ export class WorldQueries implements Versioned {
     this.addressesBuilt = undefined;
     this.rewards = new MinerRewards(chain);
     this.version++;
+    this.mined.version++;
     this.given = catalogue && { version: this.version, catalogue };
   }
 

@@ -76,8 +76,12 @@ export function decodeTransaction(bytes: Uint8Array): StacksTransactionWire {
  * only for a higher fee: replace-by-fee), the payer's funds, a transfer's recipient and amount,
  * a contract call's contract, function and arguments. Reads only: a refusal changes nothing.
  */
-export function admit(bytes: Uint8Array, wire: StacksTransactionWire, state: AdmissionState): Admitted {
-  const txid = wire.txid();
+export function admit(
+  bytes: Uint8Array,
+  wire: StacksTransactionWire,
+  state: AdmissionState,
+  txid: string = wire.txid(),
+): Admitted {
   const refuse = (reason: string, data?: Record<string, unknown>): never => {
     throw new NodeRejection(reason, data, txid);
   };

@@ -150,17 +150,23 @@ export class LiveChain {
   broadcast(bytes: Uint8Array): { txid: string } {
     const wire = decodeTransaction(bytes);
     // A node answers a transaction it already holds with its txid, and changes nothing.
-    const txid = `0x${wire.txid()}`;
-    const held = this.queries.findListedTx(txid, false);
-    if (held?.table === 'mempool' && this.chain.mempool.status[held.tx] === Status.Pending) return { txid };
+    const id = wire.txid();
+    const held = this.queries.findListedTx(`0x${id}`, false);
+    if (held?.table === 'mempool' && this.chain.mempool.status[held.tx] === Status.Pending)
+      return { txid: `0x${id}` };
     const builder = this.live;
     const { ledger, burnHeight } = builder.draftContext;
-    const admitted = admit(bytes, wire, {
-      chain: this.chain,
-      ledger,
-      burnHeight,
-      nonces: (p) => builder.nonces(p),
-    });
+    const admitted = admit(
+      bytes,
+      wire,
+      {
+        chain: this.chain,
+        ledger,
+        burnHeight,
+        nonces: (p) => builder.nonces(p),
+      },
+      id,
+    );
     const { intent } = admitted;
     if (admitted.newPeer !== undefined) intent.peer = this.chain.principals.addStandard(admitted.newPeer);
     builder.submit(intent, admitted.memo, admitted.replaces);

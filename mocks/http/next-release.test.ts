@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 import { urlFor } from '../../spec/load.ts';
 import type { ReleaseProfile } from '../../spec/releases/profile.ts';
@@ -9,9 +8,10 @@ import {
   releaseProfile,
   RELEASES,
 } from '../../spec/releases/releases.ts';
-import { createMockApp } from '../app.ts';
 import { parseCli, usage } from '../cli-args.ts';
 import { createMock } from '../create-mock.ts';
+import type { Mock } from '../kernel.ts';
+import { headerIn } from './exchange.ts';
 import { sampleUrls } from '../sample-urls.ts';
 
 // A release no one has published, declared as the next one would be: its profile and a line in
@@ -50,14 +50,19 @@ describe('the next release is one declaration (its golden answers aside)', () =>
   });
 
   it('the mock answers as it: its server_version, its Warning, its 410 text', async () => {
-    const app = createMockApp({ quiet: true, rateLimit: 0, apiVersion: '9.1.0' });
-    const status = await request(app).get('/extended');
+    const get = async (mock: Mock, url: string): Promise<{ status: number; warning: unknown; body: any }> => {
+      const res = await mock.handle({ method: 'GET', url, headers: {}, ip: undefined });
+      const body: unknown = JSON.parse(new TextDecoder().decode(res.body));
+      return { status: res.status, warning: headerIn(res.headers, 'warning'), body };
+    };
+    const mock = createMock({ quiet: true, rateLimit: 0, apiVersion: '9.1.0' });
+    const status = await get(mock, '/extended');
     expect(status.body.server_version).toBe(NEXT.serverVersion);
     expect('pox_v1_unlock_height' in status.body).toBe(false);
-    const balances = sampleUrls(app.live.queries, urlFor).get_account_balance as string;
-    expect((await request(app).get(balances)).headers.warning).toBe(NEXT.warning);
-    const gone = createMockApp({ quiet: true, rateLimit: 0, apiVersion: '9.1.0', deprecated: 'gone' });
-    const retired = await request(gone).get(balances);
+    const balances = sampleUrls(mock.live.queries, urlFor).get_account_balance as string;
+    expect((await get(mock, balances)).warning).toBe(NEXT.warning);
+    const gone = createMock({ quiet: true, rateLimit: 0, apiVersion: '9.1.0', deprecated: 'gone' });
+    const retired = await get(gone, balances);
     expect([retired.status, retired.body]).toEqual([
       410,
       { error: 'Gone', message: `This endpoint has been disabled. ${NEXT.goneNote}` },

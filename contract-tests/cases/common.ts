@@ -42,7 +42,13 @@ export function parameterExamples(
     ...(principal ? { principal: [principal], address: [principal] } : {}),
     ...(subject.tx_id ? { tx_id: [subject.tx_id] } : {}),
     ...(block
-      ? { height_or_hash: [block.hash], height: [String(block.height)], until_block: [block.hash] }
+      ? {
+          height_or_hash: [block.hash],
+          height: [String(block.height)],
+          until_block: [block.hash],
+          block_height: [String(block.height)],
+          block_hash: [block.hash],
+        }
       : {}),
     unanchored: ['true'],
   };

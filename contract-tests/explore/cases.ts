@@ -216,7 +216,13 @@ function invalid(s: Extract<Start, { kind: 'invalid' }>, pool: Pool): PlannedReq
     ...(valid.path.address ? { address: [valid.path.address] } : {}),
     ...(valid.path.tx_id ? { tx_id: [valid.path.tx_id] } : {}),
     ...(block
-      ? { height_or_hash: [block.hash], height: [String(block.height)], until_block: [block.hash] }
+      ? {
+          height_or_hash: [block.hash],
+          height: [String(block.height)],
+          until_block: [block.hash],
+          block_height: [String(block.height)],
+          block_hash: [block.hash],
+        }
       : {}),
     unanchored: ['true'],
   };

@@ -31,6 +31,8 @@ const examples: Record<string, string[]> = {
   height_or_hash: [hash],
   height: ['5'],
   until_block: [hash],
+  block_height: ['5'],
+  block_hash: [hash],
   limit: ['20'],
 };
 const material: Record<NonNullable<Mutation['material']>, string[]> = {

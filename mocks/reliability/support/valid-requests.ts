@@ -81,6 +81,8 @@ export function worldSamples(queries: WorldQueries): WorldSamples {
       height_or_hash: ['latest', ...blocks.flatMap((b) => [String(b.height), b.hash, b.index_block_hash])],
       until_block: blocks.flatMap((b) => [String(b.height), b.hash]),
       height: blocks.map((b) => String(b.height)),
+      block_height: blocks.map((b) => String(b.height)),
+      block_hash: blocks.map((b) => b.hash),
     },
     related,
   };

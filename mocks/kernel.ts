@@ -11,6 +11,8 @@ import type { WorldCatalogue } from './query/catalogue.ts';
 import { observeBoth, RequestFeed } from './ui/request-feed.ts';
 import type { CompiledWorldFile, WorldFileSettings } from './world/declared/compile.ts';
 import { resolveOptions, type WorldOptions } from './world/options.ts';
+import { WorldFileError } from './world/declared/plan.ts';
+import { withLedgerProblems } from './world/generate/ledger-problems.ts';
 
 /** What a door hands the kernel that only it can get: the documents, the world file, the files. */
 export interface MockSources {
@@ -83,7 +85,15 @@ export function resolveMock(
   worldFile: MockSources['worldFile'],
 ): { options: MockOptions; world: WorldOptions } {
   const given = withDefaults(partial);
-  const file = worldFile?.({ seed: given.seed, network: given.network, blocks: given.blocks });
+  let file: CompiledWorldFile | undefined;
+  try {
+    file = worldFile?.({ seed: given.seed, network: given.network, blocks: given.blocks });
+  } catch (err) {
+    // The file's other problems, those a running ledger finds, in the same reading.
+    if (!(err instanceof WorldFileError) || !err.partial) throw err;
+    const { settings, declared } = err.partial;
+    throw withLedgerProblems(err, resolveOptions({ ...worldOptionsOf({ ...given, ...settings }), declared }));
+  }
   const options: MockOptions = file ? { ...given, ...file.settings } : given;
   const world = resolveOptions({ ...worldOptionsOf(options), ...(file ? { declared: file.declared } : {}) });
   return { options, world };

@@ -6,15 +6,18 @@ import { recipeCommand } from './ci-recipe.ts';
 import { dockerInstructions, execForm } from './dockerfile.ts';
 import {
   cleanEnv,
+  emptyProject,
   exitOf,
   footprint,
   installContract,
   listeningUrl,
   nodeRelease,
+  npmInstall,
   packAndInstall,
   pathWith,
   ROOT,
   runIn,
+  snapshotRepository,
   stop,
   type Footprint,
   type InstalledPackage,
@@ -372,4 +375,35 @@ describe('the packages, installed from their tarballs into an empty project', ()
     },
     STEP_MS,
   );
+});
+
+// In this file, not one of its own: vitest starts the largest files first on a fresh clone, and a
+// file this short, a minute of work, came last, alone on one core while the other stood idle.
+describe('the mock’s package, installed from a git URL (git+file:// of a clone of this tree)', () => {
+  let repo: string;
+  let app: string;
+
+  // npm clones the repository, installs its devDependencies in the clone, runs its `prepare` (the
+  // build) and installs the package that clone packs: a minute or more.
+  beforeAll(() => {
+    repo = snapshotRepository();
+    app = emptyProject();
+    npmInstall(app, `git+file://${repo}`);
+  }, 600_000);
+
+  afterAll(() => {
+    for (const dir of [repo, app]) if (dir) rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('gives a stacks-api-mock bin that answers, and only the mock’s packages', async () => {
+    const started = runIn(app, 'npx', ['stacks-api-mock', '--port', '0', '--quiet']);
+    running.push(started);
+    const url = await listeningUrl(started);
+    const res = await fetch(`${url}/extended`);
+    expect(res.status).toBe(200);
+    const installed = footprint(app);
+    expect(installed.packages).toContain('stacks-api-mock');
+    expect(installed.packages).not.toContain('vitest');
+    expect(installed.packages.length).toBeLessThanOrEqual(60);
+  }, 120_000);
 });

@@ -296,7 +296,7 @@ describe('the packages, installed from their tarballs into an empty project', ()
   );
 
   it(
-    'the MSW examples of docs/mock.md pass as written, in vitest and in Jest (msw and jest from the registry)',
+    'the MSW examples of docs/mock.md pass as written, in vitest and in Jest (msw and jest from the registry), and the handlers with no baseUrl answer the official client’s base under onUnhandledRequest: error',
     async () => {
       const files = docFiles();
       for (const name of ['wallet.msw.test.ts', 'wallet.jest.test.mjs']) {
@@ -327,6 +327,22 @@ describe('the packages, installed from their tarballs into an empty project', ()
       const jest = start('npx', ['jest', 'wallet.jest'], { NODE_OPTIONS: '--experimental-vm-modules' });
       expect(await exitOf(jest), jest.output()).toBe(0);
       expect(jest.output()).toMatch(/Tests:\s+1 passed/);
+      // No baseUrl, and any request the handlers leave is an error: the official client's own base is answered.
+      writeFileSync(
+        join(installed.dir, 'default-base.mjs'),
+        [
+          "import { setupServer } from 'msw/node';",
+          "import { createStacksHandlers } from 'stacks-api-mock/msw';",
+          'const server = setupServer(...createStacksHandlers().handlers);',
+          "server.listen({ onUnhandledRequest: 'error' });",
+          "const res = await fetch('https://api.mainnet.hiro.so/extended');",
+          'console.log(res.status, (await res.json()).status);',
+          'server.close();',
+        ].join('\n'),
+      );
+      const plain = start('node', ['default-base.mjs']);
+      expect(await exitOf(plain), plain.output()).toBe(0);
+      expect(plain.output()).toMatch(/^200 ready$/m);
     },
     STEP_MS,
   );

@@ -9,7 +9,7 @@ import { BudgetExceeded, RequestBudget } from './budget.ts';
 import { ContractClient } from './client.ts';
 import { fakeClock } from './fake-clock.ts';
 import { Limiter } from './limiter.ts';
-import { supertestTransport } from './transport.ts';
+import { httpTransport } from './transport.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'contract-client-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -36,7 +36,7 @@ function client(app: express.Express, options: { max?: number; timeoutMs?: numbe
   const clock = fakeClock();
   const log = new ExchangeLog(dir);
   const c = new ContractClient({
-    transport: supertestTransport(app),
+    transport: httpTransport(app),
     limiter: new Limiter(0, clock),
     budget: new RequestBudget(options.max ?? 100),
     log,

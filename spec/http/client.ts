@@ -14,7 +14,9 @@ import { HttpResponse, headersOf } from './response.ts';
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** The request got no answer in time; its message names the request and the wait. */
-export class HttpTimeoutError extends Error {}
+export class HttpTimeoutError extends Error {
+  override name = 'TimeoutError';
+}
 
 export interface HttpClientOptions {
   /** Reuse connections (the default); false: a new connection per request, closed after it. */

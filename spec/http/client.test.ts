@@ -33,6 +33,17 @@ describe('the one HTTP client', () => {
     expect(Object.keys(res.headers).slice(0, 2)).toEqual(['x-odd', 'content-type']);
   });
 
+  it('posts JSON, labelled as such', async () => {
+    const echo = httpClient((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => res.end(JSON.stringify({ type: req.headers['content-type'], body })));
+    });
+    expect((await echo.post('/', { a: 1 })).body).toEqual({ type: 'application/json', body: '{"a":1}' });
+    expect((await echo.post('/')).body).toEqual({ body: '' });
+    await echo.close();
+  });
+
   it('keeps the bytes as they came: no decompression', async () => {
     const res = await client.get('/gzip');
     expect(Buffer.from(res.bytes).equals(packed)).toBe(true);

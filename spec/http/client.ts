@@ -32,6 +32,8 @@ export interface HttpClient {
   send(request: HttpRequest, opts?: { timeoutMs?: number }): Promise<HttpResponse>;
   /** `send` of a GET. */
   get(target: string, headers?: Readonly<Record<string, string>>): Promise<HttpResponse>;
+  /** `send` of a POST, with `json` as its JSON body (labelled `application/json`) unless undefined. */
+  post(target: string, json?: unknown, headers?: Readonly<Record<string, string>>): Promise<HttpResponse>;
   /** Closes the client's connections (and the loopback server of a listener target). */
   close(): Promise<void>;
 }
@@ -107,6 +109,14 @@ export function httpClient(target: HttpTarget, opts: HttpClientOptions = {}): Ht
   return {
     send,
     get: (target, headers) => send({ method: 'GET', target, ...(headers && { headers }) }),
+    post: (target, json, headers = {}) =>
+      send({
+        method: 'POST',
+        target,
+        ...(json === undefined
+          ? { headers }
+          : { headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(json) }),
+      }),
     close: async () => {
       if (agents.http) agents.http.destroy();
       if (agents.https) agents.https.destroy();

@@ -50,16 +50,9 @@ describe(`the living chain under random control calls and reads (seed ${seed})`,
       mock,
       read,
       post: async (path, body) => {
-        const res = await fetch(`${mock.url}${path}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
+        const res = await client.post(path, body);
         if (res.status >= 500) throw new Error(`POST ${path} ${JSON.stringify(body)} → ${res.status}`);
-        return {
-          status: res.status,
-          body: (await res.json()) as Awaited<ReturnType<ChainUnderTest['post']>>['body'],
-        };
+        return { status: res.status, body: res.body as Awaited<ReturnType<ChainUnderTest['post']>>['body'] };
       },
       oracles: new IncrementalOracle(VERIFY_EVERY),
       tally: (label) => {

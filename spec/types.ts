@@ -1581,7 +1581,7 @@ export interface components {
                 nft: components["schemas"]["EventCounts"];
             };
         };
-        /** @description The cursor fields are sent by release 9.0.2 only. */
+        /** @description `cursor`, `next_cursor` and `prev_cursor` are sent by release 9.0.2 (always, null when there is no such page) and never by 8.11.6, which has the offset form only. */
         AddressTransactionsPage: {
             limit: number;
             offset: number;
@@ -1849,7 +1849,8 @@ export interface components {
         /**
          * @description Release 9.0.2: `index_block_hash:microblock_sequence:tx_index` of the first transaction
          *     of the page (the real service reads it though its published schema does not list it).
-         *     A cursor that is not three parts, or names an unknown block, gives 404.
+         *     A cursor that is not three parts, or names an unknown block, gives 404. 8.11.6 does not
+         *     read it (it ignores it, as any unknown parameter, and answers the offset form).
          */
         AddressTransactionsCursor: string;
         /** @description `true` adds the estimated balance and the pending STX of mempool transactions. */
@@ -3638,7 +3639,8 @@ export interface operations {
                 /**
                  * @description Release 9.0.2: `index_block_hash:microblock_sequence:tx_index` of the first transaction
                  *     of the page (the real service reads it though its published schema does not list it).
-                 *     A cursor that is not three parts, or names an unknown block, gives 404.
+                 *     A cursor that is not three parts, or names an unknown block, gives 404. 8.11.6 does not
+                 *     read it (it ignores it, as any unknown parameter, and answers the offset form).
                  */
                 cursor?: components["parameters"]["AddressTransactionsCursor"];
                 /**

@@ -8,5 +8,6 @@ export const RELEASE_8_11_6: ReleaseProfile = {
   statusPoxUnlockHeights: true,
   replacedByTxId: false,
   replaceByFee: false,
+  addressTransactionCursors: false,
   ...DEPRECATION_TEXTS,
 };

@@ -13,7 +13,7 @@ export const get_address_transactions: OperationHandler<'get_address_transaction
     const rows = queries.principalTxs(path.address);
     let start = 0;
     if (query.cursor !== undefined) {
-      const from = cursorPosition(query.cursor, (hash) => queries.blockHeightByIndexHash(hash));
+      const from = cursorPosition(query.cursor, (hash) => queries.seenBlockHeight(hash));
       if (typeof from === 'string') return notFound(from);
       start = rows.findIndex((tx) => comparePositions(txPosition(chain, tx), from) <= 0);
       if (start < 0) start = rows.length;

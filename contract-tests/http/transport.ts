@@ -8,11 +8,18 @@ export interface RawResponse {
   text: string;
 }
 
-/** Sends one GET and answers what came back, whatever the status. */
+/** The method, when not GET, and the body of an operation that takes one. */
+export interface SendOptions {
+  method?: string;
+  body?: string;
+}
+
+/** Sends one request (a GET unless told) and answers what came back, whatever the status. */
 export type Transport = (
   pathAndQuery: string,
   headers: Record<string, string>,
   timeoutMs: number,
+  send?: SendOptions,
 ) => Promise<RawResponse>;
 
 class TimeoutError extends Error {}
@@ -32,13 +39,14 @@ function flatten(headers: Record<string, string | string[] | undefined>): Record
  * and redirects are not followed: a 3xx is an answer to check, not a detour.
  */
 export function supertestTransport(target: RequestListener | string): Transport {
-  return async (pathAndQuery, headers, timeoutMs) => {
-    let req = request(target)
-      .get(pathAndQuery)
+  return async (pathAndQuery, headers, timeoutMs, send = {}) => {
+    const agent = request(target);
+    let req = (send.method?.toLowerCase() === 'post' ? agent.post(pathAndQuery) : agent.get(pathAndQuery))
       .redirects(0)
       .ok(() => true)
       .timeout(timeoutMs);
     for (const [name, value] of Object.entries(headers)) req = req.set(name, value);
+    if (send.body !== undefined) req = req.send(send.body);
     req = req.buffer(true).parse((res, done) => {
       let text = '';
       res.setEncoding('utf8');

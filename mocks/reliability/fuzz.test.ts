@@ -13,7 +13,7 @@ import {
   tooLongAnswers,
   type InvalidCase,
 } from './support/invalid-requests.ts';
-import { loopbackClient, type LoopbackClient } from './support/loopback-client.ts';
+import { httpClient, type HttpClient } from '../../spec/http/client.ts';
 import {
   addCursors,
   anyValidRequest,
@@ -42,7 +42,7 @@ describe(`fuzzing from the spec (seed ${seed})`, () => {
   const seen = new Map<string, number>();
   const count = (label: string): void => void seen.set(label, (seen.get(label) ?? 0) + 1);
   let mock: RunningMock;
-  let client: LoopbackClient;
+  let client: HttpClient;
   let samples: WorldSamples;
   let valid: fc.Arbitrary<FuzzRequest>;
   let invalid: fc.Arbitrary<InvalidCase>;
@@ -59,7 +59,7 @@ describe(`fuzzing from the spec (seed ${seed})`, () => {
     samples = worldSamples(mock.live.queries);
     // A cursor's format is its list's own: each cursor-paged operation's first page names some.
     const view = worldViewOf(mock.live.queries);
-    const reader = loopbackClient(mock.url, { maxSockets: 1 });
+    const reader = httpClient(mock.url, { maxSockets: 1 });
     for (const op of ops.filter((o) => o.parameters.some((p) => p.name === 'cursor'))) {
       const [first] = validRequests(op.operationId, view).requests ?? [];
       if (!first) continue;
@@ -68,7 +68,7 @@ describe(`fuzzing from the spec (seed ${seed})`, () => {
       const page = await reader.get(`${url.pathname}${url.search}`);
       addCursors(samples, op.operationId, cursorsNamed(JSON.parse(page.text)));
     }
-    reader.close();
+    await reader.close();
     // Built before any property runs, and before the client's socket opens: building them takes
     // seconds, and a gap that long between two requests outlives the server's keep-alive (5 s),
     // resetting an idle socket.
@@ -77,11 +77,11 @@ describe(`fuzzing from the spec (seed ${seed})`, () => {
     withExtras = fc.oneof(
       ...ops.map((op) => fc.tuple(arbitraryValidRequest(op, samples), hostileExtras(op), fc.nat())),
     );
-    client = loopbackClient(mock.url, { maxSockets: 1 });
+    client = httpClient(mock.url, { maxSockets: 1 });
   }, propertyTimeout);
 
   afterAll(async () => {
-    client.close();
+    await client.close();
     await mock.close();
     const table = [...seen]
       .sort(([a], [b]) => a.localeCompare(b))

@@ -202,6 +202,7 @@ export class LiveChain {
         400,
         `depth must be an integer from 1 to ${reach} (the blocks kept for reorgs), got ${depth}`,
       );
+    this.queries.orphanAbove(this.tip().height - depth);
     builder.reorg(depth, this.step());
     this.queries.replace(this.chain);
     return this.tip();

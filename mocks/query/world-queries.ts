@@ -1,4 +1,5 @@
 import { isUnanchored, tipHeight, type Chain } from '../world/tables/chain.ts';
+import { BlockKey } from '../world/tables/block-table.ts';
 import { MinerRewards } from '../world/derive/miner-rewards.ts';
 import { answersSingleTransaction, listsInHistory } from './history-membership.ts';
 import { transfersOf, type PrincipalTransfers, type Transfer } from '../world/derive/transfers.ts';
@@ -85,6 +86,9 @@ export class WorldQueries implements Versioned {
   );
 
   /** `catalogue`: the chain's world index, when known already (a restored world's). */
+  /** Index block hashes of blocks reorgs took away, with their heights (see `orphanAbove`). */
+  private readonly orphaned = new Map<string, number>();
+
   constructor(chain: Chain, catalogue?: WorldCatalogue) {
     this.current = chain;
     this.rewards = new MinerRewards(chain);
@@ -109,6 +113,8 @@ export class WorldQueries implements Versioned {
 
   /** The chain was replaced (a reorg, a reset): the indexes are built again over the new one. */
   replace(chain: Chain, catalogue?: WorldCatalogue): void {
+    // Another chain (a reset) has seen none of this one's blocks; a reorg keeps what it orphaned.
+    if (chain !== this.current) this.orphaned.clear();
     this.current = chain;
     this.lookupsBuilt = undefined;
     this.addressesBuilt = undefined;
@@ -248,6 +254,23 @@ export class WorldQueries implements Versioned {
   nftHoldings(principal: string): NftInstance[] {
     const p = this.chain.principals.find(principal);
     return nftHoldings(this.chain, this.addresses, p, tipHeight(this.chain));
+  }
+
+  /**
+   * Before a reorg takes away the blocks above `height`: their index block hashes are remembered
+   * with their heights, as the real service keeps every block it has seen (non-canonical).
+   */
+  orphanAbove(height: number): void {
+    for (let h = height + 1; h <= tipHeight(this.chain); h++)
+      this.orphaned.set(this.chain.blocks.hex(BlockKey.IndexHash, h - 1), h);
+  }
+
+  /**
+   * Height of a block the service has seen, by its index block hash: a canonical one, else one a
+   * reorg took away (a v2 cursor names its block so, and the real service finds orphaned ones too).
+   */
+  seenBlockHeight(hash: string): number | undefined {
+    return this.blockHeightByIndexHash(hash) ?? this.orphaned.get(hash);
   }
 
   /** Height of the canonical block whose index block hash is `hash`. */

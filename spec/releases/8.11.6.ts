@@ -9,5 +9,6 @@ export const RELEASE_8_11_6: ReleaseProfile = {
   replacedByTxId: false,
   epoch4Values: false,
   replaceByFee: false,
+  addressTransactionCursors: false,
   ...DEPRECATION_TEXTS,
 };

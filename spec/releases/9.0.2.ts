@@ -9,5 +9,6 @@ export const RELEASE_9_0_2: ReleaseProfile = {
   replacedByTxId: true,
   epoch4Values: true,
   replaceByFee: true,
+  addressTransactionCursors: true,
   ...DEPRECATION_TEXTS,
 };

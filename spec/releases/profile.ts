@@ -22,6 +22,12 @@ export interface ReleaseProfile {
    */
   readonly replaceByFee: boolean;
   /**
+   * `GET /extended/v2/addresses/{address}/transactions` reads `cursor` and answers `cursor`,
+   * `next_cursor` and `prev_cursor` (v9.0.0 added them; v8.11.6 has the offset form only). The
+   * spec's `cursor` parameter says the same with `x-since`.
+   */
+  readonly addressTransactionCursors: boolean;
+  /**
    * The release decodes the values epoch 4 brought (v9.0.0): `post_condition_mode: originator`,
    * `staking` and `pox` post-conditions, `maybe_sent`, `tx_status: problematic_skipped`, the
    * `extended_*` tenure-change causes. One that does not cannot import a chain holding them (its

@@ -149,4 +149,15 @@ export const DECLARATIONS: { [O in OperationId]: Declaration<O> } = {
     needs: ['ft_activity'],
     requests: (v) => [{ path: { principal: v.ft_activity } }],
   }),
+  get_transaction: declare({
+    needs: ['address_tx'],
+    requests: (v) => [
+      { path: { tx_id: v.address_tx.tx_id } },
+      ...(v.mempool ?? []).slice(0, 1).map((tx_id) => ({ path: { tx_id } })),
+    ],
+  }),
+  get_principal_nonces: declare({
+    needs: ['stx_activity'],
+    requests: (v) => [{ path: { principal: v.stx_activity } }],
+  }),
 };

@@ -4,6 +4,7 @@ import { eventsOf } from '../world/derive/events.ts';
 import { toHex } from '../world/hex.ts';
 import { PcFlag, Status, statusName } from '../world/tables/kinds.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';
+import { listingOf, windowRows, type PageWindow } from '../query/paging.ts';
 import { NO_MICROBLOCK_SEQUENCE } from '../query/principal-activity.ts';
 import { blockHash } from './block.ts';
 import { transactionEvent } from './events.ts';
@@ -16,7 +17,7 @@ import type { ConfirmedFields, ConfirmedTransaction, PendingTransaction, TxBase 
 const ANCHOR_MODES = ['on_chain_only', 'on_chain_only', 'off_chain_only', 'any'] as const;
 
 /** Which of the transaction's events to include: a page of them, or none (address lists). */
-export type EventPage = { readonly limit: number; readonly offset: number } | 'none';
+export type EventPage = PageWindow | 'none';
 
 export function txIdOf(table: TxTable, tx: number): string {
   return table.idHex(tx);
@@ -26,7 +27,7 @@ export function txIdOf(table: TxTable, tx: number): string {
 export function confirmedTx(chain: Chain, tx: number, page: EventPage): ConfirmedTransaction {
   const t = chain.txs;
   const events = eventsOf(chain, tx);
-  const shown = page === 'none' ? [] : events.slice(page.offset, page.offset + page.limit);
+  const shown = page === 'none' ? [] : windowRows(listingOf(events), page);
   const first = page === 'none' ? 0 : page.offset;
   const at = placement(chain, tx);
   const micro = t.micro.at(tx);

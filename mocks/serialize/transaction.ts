@@ -2,7 +2,8 @@ import { isUnanchored, tipHeight, txIndexOf, type Chain } from '../world/tables/
 import { costsOf } from '../world/derive/costs.ts';
 import { eventsOf } from '../world/derive/events.ts';
 import { toHex } from '../world/hex.ts';
-import { PcFlag, Status, statusName } from '../world/tables/kinds.ts';
+import { Status, statusName } from '../world/tables/kinds.ts';
+import { anchorModeOf, postConditionModeOf } from '../world/tables/tx-flags.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';
 import { listingOf, windowRows, type PageWindow } from '../query/paging.ts';
 import { NO_MICROBLOCK_SEQUENCE } from '../query/principal-activity.ts';
@@ -88,16 +89,15 @@ export function pendingTx(chain: Chain, tx: number, replacedBy?: string | null):
 
 function txBase(chain: Chain, table: TxTable, tx: number): TxBase {
   const sponsor = table.sponsor.at(tx);
-  const flags = table.flags[tx] as number;
   const base: TxBase = {
     tx_id: txIdOf(table, tx),
     nonce: table.nonce[tx] as number,
     fee_rate: String(table.fee.at(tx)),
     sender_address: chain.principals.name(table.sender[tx] as number),
     sponsored: sponsor >= 0,
-    post_condition_mode: flags & PcFlag.Originator ? 'originator' : flags & PcFlag.Deny ? 'deny' : 'allow',
+    post_condition_mode: postConditionModeOf(table, tx),
     post_conditions: postConditionsOf(chain, table, tx),
-    anchor_mode: ANCHOR_MODES[flags & 3] as TxBase['anchor_mode'],
+    anchor_mode: ANCHOR_MODES[anchorModeOf(table, tx)] as TxBase['anchor_mode'],
   };
   if (sponsor < 0) return base;
   const { post_condition_mode, post_conditions, anchor_mode, ...head } = base;

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createMock } from '../create-mock.ts';
 import { rawTxOf } from '../serialize/raw-tx.ts';
 import type { ConfirmedTransaction, PendingTransaction } from '../serialize/types.ts';
+import { declaresConditions, nftConditionMaybeSent, postConditionModeOf } from '../world/tables/tx-flags.ts';
 
 const WORLD = fileURLToPath(new URL('../../fixtures/worlds/release-9.yaml', import.meta.url));
 
@@ -94,7 +95,11 @@ describe("fixtures/worlds/release-9.yaml: release 9's new values, served as 9.0.
     let maybeSent = 0;
     for (const table of [chain.txs, chain.mempool])
       for (let row = 0; row < table.count; row++) {
-        if ((table.flags[row] as number) < 8) continue;
+        const declared =
+          postConditionModeOf(table, row) === 'originator' ||
+          declaresConditions(table, row) ||
+          nftConditionMaybeSent(table, row);
+        if (!declared) continue;
         const decoded = deserializeTransaction(rawTxOf(chain, table, row).hex);
         if (decoded.postConditionMode === PostConditionMode.Originator) originator++;
         for (const pc of decoded.postConditions.values) {

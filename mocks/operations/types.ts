@@ -91,7 +91,7 @@ export interface OwnAnswer {
  */
 export interface OperationHandler<
   Id extends string = string,
-  D extends string = Id extends OperationId ? never : string,
+  D extends HandlerKey<Id> = Id extends OperationId ? never : string,
 > {
   /** Query parameters the handler relies on the spec's default for; checked against the spec at start. */
   readonly defaulted: readonly D[];
@@ -100,9 +100,12 @@ export interface OperationHandler<
   ): Id extends OperationId ? OperationResult<Id> : AnyResult;
 }
 
+/** The query parameters a handler may rely on a default for: its operation's (any name for an operation known by id only). */
+type HandlerKey<Id extends string> = Id extends OperationId ? QueryKey<Id> : string;
+
 /** One handler per operation of the spec, so the compiler sees a missing or misnamed one. */
 export type OperationHandlers = {
-  [Id in OperationId]: OperationHandler<Id, QueryKey<Id>>;
+  [Id in OperationId]: OperationHandler<Id, HandlerKey<Id>>;
 };
 
 export function ok<Id extends OperationId>(body: OkBody<Id>): OperationResult<Id> {

@@ -220,23 +220,26 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
   ];
 
   /** The operation the request goes to (404, 405 otherwise); a URL with a cached answer is routed by its entry. */
-  const routePhase = (p: Passage): ApiResponse | RoutedPassage => {
-    const hit = isRead(p.request.method) ? cache.get(p.request.url) : undefined;
-    const cached = hit && byId.get(hit.operationId);
-    if (cached) return routedAs(p, cached, hit);
-    const target = splitTarget(p.request.url);
-    p.pathname = target.pathname;
-    p.query = target.query;
-    let found: ReturnType<typeof route>;
-    try {
-      found = route(p.request.method, target.pathname);
-    } catch (err) {
-      const { status, message } = unexpectedError(err);
-      return fail(p, status, message);
-    }
-    if (!found) return fail(p, 404, routeNotFound(p.request.method, target.pathname));
-    if (isWrongMethod(found)) return wrongMethod(p, found.allow);
-    return routedAs(p, found, undefined);
+  const routePhase: Phase<Passage, ApiResponse | RoutedPassage> = {
+    name: 'route',
+    run: (p) => {
+      const hit = isRead(p.request.method) ? cache.get(p.request.url) : undefined;
+      const cached = hit && byId.get(hit.operationId);
+      if (cached) return routedAs(p, cached, hit);
+      const target = splitTarget(p.request.url);
+      p.pathname = target.pathname;
+      p.query = target.query;
+      let found: ReturnType<typeof route>;
+      try {
+        found = route(p.request.method, target.pathname);
+      } catch (err) {
+        const { status, message } = unexpectedError(err);
+        return fail(p, status, message);
+      }
+      if (!found) return fail(p, 404, routeNotFound(p.request.method, target.pathname));
+      if (isWrongMethod(found)) return wrongMethod(p, found.allow);
+      return routedAs(p, found, undefined);
+    },
   };
 
   const afterRoute: readonly Phase<RoutedPassage>[] = [
@@ -369,7 +372,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
         const answer = phase.run(p);
         if (answer !== undefined) return answer;
       }
-      const routed = routePhase(p);
+      const routed = routePhase.run(p);
       return 'status' in routed ? routed : runRouted(routed, 0);
     } catch (err) {
       return unexpected(p, err);

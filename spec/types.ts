@@ -693,6 +693,13 @@ export interface components {
             /** @description A machine-readable error code, e.g. `FST_ERR_VALIDATION`. */
             code?: string;
         };
+        /** @description The body of a retired operation's `410` (real service): no `statusCode`, unlike the other errors. */
+        GoneResponse: {
+            /** @constant */
+            error: "Gone";
+            /** @description `This endpoint has been disabled. ` and the deprecation note of the route. */
+            message: string;
+        };
         /** @description A non-negative decimal amount in micro-units, as a string. */
         Amount: string;
         /** @description A transaction id, lowercase `0x`-prefixed hex. */
@@ -1704,6 +1711,29 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /**
+         * @description The operation is retired: the real service answers every deprecated operation so once its
+         *     deprecated routes are disabled (v9's switch; its migration guide announces the sunset),
+         *     before validating the request. The mock answers so with `--deprecated gone`.
+         */
+        Gone: {
+            headers: {
+                Warning: components["headers"]["DeprecationWarning"];
+                "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                "ratelimit-reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Gone",
+                 *       "message": "This endpoint has been disabled. See https://docs.hiro.so/stacks/api for more information"
+                 *     }
+                 */
+                "application/json": components["schemas"]["GoneResponse"];
+            };
+        };
         /** @description The rate limit is exceeded; wait `retry-after` seconds. */
         TooManyRequests: {
             headers: {
@@ -2350,6 +2380,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2482,6 +2513,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             "4XX": components["responses"]["ClientError"];
             "5XX": components["responses"]["ServerError"];
@@ -2587,6 +2619,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             "4XX": components["responses"]["ClientError"];
             "5XX": components["responses"]["ServerError"];
@@ -2723,6 +2756,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             "4XX": components["responses"]["ClientError"];
             "5XX": components["responses"]["ServerError"];
@@ -3693,6 +3727,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -3750,6 +3785,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -3814,6 +3850,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };

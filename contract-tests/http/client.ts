@@ -1,3 +1,4 @@
+import type { HttpResponse } from '../../spec/http/response.ts';
 import type { Operation } from '../../spec/load.ts';
 import { currentTest } from '../report/current-test.ts';
 import type { ExchangeLog } from '../report/exchange-log.ts';
@@ -20,18 +21,18 @@ export interface CallOptions {
   provokeRateLimit?: boolean;
 }
 
-/** One request and its answer, as the checks see it. */
-export interface Exchange {
+/** One request and its answer, as the checks see it: the answer (the one response type) and which request it was. */
+export type Exchange = HttpResponse & {
   id: number;
   operation: Operation;
   /** Path and query, relative to the base URL. */
   url: string;
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-  /** The parsed JSON body; the raw text when it is not JSON; undefined when empty. */
-  body: unknown;
   ms: number;
+};
+
+/** The answer to one request of the suite, with which request it was. */
+export function exchangeOf(response: HttpResponse, request: Omit<Exchange, keyof HttpResponse>): Exchange {
+  return Object.assign(response, request);
 }
 
 export interface ClientDeps {
@@ -47,15 +48,6 @@ export interface ClientDeps {
 
 /** How often a request the server answered 429 is repeated after waiting as told. */
 const RETRIES_AFTER_429 = 2;
-
-function parseBody(text: string): unknown {
-  if (text.length === 0) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
 
 let nextId = 1;
 
@@ -132,16 +124,7 @@ export class ContractClient {
       this.deps.log.write({ ...base, status: raw.status, ms });
       const reset = quotaResetMs(raw.headers);
       if (reset !== undefined && !provoked) this.deps.limiter.pauseUntil(this.clock.now() + reset);
-      return {
-        id,
-        operation: op,
-        url,
-        status: raw.status,
-        headers: raw.headers,
-        text: raw.text,
-        body: parseBody(raw.text),
-        ms,
-      };
+      return exchangeOf(raw, { id, operation: op, url, ms });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.deps.log.write({ ...base, status: 0, ms: this.clock.now() - started, error: message });

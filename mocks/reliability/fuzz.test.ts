@@ -6,7 +6,7 @@ import { problemsWithAnswer } from '../testing/answer-checks.ts';
 import { describeRequest, urlOf } from './support/fuzz-request.ts';
 import { fuzzSettings } from './support/fuzz-settings.ts';
 import { anyInvalidRequest, hostileExtras, tooLongAnswers } from './support/invalid-requests.ts';
-import { loopbackClient, type LoopbackClient } from './support/loopback-client.ts';
+import { httpClient, type HttpClient } from '../../spec/http/client.ts';
 import {
   anyValidRequest,
   arbitraryValidRequest,
@@ -34,7 +34,7 @@ describe(`fuzzing from the spec (seed ${seed})`, () => {
   const seen = new Map<string, number>();
   const count = (label: string): void => void seen.set(label, (seen.get(label) ?? 0) + 1);
   let mock: RunningMock;
-  let client: LoopbackClient;
+  let client: HttpClient;
   let samples: WorldSamples;
 
   beforeAll(async () => {
@@ -45,12 +45,12 @@ describe(`fuzzing from the spec (seed ${seed})`, () => {
       apiKeys: ['fuzz-configured-key'],
       log: (line) => void (/internal error| 5\d\d /.test(line) && faults.push(line)),
     });
-    client = loopbackClient(mock.url, { maxSockets: 1 });
+    client = httpClient(mock.url, { maxSockets: 1 });
     samples = worldSamples(mock.live.queries);
   });
 
   afterAll(async () => {
-    client.close();
+    await client.close();
     await mock.close();
     const table = [...seen]
       .sort(([a], [b]) => a.localeCompare(b))

@@ -1,3 +1,4 @@
+import type { HttpResponse } from '../../spec/http/response.ts';
 import { ResponseChecker } from '../../spec/response-checker.ts';
 import { documentedResponse } from '../../spec/responses.ts';
 import { loadSpec, type Operation } from '../../spec/load.ts';
@@ -9,28 +10,19 @@ const specAjv = createSpecAjv(doc);
 const checker = new ResponseChecker(doc, specAjv);
 const errorSchema = specAjv.component('ErrorResponse');
 
-/** An answer as either test client reads it (node:http or a raw socket). */
-export interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-  body: unknown;
-}
-
 /**
  * Everything wrong with one answer: where the operation documents the status, what the spec's
  * ResponseChecker finds; for every error but a deprecated operation's documented 410, the shared
  * error body (its `statusCode` the status), `no-store`, and no stack trace, file path or secret in the text.
  */
-export function problemsWithAnswer(op: Operation | undefined, res: Answer, secrets: string[] = []): string[] {
+export function problemsWithAnswer(
+  op: Operation | undefined,
+  res: HttpResponse,
+  secrets: string[] = [],
+): string[] {
   const problems: string[] = [];
   if (op && documentedResponse(op, res.status)) {
-    for (const p of checker.check(op, {
-      status: res.status,
-      headers: res.headers,
-      body: res.body,
-      text: res.text,
-    })) {
+    for (const p of checker.check(op, res)) {
       problems.push(`${p.where}: expected ${p.expected}, got ${p.actual}`);
     }
   }

@@ -1,4 +1,5 @@
 import type { UrlFor } from '../spec/request/url.ts';
+import { windowRows } from './query/paging.ts';
 import type { WorldQueries } from './query/world-queries.ts';
 import { txIdOf } from './serialize/transaction.ts';
 import type { Chain } from './world/tables/chain.ts';
@@ -25,9 +26,9 @@ export function sampleUrls(queries: WorldQueries, urlFor: UrlFor): Record<string
   const address = addresses.stx_activity;
   // The newest of its transactions that operation 8 answers too: that one leaves out a
   // transaction the address is in only through token events, as the real service does.
-  const addressTx = queries
-    .history(address, { limit: 50, offset: 0, unanchored: false })
-    ?.rows.map((row) => txIdOf(queries.chain.txs, row.tx))
+  const history = queries.history(address, { unanchored: false });
+  const addressTx = (history ? windowRows(history, { limit: 50, offset: 0 }) : [])
+    .map((row) => txIdOf(queries.chain.txs, row.tx))
     .find((id) => queries.txTransfers(address, id) !== undefined);
   if (!addressTx) throw new Error(`the world has no transaction of ${address}`);
   const txIds = [

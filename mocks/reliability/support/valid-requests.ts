@@ -1,9 +1,11 @@
 import { c32address } from 'c32check';
 import fc from 'fast-check';
 import { loadSpec, resolve, type Operation, type Parameter, type Schema } from '../../../spec/load.ts';
+import { DECLARATIONS, stringParams } from '../../../spec/valid-requests/valid-requests.ts';
 import { windowRows } from '../../query/paging.ts';
 import type { WorldQueries } from '../../query/world-queries.ts';
 import { txIdOf } from '../../serialize/transaction.ts';
+import { worldViewOf } from '../../world-view.ts';
 import { printable, type FuzzRequest } from './fuzz-request.ts';
 
 type Value = string | string[];
@@ -58,10 +60,58 @@ export interface WorldSamples {
 }
 
 /**
- * Values this world knows, so that valid requests find things (200) as often as they miss
- * (404); the schema's own generator supplies the rest.
+ * Parameters drawn only from the world, never generated from their schema: a position in a list
+ * (`cursor`, whose formats only a served page gives) and a token (`asset_identifier`); generating
+ * strings for their patterns stalled the fuzzer synchronously, past its timeout. Without a value
+ * from the world an optional one is left out.
+ */
+const FROM_WORLD_ONLY = new Set(['cursor', 'asset_identifier']);
+
+/** Each declared valid request's parameters (spec/valid-requests/) on this world's view: values, and path values that belong together. */
+function declaredSamples(queries: WorldQueries): WorldSamples {
+  const view = worldViewOf(queries);
+  const values: Record<string, string[]> = {};
+  const related: Record<string, string>[] = [];
+  for (const declaration of Object.values(DECLARATIONS)) {
+    if (!declaration.needs.every((fact) => view[fact] !== undefined)) continue;
+    for (const request of declaration.requests(view) as Parameters<typeof stringParams>[0][]) {
+      const { path, query } = stringParams(request);
+      for (const [name, value] of [...Object.entries(path), ...Object.entries(query)])
+        (values[name] ??= []).push(...(Array.isArray(value) ? value : [value]));
+      if (Object.keys(path).length > 1) related.push(path);
+    }
+  }
+  return { values, related };
+}
+
+/** The cursors a page names: v3's `cursor` object, or the v2 route's `cursor`, `next_cursor` and `prev_cursor`. */
+export function cursorsNamed(body: unknown): string[] {
+  const page = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const named =
+    typeof page.cursor === 'object' && page.cursor !== null
+      ? Object.values(page.cursor)
+      : [page.cursor, page.next_cursor, page.prev_cursor];
+  return named.filter((c): c is string => typeof c === 'string');
+}
+
+/** Where an operation's own cursors are kept in `values`: each list's cursors have their own format. */
+function cursorsOf(operationId: string): string {
+  return `cursor ${operationId}`;
+}
+
+/** Cursors the operation's pages name (read from a first page it served), for its requests to draw. */
+export function addCursors(samples: WorldSamples, operationId: string, cursors: readonly string[]): void {
+  const key = cursorsOf(operationId);
+  samples.values[key] = [...new Set([...(samples.values[key] ?? []), ...cursors])];
+}
+
+/**
+ * Values this world knows (its catalogue, and what each operation's declared valid requests use),
+ * so that valid requests find things (200) as often as they miss (404); the schema's own generator
+ * supplies the rest, but for FROM_WORLD_ONLY.
  */
 export function worldSamples(queries: WorldQueries): WorldSamples {
+  const declared = declaredSamples(queries);
   const catalogue = queries.catalogue();
   const blocks = Object.values(catalogue.block_samples);
   const txIds = [
@@ -71,12 +121,14 @@ export function worldSamples(queries: WorldQueries): WorldSamples {
   const principals = Object.values(catalogue.addresses).filter(Boolean);
   const related = principals.flatMap((principal) => {
     const history = queries.history(principal, { unanchored: false });
-    const rows = history ? windowRows(history, { limit: 5, offset: 0 }) : [];
-    const ids = rows.map((r) => txIdOf(queries.chain.txs, r.tx));
+    const ids = (history ? windowRows(history, { limit: 5, offset: 0 }) : []).map((r) =>
+      txIdOf(queries.chain.txs, r.tx),
+    );
     return ids.map((tx_id) => ({ principal, address: principal, tx_id }));
   });
   return {
     values: {
+      ...Object.fromEntries(Object.entries(declared.values).map(([k, v]) => [k, [...new Set(v)]])),
       principal: principals,
       address: principals,
       tx_id: txIds,
@@ -84,13 +136,20 @@ export function worldSamples(queries: WorldQueries): WorldSamples {
       until_block: blocks.flatMap((b) => [String(b.height), b.hash]),
       height: blocks.map((b) => String(b.height)),
     },
-    related,
+    related: [...related, ...declared.related],
   };
 }
 
 function parameterArbitrary(param: Parameter, samples: Record<string, string[]>): fc.Arbitrary<Value> {
-  const own = schemaArbitrary(param.schema);
   const known = samples[param.name]?.filter(Boolean) ?? [];
+  if (FROM_WORLD_ONLY.has(param.name)) {
+    if (!known.length)
+      throw new Error(
+        `the world has no ${param.name} to draw; a ${param.name} is never generated from its schema`,
+      );
+    return fc.constantFrom(...known);
+  }
+  const own = schemaArbitrary(param.schema);
   if (!known.length) return own;
   const sample = fc.constantFrom(...known);
   const isArray = resolve<Schema>(loadSpec(), param.schema as Schema).type === 'array';
@@ -138,12 +197,20 @@ function relatedPath(
 
 /** A request the spec accepts for `op`: required parameters always, optional ones sometimes. */
 export function arbitraryValidRequest(op: Operation, samples: WorldSamples): fc.Arbitrary<FuzzRequest> {
+  const values: Record<string, string[]> = {
+    ...samples.values,
+    cursor: samples.values[cursorsOf(op.operationId)] ?? [],
+  };
+  // An optional parameter drawn from the world only is left out where the world has none.
+  const drawable = op.parameters.filter(
+    (p) => p.required || !FROM_WORLD_ONLY.has(p.name) || values[p.name]?.length,
+  );
   const fields = Object.fromEntries(
-    op.parameters.map((p) => [
+    drawable.map((p) => [
       p.name,
       p.required
-        ? parameterArbitrary(p, samples.values)
-        : fc.option(parameterArbitrary(p, samples.values), { nil: undefined }),
+        ? parameterArbitrary(p, values)
+        : fc.option(parameterArbitrary(p, values), { nil: undefined }),
     ]),
   );
   const independent = fc.record(fields as Record<string, fc.Arbitrary<Value | undefined>>);

@@ -1,4 +1,5 @@
 import type { WorldView } from '../spec/valid-requests/valid-requests.ts';
+import { windowRows } from './query/paging.ts';
 import type { WorldQueries } from './query/world-queries.ts';
 import { txIdOf } from './serialize/transaction.ts';
 import { ContractKind } from './world/tables/kinds.ts';
@@ -13,9 +14,9 @@ import { ContractKind } from './world/tables/kinds.ts';
 export function worldViewOf(queries: WorldQueries): WorldView {
   const { addresses, transactions, block_samples, network } = queries.catalogue();
   const address = addresses.stx_activity;
-  const addressTx = queries
-    .history(address, { limit: 50, offset: 0, unanchored: false })
-    ?.rows.map((row) => txIdOf(queries.chain.txs, row.tx))
+  const history = queries.history(address, { unanchored: false });
+  const addressTx = (history ? windowRows(history, { limit: 50, offset: 0 }) : [])
+    .map((row) => txIdOf(queries.chain.txs, row.tx))
     .find((id) => queries.txTransfers(address, id) !== undefined);
   const token = queries.chain.contracts.find((c) => c.kind === ContractKind.Ft && !c.pending)?.assetId;
   const transfers = transactions.by_type.token_transfer ?? [];

@@ -2,6 +2,7 @@ import { c32address } from 'c32check';
 import fc from 'fast-check';
 import { loadSpec, resolve, type Operation, type Parameter, type Schema } from '../../../spec/load.ts';
 import { DECLARATIONS, stringParams } from '../../../spec/valid-requests/valid-requests.ts';
+import { windowRows } from '../../query/paging.ts';
 import type { WorldQueries } from '../../query/world-queries.ts';
 import { txIdOf } from '../../serialize/transaction.ts';
 import { worldViewOf } from '../../world-view.ts';
@@ -119,8 +120,10 @@ export function worldSamples(queries: WorldQueries): WorldSamples {
   ];
   const principals = Object.values(catalogue.addresses).filter(Boolean);
   const related = principals.flatMap((principal) => {
-    const page = queries.history(principal, { limit: 5, offset: 0, unanchored: false });
-    const ids = page ? page.rows.map((r) => txIdOf(queries.chain.txs, r.tx)) : [];
+    const history = queries.history(principal, { unanchored: false });
+    const ids = (history ? windowRows(history, { limit: 5, offset: 0 }) : []).map((r) =>
+      txIdOf(queries.chain.txs, r.tx),
+    );
     return ids.map((tx_id) => ({ principal, address: principal, tx_id }));
   });
   return {

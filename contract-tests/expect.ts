@@ -165,7 +165,7 @@ function subjectOf(ex: Exchange, expectation: Expectation, requestKind?: string)
     expectedStatus: expectation.status,
     actualStatus: ex.status,
     ...errorMessageOf(ex),
-    header: `${ex.operation.operationId}: GET ${ex.url}\n  spec expects: ${expectation.status}: ${expectation.because}\n  came back:    ${preview(ex)}`,
+    header: `${ex.operation.operationId}: ${ex.operation.method.toUpperCase()} ${ex.url}\n  spec expects: ${expectation.status}: ${expectation.because}\n  came back:    ${preview(ex)}`,
     ...(requestKind ? { requestKind } : {}),
   };
 }

@@ -12,6 +12,8 @@ export interface CallRequest {
   path?: Record<string, string>;
   query?: Query;
   headers?: Record<string, string>;
+  /** The body of an operation that takes one (its Content-Type among the headers). */
+  body?: string;
 }
 
 export interface CallOptions {
@@ -86,7 +88,14 @@ export class ContractClient {
     const key = opts.apiKey === undefined ? this.deps.apiKey : opts.apiKey;
     if (key !== null && key !== undefined) headers['X-API-Key'] = key;
     for (let attempt = 0; ; attempt++) {
-      const exchange = await this.send(op, url, headers, opts.provokeRateLimit === true, attempt > 0);
+      const exchange = await this.send(
+        op,
+        url,
+        headers,
+        req.body,
+        opts.provokeRateLimit === true,
+        attempt > 0,
+      );
       if (exchange.status !== 429 || opts.provokeRateLimit || attempt >= RETRIES_AFTER_429) return exchange;
       const wait =
         retryAfterMs(exchange.headers['retry-after'], this.clock.now()) ??
@@ -101,6 +110,7 @@ export class ContractClient {
     op: Operation,
     url: string,
     headers: Record<string, string>,
+    body: string | undefined,
     provoked: boolean,
     retry: boolean,
   ): Promise<Exchange> {
@@ -119,7 +129,10 @@ export class ContractClient {
       ...(retry ? { retry } : {}),
     };
     try {
-      const raw = await this.deps.transport(url, headers, this.deps.timeoutMs);
+      const raw = await this.deps.transport(url, headers, this.deps.timeoutMs, {
+        method: op.method,
+        ...(body === undefined ? {} : { body }),
+      });
       const ms = this.clock.now() - started;
       this.deps.log.write({ ...base, status: raw.status, ms });
       const reset = quotaResetMs(raw.headers);
@@ -128,7 +141,7 @@ export class ContractClient {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.deps.log.write({ ...base, status: 0, ms: this.clock.now() - started, error: message });
-      throw new Error(`${op.operationId} GET ${url}: ${message}`);
+      throw new Error(`${op.operationId} ${op.method.toUpperCase()} ${url}: ${message}`);
     }
   }
 }

@@ -2,11 +2,18 @@ import type { RequestListener } from 'node:http';
 import { httpClient, HttpTimeoutError } from '../../spec/http/client.ts';
 import type { HttpResponse } from '../../spec/http/response.ts';
 
-/** Sends one GET and answers what came back, whatever the status. */
+/** The method, when not GET, and the body of an operation that takes one. */
+export interface SendOptions {
+  method?: string;
+  body?: string;
+}
+
+/** Sends one request (a GET unless told) and answers what came back, whatever the status. */
 export type Transport = (
   pathAndQuery: string,
   headers: Record<string, string>,
   timeoutMs: number,
+  send?: SendOptions,
 ) => Promise<HttpResponse>;
 
 /**
@@ -16,9 +23,17 @@ export type Transport = (
  */
 export function httpTransport(target: RequestListener | string): Transport {
   const client = httpClient(target);
-  return async (pathAndQuery, headers, timeoutMs) => {
+  return async (pathAndQuery, headers, timeoutMs, send = {}) => {
     try {
-      return await client.send({ method: 'GET', target: pathAndQuery, headers }, { timeoutMs });
+      return await client.send(
+        {
+          method: (send.method ?? 'GET').toUpperCase(),
+          target: pathAndQuery,
+          headers,
+          ...(send.body === undefined ? {} : { body: send.body }),
+        },
+        { timeoutMs },
+      );
     } catch (err) {
       if (err instanceof HttpTimeoutError)
         throw new Error(`no answer within ${timeoutMs} ms (CONTRACT_TIMEOUT_MS)`, { cause: err });

@@ -1,4 +1,5 @@
 import { AGREEMENT_VARIANTS, MEMPOOL_AGES_IN_SECONDS } from './agreement-variants.ts';
+import { SUCCESSOR_VARIANTS } from './successor-variants.ts';
 import type { Variant } from './variant-server.ts';
 import { EXPLORATION, EXPLORING, isObject, plus, type Json } from './variant-kit.ts';
 
@@ -400,4 +401,5 @@ export const VARIANTS: Variant[] = [
     failureMentions: /check mempool_ages_within_chain/,
   },
   ...AGREEMENT_VARIANTS,
+  ...SUCCESSOR_VARIANTS,
 ];

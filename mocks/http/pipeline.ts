@@ -1,7 +1,7 @@
 import { takesRawBytes, type Document, type Operation } from '../../spec/document.ts';
 import type { ReleaseProfile } from '../../spec/releases/releases.ts';
 import type { SpecAjv } from '../../spec/schemas.ts';
-import type { OperationHandler } from '../operations/handlers.ts';
+import type { OperationHandler } from '../operations/types.ts';
 import type { ChainDoor, OwnAnswer, RawBody } from '../operations/types.ts';
 import type { WorldQueries } from '../query/world-queries.ts';
 import { CACHE_CONTROL, JSON_TYPE, matches, serializeJson, type SerializedJson } from './caching.ts';
@@ -72,21 +72,59 @@ export interface OperationRoute {
   gone: boolean;
 }
 
-/** One request on its way through the stages: the headers set so far, and what the stages found. */
+/** One request on its way through the phases: the headers set so far, and what the phases found. */
 interface Passage {
   readonly request: ApiRequest;
   readonly headers: string[];
   key: string | undefined;
-  routed: Routed<OperationRoute> | undefined;
-  /** The cached answer the route stage found, until a delay may have made it stale. */
-  hit: CachedAnswer | undefined;
-  /** The request's path, and the query after `?`, split once. */
+  /** The request's path, and the query after `?`, split once ('' until the route phase splits them). */
   pathname: string;
   query: string;
 }
 
-/** A stage answers (now or later), or lets the request go on (undefined). */
-type Stage = (p: Passage) => ApiResponse | Promise<ApiResponse | undefined> | undefined;
+/** The request once the route phase has found its operation. */
+interface RoutedPassage extends Passage {
+  routed: Routed<OperationRoute>;
+  /** The cached answer the route phase found, until a delay may have made it stale. */
+  hit: CachedAnswer | undefined;
+}
+
+/** The request, routed (every field written out: a literal is quicker than a spread on the hot path). */
+function routedAs(p: Passage, routed: Routed<OperationRoute>, hit: CachedAnswer | undefined): RoutedPassage {
+  return {
+    request: p.request,
+    headers: p.headers,
+    key: p.key,
+    pathname: p.pathname,
+    query: p.query,
+    routed,
+    hit,
+  };
+}
+
+/** What a phase does with the request: answers it (now, or later), or lets it go on (undefined). */
+type Verdict = ApiResponse | Promise<ApiResponse | undefined> | undefined;
+
+/** The phases of a request's life, in order (as Fastify names its lifecycle's hooks). */
+type PhaseName =
+  | 'url-limit'
+  | 'cors'
+  | 'api-key'
+  | 'rate-limit'
+  | 'route'
+  | 'deprecation'
+  | 'scenarios'
+  | 'cached'
+  | 'handler';
+
+/**
+ * One named phase over the passage it takes: before the route (`Passage`; these answer at once)
+ * or after it (`RoutedPassage`; these may answer later).
+ */
+interface Phase<P extends Passage, V = Verdict> {
+  readonly name: PhaseName;
+  readonly run: (p: P) => V;
+}
 
 /** The headers every answer starts with: CORS, then the API's version. */
 export function serviceHeaders(doc: Document): readonly string[] {
@@ -117,7 +155,7 @@ function sendJson(p: Passage, json: SerializedJson): ApiResponse {
 }
 
 /**
- * The API as one list of stages over a plain request, giving a plain response; the HTTP
+ * The API as named phases over a plain request, giving a plain response; the HTTP
  * server (mocks/http/node/serve.ts) and MSW (msw/) both run it, so both answer the same bytes.
  * In order: URL length (414) → CORS (a preflight is answered here) → the service's headers →
  * API key (401, 403) → rate limit (its headers, 429) → route (404, 405) → deprecation `Warning`
@@ -131,7 +169,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     path: op.path,
     method: op.method,
     op,
-    handler: handlers[op.operationId] as OperationHandler,
+    handler: handlerOf(handlers, op),
     validate: requestValidator(op, doc, specAjv),
     warning: deprecationHeaders(op, release, deprecation.headers),
     gone: isGone(op, deprecation.gone),
@@ -139,41 +177,54 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
   const gone = serializeJson(goneBody(release));
   // How a cached URL is routed: by its entry, to one shared record per operation (no parameters needed).
   const byId = new Map(
-    routes.map((r) => [r.op.operationId, { route: r, params: {} } as Routed<OperationRoute>]),
+    routes.map((r): [string, Routed<OperationRoute>] => [r.op.operationId, { route: r, params: {} }]),
   );
   const route = operationRouterOf(routes);
   const leading = serviceHeaders(doc);
   const keys = keyVerdict(settings.keys, settings.requireKey);
 
-  const stages: Stage[] = [
-    (p) => {
-      const tooLong = urlTooLong(p.request.url);
-      return tooLong === undefined ? undefined : fail(p, 414, tooLong);
+  const beforeRoute: readonly Phase<Passage, ApiResponse | undefined>[] = [
+    {
+      name: 'url-limit',
+      run: (p) => {
+        const tooLong = urlTooLong(p.request.url);
+        return tooLong === undefined ? undefined : fail(p, 414, tooLong);
+      },
     },
-    (p) => (p.request.method === 'OPTIONS' ? preflight() : void p.headers.push(...leading)),
-    (p) => {
-      const verdict: KeyVerdict = keys(requestHeader(p.request, 'x-api-key'));
-      if ('status' in verdict) return fail(p, verdict.status, verdict.message);
-      p.key = verdict.key;
-      return undefined;
+    {
+      name: 'cors',
+      run: (p) => (p.request.method === 'OPTIONS' ? preflight() : void p.headers.push(...leading)),
     },
-    (p) => {
-      const kind = p.key === undefined ? 'anonymous' : 'keyed';
-      const decision = limiter.take(kind, p.key ?? p.request.ip ?? 'unknown');
-      if (!decision) return undefined;
-      p.headers.push(...decision.headers);
-      if (!decision.refused) return undefined;
-      p.headers.push('retry-after', String(decision.reset));
-      return fail(p, 429, rateLimitMessage(limiter, kind));
-    },
-    (p) => {
-      // A URL answered before routes by its cached answer, without matching the path again.
-      const hit = isRead(p.request.method) ? cache.get(p.request.url) : undefined;
-      if (hit) {
-        p.hit = hit;
-        p.routed = byId.get(hit.operationId);
+    {
+      name: 'api-key',
+      run: (p) => {
+        const verdict: KeyVerdict = keys(requestHeader(p.request, 'x-api-key'));
+        if ('status' in verdict) return fail(p, verdict.status, verdict.message);
+        p.key = verdict.key;
         return undefined;
-      }
+      },
+    },
+    {
+      name: 'rate-limit',
+      run: (p) => {
+        const kind = p.key === undefined ? 'anonymous' : 'keyed';
+        const decision = limiter.take(kind, p.key ?? p.request.ip ?? 'unknown');
+        if (!decision) return undefined;
+        p.headers.push(...decision.headers);
+        if (!decision.refused) return undefined;
+        p.headers.push('retry-after', String(decision.reset));
+        return fail(p, 429, rateLimitMessage(limiter, kind));
+      },
+    },
+  ];
+
+  /** The operation the request goes to (404, 405 otherwise); a URL with a cached answer is routed by its entry. */
+  const routePhase: Phase<Passage, ApiResponse | RoutedPassage> = {
+    name: 'route',
+    run: (p) => {
+      const hit = isRead(p.request.method) ? cache.get(p.request.url) : undefined;
+      const cached = hit && byId.get(hit.operationId);
+      if (cached) return routedAs(p, cached, hit);
       const target = splitTarget(p.request.url);
       p.pathname = target.pathname;
       p.query = target.query;
@@ -185,85 +236,95 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
         return fail(p, status, message);
       }
       if (!found) return unknownRoute(p);
-      if (!isWrongMethod(found)) {
-        p.routed = found;
-        return undefined;
-      }
-      return wrongMethod(p, found.allow);
+      if (isWrongMethod(found)) return wrongMethod(p, found.allow);
+      return routedAs(p, found, undefined);
     },
-    (p) => {
-      const { route: served } = p.routed as Routed<OperationRoute>;
-      p.headers.push(...served.warning);
-      if (served.warning.length && deprecation.headers) {
-        // A route found by its cached answer has no parameters: the link needs them.
-        const found = route(p.request.method, splitTarget(p.request.url).pathname);
-        const link = successorLink(served.op, found && !isWrongMethod(found) ? found.params : {});
-        if (link) p.headers.push('Link', link);
-      }
-      if (!served.gone) return undefined;
-      p.headers.push('Content-Type', JSON_TYPE, 'Content-Length', gone.length);
-      return respond(p, 410, gone.body);
-    },
-    (p) => {
-      const prefer = requestHeader(p.request, 'prefer');
-      if (prefer === undefined && scenario.latencyMs === 0 && scenario.faultRate === 0) return undefined;
-      const { op } = (p.routed as Routed<OperationRoute>).route;
-      const chosen = scenarioOf(op, prefer, scenario);
-      if (chosen.ignored !== undefined) p.headers.push('x-mock-prefer-ignored', chosen.ignored);
-      const proceed = (): ApiResponse | undefined => {
-        if (chosen.code !== undefined) {
-          forcedHeaders(p.headers, chosen.code);
-          // A deprecated operation's documented 410 is the sunset's own answer, not the shared error.
-          if (chosen.code === 410 && op.responses['410']) {
-            p.headers.push('Content-Type', JSON_TYPE, 'Content-Length', gone.length);
-            return respond(p, 410, gone.body);
-          }
-          if (chosen.code !== 304) return fail(p, chosen.code, forcedMessage(op, chosen.code));
-          p.headers.push('ETag', '"forced"');
-          return respond(p, 304, undefined);
+  };
+
+  const afterRoute: readonly Phase<RoutedPassage>[] = [
+    {
+      name: 'deprecation',
+      run: (p) => {
+        const { route: served } = p.routed;
+        p.headers.push(...served.warning);
+        if (served.warning.length && deprecation.headers) {
+          // A route found by its cached answer has no parameters: the link needs them.
+          const found = route(p.request.method, splitTarget(p.request.url).pathname);
+          const link = successorLink(served.op, found && !isWrongMethod(found) ? found.params : {});
+          if (link) p.headers.push('Link', link);
         }
-        return injectsFault(scenario) ? fail(p, 500, 'injected fault (--fault-rate)') : undefined;
-      };
-      if (chosen.delayMs <= 0) return proceed();
-      p.hit = undefined;
-      return new Promise((resolve) => {
-        const timer = setTimeout(() => resolve(proceed()), chosen.delayMs);
-        p.request.onClose?.(() => clearTimeout(timer));
-      });
+        if (!served.gone) return undefined;
+        p.headers.push('Content-Type', JSON_TYPE, 'Content-Length', gone.length);
+        return respond(p, 410, gone.body);
+      },
     },
-    (p) => {
-      const hit = p.hit ?? cache.get(p.request.url);
-      return hit?.operationId === (p.routed as Routed<OperationRoute>).route.op.operationId
-        ? sendJson(p, hit)
-        : undefined;
+    {
+      name: 'scenarios',
+      run: (p) => {
+        const prefer = requestHeader(p.request, 'prefer');
+        if (prefer === undefined && scenario.latencyMs === 0 && scenario.faultRate === 0) return undefined;
+        const { op } = p.routed.route;
+        const chosen = scenarioOf(op, prefer, scenario);
+        if (chosen.ignored !== undefined) p.headers.push('x-mock-prefer-ignored', chosen.ignored);
+        const proceed = (): ApiResponse | undefined => {
+          if (chosen.code !== undefined) {
+            forcedHeaders(p.headers, chosen.code);
+            // A deprecated operation's documented 410 is the sunset's own answer, not the shared error.
+            if (chosen.code === 410 && op.responses['410']) {
+              p.headers.push('Content-Type', JSON_TYPE, 'Content-Length', gone.length);
+              return respond(p, 410, gone.body);
+            }
+            if (chosen.code !== 304) return fail(p, chosen.code, forcedMessage(op, chosen.code));
+            p.headers.push('ETag', '"forced"');
+            return respond(p, 304, undefined);
+          }
+          return injectsFault(scenario) ? fail(p, 500, 'injected fault (--fault-rate)') : undefined;
+        };
+        if (chosen.delayMs <= 0) return proceed();
+        p.hit = undefined;
+        return new Promise((resolve) => {
+          const timer = setTimeout(() => resolve(proceed()), chosen.delayMs);
+          p.request.onClose?.(() => clearTimeout(timer));
+        });
+      },
     },
-    (p) => {
-      if (p.pathname === '') {
-        // Routed by a cached answer that went before the chain moved: read the target now.
-        const target = splitTarget(p.request.url);
-        p.pathname = target.pathname;
-        p.query = target.query;
-        const again = route(p.request.method, target.pathname);
-        if (again && !isWrongMethod(again)) p.routed = again;
-      }
-      const { route: served, params } = p.routed as Routed<OperationRoute>;
-      const query = parseQuery(p.query);
-      const takes = served.op.requestBody;
-      if (!takes || isRead(p.request.method)) return answerWith(p, served, served.validate(params, query));
-      const refused = (err: unknown): ApiResponse => {
-        if (err instanceof BodyError) return fail(p, err.status, err.message);
-        throw err;
-      };
-      // An operation that takes raw bytes decodes its forms itself, as a stacks-node decides by Content-Type.
-      if (takesRawBytes(takes))
-        return readRawBody(p.request, takes.maxBytes).then(
-          (bytes) => answerWith(p, served, served.validate(params, query), { bytes, type: mediaTypeOf(p) }),
+    {
+      name: 'cached',
+      run: (p) => {
+        const hit = p.hit ?? cache.get(p.request.url);
+        return hit?.operationId === p.routed.route.op.operationId ? sendJson(p, hit) : undefined;
+      },
+    },
+    {
+      name: 'handler',
+      run: (p) => {
+        if (p.pathname === '') {
+          // Routed by a cached answer that went before the chain moved: read the target now.
+          const target = splitTarget(p.request.url);
+          p.pathname = target.pathname;
+          p.query = target.query;
+          const again = route(p.request.method, target.pathname);
+          if (again && !isWrongMethod(again)) p.routed = again;
+        }
+        const { route: served, params } = p.routed;
+        const query = parseQuery(p.query);
+        const takes = served.op.requestBody;
+        if (!takes || isRead(p.request.method)) return answerWith(p, served, served.validate(params, query));
+        const refused = (err: unknown): ApiResponse => {
+          if (err instanceof BodyError) return fail(p, err.status, err.message);
+          throw err;
+        };
+        // An operation that takes raw bytes decodes its forms itself, as a stacks-node decides by Content-Type.
+        if (takesRawBytes(takes))
+          return readRawBody(p.request, takes.maxBytes).then(
+            (bytes) => answerWith(p, served, served.validate(params, query), { bytes, type: mediaTypeOf(p) }),
+            refused,
+          );
+        return readJsonBody(p.request, takes.maxBytes).then(
+          (body) => answerWith(p, served, served.validate(params, query, body)),
           refused,
         );
-      return readJsonBody(p.request, takes.maxBytes).then(
-        (body) => answerWith(p, served, served.validate(params, query, body)),
-        refused,
-      );
+      },
     },
   ];
 
@@ -285,19 +346,20 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     return sendJson(p, json);
   };
 
-  const run = (p: Passage, from: number): ApiResponse | Promise<ApiResponse> => {
+  /** The phases after the route, from `from` on; a phase's promise (a delay) resumes at the one after it. */
+  const runRouted = (p: RoutedPassage, from: number): ApiResponse | Promise<ApiResponse> => {
     try {
-      for (let i = from; i < stages.length; i++) {
-        const answer = (stages[i] as Stage)(p);
-        if (answer === undefined) continue;
-        if (answer instanceof Promise)
-          return answer.then(
-            (later) => later ?? run(p, i + 1),
+      for (let i = from; i < afterRoute.length; i++) {
+        const verdict = afterRoute[i]?.run(p);
+        if (verdict === undefined) continue;
+        if (verdict instanceof Promise)
+          return verdict.then(
+            (later) => later ?? runRouted(p, i + 1),
             (err: unknown) => unexpected(p, err),
           );
-        return answer;
+        return verdict;
       }
-      return unexpected(p, new Error('no stage answered'));
+      return unexpected(p, new Error('no phase answered'));
     } catch (err) {
       return unexpected(p, err);
     }
@@ -307,11 +369,19 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     if (status === 500) log(`internal error: ${loggableError(err)}`);
     return fail(p, status, message);
   };
-  return (request) =>
-    run(
-      { request, headers: [], key: undefined, routed: undefined, hit: undefined, pathname: '', query: '' },
-      0,
-    );
+  return (request) => {
+    const p: Passage = { request, headers: [], key: undefined, pathname: '', query: '' };
+    try {
+      for (const phase of beforeRoute) {
+        const answer = phase.run(p);
+        if (answer !== undefined) return answer;
+      }
+      const routed = routePhase.run(p);
+      return 'status' in routed ? routed : runRouted(routed, 0);
+    } catch (err) {
+      return unexpected(p, err);
+    }
+  };
 }
 
 /** A path no route of the release serves, answered as the real service answers one (errors.ts). */
@@ -359,6 +429,13 @@ function ownAnswer(p: Passage, result: OwnAnswer): ApiResponse {
 
 function isRead(method: string): boolean {
   return method === 'GET' || method === 'HEAD';
+}
+
+/** The operation's handler (checkHandlers has made sure there is one). */
+function handlerOf(handlers: Record<string, OperationHandler>, op: Operation): OperationHandler {
+  const handler = handlers[op.operationId];
+  if (!handler) throw new Error(`operation ${op.operationId} has no handler`);
+  return handler;
 }
 
 /** The spec and the handlers must name the same operations, or the mock would lie about one of them. */

@@ -1,5 +1,6 @@
 import { answersOf } from '../../answers.ts';
-import type { Balances, ConfirmedTransaction, Page, TxWithTransfers } from '../../serialize/types.ts';
+import type { Page } from '../../query/paging.ts';
+import type { Balances, ConfirmedTransaction, TxWithTransfers } from '../../serialize/types.ts';
 import type { WorldCatalogue } from '../../query/catalogue.ts';
 import type { RunningMock } from '../../server.ts';
 import { principalTotals, type Movement, type Oracle } from '../../testing/test-oracle.ts';

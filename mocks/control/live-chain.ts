@@ -2,6 +2,7 @@ import { WorldQueries } from '../query/world-queries.ts';
 import { ChainBuilder } from '../world/generate/build-chain.ts';
 import { tipHeight, type Chain } from '../world/tables/chain.ts';
 import { BlockKey } from '../world/tables/block-table.ts';
+import { Status } from '../world/tables/kinds.ts';
 import type { WorldOptions } from '../world/options.ts';
 import type { Document } from '../../spec/document.ts';
 import type { WorldCatalogue } from '../query/catalogue.ts';

@@ -45,8 +45,10 @@ async function fetchOnce(
   const seen: AnswerHeaders = { etag: etag !== undefined };
   const warning = res.headers.get('warning');
   const cacheControl = res.headers.get('cache-control');
+  const apiVersion = res.headers.get('x-api-version');
   if (warning !== null) seen.warning = warning;
   if (cacheControl !== null) seen['cache-control'] = cacheControl;
+  if (apiVersion !== null) seen['x-api-version'] = apiVersion;
   return { answer: { status: res.status, body: parseBody(text), headers: seen }, ...(etag && { etag }) };
 }
 

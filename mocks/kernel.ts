@@ -1,4 +1,5 @@
 import { listOperations, type Document } from '../spec/document.ts';
+import { releaseProfile } from '../spec/releases/releases.ts';
 import { LiveChain, type SubmitRequest, type Tip, type WorldRestorer } from './control/live-chain.ts';
 import type { ApiRequest, ApiResponse } from './http/exchange.ts';
 import { createMockPipeline } from './http/mock-pipeline.ts';
@@ -105,7 +106,7 @@ export function mockKernel(partial: Partial<MockOptions>, sources: MockSources):
     controlDoc: sources.controlDoc,
     live,
     feed,
-    leading: serviceHeaders(doc),
+    leading: serviceHeaders(releaseProfile(options.apiVersion)),
     log,
     files: sources.files?.(live, options),
   });

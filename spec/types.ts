@@ -1860,7 +1860,7 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
-         * @description `public, no-cache, must-revalidate` on 200. Errors (not declared here) carry `no-store`, `public, no-cache, must-revalidate` (an error raised after the route computed its ETag) or no Cache-Control at all (a request refused by schema validation); never a cacheable value.
+         * @description `public, no-cache, must-revalidate` on 200 (`no-store` on a 200 without its `StateETag`). Errors (not declared here) carry `no-store`, `public, no-cache, must-revalidate` (an error raised after the route computed its ETag) or no Cache-Control at all (a request refused by schema validation); never a cacheable value.
          * @example public, no-cache, must-revalidate
          */
         CacheControl: string;
@@ -1869,6 +1869,11 @@ export interface components {
          * @example "5d2f0c1a3e"
          */
         ETag: string;
+        /**
+         * @description Entity tag of the body; send it back in `If-None-Match` to get 304. The real service computes it, before answering, from the state the answer depends on (a principal's activity, the mempool's pending transactions); when there is none (a principal the chain has never seen, an empty mempool) the 200 has no ETag and `Cache-Control: no-store` (v8.11.6 and v9.0.2).
+         * @example "5d2f0c1a3e"
+         */
+        StateETag: string;
         /**
          * @description Sent on deprecated operations, with the text the real service writes on every one (v8.11.6 and v9.0.2 alike); it names no replacement: the operation's `x-replaced-by` does.
          * @example 299 - "Deprecated: See https://docs.hiro.so/stacks/api for more information"
@@ -2069,7 +2074,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
+                    ETag: components["headers"]["StateETag"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
@@ -2145,7 +2150,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
+                    ETag: components["headers"]["StateETag"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
@@ -2396,7 +2401,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
+                    ETag: components["headers"]["StateETag"];
                     Warning: components["headers"]["DeprecationWarning"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
@@ -2517,7 +2522,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
+                    ETag: components["headers"]["StateETag"];
                     Warning: components["headers"]["DeprecationWarning"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
@@ -2818,7 +2823,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
+                    ETag: components["headers"]["StateETag"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
@@ -3136,7 +3141,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
+                    ETag: components["headers"]["StateETag"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
@@ -3335,7 +3340,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
+                    ETag: components["headers"]["StateETag"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
@@ -3401,7 +3406,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
+                    ETag: components["headers"]["StateETag"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
@@ -3467,7 +3472,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
+                    ETag: components["headers"]["StateETag"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
@@ -3531,7 +3536,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
+                    ETag: components["headers"]["StateETag"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
@@ -3584,7 +3589,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
+                    ETag: components["headers"]["StateETag"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
@@ -3663,8 +3668,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
-                    Warning: components["headers"]["DeprecationWarning"];
+                    ETag: components["headers"]["StateETag"];
+                    Warning: components["headers"]["DeprecationWarningFromV9"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
@@ -3721,8 +3726,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
-                    Warning: components["headers"]["DeprecationWarning"];
+                    ETag: components["headers"]["StateETag"];
+                    Warning: components["headers"]["DeprecationWarningFromV9"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
@@ -3783,8 +3788,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
-                    Warning: components["headers"]["DeprecationWarning"];
+                    ETag: components["headers"]["StateETag"];
+                    Warning: components["headers"]["DeprecationWarningFromV9"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];

@@ -4,7 +4,8 @@ import type { SpecAjv } from '../../spec/schemas.ts';
 import type { OperationHandler } from '../operations/handlers.ts';
 import type { ChainDoor, OwnAnswer, RawBody } from '../operations/types.ts';
 import type { WorldQueries } from '../query/world-queries.ts';
-import { CACHE_CONTROL, JSON_TYPE, matches, serializeJson, type SerializedJson } from './caching.ts';
+import { CACHE_CONTROL, JSON_TYPE, etagOf, matches, serializeJson, type SerializedJson } from './caching.ts';
+import { etagFound, etagStepOf, type StepRequest } from './etag-steps.ts';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.ts';
 import {
   deprecationHeaders,
@@ -88,9 +89,23 @@ interface Passage {
 /** A stage answers (now or later), or lets the request go on (undefined). */
 type Stage = (p: Passage) => ApiResponse | Promise<ApiResponse | undefined> | undefined;
 
+/** `X-API-Version` as the release writes it: its tag, branch and commit (its `server_version` without the name). */
+export function apiVersionOf(release: ReleaseProfile): string {
+  return release.serverVersion.replace(/^stacks-blockchain-api /, '');
+}
+
 /** The headers every answer starts with: CORS, then the API's version. */
-export function serviceHeaders(doc: Document): readonly string[] {
-  return [...CORS_HEADERS, 'X-API-Version', doc.info.version];
+export function serviceHeaders(release: ReleaseProfile): readonly string[] {
+  return [...CORS_HEADERS, 'X-API-Version', apiVersionOf(release)];
+}
+
+/**
+ * The real service sets `X-API-Version` (and its default `no-store`) in a hook that runs after
+ * schema validation and after its sunset's 410: those answers go without it.
+ */
+function dropApiVersion(headers: string[]): void {
+  const at = headers.indexOf('X-API-Version');
+  if (at >= 0) headers.splice(at, 2);
 }
 
 /** The answer to a preflight (`OPTIONS`, any path): 204 with what a browser may send. */
@@ -108,8 +123,15 @@ function fail(p: Passage, status: number, message: string, code?: string): ApiRe
   return respond(p, status, body);
 }
 
-/** A 200 body as the real service sends it: revalidate-always caching, the ETag, 304 on a match. */
-function sendJson(p: Passage, json: SerializedJson): ApiResponse {
+/**
+ * A 200 body as the real service sends it: revalidate-always caching, the ETag, 304 on a match;
+ * `no-store` and no ETag when the route's ETag step found nothing to compute one from.
+ */
+function sendJson(p: Passage, json: SerializedJson, tagged: boolean): ApiResponse {
+  if (!tagged) {
+    p.headers.push('Cache-Control', 'no-store', 'Content-Type', JSON_TYPE, 'Content-Length', json.length);
+    return respond(p, 200, json.body);
+  }
   p.headers.push('Cache-Control', CACHE_CONTROL, 'ETag', json.etag);
   if (matches(requestHeader(p.request, 'if-none-match'), json.etag)) return respond(p, 304, undefined);
   p.headers.push('Content-Type', JSON_TYPE, 'Content-Length', json.length);
@@ -143,7 +165,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     routes.map((r) => [r.op.operationId, { route: r, params: {} } as Routed<OperationRoute>]),
   );
   const route = operationRouterOf(routes);
-  const leading = serviceHeaders(doc);
+  const leading = serviceHeaders(release);
   const keys = keyVerdict(settings.keys, settings.requireKey);
 
   const stages: Stage[] = [
@@ -202,6 +224,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
         if (link) p.headers.push('Link', link);
       }
       if (!served.gone) return undefined;
+      dropApiVersion(p.headers);
       p.headers.push('Content-Type', JSON_TYPE, 'Content-Length', gone.length);
       return respond(p, 410, gone.body);
     },
@@ -230,7 +253,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     (p) => {
       const hit = p.hit ?? cache.get(p.request.url);
       return hit?.operationId === (p.routed as Routed<OperationRoute>).route.op.operationId
-        ? sendJson(p, hit)
+        ? sendJson(p, hit, hit.tagged)
         : undefined;
     },
     (p) => {
@@ -245,7 +268,9 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
       const { route: served, params } = p.routed as Routed<OperationRoute>;
       const query = parseQuery(p.query);
       const takes = served.op.requestBody;
-      if (!takes || isRead(p.request.method)) return answerWith(p, served, served.validate(params, query));
+      const sent = { path: params, query };
+      if (!takes || isRead(p.request.method))
+        return answerWith(p, served, sent, served.validate(params, query));
       const refused = (err: unknown): ApiResponse => {
         if (err instanceof BodyError) return fail(p, err.status, err.message);
         throw err;
@@ -253,32 +278,46 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
       // An operation that takes raw bytes decodes its forms itself, as a stacks-node decides by Content-Type.
       if (takesRawBytes(takes))
         return readRawBody(p.request, takes.maxBytes).then(
-          (bytes) => answerWith(p, served, served.validate(params, query), { bytes, type: mediaTypeOf(p) }),
+          (bytes) =>
+            answerWith(p, served, sent, served.validate(params, query), { bytes, type: mediaTypeOf(p) }),
           refused,
         );
       return readJsonBody(p.request, takes.maxBytes).then(
-        (body) => answerWith(p, served, served.validate(params, query, body)),
+        (body) => answerWith(p, served, sent, served.validate(params, query, body)),
         refused,
       );
     },
   ];
 
-  /** The handler's answer to a validated request; a read's 200 is kept in the response cache. */
+  /**
+   * The handler's answer to a validated request, with the caching headers the route's ETag step
+   * gives it; a read's 200 is kept in the response cache. `sent`: the parameters as sent, which
+   * the ETag step reads when validation refused them after their schemas passed.
+   */
   const answerWith = (
     p: Passage,
     served: OperationRoute,
+    sent: StepRequest,
     request: ValidatedRequest | ReturnType<RequestValidator>,
     raw?: RawBody,
   ): ApiResponse => {
+    if (isRequestError(request) && request.code === 'FST_ERR_VALIDATION') {
+      // Refused before the route's hooks: neither X-API-Version nor any Cache-Control.
+      dropApiVersion(p.headers);
+      return respond(p, 400, errorParts(p.headers, 400, request.message, request.code, null).body);
+    }
+    // The route's ETag step runs before its handler: what it finds goes on any answer but a change.
+    const values = isRequestError(request) ? sent : request;
+    const tagged = etagFound(etagStepOf(served.op.operationId, release, values), values, queries);
     const result = isRequestError(request)
       ? request
       : served.handler.answer({ queries, release, ...request, ...(raw && { raw }), door });
     if ('own' in result) return ownAnswer(p, result);
-    if (result.status !== 200) return fail(p, result.status, result.message, result.code);
+    if (result.status !== 200) return failAfterEtagStep(p, result, tagged && isRead(p.request.method));
     const json = serializeJson(result.body);
     if (!isRead(p.request.method)) return sendChange(p, json);
-    cache.set(p.request.url, { ...json, operationId: served.op.operationId } satisfies CachedAnswer);
-    return sendJson(p, json);
+    cache.set(p.request.url, { ...json, operationId: served.op.operationId, tagged } satisfies CachedAnswer);
+    return sendJson(p, json, tagged);
   };
 
   const run = (p: Passage, from: number): ApiResponse | Promise<ApiResponse> => {
@@ -330,6 +369,22 @@ function wrongMethod(p: Passage, allow: string[]): ApiResponse {
 /** The request's media type without parameters, lower-cased; '' when none was sent. */
 function mediaTypeOf(p: Passage): string {
   return (requestHeader(p.request, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/**
+ * An error the handler (or a check after the parameters' schemas) raised: the route's ETag step
+ * ran first, so what it found stays (revalidate-always caching and an ETag, here the error
+ * body's), else `no-store`.
+ */
+function failAfterEtagStep(
+  p: Passage,
+  error: { status: number; message: string; code?: string },
+  tagged: boolean,
+): ApiResponse {
+  if (!tagged) return fail(p, error.status, error.message, error.code);
+  const { body } = errorParts(p.headers, error.status, error.message, error.code, CACHE_CONTROL);
+  p.headers.push('ETag', etagOf(body));
+  return respond(p, error.status, body);
 }
 
 /** A change's 200 (a POST): not cached and not revalidated, it happened once. */

@@ -8,5 +8,6 @@ export const RELEASE_8_11_6: ReleaseProfile = {
   statusPoxUnlockHeights: true,
   replacedByTxId: false,
   replaceByFee: false,
+  chainTipEtags: ['get_principal_stx_balance', 'get_principal_ft_balances'],
   ...DEPRECATION_TEXTS,
 };

@@ -8,5 +8,6 @@ export const RELEASE_9_0_2: ReleaseProfile = {
   statusPoxUnlockHeights: false,
   replacedByTxId: true,
   replaceByFee: true,
+  chainTipEtags: [],
   ...DEPRECATION_TEXTS,
 };

@@ -21,6 +21,11 @@ export interface ReleaseProfile {
    * highest fee, wins; the others turn `dropped_replace_by_fee` and leave the mempool statistics.
    */
   readonly replaceByFee: boolean;
+  /**
+   * Operations whose ETag this release computes from the chain tip rather than the step the
+   * newest release takes (mocks/http/etag-steps.ts): v8.11.6's v2 balances, which v9 keys by principal.
+   */
+  readonly chainTipEtags: readonly string[];
   /** The whole `Warning` header value on a deprecated operation's answers. */
   readonly warning: string;
   /** What follows `This endpoint has been disabled. ` in the 410 a sunset release answers. */

@@ -49,8 +49,14 @@ export function goldenFiles(): string[] {
     .sort();
 }
 
-/** At most this many answers per operation and group go into a golden file; a batch of 20 transactions weighs more. */
-const KEEP: Record<string, number> = { get_tx_list_details: 2, get_account_transactions_with_transfers: 4 };
+/** At most this many answers per operation and group go into a golden file; a batch or a page of transactions weighs more. */
+const KEEP: Record<string, number> = {
+  get_tx_list_details: 2,
+  get_account_transactions_with_transfers: 4,
+  get_principal_transactions: 3,
+  get_address_transactions: 3,
+  get_principal_balance_changes: 3,
+};
 const KEEP_DEFAULT = 8;
 
 /**

@@ -1,4 +1,5 @@
-import { urlFor } from '../spec/load.ts';
+import { listOperations, urlFor } from '../spec/load.ts';
+import { operationsOf } from '../spec/releases/releases.ts';
 import { keyMode } from './http/keys.ts';
 import type { MockOptions } from './options.ts';
 import { sampleUrls } from './sample-urls.ts';
@@ -14,6 +15,8 @@ export function banner(url: string, queries: WorldQueries, options: MockOptions,
     options.rateLimit === 0 && options.rateLimitKey === 0
       ? 'none (--rate-limit hosted emulates the hosted gateway)'
       : `${perMinute(options.rateLimit)} per IP without a key, ${perMinute(options.rateLimitKey)} per key`;
+  // An operation the release does not serve answers 404 there: not one to offer.
+  const served = new Set(operationsOf(listOperations(), options.apiVersion).map((op) => op.operationId));
   const lines = [
     `Stacks extended API mock listening on ${url}`,
     `  answers as stacks-blockchain-api v${options.apiVersion}${deprecation(options)} (--api-version)`,
@@ -24,7 +27,9 @@ export function banner(url: string, queries: WorldQueries, options: MockOptions,
     `  chain: ${options.blockTime > 0 ? `a block every ${options.blockTime} s` : 'frozen until POST /_mock/mine'}; control plane ${controlMode(options)} (${url}/_mock/openapi.yaml)`,
     '',
     'Try:',
-    ...Object.values(sampleUrls(queries, urlFor)).map((path) => `  curl '${url}${path}'`),
+    ...Object.entries(sampleUrls(queries, urlFor))
+      .filter(([id]) => served.has(id))
+      .map(([, path]) => `  curl '${url}${path}'`),
     `  curl -H 'Prefer: code=429' ${url}/extended        # any documented status on demand`,
     '',
     'Entities:',

@@ -1,5 +1,5 @@
 import { listOperations, type Document } from '../spec/document.ts';
-import { releaseProfile } from '../spec/releases/releases.ts';
+import { operationsOf, releaseProfile } from '../spec/releases/releases.ts';
 import { LiveChain, type SubmitRequest, type Tip, type WorldRestorer } from './control/live-chain.ts';
 import type { ApiRequest, ApiResponse } from './http/exchange.ts';
 import { createMockPipeline } from './http/mock-pipeline.ts';
@@ -102,7 +102,7 @@ export function mockKernel(partial: Partial<MockOptions>, sources: MockSources):
   const own = ownPaths({
     options,
     doc,
-    ops: listOperations(doc),
+    ops: operationsOf(listOperations(doc), options.apiVersion),
     controlDoc: sources.controlDoc,
     live,
     feed,

@@ -4,9 +4,9 @@ import { sampleUrls } from './sample-urls.ts';
 import type { WorldQueries } from './query/world-queries.ts';
 
 /**
- * What `GET /` answers a program: where the spec, the world's catalogue and the world file schema are, the operations, and
- * one request per operation that this world answers with 200 (the banner's set). Paths are
- * relative to the mock's own address.
+ * What `GET /` answers a program: where the spec, the world's catalogue and the world file schema are, the operations
+ * (those the release serves, as it serves them), and one request per operation that this world
+ * answers with 200 (the banner's set). Paths are relative to the mock's own address.
  */
 export function rootLinks(queries: WorldQueries, ops: Operation[], urlFor: UrlFor): Record<string, unknown> {
   return {
@@ -20,6 +20,8 @@ export function rootLinks(queries: WorldQueries, ops: Operation[], urlFor: UrlFo
       path: op.path,
       ...(op.deprecated ? { deprecated: true } : {}),
     })),
-    samples: sampleUrls(queries, urlFor),
+    samples: Object.fromEntries(
+      Object.entries(sampleUrls(queries, urlFor)).filter(([id]) => ops.some((op) => op.operationId === id)),
+    ),
   };
 }

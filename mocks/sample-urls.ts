@@ -97,5 +97,7 @@ function successorUrls(
     }),
     get_principal_stx_balance: urlFor('get_principal_stx_balance', { path: { principal: locked } }),
     get_principal_ft_balances: urlFor('get_principal_ft_balances', { path: { principal: ftHolder } }),
+    get_transaction: urlFor('get_transaction', { path: { tx_id: addressTx } }),
+    get_principal_nonces: urlFor('get_principal_nonces', { path: { principal: address } }),
   };
 }

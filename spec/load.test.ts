@@ -28,6 +28,8 @@ const REAL_OPERATION_IDS = {
   get_address_transactions: '/extended/v2/addresses/{address}/transactions',
   get_principal_stx_balance: '/extended/v2/addresses/{principal}/balances/stx',
   get_principal_ft_balances: '/extended/v2/addresses/{principal}/balances/ft',
+  get_transaction: '/extended/v3/transactions/{tx_id}',
+  get_principal_nonces: '/extended/v3/principals/{principal}/nonces',
 };
 
 /** The stacks-node's routes a wallet uses, which the real service proxies (operationIds ours, snake_case). */
@@ -75,12 +77,14 @@ describe('listOperations', () => {
     const deprecated = operations.filter((op) => op.deprecated).map((op) => op.operationId);
     expect(deprecated.sort()).toEqual([
       'get_account_balance',
+      'get_account_nonces',
       'get_account_transactions_with_transfers',
       'get_address_transaction_events',
       'get_address_transactions',
       'get_principal_ft_balances',
       'get_principal_stx_balance',
       'get_single_transaction_with_transfers',
+      'get_transaction_by_id',
     ]);
     const v9 = operations.map((op) => operationAsOf(op, '9.0.2'));
     expect(
@@ -103,6 +107,8 @@ describe('listOperations', () => {
       get_address_transactions: ['GET /extended/v3/principals/{principal}/transactions'],
       get_principal_stx_balance: ['GET /extended/v3/principals/{principal}/balances/stx'],
       get_principal_ft_balances: ['GET /extended/v3/principals/{principal}/balances/ft'],
+      get_transaction_by_id: ['GET /extended/v3/transactions/{tx_id}'],
+      get_account_nonces: ['GET /extended/v3/principals/{principal}/nonces'],
     });
   });
 

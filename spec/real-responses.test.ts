@@ -399,6 +399,8 @@ describe('the spec accepts what the real service sends on real chain data', () =
       get_address_transactions: [`GET ${operationById('get_principal_transactions').path}`],
       get_principal_stx_balance: [`GET ${operationById('get_principal_balances_stx').path}`],
       get_principal_ft_balances: [`GET ${operationById('get_principal_balances_ft').path}`],
+      get_transaction_by_id: [`GET ${operationById('get_transaction').path}`],
+      get_account_nonces: [`GET ${operationById('get_principal_nonces').path}`],
     });
   });
 

@@ -240,7 +240,11 @@ export interface paths {
         };
         /**
          * Get a transaction
-         * @description One transaction by its id, as a wallet polls it after broadcasting: its pending form
+         * @deprecated
+         * @description Deprecated by the real service from v9.0.0 (8.11.6 does not mark it); it still answers.
+         *     Replacement: `GET /extended/v3/transactions/{tx_id}`.
+         *
+         *     One transaction by its id, as a wallet polls it after broadcasting: its pending form
          *     (`tx_status: pending`, or a `dropped_*` status once the mempool let it go, with
          *     `receipt_time`) while it waits in the mempool, then its confirmed form (with its events,
          *     paged by `event_limit`/`event_offset`) once a block mines it. The forms are the ones
@@ -266,7 +270,11 @@ export interface paths {
         };
         /**
          * Get an account's nonces
-         * @description The nonces an account has used, as the real service reads them from its tables: the
+         * @deprecated
+         * @description Deprecated by the real service from v9.0.0 (8.11.6 does not mark it); it still answers.
+         *     Replacement: `GET /extended/v3/principals/{principal}/nonces`.
+         *
+         *     The nonces an account has used, as the real service reads them from its tables: the
          *     highest of its mined transactions (`last_executed_tx_nonce`, as sender or sponsor,
          *     microblock transactions included) and of its pending ones (`last_mempool_tx_nonce`,
          *     dropped ones left out), each null when there is none; `possible_next_nonce`, one past
@@ -583,6 +591,60 @@ export interface paths {
          *     `value:asset_identifier` (the value's `0x` hex) of a page's first row.
          */
         get: operations["get_principal_balances_nft"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/transactions/{tx_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get transaction
+         * @description One transaction by its id, mined (canonical, unanchored microblock transactions too) or
+         *     pending in the mempool: the successor of `get_transaction_by_id`. A mined one is its
+         *     `TransactionSummary` with the parent block, the event count, the execution cost and the
+         *     VM error; a pending one has its receipt time and height and `replaced_by_tx_id` (null) in
+         *     place of the block. The heavy fields come only when `include` names them:
+         *     `post_conditions`, `result` (mined only), `source_code`, `function_args`. A transaction
+         *     the mempool dropped, one replaced by fee and an unknown one give 404
+         *     `Transaction not found` (the real service looks only at pending rows). A bare 64-hex id
+         *     without `0x` is looked up as the same transaction (real v9.0.2 answers it with a 500,
+         *     "String value for bytea column does not have 0x prefix", a defect not copied).
+         */
+        get: operations["get_transaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/principals/{principal}/nonces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get principal nonces
+         * @description The nonces of a standard address, as `get_account_nonces` computes them, named as v3 names
+         *     them: `next_nonce` (its `possible_next_nonce`), `last_confirmed_nonce`
+         *     (`last_executed_tx_nonce`) and, under `mempool`, `last_nonce`, `pending_nonces` and
+         *     `missing_nonces` (`last_mempool_tx_nonce`, `detected_mempool_nonces`,
+         *     `detected_missing_nonces`). The successor of `get_account_nonces`. Only the address form
+         *     is checked, not its checksum; a contract identifier gives 400 (contracts have no nonce).
+         */
+        get: operations["get_principal_nonces"];
         put?: never;
         post?: never;
         delete?: never;
@@ -958,14 +1020,15 @@ export interface components {
                 burn_view_consensus_hash: components["schemas"]["HexString"];
                 previous_tenure_end: components["schemas"]["HexString"];
                 previous_tenure_blocks: number;
-                /**
-                 * @description The `extended_*` causes from the real service's v9.0.0 (epoch 4).
-                 * @enum {string}
-                 */
-                cause: "block_found" | "extended" | "extended_runtime" | "extended_read_count" | "extended_read_length" | "extended_write_count" | "extended_write_length";
+                cause: components["schemas"]["TenureChangeCause"];
                 pubkey_hash: components["schemas"]["HexString"];
             };
         };
+        /**
+         * @description Why a tenure changed; the `extended_*` causes are from the real service's v9.0.0 (epoch 4).
+         * @enum {string}
+         */
+        TenureChangeCause: "block_found" | "extended" | "extended_runtime" | "extended_read_count" | "extended_read_length" | "extended_write_count" | "extended_write_length";
         /** @description The fields a transaction has once mined into a block. */
         ConfirmedTransactionFields: {
             /**
@@ -1473,6 +1536,76 @@ export interface components {
                 cause: string;
             };
         };
+        /** @description A mined transaction as v3 gives it (release 9.0.2): its summary, the parent block, the event count, the execution cost and the VM error; `post_conditions`, `result`, `smart_contract.source_code` and `contract_call.function_args` only when `include` asks. */
+        V3Transaction: components["schemas"]["TransactionSummary"] & {
+            parent_block: {
+                hash: components["schemas"]["HexString"];
+                index_hash: components["schemas"]["HexString"];
+            };
+            event_count: number;
+            execution_cost: components["schemas"]["ExecutionCost"];
+            vm_error: string | null;
+            post_conditions?: components["schemas"]["PostCondition"][];
+            result?: components["schemas"]["ClarityValue"];
+            smart_contract?: {
+                source_code?: string;
+            };
+            contract_call?: {
+                function_args?: components["schemas"]["ClarityValue"][];
+            };
+            coinbase?: {
+                payload: components["schemas"]["HexString"];
+                vrf_proof: string | null;
+            };
+            tenure_change?: {
+                cause?: components["schemas"]["TenureChangeCause"];
+                tenure_consensus_hash: components["schemas"]["HexString"];
+                prev_tenure_consensus_hash: components["schemas"]["HexString"];
+                burn_view_consensus_hash: components["schemas"]["HexString"];
+                previous_tenure_end: components["schemas"]["HexString"];
+                previous_tenure_blocks: number;
+                pubkey_hash: components["schemas"]["HexString"];
+            };
+        };
+        /** @description A pending transaction as v3 gives it (release 9.0.2): who sent and sponsored it, its fee, when and at which height the node received it, `replaced_by_tx_id` (null while it is pending), and its payload in brief; `post_conditions`, `smart_contract.source_code` and `contract_call.function_args` only when `include` asks. */
+        V3MempoolTransaction: {
+            tx_id: components["schemas"]["TxId"];
+            sender: components["schemas"]["TransactionParty"];
+            sponsor: components["schemas"]["TransactionParty"] | null;
+            fee_rate: components["schemas"]["Amount"];
+            receipt_time: number;
+            receipt_block_height: number;
+            /** @enum {string} */
+            status: "pending" | "dropped_replace_by_fee" | "dropped_replace_across_fork" | "dropped_too_expensive" | "dropped_stale_garbage_collect" | "dropped_problematic";
+            replaced_by_tx_id: components["schemas"]["TxId"] | null;
+            /** @enum {string} */
+            type: "token_transfer" | "smart_contract" | "contract_call" | "poison_microblock" | "coinbase" | "tenure_change";
+            token_transfer?: {
+                recipient: string;
+                amount: components["schemas"]["Amount"];
+                memo: components["schemas"]["ClarityValue"] | null;
+            };
+            smart_contract?: {
+                contract_id: string;
+                clarity_version: number | null;
+                source_code?: string;
+            };
+            contract_call?: {
+                contract_id: string;
+                function_name: string;
+                function_args?: components["schemas"]["ClarityValue"][];
+            };
+            post_conditions?: components["schemas"]["PostCondition"][];
+        };
+        PrincipalNonces: {
+            next_nonce: number;
+            last_confirmed_nonce: number | null;
+            mempool: {
+                last_nonce: number | null;
+                pending_nonces: number[];
+                missing_nonces: number[];
+            };
+        };
         /** @description What a transaction sent and received of one asset, and the net change (`received - sent`, may be negative). */
         BalanceChange: {
             sent: components["schemas"]["Amount"];
@@ -1581,7 +1714,7 @@ export interface components {
                 nft: components["schemas"]["EventCounts"];
             };
         };
-        /** @description The cursor fields are sent by release 9.0.2 only. */
+        /** @description `cursor`, `next_cursor` and `prev_cursor` are sent by release 9.0.2 (always, null when there is no such page) and never by 8.11.6, which has the offset form only. */
         AddressTransactionsPage: {
             limit: number;
             offset: number;
@@ -1818,6 +1951,21 @@ export interface components {
          */
         V3PrincipalPath: string;
         /**
+         * @description A standard address; its form is checked, not its c32check checksum (real service).
+         * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20
+         */
+        V3AddressPath: string;
+        /**
+         * @description The heavy fields to add, repeated (`?include=A&include=B`) or one comma-separated list
+         *     (`?include=A,B`), each at most once: `function_args` (a contract call's arguments),
+         *     `source_code` (a deployment's), `post_conditions`, `result` (a mined transaction's).
+         * @example [
+         *       "post_conditions",
+         *       "result"
+         *     ]
+         */
+        TransactionInclude: ("function_args" | "source_code" | "post_conditions" | "result")[];
+        /**
          * @description A fungible token's identifier, `<contract id>::<token name>`.
          * @example SP3QBKDE0RA6J5SBAEJ4WNAXB8K1ZWD4X1F2ZTB4G.wrapped-gold::gold
          */
@@ -1849,7 +1997,8 @@ export interface components {
         /**
          * @description Release 9.0.2: `index_block_hash:microblock_sequence:tx_index` of the first transaction
          *     of the page (the real service reads it though its published schema does not list it).
-         *     A cursor that is not three parts, or names an unknown block, gives 404.
+         *     A cursor that is not three parts, or names an unknown block, gives 404. 8.11.6 does not
+         *     read it (it ignores it, as any unknown parameter, and answers the offset form).
          */
         AddressTransactionsCursor: string;
         /** @description `true` adds the estimated balance and the pending STX of mempool transactions. */
@@ -2760,6 +2909,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["ETag"];
+                    Warning: components["headers"]["DeprecationWarningFromV9"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
@@ -2824,6 +2974,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
                     ETag: components["headers"]["StateETag"];
+                    Warning: components["headers"]["DeprecationWarningFromV9"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
@@ -3630,6 +3781,157 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    get_transaction: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The heavy fields to add, repeated (`?include=A&include=B`) or one comma-separated list
+                 *     (`?include=A,B`), each at most once: `function_args` (a contract call's arguments),
+                 *     `source_code` (a deployment's), `post_conditions`, `result` (a mined transaction's).
+                 * @example [
+                 *       "post_conditions",
+                 *       "result"
+                 *     ]
+                 */
+                include?: components["parameters"]["TransactionInclude"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A transaction id, 64 hex digits with or without `0x`, in any case.
+                 * @example 0x1f3cb18e896256d7d6bb8c11a6ec71f005c75de05e39beae5d93bbd1e2c8b7a9
+                 */
+                tx_id: components["parameters"]["TxIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction, mined or pending. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tx_id": "0x1f3cb18e896256d7d6bb8c11a6ec71f005c75de05e39beae5d93bbd1e2c8b7a9",
+                     *       "sender": {
+                     *         "address": "SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20",
+                     *         "nonce": 6
+                     *       },
+                     *       "sponsor": null,
+                     *       "fee_rate": "2000",
+                     *       "block": {
+                     *         "height": 600,
+                     *         "hash": "0x887152c7800bcbf02a286b8c56ecc19cb5453b163904c85c9ad59a6622ef1ad1",
+                     *         "index_hash": "0x86b526dab70351cf13ce7ec753f75edc9bbd974b75d8116f29d1ae6cee394bad",
+                     *         "time": 1704096000,
+                     *         "tx_index": 1
+                     *       },
+                     *       "bitcoin_block": {
+                     *         "height": 840600,
+                     *         "time": 1704095990
+                     *       },
+                     *       "status": "success",
+                     *       "parent_block": {
+                     *         "hash": "0x282ac6f8835fce68462a82143dad2753e557714acd3f87adc43e5a6da3b4ac1f",
+                     *         "index_hash": "0x5d2c1a7fb3f0e13b1a50b1e8c3b4b7e3d6a3a4f0c1d9e8b7a6c5d4e3f2a1b0c9"
+                     *       },
+                     *       "event_count": 1,
+                     *       "execution_cost": {
+                     *         "read_count": 0,
+                     *         "read_length": 0,
+                     *         "runtime": 0,
+                     *         "write_count": 0,
+                     *         "write_length": 0
+                     *       },
+                     *       "vm_error": null,
+                     *       "type": "token_transfer",
+                     *       "token_transfer": {
+                     *         "recipient": "SP20VCDYRZK9CDPK3B7K9CC8KM4BGVSWNWKR44T98",
+                     *         "amount": "2500000",
+                     *         "memo": {
+                     *           "hex": "0x00000000000000000000000000000000000000000000000000000000000000000000",
+                     *           "repr": ""
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V3Transaction"] | components["schemas"]["V3MempoolTransaction"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_principal_nonces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A standard address; its form is checked, not its c32check checksum (real service).
+                 * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20
+                 */
+                principal: components["parameters"]["V3AddressPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address's nonces. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "next_nonce": 119,
+                     *       "last_confirmed_nonce": 115,
+                     *       "mempool": {
+                     *         "last_nonce": 118,
+                     *         "pending_nonces": [
+                     *           116,
+                     *           117
+                     *         ],
+                     *         "missing_nonces": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PrincipalNonces"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     get_address_transactions: {
         parameters: {
             query?: {
@@ -3643,7 +3945,8 @@ export interface operations {
                 /**
                  * @description Release 9.0.2: `index_block_hash:microblock_sequence:tx_index` of the first transaction
                  *     of the page (the real service reads it though its published schema does not list it).
-                 *     A cursor that is not three parts, or names an unknown block, gives 404.
+                 *     A cursor that is not three parts, or names an unknown block, gives 404. 8.11.6 does not
+                 *     read it (it ignores it, as any unknown parameter, and answers the offset form).
                  */
                 cursor?: components["parameters"]["AddressTransactionsCursor"];
                 /**

@@ -146,6 +146,9 @@ export const FIXED_CROSS_RULES: FixedRule[] = [
  * Fields no rule can check from outside beyond their schema, and why. A test fails when a field
  * has neither a rule nor a reason, or when a reason matches no field.
  */
+/** Why the fields of the wallet reads' v3 successors have no rule of the suite's yet. */
+const WALLET_SUCCESSOR =
+  'a v3 successor of a wallet read (the transaction by id, the nonces): its agreement with the deprecated route is checked on the mock by mocks/operations/wallet-successors.test.ts; the suite has no agreement check for it yet';
 /** Why a successor's fields have no rule of the suite's yet. */
 const SUCCESSOR =
   'a successor a deprecation names (issue 32): its agreement with the deprecated operation is checked on the mock by mocks/operations/successors.test.ts; the suite has no agreement check for it yet';
@@ -282,5 +285,13 @@ export const UNCHECKED: Array<{ selector: FieldSelector; why: string }> = [
   {
     selector: 'get_principal_ft_balances **',
     why: SUCCESSOR,
+  },
+  {
+    selector: 'get_transaction **',
+    why: WALLET_SUCCESSOR,
+  },
+  {
+    selector: 'get_principal_nonces **',
+    why: WALLET_SUCCESSOR,
   },
 ];

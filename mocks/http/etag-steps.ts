@@ -34,6 +34,8 @@ const STEPS: Readonly<Record<string, EtagStep>> = {
   get_address_transactions: 'principal',
   get_principal_stx_balance: 'principal',
   get_principal_ft_balances: 'principal',
+  get_transaction: 'transaction',
+  get_principal_nonces: 'principal-mempool',
 };
 
 /** A query parameter that, true, makes the operation's step count the principal's pending transactions too. */

@@ -1,13 +1,13 @@
 import type { Document } from '../../spec/document.ts';
 import { listOperations } from '../../spec/document.ts';
-import { operationAsOf, releaseProfile } from '../../spec/releases/releases.ts';
+import { operationsOf, releaseProfile } from '../../spec/releases/releases.ts';
 import { createSpecAjv } from '../../spec/schemas.ts';
 import { handlers } from '../operations/handlers.ts';
 import type { ChainDoor } from '../operations/types.ts';
 import type { WorldQueries } from '../query/world-queries.ts';
 import { Rng } from '../world/rng.ts';
 import { parseDeprecated } from './deprecation.ts';
-import { createApiPipeline, type ApiPipeline } from './pipeline.ts';
+import { checkHandlers, createApiPipeline, type ApiPipeline } from './pipeline.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { RESPONSE_CACHE_LIMITS, ResponseCache } from './response-cache.ts';
 
@@ -53,7 +53,10 @@ export function createMockPipeline(
     settings.now,
   );
   const release = releaseProfile(settings.apiVersion);
-  const ops = listOperations(doc).map((op) => operationAsOf(op, release.version));
+  const all = listOperations(doc);
+  // Every operation of the spec has its handler, whichever release is served.
+  checkHandlers(all, handlers);
+  const ops = operationsOf(all, release.version);
   const pipeline = createApiPipeline({
     doc,
     ops,

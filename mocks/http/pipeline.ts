@@ -14,7 +14,7 @@ import {
   successorLink,
   type DeprecationSettings,
 } from './deprecation.ts';
-import { errorParts, loggableError, routeNotFound, unexpectedError } from './errors.ts';
+import { errorParts, loggableError, routeNotFoundParts, unexpectedError } from './errors.ts';
 import { requestHeader, type ApiRequest, type ApiResponse } from './exchange.ts';
 import { keyVerdict, type KeyVerdict } from './keys.ts';
 import { parseQuery } from '../../spec/request/query-string.ts';
@@ -42,7 +42,7 @@ export type ApiPipeline = (request: ApiRequest) => ApiResponse | Promise<ApiResp
 
 export interface PipelineSettings {
   doc: Document;
-  /** The spec's operations as the release serves them (`operationAsOf`). */
+  /** The spec's operations the release serves, as it serves them (`servedBy`, `operationAsOf`). */
   ops: Operation[];
   release: ReleaseProfile;
   deprecation: DeprecationSettings;
@@ -149,7 +149,6 @@ function sendJson(p: Passage, json: SerializedJson, tagged: boolean): ApiRespons
 export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
   const { doc, ops, release, deprecation, handlers, queries, specAjv, limiter, scenario, cache, door, log } =
     settings;
-  checkHandlers(ops, handlers);
   const routes: OperationRoute[] = ops.map((op) => ({
     path: op.path,
     method: op.method,
@@ -207,7 +206,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
         const { status, message } = unexpectedError(err);
         return fail(p, status, message);
       }
-      if (!found) return fail(p, 404, routeNotFound(p.request.method, target.pathname));
+      if (!found) return unknownRoute(p);
       if (!isWrongMethod(found)) {
         p.routed = found;
         return undefined;
@@ -347,6 +346,12 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
       { request, headers: [], key: undefined, routed: undefined, hit: undefined, pathname: '', query: '' },
       0,
     );
+}
+
+/** A path no route of the release serves, answered as the real service answers one (errors.ts). */
+function unknownRoute(p: Passage): ApiResponse {
+  const { body } = routeNotFoundParts(p.headers, p.request.method, p.request.url);
+  return respond(p, 404, body);
 }
 
 /**

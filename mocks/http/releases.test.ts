@@ -38,13 +38,16 @@ const DEPRECATED_IN_8 = [
   'get_account_balance',
   'get_single_transaction_with_transfers',
 ];
-// 9.0.2 adds operation 5 and the v2 address routes that 8.11.6 named as successors.
+// 9.0.2 adds operation 5, the v2 address routes that 8.11.6 named as successors, and the
+// wallet's transaction and nonces reads (for their v3 routes).
 const DEPRECATED_IN_9 = [
   'get_address_transaction_events',
   ...DEPRECATED_IN_8,
   'get_address_transactions',
   'get_principal_stx_balance',
   'get_principal_ft_balances',
+  'get_transaction_by_id',
+  'get_account_nonces',
 ];
 
 describe('release profiles over HTTP', () => {

@@ -8,7 +8,7 @@ import { notFound, ok, type OperationHandler } from './types.ts';
 export const get_address_transactions: OperationHandler<'get_address_transactions', 'limit' | 'offset'> = {
   // exclude_function_args is v9's (x-since): a release before it has no such parameter, so no default.
   defaulted: ['limit', 'offset'],
-  answer: ({ queries, path, query }) => {
+  answer: ({ queries, path, query, release }) => {
     const chain = queries.chain;
     const rows = queries.principalTxs(path.address);
     let start = 0;
@@ -30,13 +30,17 @@ export const get_address_transactions: OperationHandler<'get_address_transaction
     };
     const older = fetched.length > limit ? (fetched[limit] as number) : undefined;
     const newer = results.length > 0 && first - limit >= 0 ? (rows[first - limit] as number) : undefined;
+    // 8.11.6 has the offset form only: no cursor keys (its `cursor` parameter is not declared, x-since).
+    const cursors = release.addressTransactionCursors && {
+      next_cursor: newer === undefined ? null : keyOf(newer),
+      prev_cursor: older === undefined ? null : keyOf(older),
+      cursor: results.length > 0 ? keyOf(results[0] as number) : null,
+    };
     return ok({
       limit,
       offset: query.offset,
       total: fetched.length > 0 ? rows.length : 0,
-      next_cursor: newer === undefined ? null : keyOf(newer),
-      prev_cursor: older === undefined ? null : keyOf(older),
-      cursor: results.length > 0 ? keyOf(results[0] as number) : null,
+      ...cursors,
       results: results.map((tx) =>
         addressTransaction(
           chain,

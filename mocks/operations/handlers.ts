@@ -26,6 +26,8 @@ import { get_principal_balances_nft } from './get_principal_balances_nft.ts';
 import { get_address_transactions } from './get_address_transactions.ts';
 import { get_principal_stx_balance } from './get_principal_stx_balance.ts';
 import { get_principal_ft_balances } from './get_principal_ft_balances.ts';
+import { get_transaction } from './get_transaction.ts';
+import { get_principal_nonces } from './get_principal_nonces.ts';
 
 /** One handler per operationId of the spec; the pipeline refuses to start on any mismatch. */
 export const typedHandlers: OperationHandlers = {
@@ -54,6 +56,8 @@ export const typedHandlers: OperationHandlers = {
   get_address_transactions,
   get_principal_stx_balance,
   get_principal_ft_balances,
+  get_transaction,
+  get_principal_nonces,
 };
 
 /**

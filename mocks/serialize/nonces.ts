@@ -1,6 +1,6 @@
 import type { BalanceFacts } from '../query/balances.ts';
 import type { NonceFacts } from '../query/nonces.ts';
-import type { AccountData, AddressNonces } from './types.ts';
+import type { AccountData, AddressNonces, PrincipalNonces } from './types.ts';
 
 /**
  * `/nonces` as the real service computes it: the next nonce is one past the higher of the mined
@@ -22,6 +22,20 @@ export function serializeNonces(facts: NonceFacts): AddressNonces {
     possible_next_nonce: none ? 0 : Math.max(lastExecuted ?? 0, lastMempool ?? 0) + 1,
     detected_missing_nonces: missing,
     detected_mempool_nonces: detected,
+  };
+}
+
+/** v3's `/nonces`: the same numbers as `serializeNonces`, under v3's names. */
+export function serializePrincipalNonces(facts: NonceFacts): PrincipalNonces {
+  const n = serializeNonces(facts);
+  return {
+    next_nonce: n.possible_next_nonce,
+    last_confirmed_nonce: n.last_executed_tx_nonce,
+    mempool: {
+      last_nonce: n.last_mempool_tx_nonce,
+      pending_nonces: n.detected_mempool_nonces,
+      missing_nonces: n.detected_missing_nonces,
+    },
   };
 }
 

@@ -17,7 +17,11 @@ import type {
  * thing: the sender and sponsor with their nonces, the block and burn block, the payload in brief.
  */
 export function transactionSummary(chain: Chain, tx: number): TransactionSummary {
-  const c = confirmedTx(chain, tx, 'none');
+  return summaryOf(chain, tx, confirmedTx(chain, tx, 'none'));
+}
+
+/** The summary of mined transaction `tx`, from its confirmed form `c` (which the caller may use further). */
+export function summaryOf(chain: Chain, tx: number, c: ConfirmedTransaction): TransactionSummary {
   const summary: TransactionSummary = {
     tx_id: c.tx_id,
     sender: { address: c.sender_address, nonce: c.nonce },

@@ -33,6 +33,8 @@ describe("drift against the real service's published document", { timeout: 180_0
       'get_mempool_transaction_stats',
       'get_principal_balance_changes',
       'get_principal_balance_ft',
+      'get_principal_nonces',
+      'get_transaction',
       'get_tx_list_details',
     ]);
     expect(ops(findings, 'replacement')).toEqual([]);

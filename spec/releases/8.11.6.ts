@@ -9,5 +9,6 @@ export const RELEASE_8_11_6: ReleaseProfile = {
   replacedByTxId: false,
   replaceByFee: false,
   chainTipEtags: ['get_principal_stx_balance', 'get_principal_ft_balances'],
+  addressTransactionCursors: false,
   ...DEPRECATION_TEXTS,
 };

@@ -26,6 +26,12 @@ export interface ReleaseProfile {
    * newest release takes (mocks/http/etag-steps.ts): v8.11.6's v2 balances, which v9 keys by principal.
    */
   readonly chainTipEtags: readonly string[];
+  /**
+   * `GET /extended/v2/addresses/{address}/transactions` reads `cursor` and answers `cursor`,
+   * `next_cursor` and `prev_cursor` (v9.0.0 added them; v8.11.6 has the offset form only). The
+   * spec's `cursor` parameter says the same with `x-since`.
+   */
+  readonly addressTransactionCursors: boolean;
   /** The whole `Warning` header value on a deprecated operation's answers. */
   readonly warning: string;
   /** What follows `This endpoint has been disabled. ` in the 410 a sunset release answers. */

@@ -44,6 +44,20 @@ export function compareVersions(a: string, b: string): number {
 }
 
 /**
+ * Whether the release serves the operation at all: `x-releases` lists the releases that do (a
+ * successor route); an operation without it is served by every release. The mock answers an
+ * operation its release does not serve as that release answers any path it has no route for.
+ */
+export function servedBy(op: Operation, version: string): boolean {
+  return op.releases === undefined || op.releases.includes(version);
+}
+
+/** The operations a release serves, each as it serves it: the mock's routes when it answers as that release. */
+export function operationsOf(ops: readonly Operation[], version: string): Operation[] {
+  return ops.filter((op) => servedBy(op, version)).map((op) => operationAsOf(op, version));
+}
+
+/**
  * The operation as a release serves it. The spec describes the newest release; an operation
  * deprecated only from some release says so in `x-deprecated-since`, what older releases named
  * as its replacement is in `x-replaced-by-before` (keyed by the first release that named

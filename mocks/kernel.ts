@@ -1,5 +1,5 @@
 import { listOperations, type Document } from '../spec/document.ts';
-import { operationsOf, releaseProfile } from '../spec/releases/releases.ts';
+import { operationsOf, releaseProfile, RELEASES, type ReleaseProfile } from '../spec/releases/releases.ts';
 import { LiveChain, type SubmitRequest, type Tip, type WorldRestorer } from './control/live-chain.ts';
 import type { ApiRequest, ApiResponse } from './http/exchange.ts';
 import { createMockPipeline } from './http/mock-pipeline.ts';
@@ -11,6 +11,8 @@ import { isLivePoll, isOwnPath, ownPaths, type OwnFiles } from './own-paths.ts';
 import type { WorldCatalogue } from './query/catalogue.ts';
 import { observeBoth, RequestFeed } from './ui/request-feed.ts';
 import type { CompiledWorldFile, WorldFileSettings } from './world/declared/compile.ts';
+import { epoch4Values } from './world/declared/epoch-4-values.ts';
+import { problemAt, WorldFileError, type DeclaredWorld } from './world/declared/plan.ts';
 import { resolveOptions, type WorldOptions } from './world/options.ts';
 
 /** What a door hands the kernel that only it can get: the documents, the world file, the files. */
@@ -85,9 +87,30 @@ export function resolveMock(
 ): { options: MockOptions; world: WorldOptions } {
   const given = withDefaults(partial);
   const file = worldFile?.({ seed: given.seed, network: given.network, blocks: given.blocks });
+  if (file) refuseUndecodable(file.declared, releaseProfile(given.apiVersion));
   const options: MockOptions = file ? { ...given, ...file.settings } : given;
   const world = resolveOptions({ ...worldOptionsOf(options), ...(file ? { declared: file.declared } : {}) });
   return { options, world };
+}
+
+/**
+ * A release older than v9 cannot import a chain holding epoch 4's values (the real v8.11.6's
+ * decoder refuses them), so the mock does not pretend it serves one: one line per value, and the
+ * release that can.
+ */
+function refuseUndecodable(declared: DeclaredWorld, release: ReleaseProfile): void {
+  if (release.epoch4Values) return;
+  const values = epoch4Values(declared);
+  if (values.length === 0) return;
+  const able = RELEASES.find((r) => r.epoch4Values)?.version;
+  throw new WorldFileError(
+    values.map(({ ref, value }) =>
+      problemAt(
+        ref,
+        `${value} is a value of epoch 4, which ${release.version} cannot import${able ? `: serve this world with --api-version ${able}` : ''}`,
+      ),
+    ),
+  );
 }
 
 /** The mock from its options and what its door provides. */

@@ -7,7 +7,7 @@ export interface MockOptions {
   port: number;
   host: string;
   seed: number;
-  /** The release of the real service the mock answers as: `9.0.2` (default) or `8.11.6`. */
+  /** The release of the real service the mock answers as: one of `RELEASES` (default `DEFAULT_RELEASE`). */
   apiVersion: string;
   /** `warn` (default), `gone` (every deprecated operation answers 410) or `gone:<operationId>,…`. */
   deprecated: string;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createMockApp } from './app.ts';
+import { parseCli } from './cli-args.ts';
 import { specCheckedClient } from './testing/spec-checked-client.ts';
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
@@ -18,5 +19,37 @@ describe('the README’s sample requests against the default mock', () => {
 
   it.each(samples)('GET %s answers 200', async (path) => {
     expect((await get(path)).status).toBe(200);
+  });
+});
+
+/** `npx stacks-api-mock <flags>` lines, each with the `curl -i` samples that follow it. */
+const started = [...README.matchAll(/^npx stacks-api-mock ((?:--[a-z-]+ \S+ ?)+)\s*#.*$/gm)].map((m) => ({
+  flags: (m[1] as string).trim().split(' '),
+  gone: [
+    ...README.slice((m.index ?? 0) + m[0].length).matchAll(
+      /^curl -i http:\/\/127\.0\.0\.1:3999(\S+)\s.*# 410/gm,
+    ),
+  ]
+    .map((c) => c[1] as string)
+    .slice(0, 1),
+}));
+
+describe('the README’s releases and sunset samples', () => {
+  it('choose a release and rehearse the sunset', () => {
+    expect(started.map((s) => s.flags.join(' '))).toEqual(
+      expect.arrayContaining(['--api-version 8.11.6', '--deprecated gone']),
+    );
+  });
+
+  it.each(started)('npx stacks-api-mock $flags answers as it says', async ({ flags, gone }) => {
+    const options = parseCli(flags, {});
+    if (options === 'help') throw new Error('the sample asks for help');
+    const get = specCheckedClient(createMockApp({ ...options, quiet: true, rateLimit: 0 }));
+    const status = await get('/extended');
+    expect(status.body.server_version).toContain(`v${options.apiVersion} `);
+    // specCheckedClient holds the 410 to the spec's documented one.
+    if (options.deprecated !== 'gone') return;
+    expect(gone).toHaveLength(1);
+    expect((await get(gone[0] as string)).status).toBe(410);
   });
 });

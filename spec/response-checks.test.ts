@@ -93,7 +93,7 @@ describe('ResponseChecker', () => {
 
   it('reports only the status of an undocumented one: nothing else is documented to check against', () => {
     expect(checker.check(balance, { status: 302, headers: {}, body: 'moved' })).toEqual([
-      { where: 'status', expected: 'one of 200, 304, 400, 401, 403, 404, 429, 4XX, 5XX', actual: '302' },
+      { where: 'status', expected: 'one of 200, 304, 400, 401, 403, 404, 410, 429, 4XX, 5XX', actual: '302' },
     ]);
   });
 

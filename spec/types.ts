@@ -755,6 +755,13 @@ export interface components {
             /** @description A machine-readable error code, e.g. `FST_ERR_VALIDATION`. */
             code?: string;
         };
+        /** @description The body of a retired operation's `410` (real service): no `statusCode`, unlike the other errors. */
+        GoneResponse: {
+            /** @constant */
+            error: "Gone";
+            /** @description `This endpoint has been disabled. ` and the deprecation note of the route. */
+            message: string;
+        };
         /** @description A non-negative decimal amount in micro-units, as a string. */
         Amount: string;
         /** @description A transaction id, lowercase `0x`-prefixed hex. */
@@ -1837,6 +1844,29 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /**
+         * @description The operation is retired: the real service answers every deprecated operation so once its
+         *     deprecated routes are disabled (v9's switch; its migration guide announces the sunset),
+         *     before validating the request. The mock answers so with `--deprecated gone`.
+         */
+        Gone: {
+            headers: {
+                Warning: components["headers"]["DeprecationWarning"];
+                "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                "ratelimit-reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Gone",
+                 *       "message": "This endpoint has been disabled. See https://docs.hiro.so/stacks/api for more information"
+                 *     }
+                 */
+                "application/json": components["schemas"]["GoneResponse"];
+            };
+        };
         /** @description The rate limit is exceeded; wait `retry-after` seconds. */
         TooManyRequests: {
             headers: {
@@ -2504,6 +2534,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2636,6 +2667,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             "4XX": components["responses"]["ClientError"];
             "5XX": components["responses"]["ServerError"];
@@ -2741,6 +2773,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             "4XX": components["responses"]["ClientError"];
             "5XX": components["responses"]["ServerError"];
@@ -2877,6 +2910,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             "4XX": components["responses"]["ClientError"];
             "5XX": components["responses"]["ServerError"];
@@ -4001,6 +4035,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -4058,6 +4093,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -4122,6 +4158,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };

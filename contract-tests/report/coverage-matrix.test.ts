@@ -78,6 +78,13 @@ describe('the coverage matrix', () => {
     expect(text).not.toContain('cannot be provoked');
   });
 
+  it("says why a deprecated operation's 410 is not exercised: only a retired one answers it", () => {
+    expect(cell('get_account_balance', '410')).toMatchObject({ pass: 0, fail: 0 });
+    expect(renderMatrix(matrix)).toContain(
+      'a deprecated operation answers 410 only once the target retires it',
+    );
+  });
+
   it('does not footnote a 200 whose tests all ran', () => {
     expect(renderMatrix(matrix)).toMatch(/\| get_block \| ✗ 1 of 2 \|/);
   });

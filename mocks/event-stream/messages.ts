@@ -61,6 +61,8 @@ function coreTx(chain: Chain, tx: number) {
     microblock_parent_hash: inMicroblock ? microblockParent(chain, tx, micro) : null,
     vm_error: vmErrorOf(chain, tx),
     burnchain_op: null,
+    // The block's marker category, opaque to consensus; a node writes the key only for such a transaction.
+    ...(t.status[tx] === Status.ProblematicSkipped && { problematic_skipped: 0 }),
   };
 }
 

@@ -236,6 +236,11 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
       const proceed = (): ApiResponse | undefined => {
         if (chosen.code !== undefined) {
           forcedHeaders(p.headers, chosen.code);
+          // A deprecated operation's documented 410 is the sunset's own answer, not the shared error.
+          if (chosen.code === 410 && op.responses['410']) {
+            p.headers.push('Content-Type', JSON_TYPE, 'Content-Length', gone.length);
+            return respond(p, 410, gone.body);
+          }
           if (chosen.code !== 304) return fail(p, chosen.code, forcedMessage(op, chosen.code));
           p.headers.push('ETag', '"forced"');
           return respond(p, 304, undefined);

@@ -4,7 +4,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createMockApp, type MockApp } from '../app.ts';
 import type { MockOptions } from '../options.ts';
 import { sampleUrls } from '../sample-urls.ts';
-import { urlFor } from '../../spec/load.ts';
+import { listOperations, urlFor } from '../../spec/load.ts';
+import { DEFAULT_RELEASE, operationAsOf } from '../../spec/releases/releases.ts';
+import { specCheckedClient } from '../testing/spec-checked-client.ts';
 
 const WARNING = '299 - "Deprecated: See https://docs.hiro.so/stacks/api for more information"';
 const GONE = {
@@ -143,5 +145,23 @@ describe('the sunset, rehearsed', () => {
     );
     const status = await get('/extended');
     expect([status.headers.get('deprecation'), status.headers.get('link')]).toEqual([null, null]);
+  });
+
+  it('the 410 is documented: each deprecated operation of the spec answers it as its 410 response says', async () => {
+    const app = createMockApp({ quiet: true, rateLimit: 0, deprecated: 'gone' });
+    const get = specCheckedClient(app);
+    const urls = sampleUrls(app.live.queries, urlFor);
+    const deprecated = listOperations().filter((op) => operationAsOf(op, DEFAULT_RELEASE).deprecated);
+    let answered = 0;
+    for (const op of deprecated) {
+      const example = op.responses['410']?.content?.['application/json']?.example;
+      expect(example, op.operationId).toEqual(GONE);
+      const path = urls[op.operationId];
+      if (path === undefined) continue;
+      // specCheckedClient throws on an answer its operation does not document.
+      expect((await get(path)).status, op.operationId).toBe(410);
+      answered++;
+    }
+    expect(answered).toBeGreaterThanOrEqual(DEPRECATED_IN_9.length);
   });
 });

@@ -59,11 +59,14 @@ describe.each(SEEDS)('transactions of world %i', (seed) => {
         (tx) => tx.tx_status,
       ),
     );
-    expect([...statuses].sort()).toEqual([...TX_STATUSES].sort());
+    // Only a world file declares a transaction skipped as problematic (fixtures/worlds/release-9.yaml).
+    const generated = TX_STATUSES.filter((s) => s !== 'problematic_skipped');
+    expect([...statuses].sort()).toEqual([...generated].sort());
     const catalogue = world.catalogue();
     for (const type of TX_TYPES) expect(catalogue.transactions.by_type[type].length).toBeGreaterThan(0);
-    for (const status of TX_STATUSES)
+    for (const status of generated)
       expect(catalogue.transactions.by_status[status].length).toBeGreaterThan(0);
+    expect(catalogue.transactions.by_status.problematic_skipped).toEqual([]);
   });
 
   it('returns what the catalogue says for each listed type and status', () => {

@@ -1,6 +1,6 @@
 import { contractAt, type Chain } from '../world/tables/chain.ts';
 import { sourceOf } from '../world/derive/contract-source.ts';
-import { Action, txTypeOf } from '../world/tables/kinds.ts';
+import { Action, TENURE_CAUSES, txTypeOf, type TenureCause } from '../world/tables/kinds.ts';
 import { BlockKey } from '../world/tables/block-table.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';
 import { indexBlockHash } from './block.ts';
@@ -67,7 +67,9 @@ function consensusHash(chain: Chain, height: number): string {
 
 function tenureChangeOf(chain: Chain, table: TxTable, tx: number) {
   const height = table.height[tx] as number;
-  const extended = table.amount[tx] === 1;
+  // The cause's code (TENURE_CAUSES): 0 starts a tenure, any other extends the one under way.
+  const cause = table.amount[tx] as number;
+  const extended = cause > 0;
   const tenure = consensusHash(chain, height);
   return {
     tenure_consensus_hash: tenure,
@@ -75,7 +77,7 @@ function tenureChangeOf(chain: Chain, table: TxTable, tx: number) {
     burn_view_consensus_hash: tenure,
     previous_tenure_end: indexBlockHash(chain, height - 1),
     previous_tenure_blocks: table.aux.at(tx),
-    cause: extended ? ('extended' as const) : ('block_found' as const),
+    cause: TENURE_CAUSES[cause] as TenureCause,
     pubkey_hash: derivedHex(table, tx, 30, 20),
   };
 }

@@ -31,7 +31,7 @@ import { payloadOf } from './payload.ts';
 import { postConditionsOf } from './post-conditions.ts';
 import type { PostCondition, PostConditionPrincipal, TxPayload } from './types.ts';
 import type { Chain } from '../world/tables/chain.ts';
-import { PcFlag } from '../world/tables/kinds.ts';
+import { PcFlag, type TenureCause } from '../world/tables/kinds.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';
 
 /** The stream cannot say what the world holds: names what, and which transaction. */
@@ -204,12 +204,23 @@ function payloadWire(payload: TxPayload, where: () => string): PayloadWire {
         c.burn_view_consensus_hash.slice(2),
         c.previous_tenure_end.slice(2),
         c.previous_tenure_blocks,
-        c.cause === 'extended' ? TenureChangeCause.Extended : TenureChangeCause.BlockFound,
+        WIRE_CAUSES[c.cause],
         c.pubkey_hash.slice(2),
       );
     }
   }
 }
+
+/** A tenure change's cause as a stacks-node encodes it; @stacks/transactions knows SIP-034's too. */
+const WIRE_CAUSES: Record<TenureCause, TenureChangeCause> = {
+  block_found: TenureChangeCause.BlockFound,
+  extended: TenureChangeCause.Extended,
+  extended_runtime: TenureChangeCause.ExtendedRuntime,
+  extended_read_count: TenureChangeCause.ExtendedReadCount,
+  extended_read_length: TenureChangeCause.ExtendedReadLength,
+  extended_write_count: TenureChangeCause.ExtendedWriteCount,
+  extended_write_length: TenureChangeCause.ExtendedWriteLength,
+};
 
 /** A memo travels as text padded with zero bytes to 34; it must be that text to round-trip. */
 function memoText(memo: string, where: () => string): string {

@@ -161,7 +161,12 @@ function placement(chain: Chain, tx: number): Placement {
 
 /** A mined transaction's status is one of the confirmed ones; anything else is a world bug. */
 function confirmedStatus(status: string): ConfirmedFields['tx_status'] {
-  if (status === 'success' || status === 'abort_by_response' || status === 'abort_by_post_condition')
+  if (
+    status === 'success' ||
+    status === 'abort_by_response' ||
+    status === 'abort_by_post_condition' ||
+    status === 'problematic_skipped'
+  )
     return status;
   throw new Error(`a mined transaction with status ${status}`);
 }

@@ -6,6 +6,8 @@ import { Action, Status } from '../world/tables/kinds.ts';
 import { derivedHex } from '../world/derive/derived-bytes.ts';
 
 const OK_TRUE = pairOf(Cl.ok(Cl.bool(true)));
+/** What a stacks-node records for a transaction it skipped as problematic (its receipt's `err_none`). */
+const ERR_NONE = pairOf(Cl.error(Cl.none()));
 const ERRORS = new Map<number, ClarityPair>();
 
 /** The Clarity value a mined transaction returned. */
@@ -18,6 +20,7 @@ export function txResultOf(chain: Chain, tx: number): ClarityPair {
     if (!pair) ERRORS.set(code, (pair = pairOf(Cl.error(Cl.uint(code)))));
     return pair;
   }
+  if (status === Status.ProblematicSkipped) return ERR_NONE;
   if (status !== Status.Success) return OK_TRUE;
   const amount = t.amount[tx] as number;
   switch (t.action[tx] as Action) {

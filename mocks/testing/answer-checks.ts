@@ -19,9 +19,9 @@ export interface Answer {
 
 /**
  * Everything wrong with one answer: where the operation documents the status, what the spec's
- * ResponseChecker finds; for every error, the shared error body (its `statusCode` the status),
- * the caching the real service gives it (`errorCachingProblem`), and no stack trace, file path
- * or secret in the text.
+ * ResponseChecker finds; for every error but a deprecated operation's documented 410, the shared
+ * error body (its `statusCode` the status), the caching the real service gives it
+ * (`errorCachingProblem`), and no stack trace, file path or secret in the text.
  */
 export function problemsWithAnswer(op: Operation | undefined, res: Answer, secrets: string[] = []): string[] {
   const problems: string[] = [];
@@ -35,7 +35,10 @@ export function problemsWithAnswer(op: Operation | undefined, res: Answer, secre
       problems.push(`${p.where}: expected ${p.expected}, got ${p.actual}`);
     }
   }
-  if (res.status >= 400) {
+  // A retired operation's 410 is the real service's own body (GoneResponse), checked above, sent
+  // without Cache-Control as the real one is.
+  const gone = res.status === 410 && op?.deprecated === true && op.responses['410'] !== undefined;
+  if (res.status >= 400 && !gone) {
     if (!errorSchema(res.body)) problems.push(`no shared error body: ${res.text.slice(0, 200)}`);
     else if ((res.body as { statusCode: number }).statusCode !== res.status)
       problems.push(

@@ -93,14 +93,15 @@ export function expectedAccounts(
     const recipient = tx.recipient ? resolve(tx.recipient) : '';
     const payer = tx.sponsor ? resolve(tx.sponsor) : sender;
     const fee = BigInt(tx.fee);
-    const ok = tx.status !== 'abort_by_response';
+    // Aborted or skipped as problematic, it pays its fee and moves nothing.
+    const ok = tx.status === undefined || tx.status === 'success';
     const amount = BigInt(tx.amount ?? 0);
     const p = of(payer);
     if (p) {
       p.balance -= fee;
       p.totalFees += fee;
     }
-    // A failed contract call moved nothing: its recipient is only an argument, not in any event. A
+    // A failed (or skipped) contract call moved nothing: its recipient is only an argument, not in any event. A
     // sponsor is not listed for paying the fee alone (docs/real-service.md).
     const involved = ok || tx.type === 'stx_transfer' ? [sender, recipient] : [sender];
     for (const who of new Set(involved)) of(who)?.heights.push(tx.height ?? 0);

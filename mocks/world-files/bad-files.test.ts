@@ -197,6 +197,41 @@ describe('a bad world file is refused with one line per problem, naming the entr
     ).toEqual([`line 3: accounts.alicia: duplicate account: ${ALICE} is already accounts.alice`]);
   });
 
+  it('a tenure extension before Nakamoto, on a block that starts a tenure, twice at a height, past the tip', () => {
+    // 80 blocks: Nakamoto from 32; tenures start at 32 and 33, 34 continues the second.
+    expect(
+      problemsOf(
+        lines(
+          'tenure_changes:',
+          '  - { height: 10, cause: extended_runtime }',
+          '  - { height: 32, cause: extended }',
+          '  - { height: 33, cause: extended_write_count }',
+          '  - { height: 33, cause: extended_read_count }',
+          '  - { height: 81, cause: extended_read_length }',
+        ),
+      ),
+    ).toEqual([
+      'line 5: tenure_changes[3].height: a second tenure change at height 33 (one a block)',
+      'line 6: tenure_changes[4].height: height 81 is past the chain tip at 80 (raise blocks: in the file or --blocks)',
+    ]);
+    expect(
+      problemsOf(
+        lines(
+          'tenure_changes:',
+          '  - { height: 10, cause: extended_runtime }',
+          '  - { height: 32, cause: extended }',
+          '  - { height: 34, cause: extended_write_count }',
+        ),
+      ),
+    ).toEqual([
+      'line 2: tenure_changes[0]: height 10 is before Nakamoto: tenure changes come later',
+      'line 3: tenure_changes[1]: height 32 starts a tenure (its tenure change is block_found): extend it in a later block of the same tenure_height',
+    ]);
+    expect(problemsOf(lines('tenure_changes:', '  - { height: 33, cause: block_found }'))).toEqual([
+      'line 2: tenure_changes[0].cause: unknown value "block_found" (one of extended, extended_runtime, extended_read_count, extended_read_length, extended_write_count, extended_write_length)',
+    ]);
+  });
+
   it('several problems: every one of them, in file order', () => {
     const problems = problemsOf(
       lines(

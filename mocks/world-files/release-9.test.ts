@@ -1,22 +1,47 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   deserializeTransaction,
   NonFungibleConditionCode,
+  PayloadType,
   PostConditionMode,
   PostConditionType,
+  TenureChangeCause,
 } from '@stacks/transactions';
 import { describe, expect, it } from 'vitest';
-import { createMock } from '../create-mock.ts';
+import { parse } from 'yaml';
+import { createMock, nodeSources } from '../create-mock.ts';
+import { mockKernel, type Mock } from '../kernel.ts';
+import { blockMessage } from '../event-stream/messages.ts';
 import { rawTxOf } from '../serialize/raw-tx.ts';
 import type { ConfirmedTransaction, PendingTransaction } from '../serialize/types.ts';
+import type { WorldFileError } from '../world/declared/plan.ts';
+import type { WorldFileData } from '../world/declared/world-file.ts';
+import { TENURE_CAUSES } from '../world/tables/kinds.ts';
 
 const WORLD = fileURLToPath(new URL('../../fixtures/worlds/release-9.yaml', import.meta.url));
+const FILE = parse(readFileSync(WORLD, 'utf8')) as WorldFileData;
+
+/**
+ * The file's replace-by-fee pairs without epoch 4's values (the one `originator` mode dropped):
+ * a world 8.11.6 can serve, to compare the two releases on.
+ */
+const PAIRS_ONLY: WorldFileData = {
+  accounts: FILE.accounts,
+  tokens: FILE.tokens,
+  mempool: FILE.mempool!.map(({ post_condition_mode: _, ...tx }) => tx),
+};
 
 type Tx = ConfirmedTransaction | PendingTransaction;
 
 /** Every transaction of the world, mined and pending, as `tx/multiple` answers it. */
-async function everyTx(apiVersion: string): Promise<{ txs: Tx[]; mock: ReturnType<typeof createMock> }> {
-  const mock = createMock({ quiet: true, rateLimit: 0, world: WORLD, apiVersion });
+async function everyTx(
+  apiVersion: string,
+  world: string | WorldFileData = WORLD,
+): Promise<{ txs: Tx[]; mock: Mock }> {
+  const options = { quiet: true, rateLimit: 0, apiVersion };
+  const mock =
+    typeof world === 'string' ? createMock({ ...options, world }) : mockKernel(options, nodeSources(world));
   const t = mock.live.queries.chain.txs;
   const m = mock.live.queries.chain.mempool;
   const ids = [
@@ -48,6 +73,57 @@ describe("fixtures/worlds/release-9.yaml: release 9's new values, served as 9.0.
     expect(conditions.some((pc) => pc.type === 'non_fungible' && pc.condition_code === 'maybe_sent')).toBe(
       true,
     );
+    const causes = txs.flatMap((tx) =>
+      tx.tx_type === 'tenure_change' ? [tx.tenure_change_payload.cause] : [],
+    );
+    expect(causes).toEqual(expect.arrayContaining([...TENURE_CAUSES]));
+    expect(txs.filter((tx) => tx.tx_status === 'problematic_skipped')).toHaveLength(2);
+  });
+
+  it('a transaction skipped as problematic was mined but not executed: fee and nonce taken, nothing moved', async () => {
+    const { txs, mock } = await everyTx('9.0.2');
+    const skipped = txs.filter((tx): tx is ConfirmedTransaction => tx.tx_status === 'problematic_skipped');
+    for (const tx of skipped) {
+      expect(tx.tx_result).toEqual({ hex: '0x0809', repr: '(err none)' });
+      expect([tx.event_count, tx.events]).toEqual([0, []]);
+      expect([
+        tx.execution_cost_read_count,
+        tx.execution_cost_read_length,
+        tx.execution_cost_runtime,
+        tx.execution_cost_write_count,
+        tx.execution_cost_write_length,
+      ]).toEqual([0, 0, 0, 0, 0]);
+    }
+    const nft = skipped.find((tx) => tx.tx_type === 'contract_call')!;
+    const get = async (url: string): Promise<any> => {
+      const res = await mock.handle({ method: 'GET', url, headers: {}, ip: undefined });
+      return JSON.parse(new TextDecoder().decode(res.body));
+    };
+    // Its NFT (id 4) stayed with its sender (2, 3 and 4 of its 4: 1 went at height 41), whose
+    // next nonce is past it.
+    const maker = nft.sender_address;
+    const held = await get(`/extended/v1/address/${maker}/balances`);
+    expect(held.non_fungible_tokens[`${nft.contract_call.contract_id}::ticket`].count).toBe('3');
+    expect((await get(`/extended/v1/address/${maker}/nonces`)).possible_next_nonce).toBeGreaterThan(
+      nft.nonce,
+    );
+  });
+
+  it('as 8.11.6 the file is refused, one line per value of epoch 4, naming the release that imports it', () => {
+    let problems: readonly string[] = [];
+    try {
+      createMock({ quiet: true, rateLimit: 0, world: WORLD, apiVersion: '8.11.6' });
+    } catch (err) {
+      problems = (err as WorldFileError).problems;
+    }
+    expect(problems).toHaveLength(14);
+    expect(problems[0]).toBe(
+      'line 20: transactions[0]: post_condition_mode originator is a value of epoch 4, which 8.11.6 cannot import: serve this world with --api-version 9.0.2',
+    );
+    expect(problems.filter((p) => p.includes('problematic_skipped'))).toHaveLength(2);
+    expect(
+      problems.filter((p) => /tenure_changes\[\d\]: tenure-change cause extended_/.test(p)),
+    ).toHaveLength(5);
   });
 
   it('replaces by fee: the lower fee of each pair names the higher, by its own payer nonce', async () => {
@@ -63,17 +139,21 @@ describe("fixtures/worlds/release-9.yaml: release 9's new values, served as 9.0.
         tx.sponsored ? `${tx.sponsor_address}:${tx.sponsor_nonce}` : `${tx.sender_address}:${tx.nonce}`;
       expect(payer(winner!)).toBe(payer(loser));
     }
-    // As 8.11.6 nothing is replaced, and no result says what replaced it.
-    const old = (await everyTx('8.11.6')).txs.filter((tx) => 'receipt_time' in tx);
-    expect(old.filter((tx) => tx.tx_status === 'dropped_replace_by_fee').length).toBeLessThan(
-      pending.filter((tx) => tx.tx_status === 'dropped_replace_by_fee').length,
-    );
-    expect(old.some((tx) => 'replaced_by_tx_id' in tx)).toBe(false);
+    // The same pairs without epoch 4's values: as 8.11.6 nothing is replaced, and no result says
+    // what replaced it.
+    const replaced = async (apiVersion: string): Promise<Tx[]> =>
+      (await everyTx(apiVersion, PAIRS_ONLY)).txs.filter((tx) => 'receipt_time' in tx);
+    const v9 = await replaced('9.0.2');
+    const v8 = await replaced('8.11.6');
+    const droppedIn = (txs: Tx[]): number =>
+      txs.filter((tx) => tx.tx_status === 'dropped_replace_by_fee').length;
+    expect(droppedIn(v9) - droppedIn(v8)).toBe(2);
+    expect(v8.some((tx) => 'replaced_by_tx_id' in tx)).toBe(false);
   });
 
   it("a replaced transaction leaves its payer's pending balance, as v9 prunes it", async () => {
     const outbound = async (apiVersion: string): Promise<bigint> => {
-      const { mock } = await everyTx(apiVersion);
+      const { mock } = await everyTx(apiVersion, PAIRS_ONLY);
       const taker = mock.live.queries.catalogue().declared.accounts.find((a) => a.name === 'taker');
       const url = `/extended/v1/address/${taker!.address}/balances`;
       const res = await mock.handle({ method: 'GET', url, headers: {}, ip: undefined });
@@ -107,6 +187,29 @@ describe("fixtures/worlds/release-9.yaml: release 9's new values, served as 9.0.
         }
       }
     expect(originator).toBeGreaterThanOrEqual(2);
+    // The tenure-change causes, coded as stacks-core's TenureChangeCause (2 to 6).
+    const wireCauses = new Set<TenureChangeCause>();
+    const t = chain.txs;
+    for (let row = 0; row < t.count; row++) {
+      const payload = deserializeTransaction(rawTxOf(chain, t, row).hex).payload;
+      if (payload.payloadType === PayloadType.TenureChange) wireCauses.add(payload.cause);
+    }
+    expect([...wireCauses].sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    // `/new_block` carries a skipped transaction as a stacks-node writes its receipt.
+    const heights = [62, 63];
+    for (const height of heights) {
+      const skipped = blockMessage(chain, height).transactions.find(
+        (tx) => tx.status === 'problematic_skipped',
+      );
+      expect(skipped).toMatchObject({
+        raw_result: '0x0809',
+        problematic_skipped: 0,
+        vm_error: null,
+        execution_cost: { read_count: 0, read_length: 0, runtime: 0, write_count: 0, write_length: 0 },
+      });
+    }
+    const plain = blockMessage(chain, 61).transactions;
+    expect(plain.some((tx) => 'problematic_skipped' in tx)).toBe(false);
     expect(maybeSent).toBe(1);
     expect([...wire]).toEqual(expect.arrayContaining([PostConditionType.Staking, PostConditionType.PoX]));
   });

@@ -51,6 +51,30 @@ describe('drift against the official client', { timeout: 180_000 }, () => {
     expect(failure?.stdout).toMatch(/get_block\s*\| field only in client\s*\| 200 burn_block_time\s/);
   });
 
+  it('make drift exits 1 naming them on a copy missing one parameter and one enum value the client has', async () => {
+    const copy = structuredClone(loadSpec());
+    const op = copy.paths!['/extended/v1/tx/multiple']!.get!;
+    op.parameters = op.parameters!.filter(
+      (p) => !('$ref' in p) || p.$ref !== '#/components/parameters/ExcludeFunctionArgs',
+    );
+    const status = (copy.components!.schemas!.ConfirmedTransactionFields as Schema).properties!
+      .tx_status as Schema;
+    status.enum = status.enum!.filter((v) => v !== 'problematic_skipped');
+    const path = join(mkdtempSync(join(tmpdir(), 'drift-')), 'openapi.yaml');
+    writeFileSync(path, stringify(copy));
+    const failure = await run('npx', ['tsx', 'spec/drift/client-drift-cli.ts', path]).then(
+      () => undefined,
+      (err: { code: number; stdout: string }) => err,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stdout).toMatch(
+      /get_tx_list_details\s*\| parameter only in client\s*\| query exclude_function_args\s/,
+    );
+    expect(failure?.stdout).toMatch(
+      /get_single_transaction_with_transfers\s*\| field enum\s*\| 200 tx\.tx_status\s*\| -\s*\| only in client: problematic_skipped/,
+    );
+  });
+
   it('fires on a parameter the client has and the spec lost', async () => {
     const copy = structuredClone(loadSpec());
     const op = copy.paths!['/extended/v1/tx/multiple']!.get!;

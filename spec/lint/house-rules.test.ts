@@ -174,6 +174,14 @@ describe('house rules on spec/openapi.yaml', () => {
         new RegExp(`no ${label}`),
       );
     });
+
+    it('fires when a deprecated operation loses its 410 (the sunset the mock rehearses)', async () => {
+      const op = operationPath(pristine, 'get_account_balance');
+      const results = await lintMutated((doc) => {
+        delete objectAt(doc, [...op, 'responses'])['410'];
+      });
+      expectNewFinding(results, 'house-error-responses-documented', [...op, 'responses'], /no 410/);
+    });
   });
 
   describe('house-error-response-schema', () => {
@@ -206,6 +214,29 @@ describe('house rules on spec/openapi.yaml', () => {
         [...op, 'responses', '404'],
         /application\/json/,
       );
+    });
+  });
+
+  describe('house-error-response-schema on 410', () => {
+    it('fires when an operation no release deprecates documents a 410', async () => {
+      const op = operationPath(pristine, 'get_block');
+      const results = await lintMutated((doc) => {
+        objectAt(doc, [...op, 'responses'])['410'] = { $ref: '#/components/responses/Gone' };
+      });
+      expectNewFinding(
+        results,
+        'house-error-response-schema',
+        [...op, 'responses', '410'],
+        /only a deprecated/,
+      );
+    });
+
+    it("fires when a deprecated operation's 410 is the shared ErrorResponse, not the real Gone body", async () => {
+      const op = operationPath(pristine, 'get_account_balance');
+      const results = await lintMutated((doc) => {
+        objectAt(doc, [...op, 'responses'])['410'] = { $ref: '#/components/responses/NotFound' };
+      });
+      expectNewFinding(results, 'house-error-response-schema', [...op, 'responses', '410'], /GoneResponse/);
     });
   });
 
@@ -398,7 +429,7 @@ describe('house rules on spec/openapi.yaml', () => {
 describe('house rules on forms the real spec does not use', () => {
   const fixtureText = readFileSync(FIXTURE_FILE, 'utf8');
 
-  it('accept root-level security, an inline 500, Retry-After, $ref amounts and named examples', async () => {
+  it('accept root-level security, an inline 500 and 410, Retry-After, $ref amounts and named examples', async () => {
     const results = await lintText(fixtureText, FIXTURE_FILE);
     expect(results, summary(results)).toEqual([]);
   });

@@ -7,6 +7,7 @@ export const RELEASE_8_11_6: ReleaseProfile = {
   serverVersion: 'stacks-blockchain-api v8.11.6 (v8.11.6:63da771)',
   statusPoxUnlockHeights: true,
   replacedByTxId: false,
+  epoch4Values: false,
   replaceByFee: false,
   chainTipEtags: ['get_principal_stx_balance', 'get_principal_ft_balances'],
   addressTransactionCursors: false,

@@ -7,6 +7,7 @@ export const RELEASE_9_0_2: ReleaseProfile = {
   serverVersion: 'stacks-blockchain-api v9.0.2 (master:1164d9ee)',
   statusPoxUnlockHeights: false,
   replacedByTxId: true,
+  epoch4Values: true,
   replaceByFee: true,
   chainTipEtags: [],
   addressTransactionCursors: true,

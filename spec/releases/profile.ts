@@ -32,6 +32,13 @@ export interface ReleaseProfile {
    * spec's `cursor` parameter says the same with `x-since`.
    */
   readonly addressTransactionCursors: boolean;
+  /**
+   * The release decodes the values epoch 4 brought (v9.0.0): `post_condition_mode: originator`,
+   * `staking` and `pox` post-conditions, `maybe_sent`, `tx_status: problematic_skipped`, the
+   * `extended_*` tenure-change causes. One that does not cannot import a chain holding them (its
+   * event import fails on such a block), so the mock refuses a world file that declares one.
+   */
+  readonly epoch4Values: boolean;
   /** The whole `Warning` header value on a deprecated operation's answers. */
   readonly warning: string;
   /** What follows `This endpoint has been disabled. ` in the 410 a sunset release answers. */

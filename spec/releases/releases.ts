@@ -1,12 +1,9 @@
 import type { Operation } from '../document.ts';
-import { RELEASE_8_11_6 } from './8.11.6.ts';
-import { RELEASE_9_0_2 } from './9.0.2.ts';
+import { RELEASES } from './list.ts';
 import type { ReleaseProfile } from './profile.ts';
 
 export type { ReleaseProfile } from './profile.ts';
-
-/** The releases the mock reproduces, newest first. Adding one: its file, a line here, its golden answers. */
-export const RELEASES: readonly ReleaseProfile[] = [RELEASE_9_0_2, RELEASE_8_11_6];
+export { RELEASES } from './list.ts';
 
 /** The newest release the differential has verified. */
 export const DEFAULT_RELEASE = '9.0.2';

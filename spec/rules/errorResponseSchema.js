@@ -1,6 +1,8 @@
 import { isObject, operationLabel, operations, resolveLocalRef } from './lib/openapi.js';
 
 const ERROR_SCHEMA_REF = '#/components/schemas/ErrorResponse';
+// A retired operation's 410 has its own body (no `statusCode`), as the real service writes it.
+const GONE_SCHEMA_REF = '#/components/schemas/GoneResponse';
 const SHARED_RESPONSE_PREFIX = '#/components/responses/';
 const ERROR_STATUS = /^[45](\d\d|XX)$/;
 
@@ -17,14 +19,18 @@ export default function errorResponseSchema(root) {
     for (const [status, response] of Object.entries(operation.responses)) {
       if (!ERROR_STATUS.test(status) || (own && status === '400')) continue;
       const where = `${operationLabel(method, route)} response ${status}`;
-      const problem = describeProblem(root, response);
+      const expected = status === '410' ? GONE_SCHEMA_REF : ERROR_SCHEMA_REF;
+      const problem =
+        status === '410' && operation.deprecated !== true
+          ? 'is a 410, which only a deprecated operation answers'
+          : describeProblem(root, response, expected);
       if (problem) results.push({ message: `${where} ${problem}`, path: [...path, 'responses', status] });
     }
   }
   return results;
 }
 
-function describeProblem(root, response) {
+function describeProblem(root, response, expected) {
   let target = response;
   const visited = new Set();
   while (isObject(target) && typeof target.$ref === 'string') {
@@ -38,15 +44,13 @@ function describeProblem(root, response) {
     if (target === undefined) return `references ${ref}, which does not exist`;
   }
   if (!isObject(target) || !isObject(target.content) || Object.keys(target.content).length === 0) {
-    return `has no content; its body must be ${ERROR_SCHEMA_REF}`;
+    return `has no content; its body must be ${expected}`;
   }
   const offending = Object.entries(target.content)
-    .filter(
-      ([, media]) => !isObject(media) || !isObject(media.schema) || media.schema.$ref !== ERROR_SCHEMA_REF,
-    )
+    .filter(([, media]) => !isObject(media) || !isObject(media.schema) || media.schema.$ref !== expected)
     .map(([mediaType]) => mediaType);
   if (offending.length > 0) {
-    return `has a schema other than $ref ${ERROR_SCHEMA_REF} for ${offending.join(', ')}`;
+    return `has a schema other than $ref ${expected} for ${offending.join(', ')}`;
   }
   return undefined;
 }

@@ -1,9 +1,16 @@
 import { sha256 } from '@noble/hashes/sha256';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import { c32address, c32addressDecode } from 'c32check';
-import { PcFlag } from '../tables/kinds.ts';
+import { PcFlag, Status, TENURE_CAUSES } from '../tables/kinds.ts';
 import { NETWORKS, type NetworkName, type NetworkParams } from '../tables/network.ts';
-import type { DeclaredAccount, DeclaredToken, DeclaredTx, DeclaredWorld, EntryRef } from './plan.ts';
+import type {
+  DeclaredAccount,
+  DeclaredTenureChange,
+  DeclaredToken,
+  DeclaredTx,
+  DeclaredWorld,
+  EntryRef,
+} from './plan.ts';
 import { WorldFileError, problemAt } from './plan.ts';
 import {
   entryName,
@@ -48,6 +55,12 @@ export function addressFromName(name: string, net: NetworkParams): string {
 
 type FileToken = NonNullable<WorldFileData['tokens']>[number];
 
+const OUTCOMES: Record<NonNullable<FileTx['status']>, Status> = {
+  success: Status.Success,
+  abort_by_response: Status.AbortByResponse,
+  problematic_skipped: Status.ProblematicSkipped,
+};
+
 class Compiler {
   readonly problems: string[] = [];
   readonly settings: WorldFileSettings;
@@ -83,8 +96,26 @@ class Compiler {
       // A stable sort keeps file order within a height.
       transactions: [...transactions].sort((a, b) => a.height - b.height),
       mempool,
+      tenureChanges: this.tenureChanges(),
       background: this.file.data.background ?? false,
     };
+  }
+
+  /** At most one a height, on the chain: whether the height is a Nakamoto one, the builder sees. */
+  private tenureChanges(): DeclaredTenureChange[] {
+    const heights = new Set<number>();
+    return (this.file.data.tenure_changes ?? []).map((t, i) => {
+      const path = ['tenure_changes', i];
+      if (t.height > this.settings.blocks)
+        this.problem(
+          [...path, 'height'],
+          `height ${t.height} is past the chain tip at ${this.settings.blocks} (raise blocks: in the file or --blocks)`,
+        );
+      if (heights.has(t.height))
+        this.problem([...path, 'height'], `a second tenure change at height ${t.height} (one a block)`);
+      heights.add(t.height);
+      return { ...this.ref(path), height: t.height, cause: TENURE_CAUSES.indexOf(t.cause) };
+    });
   }
 
   /** A replacing mempool entry names an earlier one with the same fee payer. */
@@ -258,7 +289,7 @@ class Compiler {
       contract,
       amount: t.type === 'nft_transfer' ? (t.value ?? 0) : this.amount(t.amount ?? 0, [...path, 'amount']),
       fee: this.amount(t.fee, [...path, 'fee']),
-      failed: t.status === 'abort_by_response',
+      outcome: OUTCOMES[t.status ?? 'success'],
       cycles: t.cycles ?? 0,
       pcFlags: this.pcFlags(t, path),
       replaces: t.replaces ?? -1,

@@ -1,3 +1,4 @@
+import type { Status } from '../tables/kinds.ts';
 import type { VestingEntry } from '../tables/vesting.ts';
 
 /**
@@ -12,6 +13,8 @@ export interface DeclaredWorld {
   readonly transactions: readonly DeclaredTx[];
   /** Pending at start, in file order. */
   readonly mempool: readonly DeclaredTx[];
+  /** Tenure extensions, by height (at most one a height). */
+  readonly tenureChanges: readonly DeclaredTenureChange[];
   /** Declared accounts also take part in the seeded background activity. */
   readonly background: boolean;
 }
@@ -57,13 +60,20 @@ export interface DeclaredTx extends EntryRef {
   /** Micro-units moved or locked, or the NFT id. */
   readonly amount: number;
   readonly fee: number;
-  readonly failed: boolean;
+  /** How it was mined: Success, AbortByResponse or ProblematicSkipped (fee paid, nothing moves). */
+  readonly outcome: Status;
   /** Lock period of a stacking transaction, in reward cycles. */
   readonly cycles: number;
   /** The post-condition mode and v9's post-conditions, as the transaction table's flag bits (`PcFlag`). */
   readonly pcFlags: number;
   /** Mempool entries: the index of the earlier entry whose payer nonce this one takes; -1 for none. */
   readonly replaces: number;
+}
+
+export interface DeclaredTenureChange extends EntryRef {
+  readonly height: number;
+  /** The cause's code (`TENURE_CAUSES`), 1 or more: an extension of the tenure under way. */
+  readonly cause: number;
 }
 
 /** Problems found in a world file, each already one line naming the entry and its line. */

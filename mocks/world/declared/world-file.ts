@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { isMap, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import type { TenureCause } from '../tables/kinds.ts';
 // Imported, not read from disk, so a world file compiles in a browser too (msw/browser.ts).
 import worldSchema from '../../../fixtures/worlds/world.schema.json' with { type: 'json' };
 
@@ -39,6 +40,13 @@ export interface WorldFileData {
   }[];
   transactions?: FileTx[];
   mempool?: FileTx[];
+  tenure_changes?: FileTenureChange[];
+}
+
+/** A tenure extension the miner of the tenure under way mines at `height` (Nakamoto blocks only). */
+export interface FileTenureChange {
+  height: number;
+  cause: Exclude<TenureCause, 'block_found'>;
 }
 
 export type Amount = string | number;
@@ -54,7 +62,7 @@ export interface FileTx {
   value?: number;
   fee: Amount;
   cycles?: number;
-  status?: 'success' | 'abort_by_response';
+  status?: 'success' | 'abort_by_response' | 'problematic_skipped';
   post_condition_mode?: 'allow' | 'deny' | 'originator';
   post_conditions?: ('staking' | 'pox' | 'maybe_sent')[];
   /** Mempool only: the index of an earlier mempool entry this one replaces by fee. */

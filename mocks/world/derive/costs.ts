@@ -1,6 +1,6 @@
 import { contractAt, variant, type Chain } from '../tables/chain.ts';
 import { sourceOf } from './contract-source.ts';
-import { Action } from '../tables/kinds.ts';
+import { Action, Status } from '../tables/kinds.ts';
 
 export type ExecutionCost = [
   readCount: number,
@@ -17,6 +17,8 @@ export type ExecutionCost = [
 export function costsOf(chain: Chain, tx: number): ExecutionCost {
   const t = chain.txs;
   const action = t.action[tx] as Action;
+  // A transaction skipped as problematic ran nothing: a stacks-node's receipt says ZERO.
+  if (t.status[tx] === Status.ProblematicSkipped) return [0, 0, 0, 0, 0];
   switch (action) {
     case Action.Coinbase:
     case Action.TenureChange:

@@ -235,10 +235,15 @@ export class ChainBuilder {
 
     // The parent's microblock stream is confirmed first, before the block's own transactions.
     if (!nakamoto && h >= 4 && (h === 4 || rng.chance(0.12))) this.microblockStream(h, false);
+    // A world file's tenure extension takes the seeded one's place, or has its id drawn apart
+    // from the seed's: either way the background stays the seed's.
+    const declaredCause = this.s.declared?.tenureCauseAt(h, nakamoto, newTenure);
     if (nakamoto && newTenure) {
       this.pushSystemTx(Action.TenureChange, h, 0, previousTenureBlocks);
     } else if (nakamoto && rng.chance(0.05)) {
-      this.pushSystemTx(Action.TenureChange, h, 1, clock.tenureBlocks - 1);
+      this.pushSystemTx(Action.TenureChange, h, declaredCause ?? 1, clock.tenureBlocks - 1);
+    } else if (declaredCause !== undefined) {
+      this.pushSystemTx(Action.TenureChange, h, declaredCause, clock.tenureBlocks - 1, this.s.declaredRng);
     }
     if (newTenure) this.pushSystemTx(Action.Coinbase, h, 0, 0);
     if (h === 1) {
@@ -293,7 +298,7 @@ export class ChainBuilder {
     }
   }
 
-  private pushSystemTx(action: Action, h: number, amount: number, aux: number): void {
+  private pushSystemTx(action: Action, h: number, amount: number, aux: number, ids?: Rng): void {
     const sender = this.s.clock.tenureMiner;
     const tx: TxIntent = {
       action,
@@ -310,7 +315,7 @@ export class ChainBuilder {
     // A miner signs its coinbase and tenure change with its account's nonce on chain, so a
     // transaction of its own pending with that nonce can no longer be mined.
     this.s.nonces.followChain(sender);
-    this.pushTx(tx, h, -1, AnchorMode.OnChainOnly);
+    this.pushTx(tx, h, -1, AnchorMode.OnChainOnly, ids);
   }
 
   private pushBootDeploy(kind: ContractKind, h: number): void {

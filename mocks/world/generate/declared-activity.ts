@@ -96,6 +96,31 @@ export class DeclaredActivity {
     return this.byHeight.get(height) ?? [];
   }
 
+  /**
+   * The cause of the tenure extension the file declares at `height`, or undefined. A block that
+   * starts a tenure, or one before Nakamoto, has no room for one: a problem names the entry.
+   */
+  tenureCauseAt(height: number, nakamoto: boolean, startsTenure: boolean): number | undefined {
+    const declared = this.plan.tenureChanges.find((t) => t.height === height);
+    if (!declared) return undefined;
+    if (!nakamoto) {
+      this.problems.push(
+        problemAt(declared, `height ${height} is before Nakamoto: tenure changes come later`),
+      );
+      return undefined;
+    }
+    if (startsTenure) {
+      this.problems.push(
+        problemAt(
+          declared,
+          `height ${height} starts a tenure (its tenure change is block_found): extend it in a later block of the same tenure_height`,
+        ),
+      );
+      return undefined;
+    }
+    return declared.cause;
+  }
+
   /** The transaction as the builder pushes it, or undefined (and a problem) when it cannot be paid. */
   draft(tx: DeclaredTx, ledger: Ledger, burnHeight: number, poxContract: number): TxIntent | undefined {
     const sender = this.principals.find(tx.sender);
@@ -109,7 +134,7 @@ export class DeclaredActivity {
     }
     return {
       ...bare(ACTIONS[tx.type], sender),
-      status: tx.failed ? Status.AbortByResponse : Status.Success,
+      status: tx.outcome,
       sponsor,
       fee: tx.fee,
       contract,
@@ -136,13 +161,15 @@ export class DeclaredActivity {
     const name = (p: string): string => this.names.get(p) ?? p;
     const when = tx.height > 0 ? `at height ${tx.height}` : 'in the mempool';
     const spendable = (p: number): number => ledger.spendable(p, burnHeight);
-    const moves = !tx.failed && (tx.type === 'stx_transfer' || tx.type === 'stack_stx') ? tx.amount : 0;
+    // A transaction mined failed or skipped moves nothing: only its fee is paid.
+    const executed = tx.outcome === Status.Success;
+    const moves = executed && (tx.type === 'stx_transfer' || tx.type === 'stack_stx') ? tx.amount : 0;
     if (sponsor >= 0 && spendable(sponsor) < tx.fee)
       return `sponsor ${name(tx.sponsor)} cannot pay the fee ${tx.fee} µSTX ${when}: it has ${spendable(sponsor)} µSTX to spend`;
     const need = moves + (sponsor >= 0 ? 0 : tx.fee);
     if (spendable(sender) < need)
       return `${name(tx.sender)} cannot pay ${moves > 0 ? `${moves} + fee ` : 'the fee '}${tx.fee} µSTX ${when}: it has ${spendable(sender)} µSTX to spend`;
-    if (tx.failed) return undefined;
+    if (!executed) return undefined;
     if (tx.type === 'ft_transfer' && ledger.ftOf(contract, sender) < tx.amount)
       return `${name(tx.sender)} holds ${ledger.ftOf(contract, sender)} of ${tx.contract}, not the ${tx.amount} it sends ${when}`;
     if (tx.type === 'nft_transfer' && ledger.nftOwner(contract, tx.amount) !== sender)

@@ -68,6 +68,7 @@ export const TX_STATUSES = [
   'dropped_too_expensive',
   'dropped_stale_garbage_collect',
   'dropped_problematic',
+  'problematic_skipped',
 ] as const;
 export type TxStatus = (typeof TX_STATUSES)[number];
 
@@ -81,6 +82,12 @@ export const Status = {
   DroppedTooExpensive: 6,
   DroppedStaleGarbageCollect: 7,
   DroppedProblematic: 8,
+  /**
+   * Mined but not executed: the block marked it problematic (epoch 4, v9). The fee is paid and the
+   * nonces taken; it has no events, no execution cost, and returns `(err none)`. Only a world
+   * file declares one.
+   */
+  ProblematicSkipped: 9,
 } as const;
 export type Status = (typeof Status)[keyof typeof Status];
 
@@ -95,6 +102,22 @@ export const DROPPED_STATUSES: readonly Status[] = [
 export function statusName(status: Status): TxStatus {
   return TX_STATUSES[status] as TxStatus;
 }
+
+/**
+ * A tenure change's cause, by the code a stacks-node encodes (stacks-core's `TenureChangeCause`):
+ * a tenure starts `block_found`; `extended` extends every budget; the `extended_*` causes (SIP-034,
+ * epoch 4, the real service's v9) one budget each, which only a world file declares.
+ */
+export const TENURE_CAUSES = [
+  'block_found',
+  'extended',
+  'extended_runtime',
+  'extended_read_count',
+  'extended_read_length',
+  'extended_write_count',
+  'extended_write_length',
+] as const;
+export type TenureCause = (typeof TENURE_CAUSES)[number];
 
 export const EventKind = {
   StxTransfer: 0,

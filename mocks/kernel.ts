@@ -14,6 +14,7 @@ import type { CompiledWorldFile, WorldFileSettings } from './world/declared/comp
 import { epoch4Values } from './world/declared/epoch-4-values.ts';
 import { problemAt, WorldFileError, type DeclaredWorld } from './world/declared/plan.ts';
 import { resolveOptions, type WorldOptions } from './world/options.ts';
+import { withLedgerProblems } from './world/generate/ledger-problems.ts';
 
 /** What a door hands the kernel that only it can get: the documents, the world file, the files. */
 export interface MockSources {
@@ -86,10 +87,21 @@ export function resolveMock(
   worldFile: MockSources['worldFile'],
 ): { options: MockOptions; world: WorldOptions } {
   const given = withDefaults(partial);
-  const file = worldFile?.({ seed: given.seed, network: given.network, blocks: given.blocks });
-  if (file) refuseUndecodable(file.declared, releaseProfile(given.apiVersion));
+  let file: CompiledWorldFile | undefined;
+  const problems: string[] = [];
+  try {
+    file = worldFile?.({ seed: given.seed, network: given.network, blocks: given.blocks });
+  } catch (err) {
+    // Go on with the rest of the file (its `partial` plan): its other problems come in the same reading.
+    if (!(err instanceof WorldFileError) || !err.partial) throw err;
+    file = err.partial;
+    problems.push(...err.problems);
+  }
+  if (file) problems.push(...undecodable(file.declared, releaseProfile(given.apiVersion)));
   const options: MockOptions = file ? { ...given, ...file.settings } : given;
   const world = resolveOptions({ ...worldOptionsOf(options), ...(file ? { declared: file.declared } : {}) });
+  // With those, the problems a running ledger finds in the rest.
+  if (problems.length > 0) throw withLedgerProblems(new WorldFileError(problems), world);
   return { options, world };
 }
 
@@ -98,17 +110,13 @@ export function resolveMock(
  * decoder refuses them), so the mock does not pretend it serves one: one line per value, and the
  * release that can.
  */
-function refuseUndecodable(declared: DeclaredWorld, release: ReleaseProfile): void {
-  if (release.epoch4Values) return;
-  const values = epoch4Values(declared);
-  if (values.length === 0) return;
+function undecodable(declared: DeclaredWorld, release: ReleaseProfile): string[] {
+  if (release.epoch4Values) return [];
   const able = RELEASES.find((r) => r.epoch4Values)?.version;
-  throw new WorldFileError(
-    values.map(({ ref, value }) =>
-      problemAt(
-        ref,
-        `${value} is a value of epoch 4, which ${release.version} cannot import${able ? `: serve this world with --api-version ${able}` : ''}`,
-      ),
+  return epoch4Values(declared).map(({ ref, value }) =>
+    problemAt(
+      ref,
+      `${value} is a value of epoch 4, which ${release.version} cannot import${able ? `: serve this world with --api-version ${able}` : ''}`,
     ),
   );
 }

@@ -69,6 +69,15 @@ describe('the world snapshot (the build restores the default world from one)', (
     expect(decodeWorld(SNAPSHOT, declared)).toBeUndefined();
   });
 
+  it('is refused, not misread, when its serialization format is newer than this V8 reads (the world is then built)', () => {
+    const keyLength = 4 + SNAPSHOT.readUInt32LE(0);
+    expect(SNAPSHOT[keyLength]).toBe(0xff);
+    const newer = Buffer.from(SNAPSHOT);
+    newer[keyLength + 1] = (SNAPSHOT[keyLength + 1] as number) + 1;
+    expect(decodeWorld(newer, OPTIONS)).toBeUndefined();
+    expect(decodeWorld(SNAPSHOT, OPTIONS)).toBeDefined();
+  });
+
   it('gives each restore a world of its own: one living chain moving leaves another restored one as it was', () => {
     const first = new LiveChain(OPTIONS, controlSpec(), 0, (o) => decodeWorld(SNAPSHOT, o));
     const second = new LiveChain(OPTIONS, controlSpec(), 0, (o) => decodeWorld(SNAPSHOT, o));

@@ -50,12 +50,14 @@ interface Payload {
 }
 
 /**
- * What the snapshot was made for: the world's options and V8's version (its serializer's format
- * may change between versions). A world file's world is never snapshotted.
+ * What the snapshot was made for: the world's options. Not the V8 that wrote it: V8's serializer
+ * reads every older format (Node's v8 docs: "backward-compatible, safe to store to disk"), so the
+ * build's snapshot serves Node 22 and 24 as it serves the Node that wrote it; a format newer than
+ * this V8 reads is refused in decodeWorld. A world file's world is never snapshotted.
  */
 export function snapshotKey(options: WorldOptions): string | undefined {
   if (options.declared) return undefined;
-  return JSON.stringify({ v8: process.versions.v8, options });
+  return JSON.stringify({ options });
 }
 
 /**
@@ -120,12 +122,22 @@ export function encodeWorld(options: WorldOptions): Buffer {
   return Buffer.concat([length, head, serialize(payload)]);
 }
 
-/** The world in `bytes` when it was made for `options`, else undefined. Each call gives a world of its own. */
+/** The offset of V8's format version in a serialization: after its 0xff tag. */
+const FORMAT_VERSION_AT = 1;
+/** The newest serialization format this V8 reads: the one it writes. */
+const FORMAT_VERSION = serialize(null)[FORMAT_VERSION_AT] as number;
+
+/**
+ * The world in `bytes` when it was made for `options` in a format this V8 reads, else undefined
+ * (the caller builds it). Each call gives a world of its own.
+ */
 export function decodeWorld(bytes: Buffer, options: WorldOptions): RestoredWorld | undefined {
   const key = snapshotKey(options);
   const length = bytes.readUInt32LE(0);
   if (key === undefined || bytes.toString('utf8', 4, 4 + length) !== key) return undefined;
-  const payload = deserialize(bytes.subarray(4 + length)) as Payload;
+  const serialized = bytes.subarray(4 + length);
+  if ((serialized[FORMAT_VERSION_AT] ?? Infinity) > FORMAT_VERSION) return undefined;
+  const payload = deserialize(serialized) as Payload;
   for (const [object, at] of payload.instances)
     Object.setPrototypeOf(object, (CLASSES[at] as Function).prototype);
   for (const [object, key, at] of payload.kinds) (object as Record<string, unknown>)[key] = ARRAY_KINDS[at];

@@ -6,15 +6,18 @@ import { recipeCommand } from './ci-recipe.ts';
 import { dockerInstructions, execForm } from './dockerfile.ts';
 import {
   cleanEnv,
+  emptyProject,
   exitOf,
   footprint,
   installContract,
   listeningUrl,
   nodeRelease,
+  npmInstall,
   packAndInstall,
   pathWith,
   ROOT,
   runIn,
+  snapshotRepository,
   stop,
   type Footprint,
   type InstalledPackage,
@@ -42,6 +45,19 @@ function start(command: string, args: string[], env: Record<string, string> = {}
 /** A mock started from the installed package's bin, without limits, on a free port. */
 async function installedMock(env: Record<string, string> = {}): Promise<string> {
   return listeningUrl(start('npx', ['stacks-api-mock', '--port', '0', '--rate-limit', '0', '--quiet'], env));
+}
+
+/** The default world's snapshot in the installed package (mocks/world-snapshot.ts). */
+const SNAPSHOT_IN_PACKAGE = 'node_modules/stacks-api-mock/dist/mocks/default-world.bin';
+
+/** A script for another Node, run in this repository with tsx: the blocks of the snapshot at `path` it restores. */
+function restoreOnNode(path: string): string {
+  return [
+    "import { readFileSync } from 'node:fs';",
+    "const { decodeWorld } = await import('./mocks/world-snapshot.ts');",
+    "const { resolveOptions } = await import('./mocks/world/options.ts');",
+    `console.log(decodeWorld(readFileSync(${JSON.stringify(path)}), resolveOptions({}))?.chain.blocks.count);`,
+  ].join('\n');
 }
 
 /** Packages that are test tooling: none of them may come with the mock. */
@@ -102,9 +118,7 @@ describe('the packages, installed from their tarballs into an empty project', ()
   );
 
   it('holds the default world built ahead, beside the bundle, for this Node and the default options', () => {
-    const snapshot = readFileSync(
-      join(installed.dir, 'node_modules/stacks-api-mock/dist/mocks/default-world.bin'),
-    );
+    const snapshot = readFileSync(join(installed.dir, SNAPSHOT_IN_PACKAGE));
     expect(decodeWorld(snapshot, resolveOptions({}))?.chain.blocks.count).toBe(resolveOptions({}).blocks);
   });
 
@@ -226,6 +240,16 @@ describe('the packages, installed from their tarballs into an empty project', ()
       const url = await installedMock(env);
       // Node 24 takes no V8 cache written by another Node: the bin turned Node's own on, which the first start fills.
       expect(readdirSync(compileCache).length).toBeGreaterThan(0);
+      // The default world this Node's build wrote restores on Node 24 too: built instead, it costs a start ~80 ms of CPU.
+      const restore = runIn(ROOT, release.node, [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        restoreOnNode(join(installed.dir, SNAPSHOT_IN_PACKAGE)),
+      ]);
+      expect(await exitOf(restore), restore.output()).toBe(0);
+      expect(restore.output().trim()).toBe(String(resolveOptions({}).blocks));
       const run = start('npx', ['stacks-api-contract', '--base-url', url, '--rpm', '0'], env);
       expect(await exitOf(run), run.output().slice(-3_000)).toBe(0);
       expect(run.output()).toContain('Contract coverage');
@@ -272,7 +296,7 @@ describe('the packages, installed from their tarballs into an empty project', ()
   );
 
   it(
-    'the MSW examples of docs/mock.md pass as written, in vitest and in Jest (msw and jest from the registry)',
+    'the MSW examples of docs/mock.md pass as written, in vitest and in Jest (msw and jest from the registry), and the handlers with no baseUrl answer the official client’s base under onUnhandledRequest: error',
     async () => {
       const files = docFiles();
       for (const name of ['wallet.msw.test.ts', 'wallet.jest.test.mjs']) {
@@ -303,6 +327,22 @@ describe('the packages, installed from their tarballs into an empty project', ()
       const jest = start('npx', ['jest', 'wallet.jest'], { NODE_OPTIONS: '--experimental-vm-modules' });
       expect(await exitOf(jest), jest.output()).toBe(0);
       expect(jest.output()).toMatch(/Tests:\s+1 passed/);
+      // No baseUrl, and any request the handlers leave is an error: the official client's own base is answered.
+      writeFileSync(
+        join(installed.dir, 'default-base.mjs'),
+        [
+          "import { setupServer } from 'msw/node';",
+          "import { createStacksHandlers } from 'stacks-api-mock/msw';",
+          'const server = setupServer(...createStacksHandlers().handlers);',
+          "server.listen({ onUnhandledRequest: 'error' });",
+          "const res = await fetch('https://api.mainnet.hiro.so/extended');",
+          'console.log(res.status, (await res.json()).status);',
+          'server.close();',
+        ].join('\n'),
+      );
+      const plain = start('node', ['default-base.mjs']);
+      expect(await exitOf(plain), plain.output()).toBe(0);
+      expect(plain.output()).toMatch(/^200 ready$/m);
     },
     STEP_MS,
   );
@@ -351,4 +391,35 @@ describe('the packages, installed from their tarballs into an empty project', ()
     },
     STEP_MS,
   );
+});
+
+// In this file, not one of its own: vitest starts the largest files first on a fresh clone, and a
+// file this short, a minute of work, came last, alone on one core while the other stood idle.
+describe('the mock’s package, installed from a git URL (git+file:// of a clone of this tree)', () => {
+  let repo: string;
+  let app: string;
+
+  // npm clones the repository, installs its devDependencies in the clone, runs its `prepare` (the
+  // build) and installs the package that clone packs: a minute or more.
+  beforeAll(() => {
+    repo = snapshotRepository();
+    app = emptyProject();
+    npmInstall(app, `git+file://${repo}`);
+  }, 600_000);
+
+  afterAll(() => {
+    for (const dir of [repo, app]) if (dir) rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('gives a stacks-api-mock bin that answers, and only the mock’s packages', async () => {
+    const started = runIn(app, 'npx', ['stacks-api-mock', '--port', '0', '--quiet']);
+    running.push(started);
+    const url = await listeningUrl(started);
+    const res = await fetch(`${url}/extended`);
+    expect(res.status).toBe(200);
+    const installed = footprint(app);
+    expect(installed.packages).toContain('stacks-api-mock');
+    expect(installed.packages).not.toContain('vitest');
+    expect(installed.packages.length).toBeLessThanOrEqual(60);
+  }, 120_000);
 });

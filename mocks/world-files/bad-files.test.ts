@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { createAnswers } from '../answers.ts';
+import { resolveMock } from '../kernel.ts';
 import { compileWorldFile } from '../world/declared/compile.ts';
 import { WorldFileError } from '../world/declared/plan.ts';
+import { buildChain } from '../world/generate/build-chain.ts';
 
 const DEFAULTS = { seed: 1, network: 'mainnet', blocks: 80 } as const;
 const ALICE = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
 const TESTNET = 'ST2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKQYAC0RQ';
 
-/** The problems the mock would print for this file, or [] when it would serve it. */
+/** The problems the mock would print for this file (read as the kernel reads one, then built), or [] when it would serve it. */
 function problemsOf(text: string): string[] {
   try {
-    const file = compileWorldFile(text, DEFAULTS);
-    createAnswers({ ...file.settings, declared: file.declared });
+    buildChain(resolveMock(DEFAULTS, (defaults) => compileWorldFile(text, defaults)).world);
     return [];
   } catch (err) {
     if (err instanceof WorldFileError) return [...err.problems];
@@ -197,7 +197,73 @@ describe('a bad world file is refused with one line per problem, naming the entr
     ).toEqual([`line 3: accounts.alicia: duplicate account: ${ALICE} is already accounts.alice`]);
   });
 
-  it('a tenure extension before Nakamoto, on a block that starts a tenure, twice at a height, past the tip', () => {
+  it('schema, reference and ledger problems together, in one reading, with none that only follows from another', () => {
+    expect(
+      problemsOf(
+        lines(
+          'accounts:',
+          '  alice: { stx: "1000" }',
+          '  bob: { stx: yes }',
+          '  carol: {}',
+          '  dave: { stx: "99999999999999999999" }',
+          '  frank: {}',
+          'transactions:',
+          '  - { height: 3, type: swap, sender: alice, fee: "1" }',
+          '  - { height: 4, type: stx_transfer, sender: alice, recipient: erin, amount: "1", fee: "1" }',
+          '  - { height: 5, type: stx_transfer, sender: frank, recipient: alice, amount: "5", fee: "1" }',
+          '  - { height: 6, type: stx_transfer, sender: bob, recipient: carol, amount: "5", fee: "1" }',
+          '  - { height: 7, type: stx_transfer, sender: dave, recipient: carol, amount: "5", fee: "1" }',
+          '  - { height: 8, type: stx_transfer, sender: carol, recipient: alice, amount: "5", fee: "1" }',
+          '  - { height: 9, type: stx_transfer, sender: alice, recipient: carol, amount: "2000", fee: "1" }',
+        ),
+      ),
+    ).toEqual([
+      'line 3: accounts.bob.stx: "yes" is not an amount (micro-units: a string of digits or an integer)',
+      'line 5: accounts.dave.stx: "99999999999999999999" is not an amount (micro-units: a string of digits or an integer)',
+      'line 8: transactions[0].type: unknown type "swap" (one of stx_transfer, ft_transfer, nft_transfer, stack_stx)',
+      'line 9: transactions[1].recipient: undeclared name "erin" (declare it under accounts, or give an address)',
+      'line 10: transactions[2]: frank cannot pay 5 + fee 1 µSTX at height 5: it has 0 µSTX to spend',
+      // carol's shortfall (line 13) is left out: the transfers to her, from broken accounts, are the problems to fix.
+      'line 14: transactions[6]: alice cannot pay 2000 + fee 1 µSTX at height 9: it has 1000 µSTX to spend',
+    ]);
+  });
+
+  it('a broken entry that would have funded a payer: the payer’s shortfall is not reported beside it', () => {
+    expect(
+      problemsOf(
+        lines(
+          'accounts:',
+          '  alice: { stx: "1000" }',
+          '  bob: {}',
+          'transactions:',
+          '  - { height: 3, type: stx_transfer, sender: alice, recipient: bob, amount: "500", fee: "1", memo: x }',
+          '  - { height: 4, type: stx_transfer, sender: bob, recipient: alice, amount: "100", fee: "1" }',
+        ),
+      ),
+    ).toEqual(['line 5: transactions[0].memo: unknown key "memo"']);
+  });
+
+  it('a broken section and a broken token: references to what they declare are not problems of their own', () => {
+    expect(
+      problemsOf(
+        lines(
+          'accounts:',
+          '  alice: { stx: "1000" }',
+          'tokens:',
+          '  - { contract: alice.art, kind: art }',
+          'transactions:',
+          '  - { height: 3, type: nft_transfer, asset: alice.art, sender: alice, recipient: bob, value: 1, fee: "1" }',
+          'mempool: { sender: alice }',
+        ),
+      ),
+    ).toEqual([
+      'line 4: tokens[0].kind: unknown value "art" (one of ft, nft)',
+      'line 6: transactions[0].recipient: undeclared name "bob" (declare it under accounts, or give an address)',
+      'line 7: mempool: {"sender":"alice"} must be an array',
+    ]);
+  });
+
+  it('a tenure extension before Nakamoto, on a block that starts a tenure, twice at a height, past the tip: all in one reading', () => {
     // 80 blocks: Nakamoto from 32; tenures start at 32 and 33, 34 continues the second.
     expect(
       problemsOf(
@@ -211,6 +277,9 @@ describe('a bad world file is refused with one line per problem, naming the entr
         ),
       ),
     ).toEqual([
+      'line 2: tenure_changes[0]: height 10 is before Nakamoto: tenure changes come later',
+      'line 3: tenure_changes[1]: height 32 starts a tenure (its tenure change is block_found): extend it in a later block of the same tenure_height',
+      'line 4: tenure_changes[2]: height 33 starts a tenure (its tenure change is block_found): extend it in a later block of the same tenure_height',
       'line 5: tenure_changes[3].height: a second tenure change at height 33 (one a block)',
       'line 6: tenure_changes[4].height: height 81 is past the chain tip at 80 (raise blocks: in the file or --blocks)',
     ]);

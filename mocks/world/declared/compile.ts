@@ -11,7 +11,7 @@ import type {
   DeclaredWorld,
   EntryRef,
 } from './plan.ts';
-import { WorldFileError, problemAt } from './plan.ts';
+import { WorldFileError, inFileOrder, problemAt } from './plan.ts';
 import {
   entryName,
   parseWorldFile,
@@ -36,14 +36,18 @@ export interface CompiledWorldFile {
 /**
  * A world file's text to the plan the chain builder weaves in. `defaults` are the command line's
  * settings; the file's own `network`, `seed` and `blocks` win. Throws a WorldFileError listing
- * every problem found (the chain builder adds those only a running ledger can see).
+ * every problem found, schema and references alike, in file order; it carries the plan of the
+ * entries without a problem (`partial`), in which the chain builder finds those only a running
+ * ledger can see (mocks/world/generate/ledger-problems.ts).
  */
 export function compileWorldFile(text: string, defaults: WorldFileSettings): CompiledWorldFile {
   const parsed = parseWorldFile(text);
-  if ('problems' in parsed) throw new WorldFileError(parsed.problems);
+  if ('unreadable' in parsed) throw new WorldFileError(parsed.unreadable);
   const compiler = new Compiler(parsed, defaults);
   const declared = compiler.compile();
-  if (compiler.problems.length > 0) throw new WorldFileError(compiler.problems);
+  const problems = [...parsed.problems, ...compiler.problems];
+  if (problems.length > 0)
+    throw new WorldFileError(inFileOrder(problems), { settings: compiler.settings, declared });
   return { settings: compiler.settings, declared };
 }
 
@@ -61,35 +65,63 @@ const OUTCOMES: Record<NonNullable<FileTx['status']>, Status> = {
   problematic_skipped: Status.ProblematicSkipped,
 };
 
+/** A section's entries with their place in the file; none when the section itself is broken. */
+function entriesOf<T>(file: ParsedWorldFile, section: 'tokens' | 'transactions' | 'mempool'): [T, number][] {
+  if (file.broken.has(section)) return [];
+  return ((file.data[section] ?? []) as T[]).map((entry, i): [T, number] => [entry, i]);
+}
+
+/**
+ * Checks every entry the schema passed. An entry with a problem stays out of the plan, and so do
+ * the problems that would only follow from it: a name or a contract declared by a broken entry
+ * is not "undeclared", and the ledger's problems for payers such an entry would have credited
+ * are left out (`tainted`), the entry's own problem being the one to fix.
+ */
 class Compiler {
   readonly problems: string[] = [];
   readonly settings: WorldFileSettings;
   private readonly net: NetworkParams;
   private readonly names = new Map<string, string>();
   private readonly tokens = new Map<string, DeclaredToken>();
+  /** Names and contracts a broken entry declares: references to them are not problems of their own. */
+  private readonly unresolved = new Set<string>();
+  private readonly tainted = new Set<string>();
+  /** The file's broken section keys and entries, and the entries with a problem found here. */
+  private readonly failed: Set<string>;
 
   constructor(
     private readonly file: ParsedWorldFile,
     defaults: WorldFileSettings,
   ) {
     const { network, seed, blocks } = file.data;
+    const own = <T>(key: string, value: T | undefined): T | undefined =>
+      file.broken.has(key) ? undefined : value;
     this.settings = {
-      network: network ?? defaults.network,
-      seed: seed ?? defaults.seed,
-      blocks: blocks ?? defaults.blocks,
+      network: own('network', network) ?? defaults.network,
+      seed: own('seed', seed) ?? defaults.seed,
+      blocks: own('blocks', blocks) ?? defaults.blocks,
     };
     this.net = NETWORKS[this.settings.network];
+    this.failed = new Set(file.broken);
   }
 
   compile(): DeclaredWorld {
     const accounts = this.accounts();
-    const files = this.file.data.tokens ?? [];
+    const files = entriesOf<FileToken>(this.file, 'tokens');
     // Every contract first, so a token may name any declared contract among its holders.
-    const declared = files.map((t, i) => this.token(t, ['tokens', i]));
-    const tokens = declared.map((token, i) => this.holders(token, files[i] as FileToken, ['tokens', i]));
-    const transactions = (this.file.data.transactions ?? []).map((t, i) => this.tx(t, ['transactions', i]));
-    const mempool = (this.file.data.mempool ?? []).map((t, i) => this.tx(t, ['mempool', i]));
-    mempool.forEach((tx, i) => this.replacement(tx, i, mempool));
+    for (const [t, i] of files) if (this.isBroken(['tokens', i])) this.unresolved.add(String(t?.contract));
+    const declared = files
+      .filter(([, i]) => !this.isBroken(['tokens', i]))
+      .map(([t, i]): [DeclaredToken, FileToken, number] => [this.token(t, ['tokens', i]), t, i]);
+    const held = declared.map(([token, t, i]) => this.holders(token, t, ['tokens', i]));
+    // A token holding another, failed one fails with it: its mint would credit a contract never deployed.
+    const lost = new Set(held.filter((t) => this.failed.has(t.entry)).map((t) => t.contractId));
+    const tokens = held.filter((token) => {
+      if (token.holders.some((h) => lost.has(h.principal))) this.failed.add(token.entry);
+      return !this.failed.has(token.entry);
+    });
+    const transactions = this.txs('transactions').map(([tx]) => tx);
+    const mempool = this.mempool(this.txs('mempool'));
     return {
       accounts,
       tokens,
@@ -97,15 +129,18 @@ class Compiler {
       transactions: [...transactions].sort((a, b) => a.height - b.height),
       mempool,
       tenureChanges: this.tenureChanges(),
-      background: this.file.data.background ?? false,
+      background: (this.file.broken.has('background') ? undefined : this.file.data.background) ?? false,
+      tainted: [...this.tainted],
     };
   }
 
   /** At most one a height, on the chain: whether the height is a Nakamoto one, the builder sees. */
   private tenureChanges(): DeclaredTenureChange[] {
     const heights = new Set<number>();
-    return (this.file.data.tenure_changes ?? []).map((t, i) => {
+    const changes = this.file.broken.has('tenure_changes') ? [] : (this.file.data.tenure_changes ?? []);
+    return changes.flatMap((t, i) => {
       const path = ['tenure_changes', i];
+      if (this.failed.has(entryName(path))) return [];
       if (t.height > this.settings.blocks)
         this.problem(
           [...path, 'height'],
@@ -114,19 +149,66 @@ class Compiler {
       if (heights.has(t.height))
         this.problem([...path, 'height'], `a second tenure change at height ${t.height} (one a block)`);
       heights.add(t.height);
-      return { ...this.ref(path), height: t.height, cause: TENURE_CAUSES.indexOf(t.cause) };
+      if (this.failed.has(entryName(path))) return [];
+      return [{ ...this.ref(path), height: t.height, cause: TENURE_CAUSES.indexOf(t.cause) }];
     });
   }
 
-  /** A replacing mempool entry names an earlier one with the same fee payer. */
-  private replacement(tx: DeclaredTx, i: number, mempool: readonly DeclaredTx[]): void {
-    if (tx.replaces < 0) return;
-    const path = ['mempool', i, 'replaces'];
-    const replaced = mempool[tx.replaces];
-    if (!replaced || tx.replaces >= i)
-      this.problem(path, `replaces ${tx.replaces}: not an earlier mempool entry`);
-    else if ((replaced.sponsor || replaced.sender) !== (tx.sponsor || tx.sender))
-      this.problem(path, `replaces mempool[${tx.replaces}], whose fee payer is another account`);
+  /** Whether the entry at `path` is broken (or its whole section); a broken one taints whom it credits. */
+  private isBroken(path: (string | number)[]): boolean {
+    const entry = entryName(path);
+    if (!this.failed.has(entry) && !this.failed.has(String(path[0]))) return false;
+    // What the entry would have credited: a payer short of it is the entry's problem, not its own.
+    const raw = this.file.data[path[0] as 'transactions'];
+    const value = (Array.isArray(raw) ? raw[path[1] as number] : undefined) as unknown;
+    const { recipient, holders } = (typeof value === 'object' && value !== null ? value : {}) as {
+      recipient?: unknown;
+      holders?: unknown;
+    };
+    const held = typeof holders === 'object' && holders !== null ? Object.keys(holders) : [];
+    for (const who of [recipient, ...held])
+      if (typeof who === 'string') this.tainted.add(this.names.get(who) ?? who);
+    return true;
+  }
+
+  /** A section's transactions that compile without a problem, keeping their place in the file. */
+  private txs(section: 'transactions' | 'mempool'): [DeclaredTx, number][] {
+    const out: [DeclaredTx, number][] = [];
+    for (const [t, i] of entriesOf<FileTx>(this.file, section)) {
+      if (this.isBroken([section, i])) continue;
+      const before = this.problems.length;
+      const tx = this.tx(t, [section, i]);
+      if (this.problems.length === before && !this.failed.has(tx.entry)) out.push([tx, i]);
+      else {
+        this.failed.add(tx.entry);
+        if (tx.recipient) this.tainted.add(tx.recipient);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The mempool's good entries, a replacement pointing to its entry's new place. A replacing
+   * entry names an earlier one with the same fee payer.
+   */
+  private mempool(entries: [DeclaredTx, number][]): DeclaredTx[] {
+    const raw = this.file.data.mempool ?? [];
+    const placed = new Map<number, number>();
+    const out: DeclaredTx[] = [];
+    const byIndex = new Map(entries.map(([tx, i]) => [i, tx]));
+    for (const [tx, i] of entries) {
+      const path = ['mempool', i, 'replaces'];
+      const earlier = byIndex.get(tx.replaces);
+      if (tx.replaces < 0) placed.set(i, out.push(tx) - 1);
+      else if (raw[tx.replaces] === undefined || tx.replaces >= i)
+        this.problem(path, `replaces ${tx.replaces}: not an earlier mempool entry`);
+      else if (earlier && (earlier.sponsor || earlier.sender) !== (tx.sponsor || tx.sender))
+        this.problem(path, `replaces mempool[${tx.replaces}], whose fee payer is another account`);
+      else if (placed.has(tx.replaces))
+        placed.set(i, out.push({ ...tx, replaces: placed.get(tx.replaces) as number }) - 1);
+      else this.failed.add(tx.entry);
+    }
+    return out;
   }
 
   private ref(path: (string | number)[]): EntryRef {
@@ -135,18 +217,28 @@ class Compiler {
 
   private problem(path: (string | number)[], message: string): void {
     this.problems.push(problemAt(this.ref(path), message));
+    this.failed.add(entryName(path.slice(0, 2)));
   }
 
   private accounts(): DeclaredAccount[] {
     const byAddress = new Map<string, string>();
     const result: DeclaredAccount[] = [];
-    for (const [name, a] of Object.entries(this.file.data.accounts ?? {})) {
+    const accounts = this.file.broken.has('accounts') ? {} : (this.file.data.accounts ?? {});
+    for (const [name, a] of Object.entries(accounts)) {
       const path = ['accounts', name];
+      if (this.failed.has(entryName(path))) {
+        this.unresolved.add(name);
+        continue;
+      }
       const address = a.address === undefined ? addressFromName(name, this.net) : a.address;
-      if (a.address !== undefined && !this.checkAddress(address, [...path, 'address'])) continue;
+      if (a.address !== undefined && !this.checkAddress(address, [...path, 'address'])) {
+        this.unresolved.add(name);
+        continue;
+      }
       const other = byAddress.get(address);
       if (other !== undefined) {
         this.problem(path, `duplicate account: ${address} is already accounts.${other}`);
+        this.unresolved.add(name);
         continue;
       }
       byAddress.set(address, name);
@@ -161,6 +253,7 @@ class Compiler {
           amount: this.amount(v.amount, [...path, 'vesting', i, 'amount']),
         })),
       });
+      if (this.failed.has(entryName(path))) this.tainted.add(address);
     }
     return result;
   }
@@ -194,6 +287,12 @@ class Compiler {
     const named = this.names.get(text);
     if (named !== undefined) return named;
     const dot = text.indexOf('.');
+    const section = dot >= 0 ? 'tokens' : 'accounts';
+    if (this.unresolved.has(text) || (this.file.broken.has(section) && !/^S[0-9A-Z]{27,40}$/.test(text))) {
+      // Declared by a broken entry (or section), whose own problem is the one to fix.
+      this.failed.add(entryName(path.slice(0, 2)));
+      return '';
+    }
     if (dot >= 0) {
       const deployer = this.principal(text.slice(0, dot), path, false);
       if (!deployer) return '';
@@ -225,6 +324,7 @@ class Compiler {
     const name = t.contract.slice(dot + 1);
     const deployer = this.principal(t.contract.slice(0, dot), [...path, 'contract'], false);
     const contractId = `${deployer}.${name}`;
+    if (!deployer) this.unresolved.add(t.contract);
     if (deployer && this.tokens.has(contractId))
       this.problem([...path, 'contract'], `${contractId} is declared twice`);
     const token: DeclaredToken = {
@@ -317,6 +417,7 @@ class Compiler {
     const id = this.principal(contractText, path, true);
     if (!id) return '';
     const token = this.tokens.get(id) as DeclaredToken;
+    if (this.failed.has(token.entry)) this.failed.add(entryName(path.slice(0, 2)));
     const kind = t.type === 'ft_transfer' ? 'ft' : 'nft';
     if (token.kind !== kind) this.problem(path, `${t.type} of ${t.asset}, which is an ${token.kind} token`);
     else if (tokenName !== undefined && tokenName !== token.token)

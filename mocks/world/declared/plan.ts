@@ -1,5 +1,6 @@
 import type { Status } from '../tables/kinds.ts';
 import type { VestingEntry } from '../tables/vesting.ts';
+import type { CompiledWorldFile } from './compile.ts';
 
 /**
  * A world file compiled to what the chain builder needs: every principal resolved to its address
@@ -17,6 +18,12 @@ export interface DeclaredWorld {
   readonly tenureChanges: readonly DeclaredTenureChange[];
   /** Declared accounts also take part in the seeded background activity. */
   readonly background: boolean;
+  /**
+   * In the plan of a file with problems (WorldFileError's `partial`): the principals its broken
+   * entries would have credited (or, an account's own problem, funded), whose shortfalls as a
+   * payer may only follow from those entries and are left out.
+   */
+  readonly tainted?: readonly string[];
 }
 
 /** Where an entry sits in the file, for messages: `transactions[2]` at line 14. */
@@ -76,9 +83,16 @@ export interface DeclaredTenureChange extends EntryRef {
   readonly cause: number;
 }
 
-/** Problems found in a world file, each already one line naming the entry and its line. */
+/**
+ * Problems found in a world file, each already one line naming the entry and its line. `partial`:
+ * the file's plan without its broken entries, where the chain builder can still look for the
+ * problems only a running ledger finds, so that one reading reports them all.
+ */
 export class WorldFileError extends Error {
-  constructor(readonly problems: readonly string[]) {
+  constructor(
+    readonly problems: readonly string[],
+    readonly partial?: CompiledWorldFile,
+  ) {
     super(problems.join('\n'));
     this.name = 'WorldFileError';
   }
@@ -87,4 +101,10 @@ export class WorldFileError extends Error {
 /** One problem's line: `line 14: transactions[2]: alice cannot pay …`. */
 export function problemAt(ref: EntryRef, message: string): string {
   return `line ${ref.line}: ${ref.entry}: ${message}`;
+}
+
+/** Problems sorted by their line (a stable sort: one line's problems keep their order). */
+export function inFileOrder(problems: readonly string[]): string[] {
+  const line = (p: string): number => Number(/^line (\d+)/.exec(p)?.[1] ?? 0);
+  return [...problems].sort((a, b) => line(a) - line(b));
 }

@@ -16,11 +16,27 @@ function validate(data: unknown): boolean {
 
 type Path = readonly (string | number)[];
 
-/** A parsed world file that passed its schema, with the line of any of its entries. */
+/**
+ * A parsed world file, with the line of any of its entries. `problems` are its schema problems,
+ * one line each; the entries they fall in are `broken` (by entryName: `transactions[2]`,
+ * `accounts.alice`, or a whole top-level key such as `tokens`), and only the others match the
+ * shape `data` declares, so the compiler can still check the rest and report every problem at once.
+ */
 export interface ParsedWorldFile {
   readonly data: WorldFileData;
   lineOf(path: Path): number;
+  readonly problems: readonly string[];
+  readonly broken: ReadonlySet<string>;
 }
+
+/** The keys whose values are lists or maps of entries, each entry checked on its own. */
+const SECTIONS: ReadonlySet<string | number> = new Set([
+  'accounts',
+  'tokens',
+  'transactions',
+  'mempool',
+  'tenure_changes',
+]);
 
 /** The file as its schema describes it. */
 export interface WorldFileData {
@@ -75,16 +91,17 @@ export function entryName(path: Path): string {
 }
 
 /**
- * Parses YAML or JSON (JSON is YAML) and checks it against the schema. Returns the problems, one
- * line each with the entry's line, or the data.
+ * Parses YAML or JSON (JSON is YAML) and checks it against the schema. Returns the file with its
+ * schema problems, or only problems (`unreadable`) when it has no shape to check further: a syntax
+ * error, or not a mapping. Each problem is one line with the entry's line.
  */
-export function parseWorldFile(text: string): ParsedWorldFile | { problems: string[] } {
+export function parseWorldFile(text: string): ParsedWorldFile | { unreadable: string[] } {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   const lineAt = (offset: number): number => lineCounter.linePos(offset).line;
   if (doc.errors.length > 0) {
     return {
-      problems: doc.errors.map((e) => {
+      unreadable: doc.errors.map((e) => {
         const line = lineAt(e.pos[0]);
         if (e.code === 'DUPLICATE_KEY') return duplicateKey(doc, text, e.pos[0], line);
         return `line ${line}: syntax error: ${e.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '')}`;
@@ -99,8 +116,24 @@ export function parseWorldFile(text: string): ParsedWorldFile | { problems: stri
     }
     return 1;
   };
-  if (!validate(data)) return { problems: schemaProblems(validator?.errors ?? [], lineOf, lineAt, doc) };
-  return { data: data as WorldFileData, lineOf };
+  if (validate(data)) return { data: data as WorldFileData, lineOf, problems: [], broken: new Set() };
+  const errors = (validator?.errors ?? []).filter((e) => e.keyword !== 'if');
+  const problems = schemaProblems(errors, lineOf, lineAt, doc);
+  const places = errors.map(errorPlace);
+  if (typeof data !== 'object' || data === null || Array.isArray(data) || places.some((p) => p.length === 0))
+    return { unreadable: problems };
+  const broken = new Set(
+    places.map((p) => entryName(SECTIONS.has(p[0] as string) ? p.slice(0, 2) : p.slice(0, 1))),
+  );
+  return { data: data as WorldFileData, lineOf, problems, broken };
+}
+
+/** Where a schema error is: its value's path, or the key it names (an unknown key, a bad name). */
+function errorPlace(e: ErrorObject): Path {
+  const path = pathOf(e.instancePath);
+  if (e.keyword === 'additionalProperties')
+    return [...path, (e.params as { additionalProperty: string }).additionalProperty];
+  return e.propertyName === undefined ? path : [...path, e.propertyName];
 }
 
 function duplicateKey(doc: Document, text: string, offset: number, line: number): string {
@@ -130,7 +163,6 @@ function schemaProblems(
 ): string[] {
   const seen = new Map<string, string>();
   for (const e of errors) {
-    if (e.keyword === 'if') continue;
     const path = pathOf(e.instancePath);
     const value = doc.getIn(path) as unknown;
     let at = path;

@@ -129,7 +129,7 @@ export class DeclaredActivity {
       tx.type === 'stack_stx' ? poxContract : tx.contract ? this.contractIndex(tx.contract) : -1;
     const problem = this.unaffordable(tx, ledger, burnHeight, sender, sponsor, contract);
     if (problem) {
-      this.problems.push(problemAt(tx, problem));
+      if (!this.touchesTainted(tx)) this.problems.push(problemAt(tx, problem));
       return undefined;
     }
     return {
@@ -143,6 +143,12 @@ export class DeclaredActivity {
       aux: tx.type === 'stack_stx' ? tx.cycles : 0,
       pcFlags: tx.pcFlags,
     };
+  }
+
+  /** Whether a broken entry of the file would have credited the transaction's payer (DeclaredWorld's `tainted`). */
+  private touchesTainted(tx: DeclaredTx): boolean {
+    const tainted = this.plan.tainted ?? [];
+    return [tx.sender, tx.sponsor].some((p) => p !== '' && tainted.includes(p));
   }
 
   private contractIndex(contractId: string): number {

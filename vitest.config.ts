@@ -8,7 +8,7 @@ import { contractProjectSettings } from './contract-tests/project.ts';
 // `make test` runs them all.
 
 /** Unit tests that replace a module with vi.mock. */
-const ISOLATED = ['mocks/reliability/key-comparison.test.ts'];
+const ISOLATED = ['mocks/reliability/key-comparison.test.ts', 'mocks/http/next-release.test.ts'];
 
 export default defineConfig({
   test: {

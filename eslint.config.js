@@ -75,6 +75,8 @@ const BROWSER_CODE = {
     'mocks/own-paths.ts',
     'mocks/root-links.ts',
     'mocks/sample-urls.ts',
+    'mocks/world-view.ts',
+    'spec/valid-requests/*.ts',
     'spec/document.ts',
     'spec/releases/*.ts',
     'spec/request/**/*.ts',

@@ -1,12 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { HttpHeaders } from '../spec/http/response.ts';
 
-/** One recorded answer of the mock: its status, headers as sent (name, value, name, value…) and body. */
+/**
+ * One recorded answer of the mock, as a JSON file holds it: the path asked, the status, the
+ * headers in the one shape (spec/http/response.ts, in the order sent) and the body's bytes.
+ */
 export interface RecordedAnswer {
   path: string;
   status: number;
-  headers: string[];
+  headers: HttpHeaders;
   bodyBase64: string;
 }
 
@@ -20,7 +24,13 @@ function main(): void {
   if (!file) throw new Error('usage: ceiling-server.ts <recorded-answers.json>');
   const answers = JSON.parse(readFileSync(file, 'utf8')) as RecordedAnswer[];
   const byPath = new Map(
-    answers.map((a) => [a.path, { ...a, body: Buffer.from(a.bodyBase64, 'base64') }] as const),
+    answers.map(
+      (a) =>
+        [
+          a.path,
+          { ...a, headers: Object.entries(a.headers).flat(), body: Buffer.from(a.bodyBase64, 'base64') },
+        ] as const,
+    ),
   );
   const server = createServer((req, res) => {
     const answer = byPath.get(req.url ?? '');

@@ -3,10 +3,17 @@
 import { ConfigError, readConfig } from '../contract-tests/config.ts';
 import { ContractUsageError, contractUsage, parseContractCli } from '../contract-tests/cli-args.ts';
 import { runContractSuite } from '../contract-tests/run-contract.ts';
+import { reportDeprecatedCommand } from '../contract-tests/deprecated-usage.ts';
 
 let settings;
 try {
   settings = parseContractCli(process.argv.slice(2));
+  if (settings !== 'help' && settings.CONTRACT_REPORT_DEPRECATED) {
+    // A report on recorded traffic: no target, no run.
+    const { code, text } = reportDeprecatedCommand(settings);
+    (code === 0 ? process.stdout : process.stderr).write(`${text}\n`);
+    process.exit(code);
+  }
   if (settings !== 'help') readConfig({ ...process.env, ...settings });
 } catch (err) {
   if (!(err instanceof ContractUsageError || err instanceof ConfigError)) throw err;

@@ -76,6 +76,16 @@ export const CONTRACT_FLAGS: Record<string, Flag> = {
     kind: 'value',
     help: 'the target answers 403 to a key it does not know: 1 or 0 (over the target file)',
   },
+  'report-deprecated': {
+    env: 'CONTRACT_REPORT_DEPRECATED',
+    kind: 'path',
+    help: "no run: which deprecated operations an app's recorded traffic (a HAR, or the validation proxy's report) called, and their successors",
+  },
+  release: {
+    env: 'CONTRACT_RELEASE',
+    kind: 'value',
+    help: 'the release whose deprecations --report-deprecated reads: 9.0.2 (default) or 8.11.6',
+  },
   'report-dir': {
     env: 'CONTRACT_REPORT_DIR',
     kind: 'path',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { judgeResponse } from './expect.ts';
-import type { Exchange } from './http/client.ts';
+import { HttpResponse } from '../spec/http/response.ts';
+import { exchangeOf, type Exchange } from './http/client.ts';
 import type { LogRecord, VerdictRecord } from './report/records.ts';
 import { operation } from './spec-context.ts';
 import type { ContractTarget } from './target.ts';
@@ -13,17 +14,16 @@ function fakeTarget(records: LogRecord[]): ContractTarget {
   } as unknown as ContractTarget;
 }
 
-function balanceAnswer(status: number, body: object): Exchange {
-  return {
-    id: 1,
-    operation: operation('get_account_balance'),
-    url: '/extended/v1/address/SP37P9XVCRM9NKJP6B3KB1W1R5J3EQSJ7YZ2RPZ07/balances',
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8' },
-    text: JSON.stringify(body),
-    body,
-    ms: 1,
-  };
+function balanceAnswer(status: number, body: object, operationId = 'get_account_balance'): Exchange {
+  return exchangeOf(
+    new HttpResponse(status, { 'content-type': 'application/json; charset=utf-8' }, JSON.stringify(body)),
+    {
+      id: 1,
+      operation: operation(operationId),
+      url: '/extended/v1/address/SP37P9XVCRM9NKJP6B3KB1W1R5J3EQSJ7YZ2RPZ07/balances',
+      ms: 1,
+    },
+  );
 }
 
 /** What a test checks on the body it expected: here, NFT holdings. */
@@ -94,7 +94,7 @@ describe('judging one answer', () => {
   });
 
   it('fails a 410 from an operation no release deprecates', () => {
-    const status: Exchange = { ...balanceAnswer(410, { error: 'Gone' }), operation: operation('get_block') };
+    const status = balanceAnswer(410, { error: 'Gone' }, 'get_block');
     const judgement = judgeResponse(fakeTarget([]), status, { status: 200, because: 'a known block' });
     expect(judgement.sunset).toBeUndefined();
     expect(judgement.unknown.map((p) => p.where)).toContain('status');

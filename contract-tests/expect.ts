@@ -134,7 +134,7 @@ function toleratedStatus(target: ContractTarget, ex: Exchange, expected: number)
 /** The documented headers and body of the answer's own status, what it means, and the caller's findings. */
 function answerFindings(ex: Exchange, more: Problem[]): Problem[] {
   return [
-    ...checker.check(ex.operation, { status: ex.status, headers: ex.headers, body: ex.body, text: ex.text }),
+    ...checker.check(ex.operation, ex),
     ...meaningFindings(answeredRequest(ex.operation, ex.url, ex.status, ex.headers, ex.body)),
     ...more,
   ];
@@ -165,7 +165,7 @@ function subjectOf(ex: Exchange, expectation: Expectation, requestKind?: string)
     expectedStatus: expectation.status,
     actualStatus: ex.status,
     ...errorMessageOf(ex),
-    header: `${ex.operation.operationId}: GET ${ex.url}\n  spec expects: ${expectation.status}: ${expectation.because}\n  came back:    ${preview(ex)}`,
+    header: `${ex.operation.operationId}: ${ex.operation.method.toUpperCase()} ${ex.url}\n  spec expects: ${expectation.status}: ${expectation.because}\n  came back:    ${preview(ex)}`,
     ...(requestKind ? { requestKind } : {}),
   };
 }

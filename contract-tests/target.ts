@@ -4,7 +4,7 @@ import { RequestBudget } from './http/budget.ts';
 import { inProcessMock } from './in-process.ts';
 import { ContractClient } from './http/client.ts';
 import { Limiter, realClock } from './http/limiter.ts';
-import { supertestTransport, type Transport } from './http/transport.ts';
+import { httpTransport, type Transport } from './http/transport.ts';
 import { ExchangeLog } from './report/exchange-log.ts';
 import { discoverTargetData, type TargetData } from './targets/discover.ts';
 import { describeRelease, readRelease, type TargetRelease } from './targets/release.ts';
@@ -80,9 +80,9 @@ function inProcess(clientFor: ClientFor): Connection {
   });
   return {
     label: 'the in-process mock (createMockApp, default world)',
-    client: clientFor(supertestTransport(mock.listener(quiet)), 0),
-    authClient: clientFor(supertestTransport(keyed), 0),
-    rateLimitClient: clientFor(supertestTransport(limited), 0),
+    client: clientFor(httpTransport(mock.listener(quiet)), 0),
+    authClient: clientFor(httpTransport(keyed), 0),
+    rateLimitClient: clientFor(httpTransport(limited), 0),
     validKey: MOCK_VALID_KEY,
     cannot: {},
     rateLimit: tiny,
@@ -101,7 +101,7 @@ function overHttp(
   const perMinute =
     config.requestsPerMinute ??
     (config.kind === 'prism' ? 0 : config.apiKey ? limits.keyed : limits.anonymous);
-  const client = clientFor(supertestTransport(baseUrl), perMinute, config.apiKey);
+  const client = clientFor(httpTransport(baseUrl), perMinute, config.apiKey);
   // The environment overrides the file for one run; what neither says is not provoked.
   const auth = { ...file.auth, ...config.auth };
   const validKey = config.apiKey ?? (auth.anyKeyAccepted ? MADE_UP_KEY : undefined);

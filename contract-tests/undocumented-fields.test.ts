@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadRealResponses } from '../spec/fixtures/real-responses/real-responses.ts';
-import type { Exchange } from './http/client.ts';
+import { HttpResponse } from '../spec/http/response.ts';
+import { exchangeOf, type Exchange } from './http/client.ts';
 import type { LogRecord, VerdictRecord } from './report/records.ts';
 import { renderSummary } from './report/summary.ts';
 import { operation } from './spec-context.ts';
@@ -20,20 +21,17 @@ function statusWithNovelField(): Exchange {
     ...(loadRealResponses().find((r) => r.operationId === 'get_status')!.body as object),
     novel: 1,
   };
-  return {
+  const headers = {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'public, no-cache, must-revalidate',
+    etag: '"e"',
+  };
+  return exchangeOf(new HttpResponse(200, headers, JSON.stringify(body)), {
     id: 1,
     operation: operation('get_status'),
     url: '/extended',
-    status: 200,
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'public, no-cache, must-revalidate',
-      etag: '"e"',
-    },
-    text: JSON.stringify(body),
-    body,
     ms: 1,
-  };
+  });
 }
 
 const expectation = { status: 200, because: 'the status' };

@@ -1,7 +1,9 @@
+import { httpClient, type HttpClient } from '../spec/http/client.ts';
+import type { HttpResponse } from '../spec/http/response.ts';
 import type { Answer, AnswerHeaders } from './compare.ts';
 
 /**
- * GETs `base + path` and reads the answer: JSON body parsed, any other body kept as text, none as
+ * GETs `base + path` with the one HTTP client and reads the answer: JSON body parsed, any other body kept as text, none as
  * undefined; the compared headers; and, for a 200 with an ETag, what a conditional request with
  * that ETag gets.
  */
@@ -25,40 +27,37 @@ async function retried(once: () => Promise<Fetched>): Promise<Fetched> {
   }
 }
 
+/** One client per service, its connections kept alive across the run. */
+const clients = new Map<string, HttpClient>();
+
 async function fetchOnce(
   base: string,
   path: string,
   headers: Record<string, string>,
   timeoutMs: number,
 ): Promise<Fetched> {
-  let res: Response;
-  let text: string;
+  let client = clients.get(base);
+  if (!client) clients.set(base, (client = httpClient(base, { maxSockets: 64 })));
+  let res: HttpResponse;
   try {
-    res = await fetch(`${base}${path}`, { headers, signal: AbortSignal.timeout(timeoutMs) });
-    text = await res.text();
+    res = await client.send({ method: 'GET', target: path, headers }, { timeoutMs });
   } catch (err) {
     // A refused or cut connection is an answer too (status 0), so one request cannot stop the run.
-    const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
+    const cause = (err as { code?: string }).code ?? (err as Error).name;
     return { answer: { status: 0, body: `no answer: ${cause}` } };
   }
-  const etag = res.headers.get('etag') ?? undefined;
+  const etag = res.headers.etag;
   const seen: AnswerHeaders = { etag: etag !== undefined };
-  const warning = res.headers.get('warning');
-  const cacheControl = res.headers.get('cache-control');
-  const apiVersion = res.headers.get('x-api-version');
-  if (warning !== null) seen.warning = warning;
-  if (cacheControl !== null) seen['cache-control'] = cacheControl;
-  if (apiVersion !== null) seen['x-api-version'] = apiVersion;
-  return { answer: { status: res.status, body: parseBody(text), headers: seen }, ...(etag && { etag }) };
+  if (res.headers.warning !== undefined) seen.warning = res.headers.warning;
+  if (res.headers['cache-control'] !== undefined) seen['cache-control'] = res.headers['cache-control'];
+  if (res.headers['x-api-version'] !== undefined) seen['x-api-version'] = res.headers['x-api-version'];
+  return { answer: { status: res.status, body: bodyOf(res), headers: seen }, ...(etag && { etag }) };
 }
 
-function parseBody(text: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
+/** The parsed JSON body, any other body as its text, none as undefined. */
+function bodyOf(res: HttpResponse): unknown {
+  if (res.text === '') return undefined;
+  return res.body !== undefined ? res.body : res.text;
 }
 
 /** Runs `work` over `items` with at most `limit` at once, keeping their order in the results. */

@@ -16,13 +16,13 @@ import type {
   Balances,
   Block,
   MempoolStats,
-  Page,
   ServerStatus,
   SingleTxWithTransfers,
   TxListEntry,
   TxWithTransfers,
 } from './serialize/types.ts';
 import type { WorldOptions } from './world/options.ts';
+import type { Page, PageWindow } from './query/paging.ts';
 import type { ChainDoor } from './operations/types.ts';
 
 function untilBlockText(ref: UntilBlock | undefined): Record<string, string> {
@@ -69,12 +69,11 @@ export interface Answers {
     opts: { eventLimit: number; eventOffset: number; unanchored: boolean },
   ): Record<string, TxListEntry>;
   mempoolStats(): MempoolStats;
-  addressTxEvents(
+  addressTxEvents(principal: string, txId: string, page: PageWindow): Page<AddressTxEvent> | undefined;
+  transactionsWithTransfers(
     principal: string,
-    txId: string,
-    page: { limit: number; offset: number },
-  ): Page<AddressTxEvent> | undefined;
-  transactionsWithTransfers(principal: string, q: HistoryQuery): Page<TxWithTransfers> | undefined;
+    q: HistoryQuery & PageWindow,
+  ): Page<TxWithTransfers> | undefined;
   balances(principal: string, q: { untilBlock?: UntilBlock; unanchored: boolean }): Balances | undefined;
   txWithTransfers(principal: string, txId: string): SingleTxWithTransfers | undefined;
   catalogue(): WorldCatalogue;

@@ -9,7 +9,8 @@ import { routerOf } from '../spec/request/routing.ts';
 import { sampleUrls } from '../mocks/sample-urls.ts';
 import { startMockServer, type RunningMock } from '../mocks/server.ts';
 import { createStacksHandlers, type StacksMsw } from './node.ts';
-import { wireAnswer, type WireAnswer } from './wire-answer.ts';
+import type { HttpResponse } from '../spec/http/response.ts';
+import { wireAnswer } from './wire-answer.ts';
 
 const BASE = 'https://api.mainnet.hiro.so';
 const OPTIONS = { seed: 7, blocks: 120, rateLimit: 40, rateLimitKey: 400, apiKeys: ['k1'], now: () => 1_000 };
@@ -33,7 +34,7 @@ afterAll(async () => {
 });
 
 /** The same request to the HTTP mock (past MSW, which lets loopback through) and to the handlers. */
-async function both(path: string, init: RequestInit = {}): Promise<[WireAnswer, WireAnswer]> {
+async function both(path: string, init: RequestInit = {}): Promise<[HttpResponse, HttpResponse]> {
   const http = await wireAnswer(await realFetch(`${mock.url}${path}`, init));
   const msw = await wireAnswer(await fetch(`${BASE}${path}`, init));
   return [http, msw];
@@ -44,7 +45,7 @@ describe('the MSW handlers answer as the HTTP mock, byte for byte (same options,
     expect(stacks.world).toEqual(mock.live.queries.catalogue());
     for (const [operationId, url] of Object.entries(sampleUrls(mock.live.queries, urlFor))) {
       const [first] = await both(url);
-      const etag = first.headers.find(([n]) => n === 'etag')?.[1] ?? '';
+      const etag = first.headers.etag ?? '';
       for (const init of [
         {},
         { headers: { 'x-api-key': 'k1' } },
@@ -114,9 +115,9 @@ describe('the MSW handlers’ functions', () => {
     stacks.prefer({ code: 503, operationId: 'get_account_balance', times: 1 });
     expect((await fetch(`${BASE}/extended`, { headers: { 'x-api-key': 'k1' } })).status).toBe(200);
     const forced = await wireAnswer(await fetch(balances, { headers: { 'x-api-key': 'k1' } }));
-    const counted = (a: WireAnswer) => ({
+    const counted = (a: HttpResponse) => ({
       ...a,
-      headers: a.headers.filter(([n]) => !n.includes('remaining')),
+      headers: Object.entries(a.headers).filter(([n]) => !n.includes('remaining')),
     });
     expect(counted(forced)).toEqual(counted(asked));
     expect(forced.status).toBe(503);

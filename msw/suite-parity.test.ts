@@ -12,11 +12,10 @@ const server = setupServer();
 const realFetch = globalThis.fetch;
 const suite = readSuiteRequests();
 const ops = listOperations(loadSpec());
-// The contract suite checks the extended API's reads; the node's /v2 routes and the POSTs a wallet
-// sends are proved by the stacks.js loop (api/wallet-loop.test.ts, msw/wallet.test.ts).
-// The successors (x-releases) have no suite cases yet: mocks/operations/successors.test.ts and the
-// differential check them.
-const suiteOps = ops.filter((op) => op.method === 'get' && op.path.startsWith('/extended') && !op.releases);
+// The recorded list holds the suite's requests to the extended API's reads, the successors among
+// them; the node's /v2 routes and the POSTs a wallet sends are proved by the stacks.js loop
+// (api/wallet-loop.test.ts, msw/wallet.test.ts).
+const suiteOps = ops.filter((op) => op.method === 'get' && op.path.startsWith('/extended'));
 const route = routerOf(ops, { decode: false });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

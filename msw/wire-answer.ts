@@ -1,15 +1,11 @@
+import { HttpResponse, responseOfFetch } from '../spec/http/response.ts';
+
 /** Node writes these on its own, for the connection; fetch's Headers never have them. */
 const CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
-/** An answer as the parity tests compare it: the status, every header but the connection's (sorted), the body's bytes. */
-export interface WireAnswer {
-  status: number;
-  headers: [string, string][];
-  body: string;
-}
-
-export async function wireAnswer(res: Response): Promise<WireAnswer> {
-  const headers = [...res.headers].filter(([n]) => !CONNECTION.has(n)).sort(([a], [b]) => a.localeCompare(b));
-  const body = Buffer.from(await res.arrayBuffer()).toString('base64');
-  return { status: res.status, headers, body };
+/** A `fetch` answer as the parity tests compare it: the one response type, the connection's headers left out. */
+export async function wireAnswer(res: Response): Promise<HttpResponse> {
+  const read = await responseOfFetch(res);
+  const headers = Object.fromEntries(Object.entries(read.headers).filter(([name]) => !CONNECTION.has(name)));
+  return new HttpResponse(read.status, headers, read.bytes);
 }

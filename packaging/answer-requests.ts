@@ -1,4 +1,6 @@
-import { request } from 'node:http';
+import { httpClient } from '../spec/http/client.ts';
+import type { HttpRequest } from '../spec/http/request.ts';
+import { HttpResponse } from '../spec/http/response.ts';
 import type { WorldQueries } from '../mocks/query/world-queries.ts';
 import { sampleUrls } from '../mocks/sample-urls.ts';
 import {
@@ -15,50 +17,18 @@ import { MUTATIONS } from '../spec/invalid-requests/mutations.ts';
 import { requestUrl, type RequestParts } from '../spec/invalid-requests/request-parts.ts';
 import { createSpecAjv } from '../spec/schemas.ts';
 
-/** One request to send to two mocks that should answer alike. */
-export interface AnswerRequest {
-  method: 'GET' | 'HEAD' | 'POST' | 'OPTIONS' | 'DELETE';
-  path: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
-
-/** An answer as the wire carried it: status, every header in order but `Date`, the body's bytes. */
-export interface RawAnswer {
-  status: number;
-  headers: string[];
-  body: string;
-}
-
 /** The same Host to both mocks, so that a page naming its own origin names the same one. */
 const HOST = '127.0.0.1:3999';
 
-/** Sends the request and reads the answer as it came, over a new connection. */
-export function rawAnswer(baseUrl: string, req: AnswerRequest): Promise<RawAnswer> {
-  return new Promise((resolveAnswer, reject) => {
-    const sent = request(
-      `${baseUrl}${req.path}`,
-      { method: req.method, headers: { Host: HOST, Connection: 'close', ...req.headers }, agent: false },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const headers: string[] = [];
-          for (let i = 0; i < res.rawHeaders.length; i += 2)
-            if (res.rawHeaders[i]?.toLowerCase() !== 'date')
-              headers.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
-          resolveAnswer({
-            status: res.statusCode ?? 0,
-            headers,
-            body: Buffer.concat(chunks).toString('base64'),
-          });
-        });
-        res.on('error', reject);
-      },
-    );
-    sent.on('error', reject);
-    sent.end(req.body);
-  });
+/**
+ * Sends the request over a new connection with the one HTTP client and reads the answer, its
+ * `Date` left out (the one header that differs by the clock).
+ */
+export async function answerTo(baseUrl: string, req: HttpRequest): Promise<HttpResponse> {
+  const client = httpClient(baseUrl, { keepAlive: false });
+  const res = await client.send({ ...req, headers: { Host: HOST, Connection: 'close', ...req.headers } });
+  const { date: _date, ...headers } = res.headers;
+  return new HttpResponse(res.status, headers, res.bytes);
 }
 
 /**
@@ -67,7 +37,7 @@ export function rawAnswer(baseUrl: string, req: AnswerRequest): Promise<RawAnswe
  * each operation (the mutations of spec/invalid-requests/, on valid values from the world), the
  * documents and pages outside the API, errors on demand, CORS, HEAD, 405 and 404.
  */
-export function answerRequests(world: WorldQueries): AnswerRequest[] {
+export function answerRequests(world: WorldQueries): HttpRequest[] {
   const catalogue = world.catalogue();
   const { addresses, transactions, block_samples, tip } = catalogue;
   const samples = Object.values(sampleUrls(world, urlFor));
@@ -117,31 +87,31 @@ export function answerRequests(world: WorldQueries): AnswerRequest[] {
     `${block('latest')}?limit=3&unknown=1`,
   ];
   return [
-    ...gets.map((path): AnswerRequest => ({ method: 'GET', path })),
-    ...invalidRequests(catalogue.addresses.busiest, txId).map((path): AnswerRequest => ({
+    ...gets.map((target): HttpRequest => ({ method: 'GET', target })),
+    ...invalidRequests(catalogue.addresses.busiest, txId).map((target): HttpRequest => ({
       method: 'GET',
-      path,
+      target,
     })),
-    { method: 'GET', path: '/', headers: { Accept: 'text/html' } },
-    { method: 'GET', path: urlFor('get_status'), headers: { Prefer: 'code=503' } },
-    { method: 'GET', path: block('latest'), headers: { Prefer: 'code=429' } },
-    { method: 'GET', path: samples[0] ?? urlFor('get_status'), headers: { 'X-API-Key': 'some key' } },
-    { method: 'HEAD', path: block('latest') },
+    { method: 'GET', target: '/', headers: { Accept: 'text/html' } },
+    { method: 'GET', target: urlFor('get_status'), headers: { Prefer: 'code=503' } },
+    { method: 'GET', target: block('latest'), headers: { Prefer: 'code=429' } },
+    { method: 'GET', target: samples[0] ?? urlFor('get_status'), headers: { 'X-API-Key': 'some key' } },
+    { method: 'HEAD', target: block('latest') },
     {
       method: 'OPTIONS',
-      path: urlFor('get_status'),
+      target: urlFor('get_status'),
       headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET' },
     },
-    { method: 'DELETE', path: urlFor('get_status') },
+    { method: 'DELETE', target: urlFor('get_status') },
     {
       method: 'POST',
-      path: '/_mock/mine',
+      target: '/_mock/mine',
       headers: { 'Content-Type': 'application/json' },
       body: '{"blocks":"x"}',
     },
     {
       method: 'POST',
-      path: '/_mock/transactions',
+      target: '/_mock/transactions',
       headers: { 'Content-Type': 'application/json' },
       body: '{"type":"token_transfer","sender":"x"}',
     },
@@ -149,21 +119,21 @@ export function answerRequests(world: WorldQueries): AnswerRequest[] {
 }
 
 /** After the chain moves: mine, then the samples again; a reorg and the samples; reset and the samples. */
-export function movingRequests(world: WorldQueries): AnswerRequest[] {
-  const samples = Object.values(sampleUrls(world, urlFor)).map((path): AnswerRequest => ({
+export function movingRequests(world: WorldQueries): HttpRequest[] {
+  const samples = Object.values(sampleUrls(world, urlFor)).map((target): HttpRequest => ({
     method: 'GET',
-    path,
+    target,
   }));
-  const post = (path: string, body: string): AnswerRequest => ({
+  const post = (target: string, body: string): HttpRequest => ({
     method: 'POST',
-    path,
+    target,
     headers: { 'Content-Type': 'application/json' },
     body,
   });
   return [
     post('/_mock/mine', '{"blocks":3}'),
     ...samples,
-    { method: 'GET', path: urlFor('get_block', { path: { height_or_hash: 'latest' } }) },
+    { method: 'GET', target: urlFor('get_block', { path: { height_or_hash: 'latest' } }) },
     post('/_mock/reorg', '{"depth":2}'),
     ...samples,
     post('/_mock/reset', '{}'),

@@ -3,21 +3,12 @@ import { listOperations, type Document, type Operation } from '../spec/load.ts';
 import { parseQuery } from '../spec/request/query-string.ts';
 import { routerOf, splitTarget, type Routed } from '../spec/request/routing.ts';
 import { isRequestError, requestValidator, type RequestValidator } from '../spec/request/validate.ts';
+import type { HttpRequest } from '../spec/http/request.ts';
+import { HttpResponse } from '../spec/http/response.ts';
 import { ResponseChecker } from '../spec/response-checker.ts';
 import { documentedResponse, type Problem } from '../spec/responses.ts';
 import { createSpecAjv } from '../spec/schemas.ts';
 import { undeclaredFields } from '../spec/undeclared-fields.ts';
-
-/** One request and the upstream's answer to it, as the proxy saw them on the wire. */
-export interface WireExchange {
-  method: string;
-  /** The request target as sent: path and query. */
-  target: string;
-  status: number;
-  /** Lower-cased header names. */
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
 
 /**
  * One thing an exchange does that the spec does not say. `drift` marks what the spec does not
@@ -65,8 +56,9 @@ export class ExchangeChecker {
     }
   }
 
-  check(exchange: WireExchange): Finding[] {
-    const target = splitTarget(exchange.target);
+  /** The findings on one request (as sent) and the upstream's answer to it (its bytes as they came). */
+  check(request: HttpRequest, answer: HttpResponse): Finding[] {
+    const target = splitTarget(request.target);
     const { routed, malformed } = this.routed(target.pathname);
     if (!routed) {
       return [
@@ -80,7 +72,7 @@ export class ExchangeChecker {
       ];
     }
     const op = routed.route;
-    if (exchange.method !== 'GET') return [];
+    if (request.method !== 'GET') return [];
     const findings: Finding[] = [];
     const add = (
       where: string,
@@ -93,23 +85,16 @@ export class ExchangeChecker {
     const refusal = malformed
       ? 'malformed percent-encoding in the URL'
       : this.refusalOf(routed, target.query);
-    const answered = exchange.status >= 200 && exchange.status < 300;
+    const answered = answer.status >= 200 && answer.status < 300;
     if (refusal && answered) {
-      add('request', `400: the spec refuses this request (${refusal})`, String(exchange.status));
-    } else if (!refusal && exchange.status === 400) {
+      add('request', `400: the spec refuses this request (${refusal})`, String(answer.status));
+    } else if (!refusal && answer.status === 400) {
       add('request', 'an answer: the spec accepts this request', '400');
     }
-    const text = decoded(exchange);
-    const body = parseJson(text);
-    for (const p of this.responses.check(op, {
-      status: exchange.status,
-      headers: exchange.headers,
-      body,
-      text,
-    })) {
-      add(p.where, p.expected, p.actual);
-    }
-    const documented = documentedResponse(op, exchange.status);
+    const response = decoded(answer);
+    const body: unknown = response.body;
+    for (const p of this.responses.check(op, response)) add(p.where, p.expected, p.actual);
+    const documented = documentedResponse(op, answer.status);
     const schema = documented?.response.content?.['application/json']?.schema;
     if (schema && body !== undefined) {
       for (const field of undeclaredFields(this.doc, schema, body)) {
@@ -130,23 +115,17 @@ export class ExchangeChecker {
   }
 }
 
-function decoded(exchange: WireExchange): string {
-  const encoding = String(exchange.headers['content-encoding'] ?? '').toLowerCase();
+/** The answer with its body decompressed as its `Content-Encoding` says; as it came when that fails. */
+function decoded(answer: HttpResponse): HttpResponse {
+  const encoding = (answer.headers['content-encoding'] ?? '').toLowerCase();
+  const bytes = Buffer.from(answer.bytes);
   try {
-    if (encoding === 'gzip') return gunzipSync(exchange.body).toString('utf8');
-    if (encoding === 'deflate') return inflateSync(exchange.body).toString('utf8');
-    if (encoding === 'br') return brotliDecompressSync(exchange.body).toString('utf8');
+    if (encoding === 'gzip') return new HttpResponse(answer.status, answer.headers, gunzipSync(bytes));
+    if (encoding === 'deflate') return new HttpResponse(answer.status, answer.headers, inflateSync(bytes));
+    if (encoding === 'br')
+      return new HttpResponse(answer.status, answer.headers, brotliDecompressSync(bytes));
   } catch {
-    return exchange.body.toString('latin1');
+    return answer;
   }
-  return exchange.body.toString('utf8');
-}
-
-function parseJson(text: string): unknown {
-  if (text.length === 0) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
+  return answer;
 }

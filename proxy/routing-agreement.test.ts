@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMock } from '../mocks/create-mock.ts';
 import type { ApiResponse } from '../mocks/http/exchange.ts';
 import { sampleUrls } from '../mocks/sample-urls.ts';
+import { HttpResponse } from '../spec/http/response.ts';
 import { loadSpec, urlFor } from '../spec/load.ts';
 import { ExchangeChecker } from './exchange-check.ts';
 
@@ -30,13 +31,7 @@ describe('the proxy and the mock route with one router', () => {
     for (const url of ['/extended/v1/tx/mempool/stats/', '/Extended/v1/tx/mempool/stats']) {
       const res = await answer(url);
       expect(res.status, url).toBe(200);
-      const findings = checker.check({
-        method: 'GET',
-        target: url,
-        status: 200,
-        headers: {},
-        body: Buffer.from(res.body ?? []),
-      });
+      const findings = checker.check({ method: 'GET', target: url }, new HttpResponse(200, {}, res.body));
       expect(
         findings.filter((f) => f.where === 'route'),
         url,

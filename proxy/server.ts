@@ -1,6 +1,7 @@
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as requestTls } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { HttpResponse, headersOf } from '../spec/http/response.ts';
 import { loadSpec, type Document } from '../spec/load.ts';
 import { ExchangeChecker } from './exchange-check.ts';
 import { ViolationReport } from './report.ts';
@@ -99,13 +100,10 @@ function forward(
     answer.on('end', () => {
       const body = Buffer.concat(chunks);
       const status = answer.statusCode ?? 502;
-      const findings = checker.check({
-        method: req.method ?? 'GET',
-        target,
-        status,
-        headers: answer.headers,
-        body,
-      });
+      const findings = checker.check(
+        { method: req.method ?? 'GET', target },
+        new HttpResponse(status, headersOf(answer.rawHeaders), body),
+      );
       report.record({ method: req.method ?? 'GET', path: target, status }, findings);
       const raw: string[] = [];
       for (let i = 0; i < answer.rawHeaders.length; i += 2) {

@@ -8,7 +8,8 @@ import {
 import { isStacksPrincipal } from './formats.ts';
 import { listOperations, loadSpec, operationById, type Operation } from './load.ts';
 import { ResponseChecker } from './response-checker.ts';
-import type { ObservedResponse, Problem } from './responses.ts';
+import { HttpResponse, type HttpHeaders } from './http/response.ts';
+import type { Problem } from './responses.ts';
 import { reprOf } from './clarity-repr.ts';
 
 type JsonObject = Record<string, unknown>;
@@ -23,7 +24,7 @@ const ALICE = 'SP2X64E4091EZQT28CMBTTCFMRDN68WZ9XHZ42XPS';
 const ALICE_BAD_CHECKSUM = 'SP2X64E4091EZQT28CMBTTCFMRDN68WZ9XHZ42XPT';
 
 /** The headers the real service sends (real-service-facts.md, "Response headers on 200"). */
-function realHeaders(op: Operation, status: number): ObservedResponse['headers'] {
+function realHeaders(op: Operation, status: number): HttpHeaders {
   return {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': status === 200 ? 'public, no-cache, must-revalidate' : 'no-store',
@@ -34,10 +35,17 @@ function realHeaders(op: Operation, status: number): ObservedResponse['headers']
   };
 }
 
-function check(fixture: RealResponse, overrides: Partial<ObservedResponse> = {}): Problem[] {
+/** What a case changes of the real answer: its status or its headers. */
+interface Overrides {
+  status?: number;
+  headers?: HttpHeaders;
+}
+
+function check(fixture: RealResponse, overrides: Overrides = {}): Problem[] {
   const op = operationById(fixture.operationId);
   const status = overrides.status ?? fixture.status;
-  return checker.check(op, { status, headers: realHeaders(op, status), body: fixture.body, ...overrides });
+  const headers = overrides.headers ?? realHeaders(op, status);
+  return checker.check(op, new HttpResponse(status, headers, JSON.stringify(fixture.body)));
 }
 
 /** A deep copy of a fixture whose body `change` may edit in place. */
@@ -210,7 +218,7 @@ describe('the spec rejects a real response that is wrong in one place', () => {
   const cases: {
     what: string;
     fixture: RealResponse;
-    overrides?: Partial<ObservedResponse>;
+    overrides?: Overrides;
     where: string;
     mentions?: string;
   }[] = [
@@ -282,7 +290,7 @@ describe('the spec rejects a real response that is wrong in one place', () => {
   });
 });
 
-function realHeadersWithout(operationId: string, header: string): ObservedResponse['headers'] {
+function realHeadersWithout(operationId: string, header: string): HttpHeaders {
   const headers = { ...realHeaders(operationById(operationId), 200) };
   delete headers[header];
   return headers;

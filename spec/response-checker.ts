@@ -1,6 +1,7 @@
 import type { Document, Operation } from './load.ts';
 import { RESPONSE_CHECKS } from './response-checks.ts';
-import { documentedResponse, type ObservedResponse, type Problem } from './responses.ts';
+import type { HttpResponse } from './http/response.ts';
+import { documentedResponse, type Problem } from './responses.ts';
 import { createSpecAjv, type SpecAjv } from './schemas.ts';
 
 /**
@@ -19,7 +20,7 @@ export class ResponseChecker {
     this.ajv = ajv ?? createSpecAjv(doc);
   }
 
-  check(op: Operation, res: ObservedResponse): Problem[] {
+  check(op: Operation, res: HttpResponse): Problem[] {
     const ctx = { doc: this.doc, ajv: this.ajv, op, res, documented: documentedResponse(op, res.status) };
     return RESPONSE_CHECKS.flatMap((check) => check(ctx));
   }

@@ -12,7 +12,8 @@ import {
   type ResponseCheck,
   type ResponseContext,
 } from './response-checks.ts';
-import { documentedResponse, type ObservedResponse } from './responses.ts';
+import { HttpResponse, type HttpHeaders } from './http/response.ts';
+import { documentedResponse } from './responses.ts';
 import { createSpecAjv } from './schemas.ts';
 
 const doc = loadSpec();
@@ -27,12 +28,24 @@ const okHeaders = {
   'ratelimit-limit': '50',
 };
 
-function contextOf(res: ObservedResponse, op = balance): ResponseContext {
+/** An answer's parts, the body as JSON (a string: the bytes as they are; undefined: none). */
+interface Parts {
+  status: number;
+  headers: HttpHeaders;
+  body?: unknown;
+}
+
+function answer({ status, headers, body }: Parts): HttpResponse {
+  return new HttpResponse(status, headers, typeof body === 'string' ? body : (JSON.stringify(body) ?? ''));
+}
+
+function contextOf(parts: Parts, op = balance): ResponseContext {
+  const res = answer(parts);
   return { doc, ajv, op, res, documented: documentedResponse(op, res.status) };
 }
 
 /** A 400 of get_account_balance that every check passes, with one part replaced. */
-function badRequest(change: Partial<ObservedResponse> = {}): ResponseContext {
+function badRequest(change: Partial<Parts> = {}): ResponseContext {
   return contextOf({
     status: 400,
     headers: { 'content-type': 'application/json' },
@@ -42,8 +55,8 @@ function badRequest(change: Partial<ObservedResponse> = {}): ResponseContext {
 }
 
 /** A 304 of get_account_balance, whose only documented header is ETag and which has no body. */
-function notModified(change: Partial<ObservedResponse> = {}): ResponseContext {
-  return contextOf({ status: 304, headers: { etag: '"5d2f0c1a3e"' }, body: undefined, text: '', ...change });
+function notModified(change: Partial<Parts> = {}): ResponseContext {
+  return contextOf({ status: 304, headers: { etag: '"5d2f0c1a3e"' }, body: undefined, ...change });
 }
 
 const cases: [ResponseCheck, ResponseContext, ResponseContext, string][] = [
@@ -55,7 +68,7 @@ const cases: [ResponseCheck, ResponseContext, ResponseContext, string][] = [
     'content-type',
   ],
   [bodyMatchesSchema, badRequest(), badRequest({ body: { ...errorBody, statusCode: '400' } }), 'body'],
-  [noBodyWhereNoneDocumented, notModified(), notModified({ text: '{}' }), 'body'],
+  [noBodyWhereNoneDocumented, notModified(), notModified({ body: '{}' }), 'body'],
   [requiredHeadersPresent, notModified(), notModified({ headers: {} }), 'header ETag'],
   [
     headersMatchSchema,
@@ -92,24 +105,22 @@ describe('ResponseChecker', () => {
   const checker = new ResponseChecker(doc, ajv);
 
   it('reports only the status of an undocumented one: nothing else is documented to check against', () => {
-    expect(checker.check(balance, { status: 302, headers: {}, body: 'moved' })).toEqual([
+    expect(checker.check(balance, answer({ status: 302, headers: {}, body: 'moved' }))).toEqual([
       { where: 'status', expected: 'one of 200, 304, 400, 401, 403, 404, 410, 429, 4XX, 5XX', actual: '302' },
     ]);
   });
 
   it('composes the checks: each broken part of one answer is its own problem, in the registry order', () => {
-    const problems = checker.check(balance, {
-      status: 400,
-      headers: { 'content-type': 'text/html' },
-      body: { error: 'Bad Request' },
-    });
+    const problems = checker.check(
+      balance,
+      answer({ status: 400, headers: { 'content-type': 'text/html' }, body: { error: 'Bad Request' } }),
+    );
     expect(problems.map((p) => p.where)).toEqual(['content-type', 'body']);
     expect(
-      checker.check(balance, {
-        status: 400,
-        headers: { 'content-type': 'application/json' },
-        body: errorBody,
-      }),
+      checker.check(
+        balance,
+        answer({ status: 400, headers: { 'content-type': 'application/json' }, body: errorBody }),
+      ),
     ).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { resolve, type Document, type Header, type Operation, type Schema } from './load.ts';
-import { headerValue, type DocumentedResponse, type ObservedResponse, type Problem } from './responses.ts';
+import type { HttpResponse } from './http/response.ts';
+import type { DocumentedResponse, Problem } from './responses.ts';
 import type { SpecAjv } from './schemas.ts';
 
 /** What every response check reads: the spec, its compiled schemas, the operation and the answer. */
@@ -8,7 +9,7 @@ export interface ResponseContext {
   doc: Document;
   ajv: SpecAjv;
   op: Operation;
-  res: ObservedResponse;
+  res: HttpResponse;
   /** What the operation documents for the answer's status; undefined when it documents nothing. */
   documented: DocumentedResponse | undefined;
 }
@@ -38,7 +39,7 @@ export function statusIsDocumented({ op, documented, res }: ResponseContext): Pr
 /** A status documented with a JSON body is labelled `application/json`. */
 export function contentTypeIsJson({ documented, res }: ResponseContext): Problem[] {
   if (!documented?.response.content?.['application/json']) return [];
-  const contentType = headerValue(res.headers, 'content-type') ?? '';
+  const contentType = res.headers['content-type'] ?? '';
   if (/^application\/json\b/i.test(contentType)) return [];
   return [{ where: 'content-type', expected: 'application/json', actual: contentType || '(none)' }];
 }
@@ -55,8 +56,8 @@ export function bodyMatchesSchema({ ajv, documented, res }: ResponseContext): Pr
 /** A status documented without content (304) comes without a body. */
 export function noBodyWhereNoneDocumented({ documented, res }: ResponseContext): Problem[] {
   if (!documented || documented.response.content?.['application/json']) return [];
-  if (res.text === undefined || res.text.length === 0) return [];
-  return [{ where: 'body', expected: `no body for ${documented.key}`, actual: `${res.text.length} bytes` }];
+  if (res.bytes.length === 0) return [];
+  return [{ where: 'body', expected: `no body for ${documented.key}`, actual: `${res.bytes.length} bytes` }];
 }
 
 function documentedHeaders({ doc, documented }: ResponseContext): [string, Header][] {
@@ -66,7 +67,7 @@ function documentedHeaders({ doc, documented }: ResponseContext): [string, Heade
 /** Every header the spec marks required for the status is sent. */
 export function requiredHeadersPresent(ctx: ResponseContext): Problem[] {
   return documentedHeaders(ctx)
-    .filter(([name, header]) => header.required && headerValue(ctx.res.headers, name) === undefined)
+    .filter(([name, header]) => header.required && ctx.res.headers[name.toLowerCase()] === undefined)
     .map(([name]) => ({ where: `header ${name}`, expected: 'present (required)', actual: 'absent' }));
 }
 
@@ -74,7 +75,7 @@ export function requiredHeadersPresent(ctx: ResponseContext): Problem[] {
 export function headersMatchSchema(ctx: ResponseContext): Problem[] {
   const problems: Problem[] = [];
   for (const [name, header] of documentedHeaders(ctx)) {
-    const value = headerValue(ctx.res.headers, name);
+    const value = ctx.res.headers[name.toLowerCase()];
     if (value === undefined || !header.schema) continue;
     const schema = resolve<Schema>(ctx.doc, header.schema);
     const typed = schema.type === 'integer' || schema.type === 'number' ? Number(value) : value;

@@ -1,15 +1,5 @@
 import type { Operation, Response } from './document.ts';
 
-/** One answer as a checker sees it, whoever received it (the suite, the proxy, the mock's tests). */
-export interface ObservedResponse {
-  status: number;
-  /** Lower-cased header names. */
-  headers: Record<string, string | string[] | undefined>;
-  body: unknown;
-  /** Raw text of the body, when the caller has it (to tell "no body" from "empty JSON"). */
-  text?: string;
-}
-
 /** One way an answer differs from what the spec says: diagnostics as data, never thrown. */
 export interface Problem {
   /** What part of the response is wrong: `status`, `content-type`, `body`, `header <name>`. */
@@ -31,10 +21,4 @@ export function documentedResponse(op: Operation, status: number): DocumentedRes
     if (response) return { key, response };
   }
   return undefined;
-}
-
-/** A header's value by name, a repeated header joined as HTTP would fold it. */
-export function headerValue(headers: ObservedResponse['headers'], name: string): string | undefined {
-  const value = headers[name.toLowerCase()];
-  return Array.isArray(value) ? value.join(', ') : value;
 }

@@ -2027,7 +2027,9 @@ export interface components {
         /**
          * @description Release 9.0.2: `index_block_hash:microblock_sequence:tx_index` of the first transaction
          *     of the page (the real service reads it though its published schema does not list it).
-         *     A cursor that is not three parts, or names an unknown block, gives 404. 8.11.6 does not
+         *     A cursor that is not three parts, or names a block the service never saw, gives 404; one
+         *     naming a block a reorg took away still pages from that block's height, as the real
+         *     service finds every block it has seen. 8.11.6 does not
          *     read it (it ignores it, as any unknown parameter, and answers the offset form).
          */
         AddressTransactionsCursor: string;
@@ -3981,7 +3983,9 @@ export interface operations {
                 /**
                  * @description Release 9.0.2: `index_block_hash:microblock_sequence:tx_index` of the first transaction
                  *     of the page (the real service reads it though its published schema does not list it).
-                 *     A cursor that is not three parts, or names an unknown block, gives 404. 8.11.6 does not
+                 *     A cursor that is not three parts, or names a block the service never saw, gives 404; one
+                 *     naming a block a reorg took away still pages from that block's height, as the real
+                 *     service finds every block it has seen. 8.11.6 does not
                  *     read it (it ignores it, as any unknown parameter, and answers the offset form).
                  */
                 cursor?: components["parameters"]["AddressTransactionsCursor"];

@@ -125,12 +125,15 @@ export async function soakTargets(baseUrl: string): Promise<SoakTargets> {
   );
   const addressTxs = page.body.results.map((r) => r.tx.tx_id);
   if (!addressTxs.length) throw new Error('the world gave stx_activity no transaction');
-  // Every operation of the spec: its variety where the soak has one, else the mock's own sample
-  // (GET / lists one per operation), so a new operation is soaked without a line here.
+  // Every read of the spec: its variety where the soak has one, else the mock's own sample (GET /
+  // lists the first valid request each declares, spec/valid-requests/), so a new operation is
+  // soaked without a line here. The soak sends GETs: a POST's requests have tests of their own.
   const { samples } = (await getJson<{ samples: Record<string, string> }>(`${baseUrl}/`)).body;
   const varied = variety(catalogue, addressTxs);
   const lists: Record<string, string[]> = Object.fromEntries(
-    listOperations().map((op) => [op.operationId, varied[op.operationId] ?? [samples[op.operationId] ?? '']]),
+    listOperations()
+      .filter((op) => op.method === 'get')
+      .map((op) => [op.operationId, varied[op.operationId] ?? [samples[op.operationId] ?? '']]),
   );
   const missing = Object.entries(lists).filter(([, paths]) => !paths[0]);
   if (missing.length)

@@ -18,6 +18,21 @@ interface TxItem {
 interface EventItem {
   event_index?: number;
 }
+interface TokenItem {
+  token?: string;
+}
+
+/** Newest first: block height descending, then index descending (ties in order, as operation 6). */
+function newestFirst(a: unknown, b: unknown): string | undefined {
+  const x = (a as TxItem).tx ?? {};
+  const y = (b as TxItem).tx ?? {};
+  const before =
+    (x.block_height ?? 0) > (y.block_height ?? 0) ||
+    (x.block_height === y.block_height && (x.tx_index ?? 0) >= (y.tx_index ?? 0));
+  return before
+    ? undefined
+    : `${x.tx_id} (height ${x.block_height}, index ${x.tx_index}) before ${y.tx_id} (height ${y.block_height}, index ${y.tx_index})`;
+}
 
 export const ORDERINGS: Record<string, Ordering> = {
   get_account_transactions_with_transfers: {
@@ -42,6 +57,20 @@ export const ORDERINGS: Record<string, Ordering> = {
       const x = (a as EventItem).event_index ?? 0;
       const y = (b as EventItem).event_index ?? 0;
       return x < y ? undefined : `event_index ${x} before event_index ${y}`;
+    },
+  },
+  get_address_transactions: {
+    specSays: 'The confirmed transactions of an address or contract, newest first',
+    key: (item) => String((item as TxItem).tx?.tx_id),
+    outOfOrder: newestFirst,
+  },
+  get_principal_ft_balances: {
+    specSays: 'by asset identifier case-insensitively',
+    key: (item) => String((item as TokenItem).token),
+    outOfOrder: (a, b) => {
+      const x = ((a as TokenItem).token ?? '').toLowerCase();
+      const y = ((b as TokenItem).token ?? '').toLowerCase();
+      return x <= y ? undefined : `${x} before ${y}`;
     },
   },
 };

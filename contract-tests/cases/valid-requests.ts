@@ -1,35 +1,45 @@
+import type { TestContext } from 'vitest';
+import { changesChain, stringParams, validRequests } from '../../spec/valid-requests/valid-requests.ts';
 import type { CallRequest } from '../http/client.ts';
 import type { TargetData } from '../targets/discover.ts';
+import { missingFacts, worldViewOf } from './world-view.ts';
+
+/** The operation's declared valid requests on this target, or why there is none (the skip reason). */
+export type ValidCalls =
+  { requests: CallRequest[]; skip?: undefined } | { requests?: undefined; skip: string };
+
+/** Why a request that changes the chain is not sent to a target whose file does not say it is a mock. */
+export const CHAIN_UNCHANGED =
+  "changes the target's chain: sent only to a target whose file says it is a mock (`mock: true`); a suite never changes a staging target's chain";
 
 /**
- * A simple valid request per operation from the target's data, or undefined when the data lacks
- * what the operation needs. Used where any valid request will do (keys, rate limits, deprecation).
+ * Every valid request declared for the operation (spec/valid-requests/), built on what the target
+ * file lists and discovery found; the first is the plainest.
  */
-export function validRequest(operationId: string, data: TargetData): CallRequest | undefined {
-  const pair = data.addressTransactions[0];
-  const principal = data.addresses.stx_activity;
-  const txId = Object.values(data.txByType).find((ids) => ids.length > 0)?.[0];
-  switch (operationId) {
-    case 'get_status':
-    case 'get_mempool_transaction_stats':
-    case 'get_fee_transfer':
-      return {};
-    case 'get_transaction_by_id':
-      return txId ? { path: { tx_id: txId } } : undefined;
-    case 'get_block':
-      return { path: { height_or_hash: 'latest' } };
-    case 'get_tx_list_details':
-      return txId ? { query: { tx_id: [txId] } } : undefined;
-    case 'get_address_transaction_events':
-      return pair ? { path: { address: pair.address, tx_id: pair.tx_id } } : undefined;
-    case 'get_account_transactions_with_transfers':
-    case 'get_account_balance':
-    case 'get_account_nonces':
-    case 'get_account_info':
-      return principal ? { path: { principal } } : undefined;
-    case 'get_single_transaction_with_transfers':
-      return pair ? { path: { principal: pair.address, tx_id: pair.tx_id } } : undefined;
-    default:
-      return undefined;
-  }
+export function validCalls(operationId: string, data: TargetData): ValidCalls {
+  if (changesChain(operationId) && !data.mock) return { skip: `${operationId} ${CHAIN_UNCHANGED}` };
+  const built = validRequests(operationId, worldViewOf(data));
+  if (built.missing)
+    return { skip: `no valid request for ${operationId}: this target lacks ${missingFacts(built.missing)}` };
+  return {
+    requests: built.requests.map((r) => ({
+      ...stringParams(r),
+      ...(r.body === undefined ? {} : { body: r.body, headers: { 'Content-Type': 'application/json' } }),
+    })),
+  };
+}
+
+/**
+ * A simple valid request per operation, or why there is none. Used where any valid request will
+ * do (keys, rate limits, deprecation, server errors).
+ */
+export function validRequest(operationId: string, data: TargetData): CallRequest | string {
+  const calls = validCalls(operationId, data);
+  return calls.requests?.[0] ?? calls.skip ?? `no valid request declared for ${operationId}`;
+}
+
+/** The operation's first valid request, or the test is skipped saying why there is none. */
+export function validRequestOrSkip(ctx: TestContext, operationId: string, data: TargetData): CallRequest {
+  const request = validRequest(operationId, data);
+  return typeof request === 'string' ? ctx.skip(request) : request;
 }

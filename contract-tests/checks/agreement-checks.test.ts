@@ -1,5 +1,5 @@
-import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { httpClient } from '../../spec/http/client.ts';
 import { createMockApp } from '../../mocks/app.ts';
 import mockDefault from '../../fixtures/targets/mock-default.json' with { type: 'json' };
 import { operationMatcher } from '../../spec/load.ts';
@@ -8,14 +8,15 @@ import { AGREEMENT_CHECKS, agreementFindings } from './agreement-checks.ts';
 import { answeredRequest, type AnsweredRequest, type Json } from './answered-request.ts';
 
 const app = createMockApp({ quiet: true, rateLimit: 0, rateLimitKey: 0 });
+const client = httpClient(app);
 const match = operationMatcher(operations);
 const pair = mockDefault.addressTransactions[0] as { address: string; tx_id: string };
 
 async function answer(url: string): Promise<AnsweredRequest> {
-  const res = await request(app).get(url);
+  const res = await client.get(url);
   const op = match(new URL(url, 'http://x').pathname);
   if (!op) throw new Error(`no operation for ${url}`);
-  return answeredRequest(op, url, res.status, res.headers as Record<string, string>, res.body as unknown);
+  return answeredRequest(op, url, res.status, res.headers, res.body);
 }
 function edited(a: AnsweredRequest, edit: (body: Json) => void): AnsweredRequest {
   const body = structuredClone(a.body) as Json;

@@ -1,6 +1,7 @@
 import { deserializeCV } from '@stacks/transactions';
 import { reprOf } from '../../spec/clarity-repr.ts';
 import type { Problem } from '../../spec/responses.ts';
+import { operation } from '../spec-context.ts';
 import { finding, firstFew, objects, type MeaningCheck } from './meaning-check.ts';
 
 /**
@@ -34,6 +35,8 @@ const cacheControlByStatus: MeaningCheck = {
   ],
   fields: ['* header cache-control'],
   check: (a) => {
+    // A read's rule: a POST's answer (a broadcast, a fee estimate) is the node's, never cached.
+    if (operation(a.operationId).method !== 'get') return [];
     const got = a.headers['cache-control'];
     const value = got?.replace(/\s+/g, ' ').trim().toLowerCase();
     if (a.status === 200) {
@@ -109,7 +112,7 @@ function decodedRepr(hex: string): { repr: string } | { error: string } {
 
 const clarityPairsDecode: MeaningCheck = {
   name: 'clarity_pairs_decode',
-  rule: "every Clarity `{hex, repr}` pair (a result, a log, an argument, an NFT value, a post-condition\u2019s value) decodes, with @stacks/transactions\u2019 `deserializeCV`, to a value that prints as its own `repr`, principals quoted (`'SP…`)",
+  rule: "every Clarity `{hex, repr}` pair (a result, a log, an argument, an NFT value, a post-condition\u2019s value; not a v3 token transfer\u2019s `memo`, the memo\u2019s raw bytes and their text) decodes, with @stacks/transactions\u2019 `deserializeCV`, to a value that prints as its own `repr`, principals quoted (`'SP…`)",
   sources: [
     {
       document: 'facts',
@@ -126,7 +129,8 @@ const clarityPairsDecode: MeaningCheck = {
   check: (a) => {
     const out: Problem[] = [];
     for (const [path, o] of objects(a.body)) {
-      if (typeof o.hex !== 'string' || typeof o.repr !== 'string') continue;
+      // A v3 transaction's memo is `{hex, repr}` of the memo's raw bytes, not a Clarity value.
+      if (typeof o.hex !== 'string' || typeof o.repr !== 'string' || path.endsWith('.memo')) continue;
       const decoded = decodedRepr(o.hex);
       if ('error' in decoded)
         out.push(

@@ -1,7 +1,7 @@
 import { Cl, cvToHex } from '@stacks/transactions';
 import { readFileSync } from 'node:fs';
-import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { httpClient } from '../../spec/http/client.ts';
 import { createMockApp } from '../../mocks/app.ts';
 import mockDefault from '../../fixtures/targets/mock-default.json' with { type: 'json' };
 import { operationMatcher } from '../../spec/load.ts';
@@ -10,16 +10,17 @@ import { answeredRequest, type AnsweredRequest, type Json } from './answered-req
 import { MEANING_CHECKS, meaningFindings } from './meaning-checks.ts';
 
 const app = createMockApp({ quiet: true, rateLimit: 0, rateLimitKey: 0 });
+const client = httpClient(app);
 const match = operationMatcher(operations);
 const a = mockDefault.addresses;
 const tx = mockDefault.addressTransactions[0] as { address: string; tx_id: string };
 const block = mockDefault.blocks[1] as { height: number; hash: string };
 
 async function answer(url: string): Promise<AnsweredRequest> {
-  const res = await request(app).get(url);
+  const res = await client.get(url);
   const op = match(new URL(url, 'http://x').pathname);
   if (!op) throw new Error(`no operation for ${url}`);
-  return answeredRequest(op, url, res.status, res.headers as Record<string, string>, res.body as unknown);
+  return answeredRequest(op, url, res.status, res.headers, res.body);
 }
 
 /** The answer with its body changed by `edit`, as a broken target would send it. */

@@ -10,7 +10,7 @@ import { finding, ok, results, type MeaningCheck } from './meaning-check.ts';
 
 const pageEchoesRequest: MeaningCheck = {
   name: 'page_echoes_request',
-  rule: 'a page echoes the limit (the default for 0 or none) and offset asked for, and holds at most `limit` results (but for operation 6 with `height`, which returns that whole block)',
+  rule: 'a page echoes the limit (the default for 0 or none) and offset asked for (a cursor page, which has no offset, the limit only), and holds at most `limit` results (but for operation 6 with `height`, which returns that whole block)',
   sources: [
     {
       document: 'description',
@@ -31,7 +31,7 @@ const pageEchoesRequest: MeaningCheck = {
     const offset = Number(a.query.get('offset') ?? '0');
     if (limit > 0 && a.body.limit !== limit)
       out.push(finding('page_echoes_request', `limit ${limit}`, String(a.body.limit)));
-    if (a.body.offset !== offset)
+    if ((a.body.offset !== undefined || !('cursor' in a.body)) && a.body.offset !== offset)
       out.push(finding('page_echoes_request', `offset ${offset}`, String(a.body.offset)));
     // `height` returns that whole block, however many that is (facts, operation 6).
     const wholeBlock = a.operationId === 'get_account_transactions_with_transfers' && a.query.has('height');

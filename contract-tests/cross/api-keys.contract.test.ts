@@ -1,6 +1,5 @@
 import { describe, test, type TestContext } from 'vitest';
-import { need } from '../cases/common.ts';
-import { validRequest } from '../cases/valid-requests.ts';
+import { validRequestOrSkip } from '../cases/valid-requests.ts';
 import { expectResponse } from '../expect.ts';
 import { operations } from '../spec-context.ts';
 import { contractTarget, INVALID_KEY } from '../target.ts';
@@ -10,9 +9,7 @@ const data = await target.data();
 
 describe('api keys', () => {
   for (const op of operations) {
-    const request = validRequest(op.operationId, data);
-    const ready = (ctx: TestContext) =>
-      need(ctx, request, `valid request for ${op.operationId}`, 'addressTransactions');
+    const ready = (ctx: TestContext) => validRequestOrSkip(ctx, op.operationId, data);
 
     describe(op.operationId, () => {
       describe('401 Unauthorized', () => {

@@ -15,10 +15,22 @@ const paginated = operations.filter(
   (op) => parameter(op, 'limit')?.in === 'query' && parameter(op, 'offset')?.in === 'query',
 );
 
+/** The target file's field each paginated operation is walked over. */
+const SUBJECT_FIELD: Record<string, string> = {
+  get_account_transactions_with_transfers: 'addresses.paginated',
+  get_address_transaction_events: 'addressTransactions',
+  get_address_transactions: 'addresses.paginated',
+  get_principal_ft_balances: 'addresses.ft_activity',
+};
+
 /** What each paginated operation is walked over, from the target file. */
 function subjectOf(operationId: string): Record<string, string> | undefined {
   if (operationId === 'get_account_transactions_with_transfers')
     return data.addresses.paginated ? { principal: data.addresses.paginated } : undefined;
+  if (operationId === 'get_address_transactions')
+    return data.addresses.paginated ? { address: data.addresses.paginated } : undefined;
+  if (operationId === 'get_principal_ft_balances')
+    return data.addresses.ft_activity ? { principal: data.addresses.ft_activity } : undefined;
   if (operationId === 'get_address_transaction_events') {
     const richest = [...data.addressTransactions].sort(
       (a, b) => (b.eventCount ?? 0) - (a.eventCount ?? 0),
@@ -28,7 +40,7 @@ function subjectOf(operationId: string): Record<string, string> | undefined {
   return undefined;
 }
 
-/** Paged operations whose order the suite does not know yet (the successors' v2 routes): reported as skipped. */
+/** Paged operations whose order the suite does not know yet: reported as skipped. */
 const unordered = paginated.filter((op) => !ORDERINGS[op.operationId]);
 
 describe('pagination', () => {
@@ -63,7 +75,7 @@ describe('pagination', () => {
         requireWorld(ctx, target);
         if (!path || !ordering)
           return ctx.skip(
-            `nothing to page through for ${op.operationId}: discovery found none in this target's answers; list one in the target file's \`${op.operationId === 'get_address_transaction_events' ? 'addressTransactions' : 'addresses.paginated'}\``,
+            `nothing to page through for ${op.operationId}: discovery found none in this target's answers; list one in the target file's \`${SUBJECT_FIELD[op.operationId] ?? 'addresses.paginated'}\``,
           );
         walked ??= (async () => {
           const first = await fetchPage(target, op.operationId, path, { ...(await pinned()), limit: '1' });

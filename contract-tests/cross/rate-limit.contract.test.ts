@@ -1,6 +1,6 @@
 import { describe, test, type TestContext } from 'vitest';
 import { need } from '../cases/common.ts';
-import { validRequest } from '../cases/valid-requests.ts';
+import { validRequestOrSkip } from '../cases/valid-requests.ts';
 import { expectResponse } from '../expect.ts';
 import type { CallOptions, CallRequest, Exchange } from '../http/client.ts';
 import { operations } from '../spec-context.ts';
@@ -31,10 +31,9 @@ async function provoke(
 
 describe('rate limits', () => {
   for (const op of operations) {
-    const request = validRequest(op.operationId, data);
     const ready = (ctx: TestContext): CallRequest => {
       if (target.cannot.rateLimit) ctx.skip(target.cannot.rateLimit);
-      return need(ctx, request, `valid request for ${op.operationId}`, 'addressTransactions');
+      return validRequestOrSkip(ctx, op.operationId, data);
     };
 
     describe(op.operationId, () => {

@@ -1,6 +1,5 @@
 import { describe, test, type TestContext } from 'vitest';
-import { need } from '../cases/common.ts';
-import { validRequest } from '../cases/valid-requests.ts';
+import { validRequestOrSkip } from '../cases/valid-requests.ts';
 import { expectResponse } from '../expect.ts';
 import { operations } from '../spec-context.ts';
 import { contractTarget } from '../target.ts';
@@ -15,12 +14,11 @@ const data = await target.data();
  */
 describe('server errors', () => {
   for (const op of operations) {
-    const request = validRequest(op.operationId, data);
     describe(op.operationId, () => {
       describe('5XX Server Error', () => {
         test('Prefer: code=500', async (ctx: TestContext) => {
           if (target.cannot.serverError) ctx.skip(target.cannot.serverError);
-          const valid = need(ctx, request, `valid request for ${op.operationId}`, 'addressTransactions');
+          const valid = validRequestOrSkip(ctx, op.operationId, data);
           const ex = await target.client.call(op.operationId, {
             ...valid,
             headers: { ...valid.headers, Prefer: 'code=500' },

@@ -4,6 +4,7 @@ import { namedTransactions } from '../checks/agreement-checks.ts';
 import { objectAt, ok, results, singleAnswers } from '../checks/meaning-check.ts';
 import { badRequestCases } from '../cases/bad-requests.ts';
 import { operation, type Query } from '../spec-context.ts';
+import { stringParams, validRequests, type WorldView } from '../../spec/valid-requests/valid-requests.ts';
 import { pickFrom, type Pool } from './pool.ts';
 
 /**
@@ -164,7 +165,10 @@ function filterQuery(f: Filter, p: number, pool: Pool, principal: string): Query
 
 const VALID = 'a valid request built from what the target answered';
 
-/** Operations with a valid request the pool can build, for the mutations that start from one. */
+/**
+ * The operation's declared valid request (spec/valid-requests/) on what the pool holds at these
+ * picks, for the mutations that start from one; undefined when the pool lacks what it needs.
+ */
 function validFor(operationId: string, p: number, pool: Pool): PlannedRequest | undefined {
   const principal = pickFrom(pool.principals.items, p);
   const pair = pickFrom(
@@ -172,29 +176,14 @@ function validFor(operationId: string, p: number, pool: Pool): PlannedRequest | 
     p,
   );
   const block = pickFrom(pool.blocks.items, p);
-  const make = (path: Record<string, string>, query: Query = {}): PlannedRequest => ({
-    operationId,
-    path,
-    query,
-    status: 200,
-    because: VALID,
-  });
-  switch (operationId) {
-    case 'get_block':
-      return block ? make({ height_or_hash: String(block.height) }) : undefined;
-    case 'get_tx_list_details':
-      return pair ? make({}, { tx_id: [pair.tx_id] }) : undefined;
-    case 'get_address_transaction_events':
-      return pair?.principal ? make({ address: pair.principal, tx_id: pair.tx_id }) : undefined;
-    case 'get_account_transactions_with_transfers':
-      return principal ? make({ principal }, { limit: '20' }) : undefined;
-    case 'get_account_balance':
-      return principal ? make({ principal }) : undefined;
-    case 'get_single_transaction_with_transfers':
-      return pair?.principal ? make({ principal: pair.principal, tx_id: pair.tx_id }) : undefined;
-    default:
-      return undefined;
-  }
+  const view: WorldView = {
+    ...(principal ? { stx_activity: principal } : {}),
+    ...(pair?.principal ? { address_tx: { address: pair.principal, tx_id: pair.tx_id } } : {}),
+    ...(pair ? { tx_ids: [pair.tx_id] } : {}),
+    ...(block ? { block_height: block.height } : {}),
+  };
+  const [first] = validRequests(operationId, view).requests ?? [];
+  return first ? { operationId, ...stringParams(first), status: 200, because: VALID } : undefined;
 }
 
 const MUTABLE = [

@@ -7,9 +7,9 @@ import { createMockApp } from '../../mocks/app.ts';
 import { readConfig } from '../config.ts';
 import { judgeResponse } from '../expect.ts';
 import { RequestBudget } from '../http/budget.ts';
-import { ContractClient, type Exchange } from '../http/client.ts';
+import { ContractClient, exchangeOf } from '../http/client.ts';
 import { Limiter } from '../http/limiter.ts';
-import { supertestTransport } from '../http/transport.ts';
+import { httpTransport } from '../http/transport.ts';
 import { ExchangeLog } from '../report/exchange-log.ts';
 import { operationMatcher, type Operation } from '../../spec/load.ts';
 import { operations } from '../spec-context.ts';
@@ -27,7 +27,7 @@ const file = loadTargetFile(join(import.meta.dirname, '../../fixtures/targets/mo
 /** A target over an app, as the suite builds one, recording every URL it sends. */
 function targetOver(app: RequestListener, urls: string[]): ContractTarget {
   const log = new ExchangeLog(dir);
-  const transport = supertestTransport(app);
+  const transport = httpTransport(app);
   const client = new ContractClient({
     transport: (url, headers, timeout) => {
       urls.push(url);
@@ -94,17 +94,13 @@ describe('the exploration phase', () => {
     // Replayed alone, as its curl command sends it, the last request fails the same check.
     const last = new URL(curls[curls.length - 1] as string);
     const pathAndQuery = `${last.pathname}${last.search}`;
-    const raw = await supertestTransport(broken)(pathAndQuery, { Accept: 'application/json' }, 10_000);
-    const replayed: Exchange = {
+    const raw = await httpTransport(broken)(pathAndQuery, { Accept: 'application/json' }, 10_000);
+    const replayed = exchangeOf(raw, {
       id: 0,
       operation: operationMatcher(operations)(last.pathname) as Operation,
       url: pathAndQuery,
-      status: raw.status,
-      headers: raw.headers,
-      text: raw.text,
-      body: JSON.parse(raw.text) as unknown,
       ms: 0,
-    };
+    });
     const judged = judgeResponse(target, replayed, { status: 200, because: 'replayed' }, [], false);
     expect(judged.unknown.map((p) => p.where)).toContain('check page_holds_what_total_says');
   });

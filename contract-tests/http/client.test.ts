@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import express from 'express';
+import type { RequestListener, ServerResponse } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ExchangeLog } from '../report/exchange-log.ts';
 import { EXCHANGE_LOG, type ExchangeRecord } from '../report/records.ts';
@@ -9,34 +9,35 @@ import { BudgetExceeded, RequestBudget } from './budget.ts';
 import { ContractClient } from './client.ts';
 import { fakeClock } from './fake-clock.ts';
 import { Limiter } from './limiter.ts';
-import { supertestTransport } from './transport.ts';
+import { httpTransport } from './transport.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'contract-client-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A server that answers 429 (retry-after: 7) to the first `limited` requests, then 200. */
-function server(limited: number) {
+function server(limited: number): RequestListener {
   let seen = 0;
-  const app = express();
-  app.get('/extended', (req, res) => {
+  const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
+    void res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+  return (req, res) => {
+    if (req.url?.startsWith('/extended/v2/blocks/')) return void setTimeout(() => json(res, 200, {}), 500);
     seen += 1;
     if (seen <= limited)
-      return void res
-        .status(429)
-        .set('retry-after', '7')
-        .json({ statusCode: 429, error: 'Too Many Requests', message: 'slow down' });
-    if (req.get('x-api-key') === 'secret') return void res.json({ keyed: true });
-    res.json({ ok: true });
-  });
-  app.get('/extended/v2/blocks/:id', (_req, res) => void setTimeout(() => res.json({}), 500));
-  return app;
+      return json(
+        res,
+        429,
+        { statusCode: 429, error: 'Too Many Requests', message: 'slow down' },
+        { 'retry-after': '7' },
+      );
+    json(res, 200, req.headers['x-api-key'] === 'secret' ? { keyed: true } : { ok: true });
+  };
 }
 
-function client(app: express.Express, options: { max?: number; timeoutMs?: number; apiKey?: string } = {}) {
+function client(app: RequestListener, options: { max?: number; timeoutMs?: number; apiKey?: string } = {}) {
   const clock = fakeClock();
   const log = new ExchangeLog(dir);
   const c = new ContractClient({
-    transport: supertestTransport(app),
+    transport: httpTransport(app),
     limiter: new Limiter(0, clock),
     budget: new RequestBudget(options.max ?? 100),
     log,

@@ -1,3 +1,4 @@
+import type { HttpResponse } from '../../spec/http/response.ts';
 import type { Operation } from '../../spec/load.ts';
 import { currentTest } from '../report/current-test.ts';
 import type { ExchangeLog } from '../report/exchange-log.ts';
@@ -11,6 +12,8 @@ export interface CallRequest {
   path?: Record<string, string>;
   query?: Query;
   headers?: Record<string, string>;
+  /** The body of an operation that takes one (its Content-Type among the headers). */
+  body?: string;
 }
 
 export interface CallOptions {
@@ -20,18 +23,18 @@ export interface CallOptions {
   provokeRateLimit?: boolean;
 }
 
-/** One request and its answer, as the checks see it. */
-export interface Exchange {
+/** One request and its answer, as the checks see it: the answer (the one response type) and which request it was. */
+export type Exchange = HttpResponse & {
   id: number;
   operation: Operation;
   /** Path and query, relative to the base URL. */
   url: string;
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-  /** The parsed JSON body; the raw text when it is not JSON; undefined when empty. */
-  body: unknown;
   ms: number;
+};
+
+/** The answer to one request of the suite, with which request it was. */
+export function exchangeOf(response: HttpResponse, request: Omit<Exchange, keyof HttpResponse>): Exchange {
+  return Object.assign(response, request);
 }
 
 export interface ClientDeps {
@@ -47,15 +50,6 @@ export interface ClientDeps {
 
 /** How often a request the server answered 429 is repeated after waiting as told. */
 const RETRIES_AFTER_429 = 2;
-
-function parseBody(text: string): unknown {
-  if (text.length === 0) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
 
 let nextId = 1;
 
@@ -94,7 +88,14 @@ export class ContractClient {
     const key = opts.apiKey === undefined ? this.deps.apiKey : opts.apiKey;
     if (key !== null && key !== undefined) headers['X-API-Key'] = key;
     for (let attempt = 0; ; attempt++) {
-      const exchange = await this.send(op, url, headers, opts.provokeRateLimit === true, attempt > 0);
+      const exchange = await this.send(
+        op,
+        url,
+        headers,
+        req.body,
+        opts.provokeRateLimit === true,
+        attempt > 0,
+      );
       if (exchange.status !== 429 || opts.provokeRateLimit || attempt >= RETRIES_AFTER_429) return exchange;
       const wait =
         retryAfterMs(exchange.headers['retry-after'], this.clock.now()) ??
@@ -109,6 +110,7 @@ export class ContractClient {
     op: Operation,
     url: string,
     headers: Record<string, string>,
+    body: string | undefined,
     provoked: boolean,
     retry: boolean,
   ): Promise<Exchange> {
@@ -127,25 +129,19 @@ export class ContractClient {
       ...(retry ? { retry } : {}),
     };
     try {
-      const raw = await this.deps.transport(url, headers, this.deps.timeoutMs);
+      const raw = await this.deps.transport(url, headers, this.deps.timeoutMs, {
+        method: op.method,
+        ...(body === undefined ? {} : { body }),
+      });
       const ms = this.clock.now() - started;
       this.deps.log.write({ ...base, status: raw.status, ms });
       const reset = quotaResetMs(raw.headers);
       if (reset !== undefined && !provoked) this.deps.limiter.pauseUntil(this.clock.now() + reset);
-      return {
-        id,
-        operation: op,
-        url,
-        status: raw.status,
-        headers: raw.headers,
-        text: raw.text,
-        body: parseBody(raw.text),
-        ms,
-      };
+      return exchangeOf(raw, { id, operation: op, url, ms });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.deps.log.write({ ...base, status: 0, ms: this.clock.now() - started, error: message });
-      throw new Error(`${op.operationId} GET ${url}: ${message}`);
+      throw new Error(`${op.operationId} ${op.method.toUpperCase()} ${url}: ${message}`);
     }
   }
 }

@@ -58,7 +58,7 @@ function isServerError(v: VerdictRecord): boolean {
 function verdictsBehind(test: TestResult, failing: VerdictRecord[]): VerdictRecord[] {
   const own = failing.filter((v) => v.test?.id === test.id);
   if (own.length > 0) return own;
-  const named = /^(\S+): GET (\S+)$/.exec((test.message ?? '').split('\n')[0] ?? '');
+  const named = /^(\S+): (?:GET|POST) (\S+)$/.exec((test.message ?? '').split('\n')[0] ?? '');
   if (!named) return [];
   return failing.filter((v) => v.operationId === named[1] && v.url === named[2]).slice(0, 1);
 }

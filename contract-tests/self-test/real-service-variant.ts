@@ -18,8 +18,8 @@ function isTxId(v: string): boolean {
 function serverError(r: VariantResponse, message: string): void {
   r.status = 500;
   r.body = { statusCode: 500, error: 'Internal Server Error', message };
-  r.res.setHeader('Cache-Control', 'no-store');
-  r.res.removeHeader('ETag');
+  r.headers['cache-control'] = 'no-store';
+  delete r.headers.etag;
 }
 
 /**
@@ -29,9 +29,9 @@ function serverError(r: VariantResponse, message: string): void {
  */
 function realErrorCaching(r: VariantResponse): void {
   if (r.status < 400 || !isObject(r.body)) return;
-  if (r.body.code === 'FST_ERR_VALIDATION') r.res.removeHeader('Cache-Control');
+  if (r.body.code === 'FST_ERR_VALIDATION') delete r.headers['cache-control'];
   else if (r.operationId === 'get_account_balance' && r.url.searchParams.has('until_block'))
-    r.res.setHeader('Cache-Control', OK_CACHE);
+    r.headers['cache-control'] = OK_CACHE;
 }
 
 /** A 200 with an empty page where the contract wants 400. */
@@ -39,8 +39,8 @@ function emptyPage(r: VariantResponse): void {
   const limit = Number(r.url.searchParams.get('limit') || '20');
   r.status = 200;
   r.body = { limit, offset: Number(r.url.searchParams.get('offset') ?? '0'), total: 0, results: [] };
-  r.res.setHeader('Cache-Control', OK_CACHE);
-  r.res.setHeader('ETag', '"empty-page"');
+  r.headers['cache-control'] = OK_CACHE;
+  r.headers.etag = '"empty-page"';
 }
 
 /**
@@ -54,7 +54,7 @@ export const REAL_SERVICE: Variant = {
   breaks: 'the known deviations of the real service, and nothing else',
   caughtBy: [],
   response: (r) => {
-    if (r.status === 304) r.res.removeHeader('ETag');
+    if (r.status === 304) delete r.headers.etag;
     if (r.body === undefined) return;
     const q = r.url.searchParams;
     realErrorCaching(r);
@@ -69,8 +69,8 @@ export const REAL_SERVICE: Variant = {
           /^(0x)?[0-9a-fA-F]{64}$/.test(asked) &&
           r.body.hash === `0x${asked.replace(/^0x/, '').toLowerCase()}`
         ) {
-          r.res.setHeader('Cache-Control', 'no-store');
-          r.res.removeHeader('ETag');
+          r.headers['cache-control'] = 'no-store';
+          delete r.headers.etag;
         }
         return;
       }
@@ -83,7 +83,7 @@ export const REAL_SERVICE: Variant = {
         // Raised after the route's ETag step: it keeps the 200's Cache-Control (facts, corrected).
         if (/^0x[0-9a-fA-F]{63}$/.test(q.get('until_block') ?? '')) {
           serverError(r, 'Hex string is an odd number of digits');
-          r.res.setHeader('Cache-Control', OK_CACHE);
+          r.headers['cache-control'] = OK_CACHE;
         }
         return;
       case 'get_address_transaction_events':
@@ -99,8 +99,8 @@ export const REAL_SERVICE: Variant = {
           const ids = q.getAll('tx_id').flatMap((v) => v.split(','));
           r.status = 200;
           r.body = Object.fromEntries(ids.map((id) => [id, { found: false, result: { tx_id: id } }]));
-          r.res.setHeader('Cache-Control', OK_CACHE);
-          r.res.setHeader('ETag', '"none-found"');
+          r.headers['cache-control'] = OK_CACHE;
+          r.headers.etag = '"none-found"';
         }
         return;
     }

@@ -1,6 +1,5 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import express, { type Express, type Response } from 'express';
 import { operationMatcher } from '../../spec/load.ts';
 import { operations } from '../spec-context.ts';
 
@@ -15,10 +14,10 @@ export interface VariantResponse {
   operationId: string | undefined;
   url: URL;
   status: number;
+  /** The headers in the one shape (spec/http/response.ts): set, change or delete one by its lower-cased name. */
+  headers: Record<string, string>;
   /** The parsed JSON body; undefined when the answer has none (a 304). */
   body: unknown;
-  /** For header changes. */
-  res: Response;
 }
 
 export interface Variant {
@@ -45,21 +44,21 @@ function operationOf(pathname: string): string | undefined {
  * (send, json, a prepared Buffer), so the variant does not depend on how the mock sends.
  */
 function rewriteAnswers(
-  res: Response,
+  res: ServerResponse,
   request: VariantRequest,
   rewrite: NonNullable<Variant['response']>,
 ): void {
   // The mock writes its API answers with one writeHead(status, [name, value, …]): held back as
   // set headers, so the rewrite below still sees and changes them before anything is sent.
-  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   res.writeHead = ((status: number, headers?: unknown) => {
     // Node's own call from end() (status only) writes the head as it is now.
     if (!Array.isArray(headers)) return writeHead(status, headers);
     res.statusCode = status;
     for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i] as string, headers[i + 1] as string);
     return res;
-  }) as Response['writeHead'];
-  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  }) as ServerResponse['writeHead'];
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
     const text =
       chunk instanceof Uint8Array
@@ -73,42 +72,48 @@ function rewriteAnswers(
     } catch {
       body = undefined;
     }
-    const answer: VariantResponse = { ...request, status: res.statusCode, body, res };
+    const sent = headersOf(res);
+    const answer: VariantResponse = { ...request, status: res.statusCode, headers: { ...sent }, body };
+    rewrite(answer);
+    for (const name of Object.keys(sent)) if (!(name in answer.headers)) res.removeHeader(name);
+    for (const [name, value] of Object.entries(answer.headers))
+      if (sent[name] !== value) res.setHeader(name, value);
     if (body === undefined) {
       // No JSON (a 304, say): only the status and headers can change.
-      rewrite(answer);
       res.statusCode = answer.status;
       return end(chunk, ...rest);
     }
-    rewrite(answer);
     const out = Buffer.from(JSON.stringify(answer.body), 'utf8');
     res.statusCode = answer.status;
     res.setHeader('Content-Length', out.length);
     return end(out);
-  }) as Response['end'];
+  }) as ServerResponse['end'];
+}
+
+/** The headers set on a response so far, in the one shape (Node lower-cases their names). */
+function headersOf(res: ServerResponse): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.getHeaders()))
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  return headers;
 }
 
 /**
- * The mock with one thing broken: an Express wrapper that rewrites requests on the way in and
+ * The mock with one thing broken: a request listener that rewrites requests on the way in and
  * JSON answers (status, body, headers) on the way out, around an unchanged mock app.
  */
-export function variantApp(mock: RequestListener, variant: Variant): Express {
-  const app = express();
-  app.disable('x-powered-by');
-  app.use((req, res, next) => {
-    const url = new URL(req.url, 'http://variant');
+export function variantApp(mock: RequestListener, variant: Variant): RequestListener {
+  return (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://variant');
     const operationId = operationOf(url.pathname);
     if (variant.request) {
       variant.request({ operationId, url });
-      // As a rewriting proxy would send it: the mock keys its response cache on originalUrl.
+      // As a rewriting proxy would send it.
       req.url = `${url.pathname}${url.search}`;
-      req.originalUrl = req.url;
     }
     if (variant.response) rewriteAnswers(res, { operationId, url }, variant.response);
-    next();
-  });
-  app.use((req, res) => mock(req, res));
-  return app;
+    mock(req, res);
+  };
 }
 
 export interface RunningVariant {

@@ -1,4 +1,5 @@
 import { AGREEMENT_VARIANTS, MEMPOOL_AGES_IN_SECONDS } from './agreement-variants.ts';
+import { SUCCESSOR_VARIANTS } from './successor-variants.ts';
 import type { Variant } from './variant-server.ts';
 import { EXPLORATION, EXPLORING, isObject, plus, type Json } from './variant-kit.ts';
 
@@ -155,7 +156,7 @@ export const VARIANTS: Variant[] = [
       /^get_account_balance > 200 OK > the stx_activity address$/,
     ],
     response: (r) => {
-      r.res.removeHeader('Warning');
+      delete r.headers['warning'];
     },
   },
   {
@@ -165,11 +166,8 @@ export const VARIANTS: Variant[] = [
     caughtBy: [/^deprecated operations > get_account_balance > 200 OK > still answers/],
     failureMentions: /release 9\.0\.2's own text/,
     response: (r) => {
-      if (r.res.getHeader('Warning') !== undefined)
-        r.res.setHeader(
-          'Warning',
-          '299 - "Deprecated: use GET /extended/v2/addresses/{principal}/balances/stx"',
-        );
+      if (r.headers['warning'] !== undefined)
+        r.headers.warning = '299 - "Deprecated: use GET /extended/v2/addresses/{principal}/balances/stx"';
     },
   },
   {
@@ -262,7 +260,8 @@ export const VARIANTS: Variant[] = [
     breaks: 'get_mempool_transaction_stats labels its JSON text/plain',
     caughtBy: [/^get_mempool_transaction_stats > 200 OK > the mempool statistics$/],
     response: (r) => {
-      if (r.operationId === 'get_mempool_transaction_stats') r.res.type('text/plain');
+      if (r.operationId === 'get_mempool_transaction_stats')
+        r.headers['content-type'] = 'text/plain; charset=utf-8';
     },
   },
   {
@@ -402,4 +401,5 @@ export const VARIANTS: Variant[] = [
     failureMentions: /check mempool_ages_within_chain/,
   },
   ...AGREEMENT_VARIANTS,
+  ...SUCCESSOR_VARIANTS,
 ];

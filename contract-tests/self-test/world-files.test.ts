@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startMockServer, type RunningMock } from '../../mocks/server.ts';
 import { buildMockTarget } from '../../fixtures/targets/mock-default-target.ts';
 import { ROOT } from '../config.ts';
-import { supertestTransport } from '../http/transport.ts';
+import { httpTransport } from '../http/transport.ts';
 import { readMockWorld } from '../targets/probe.ts';
 import { CHILD_MARK, runSuite, type SuiteRun } from './run-suite.ts';
 
@@ -76,7 +76,7 @@ describe('a target built from the /_mock/world of a world-file mock', () => {
       world: join(ROOT, 'fixtures', 'worlds', 'wallet.yaml'),
     });
     try {
-      const world = await readMockWorld(supertestTransport(mock.url), 5_000);
+      const world = await readMockWorld(httpTransport(mock.url), 5_000);
       const declared = mock.live.queries.catalogue().declared.accounts.map((a) => a.address);
       expect(world?.declared).toEqual(declared);
       const target = buildMockTarget(world as NonNullable<typeof world>, {

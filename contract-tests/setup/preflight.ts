@@ -4,7 +4,8 @@ import { COMMANDS, SETTINGS_AS_FLAGS } from '../../spec/commands.ts';
 import { shownPath, type RunConfig } from '../config.ts';
 import { isLoopbackUrl } from '../../spec/loopback.ts';
 import { inProcessMock } from '../in-process.ts';
-import { supertestTransport, type RawResponse, type Transport } from '../http/transport.ts';
+import type { HttpResponse } from '../../spec/http/response.ts';
+import { httpTransport, type Transport } from '../http/transport.ts';
 import { probeAuth, readMockWorld, type Auth, type MockWorld } from '../targets/probe.ts';
 import { loadTargetFile, type TargetFile } from '../targets/target-file.ts';
 import { urlFor } from '../../spec/load.ts';
@@ -15,8 +16,8 @@ export class PreflightError extends Error {}
 /** The longest the preflight waits for one answer: it only asks whether the target is there. */
 const PROBE_TIMEOUT_MS = 10_000;
 
-async function reach(transport: Transport, baseUrl: string, timeoutMs: number): Promise<RawResponse> {
-  let res: RawResponse;
+async function reach(transport: Transport, baseUrl: string, timeoutMs: number): Promise<HttpResponse> {
+  let res: HttpResponse;
   try {
     res = await transport('/extended', { Accept: 'application/json' }, timeoutMs);
   } catch (err) {
@@ -90,7 +91,7 @@ async function disagreements(
 export async function preflight(config: RunConfig): Promise<RunConfig> {
   if (config.kind !== 'live' || !config.baseUrl) return config;
   const baseUrl = config.baseUrl;
-  const transport = supertestTransport(baseUrl);
+  const transport = httpTransport(baseUrl);
   const timeoutMs = Math.min(config.timeoutMs, PROBE_TIMEOUT_MS);
   const first = await reach(transport, baseUrl, timeoutMs);
   const next: RunConfig = { ...config, notices: [...config.notices] };

@@ -24,6 +24,11 @@ export interface TargetData {
   addressTransactions: AddressTransaction[];
   unrelated?: { address: string; tx_id: string };
   blocks: BlockRef[];
+  network?: 'mainnet' | 'testnet';
+  /** The target file says the target is a mock: requests that change its chain may be sent. */
+  mock: boolean;
+  /** A fungible token the `ft_activity` address holds (its asset identifier), from its balances. */
+  ftAsset?: string;
 }
 
 type Json = Record<string, unknown>;
@@ -203,6 +208,18 @@ class Discovery {
     }
   }
 
+  /** An asset the FT-active address holds: the first of its balances' fungible tokens above zero. */
+  async ftAsset(): Promise<void> {
+    const principal = this.data.addresses.ft_activity;
+    if (this.data.ftAsset || !principal) return;
+    const res = await this.client.call('get_account_balance', { path: { principal } });
+    const tokens = isRecord(res.body) && isRecord(res.body.fungible_tokens) ? res.body.fungible_tokens : {};
+    const held = Object.entries(tokens).find(([, t]) => isRecord(t) && /^[1-9]\d*$/.test(String(t.balance)));
+    if (!held) return;
+    this.data.ftAsset = held[0];
+    this.found('ftAsset', held[0], `GET ${res.url}`);
+  }
+
   /** A mined transaction of one history that another principal's history does not list: it does not concern that principal. */
   async unrelated(): Promise<void> {
     if (this.data.unrelated) return;
@@ -249,6 +266,8 @@ export async function discoverTargetData(
     addressTransactions: [...(file.addressTransactions ?? [])],
     ...(file.unrelatedTransaction ? { unrelated: file.unrelatedTransaction } : {}),
     blocks: [...(file.blocks ?? [])],
+    ...(file.network ? { network: file.network } : {}),
+    mock: file.mock === true,
   };
   const found: Found = (entry, value, how) => log.write({ kind: 'discovery', entry, value, how });
 
@@ -272,5 +291,6 @@ export async function discoverTargetData(
   await discovery.readHistories();
   await discovery.balances();
   await discovery.unrelated();
+  await discovery.ftAsset();
   return data;
 }

@@ -55,6 +55,8 @@ export interface TargetFile {
   description: string;
   generated?: { by: string; from: Record<string, unknown> };
   network?: 'mainnet' | 'testnet';
+  /** The target is a mock: the suite may send it requests that change its chain. */
+  mock?: boolean;
   world?: 'coherent' | 'examples';
   auth?: { keyRequired?: boolean; invalidKeyRejected?: boolean; anyKeyAccepted?: boolean };
   rateLimit?: { anonymousPerMinute?: number; keyedPerMinute?: number };

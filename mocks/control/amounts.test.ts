@@ -1,17 +1,22 @@
-import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { httpClient, type HttpClient } from '../../spec/http/client.ts';
 import { createMockApp } from '../app.ts';
 import { ControlError } from './live-chain.ts';
 
 const BLOCKS = 80;
 const U128_MAX = '340282366920938463463374607431768211455';
 
-function app() {
+function mockApp() {
   return createMockApp({ quiet: true, rateLimit: 0, blocks: BLOCKS, seed: 4 });
 }
 
-async function parties(mock: ReturnType<typeof app>) {
-  const catalogue = (await request(mock).get('/_mock/world')).body;
+/** A new mock, reached with the one HTTP client. */
+function app(): HttpClient {
+  return httpClient(mockApp());
+}
+
+async function parties(mock: HttpClient) {
+  const catalogue = (await mock.get('/_mock/world')).body;
   return {
     sender: catalogue.addresses.stx_activity as string,
     recipient: catalogue.addresses.locked_stx as string,
@@ -21,8 +26,8 @@ async function parties(mock: ReturnType<typeof app>) {
 }
 
 /** A fungible token the holder has more than one unit of, with its balance. */
-async function heldToken(mock: ReturnType<typeof app>, holder: string): Promise<[string, bigint]> {
-  const balances = (await request(mock).get(`/extended/v1/address/${holder}/balances`)).body;
+async function heldToken(mock: HttpClient, holder: string): Promise<[string, bigint]> {
+  const balances = (await mock.get(`/extended/v1/address/${holder}/balances`)).body;
   const [asset, held] = Object.entries(balances.fungible_tokens as Record<string, { balance: string }>).find(
     ([, t]) => BigInt(t.balance) > 1n,
   )!;
@@ -33,20 +38,28 @@ describe('amounts and fees on the control plane', () => {
   it('takes them as decimal strings, as the API writes them: the transaction carries them exactly', async () => {
     const mock = app();
     const { sender, recipient } = await parties(mock);
-    const res = await request(mock)
-      .post('/_mock/transactions')
-      .send({ type: 'token_transfer', sender, recipient, amount: '12345', fee: '2000' });
+    const res = await mock.post('/_mock/transactions', {
+      type: 'token_transfer',
+      sender,
+      recipient,
+      amount: '12345',
+      fee: '2000',
+    });
     expect(res.status).toBe(201);
-    const tx = await request(mock).get(`/extended/v1/tx/multiple?tx_id=${res.body.tx_id}`);
+    const tx = await mock.get(`/extended/v1/tx/multiple?tx_id=${res.body.tx_id}`);
     expect(tx.body[res.body.tx_id].result).toMatchObject({
       tx_status: 'pending',
       fee_rate: '2000',
       token_transfer: { amount: '12345' },
     });
     // Safe integers still work, and both forms mix.
-    const mixed = await request(mock)
-      .post('/_mock/transactions')
-      .send({ type: 'token_transfer', sender, recipient, amount: 500, fee: '0' });
+    const mixed = await mock.post('/_mock/transactions', {
+      type: 'token_transfer',
+      sender,
+      recipient,
+      amount: 500,
+      fee: '0',
+    });
     expect(mixed.status).toBe(201);
   });
 
@@ -54,19 +67,17 @@ describe('amounts and fees on the control plane', () => {
     const mock = app();
     const { holder, sender } = await parties(mock);
     const [asset, held] = await heldToken(mock, holder);
-    const res = await request(mock)
-      .post('/_mock/transactions')
-      .send({
-        type: 'contract_call',
-        asset,
-        sender: holder,
-        recipient: sender,
-        amount: String(held),
-        fee: '300',
-      });
+    const res = await mock.post('/_mock/transactions', {
+      type: 'contract_call',
+      asset,
+      sender: holder,
+      recipient: sender,
+      amount: String(held),
+      fee: '300',
+    });
     expect(res.status).toBe(201);
-    await request(mock).post('/_mock/mine');
-    const after = (await request(mock).get(`/extended/v1/address/${holder}/balances`)).body;
+    await mock.post('/_mock/mine');
+    const after = (await mock.get(`/extended/v1/address/${holder}/balances`)).body;
     expect(after.fungible_tokens[asset]?.balance ?? '0').toBe('0');
   });
 
@@ -75,22 +86,36 @@ describe('amounts and fees on the control plane', () => {
     const { holder, sender, recipient, nfts } = await parties(mock);
     const [asset, held] = await heldToken(mock, holder);
     const huge = '100000000000000000001';
-    const ft = await request(mock)
-      .post('/_mock/transactions')
-      .send({ type: 'contract_call', asset, sender: holder, recipient: sender, amount: huge, fee: 1 });
+    const ft = await mock.post('/_mock/transactions', {
+      type: 'contract_call',
+      asset,
+      sender: holder,
+      recipient: sender,
+      amount: huge,
+      fee: 1,
+    });
     expect(ft.status).toBe(400);
     expect(ft.body.message).toBe(`sender ${holder} holds ${held} of ${asset}, not ${huge}`);
-    const stx = await request(mock)
-      .post('/_mock/transactions')
-      .send({ type: 'token_transfer', sender, recipient, amount: U128_MAX, fee: '18446744073709551615' });
+    const stx = await mock.post('/_mock/transactions', {
+      type: 'token_transfer',
+      sender,
+      recipient,
+      amount: U128_MAX,
+      fee: '18446744073709551615',
+    });
     expect(stx.status).toBe(400);
     // The sum, exact: 2^128 - 1 + 2^64 - 1.
     expect(stx.body.message).toContain(
       `cannot pay amount + fee (${BigInt(U128_MAX) + 18446744073709551615n} micro-STX)`,
     );
-    const nft = await request(mock)
-      .post('/_mock/transactions')
-      .send({ type: 'contract_call', asset: nfts[0], sender, recipient, amount: '9007199254740993', fee: 1 });
+    const nft = await mock.post('/_mock/transactions', {
+      type: 'contract_call',
+      asset: nfts[0],
+      sender,
+      recipient,
+      amount: '9007199254740993',
+      fee: 1,
+    });
     expect(nft.status).toBe(400);
     expect(nft.body.message).toMatch(/does not own .*#9007199254740993$/);
   });
@@ -128,7 +153,7 @@ describe('amounts and fees on the control plane', () => {
     const mock = app();
     const { sender, recipient } = await parties(mock);
     const body = { type: 'token_transfer', sender, recipient, amount: '1000', fee: '10', [field]: value };
-    const res = await request(mock).post('/_mock/transactions').send(body);
+    const res = await mock.post('/_mock/transactions', body);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       statusCode: 400,
@@ -142,15 +167,18 @@ describe('amounts and fees on the control plane', () => {
   it('refuses a missing amount by name', async () => {
     const mock = app();
     const { sender, recipient } = await parties(mock);
-    const res = await request(mock)
-      .post('/_mock/transactions')
-      .send({ type: 'token_transfer', sender, recipient, fee: '10' });
+    const res = await mock.post('/_mock/transactions', {
+      type: 'token_transfer',
+      sender,
+      recipient,
+      fee: '10',
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/required property 'amount'/);
   });
 
   it('in process (startMock’s submit), the same rules and messages, the field named tx.<field>', () => {
-    const { live } = app();
+    const { live } = mockApp();
     const catalogue = live.queries.catalogue();
     const base = {
       type: 'token_transfer' as const,

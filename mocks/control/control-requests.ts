@@ -76,12 +76,16 @@ function controlSchemas(doc: Document): ControlSchemas {
 export class ControlChecks {
   constructor(private readonly doc: Document) {}
 
-  /** The most blocks one mine call takes: the control spec's `MineRequest.blocks` maximum. */
-  get maxMined(): number {
-    const blocks = controlSchemas(this.doc).components.MineRequest?.properties?.blocks as Schema | undefined;
-    if (typeof blocks?.maximum !== 'number')
-      throw new Error('the control spec gives MineRequest.blocks no maximum');
-    return blocks.maximum;
+  /**
+   * A limit the control spec sets on one property of a request: its `maximum`, or for a string
+   * its `maxLength` (`MineRequest.blocks`, `ReorgRequest.depth`, `TokenTransfer.memo`).
+   */
+  limit(component: Component, property: string): number {
+    const schema = controlSchemas(this.doc).components[component]?.properties?.[property] as
+      Schema | undefined;
+    const most = schema?.maximum ?? schema?.maxLength;
+    if (typeof most !== 'number') throw new Error(`the control spec gives ${component}.${property} no limit`);
+    return most;
   }
 
   /**

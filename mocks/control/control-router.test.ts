@@ -1,16 +1,18 @@
 import { fileURLToPath } from 'node:url';
-import request from 'supertest';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { httpClient, type HttpClient } from '../../spec/http/client.ts';
+import type { HttpResponse } from '../../spec/http/response.ts';
 import { createMockApp } from '../app.ts';
 
 const BLOCKS = 80;
 
-function app(options: Parameters<typeof createMockApp>[0] = {}) {
-  return createMockApp({ quiet: true, rateLimit: 0, blocks: BLOCKS, seed: 4, ...options });
+/** A new mock, reached with the one HTTP client. */
+function app(options: Parameters<typeof createMockApp>[0] = {}): HttpClient {
+  return httpClient(createMockApp({ quiet: true, rateLimit: 0, blocks: BLOCKS, seed: 4, ...options }));
 }
 
-function expectErrorBody(res: request.Response, status: number, message: RegExp): void {
+function expectErrorBody(res: HttpResponse, status: number, message: RegExp): void {
   expect(res.status).toBe(status);
   expect(res.body).toEqual({
     statusCode: status,
@@ -22,39 +24,35 @@ function expectErrorBody(res: request.Response, status: number, message: RegExp)
 describe('the control plane over HTTP', () => {
   it('mines: 200 with the new tip, which /extended, blocks/latest and /_mock/world then show', async () => {
     const mock = app();
-    const res = await request(mock).post('/_mock/mine').send({ blocks: 2 });
+    const res = await mock.post('/_mock/mine', { blocks: 2 });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ height: BLOCKS + 2, hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
-    expect((await request(mock).get('/extended/v2/blocks/latest')).body).toMatchObject(res.body);
-    expect((await request(mock).get('/extended')).body.chain_tip.block_height).toBe(BLOCKS + 2);
+    expect((await mock.get('/extended/v2/blocks/latest')).body).toMatchObject(res.body);
+    expect((await mock.get('/extended')).body.chain_tip.block_height).toBe(BLOCKS + 2);
     // The world catalogue keeps the generated size (a suite rebuilds that world from it) and follows the tip.
-    expect((await request(mock).get('/_mock/world')).body).toMatchObject({
+    expect((await mock.get('/_mock/world')).body).toMatchObject({
       blocks: BLOCKS,
       tip: { height: BLOCKS + 2 },
     });
-    expect((await request(mock).post('/_mock/mine')).body.height).toBe(BLOCKS + 3);
+    expect((await mock.post('/_mock/mine')).body.height).toBe(BLOCKS + 3);
   });
 
   it('never serves a cached answer or an ETag match from before a change', async () => {
     const mock = app();
-    const first = await request(mock).get('/extended');
-    const again = await request(mock)
-      .get('/extended')
-      .set('If-None-Match', first.headers.etag as string);
+    const first = await mock.get('/extended');
+    const again = await mock.get('/extended', { 'If-None-Match': first.headers.etag as string });
     expect(again.status).toBe(304);
-    await request(mock).post('/_mock/mine');
-    const after = await request(mock)
-      .get('/extended')
-      .set('If-None-Match', first.headers.etag as string);
+    await mock.post('/_mock/mine');
+    const after = await mock.get('/extended', { 'If-None-Match': first.headers.etag as string });
     expect(after.status).toBe(200);
     expect(after.headers.etag).not.toBe(first.headers.etag);
     expect(after.body.chain_tip.block_height).toBe(BLOCKS + 1);
 
-    const catalogue = (await request(mock).get('/_mock/world')).body;
+    const catalogue = (await mock.get('/_mock/world')).body;
     const sender = catalogue.addresses.stx_activity as string;
     const url = `/extended/v1/address/${sender}/balances`;
-    const before = (await request(mock).get(url)).body;
-    const submitted = await request(mock).post('/_mock/transactions').send({
+    const before = (await mock.get(url)).body;
+    const submitted = await mock.post('/_mock/transactions', {
       type: 'token_transfer',
       sender,
       recipient: catalogue.addresses.locked_stx,
@@ -62,20 +60,20 @@ describe('the control plane over HTTP', () => {
       fee: 10,
     });
     expect(submitted.status).toBe(201);
-    const pending = (await request(mock).get(url)).body;
+    const pending = (await mock.get(url)).body;
     expect(BigInt(pending.stx.pending_balance_outbound) - BigInt(before.stx.pending_balance_outbound)).toBe(
       1010n,
     );
-    const stats = await request(mock).get('/extended/v1/tx/mempool/stats');
-    const tx = await request(mock).get(`/extended/v1/tx/multiple?tx_id=${submitted.body.tx_id}`);
+    const stats = await mock.get('/extended/v1/tx/mempool/stats');
+    const tx = await mock.get(`/extended/v1/tx/multiple?tx_id=${submitted.body.tx_id}`);
     expect(tx.body[submitted.body.tx_id].result.tx_status).toBe('pending');
-    await request(mock).post('/_mock/mine');
-    const mined = await request(mock).get(`/extended/v1/tx/multiple?tx_id=${submitted.body.tx_id}`);
+    await mock.post('/_mock/mine');
+    const mined = await mock.get(`/extended/v1/tx/multiple?tx_id=${submitted.body.tx_id}`);
     expect(mined.body[submitted.body.tx_id].result).toMatchObject({
       tx_status: 'success',
       block_height: BLOCKS + 2,
     });
-    expect((await request(mock).get('/extended/v1/tx/mempool/stats')).text).not.toBe(stats.text);
+    expect((await mock.get('/extended/v1/tx/mempool/stats')).text).not.toBe(stats.text);
   });
 
   it.each([
@@ -104,30 +102,26 @@ describe('the control plane over HTTP', () => {
     ],
     ['/_mock/transactions', [1, 2], /type must be/],
   ])('POST %s %j → 400 with the error body', async (path, body, message) => {
-    expectErrorBody(
-      await request(app())
-        .post(path)
-        .send(body as object),
-      400,
-      message,
-    );
+    expectErrorBody(await app().post(path, body as object), 400, message);
   });
 
   it('answers 400 to a body that is not JSON, 405 to another method', async () => {
-    const bad = await request(app())
-      .post('/_mock/mine')
-      .set('Content-Type', 'application/json')
-      .send('{"blocks":');
+    const bad = await app().send({
+      method: 'POST',
+      target: '/_mock/mine',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"blocks":',
+    });
     expectErrorBody(bad, 400, /not valid JSON/);
-    const get = await request(app()).get('/_mock/mine');
+    const get = await app().get('/_mock/mine');
     expectErrorBody(get, 405, /takes POST/);
     expect(get.headers.allow).toBe('POST');
   });
 
   it('refuses a transfer its sender cannot pay, as a node does', async () => {
     const mock = app();
-    const catalogue = (await request(mock).get('/_mock/world')).body;
-    const res = await request(mock).post('/_mock/transactions').send({
+    const catalogue = (await mock.get('/_mock/world')).body;
+    const res = await mock.post('/_mock/transactions', {
       type: 'token_transfer',
       sender: catalogue.addresses.unknown,
       recipient: catalogue.addresses.stx_activity,
@@ -138,7 +132,7 @@ describe('the control plane over HTTP', () => {
   });
 
   it('serves its own OpenAPI document, which names every control path', async () => {
-    const res = await request(app()).get('/_mock/openapi.yaml');
+    const res = await app().get('/_mock/openapi.yaml');
     expect(res.status).toBe(200);
     expect(Object.keys(parse(res.text).paths)).toEqual([
       '/_mock/mine',
@@ -149,18 +143,18 @@ describe('the control plane over HTTP', () => {
   });
 
   it('is open on loopback only: elsewhere 403 without a token; with one, 401 without the header, 403 with a wrong one', async () => {
-    expectErrorBody(await request(app({ host: '0.0.0.0' })).post('/_mock/mine'), 403, /--control-token/);
+    expectErrorBody(await app({ host: '0.0.0.0' }).post('/_mock/mine'), 403, /--control-token/);
     const guarded = app({ host: '0.0.0.0', controlToken: 'sesame-1234' });
-    expectErrorBody(await request(guarded).post('/_mock/reset'), 401, /X-Control-Token/);
+    expectErrorBody(await guarded.post('/_mock/reset'), 401, /X-Control-Token/);
     expectErrorBody(
-      await request(guarded).post('/_mock/reset').set('X-Control-Token', 'sesame-9999'),
+      await guarded.post('/_mock/reset', undefined, { 'X-Control-Token': 'sesame-9999' }),
       403,
       /not the one/,
     );
-    const ok = await request(guarded).post('/_mock/mine').set('X-Control-Token', 'sesame-1234');
+    const ok = await guarded.post('/_mock/mine', undefined, { 'X-Control-Token': 'sesame-1234' });
     expect(ok.status).toBe(200);
     // Reading stays open: the world catalogue and the spec are not controls.
-    expect((await request(guarded).get('/_mock/openapi.yaml')).status).toBe(200);
+    expect((await guarded.get('/_mock/openapi.yaml')).status).toBe(200);
   });
 });
 
@@ -169,18 +163,26 @@ describe('the control plane with a world file', () => {
     const world = fileURLToPath(new URL('../../fixtures/worlds/wallet.yaml', import.meta.url));
     const mock = app({ world, blocks: 400 });
     const me = 'SP27VDEYQ5VR81ZT28C23NRPEKY21Q85TQCNY94MD';
-    const res = await request(mock)
-      .post('/_mock/transactions')
-      .send({ type: 'token_transfer', sender: 'me', recipient: 'exchange', amount: '1000', fee: '200' });
+    const res = await mock.post('/_mock/transactions', {
+      type: 'token_transfer',
+      sender: 'me',
+      recipient: 'exchange',
+      amount: '1000',
+      fee: '200',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const tx = await request(mock).get(`/extended/v1/tx/multiple?tx_id=${res.body.tx_id as string}`);
+    const tx = await mock.get(`/extended/v1/tx/multiple?tx_id=${res.body.tx_id as string}`);
     expect(tx.body[res.body.tx_id].result).toMatchObject({
       sender_address: me,
       token_transfer: { recipient_address: 'SP9KSQZ5G7W8GYS9AHR99VYHWWZRRHCG7EYJZVRQ' },
     });
-    const unknown = await request(mock)
-      .post('/_mock/transactions')
-      .send({ type: 'token_transfer', sender: 'nobody', recipient: 'me', amount: '1', fee: '1' });
+    const unknown = await mock.post('/_mock/transactions', {
+      type: 'token_transfer',
+      sender: 'nobody',
+      recipient: 'me',
+      amount: '1',
+      fee: '1',
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toMatch(/sender/);
   });

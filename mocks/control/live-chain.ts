@@ -1,13 +1,12 @@
 import { WorldQueries } from '../query/world-queries.ts';
 import { ChainBuilder } from '../world/generate/build-chain.ts';
-import { Action, ContractKind, Status } from '../world/tables/kinds.ts';
 import { tipHeight, type Chain } from '../world/tables/chain.ts';
 import { BlockKey } from '../world/tables/block-table.ts';
-import type { TxIntent } from '../world/generate/draft-tx.ts';
 import type { WorldOptions } from '../world/options.ts';
 import type { Document } from '../../spec/document.ts';
 import type { WorldCatalogue } from '../query/catalogue.ts';
-import { ControlChecks, ControlError, type CheckedSubmit, type SubmitRequest } from './control-requests.ts';
+import { ControlChecks, ControlError, type SubmitRequest } from './control-requests.ts';
+import { admitMined, admitReorg, admitSubmit, byAddress, memoHex } from './control-admission.ts';
 import { admit, decodeTransaction } from './admission.ts';
 import { rawTxOf } from '../serialize/raw-tx.ts';
 
@@ -119,11 +118,9 @@ export class LiveChain {
   }
 
   mine(blocks = 1): Tip {
-    const most = this.checks.maxMined;
-    if (!Number.isInteger(blocks) || blocks < 1 || blocks > most)
-      throw new ControlError(400, `blocks must be an integer from 1 to ${most}, got ${blocks}`);
+    const mined = admitMined(blocks, this.checks);
     const builder = this.live;
-    for (let i = 0; i < blocks; i++) builder.mine(this.step());
+    for (let i = 0; i < mined; i++) builder.mine(this.step());
     this.queries.advance();
     return this.tip();
   }
@@ -134,10 +131,10 @@ export class LiveChain {
    * HTTP, `tx` in process), and a refusal changes nothing.
    */
   submit(request: SubmitRequest, where = 'tx'): { tx_id: string } {
-    const checked = this.checks.submit(this.byAddress(request), where);
-    const memo = checked.type === 'token_transfer' ? memoHex(checked.memo) : undefined;
+    const checked = this.checks.submit(byAddress(request, this.chain), where);
+    const memo = checked.type === 'token_transfer' ? memoHex(checked.memo, this.checks) : undefined;
     const builder = this.live;
-    const tx = this.draft(checked);
+    const tx = admitSubmit(checked, { chain: this.chain, draft: builder.draftContext });
     const txId = builder.submit(tx, memo);
     this.queries.advance();
     return { tx_id: txId };
@@ -196,13 +193,9 @@ export class LiveChain {
 
   reorg(depth: number): Tip {
     const builder = this.live;
-    const reach = builder.reorgReach();
-    if (!Number.isInteger(depth) || depth < 1 || depth > reach)
-      throw new ControlError(
-        400,
-        `depth must be an integer from 1 to ${reach} (the blocks kept for reorgs), got ${depth}`,
-      );
-    builder.reorg(depth, this.step());
+    const admitted = admitReorg(depth, builder.reorgReach(), this.checks);
+    this.queries.orphanAbove(this.tip().height - admitted);
+    builder.reorg(admitted, this.step());
     this.queries.replace(this.chain);
     return this.tip();
   }
@@ -223,132 +216,4 @@ export class LiveChain {
   private step(): number | undefined {
     return this.blockSeconds > 0 ? this.blockSeconds : undefined;
   }
-
-  /**
-   * The transaction a node would accept, checked against the ledger as it stands (pending spends
-   * held back), amounts compared exactly. Every check comes before the one change a draft makes,
-   * registering a recipient the world has never seen, so a refused request leaves the chain as it was.
-   */
-  private draft(request: CheckedSubmit): TxIntent {
-    const sender = this.sender(request.sender);
-    const recipient = this.recipient(request.recipient);
-    if (request.sender === request.recipient) throw new ControlError(400, 'sender and recipient must differ');
-    const { ledger, burnHeight } = this.live.draftContext;
-    const spendable = ledger.spendable(sender, burnHeight);
-    const transfer = request.type === 'token_transfer';
-    const stxNeeded = transfer ? request.amount + request.fee : request.fee;
-    if (BigInt(spendable) < stxNeeded)
-      throw new ControlError(
-        400,
-        `sender ${request.sender} cannot pay ${transfer ? 'amount + fee' : 'the fee'} (${stxNeeded} micro-STX): ${Math.max(0, spendable)} spendable after its pending transactions`,
-      );
-    const token = transfer ? undefined : this.token(request, sender);
-    // The ledger keeps balances as doubles, exact to 2^53: a larger amount no balance covers
-    // exactly, so none reaches the tables (see docs/living-chain.md).
-    for (const [field, value] of [
-      ['amount', request.amount],
-      ['fee', request.fee],
-    ] as const)
-      if (value > BigInt(Number.MAX_SAFE_INTEGER))
-        throw new ControlError(
-          400,
-          `${field} ${value} is past what this mock's ledger holds exactly (${Number.MAX_SAFE_INTEGER})`,
-        );
-    return {
-      action: token?.action ?? Action.StxTransfer,
-      status: Status.Pending,
-      sender,
-      sponsor: -1,
-      fee: Number(request.fee),
-      contract: token?.contract ?? -1,
-      peer: recipient >= 0 ? recipient : this.chain.principals.addStandard(request.recipient),
-      amount: Number(request.amount),
-      aux: 0,
-      deny: false,
-    };
-  }
-
-  /** The FT or NFT a contract call moves, once the sender is known to hold what it sends. */
-  private token(
-    request: CheckedSubmit & { type: 'contract_call' },
-    sender: number,
-  ): { action: Action; contract: number } {
-    const { ledger } = this.live.draftContext;
-    const contract = this.chain.contracts.find((c) => c.assetId === request.asset && !c.pending);
-    if (!contract || (contract.kind !== ContractKind.Ft && contract.kind !== ContractKind.Nft))
-      throw new ControlError(
-        400,
-        `asset ${request.asset} is not a token this world knows (see /_mock/world)`,
-      );
-    if (contract.kind === ContractKind.Ft) {
-      const held = ledger.ftOf(contract.index, sender);
-      if (BigInt(held) < request.amount)
-        throw new ControlError(
-          400,
-          `sender ${request.sender} holds ${held} of ${request.asset}, not ${request.amount}`,
-        );
-      return { action: Action.FtTransfer, contract: contract.index };
-    }
-    const id = request.amount <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(request.amount) : -1;
-    if (id < 0 || ledger.nftOwner(contract.index, id) !== sender)
-      throw new ControlError(
-        400,
-        `sender ${request.sender} does not own ${request.asset} #${request.amount}`,
-      );
-    return { action: Action.NftTransfer, contract: contract.index };
-  }
-
-  /**
-   * The request with a world file's account names (`"sender": "bob"`, as the world file and the
-   * home page call its accounts) replaced by their addresses; anything else as it came.
-   */
-  private byAddress(request: SubmitRequest): SubmitRequest {
-    const accounts = this.chain.options.declared?.accounts ?? [];
-    if (accounts.length === 0 || request === null || typeof request !== 'object') return request;
-    const address = (value: unknown): unknown =>
-      typeof value === 'string' ? (accounts.find((a) => a.name === value)?.address ?? value) : value;
-    return {
-      ...request,
-      sender: address(request.sender),
-      recipient: address(request.recipient),
-    } as SubmitRequest;
-  }
-
-  /** A sender the world knows, by address: a standard one, as only an account signs a transaction. */
-  private sender(address: string): number {
-    this.onNetwork(address, 'sender');
-    if (address.includes('.'))
-      throw new ControlError(
-        400,
-        `sender ${address} is a contract: a transaction's sender is a standard address`,
-      );
-    const known = this.chain.principals.find(address);
-    if (known < 0) throw new ControlError(400, `sender ${address} has no STX: the world has never seen it`);
-    return known;
-  }
-
-  /** A recipient by address; -1 for a standard address the world has never seen (a draft registers it last). */
-  private recipient(address: string): number {
-    this.onNetwork(address, 'recipient');
-    const known = this.chain.principals.find(address);
-    if (known < 0 && address.includes('.'))
-      throw new ControlError(400, `recipient ${address} is a contract this world does not know`);
-    return known;
-  }
-
-  private onNetwork(address: string, role: string): void {
-    const prefixes = this.options.network === 'mainnet' ? ['SP', 'SM'] : ['ST', 'SN'];
-    if (!prefixes.some((p) => address.startsWith(p)))
-      throw new ControlError(400, `${role} ${address} is not a ${this.options.network} address`);
-  }
-}
-
-/** A token transfer's memo: 34 bytes, the UTF-8 text then zeros. */
-function memoHex(memo: string | undefined): string | undefined {
-  if (memo === undefined) return undefined;
-  const bytes = new TextEncoder().encode(memo);
-  if (bytes.length > 34)
-    throw new ControlError(400, `memo must be at most 34 bytes in UTF-8, got ${bytes.length}`);
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `0x${hex}${'00'.repeat(34 - bytes.length)}`;
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpClient, type HttpClient } from '../../spec/http/client.ts';
+import type { HttpResponse } from '../../spec/http/response.ts';
 import { startMockServer, type RunningMock } from '../server.ts';
 import type { WorldCatalogue } from '../query/catalogue.ts';
 
@@ -8,26 +10,24 @@ function app(): Promise<App> {
   return startMockServer({ port: 0, quiet: true, rateLimit: 0, blocks: 60, seed: 6 });
 }
 
-async function get(mock: App, path: string): Promise<{ status: number; text: string }> {
-  const res = await fetch(`${mock.url}${path}`);
-  return { status: res.status, text: await res.text() };
+/** One client per mock, so that a walk over every answer reuses its connections. */
+const clients = new WeakMap<App, HttpClient>();
+function clientOf(mock: App): HttpClient {
+  let client = clients.get(mock);
+  if (!client) clients.set(mock, (client = httpClient(mock.url)));
+  return client;
 }
 
-async function post(
-  mock: App,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: { message?: string } }> {
-  const res = await fetch(`${mock.url}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json()) as { message?: string } };
+function get(mock: App, path: string): Promise<HttpResponse> {
+  return clientOf(mock).get(path);
+}
+
+function post(mock: App, path: string, body?: unknown): Promise<HttpResponse> {
+  return clientOf(mock).post(path, body);
 }
 
 async function readCatalogue(mock: App): Promise<WorldCatalogue> {
-  return JSON.parse((await get(mock, '/_mock/world')).text) as WorldCatalogue;
+  return (await get(mock, '/_mock/world')).body as WorldCatalogue;
 }
 
 /**

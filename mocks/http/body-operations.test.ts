@@ -4,7 +4,7 @@ import { listOperations } from '../../spec/document.ts';
 import { releaseProfile } from '../../spec/releases/releases.ts';
 import { createSpecAjv } from '../../spec/schemas.ts';
 import { createMock } from '../create-mock.ts';
-import type { OperationHandler } from '../operations/handlers.ts';
+import type { OperationHandler } from '../operations/types.ts';
 import type { ApiRequest } from './exchange.ts';
 import { createApiPipeline } from './pipeline.ts';
 import { RateLimiter } from './rate-limit.ts';

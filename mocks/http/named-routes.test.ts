@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationMatcher, type Operation } from '../../spec/document.ts';
+import { httpClient, type HttpClient } from '../../spec/http/client.ts';
 import { listOperations, loadSpec, urlFor } from '../../spec/load.ts';
 import { operationAsOf, RELEASES, servedBy, type ReleaseProfile } from '../../spec/releases/releases.ts';
 import { createMockApp } from '../app.ts';
@@ -11,8 +10,8 @@ import { sampleUrls } from '../sample-urls.ts';
 // release names it, in an operation's description, in the `Warning` text) must be one it answers
 // 200 on, under the release that names it: a migration guide that sends users to a 404 is a lie.
 
-const servers: Server[] = [];
-afterAll(() => Promise.all(servers.map((s) => new Promise((done) => s.close(done)))));
+const clients: HttpClient[] = [];
+afterAll(() => Promise.all(clients.map((c) => c.close())));
 
 const all = listOperations();
 const matchOperation = operationMatcher(all);
@@ -60,16 +59,14 @@ function urlsOf(route: string, op: Operation, samples: Record<string, string>): 
 
 describe('every route the mock names answers 200 under the release that names it', () => {
   const mocks = new Map<string, { urls: Record<string, string>; get: (path: string) => Promise<number> }>();
-  beforeAll(async () => {
+  beforeAll(() => {
     for (const release of RELEASES) {
       const app = createMockApp({ quiet: true, rateLimit: 0, apiVersion: release.version });
-      const server = createServer(app);
-      servers.push(server);
-      await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-      const { port } = server.address() as AddressInfo;
+      const client = httpClient(app);
+      clients.push(client);
       mocks.set(release.version, {
         urls: sampleUrls(app.live.queries, urlFor),
-        get: async (path) => (await fetch(`http://127.0.0.1:${port}${path}`)).status,
+        get: async (path) => (await client.get(path)).status,
       });
     }
   });

@@ -1,16 +1,11 @@
 import { listOperations, urlFor } from '../../spec/load.ts';
-import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpClient } from '../../spec/http/client.ts';
+import type { HttpResponse } from '../../spec/http/response.ts';
 import { createMockApp, type MockApp } from '../app.ts';
 import { sampleUrls } from '../sample-urls.ts';
-
-interface Exchange {
-  status: number;
-  /** Header names as sent, lower-cased, in order, with their values (Node's own Date and Connection left out). */
-  headers: [string, string][];
-  body: string;
-}
 
 const NODE_OWN = new Set(['date', 'connection', 'keep-alive']);
 /** Headers that count requests or time: they differ from one request to the next by design. */
@@ -23,31 +18,24 @@ const PER_REQUEST = new Set([
 
 async function serve(app: MockApp): Promise<{
   server: Server;
-  send: (path: string, headers?: IncomingHttpHeaders, method?: string) => Promise<Exchange>;
+  send: (path: string, headers?: Record<string, string>, method?: string) => Promise<HttpResponse>;
 }> {
   const server = createServer(app);
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  const send = (path: string, headers: IncomingHttpHeaders = {}, method = 'GET') =>
-    new Promise<Exchange>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
-        let body = '';
-        res.on('data', (c: Buffer) => (body += c.toString()));
-        res.on('end', () => {
-          const pairs: [string, string][] = [];
-          for (let i = 0; i < res.rawHeaders.length; i += 2)
-            pairs.push([(res.rawHeaders[i] as string).toLowerCase(), res.rawHeaders[i + 1] as string]);
-          resolve({ status: res.statusCode ?? 0, headers: pairs.filter(([n]) => !NODE_OWN.has(n)), body });
-        });
-      });
-      req.on('error', reject);
-      req.end();
-    });
+  const client = httpClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  server.once('close', () => void client.close());
+  const send = (target: string, headers: Record<string, string> = {}, method = 'GET') =>
+    client.send({ method, target, headers });
   return { server, send };
 }
 
-function stable(a: Exchange): Exchange {
-  return { ...a, headers: a.headers.filter(([n]) => !PER_REQUEST.has(n)) };
+/**
+ * What must not differ between two answers: the status, the headers in the order sent (Node's
+ * own and those that count requests left out) and the bytes.
+ */
+function stable(a: HttpResponse): { status: number; headers: [string, string][]; text: string } {
+  const headers = Object.entries(a.headers).filter(([n]) => !NODE_OWN.has(n) && !PER_REQUEST.has(n));
+  return { status: a.status, headers, text: a.text };
 }
 
 const KEY = 'k1';
@@ -75,7 +63,7 @@ afterAll(async () => {
  * must be the same bytes and the same headers in the same order, whatever the request carries.
  */
 describe('the pipeline: a cached answer is the computed one, byte for byte', () => {
-  const variants: [string, IncomingHttpHeaders, string][] = [
+  const variants: [string, Record<string, string>, string][] = [
     ['anonymous', {}, 'GET'],
     ['keyed', { 'x-api-key': KEY }, 'GET'],
     ['HEAD', {}, 'HEAD'],
@@ -91,8 +79,8 @@ describe('the pipeline: a cached answer is the computed one, byte for byte', () 
       expect(stable(second), operationId).toEqual(stable(first));
       const expected = _name.startsWith('Prefer: code') ? 503 : 200;
       expect(first.status, operationId).toBe(expected);
-      if (method === 'HEAD') expect(first.body).toBe('');
-      if (expected === 200) expect(new Map(first.headers).get('ratelimit-limit')).toBe('1000');
+      if (method === 'HEAD') expect(first.text).toBe('');
+      if (expected === 200) expect(first.headers['ratelimit-limit']).toBe('1000');
     }
   });
 
@@ -100,7 +88,7 @@ describe('the pipeline: a cached answer is the computed one, byte for byte', () 
     for (const [operationId, url] of urls) {
       const bust = `${url}${url.includes('?') ? '&' : '?'}v=304`;
       const first = await open.send(bust);
-      const etag = new Map(first.headers).get('etag') as string;
+      const etag = first.headers.etag as string;
       // A fresh app computes the 304 itself; this one serves it from the cache.
       const fresh = await serve(
         createMockApp({ blocks: 60, quiet: true, rateLimit: 1_000, rateLimitKey: 1_000, apiKeys: [KEY] }),
@@ -110,16 +98,16 @@ describe('the pipeline: a cached answer is the computed one, byte for byte', () 
       const cached = await open.send(bust, { 'if-none-match': `W/${etag}` });
       expect([computed.status, cached.status], operationId).toEqual([304, 304]);
       expect(stable(cached)).toEqual(stable(computed));
-      expect(cached.body).toBe('');
+      expect(cached.text).toBe('');
     }
   });
 
   it('rate-limited: the second request of a client gets 429 with the gateway headers, cached or not', async () => {
     for (const [operationId, url] of urls) {
-      for (const headers of [
-        { 'x-forwarded-for': 'ignored' },
-        { 'x-api-key': KEY },
-      ] as IncomingHttpHeaders[]) {
+      for (const headers of [{ 'x-forwarded-for': 'ignored' }, { 'x-api-key': KEY }] as Record<
+        string,
+        string
+      >[]) {
         const bust = `${url}${url.includes('?') ? '&' : '?'}v=limited-${operationId}-${headers['x-api-key'] ? 'k' : 'a'}`;
         const kind = headers['x-api-key'] ? 'per API key' : 'per client IP without a key';
         // Each client is allowed one request a minute; the clock stands still.
@@ -132,12 +120,12 @@ describe('the pipeline: a cached answer is the computed one, byte for byte', () 
           expect(served.status).toBe(200);
           expect(refused.status, operationId).toBe(429);
         }
-        expect(JSON.parse(refused.body)).toMatchObject({
+        expect(refused.body).toMatchObject({
           statusCode: 429,
           message: expect.stringContaining(kind),
         });
-        const got = new Map(refused.headers);
-        expect([got.get('ratelimit-remaining'), got.get('retry-after'), got.get('cache-control')]).toEqual([
+        const got = refused.headers;
+        expect([got['ratelimit-remaining'], got['retry-after'], got['cache-control']]).toEqual([
           '0',
           '60',
           'no-store',
@@ -149,18 +137,18 @@ describe('the pipeline: a cached answer is the computed one, byte for byte', () 
   it('never serves an answer from before the chain moved', async () => {
     const url = '/extended/v2/blocks/latest?v=moved';
     const before = await open.send(url);
-    expect((await open.send(url)).body).toBe(before.body);
+    expect((await open.send(url)).text).toBe(before.text);
     const tip = openApp.live.mine(1);
     const after = await open.send(url);
-    expect((JSON.parse(after.body) as { height: number }).height).toBe(tip.height);
-    expect(after.body).not.toBe(before.body);
-    expect((await open.send(url)).body).toBe(after.body);
+    expect((after.body as { height: number }).height).toBe(tip.height);
+    expect(after.text).not.toBe(before.text);
+    expect((await open.send(url)).text).toBe(after.text);
   });
 
   it('gives the mock’s own paths the same service headers as the API', async () => {
     const api = await open.send('/extended');
     const own = await open.send('/_mock/world');
-    const leading = (e: Exchange) => e.headers.slice(0, 3).map(([n]) => n);
+    const leading = (e: HttpResponse) => Object.keys(e.headers).slice(0, 3);
     expect(leading(own)).toEqual(leading(api));
     expect(leading(api)).toEqual([
       'access-control-allow-origin',

@@ -1,12 +1,25 @@
 import { takesRawBytes, type Document, type Operation } from '../../spec/document.ts';
 import type { ReleaseProfile } from '../../spec/releases/releases.ts';
 import type { SpecAjv } from '../../spec/schemas.ts';
-import type { OperationHandler } from '../operations/handlers.ts';
-import type { ChainDoor, OwnAnswer, RawBody } from '../operations/types.ts';
+import type { OperationHandler } from '../operations/types.ts';
+import type { ChainDoor, RawBody } from '../operations/types.ts';
 import type { WorldQueries } from '../query/world-queries.ts';
-import { CACHE_CONTROL, JSON_TYPE, etagOf, matches, serializeJson, type SerializedJson } from './caching.ts';
+import { JSON_TYPE, serializeJson } from './caching.ts';
+import {
+  dropApiVersion,
+  fail,
+  failAfterEtagStep,
+  mediaTypeOf,
+  ownAnswer,
+  preflight,
+  respond,
+  sendChange,
+  sendJson,
+  serviceHeaders,
+  unknownRoute,
+  wrongMethod,
+} from './answer-writing.ts';
 import { etagFound, etagStepOf, type StepRequest } from './etag-steps.ts';
-import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.ts';
 import {
   deprecationHeaders,
   goneBody,
@@ -14,7 +27,7 @@ import {
   successorLink,
   type DeprecationSettings,
 } from './deprecation.ts';
-import { errorParts, loggableError, routeNotFoundParts, unexpectedError } from './errors.ts';
+import { errorParts, loggableError, unexpectedError } from './errors.ts';
 import { requestHeader, type ApiRequest, type ApiResponse } from './exchange.ts';
 import { keyVerdict, type KeyVerdict } from './keys.ts';
 import { parseQuery } from '../../spec/request/query-string.ts';
@@ -73,73 +86,62 @@ export interface OperationRoute {
   gone: boolean;
 }
 
-/** One request on its way through the stages: the headers set so far, and what the stages found. */
+/** One request on its way through the phases: the headers set so far, and what the phases found. */
 interface Passage {
   readonly request: ApiRequest;
   readonly headers: string[];
   key: string | undefined;
-  routed: Routed<OperationRoute> | undefined;
-  /** The cached answer the route stage found, until a delay may have made it stale. */
-  hit: CachedAnswer | undefined;
-  /** The request's path, and the query after `?`, split once. */
+  /** The request's path, and the query after `?`, split once ('' until the route phase splits them). */
   pathname: string;
   query: string;
 }
 
-/** A stage answers (now or later), or lets the request go on (undefined). */
-type Stage = (p: Passage) => ApiResponse | Promise<ApiResponse | undefined> | undefined;
-
-/** `X-API-Version` as the release writes it: its tag, branch and commit (its `server_version` without the name). */
-export function apiVersionOf(release: ReleaseProfile): string {
-  return release.serverVersion.replace(/^stacks-blockchain-api /, '');
+/** The request once the route phase has found its operation. */
+interface RoutedPassage extends Passage {
+  routed: Routed<OperationRoute>;
+  /** The cached answer the route phase found, until a delay may have made it stale. */
+  hit: CachedAnswer | undefined;
 }
 
-/** The headers every answer starts with: CORS, then the API's version. */
-export function serviceHeaders(release: ReleaseProfile): readonly string[] {
-  return [...CORS_HEADERS, 'X-API-Version', apiVersionOf(release)];
+/** The request, routed (every field written out: a literal is quicker than a spread on the hot path). */
+function routedAs(p: Passage, routed: Routed<OperationRoute>, hit: CachedAnswer | undefined): RoutedPassage {
+  return {
+    request: p.request,
+    headers: p.headers,
+    key: p.key,
+    pathname: p.pathname,
+    query: p.query,
+    routed,
+    hit,
+  };
 }
+
+/** What a phase does with the request: answers it (now, or later), or lets it go on (undefined). */
+type Verdict = ApiResponse | Promise<ApiResponse | undefined> | undefined;
+
+/** The phases of a request's life, in order (as Fastify names its lifecycle's hooks). */
+type PhaseName =
+  | 'url-limit'
+  | 'cors'
+  | 'api-key'
+  | 'rate-limit'
+  | 'route'
+  | 'deprecation'
+  | 'scenarios'
+  | 'cached'
+  | 'handler';
 
 /**
- * The real service sets `X-API-Version` (and its default `no-store`) in a hook that runs after
- * schema validation and after its sunset's 410: those answers go without it.
+ * One named phase over the passage it takes: before the route (`Passage`; these answer at once)
+ * or after it (`RoutedPassage`; these may answer later).
  */
-function dropApiVersion(headers: string[]): void {
-  const at = headers.indexOf('X-API-Version');
-  if (at >= 0) headers.splice(at, 2);
-}
-
-/** The answer to a preflight (`OPTIONS`, any path): 204 with what a browser may send. */
-export function preflight(): ApiResponse {
-  return { status: 204, headers: [...CORS_HEADERS, ...PREFLIGHT_HEADERS], body: undefined };
-}
-
-/** Mirrors a response the way a client receives it: HEAD gets the headers only. */
-function respond(p: Passage, status: number, body: Uint8Array | undefined): ApiResponse {
-  return { status, headers: p.headers, body: p.request.method === 'HEAD' ? undefined : body };
-}
-
-function fail(p: Passage, status: number, message: string, code?: string): ApiResponse {
-  const { body } = errorParts(p.headers, status, message, code);
-  return respond(p, status, body);
+interface Phase<P extends Passage, V = Verdict> {
+  readonly name: PhaseName;
+  readonly run: (p: P) => V;
 }
 
 /**
- * A 200 body as the real service sends it: revalidate-always caching, the ETag, 304 on a match;
- * `no-store` and no ETag when the route's ETag step found nothing to compute one from.
- */
-function sendJson(p: Passage, json: SerializedJson, tagged: boolean): ApiResponse {
-  if (!tagged) {
-    p.headers.push('Cache-Control', 'no-store', 'Content-Type', JSON_TYPE, 'Content-Length', json.length);
-    return respond(p, 200, json.body);
-  }
-  p.headers.push('Cache-Control', CACHE_CONTROL, 'ETag', json.etag);
-  if (matches(requestHeader(p.request, 'if-none-match'), json.etag)) return respond(p, 304, undefined);
-  p.headers.push('Content-Type', JSON_TYPE, 'Content-Length', json.length);
-  return respond(p, 200, json.body);
-}
-
-/**
- * The API as one list of stages over a plain request, giving a plain response; the HTTP
+ * The API as named phases over a plain request, giving a plain response; the HTTP
  * server (mocks/http/node/serve.ts) and MSW (msw/) both run it, so both answer the same bytes.
  * In order: URL length (414) → CORS (a preflight is answered here) → the service's headers →
  * API key (401, 403) → rate limit (its headers, 429) → route (404, 405) → deprecation `Warning`
@@ -153,7 +155,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     path: op.path,
     method: op.method,
     op,
-    handler: handlers[op.operationId] as OperationHandler,
+    handler: handlerOf(handlers, op),
     validate: requestValidator(op, doc, specAjv),
     warning: deprecationHeaders(op, release, deprecation.headers),
     gone: isGone(op, deprecation.gone),
@@ -161,41 +163,54 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
   const gone = serializeJson(goneBody(release));
   // How a cached URL is routed: by its entry, to one shared record per operation (no parameters needed).
   const byId = new Map(
-    routes.map((r) => [r.op.operationId, { route: r, params: {} } as Routed<OperationRoute>]),
+    routes.map((r): [string, Routed<OperationRoute>] => [r.op.operationId, { route: r, params: {} }]),
   );
   const route = operationRouterOf(routes);
   const leading = serviceHeaders(release);
   const keys = keyVerdict(settings.keys, settings.requireKey);
 
-  const stages: Stage[] = [
-    (p) => {
-      const tooLong = urlTooLong(p.request.url);
-      return tooLong === undefined ? undefined : fail(p, 414, tooLong);
+  const beforeRoute: readonly Phase<Passage, ApiResponse | undefined>[] = [
+    {
+      name: 'url-limit',
+      run: (p) => {
+        const tooLong = urlTooLong(p.request.url);
+        return tooLong === undefined ? undefined : fail(p, 414, tooLong);
+      },
     },
-    (p) => (p.request.method === 'OPTIONS' ? preflight() : void p.headers.push(...leading)),
-    (p) => {
-      const verdict: KeyVerdict = keys(requestHeader(p.request, 'x-api-key'));
-      if ('status' in verdict) return fail(p, verdict.status, verdict.message);
-      p.key = verdict.key;
-      return undefined;
+    {
+      name: 'cors',
+      run: (p) => (p.request.method === 'OPTIONS' ? preflight() : void p.headers.push(...leading)),
     },
-    (p) => {
-      const kind = p.key === undefined ? 'anonymous' : 'keyed';
-      const decision = limiter.take(kind, p.key ?? p.request.ip ?? 'unknown');
-      if (!decision) return undefined;
-      p.headers.push(...decision.headers);
-      if (!decision.refused) return undefined;
-      p.headers.push('retry-after', String(decision.reset));
-      return fail(p, 429, rateLimitMessage(limiter, kind));
-    },
-    (p) => {
-      // A URL answered before routes by its cached answer, without matching the path again.
-      const hit = isRead(p.request.method) ? cache.get(p.request.url) : undefined;
-      if (hit) {
-        p.hit = hit;
-        p.routed = byId.get(hit.operationId);
+    {
+      name: 'api-key',
+      run: (p) => {
+        const verdict: KeyVerdict = keys(requestHeader(p.request, 'x-api-key'));
+        if ('status' in verdict) return fail(p, verdict.status, verdict.message);
+        p.key = verdict.key;
         return undefined;
-      }
+      },
+    },
+    {
+      name: 'rate-limit',
+      run: (p) => {
+        const kind = p.key === undefined ? 'anonymous' : 'keyed';
+        const decision = limiter.take(kind, p.key ?? p.request.ip ?? 'unknown');
+        if (!decision) return undefined;
+        p.headers.push(...decision.headers);
+        if (!decision.refused) return undefined;
+        p.headers.push('retry-after', String(decision.reset));
+        return fail(p, 429, rateLimitMessage(limiter, kind));
+      },
+    },
+  ];
+
+  /** The operation the request goes to (404, 405 otherwise); a URL with a cached answer is routed by its entry. */
+  const routePhase: Phase<Passage, ApiResponse | RoutedPassage> = {
+    name: 'route',
+    run: (p) => {
+      const hit = isRead(p.request.method) ? cache.get(p.request.url) : undefined;
+      const cached = hit && byId.get(hit.operationId);
+      if (cached) return routedAs(p, cached, hit);
       const target = splitTarget(p.request.url);
       p.pathname = target.pathname;
       p.query = target.query;
@@ -207,89 +222,99 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
         return fail(p, status, message);
       }
       if (!found) return unknownRoute(p);
-      if (!isWrongMethod(found)) {
-        p.routed = found;
-        return undefined;
-      }
-      return wrongMethod(p, found.allow);
+      if (isWrongMethod(found)) return wrongMethod(p, found.allow);
+      return routedAs(p, found, undefined);
     },
-    (p) => {
-      const { route: served } = p.routed as Routed<OperationRoute>;
-      p.headers.push(...served.warning);
-      if (served.warning.length && deprecation.headers) {
-        // A route found by its cached answer has no parameters: the link needs them.
-        const found = route(p.request.method, splitTarget(p.request.url).pathname);
-        const link = successorLink(served.op, found && !isWrongMethod(found) ? found.params : {});
-        if (link) p.headers.push('Link', link);
-      }
-      if (!served.gone) return undefined;
-      dropApiVersion(p.headers);
-      p.headers.push('Content-Type', JSON_TYPE, 'Content-Length', gone.length);
-      return respond(p, 410, gone.body);
-    },
-    (p) => {
-      const prefer = requestHeader(p.request, 'prefer');
-      if (prefer === undefined && scenario.latencyMs === 0 && scenario.faultRate === 0) return undefined;
-      const { op } = (p.routed as Routed<OperationRoute>).route;
-      const chosen = scenarioOf(op, prefer, scenario);
-      if (chosen.ignored !== undefined) p.headers.push('x-mock-prefer-ignored', chosen.ignored);
-      const proceed = (): ApiResponse | undefined => {
-        if (chosen.code !== undefined) {
-          forcedHeaders(p.headers, chosen.code);
-          // A deprecated operation's documented 410 is the sunset's own answer, not the shared error.
-          if (chosen.code === 410 && op.responses['410']) {
-            p.headers.push('Content-Type', JSON_TYPE, 'Content-Length', gone.length);
-            return respond(p, 410, gone.body);
-          }
-          if (chosen.code !== 304) return fail(p, chosen.code, forcedMessage(op, chosen.code));
-          p.headers.push('ETag', '"forced"');
-          return respond(p, 304, undefined);
+  };
+
+  const afterRoute: readonly Phase<RoutedPassage>[] = [
+    {
+      name: 'deprecation',
+      run: (p) => {
+        const { route: served } = p.routed;
+        p.headers.push(...served.warning);
+        if (served.warning.length && deprecation.headers) {
+          // A route found by its cached answer has no parameters: the link needs them.
+          const found = route(p.request.method, splitTarget(p.request.url).pathname);
+          const link = successorLink(served.op, found && !isWrongMethod(found) ? found.params : {});
+          if (link) p.headers.push('Link', link);
         }
-        return injectsFault(scenario) ? fail(p, 500, 'injected fault (--fault-rate)') : undefined;
-      };
-      if (chosen.delayMs <= 0) return proceed();
-      p.hit = undefined;
-      return new Promise((resolve) => {
-        const timer = setTimeout(() => resolve(proceed()), chosen.delayMs);
-        p.request.onClose?.(() => clearTimeout(timer));
-      });
+        if (!served.gone) return undefined;
+        dropApiVersion(p.headers);
+        p.headers.push('Content-Type', JSON_TYPE, 'Content-Length', gone.length);
+        return respond(p, 410, gone.body);
+      },
     },
-    (p) => {
-      const hit = p.hit ?? cache.get(p.request.url);
-      return hit?.operationId === (p.routed as Routed<OperationRoute>).route.op.operationId
-        ? sendJson(p, hit, hit.tagged)
-        : undefined;
+    {
+      name: 'scenarios',
+      run: (p) => {
+        const prefer = requestHeader(p.request, 'prefer');
+        if (prefer === undefined && scenario.latencyMs === 0 && scenario.faultRate === 0) return undefined;
+        const { op } = p.routed.route;
+        const chosen = scenarioOf(op, prefer, scenario);
+        if (chosen.ignored !== undefined) p.headers.push('x-mock-prefer-ignored', chosen.ignored);
+        const proceed = (): ApiResponse | undefined => {
+          if (chosen.code !== undefined) {
+            forcedHeaders(p.headers, chosen.code);
+            // A deprecated operation's documented 410 is the sunset's own answer, not the shared error.
+            if (chosen.code === 410 && op.responses['410']) {
+              p.headers.push('Content-Type', JSON_TYPE, 'Content-Length', gone.length);
+              return respond(p, 410, gone.body);
+            }
+            if (chosen.code !== 304) return fail(p, chosen.code, forcedMessage(op, chosen.code));
+            p.headers.push('ETag', '"forced"');
+            return respond(p, 304, undefined);
+          }
+          return injectsFault(scenario) ? fail(p, 500, 'injected fault (--fault-rate)') : undefined;
+        };
+        if (chosen.delayMs <= 0) return proceed();
+        p.hit = undefined;
+        return new Promise((resolve) => {
+          const timer = setTimeout(() => resolve(proceed()), chosen.delayMs);
+          p.request.onClose?.(() => clearTimeout(timer));
+        });
+      },
     },
-    (p) => {
-      if (p.pathname === '') {
-        // Routed by a cached answer that went before the chain moved: read the target now.
-        const target = splitTarget(p.request.url);
-        p.pathname = target.pathname;
-        p.query = target.query;
-        const again = route(p.request.method, target.pathname);
-        if (again && !isWrongMethod(again)) p.routed = again;
-      }
-      const { route: served, params } = p.routed as Routed<OperationRoute>;
-      const query = parseQuery(p.query);
-      const takes = served.op.requestBody;
-      const sent = { path: params, query };
-      if (!takes || isRead(p.request.method))
-        return answerWith(p, served, sent, served.validate(params, query));
-      const refused = (err: unknown): ApiResponse => {
-        if (err instanceof BodyError) return fail(p, err.status, err.message);
-        throw err;
-      };
-      // An operation that takes raw bytes decodes its forms itself, as a stacks-node decides by Content-Type.
-      if (takesRawBytes(takes))
-        return readRawBody(p.request, takes.maxBytes).then(
-          (bytes) =>
-            answerWith(p, served, sent, served.validate(params, query), { bytes, type: mediaTypeOf(p) }),
+    {
+      name: 'cached',
+      run: (p) => {
+        const hit = p.hit ?? cache.get(p.request.url);
+        return hit?.operationId === p.routed.route.op.operationId ? sendJson(p, hit, hit.tagged) : undefined;
+      },
+    },
+    {
+      name: 'handler',
+      run: (p) => {
+        if (p.pathname === '') {
+          // Routed by a cached answer that went before the chain moved: read the target now.
+          const target = splitTarget(p.request.url);
+          p.pathname = target.pathname;
+          p.query = target.query;
+          const again = route(p.request.method, target.pathname);
+          if (again && !isWrongMethod(again)) p.routed = again;
+        }
+        const { route: served, params } = p.routed;
+        const query = parseQuery(p.query);
+        const takes = served.op.requestBody;
+        const sent = { path: params, query };
+        if (!takes || isRead(p.request.method))
+          return answerWith(p, served, sent, served.validate(params, query));
+        const refused = (err: unknown): ApiResponse => {
+          if (err instanceof BodyError) return fail(p, err.status, err.message);
+          throw err;
+        };
+        // An operation that takes raw bytes decodes its forms itself, as a stacks-node decides by Content-Type.
+        if (takesRawBytes(takes))
+          return readRawBody(p.request, takes.maxBytes).then(
+            (bytes) =>
+              answerWith(p, served, sent, served.validate(params, query), { bytes, type: mediaTypeOf(p) }),
+            refused,
+          );
+        return readJsonBody(p.request, takes.maxBytes).then(
+          (body) => answerWith(p, served, sent, served.validate(params, query, body)),
           refused,
         );
-      return readJsonBody(p.request, takes.maxBytes).then(
-        (body) => answerWith(p, served, sent, served.validate(params, query, body)),
-        refused,
-      );
+      },
     },
   ];
 
@@ -324,19 +349,20 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     return sendJson(p, json, tagged);
   };
 
-  const run = (p: Passage, from: number): ApiResponse | Promise<ApiResponse> => {
+  /** The phases after the route, from `from` on; a phase's promise (a delay) resumes at the one after it. */
+  const runRouted = (p: RoutedPassage, from: number): ApiResponse | Promise<ApiResponse> => {
     try {
-      for (let i = from; i < stages.length; i++) {
-        const answer = (stages[i] as Stage)(p);
-        if (answer === undefined) continue;
-        if (answer instanceof Promise)
-          return answer.then(
-            (later) => later ?? run(p, i + 1),
+      for (let i = from; i < afterRoute.length; i++) {
+        const verdict = afterRoute[i]?.run(p);
+        if (verdict === undefined) continue;
+        if (verdict instanceof Promise)
+          return verdict.then(
+            (later) => later ?? runRouted(p, i + 1),
             (err: unknown) => unexpected(p, err),
           );
-        return answer;
+        return verdict;
       }
-      return unexpected(p, new Error('no stage answered'));
+      return unexpected(p, new Error('no phase answered'));
     } catch (err) {
       return unexpected(p, err);
     }
@@ -346,74 +372,30 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     if (status === 500) log(`internal error: ${loggableError(err)}`);
     return fail(p, status, message);
   };
-  return (request) =>
-    run(
-      { request, headers: [], key: undefined, routed: undefined, hit: undefined, pathname: '', query: '' },
-      0,
-    );
-}
-
-/** A path no route of the release serves, answered as the real service answers one (errors.ts). */
-function unknownRoute(p: Passage): ApiResponse {
-  const { body } = routeNotFoundParts(p.headers, p.request.method, p.request.url);
-  return respond(p, 404, body);
-}
-
-/**
- * 405 for a path the spec has under other methods: `Allow` lists them. A read-only path keeps the
- * real service's wording.
- */
-function wrongMethod(p: Passage, allow: string[]): ApiResponse {
-  const allowed = [...allow, ...(allow.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
-  p.headers.push('Allow', allowed.join(', '));
-  const readOnly = allow.length === 1 && allow[0] === 'GET';
-  return fail(
-    p,
-    405,
-    readOnly
-      ? `${p.request.method} is not allowed: this service is read-only (GET)`
-      : `${p.request.method} is not allowed here: this path takes ${allow.join(', ')}`,
-  );
-}
-
-/** The request's media type without parameters, lower-cased; '' when none was sent. */
-function mediaTypeOf(p: Passage): string {
-  return (requestHeader(p.request, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-}
-
-/**
- * An error the handler (or a check after the parameters' schemas) raised: the route's ETag step
- * ran first, so what it found stays (revalidate-always caching and an ETag, here the error
- * body's), else `no-store`.
- */
-function failAfterEtagStep(
-  p: Passage,
-  error: { status: number; message: string; code?: string },
-  tagged: boolean,
-): ApiResponse {
-  if (!tagged) return fail(p, error.status, error.message, error.code);
-  const { body } = errorParts(p.headers, error.status, error.message, error.code, CACHE_CONTROL);
-  p.headers.push('ETag', etagOf(body));
-  return respond(p, error.status, body);
-}
-
-/** A change's 200 (a POST): not cached and not revalidated, it happened once. */
-function sendChange(p: Passage, json: SerializedJson): ApiResponse {
-  p.headers.push('Cache-Control', 'no-store', 'Content-Type', JSON_TYPE, 'Content-Length', json.length);
-  return respond(p, 200, json.body);
-}
-
-/** A refusal in its own server's words: a stacks-node's JSON or text, the faucet's JSON. */
-function ownAnswer(p: Passage, result: OwnAnswer): ApiResponse {
-  const { own } = result;
-  const body = new TextEncoder().encode('text' in own ? own.text : JSON.stringify(own.json));
-  const type = 'text' in own ? 'text/plain; charset=utf-8' : JSON_TYPE;
-  p.headers.push('Cache-Control', 'no-store', 'Content-Type', type, 'Content-Length', String(body.length));
-  return respond(p, result.status, body);
+  return (request) => {
+    const p: Passage = { request, headers: [], key: undefined, pathname: '', query: '' };
+    try {
+      for (const phase of beforeRoute) {
+        const answer = phase.run(p);
+        if (answer !== undefined) return answer;
+      }
+      const routed = routePhase.run(p);
+      return 'status' in routed ? routed : runRouted(routed, 0);
+    } catch (err) {
+      return unexpected(p, err);
+    }
+  };
 }
 
 function isRead(method: string): boolean {
   return method === 'GET' || method === 'HEAD';
+}
+
+/** The operation's handler (checkHandlers has made sure there is one). */
+function handlerOf(handlers: Record<string, OperationHandler>, op: Operation): OperationHandler {
+  const handler = handlers[op.operationId];
+  if (!handler) throw new Error(`operation ${op.operationId} has no handler`);
+  return handler;
 }
 
 /** The spec and the handlers must name the same operations, or the mock would lie about one of them. */

@@ -1,3 +1,4 @@
+import { offsetPage } from '../query/paging.ts';
 import { txWithTransfers } from '../serialize/transfers.ts';
 import { blockNotFoundMessage, parseUntilBlock } from './normalize.ts';
 import { notFound, ok, type OperationHandler } from './types.ts';
@@ -10,14 +11,19 @@ export const get_account_transactions_with_transfers: OperationHandler<
   answer: ({ queries, path, query }) => {
     const untilBlock = parseUntilBlock(query.until_block);
     const history = queries.history(path.principal, {
-      limit: query.limit,
-      offset: query.offset,
       unanchored: query.unanchored,
       ...(query.height !== undefined ? { height: query.height } : {}),
       ...(untilBlock ? { untilBlock } : {}),
     });
     if (!history) return notFound(blockNotFoundMessage(untilBlock));
-    const { rows, ...page } = history;
-    return ok({ ...page, results: rows.map((r) => txWithTransfers(queries.chain, r.tx, r.transfers)) });
+    // `height` answers the principal's whole block, unpaged, like the real service.
+    const shown = query.height === undefined ? query : { limit: history.total, offset: 0 };
+    const { results } = offsetPage(history, shown);
+    return ok({
+      limit: query.limit,
+      offset: query.offset,
+      total: history.total,
+      results: results.map((r) => txWithTransfers(queries.chain, r.tx, r.transfers)),
+    });
   },
 };

@@ -1,3 +1,4 @@
+import { listingOf, offsetPage } from '../query/paging.ts';
 import { addressTxEvent } from '../serialize/events.ts';
 import { normalizeHex } from './normalize.ts';
 import { notFound, ok, type OperationHandler } from './types.ts';
@@ -10,13 +11,7 @@ export const get_address_transaction_events: OperationHandler<
   answer: ({ queries, path, query }) => {
     const transfers = queries.addressTransfers(path.address, normalizeHex(path.tx_id));
     if (!transfers) return notFound('Transaction not found');
-    return ok({
-      limit: query.limit,
-      offset: query.offset,
-      total: transfers.length,
-      results: transfers
-        .slice(query.offset, query.offset + query.limit)
-        .map((t) => addressTxEvent(queries.chain, t)),
-    });
+    const page = offsetPage(listingOf(transfers), query);
+    return ok({ ...page, results: page.results.map((t) => addressTxEvent(queries.chain, t)) });
   },
 };

@@ -1,6 +1,7 @@
 import { comparePositions, txPosition, type TxPosition } from '../query/principal-activity.ts';
 import { indexBlockHash } from '../serialize/block.ts';
 import { addressTransaction } from '../serialize/principal-summaries.ts';
+import { firstWhere, windowRows } from '../query/paging.ts';
 import { isUnanchored } from '../world/tables/chain.ts';
 import { normalizeHex } from './normalize.ts';
 import { notFound, ok, type OperationHandler } from './types.ts';
@@ -13,23 +14,21 @@ export const get_address_transactions: OperationHandler<'get_address_transaction
     const rows = queries.principalTxs(path.address);
     let start = 0;
     if (query.cursor !== undefined) {
-      const from = cursorPosition(query.cursor, (hash) => queries.blockHeightByIndexHash(hash));
+      const from = cursorPosition(query.cursor, (hash) => queries.seenBlockHeight(hash));
       if (typeof from === 'string') return notFound(from);
-      start = rows.findIndex((tx) => comparePositions(txPosition(chain, tx), from) <= 0);
-      if (start < 0) start = rows.length;
+      start = firstWhere(rows, (tx) => comparePositions(txPosition(chain, tx), from) <= 0);
     }
     const { limit } = query;
     const first = start + query.offset;
-    const fetched = rows.slice(first, first + limit + 1);
-    const results = fetched.slice(0, limit);
+    const results = windowRows(rows, { offset: first, limit });
     // The real service's names are the other way round from v3's: `prev_cursor` is the older page.
     const keyOf = (tx: number): string => {
       const p = txPosition(chain, tx);
       const block = isUnanchored(chain, tx) ? '0x' : indexBlockHash(chain, p.height);
       return `${block}:${p.sequence}:${p.txIndex}`;
     };
-    const older = fetched.length > limit ? (fetched[limit] as number) : undefined;
-    const newer = results.length > 0 && first - limit >= 0 ? (rows[first - limit] as number) : undefined;
+    const older = first + limit < rows.total ? rows.at(first + limit) : undefined;
+    const newer = results.length > 0 && first - limit >= 0 ? rows.at(first - limit) : undefined;
     // 8.11.6 has the offset form only: no cursor keys (its `cursor` parameter is not declared, x-since).
     const cursors = release.addressTransactionCursors && {
       next_cursor: newer === undefined ? null : keyOf(newer),
@@ -39,7 +38,7 @@ export const get_address_transactions: OperationHandler<'get_address_transaction
     return ok({
       limit,
       offset: query.offset,
-      total: fetched.length > 0 ? rows.length : 0,
+      total: first < rows.total ? rows.total : 0,
       ...cursors,
       results: results.map((tx) =>
         addressTransaction(

@@ -8,7 +8,7 @@ import {
   type TxPosition,
 } from '../query/principal-activity.ts';
 import { balanceChangeItem } from '../serialize/principal-summaries.ts';
-import { cursorPage, pageTotal } from './cursor-paging.ts';
+import { cursorPage, listingOf, pageTotal } from '../query/paging.ts';
 import { normalizeHex } from './normalize.ts';
 import { assetAtOrAfter } from './principal-cursors.ts';
 import { ok, type OperationHandler } from './types.ts';
@@ -41,8 +41,7 @@ export const get_principal_balance_changes: OperationHandler<'get_principal_bala
         compareText(a.identifier, b.identifier),
     );
     const from = query.cursor === undefined ? undefined : batchCursor(query.cursor);
-    const page = cursorPage({
-      rows,
+    const page = cursorPage(listingOf(rows), {
       limit: query.limit,
       fromCursor:
         from &&

@@ -1,5 +1,5 @@
 import { ftPositions } from '../query/principal-activity.ts';
-import { cursorPage, pageTotal } from './cursor-paging.ts';
+import { cursorPage, listingOf, pageTotal } from '../query/paging.ts';
 import { splitFirst } from './principal-cursors.ts';
 import { ok, type OperationHandler } from './types.ts';
 
@@ -8,8 +8,7 @@ export const get_principal_balances_ft: OperationHandler<'get_principal_balances
   answer: ({ queries, path, query }) => {
     const rows = ftPositions(queries.chain, queries.tipBalances(path.principal).facts.ft);
     const [balance, assetId] = query.cursor === undefined ? [] : splitFirst(query.cursor);
-    const page = cursorPage({
-      rows,
+    const page = cursorPage(listingOf(rows), {
       limit: query.limit,
       // Largest first: a smaller balance comes later, an equal one from the cursor's identifier on.
       fromCursor:

@@ -1,7 +1,7 @@
 import { compareText } from '../query/principal-activity.ts';
 import { contractAt } from '../world/tables/chain.ts';
 import { uintPair } from '../world/derive/clarity.ts';
-import { cursorPage, pageTotal } from './cursor-paging.ts';
+import { cursorPage, listingOf, pageTotal } from '../query/paging.ts';
 import { splitFirst } from './principal-cursors.ts';
 import { ok, type OperationHandler } from './types.ts';
 
@@ -17,8 +17,7 @@ export const get_principal_balances_nft: OperationHandler<'get_principal_balance
           compareText(a.asset_identifier, b.asset_identifier) || compareText(a.value.hex, b.value.hex),
       );
     const [value, assetId] = query.cursor === undefined ? [] : splitFirst(query.cursor);
-    const page = cursorPage({
-      rows,
+    const page = cursorPage(listingOf(rows), {
       limit: query.limit,
       fromCursor:
         value === undefined

@@ -1,3 +1,4 @@
+import { listingOf, offsetPage } from '../query/paging.ts';
 import { sortedByAsset } from '../serialize/balances.ts';
 import { ok, type OperationHandler } from './types.ts';
 
@@ -8,14 +9,10 @@ export const get_principal_ft_balances: OperationHandler<'get_principal_ft_balan
     const held = sortedByAsset(chain, queries.tipBalances(path.principal).facts.ft)
       .map(([token, totals]) => ({ token, balance: totals.received - totals.sent }))
       .filter((row) => row.balance > 0);
-    const results = held
-      .slice(query.offset, query.offset + query.limit)
-      .map((row) => ({ token: row.token, balance: String(row.balance) }));
+    const page = offsetPage(listingOf(held), query, 'whenShown');
     return ok({
-      limit: query.limit,
-      offset: query.offset,
-      total: results.length > 0 ? held.length : 0,
-      results,
+      ...page,
+      results: page.results.map((row) => ({ token: row.token, balance: String(row.balance) })),
     });
   },
 };

@@ -1,6 +1,6 @@
 import { balanceChangeRows } from '../query/principal-activity.ts';
 import { balanceChangeItem } from '../serialize/principal-summaries.ts';
-import { cursorPage, pageTotal } from './cursor-paging.ts';
+import { cursorPage, listingOf, pageTotal } from '../query/paging.ts';
 import { normalizeHex } from './normalize.ts';
 import { assetAtOrAfter, assetCursor } from './principal-cursors.ts';
 import { ok, type OperationHandler } from './types.ts';
@@ -16,8 +16,7 @@ export const get_principal_transaction_balance_changes: OperationHandler<
     const rows =
       tx === undefined ? [] : balanceChangeRows(queries.chain, queries.txBalanceChanges(path.principal, tx));
     const from = query.cursor === undefined ? undefined : assetCursor(query.cursor);
-    const page = cursorPage({
-      rows,
+    const page = cursorPage(listingOf(rows), {
       limit: query.limit,
       fromCursor: from && ((row) => assetAtOrAfter(row, from)),
       keyOf: (row) => `${row.assetType}:${row.identifier}`,

@@ -1,6 +1,6 @@
 import { comparePositions, positionKey, txPosition } from '../query/principal-activity.ts';
 import { principalTransactionSummary } from '../serialize/principal-summaries.ts';
-import { cursorPage, pageTotal } from './cursor-paging.ts';
+import { cursorPage, firstWhere, pageTotal } from '../query/paging.ts';
 import { txCursor } from './principal-cursors.ts';
 import { ok, type OperationHandler } from './types.ts';
 
@@ -13,9 +13,11 @@ export const get_principal_transactions: OperationHandler<'get_principal_transac
     const from =
       query.cursor === undefined
         ? undefined
-        : txCursor(query.cursor, (p) => rows.some((tx) => comparePositions(at(tx), p) === 0));
-    const page = cursorPage({
-      rows,
+        : txCursor(query.cursor, (p) => {
+            const found = firstWhere(rows, (tx) => comparePositions(at(tx), p) <= 0);
+            return found < rows.total && comparePositions(at(rows.at(found)), p) === 0;
+          });
+    const page = cursorPage(rows, {
       limit: query.limit,
       fromCursor: from && ((tx) => comparePositions(at(tx), from) <= 0),
       keyOf: (tx) => positionKey(at(tx)),
@@ -23,7 +25,7 @@ export const get_principal_transactions: OperationHandler<'get_principal_transac
     });
     return ok({
       limit: query.limit,
-      total: pageTotal(page.results, rows.length),
+      total: pageTotal(page.results, rows.total),
       cursor: page.cursor,
       results: page.results.map((tx) =>
         principalTransactionSummary(chain, tx, path.principal, queries.txBalanceChanges(path.principal, tx)),

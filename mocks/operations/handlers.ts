@@ -1,5 +1,3 @@
-import type { ReleaseProfile } from '../../spec/releases/releases.ts';
-import type { WorldQueries } from '../query/world-queries.ts';
 import { get_account_balance } from './get_account_balance.ts';
 import { get_account_transactions_with_transfers } from './get_account_transactions_with_transfers.ts';
 import { get_address_transaction_events } from './get_address_transaction_events.ts';
@@ -8,7 +6,7 @@ import { get_mempool_transaction_stats } from './get_mempool_transaction_stats.t
 import { get_single_transaction_with_transfers } from './get_single_transaction_with_transfers.ts';
 import { get_status } from './get_status.ts';
 import { get_tx_list_details } from './get_tx_list_details.ts';
-import type { ChainDoor, OperationHandlers, OwnAnswer, RawBody } from './types.ts';
+import type { OperationHandler, OperationHandlers } from './types.ts';
 import { get_account_info } from './get_account_info.ts';
 import { get_account_nonces } from './get_account_nonces.ts';
 import { get_fee_transfer } from './get_fee_transfer.ts';
@@ -60,22 +58,5 @@ export const typedHandlers: OperationHandlers = {
   get_principal_nonces,
 };
 
-/**
- * A handler as the pipeline sees it, by operationId from the spec: it takes the values validation
- * produced from that spec's schemas, which are what the handler's generated types describe.
- */
-export interface OperationHandler {
-  readonly defaulted: readonly string[];
-  answer(request: {
-    queries: WorldQueries;
-    release: ReleaseProfile;
-    path: Record<string, unknown>;
-    query: Record<string, unknown>;
-    /** The JSON body, validated against the operation's request body schema; only where it takes one. */
-    body?: unknown;
-    raw?: RawBody;
-    door: ChainDoor;
-  }): { status: 200; body: unknown } | { status: 404; message: string; code?: undefined } | OwnAnswer;
-}
-
+/** The handlers by operationId, as the pipeline holds them. */
 export const handlers: Record<string, OperationHandler> = typedHandlers;

@@ -34,23 +34,40 @@ export interface ChainDoor {
   faucet(address: string): { txId: string; txRaw: string };
 }
 
-/**
- * A validated request. The query parameters listed in `D` have a default in the spec, which
- * validation fills in, so the handler may rely on them being present.
- */
-export interface OperationRequest<Id extends OperationId, D extends QueryKey<Id> = never> {
+/** What every handler is handed beside its parameters. */
+interface RequestContext {
   /** The world's questions; a handler asks them, then serializes the records it gets. */
   queries: WorldQueries;
   /** The release the mock answers as: what it shows of the world differs between releases. */
   release: ReleaseProfile;
-  path: PathParams<Id>;
-  query: QueryParams<Id> & Required<Pick<QueryParams<Id>, D>>;
   /** The JSON body, validated against the operation's request body schema; only where it takes one. */
   body?: unknown;
   /** The body as sent, for an operation that takes raw bytes (and decodes its forms itself). */
   raw?: RawBody;
   door: ChainDoor;
 }
+
+/**
+ * A validated request. The query parameters listed in `D` have a default in the spec, which
+ * validation fills in, so the handler may rely on them being present.
+ */
+export interface OperationRequest<
+  Id extends OperationId,
+  D extends QueryKey<Id> = never,
+> extends RequestContext {
+  path: PathParams<Id>;
+  query: QueryParams<Id> & Required<Pick<QueryParams<Id>, D>>;
+}
+
+/** A validated request of an operation known by its id only (the pipeline's view, any document's). */
+interface AnyRequest extends RequestContext {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+}
+
+/** What an operation known by its id only answers. */
+type AnyResult =
+  { status: 200; body: unknown } | { status: 404; message: string; code?: undefined } | OwnAnswer;
 
 /** What an operation answers; HTTP details (headers, caching, the error body) are the app's. */
 export type OperationResult<Id extends OperationId> =
@@ -65,15 +82,30 @@ export interface OwnAnswer {
   own: { json: unknown } | { text: string };
 }
 
-export interface OperationHandler<Id extends OperationId, D extends QueryKey<Id> = never> {
+/**
+ * An operation's handler: the one handler type. For an operation of spec/openapi.yaml
+ * (`OperationHandler<'get_block'>`) its request and 200 body are typed from spec/types.ts; the
+ * pipeline holds every handler by operationId (`OperationHandler`, any document's operation)
+ * and hands each the values validation produced from that operation's schemas, which are what
+ * its types describe. GET and POST handlers alike; a POST may answer in its own server's words.
+ */
+export interface OperationHandler<
+  Id extends string = string,
+  D extends HandlerKey<Id> = Id extends OperationId ? never : string,
+> {
   /** Query parameters the handler relies on the spec's default for; checked against the spec at start. */
   readonly defaulted: readonly D[];
-  answer(request: OperationRequest<Id, D>): OperationResult<Id>;
+  answer(
+    request: Id extends OperationId ? OperationRequest<Id, Extract<D, QueryKey<Id>>> : AnyRequest,
+  ): Id extends OperationId ? OperationResult<Id> : AnyResult;
 }
+
+/** The query parameters a handler may rely on a default for: its operation's (any name for an operation known by id only). */
+type HandlerKey<Id extends string> = Id extends OperationId ? QueryKey<Id> : string;
 
 /** One handler per operation of the spec, so the compiler sees a missing or misnamed one. */
 export type OperationHandlers = {
-  [Id in OperationId]: OperationHandler<Id, QueryKey<Id>>;
+  [Id in OperationId]: OperationHandler<Id, HandlerKey<Id>>;
 };
 
 export function ok<Id extends OperationId>(body: OkBody<Id>): OperationResult<Id> {

@@ -11,6 +11,7 @@ import { Principals } from '../world/tables/principals.ts';
 import { Rng } from '../world/rng.ts';
 import { blankDraft, TxTable } from '../world/tables/tx-table.ts';
 import { AddressIndex } from './address-index.ts';
+import { listsInHistory } from './history-membership.ts';
 
 /** One transaction of a hand-made chain; principals are taken modulo the principals known then. */
 interface TxSpec {
@@ -143,11 +144,22 @@ function expectBruteForce(index: AddressIndex, chain: Chain, range: [number, num
   for (const [low, high] of ranges) {
     const indexed: Record<number, number[]> = {};
     const brute: Record<number, number[]> = {};
+    const histories: Record<number, [number[], number[]]> = {};
+    const bruteHistories: Record<number, [number[], number[]]> = {};
     for (let p = -1; p <= chain.principals.count; p++) {
       indexed[p] = Array.from(index.slice(p, low, high));
       brute[p] = bruteSlice(chain, involved, p, low, high);
+      // Newest first, read by position; operation 6's leaves out what the principal only sponsored.
+      const read = (listedOnly: boolean): number[] => {
+        const list = index.history(p, low, high, listedOnly);
+        return Array.from({ length: list.total }, (_, i) => list.at(i));
+      };
+      histories[p] = [read(false), read(true)];
+      const newestFirst = [...(brute[p] as number[])].reverse();
+      bruteHistories[p] = [newestFirst, newestFirst.filter((tx) => listsInHistory(chain, tx, p))];
     }
     expect(indexed, `heights ${low}..${high}`).toEqual(brute);
+    expect(histories, `histories ${low}..${high}`).toEqual(bruteHistories);
   }
   for (const asset of ['stx', 'ft'] as const)
     expect(

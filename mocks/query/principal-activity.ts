@@ -31,16 +31,6 @@ export function comparePositions(a: TxPosition, b: TxPosition): number {
   return a.height - b.height || a.sequence - b.sequence || a.txIndex - b.txIndex;
 }
 
-/**
- * Every mined transaction that concerns the principal, newest first, unanchored ones included:
- * what the real service's release-9 principal table lists (v2 and v3 address transactions), the
- * transactions it only sponsored too.
- */
-export function principalTxRows(chain: Chain, index: AddressIndex, principal: number): number[] {
-  if (principal < 0) return [];
-  return Array.from(index.slice(principal, 0, chain.blocks.count + 1)).reverse();
-}
-
 /** One NFT instance: its token's contract and its id. */
 export interface NftInstance {
   readonly contract: number;

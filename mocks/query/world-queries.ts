@@ -1,14 +1,16 @@
 import { isUnanchored, tipHeight, type Chain } from '../world/tables/chain.ts';
+import { BlockKey } from '../world/tables/block-table.ts';
 import { MinerRewards } from '../world/derive/miner-rewards.ts';
 import { Status } from '../world/tables/kinds.ts';
-import { answersSingleTransaction, listsInHistory } from './history-membership.ts';
+import { answersSingleTransaction } from './history-membership.ts';
 import { transfersOf, type PrincipalTransfers, type Transfer } from '../world/derive/transfers.ts';
 import { AddressIndex } from './address-index.ts';
 import { balanceFacts, vestingFacts, type BalanceFacts, type VestingFacts } from './balances.ts';
 import { buildCatalogue, type WorldCatalogue } from './catalogue.ts';
 import { ChainLookups } from './lookups.ts';
 import { MempoolDeltas, type MempoolDelta } from './mempool-deltas.ts';
-import { nftHoldings, principalTxRows, type NftInstance } from './principal-activity.ts';
+import { nftHoldings, type NftInstance } from './principal-activity.ts';
+import { mapListing, type Listing } from './paging.ts';
 import { balanceChangesOf, type TxBalanceChanges } from '../world/derive/balance-changes.ts';
 import { mempoolSamples, type MempoolSamples } from './mempool-stats.ts';
 import { pendingParties } from './pending-parties.ts';
@@ -22,12 +24,9 @@ export type BlockRef = { latest: true } | { height: number } | { hash: string };
 /** A block hash here matches `hash` only, as the real service's until_block lookup does. */
 export type UntilBlock = { height: number } | { hash: string };
 
-export interface PageWindow {
-  limit: number;
-  offset: number;
-}
-
-export interface HistoryQuery extends PageWindow {
+/** Which of a principal's transactions a history lists. */
+export interface HistoryQuery {
+  /** Its transactions in this block only. */
   height?: number;
   untilBlock?: UntilBlock;
   unanchored: boolean;
@@ -39,12 +38,6 @@ export type TxListFind = { table: 'mempool'; tx: number } | { table: 'chain'; tx
 export interface TxTransfers {
   tx: number;
   transfers: PrincipalTransfers;
-}
-
-export interface HistoryPage extends PageWindow {
-  total: number;
-  /** Newest first. */
-  rows: TxTransfers[];
 }
 
 export interface BalanceAnswer {
@@ -88,6 +81,9 @@ export class WorldQueries implements Versioned {
   );
 
   /** `catalogue`: the chain's world index, when known already (a restored world's). */
+  /** Index block hashes of blocks reorgs took away, with their heights (see `orphanAbove`). */
+  private readonly orphaned = new Map<string, number>();
+
   constructor(chain: Chain, catalogue?: WorldCatalogue) {
     this.current = chain;
     this.rewards = new MinerRewards(chain);
@@ -112,6 +108,8 @@ export class WorldQueries implements Versioned {
 
   /** The chain was replaced (a reorg, a reset): the indexes are built again over the new one. */
   replace(chain: Chain, catalogue?: WorldCatalogue): void {
+    // Another chain (a reset) has seen none of this one's blocks; a reorg keeps what it orphaned.
+    if (chain !== this.current) this.orphaned.clear();
     this.current = chain;
     this.lookupsBuilt = undefined;
     this.addressesBuilt = undefined;
@@ -189,27 +187,20 @@ export class WorldQueries implements Versioned {
     return p < 0 ? [] : transfersOf(this.chain, tx, p).transfers;
   }
 
-  /** The principal's transactions, newest first, up to `until_block` (or the tip). */
-  history(principal: string, q: HistoryQuery): HistoryPage | undefined {
+  /**
+   * The principal's transactions that operation 6 lists, newest first, up to `until_block` (or
+   * the tip); with `height`, those of that block. A row's transfers are found when it is read.
+   */
+  history(principal: string, q: HistoryQuery): Listing<TxTransfers> | undefined {
     const maxHeight = this.referenceHeight(q.untilBlock, q.unanchored);
     if (maxHeight === undefined) return undefined;
     const p = this.chain.principals.find(principal);
-    // `height` returns the principal's whole block, unpaged, like the real service.
-    const height = q.height;
-    const atHeight = height !== undefined;
-    const txs = (
-      atHeight
-        ? this.addresses.slice(p, height, Math.min(height, maxHeight))
-        : this.addresses.slice(p, 0, maxHeight)
-    ).filter((tx) => listsInHistory(this.chain, tx, p));
-    const rows: TxTransfers[] = [];
-    const first = atHeight ? txs.length - 1 : txs.length - 1 - q.offset;
-    const last = atHeight ? 0 : Math.max(0, txs.length - q.offset - q.limit);
-    for (let i = first; i >= last; i--) {
-      const tx = txs[i] as number;
-      rows.push({ tx, transfers: transfersOf(this.chain, tx, p) });
-    }
-    return { limit: q.limit, offset: q.offset, total: txs.length, rows };
+    const { height } = q;
+    const txs =
+      height === undefined
+        ? this.addresses.history(p, 0, maxHeight, true)
+        : this.addresses.history(p, height, Math.min(height, maxHeight), true);
+    return mapListing(txs, (tx) => ({ tx, transfers: transfersOf(this.chain, tx, p) }));
   }
 
   balances(
@@ -256,8 +247,13 @@ export class WorldQueries implements Versioned {
    * Every mined transaction that concerns the principal, newest first, unanchored and sponsor-only
    * ones too: release 9's v2 and v3 histories (operation 6 leaves sponsor-only ones out).
    */
-  principalTxs(principal: string): readonly number[] {
-    return principalTxRows(this.chain, this.addresses, this.chain.principals.find(principal));
+  principalTxs(principal: string): Listing<number> {
+    return this.addresses.history(
+      this.chain.principals.find(principal),
+      0,
+      this.chain.blocks.count + 1,
+      false,
+    );
   }
 
   /** A mined transaction by normalized id, unanchored ones too. */
@@ -275,6 +271,23 @@ export class WorldQueries implements Versioned {
   nftHoldings(principal: string): NftInstance[] {
     const p = this.chain.principals.find(principal);
     return nftHoldings(this.chain, this.addresses, p, tipHeight(this.chain));
+  }
+
+  /**
+   * Before a reorg takes away the blocks above `height`: their index block hashes are remembered
+   * with their heights, as the real service keeps every block it has seen (non-canonical).
+   */
+  orphanAbove(height: number): void {
+    for (let h = height + 1; h <= tipHeight(this.chain); h++)
+      this.orphaned.set(this.chain.blocks.hex(BlockKey.IndexHash, h - 1), h);
+  }
+
+  /**
+   * Height of a block the service has seen, by its index block hash: a canonical one, else one a
+   * reorg took away (a v2 cursor names its block so, and the real service finds orphaned ones too).
+   */
+  seenBlockHeight(hash: string): number | undefined {
+    return this.blockHeightByIndexHash(hash) ?? this.orphaned.get(hash);
   }
 
   /** Height of the canonical block whose index block hash is `hash`. */

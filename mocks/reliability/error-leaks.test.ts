@@ -7,9 +7,10 @@ import { parseCli } from '../cli-args.ts';
 import type { MockOptions } from '../options.ts';
 import { startMockServer, type RunningMock, type ServerLimits } from '../server.ts';
 import type { WorldQueries } from '../query/world-queries.ts';
-import { problemsWithAnswer, type Answer } from '../testing/answer-checks.ts';
+import { problemsWithAnswer } from '../testing/answer-checks.ts';
 import { leaksIn } from '../testing/leaks.ts';
-import { loopbackClient } from './support/loopback-client.ts';
+import { httpClient } from '../../spec/http/client.ts';
+import type { HttpResponse } from '../../spec/http/response.ts';
 import { rawExchange } from './support/raw-exchange.ts';
 
 const SECRET = 'sk-live-secret-key-must-not-leak-0001';
@@ -51,24 +52,24 @@ function throwing(value: unknown): () => never {
   };
 }
 
-type Case = [what: string, status: number, answer: () => Promise<Answer>];
+type Case = [what: string, status: number, answer: () => Promise<HttpResponse>];
 
 async function get(
   m: RunningMock,
   path: string,
   headers: Record<string, string> = { 'X-API-Key': SECRET },
-): Promise<Answer> {
-  const client = loopbackClient(m.url);
+): Promise<HttpResponse> {
+  const client = httpClient(m.url);
   try {
     return await client.get(path, headers);
   } finally {
-    client.close();
+    await client.close();
   }
 }
 
-async function raw(m: RunningMock, bytes: string): Promise<Answer> {
+async function raw(m: RunningMock, bytes: string): Promise<HttpResponse> {
   const { responses } = await rawExchange(m.url, (s) => s.write(bytes), { until: (r) => r.length > 0 });
-  return responses[0] as Answer;
+  return responses[0] as HttpResponse;
 }
 
 function withKey(line: string): string {

@@ -4,7 +4,8 @@ import { parseCli } from '../cli-args.ts';
 import { startMockServer, type RunningMock } from '../server.ts';
 import { sampleUrls } from '../sample-urls.ts';
 import { problemsWithAnswer } from '../testing/answer-checks.ts';
-import { loopbackClient, type RawResponse } from './support/loopback-client.ts';
+import { httpClient } from '../../spec/http/client.ts';
+import type { HttpResponse } from '../../spec/http/response.ts';
 
 const REQUESTS = 2_000;
 const CONCURRENCY = 16;
@@ -30,10 +31,10 @@ async function drive(
   m: RunningMock,
   count: number,
   concurrency: number,
-): Promise<{ operationId: string; res: RawResponse }[]> {
+): Promise<{ operationId: string; res: HttpResponse }[]> {
   const urls = Object.entries(sampleUrls(m.live.queries, urlFor));
-  const client = loopbackClient(m.url, { maxSockets: concurrency });
-  const out: { operationId: string; res: RawResponse }[] = new Array(count);
+  const client = httpClient(m.url, { maxSockets: concurrency });
+  const out: { operationId: string; res: HttpResponse }[] = new Array(count);
   let next = 0;
   const worker = async (): Promise<void> => {
     for (let i = next++; i < count; i = next++) {
@@ -42,7 +43,7 @@ async function drive(
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  client.close();
+  await client.close();
   return out;
 }
 
@@ -106,8 +107,8 @@ describe('--latency and Prefer: delay, on a clock the test drives', () => {
     path: string,
     headers: Record<string, string>,
     ms: number,
-  ): Promise<RawResponse> {
-    const client = loopbackClient(m.url);
+  ): Promise<HttpResponse> {
+    const client = httpClient(m.url);
     let answered = false;
     const pending = client.get(path, headers).then((res) => ((answered = true), res));
     // Until the mock has received the request and set its timer (or answered at once, which fails below).
@@ -117,7 +118,7 @@ describe('--latency and Prefer: delay, on a clock the test drives', () => {
     expect(answered).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     const res = await pending;
-    client.close();
+    await client.close();
     return res;
   }
 

@@ -1,24 +1,32 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listOperations } from '../../spec/load.ts';
+import { listOperations, urlFor } from '../../spec/load.ts';
+import { validRequests, validRequestUrl } from '../../spec/valid-requests/valid-requests.ts';
+import { worldViewOf } from '../world-view.ts';
 import { startMockServer, type RunningMock } from '../server.ts';
 import { problemsWithAnswer } from '../testing/answer-checks.ts';
-import { describeRequest, urlOf } from './support/fuzz-request.ts';
+import { describeRequest, urlOf, type FuzzRequest } from './support/fuzz-request.ts';
 import { fuzzSettings } from './support/fuzz-settings.ts';
-import { anyInvalidRequest, hostileExtras, tooLongAnswers } from './support/invalid-requests.ts';
-import { loopbackClient, type LoopbackClient } from './support/loopback-client.ts';
 import {
+  anyInvalidRequest,
+  hostileExtras,
+  tooLongAnswers,
+  type InvalidCase,
+} from './support/invalid-requests.ts';
+import { httpClient, type HttpClient } from '../../spec/http/client.ts';
+import {
+  addCursors,
   anyValidRequest,
+  cursorsNamed,
   arbitraryValidRequest,
   worldSamples,
   type WorldSamples,
 } from './support/valid-requests.ts';
 
 const { runs, seed, seedFrom } = fuzzSettings();
-// The reads only (the POSTs a wallet sends are proved by the stacks.js loop), and not the
-// successors (x-releases): drawing values for their cursor and asset parameters stalled the
-// generators synchronously, beyond the property's timeout; they are not fuzzed yet.
-const ops = listOperations().filter((op) => op.method === 'get' && !op.releases);
+// The reads only (the POSTs a wallet sends are proved by the stacks.js loop), the successors
+// included: their cursors and assets are drawn from the world (support/valid-requests.ts).
+const ops = listOperations().filter((op) => op.method === 'get');
 // Printed before anything runs, so a crash or a hang still leaves the seed to replay with. The
 // three properties draw from seed, seed + 1 and seed + 2, so they do not generate in lockstep.
 console.log(
@@ -34,8 +42,11 @@ describe(`fuzzing from the spec (seed ${seed})`, () => {
   const seen = new Map<string, number>();
   const count = (label: string): void => void seen.set(label, (seen.get(label) ?? 0) + 1);
   let mock: RunningMock;
-  let client: LoopbackClient;
+  let client: HttpClient;
   let samples: WorldSamples;
+  let valid: fc.Arbitrary<FuzzRequest>;
+  let invalid: fc.Arbitrary<InvalidCase>;
+  let withExtras: fc.Arbitrary<[FuzzRequest, [string, string][], number]>;
 
   beforeAll(async () => {
     mock = await startMockServer({
@@ -45,12 +56,32 @@ describe(`fuzzing from the spec (seed ${seed})`, () => {
       apiKeys: ['fuzz-configured-key'],
       log: (line) => void (/internal error| 5\d\d /.test(line) && faults.push(line)),
     });
-    client = loopbackClient(mock.url, { maxSockets: 1 });
     samples = worldSamples(mock.live.queries);
-  });
+    // A cursor's format is its list's own: each cursor-paged operation's first page names some.
+    const view = worldViewOf(mock.live.queries);
+    const reader = httpClient(mock.url, { maxSockets: 1 });
+    for (const op of ops.filter((o) => o.parameters.some((p) => p.name === 'cursor'))) {
+      const [first] = validRequests(op.operationId, view).requests ?? [];
+      if (!first) continue;
+      const url = new URL(validRequestUrl(urlFor, op.operationId, first), mock.url);
+      url.searchParams.set('limit', '1');
+      const page = await reader.get(`${url.pathname}${url.search}`);
+      addCursors(samples, op.operationId, cursorsNamed(JSON.parse(page.text)));
+    }
+    await reader.close();
+    // Built before any property runs, and before the client's socket opens: building them takes
+    // seconds, and a gap that long between two requests outlives the server's keep-alive (5 s),
+    // resetting an idle socket.
+    valid = anyValidRequest(ops, samples);
+    invalid = anyInvalidRequest(ops, samples);
+    withExtras = fc.oneof(
+      ...ops.map((op) => fc.tuple(arbitraryValidRequest(op, samples), hostileExtras(op), fc.nat())),
+    );
+    client = httpClient(mock.url, { maxSockets: 1 });
+  }, propertyTimeout);
 
   afterAll(async () => {
-    client.close();
+    await client.close();
     await mock.close();
     const table = [...seen]
       .sort(([a], [b]) => a.localeCompare(b))
@@ -64,7 +95,7 @@ describe(`fuzzing from the spec (seed ${seed})`, () => {
     'answers valid requests for every operation with a documented success or 404 and a body valid for it',
     async () => {
       await fc.assert(
-        fc.asyncProperty(anyValidRequest(ops, samples), async (request) => {
+        fc.asyncProperty(valid, async (request) => {
           const res = await client.get(urlOf(request), request.headers);
           count(`valid   ${request.op.operationId} ${res.status}`);
           const problems = [
@@ -93,23 +124,20 @@ describe(`fuzzing from the spec (seed ${seed})`, () => {
     'answers invalid requests with a 4xx and the documented error body, never a 5xx',
     async () => {
       await fc.assert(
-        fc.asyncProperty(
-          anyInvalidRequest(ops, samples),
-          async ({ request, mutation, label, expect: statuses }) => {
-            const res = await client.get(urlOf(request), request.headers);
-            count(`invalid ${mutation} ${res.status}`);
-            const problems = [
-              ...(statuses.includes(res.status)
-                ? []
-                : [`status ${res.status}, expected ${statuses.join(' or ')}`]),
-              ...problemsWithAnswer(request.op, res),
-            ];
-            if (problems.length)
-              throw new Error(
-                `${mutation} (${label}): ${describeRequest(request)} → ${res.status}\n  ${problems.join('\n  ')}\n  ${res.text.slice(0, 300)}`,
-              );
-          },
-        ),
+        fc.asyncProperty(invalid, async ({ request, mutation, label, expect: statuses }) => {
+          const res = await client.get(urlOf(request), request.headers);
+          count(`invalid ${mutation} ${res.status}`);
+          const problems = [
+            ...(statuses.includes(res.status)
+              ? []
+              : [`status ${res.status}, expected ${statuses.join(' or ')}`]),
+            ...problemsWithAnswer(request.op, res),
+          ];
+          if (problems.length)
+            throw new Error(
+              `${mutation} (${label}): ${describeRequest(request)} → ${res.status}\n  ${problems.join('\n  ')}\n  ${res.text.slice(0, 300)}`,
+            );
+        }),
         { seed: seed + 1, numRuns: runs },
       );
     },
@@ -119,9 +147,6 @@ describe(`fuzzing from the spec (seed ${seed})`, () => {
   it(
     'ignores unknown query parameters with hostile names and values, and nothing reaches Object.prototype',
     async () => {
-      const withExtras = fc.oneof(
-        ...ops.map((op) => fc.tuple(arbitraryValidRequest(op, samples), hostileExtras(op), fc.nat())),
-      );
       await fc.assert(
         fc.asyncProperty(withExtras, async ([request, extras, at]) => {
           const query = [...request.query];

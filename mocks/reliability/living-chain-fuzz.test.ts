@@ -8,7 +8,7 @@ import { liveFuzzSettings } from './support/fuzz-settings.ts';
 import { IncrementalOracle } from './support/incremental-oracle.ts';
 import type { ChainModel, ChainUnderTest } from './support/chain-steps.ts';
 import { chainCommands } from './support/living-chain-commands.ts';
-import { loopbackClient, type LoopbackClient } from './support/loopback-client.ts';
+import { httpClient, type HttpClient } from '../../spec/http/client.ts';
 
 const { runs: steps, seed, seedFrom } = liveFuzzSettings();
 /** Steps in one sequence at most; each sequence starts from a reset. */
@@ -28,7 +28,7 @@ describe(`the living chain under random control calls and reads (seed ${seed})`,
   const tally = new Map<string, number>();
   let executed = 0;
   let mock: RunningMock;
-  let client: LoopbackClient;
+  let client: HttpClient;
   let real: ChainUnderTest;
   let start: { height: number; hash: string };
 
@@ -40,7 +40,7 @@ describe(`the living chain under random control calls and reads (seed ${seed})`,
       seed: seed % 1000,
       log: (line) => void (/internal error| 5\d\d /.test(line) && faults.push(line)),
     });
-    client = loopbackClient(mock.url, { maxSockets: 1 });
+    client = httpClient(mock.url, { maxSockets: 1 });
     const read = readerOver(client, (path, res) => {
       const op = operationFor(new URL(path, 'http://mock').pathname);
       const problems = [...(res.status >= 500 ? [`a ${res.status}`] : []), ...problemsWithAnswer(op, res)];
@@ -50,16 +50,9 @@ describe(`the living chain under random control calls and reads (seed ${seed})`,
       mock,
       read,
       post: async (path, body) => {
-        const res = await fetch(`${mock.url}${path}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
+        const res = await client.post(path, body);
         if (res.status >= 500) throw new Error(`POST ${path} ${JSON.stringify(body)} → ${res.status}`);
-        return {
-          status: res.status,
-          body: (await res.json()) as Awaited<ReturnType<ChainUnderTest['post']>>['body'],
-        };
+        return { status: res.status, body: res.body as Awaited<ReturnType<ChainUnderTest['post']>>['body'] };
       },
       oracles: new IncrementalOracle(VERIFY_EVERY),
       tally: (label) => {
@@ -71,7 +64,7 @@ describe(`the living chain under random control calls and reads (seed ${seed})`,
   });
 
   afterAll(async () => {
-    client.close();
+    await client.close();
     await mock.close();
     const table = [...tally]
       .sort(([a], [b]) => a.localeCompare(b))

@@ -4,8 +4,9 @@ import { clientErrorStatus } from '../http/node/protocol-errors.ts';
 import { MAX_URL_LENGTH } from '../http/url-limit.ts';
 import { SERVER_LIMITS, startMockServer, type RunningMock, type ServerLimits } from '../server.ts';
 import { problemsWithAnswer } from '../testing/answer-checks.ts';
-import { loopbackClient } from './support/loopback-client.ts';
-import { rawExchange, type RawExchange, type ParsedResponse } from './support/raw-exchange.ts';
+import { httpClient } from '../../spec/http/client.ts';
+import type { HttpResponse } from '../../spec/http/response.ts';
+import { rawExchange, type RawExchange } from './support/raw-exchange.ts';
 
 /** The production limits with the clocks shortened, so a slow client is cut off within a test. */
 const FAST: Partial<ServerLimits> = {
@@ -22,7 +23,7 @@ function request(path: string, extra = ''): string {
 function expectRefusal(exchange: RawExchange, status: number): void {
   const [first] = exchange.responses;
   expect(first?.status).toBe(status);
-  expect(problemsWithAnswer(undefined, first as ParsedResponse)).toEqual([]);
+  expect(problemsWithAnswer(undefined, first as HttpResponse)).toEqual([]);
   expect(exchange.closedByServer).toBe(true);
 }
 
@@ -37,12 +38,12 @@ describe('protocol limits, over a real socket', () => {
   });
 
   it('answers a URL one character over the limit with 414 and the error body, and one at the limit normally', async () => {
-    const client = loopbackClient(mock.url);
+    const client = httpClient(mock.url);
     const at = `/extended?pad=${'a'.repeat(MAX_URL_LENGTH - '/extended?pad='.length)}`;
     expect(at).toHaveLength(MAX_URL_LENGTH);
     expect((await client.get(at)).status).toBe(200);
     const over = await client.get(`${at}a`);
-    client.close();
+    await client.close();
     expect(over.status).toBe(414);
     expect(problemsWithAnswer(undefined, over)).toEqual([]);
   });
@@ -134,7 +135,7 @@ describe('protocol limits, over a real socket', () => {
       s.write(`${request('/extended', 'Content-Length: 100\r\n')}abc`),
     );
     expect(exchange.responses.map((r) => r.status)).toEqual([200, 408]);
-    expect(problemsWithAnswer(undefined, exchange.responses[1] as ParsedResponse)).toEqual([]);
+    expect(problemsWithAnswer(undefined, exchange.responses[1] as HttpResponse)).toEqual([]);
     expect(exchange.closedByServer).toBe(true);
   });
 

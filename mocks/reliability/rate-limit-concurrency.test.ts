@@ -3,7 +3,8 @@ import { operationById } from '../../spec/load.ts';
 import type { MockOptions } from '../options.ts';
 import { startMockServer, type RunningMock } from '../server.ts';
 import { problemsWithAnswer } from '../testing/answer-checks.ts';
-import { loopbackClient, type RawResponse } from './support/loopback-client.ts';
+import { httpClient } from '../../spec/http/client.ts';
+import type { HttpResponse } from '../../spec/http/response.ts';
 
 const CONCURRENCY = 200;
 const ANONYMOUS = 50;
@@ -34,14 +35,14 @@ async function mock(options: Partial<MockOptions> = {}): Promise<RunningMock> {
 }
 
 /** Fires every request at once, each on its own connection, and waits for all the answers. */
-async function burst(m: RunningMock, headers: Record<string, string>[]): Promise<RawResponse[]> {
-  const client = loopbackClient(m.url, { keepAlive: false });
+async function burst(m: RunningMock, headers: Record<string, string>[]): Promise<HttpResponse[]> {
+  const client = httpClient(m.url, { keepAlive: false });
   const answers = await Promise.all(headers.map((h) => client.get('/extended', h)));
   for (const a of answers) expect(problemsWithAnswer(getStatus, a)).toEqual([]);
   return answers;
 }
 
-function passed(answers: RawResponse[]): number {
+function passed(answers: HttpResponse[]): number {
   return answers.filter((a) => a.status === 200).length;
 }
 function times<T>(n: number, make: (i: number) => T): T[] {
@@ -71,7 +72,7 @@ describe(`rate limits under ${CONCURRENCY} concurrent requests over real sockets
       ...KEYS.flatMap((key) => times(100, () => ({ 'X-API-Key': key }))),
     ];
     const answers = await burst(await mock(), headers);
-    const of = (key: string | undefined): RawResponse[] =>
+    const of = (key: string | undefined): HttpResponse[] =>
       answers.filter((_, i) => headers[i]?.['X-API-Key'] === key);
     expect([passed(of(undefined)), ...KEYS.map((k) => passed(of(k)))]).toEqual([ANONYMOUS, KEYED, KEYED]);
   });

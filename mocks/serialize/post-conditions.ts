@@ -1,7 +1,13 @@
 import { contractAt, variant, type Chain } from '../world/tables/chain.ts';
 import { uintPair } from '../world/derive/clarity.ts';
 import { swapOut } from '../world/derive/events.ts';
-import { Action, PcFlag, Status } from '../world/tables/kinds.ts';
+import { Action, Status } from '../world/tables/kinds.ts';
+import {
+  declaresConditions,
+  declaresPoxCondition,
+  declaresStakingCondition,
+  nftConditionMaybeSent,
+} from '../world/tables/tx-flags.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';
 import type {
   FungibleConditionCode,
@@ -24,9 +30,8 @@ const CODES: readonly FungibleConditionCode[] = [
  */
 export function postConditionsOf(chain: Chain, table: TxTable, tx: number): PostCondition[] {
   const derived = derivedConditions(chain, table, tx);
-  const flags = table.flags[tx] as number;
-  if (flags < PcFlag.Originator) return derived;
-  return [...derived, ...declaredConditions(chain, table, tx, flags)];
+  if (!declaresConditions(table, tx)) return derived;
+  return [...derived, ...declaredConditions(chain, table, tx)];
 }
 
 /**
@@ -34,18 +39,18 @@ export function postConditionsOf(chain: Chain, table: TxTable, tx: number): Post
  * on the sender (what a stacking transaction locks; nothing for any other), a PoX condition (it
  * performs one only when stacking), and an NFT condition `maybe_sent` in place of `sent`.
  */
-function declaredConditions(chain: Chain, table: TxTable, tx: number, flags: number): PostCondition[] {
+function declaredConditions(chain: Chain, table: TxTable, tx: number): PostCondition[] {
   const stacking = table.action[tx] === Action.StackStx;
   const principal = senderSide(chain, table, tx);
   const extra: PostCondition[] = [];
-  if (flags & PcFlag.Staking)
+  if (declaresStakingCondition(table, tx))
     extra.push({
       type: 'staking',
       principal,
       condition_code: stacking ? 'sent_equal_to' : 'sent_less_than_or_equal_to',
       amount: stacking ? String(table.amount[tx]) : '0',
     });
-  if (flags & PcFlag.Pox)
+  if (declaresPoxCondition(table, tx))
     extra.push({ type: 'pox', principal, condition_code: stacking ? 'performed' : 'not_performed' });
   return extra;
 }
@@ -80,11 +85,7 @@ function derivedConditions(chain: Chain, table: TxTable, tx: number): PostCondit
         {
           type: 'non_fungible',
           principal: origin,
-          condition_code: fails
-            ? 'not_sent'
-            : (table.flags[tx] as number) & PcFlag.MaybeSent
-              ? 'maybe_sent'
-              : 'sent',
+          condition_code: fails ? 'not_sent' : nftConditionMaybeSent(table, tx) ? 'maybe_sent' : 'sent',
           asset_value: uintPair(amount),
           asset: assetOf(chain, contract),
         },

@@ -31,7 +31,8 @@ import { payloadOf } from './payload.ts';
 import { postConditionsOf } from './post-conditions.ts';
 import type { PostCondition, PostConditionPrincipal, TxPayload } from './types.ts';
 import type { Chain } from '../world/tables/chain.ts';
-import { PcFlag, type TenureCause } from '../world/tables/kinds.ts';
+import type { TenureCause } from '../world/tables/kinds.ts';
+import { anchorModeOf, postConditionModeOf } from '../world/tables/tx-flags.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';
 
 /** The stream cannot say what the world holds: names what, and which transaction. */
@@ -88,7 +89,7 @@ export function rawTxOf(chain: Chain, table: TxTable, tx: number): RawTx {
           ),
         }
       : { authType: AuthType.Standard, spendingCondition: origin };
-  const flags = table.flags[tx] as number;
+  const mode = postConditionModeOf(table, tx);
   const payload = payloadOf(chain, table, tx);
   const wire = new StacksTransactionWire({
     auth,
@@ -97,14 +98,14 @@ export function rawTxOf(chain: Chain, table: TxTable, tx: number): RawTx {
       postConditionsOf(chain, table, tx).map((pc) => postConditionToWire(toWirePostCondition(pc))),
     ),
     postConditionMode:
-      flags & PcFlag.Originator
+      mode === 'originator'
         ? PostConditionMode.Originator
-        : flags & PcFlag.Deny
+        : mode === 'deny'
           ? PostConditionMode.Deny
           : PostConditionMode.Allow,
     network: chain.net.name,
   });
-  wire.anchorMode = ANCHOR_MODES[flags & 3] as 1 | 2 | 3;
+  wire.anchorMode = ANCHOR_MODES[anchorModeOf(table, tx)] as 1 | 2 | 3;
   let hex = wire.serialize();
   // @stacks/transactions writes a poison-microblock payload without its two headers; they end the bytes.
   if (payload.tx_type === 'poison_microblock')

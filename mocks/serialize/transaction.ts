@@ -2,8 +2,10 @@ import { isUnanchored, tipHeight, txIndexOf, type Chain } from '../world/tables/
 import { costsOf } from '../world/derive/costs.ts';
 import { eventsOf } from '../world/derive/events.ts';
 import { toHex } from '../world/hex.ts';
-import { PcFlag, Status, statusName } from '../world/tables/kinds.ts';
+import { Status, statusName } from '../world/tables/kinds.ts';
+import { anchorModeOf, postConditionModeOf } from '../world/tables/tx-flags.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';
+import { listingOf, windowRows, type PageWindow } from '../query/paging.ts';
 import { NO_MICROBLOCK_SEQUENCE } from '../query/principal-activity.ts';
 import { blockHash } from './block.ts';
 import { transactionEvent } from './events.ts';
@@ -16,7 +18,7 @@ import type { ConfirmedFields, ConfirmedTransaction, PendingTransaction, TxBase 
 const ANCHOR_MODES = ['on_chain_only', 'on_chain_only', 'off_chain_only', 'any'] as const;
 
 /** Which of the transaction's events to include: a page of them, or none (address lists). */
-export type EventPage = { readonly limit: number; readonly offset: number } | 'none';
+export type EventPage = PageWindow | 'none';
 
 export function txIdOf(table: TxTable, tx: number): string {
   return table.idHex(tx);
@@ -26,7 +28,7 @@ export function txIdOf(table: TxTable, tx: number): string {
 export function confirmedTx(chain: Chain, tx: number, page: EventPage): ConfirmedTransaction {
   const t = chain.txs;
   const events = eventsOf(chain, tx);
-  const shown = page === 'none' ? [] : events.slice(page.offset, page.offset + page.limit);
+  const shown = page === 'none' ? [] : windowRows(listingOf(events), page);
   const first = page === 'none' ? 0 : page.offset;
   const at = placement(chain, tx);
   const micro = t.micro.at(tx);
@@ -87,16 +89,15 @@ export function pendingTx(chain: Chain, tx: number, replacedBy?: string | null):
 
 function txBase(chain: Chain, table: TxTable, tx: number): TxBase {
   const sponsor = table.sponsor.at(tx);
-  const flags = table.flags[tx] as number;
   const base: TxBase = {
     tx_id: txIdOf(table, tx),
     nonce: table.nonce[tx] as number,
     fee_rate: String(table.fee.at(tx)),
     sender_address: chain.principals.name(table.sender[tx] as number),
     sponsored: sponsor >= 0,
-    post_condition_mode: flags & PcFlag.Originator ? 'originator' : flags & PcFlag.Deny ? 'deny' : 'allow',
+    post_condition_mode: postConditionModeOf(table, tx),
     post_conditions: postConditionsOf(chain, table, tx),
-    anchor_mode: ANCHOR_MODES[flags & 3] as TxBase['anchor_mode'],
+    anchor_mode: ANCHOR_MODES[anchorModeOf(table, tx)] as TxBase['anchor_mode'],
   };
   if (sponsor < 0) return base;
   const { post_condition_mode, post_conditions, anchor_mode, ...head } = base;

@@ -45,7 +45,6 @@ export type ServerStatus = Schemas['ServerStatus'];
 export type TxListEntry =
   | { found: true; result: ConfirmedTransaction | PendingTransaction }
   | { found: false; result: { tx_id: string } };
-export type Page<T> = Omit<Schemas['TransactionsWithTransfersPage'], 'results'> & { results: T[] };
 export type AddressNonces = Schemas['AddressNonces'];
 export type AccountData = Schemas['AccountData'];
 export type FeeTransactionResponse = Schemas['FeeTransactionResponse'];

@@ -1,3 +1,4 @@
+import type { HttpResponse } from '../../spec/http/response.ts';
 import { ResponseChecker } from '../../spec/response-checker.ts';
 import { documentedResponse } from '../../spec/responses.ts';
 import { loadSpec, type Operation } from '../../spec/load.ts';
@@ -9,29 +10,20 @@ const specAjv = createSpecAjv(doc);
 const checker = new ResponseChecker(doc, specAjv);
 const errorSchema = specAjv.component('ErrorResponse');
 
-/** An answer as either test client reads it (node:http or a raw socket). */
-export interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-  body: unknown;
-}
-
 /**
  * Everything wrong with one answer: where the operation documents the status, what the spec's
  * ResponseChecker finds; for every error but a deprecated operation's documented 410, the shared
  * error body (its `statusCode` the status), the caching the real service gives it
  * (`errorCachingProblem`), and no stack trace, file path or secret in the text.
  */
-export function problemsWithAnswer(op: Operation | undefined, res: Answer, secrets: string[] = []): string[] {
+export function problemsWithAnswer(
+  op: Operation | undefined,
+  res: HttpResponse,
+  secrets: string[] = [],
+): string[] {
   const problems: string[] = [];
   if (op && documentedResponse(op, res.status)) {
-    for (const p of checker.check(op, {
-      status: res.status,
-      headers: res.headers,
-      body: res.body,
-      text: res.text,
-    })) {
+    for (const p of checker.check(op, res)) {
       problems.push(`${p.where}: expected ${p.expected}, got ${p.actual}`);
     }
   }
@@ -57,7 +49,7 @@ export function problemsWithAnswer(op: Operation | undefined, res: Answer, secre
  * refused by schema validation (`FST_ERR_VALIDATION`), revalidate-always with an ETag on one
  * raised after the route's ETag step found something, `no-store` otherwise.
  */
-function errorCachingProblem(res: Answer): string | undefined {
+function errorCachingProblem(res: HttpResponse): string | undefined {
   const value = res.headers['cache-control'];
   const code = (res.body as { code?: unknown } | undefined)?.code;
   if (code === 'FST_ERR_VALIDATION' && res.status === 400)

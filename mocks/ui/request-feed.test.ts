@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../create-mock.ts';
 import type { LoggedRequest } from '../http/request-log.ts';
+import { windowRows } from '../query/paging.ts';
 import { FEED_SIZE, observeBoth, RequestFeed } from './request-feed.ts';
 
 function request(n: number): LoggedRequest {
@@ -42,12 +43,12 @@ describe('the request feed', () => {
 
 describe('the home page marks deprecated calls it has seen', () => {
   it('as the release deprecates them: operation 5 as 9.0.2, not as 8.11.6', async () => {
-    const events = (mock: ReturnType<typeof createMock>) =>
-      mock.live.queries.history(mock.live.queries.catalogue().addresses.stx_activity, {
-        limit: 1,
-        offset: 0,
+    const events = (mock: ReturnType<typeof createMock>) => {
+      const history = mock.live.queries.history(mock.live.queries.catalogue().addresses.stx_activity, {
         unanchored: false,
-      })?.rows[0];
+      });
+      return history && windowRows(history, { limit: 1, offset: 0 })[0];
+    };
     for (const [version, marked] of [
       ['9.0.2', true],
       ['8.11.6', false],

@@ -1,5 +1,5 @@
-import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
+import { httpClient } from '../../spec/http/client.ts';
 import { createMockApp } from '../app.ts';
 import { startMockServer, type RunningMock } from '../server.ts';
 import type { LiveState } from './ui-pages.ts';
@@ -9,9 +9,9 @@ describe('GET / chooses by Accept', () => {
   const app = createMockApp({ blocks: 60, quiet: true, rateLimit: 0 });
 
   it('a browser (text/html first) gets the home page, with the page script and the settings in force', async () => {
-    const res = await request(app)
-      .get('/')
-      .set('Accept', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8');
+    const res = await httpClient(app).get('/', {
+      Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+    });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers.vary).toMatch(/Accept/);
@@ -29,8 +29,7 @@ describe('GET / chooses by Accept', () => {
   it.each([['*/*'], ['application/json'], ['application/json, text/html'], [undefined]])(
     'Accept %s gets the JSON links, as before',
     async (accept) => {
-      const req = request(app).get('/');
-      const res = await (accept === undefined ? req.unset('Accept') : req.set('Accept', accept));
+      const res = await httpClient(app).get('/', accept === undefined ? {} : { Accept: accept });
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.body.spec).toEqual({ yaml: '/openapi.yaml', json: '/openapi.json' });
@@ -46,20 +45,20 @@ describe('GET / chooses by Accept', () => {
       ['/_mock/ui/swagger/swagger-ui.css', /^text\/css/],
       ['/_mock/ui/swagger/swagger-ui-bundle.js', /javascript/],
     ] as const) {
-      const res = await request(app).get(path);
+      const res = await httpClient(app).get(path);
       expect(res.status, path).toBe(200);
       expect(res.headers['content-type'], path).toMatch(type);
     }
-    expect((await request(app).get('/_mock/ui/reference')).text).toContain('href="/_mock/openapi.yaml"');
+    expect((await httpClient(app).get('/_mock/ui/reference')).text).toContain('href="/_mock/openapi.yaml"');
   });
 });
 
 describe('the controls on the home page follow the control plane', () => {
   const page = async (options: Parameters<typeof createMockApp>[0]): Promise<string> =>
     (
-      await request(createMockApp({ blocks: 60, quiet: true, ...options }))
-        .get('/')
-        .set('Accept', 'text/html')
+      await httpClient(createMockApp({ blocks: 60, quiet: true, ...options })).get('/', {
+        Accept: 'text/html',
+      })
     ).text;
 
   it('on loopback: the forms, without a token field', async () => {

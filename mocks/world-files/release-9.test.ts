@@ -18,6 +18,7 @@ import type { ConfirmedTransaction, PendingTransaction } from '../serialize/type
 import type { WorldFileError } from '../world/declared/plan.ts';
 import type { WorldFileData } from '../world/declared/world-file.ts';
 import { TENURE_CAUSES } from '../world/tables/kinds.ts';
+import { declaresConditions, nftConditionMaybeSent, postConditionModeOf } from '../world/tables/tx-flags.ts';
 
 const WORLD = fileURLToPath(new URL('../../fixtures/worlds/release-9.yaml', import.meta.url));
 const FILE = parse(readFileSync(WORLD, 'utf8')) as WorldFileData;
@@ -174,7 +175,11 @@ describe("fixtures/worlds/release-9.yaml: release 9's new values, served as 9.0.
     let maybeSent = 0;
     for (const table of [chain.txs, chain.mempool])
       for (let row = 0; row < table.count; row++) {
-        if ((table.flags[row] as number) < 8) continue;
+        const declared =
+          postConditionModeOf(table, row) === 'originator' ||
+          declaresConditions(table, row) ||
+          nftConditionMaybeSent(table, row);
+        if (!declared) continue;
         const decoded = deserializeTransaction(rawTxOf(chain, table, row).hex);
         if (decoded.postConditionMode === PostConditionMode.Originator) originator++;
         for (const pc of decoded.postConditions.values) {

@@ -42,11 +42,14 @@ export function compareVersions(a: string, b: string): number {
 
 /**
  * Whether the release serves the operation at all: `x-releases` lists the releases that do (a
- * successor route); an operation without it is served by every release. The mock answers an
- * operation its release does not serve as that release answers any path it has no route for.
+ * successor route); an operation without it is served by every release, and a release newer than
+ * every listed one is taken to serve it as the newest listed does (a next release is one
+ * declaration, not an edit of every x-releases). The mock answers an operation its release does
+ * not serve as that release answers any path it has no route for.
  */
 export function servedBy(op: Operation, version: string): boolean {
-  return op.releases === undefined || op.releases.includes(version);
+  if (op.releases === undefined || op.releases.includes(version)) return true;
+  return op.releases.every((listed) => compareVersions(version, listed) > 0);
 }
 
 /** The operations a release serves, each as it serves it: the mock's routes when it answers as that release. */

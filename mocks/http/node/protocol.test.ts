@@ -1,4 +1,5 @@
 import { loadSpec } from '../../../spec/load.ts';
+import { httpClient } from '../../../spec/http/client.ts';
 import { describe, expect, it } from 'vitest';
 import { createMockApp } from '../../app.ts';
 import { specCheckedClient } from '../../testing/spec-checked-client.ts';
@@ -64,12 +65,15 @@ describe('HTTP behaviour of the real service', () => {
     const res = await get('/extended', { Origin: 'http://localhost:5173' });
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['access-control-expose-headers']).toMatch(/ratelimit-remaining/);
-    const request = (await import('supertest')).default;
-    const preflight = await request(app)
-      .options('/extended')
-      .set('Origin', 'http://x')
-      .set('Access-Control-Request-Method', 'GET')
-      .set('Access-Control-Request-Headers', 'x-api-key');
+    const preflight = await httpClient(app).send({
+      method: 'OPTIONS',
+      target: '/extended',
+      headers: {
+        Origin: 'http://x',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'x-api-key',
+      },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-headers']).toMatch(/X-API-Key/);
   });

@@ -1,11 +1,13 @@
 import { answersOf } from '../../answers.ts';
-import type { Balances, ConfirmedTransaction, Page, TxWithTransfers } from '../../serialize/types.ts';
+import type { Page } from '../../query/paging.ts';
+import type { Balances, ConfirmedTransaction, TxWithTransfers } from '../../serialize/types.ts';
 import type { WorldCatalogue } from '../../query/catalogue.ts';
 import type { RunningMock } from '../../server.ts';
 import { principalTotals, type Movement, type Oracle } from '../../testing/test-oracle.ts';
 import type { IncrementalOracle } from './incremental-oracle.ts';
 import { mempoolTxIds } from '../../testing/test-worlds.ts';
-import type { LoopbackClient, RawResponse } from './loopback-client.ts';
+import type { HttpClient } from '../../../spec/http/client.ts';
+import type { HttpResponse } from '../../../spec/http/response.ts';
 
 /** What the checks read over HTTP: each answer is also checked for a 5xx and against the spec. */
 export type Read = (path: string) => Promise<{ status: number; body: unknown }>;
@@ -292,7 +294,7 @@ async function submittedProblems(read: Read, expected: Expected): Promise<string
 }
 
 /** A read of the mock over its socket; `check` sees every answer first (and throws on a bad one). */
-export function readerOver(client: LoopbackClient, check: (path: string, res: RawResponse) => void): Read {
+export function readerOver(client: HttpClient, check: (path: string, res: HttpResponse) => void): Read {
   return async (path) => {
     const res = await client.get(path);
     check(path, res);

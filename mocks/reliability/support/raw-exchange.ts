@@ -1,41 +1,28 @@
 import { connect, type Socket } from 'node:net';
-
-export interface ParsedResponse {
-  status: number;
-  /** Lower-cased names. */
-  headers: Record<string, string>;
-  text: string;
-  /** The parsed body when it is JSON, else undefined. */
-  body: unknown;
-}
+import { HttpResponse, headersOf } from '../../../spec/http/response.ts';
 
 /** Everything one raw connection got back: its responses, and who closed it. */
 export interface RawExchange {
-  responses: ParsedResponse[];
+  responses: HttpResponse[];
   /** True when the server closed the connection (as opposed to this client, once `until` held). */
   closedByServer: boolean;
 }
 
 /** Splits what came back on one connection into responses (Content-Length framing, which the mock always uses). */
-export function parseResponses(raw: Buffer): ParsedResponse[] {
-  const out: ParsedResponse[] = [];
+export function parseResponses(raw: Buffer): HttpResponse[] {
+  const out: HttpResponse[] = [];
   let at = 0;
   while (at < raw.length) {
     const end = raw.indexOf('\r\n\r\n', at);
     if (end < 0) break;
     const [statusLine = '', ...lines] = raw.toString('latin1', at, end).split('\r\n');
-    const headers = Object.fromEntries(
-      lines.map((l) => [l.slice(0, l.indexOf(':')).trim().toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+    const headers = headersOf(
+      lines.flatMap((l) => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()]),
     );
     const length = Number(headers['content-length'] ?? 0);
-    const text = raw.toString('utf8', end + 4, end + 4 + length);
-    let body: unknown;
-    try {
-      body = /json/.test(headers['content-type'] ?? '') ? JSON.parse(text) : undefined;
-    } catch {
-      body = undefined;
-    }
-    out.push({ status: Number(statusLine.split(' ')[1]), headers, text, body });
+    out.push(
+      new HttpResponse(Number(statusLine.split(' ')[1]), headers, raw.subarray(end + 4, end + 4 + length)),
+    );
     at = end + 4 + length;
   }
   return out;
@@ -52,7 +39,7 @@ const HANG_MS = 15_000;
 export function rawExchange(
   baseUrl: string,
   talk: (socket: Socket) => void,
-  opts: { until?: (responses: ParsedResponse[]) => boolean } = {},
+  opts: { until?: (responses: HttpResponse[]) => boolean } = {},
 ): Promise<RawExchange> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {

@@ -1,9 +1,12 @@
 import { c32address } from 'c32check';
 import fc from 'fast-check';
 import { loadSpec, resolve, type Operation, type Parameter, type Schema } from '../../../spec/load.ts';
+import { DECLARATIONS, stringParams } from '../../../spec/valid-requests/valid-requests.ts';
+import { windowRows } from '../../query/paging.ts';
 import type { WorldQueries } from '../../query/world-queries.ts';
 import { txIdOf } from '../../serialize/transaction.ts';
-import { printable, type FuzzRequest } from './fuzz-request.ts';
+import { worldViewOf } from '../../world-view.ts';
+import { printable, specAccepts, type FuzzRequest } from './fuzz-request.ts';
 
 type Value = string | string[];
 
@@ -34,11 +37,11 @@ function schemaArbitrary(raw: unknown): fc.Arbitrary<Value> {
         .map(String);
     case 'boolean':
       return fc.constantFrom('true', 'false');
-    case 'array':
-      return fc.array(schemaArbitrary(schema.items) as fc.Arbitrary<string>, {
-        minLength: schema.minItems ?? 0,
-        maxLength: 12,
-      });
+    case 'array': {
+      const items = schemaArbitrary(schema.items) as fc.Arbitrary<string>;
+      const bounds = { minLength: schema.minItems ?? 0, maxLength: 12 };
+      return schema.uniqueItems ? fc.uniqueArray(items, bounds) : fc.array(items, bounds);
+    }
     case 'string':
       if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern));
       return fc.string();
@@ -57,10 +60,58 @@ export interface WorldSamples {
 }
 
 /**
- * Values this world knows, so that valid requests find things (200) as often as they miss
- * (404); the schema's own generator supplies the rest.
+ * Parameters drawn only from the world, never generated from their schema: a position in a list
+ * (`cursor`, whose formats only a served page gives) and a token (`asset_identifier`); generating
+ * strings for their patterns stalled the fuzzer synchronously, past its timeout. Without a value
+ * from the world an optional one is left out.
+ */
+const FROM_WORLD_ONLY = new Set(['cursor', 'asset_identifier']);
+
+/** Each declared valid request's parameters (spec/valid-requests/) on this world's view: values, and path values that belong together. */
+function declaredSamples(queries: WorldQueries): WorldSamples {
+  const view = worldViewOf(queries);
+  const values: Record<string, string[]> = {};
+  const related: Record<string, string>[] = [];
+  for (const declaration of Object.values(DECLARATIONS)) {
+    if (!declaration.needs.every((fact) => view[fact] !== undefined)) continue;
+    for (const request of declaration.requests(view) as Parameters<typeof stringParams>[0][]) {
+      const { path, query } = stringParams(request);
+      for (const [name, value] of [...Object.entries(path), ...Object.entries(query)])
+        (values[name] ??= []).push(...(Array.isArray(value) ? value : [value]));
+      if (Object.keys(path).length > 1) related.push(path);
+    }
+  }
+  return { values, related };
+}
+
+/** The cursors a page names: v3's `cursor` object, or the v2 route's `cursor`, `next_cursor` and `prev_cursor`. */
+export function cursorsNamed(body: unknown): string[] {
+  const page = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const named =
+    typeof page.cursor === 'object' && page.cursor !== null
+      ? Object.values(page.cursor)
+      : [page.cursor, page.next_cursor, page.prev_cursor];
+  return named.filter((c): c is string => typeof c === 'string');
+}
+
+/** Where an operation's own cursors are kept in `values`: each list's cursors have their own format. */
+function cursorsOf(operationId: string): string {
+  return `cursor ${operationId}`;
+}
+
+/** Cursors the operation's pages name (read from a first page it served), for its requests to draw. */
+export function addCursors(samples: WorldSamples, operationId: string, cursors: readonly string[]): void {
+  const key = cursorsOf(operationId);
+  samples.values[key] = [...new Set([...(samples.values[key] ?? []), ...cursors])];
+}
+
+/**
+ * Values this world knows (its catalogue, and what each operation's declared valid requests use),
+ * so that valid requests find things (200) as often as they miss (404); the schema's own generator
+ * supplies the rest, but for FROM_WORLD_ONLY.
  */
 export function worldSamples(queries: WorldQueries): WorldSamples {
+  const declared = declaredSamples(queries);
   const catalogue = queries.catalogue();
   const blocks = Object.values(catalogue.block_samples);
   const txIds = [
@@ -69,12 +120,15 @@ export function worldSamples(queries: WorldQueries): WorldSamples {
   ];
   const principals = Object.values(catalogue.addresses).filter(Boolean);
   const related = principals.flatMap((principal) => {
-    const page = queries.history(principal, { limit: 5, offset: 0, unanchored: false });
-    const ids = page ? page.rows.map((r) => txIdOf(queries.chain.txs, r.tx)) : [];
+    const history = queries.history(principal, { unanchored: false });
+    const ids = (history ? windowRows(history, { limit: 5, offset: 0 }) : []).map((r) =>
+      txIdOf(queries.chain.txs, r.tx),
+    );
     return ids.map((tx_id) => ({ principal, address: principal, tx_id }));
   });
   return {
     values: {
+      ...Object.fromEntries(Object.entries(declared.values).map(([k, v]) => [k, [...new Set(v)]])),
       principal: principals,
       address: principals,
       tx_id: txIds,
@@ -82,17 +136,28 @@ export function worldSamples(queries: WorldQueries): WorldSamples {
       until_block: blocks.flatMap((b) => [String(b.height), b.hash]),
       height: blocks.map((b) => String(b.height)),
     },
-    related,
+    related: [...related, ...declared.related],
   };
 }
 
 function parameterArbitrary(param: Parameter, samples: Record<string, string[]>): fc.Arbitrary<Value> {
+  // A world value of the same name the parameter's schema refuses (a contract where only a
+  // standard address goes) is no valid value for it.
+  const known = samples[param.name]?.filter((v) => v !== '' && specAccepts(param, [v])) ?? [];
+  if (FROM_WORLD_ONLY.has(param.name)) {
+    if (!known.length)
+      throw new Error(
+        `the world has no ${param.name} to draw; a ${param.name} is never generated from its schema`,
+      );
+    return fc.constantFrom(...known);
+  }
   const own = schemaArbitrary(param.schema);
-  const known = samples[param.name]?.filter(Boolean) ?? [];
   if (!known.length) return own;
   const sample = fc.constantFrom(...known);
-  const isArray = resolve<Schema>(loadSpec(), param.schema as Schema).type === 'array';
-  const fromWorld = isArray ? fc.array(sample, { minLength: 1, maxLength: 12 }) : sample;
+  const schema = resolve<Schema>(loadSpec(), param.schema as Schema);
+  const bounds = { minLength: 1, maxLength: 12 };
+  const list = schema.uniqueItems ? fc.uniqueArray(sample, bounds) : fc.array(sample, bounds);
+  const fromWorld = schema.type === 'array' ? list : sample;
   return fc.oneof({ weight: 3, arbitrary: fromWorld }, { weight: 1, arbitrary: own });
 }
 
@@ -136,12 +201,20 @@ function relatedPath(
 
 /** A request the spec accepts for `op`: required parameters always, optional ones sometimes. */
 export function arbitraryValidRequest(op: Operation, samples: WorldSamples): fc.Arbitrary<FuzzRequest> {
+  const values: Record<string, string[]> = {
+    ...samples.values,
+    cursor: samples.values[cursorsOf(op.operationId)] ?? [],
+  };
+  // An optional parameter drawn from the world only is left out where the world has none.
+  const drawable = op.parameters.filter(
+    (p) => p.required || !FROM_WORLD_ONLY.has(p.name) || values[p.name]?.length,
+  );
   const fields = Object.fromEntries(
-    op.parameters.map((p) => [
+    drawable.map((p) => [
       p.name,
       p.required
-        ? parameterArbitrary(p, samples.values)
-        : fc.option(parameterArbitrary(p, samples.values), { nil: undefined }),
+        ? parameterArbitrary(p, values)
+        : fc.option(parameterArbitrary(p, values), { nil: undefined }),
     ]),
   );
   const independent = fc.record(fields as Record<string, fc.Arbitrary<Value | undefined>>);
@@ -156,7 +229,11 @@ export function arbitraryValidRequest(op: Operation, samples: WorldSamples): fc.
   )
     .map((values) => withoutConflicts(op, values))
     .chain((values) => {
-      const queryParams = op.parameters.filter((p) => p.in === 'query' && values[p.name] !== undefined);
+      // An empty list is the parameter left out (`name=` would be one empty value).
+      const queryParams = op.parameters.filter((p) => {
+        const v = values[p.name];
+        return p.in === 'query' && v !== undefined && !(Array.isArray(v) && v.length === 0);
+      });
       const pairs = queryParams.map((p) => {
         const v = values[p.name] as Value;
         return Array.isArray(v) ? listPairs(p.name, v) : fc.constant([[p.name, v] as [string, string]]);

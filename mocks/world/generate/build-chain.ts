@@ -14,6 +14,7 @@ import {
 } from './draft-tx.ts';
 import { forEachEvent } from '../derive/events.ts';
 import { Action, AnchorMode, ContractKind, Status } from '../tables/kinds.ts';
+import { packTxFlags } from '../tables/tx-flags.ts';
 import { MempoolConfirmation, mempoolContext } from './mempool-confirmation.ts';
 import { REWARD_MATURITY } from '../derive/miner-rewards.ts';
 import { MAX_REORG_DEPTH, Reorgs } from './reorgs.ts';
@@ -355,7 +356,7 @@ export class ChainBuilder {
     const d = this.draft;
     d.action = tx.action;
     d.status = tx.status;
-    d.flags = anchorMode | (tx.deny ? 4 : 0) | (tx.pcFlags ?? 0);
+    d.flags = packTxFlags(anchorMode, tx.deny, tx.pcFlags);
     d.height = height;
     d.sender = tx.sender;
     d.sponsor = tx.sponsor;

@@ -2,6 +2,7 @@ import { tipHeight, type Chain } from '../tables/chain.ts';
 import { FT_INITIAL_SUPPLY } from '../tables/contracts.ts';
 import { draftUserTx, type DraftContext, type DraftRequest, type TxIntent } from './draft-tx.ts';
 import { Action, AnchorMode, ContractKind, DROPPED_STATUSES, Status } from '../tables/kinds.ts';
+import { packTxFlags } from '../tables/tx-flags.ts';
 import { TxTable } from '../tables/tx-table.ts';
 import type { Ledger } from './ledger.ts';
 
@@ -98,10 +99,11 @@ export function addToMempool(
   table.push({
     action: tx.action,
     status: tx.status,
-    flags:
-      (tx.signed?.anchorMode ?? rng.pick([AnchorMode.OnChainOnly, AnchorMode.OffChainOnly, AnchorMode.Any])) |
-      (tx.deny ? 4 : 0) |
-      (tx.pcFlags ?? 0),
+    flags: packTxFlags(
+      tx.signed?.anchorMode ?? rng.pick([AnchorMode.OnChainOnly, AnchorMode.OffChainOnly, AnchorMode.Any]),
+      tx.deny,
+      tx.pcFlags,
+    ),
     height,
     sender: tx.sender,
     sponsor: tx.sponsor,

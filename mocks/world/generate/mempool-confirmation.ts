@@ -2,7 +2,8 @@ import { addToMempool, draftArriving, reservation, type MempoolBuildContext } fr
 import { receipts, type BuildState } from './build-state.ts';
 import type { TxIntent } from './draft-tx.ts';
 import { eventsOf, type ChainEvent } from '../derive/events.ts';
-import { Action, AnchorMode, Status } from '../tables/kinds.ts';
+import { Action, Status } from '../tables/kinds.ts';
+import { flagsWhenMined } from '../tables/tx-flags.ts';
 import { TxTable } from '../tables/tx-table.ts';
 
 /** Evicted transactions stay visible (dropped) for this many blocks, then leave: memory stays flat. */
@@ -98,12 +99,7 @@ export class MempoolConfirmation {
         }
         continue;
       }
-      const mode = (m.flags[row] as number) & 3;
-      const index = txs.copyRow(m, row, {
-        status: Status.Success,
-        height: h,
-        flags: ((m.flags[row] as number) & 4) | (mode === AnchorMode.OffChainOnly ? AnchorMode.Any : mode),
-      });
+      const index = txs.copyRow(m, row, { status: Status.Success, height: h, flags: flagsWhenMined(m, row) });
       if (m.action[row] === Action.Deploy) {
         this.s.registry.confirm(m.contract[row] as number);
         this.hooks.deployMined(m.contract[row] as number, h);

@@ -20,7 +20,7 @@ const ID_WORDS = 8;
 export interface TxDraft {
   action: number;
   status: number;
-  /** Bits 0-1: anchor mode; bit 2: post-condition mode deny. */
+  /** Anchor mode and post-condition bits, read and written only through tx-flags.ts. */
   flags: number;
   /** Block height (mined) or the height at which the mempool received it. */
   height: number;

@@ -1,0 +1,37 @@
+import type { WorldView } from '../spec/valid-requests/valid-requests.ts';
+import { windowRows } from './query/paging.ts';
+import type { WorldQueries } from './query/world-queries.ts';
+import { txIdOf } from './serialize/transaction.ts';
+import { ContractKind } from './world/tables/kinds.ts';
+
+/**
+ * The facts of this world that valid requests are built from (spec/valid-requests/): the
+ * catalogue's notable addresses, a transaction of the STX-active address that operation 8 answers
+ * too (it leaves out one the address is in only through token events, as the real service does),
+ * a few token transfers and a pending transaction, the middle block. The mock signs nothing, so it
+ * offers no transaction to broadcast.
+ */
+export function worldViewOf(queries: WorldQueries): WorldView {
+  const { addresses, transactions, block_samples, network } = queries.catalogue();
+  const address = addresses.stx_activity;
+  const history = queries.history(address, { unanchored: false });
+  const addressTx = (history ? windowRows(history, { limit: 50, offset: 0 }) : [])
+    .map((row) => txIdOf(queries.chain.txs, row.tx))
+    .find((id) => queries.txTransfers(address, id) !== undefined);
+  const token = queries.chain.contracts.find((c) => c.kind === ContractKind.Ft && !c.pending)?.assetId;
+  const transfers = transactions.by_type.token_transfer ?? [];
+  const mined = [...transfers, ...Object.values(transactions.by_type).flat()];
+  return {
+    stx_activity: address,
+    busiest: addresses.busiest,
+    ft_activity: addresses.ft_activity || address,
+    ...(token ? { ft_asset: token } : {}),
+    nft_activity: addresses.nft_activity || address,
+    ...(addresses.locked_stx ? { locked_stx: addresses.locked_stx } : {}),
+    ...(addressTx ? { address_tx: { address, tx_id: addressTx } } : {}),
+    tx_ids: [...new Set(mined)],
+    mempool: transactions.mempool.pending,
+    block_height: block_samples.middle.height,
+    ...(network === 'testnet' ? { testnet_address: address } : {}),
+  };
+}

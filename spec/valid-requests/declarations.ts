@@ -1,0 +1,163 @@
+import type { OperationId, UrlParams } from '../request/url.ts';
+import type { Fact, WorldView } from './world-view.ts';
+
+/** A valid request of one operation: its path and query parameters (typed from the spec), and its body if it takes one. */
+export type ValidRequest<O extends OperationId = OperationId> = UrlParams<O> & {
+  /** A JSON body, as text. */
+  body?: string;
+};
+
+/** How to ask an operation something the world answers with 200. */
+export interface Declaration<O extends OperationId = OperationId> {
+  /** The facts of the world view the requests are built from; without one of them there is none. */
+  needs: readonly Fact[];
+  /** True when the request changes the target's chain (a broadcast, the faucet): never sent to a staging target. */
+  changesChain?: true;
+  /** The valid requests, the first the plainest (an operation's sample); the others vary its parameters. */
+  requests(view: WorldView): ValidRequest<O>[];
+}
+
+/** A declaration whose `requests` may read the facts it needs as present. */
+function declare<O extends OperationId, K extends Fact>(d: {
+  needs: readonly K[];
+  changesChain?: true;
+  requests(view: WorldView & Required<Pick<WorldView, K>>): ValidRequest<O>[];
+}): Declaration<O> {
+  return d as Declaration<O>;
+}
+
+/**
+ * A token-transfer payload (1 µSTX to the zero hash160 of SP, no memo): a payload every node can
+ * estimate a fee for, whatever its chain holds.
+ */
+export const TRANSFER_PAYLOAD = `0x000516${'00'.repeat(20)}${'0000000000000001'}${'00'.repeat(34)}`;
+
+/**
+ * Every operation of the spec, declared once: a new operationId fails the typecheck until it is
+ * here. The mock's sample URLs, the contract suite's valid requests, the exploration, the soak,
+ * the packaging check, the fuzzers and the differential all build theirs from this table.
+ */
+export const DECLARATIONS: { [O in OperationId]: Declaration<O> } = {
+  get_status: declare({ needs: [], requests: () => [{}] }),
+  get_block: declare({
+    needs: ['block_height'],
+    requests: (v) => [{ path: { height_or_hash: v.block_height } }, { path: { height_or_hash: 'latest' } }],
+  }),
+  get_tx_list_details: declare({
+    needs: ['tx_ids'],
+    requests: (v) => [
+      { query: { tx_id: [...v.tx_ids.slice(0, 2), ...(v.mempool ?? []).slice(0, 1)] } },
+      { query: { tx_id: v.tx_ids.slice(0, 1), event_limit: 2 } },
+    ],
+  }),
+  get_mempool_transaction_stats: declare({ needs: [], requests: () => [{}] }),
+  get_address_transaction_events: declare({
+    needs: ['address_tx'],
+    requests: (v) => [{ path: v.address_tx }, { path: v.address_tx, query: { limit: 1 } }],
+  }),
+  get_account_transactions_with_transfers: declare({
+    needs: ['stx_activity'],
+    requests: (v) => [
+      { path: { principal: v.busiest ?? v.stx_activity }, query: { limit: 20 } },
+      { path: { principal: v.stx_activity }, query: { limit: 5, offset: 1 } },
+    ],
+  }),
+  get_account_balance: declare({
+    needs: ['stx_activity'],
+    requests: (v) => [
+      { path: { principal: v.locked_stx ?? v.stx_activity } },
+      { path: { principal: v.stx_activity }, query: { unanchored: true } },
+    ],
+  }),
+  get_single_transaction_with_transfers: declare({
+    needs: ['address_tx'],
+    requests: (v) => [{ path: { principal: v.address_tx.address, tx_id: v.address_tx.tx_id } }],
+  }),
+  get_transaction_by_id: declare({
+    needs: ['tx_ids'],
+    requests: (v) => [
+      { path: { tx_id: v.tx_ids[0] as string } },
+      ...(v.mempool ?? []).slice(0, 1).map((tx_id) => ({ path: { tx_id } })),
+    ],
+  }),
+  get_account_nonces: declare({
+    needs: ['stx_activity'],
+    requests: (v) => [{ path: { principal: v.stx_activity } }],
+  }),
+  get_account_info: declare({
+    needs: ['stx_activity'],
+    requests: (v) => [{ path: { principal: v.stx_activity }, query: { proof: 0 } }],
+  }),
+  get_fee_transfer: declare({ needs: [], requests: () => [{}] }),
+  post_transaction: declare({
+    needs: ['signed_tx'],
+    changesChain: true,
+    requests: (v) => [{ body: JSON.stringify({ tx: v.signed_tx }) }],
+  }),
+  post_fee_transaction: declare({
+    needs: [],
+    requests: () => [{ body: JSON.stringify({ transaction_payload: TRANSFER_PAYLOAD, estimated_len: 180 }) }],
+  }),
+  run_faucet_stx: declare({
+    needs: ['testnet_address'],
+    changesChain: true,
+    requests: (v) => [{ query: { address: v.testnet_address } }],
+  }),
+  get_principal_transactions: declare({
+    needs: ['stx_activity'],
+    requests: (v) => [
+      { path: { principal: v.stx_activity }, query: { limit: 20 } },
+      { path: { principal: v.busiest ?? v.stx_activity }, query: { limit: 1 } },
+    ],
+  }),
+  get_principal_transaction_balance_changes: declare({
+    needs: ['address_tx'],
+    requests: (v) => [{ path: { principal: v.address_tx.address, tx_id: v.address_tx.tx_id } }],
+  }),
+  get_principal_balance_changes: declare({
+    needs: ['address_tx'],
+    requests: (v) => [{ path: { principal: v.address_tx.address }, query: { tx_id: [v.address_tx.tx_id] } }],
+  }),
+  get_principal_balances_stx: declare({
+    needs: ['stx_activity'],
+    requests: (v) => [{ path: { principal: v.locked_stx ?? v.stx_activity } }],
+  }),
+  get_principal_balances_ft: declare({
+    needs: ['ft_activity'],
+    requests: (v) => [{ path: { principal: v.ft_activity } }],
+  }),
+  get_principal_balance_ft: declare({
+    needs: ['ft_activity', 'ft_asset'],
+    requests: (v) => [{ path: { principal: v.ft_activity, asset_identifier: v.ft_asset } }],
+  }),
+  get_principal_balances_nft: declare({
+    needs: ['nft_activity'],
+    requests: (v) => [{ path: { principal: v.nft_activity } }],
+  }),
+  get_address_transactions: declare({
+    needs: ['stx_activity'],
+    requests: (v) => [{ path: { address: v.stx_activity }, query: { limit: 20 } }],
+  }),
+  get_principal_stx_balance: declare({
+    needs: ['stx_activity'],
+    requests: (v) => [
+      { path: { principal: v.locked_stx ?? v.stx_activity } },
+      { path: { principal: v.stx_activity }, query: { include_mempool: true } },
+    ],
+  }),
+  get_principal_ft_balances: declare({
+    needs: ['ft_activity'],
+    requests: (v) => [{ path: { principal: v.ft_activity } }],
+  }),
+  get_transaction: declare({
+    needs: ['address_tx'],
+    requests: (v) => [
+      { path: { tx_id: v.address_tx.tx_id } },
+      ...(v.mempool ?? []).slice(0, 1).map((tx_id) => ({ path: { tx_id } })),
+    ],
+  }),
+  get_principal_nonces: declare({
+    needs: ['stx_activity'],
+    requests: (v) => [{ path: { principal: v.stx_activity } }],
+  }),
+};

@@ -8,7 +8,12 @@ function answer(over: Partial<Answer> = {}): Answer {
   return {
     status: 200,
     body: { balance: '1' },
-    headers: { warning: WARNING, 'cache-control': 'public, no-cache, must-revalidate', etag: true },
+    headers: {
+      warning: WARNING,
+      'cache-control': 'public, no-cache, must-revalidate',
+      etag: true,
+      'x-api-version': 'v9.0.2 (master:1164d9ee)',
+    },
     revalidated: { status: 304, etag: true },
     ...over,
   };
@@ -28,6 +33,7 @@ describe('differences: status, body, the compared headers and the 304', () => {
       { field: '(header warning)', mock: WARNING, real: undefined },
       { field: '(header cache-control)', mock: 'public, no-cache, must-revalidate', real: 'no-store' },
       { field: '(header etag)', mock: true, real: false },
+      { field: '(header x-api-version)', mock: 'v9.0.2 (master:1164d9ee)', real: undefined },
       { field: '(304 etag)', mock: true, real: false },
     ]);
     expect(differences(answer(), answer({ revalidated: { status: 200, etag: true } }))).toEqual([

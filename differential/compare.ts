@@ -1,8 +1,9 @@
-/** The headers the differential compares: the deprecation `Warning`, `Cache-Control`, and whether an `ETag` is sent. */
+/** The headers the differential compares: the deprecation `Warning`, `Cache-Control`, whether an `ETag` is sent, and `X-API-Version`. */
 export interface AnswerHeaders {
   warning?: string;
   'cache-control'?: string;
   etag: boolean;
+  'x-api-version'?: string;
 }
 
 /** What a conditional request with the answer's own ETag got: its status (304 expected) and whether it carries an ETag. */
@@ -35,7 +36,7 @@ const ABSENT = Symbol('absent');
 /**
  * The fields in which two answers differ: `(status)` for the status, each leaf of the body (or
  * each key present on one side only, or a value whose JSON type differs) by its path, then
- * `(header warning)`, `(header cache-control)`, `(header etag)` when both sides were read with
+ * `(header warning)`, `(header cache-control)`, `(header etag)`, `(header x-api-version)` when both sides were read with
  * headers, and `(304 status)`, `(304 etag)` when both revalidated. Key order is not a difference (JSON objects are
  * unordered); array order is.
  */
@@ -44,9 +45,10 @@ export function differences(mock: Answer, real: Answer): FieldDifference[] {
   if (mock.status !== real.status) found.push({ field: '(status)', mock: mock.status, real: real.status });
   walk(mock.body, real.body, '', found);
   if (mock.headers && real.headers)
-    for (const name of ['warning', 'cache-control', 'etag'] as const)
+    for (const name of ['warning', 'cache-control', 'etag', 'x-api-version'] as const) {
       if (mock.headers[name] !== real.headers[name])
         found.push({ field: `(header ${name})`, mock: mock.headers[name], real: real.headers[name] });
+    }
   // Each side revalidates with its own ETag; one without an ETag is already `(header etag)`.
   const m = mock.revalidated;
   const r = real.revalidated;

@@ -50,6 +50,7 @@ async function fetchOnce(
   const seen: AnswerHeaders = { etag: etag !== undefined };
   if (res.headers.warning !== undefined) seen.warning = res.headers.warning;
   if (res.headers['cache-control'] !== undefined) seen['cache-control'] = res.headers['cache-control'];
+  if (res.headers['x-api-version'] !== undefined) seen['x-api-version'] = res.headers['x-api-version'];
   return { answer: { status: res.status, body: bodyOf(res), headers: seen }, ...(etag && { etag }) };
 }
 

@@ -22,7 +22,7 @@ export function markdownReport(
 ): string {
   const lines = [`# Differential run: ${title}`, '', ...about, ''];
   lines.push(
-    `**${tally.equal} of ${tally.answers} answers JSON-equal (${percent(tally.equal, tally.answers)})** in status and body, ${tally.headersEqual} also in the compared headers (\`Warning\`, \`Cache-Control\`, \`ETag\` present, the 304 to a conditional request; whether that 304 carries an ETag aside); ${tally.explained} differ only in listed differences, ${tally.notExplained} in a difference not listed.`,
+    `**${tally.equal} of ${tally.answers} answers JSON-equal (${percent(tally.equal, tally.answers)})** in status and body, ${tally.headersEqual} also in the compared headers (\`Warning\`, \`Cache-Control\`, \`ETag\` present, \`X-API-Version\`, the 304 to a conditional request; whether that 304 carries an ETag aside); ${tally.explained} differ only in listed differences, ${tally.notExplained} in a difference not listed.`,
     '',
     '| operation | answers | JSON-equal | share | headers equal too | differing only in listed fields | not explained |',
     '|---|---:|---:|---:|---:|---:|---:|',

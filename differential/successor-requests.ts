@@ -5,6 +5,8 @@ import type { DiffRequest } from './requests.ts';
 
 /** How many ids one batch of balance changes asks for (the real service's maximum). */
 const CHANGES_BATCH = 20;
+/** What `include` adds to a v3 transaction: every heavy field. */
+const ALL_FIELDS = 'function_args,source_code,post_conditions,result';
 /** One mined transaction in this many is asked for by id and for its sender's balance changes. */
 const TX_STRIDE = 5;
 
@@ -19,7 +21,8 @@ export function servedBy(operationId: string, release: string): boolean {
  * it and the spec has it: the successors the deprecations name (the v3 principal routes, the v2
  * address routes) for every notable address, the balance changes of one mined transaction in five
  * for its sender and of a batch per address, and the wallet's reads (a transaction by id, mined
- * or pending, and an address's nonces).
+ * or pending, and an address's nonces) with their v3 successors (a transaction with and without
+ * its heavy fields, a principal's nonces).
  */
 export function successorRequests(
   chain: Chain,
@@ -56,15 +59,24 @@ export function successorRequests(
     add('get_principal_stx_balance', group('with mempool'), at, { include_mempool: 'true' });
     add('get_principal_ft_balances', itself, at);
     add('get_account_nonces', itself, at);
+    add('get_principal_nonces', itself, at);
   }
   for (let tx = 0; tx < chain.anchoredCount; tx += TX_STRIDE) {
     const txId = chain.txs.idHex(tx);
     const principal = chain.principals.name(chain.txs.sender[tx] as number);
     add('get_principal_transaction_balance_changes', 'sender', { principal, tx_id: txId });
     add('get_transaction_by_id', 'mined', { tx_id: txId });
+    add('get_transaction', 'mined', { tx_id: txId });
+    add('get_transaction', 'mined, every field', { tx_id: txId }, { include: ALL_FIELDS });
   }
-  for (let tx = 0; tx < chain.mempool.count; tx++)
-    add('get_transaction_by_id', 'mempool', { tx_id: chain.mempool.idHex(tx) });
+  for (let tx = 0; tx < chain.mempool.count; tx++) {
+    const txId = chain.mempool.idHex(tx);
+    // A sponsored pending transaction is where v9.0.2's replace-by-fee defect strikes: a group of its own.
+    const group = chain.mempool.sponsor.at(tx) >= 0 ? 'mempool, sponsored' : 'mempool';
+    add('get_transaction_by_id', group, { tx_id: txId });
+    add('get_transaction', group, { tx_id: txId });
+    add('get_transaction', `${group}, every field`, { tx_id: txId }, { include: ALL_FIELDS });
+  }
   return out;
 }
 

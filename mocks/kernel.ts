@@ -3,7 +3,7 @@ import { operationsOf, releaseProfile, RELEASES, type ReleaseProfile } from '../
 import { LiveChain, type SubmitRequest, type Tip, type WorldRestorer } from './control/live-chain.ts';
 import type { ApiRequest, ApiResponse } from './http/exchange.ts';
 import { createMockPipeline } from './http/mock-pipeline.ts';
-import { serviceHeaders } from './http/pipeline.ts';
+import { serviceHeaders } from './http/answer-writing.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import { logLine } from './http/request-log.ts';
 import { withDefaults, worldOptionsOf, type MockOptions } from './options.ts';
@@ -137,7 +137,7 @@ export function mockKernel(partial: Partial<MockOptions>, sources: MockSources):
     controlDoc: sources.controlDoc,
     live,
     feed,
-    leading: serviceHeaders(doc),
+    leading: serviceHeaders(releaseProfile(options.apiVersion)),
     log,
     files: sources.files?.(live, options),
   });

@@ -5,7 +5,7 @@ import type { LiveChain } from './control/live-chain.ts';
 import { loggableError, routeNotFound, unexpectedError } from './http/errors.ts';
 import type { ApiRequest, ApiResponse } from './http/exchange.ts';
 import { contentAnswer, errorAnswer } from './http/own-answer.ts';
-import { preflight } from './http/pipeline.ts';
+import { preflight } from './http/answer-writing.ts';
 import { splitTarget } from '../spec/request/routing.ts';
 import { urlTooLong } from './http/url-limit.ts';
 import type { MockOptions } from './options.ts';

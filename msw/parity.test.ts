@@ -64,7 +64,9 @@ describe('the MSW handlers answer as the HTTP mock, byte for byte (same options,
   });
 
   it('generated valid and invalid requests of every operation (the fuzzers’ lists)', async () => {
-    const ops = listOperations(loadSpec());
+    // As the spec fuzzer: drawing values for the successors' (x-releases) cursor, asset and include
+    // parameters stalls fast-check synchronously.
+    const ops = listOperations(loadSpec()).filter((op) => !op.releases);
     const samples = worldSamples(mock.live.queries);
     const valid = fc.sample(anyValidRequest(ops, samples), { numRuns: 120, seed: 11 });
     const invalid = fc

@@ -2053,7 +2053,7 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
-         * @description `public, no-cache, must-revalidate` on 200. Errors (not declared here) carry `no-store`, `public, no-cache, must-revalidate` (an error raised after the route computed its ETag) or no Cache-Control at all (a request refused by schema validation); never a cacheable value.
+         * @description `public, no-cache, must-revalidate` on 200 (`no-store` on a 200 without its `StateETag`). Errors (not declared here) carry `no-store`, `public, no-cache, must-revalidate` (an error raised after the route computed its ETag) or no Cache-Control at all (a request refused by schema validation); never a cacheable value.
          * @example public, no-cache, must-revalidate
          */
         CacheControl: string;
@@ -2062,6 +2062,11 @@ export interface components {
          * @example "5d2f0c1a3e"
          */
         ETag: string;
+        /**
+         * @description Entity tag of the body; send it back in `If-None-Match` to get 304. The real service computes it, before answering, from the state the answer depends on (a principal's activity, the mempool's pending transactions); when there is none (a principal the chain has never seen, an empty mempool) the 200 has no ETag and `Cache-Control: no-store` (v8.11.6 and v9.0.2).
+         * @example "5d2f0c1a3e"
+         */
+        StateETag: string;
         /**
          * @description Sent on deprecated operations, with the text the real service writes on every one (v8.11.6 and v9.0.2 alike); it names no replacement: the operation's `x-replaced-by` does.
          * @example 299 - "Deprecated: See https://docs.hiro.so/stacks/api for more information"
@@ -2262,7 +2267,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
+                    ETag: components["headers"]["StateETag"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
@@ -2338,7 +2343,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
+                    ETag: components["headers"]["StateETag"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
@@ -2590,7 +2595,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
+                    ETag: components["headers"]["StateETag"];
                     Warning: components["headers"]["DeprecationWarning"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
@@ -2712,7 +2717,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
+                    ETag: components["headers"]["StateETag"];
                     Warning: components["headers"]["DeprecationWarning"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
@@ -3033,7 +3038,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
+                    ETag: components["headers"]["StateETag"];
                     Warning: components["headers"]["DeprecationWarningFromV9"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
@@ -3358,7 +3363,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
+                    ETag: components["headers"]["StateETag"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
@@ -3557,7 +3562,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
+                    ETag: components["headers"]["StateETag"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
@@ -3623,7 +3628,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
+                    ETag: components["headers"]["StateETag"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
@@ -3689,7 +3694,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
+                    ETag: components["headers"]["StateETag"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
@@ -3753,7 +3758,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
+                    ETag: components["headers"]["StateETag"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
@@ -3806,7 +3811,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
+                    ETag: components["headers"]["StateETag"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
@@ -4039,8 +4044,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
-                    Warning: components["headers"]["DeprecationWarning"];
+                    ETag: components["headers"]["StateETag"];
+                    Warning: components["headers"]["DeprecationWarningFromV9"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
@@ -4098,8 +4103,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
-                    Warning: components["headers"]["DeprecationWarning"];
+                    ETag: components["headers"]["StateETag"];
+                    Warning: components["headers"]["DeprecationWarningFromV9"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
@@ -4161,8 +4166,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
-                    Warning: components["headers"]["DeprecationWarning"];
+                    ETag: components["headers"]["StateETag"];
+                    Warning: components["headers"]["DeprecationWarningFromV9"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];

@@ -20,7 +20,7 @@ function cacheable(value: string): boolean {
 
 const cacheControlByStatus: MeaningCheck = {
   name: 'cache_control_by_status',
-  rule: 'Cache-Control is `public, no-cache, must-revalidate` on 200; an error carries `no-store`, `public, no-cache, must-revalidate` or none, never a cacheable value',
+  rule: 'Cache-Control is `public, no-cache, must-revalidate` on 200 (`no-store` on a 200 without an ETag: a principal the chain never saw); an error carries `no-store`, `public, no-cache, must-revalidate` or none, never a cacheable value',
   sources: [
     {
       document: 'facts',
@@ -40,7 +40,9 @@ const cacheControlByStatus: MeaningCheck = {
     const got = a.headers['cache-control'];
     const value = got?.replace(/\s+/g, ' ').trim().toLowerCase();
     if (a.status === 200) {
+      // The ETag step found nothing (a principal the chain never saw): no ETag, the service's default no-store.
       if (value === undefined || value === OK_CACHE_CONTROL) return [];
+      if (value === 'no-store' && a.headers.etag === undefined) return [];
       return [
         {
           where: 'header cache-control',

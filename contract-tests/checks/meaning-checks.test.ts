@@ -296,12 +296,15 @@ describe('meaning checks', () => {
     ).toBe(true);
   });
 
-  it('cache_control_by_status catches a 200 marked no-store', async () => {
+  it('cache_control_by_status catches a 200 with an ETag marked no-store, and accepts no-store without one', async () => {
     const ans = await answer(URLS.block);
     expect(fired(ans, 'cache_control_by_status')).toBe(false);
     expect(
       fired({ ...ans, headers: { ...ans.headers, 'cache-control': 'no-store' } }, 'cache_control_by_status'),
     ).toBe(true);
+    const untagged = Object.fromEntries(Object.entries(ans.headers).filter(([name]) => name !== 'etag'));
+    untagged['cache-control'] = 'no-store';
+    expect(fired({ ...ans, headers: untagged }, 'cache_control_by_status')).toBe(false);
   });
 
   it('cache_control_by_status accepts on an error no-store, the 200 value or none, and refuses a cacheable error', async () => {

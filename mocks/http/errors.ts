@@ -17,16 +17,19 @@ const utf8 = new TextEncoder();
 
 /**
  * The headers and bytes of an error answer, after the `headers` the stages set so far: never
- * cached (`no-store`), the error body as JSON.
+ * cached (`no-store`, or another non-cacheable `cacheControl`; `null`: no Cache-Control, as for a
+ * request refused by schema validation), the error body as JSON.
  */
 export function errorParts(
   headers: string[],
   status: number,
   message: string,
   code?: string,
+  cacheControl: string | null = 'no-store',
 ): { headers: string[]; body: Uint8Array } {
   const body = utf8.encode(JSON.stringify(errorBody(status, message, code)));
-  headers.push('Cache-Control', 'no-store', 'Content-Type', JSON_TYPE, 'Content-Length', String(body.length));
+  if (cacheControl !== null) headers.push('Cache-Control', cacheControl);
+  headers.push('Content-Type', JSON_TYPE, 'Content-Length', String(body.length));
   return { headers, body };
 }
 

@@ -2,10 +2,24 @@ import { takesRawBytes, type Document, type Operation } from '../../spec/documen
 import type { ReleaseProfile } from '../../spec/releases/releases.ts';
 import type { SpecAjv } from '../../spec/schemas.ts';
 import type { OperationHandler } from '../operations/types.ts';
-import type { ChainDoor, OwnAnswer, RawBody } from '../operations/types.ts';
+import type { ChainDoor, RawBody } from '../operations/types.ts';
 import type { WorldQueries } from '../query/world-queries.ts';
-import { CACHE_CONTROL, JSON_TYPE, matches, serializeJson, type SerializedJson } from './caching.ts';
-import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.ts';
+import { JSON_TYPE, serializeJson } from './caching.ts';
+import {
+  dropApiVersion,
+  fail,
+  failAfterEtagStep,
+  mediaTypeOf,
+  ownAnswer,
+  preflight,
+  respond,
+  sendChange,
+  sendJson,
+  serviceHeaders,
+  unknownRoute,
+  wrongMethod,
+} from './answer-writing.ts';
+import { etagFound, etagStepOf, type StepRequest } from './etag-steps.ts';
 import {
   deprecationHeaders,
   goneBody,
@@ -13,7 +27,7 @@ import {
   successorLink,
   type DeprecationSettings,
 } from './deprecation.ts';
-import { errorParts, loggableError, routeNotFoundParts, unexpectedError } from './errors.ts';
+import { errorParts, loggableError, unexpectedError } from './errors.ts';
 import { requestHeader, type ApiRequest, type ApiResponse } from './exchange.ts';
 import { keyVerdict, type KeyVerdict } from './keys.ts';
 import { parseQuery } from '../../spec/request/query-string.ts';
@@ -126,34 +140,6 @@ interface Phase<P extends Passage, V = Verdict> {
   readonly run: (p: P) => V;
 }
 
-/** The headers every answer starts with: CORS, then the API's version. */
-export function serviceHeaders(doc: Document): readonly string[] {
-  return [...CORS_HEADERS, 'X-API-Version', doc.info.version];
-}
-
-/** The answer to a preflight (`OPTIONS`, any path): 204 with what a browser may send. */
-export function preflight(): ApiResponse {
-  return { status: 204, headers: [...CORS_HEADERS, ...PREFLIGHT_HEADERS], body: undefined };
-}
-
-/** Mirrors a response the way a client receives it: HEAD gets the headers only. */
-function respond(p: Passage, status: number, body: Uint8Array | undefined): ApiResponse {
-  return { status, headers: p.headers, body: p.request.method === 'HEAD' ? undefined : body };
-}
-
-function fail(p: Passage, status: number, message: string, code?: string): ApiResponse {
-  const { body } = errorParts(p.headers, status, message, code);
-  return respond(p, status, body);
-}
-
-/** A 200 body as the real service sends it: revalidate-always caching, the ETag, 304 on a match. */
-function sendJson(p: Passage, json: SerializedJson): ApiResponse {
-  p.headers.push('Cache-Control', CACHE_CONTROL, 'ETag', json.etag);
-  if (matches(requestHeader(p.request, 'if-none-match'), json.etag)) return respond(p, 304, undefined);
-  p.headers.push('Content-Type', JSON_TYPE, 'Content-Length', json.length);
-  return respond(p, 200, json.body);
-}
-
 /**
  * The API as named phases over a plain request, giving a plain response; the HTTP
  * server (mocks/http/node/serve.ts) and MSW (msw/) both run it, so both answer the same bytes.
@@ -180,7 +166,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     routes.map((r): [string, Routed<OperationRoute>] => [r.op.operationId, { route: r, params: {} }]),
   );
   const route = operationRouterOf(routes);
-  const leading = serviceHeaders(doc);
+  const leading = serviceHeaders(release);
   const keys = keyVerdict(settings.keys, settings.requireKey);
 
   const beforeRoute: readonly Phase<Passage, ApiResponse | undefined>[] = [
@@ -254,6 +240,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
           if (link) p.headers.push('Link', link);
         }
         if (!served.gone) return undefined;
+        dropApiVersion(p.headers);
         p.headers.push('Content-Type', JSON_TYPE, 'Content-Length', gone.length);
         return respond(p, 410, gone.body);
       },
@@ -292,7 +279,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
       name: 'cached',
       run: (p) => {
         const hit = p.hit ?? cache.get(p.request.url);
-        return hit?.operationId === p.routed.route.op.operationId ? sendJson(p, hit) : undefined;
+        return hit?.operationId === p.routed.route.op.operationId ? sendJson(p, hit, hit.tagged) : undefined;
       },
     },
     {
@@ -309,7 +296,9 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
         const { route: served, params } = p.routed;
         const query = parseQuery(p.query);
         const takes = served.op.requestBody;
-        if (!takes || isRead(p.request.method)) return answerWith(p, served, served.validate(params, query));
+        const sent = { path: params, query };
+        if (!takes || isRead(p.request.method))
+          return answerWith(p, served, sent, served.validate(params, query));
         const refused = (err: unknown): ApiResponse => {
           if (err instanceof BodyError) return fail(p, err.status, err.message);
           throw err;
@@ -317,33 +306,47 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
         // An operation that takes raw bytes decodes its forms itself, as a stacks-node decides by Content-Type.
         if (takesRawBytes(takes))
           return readRawBody(p.request, takes.maxBytes).then(
-            (bytes) => answerWith(p, served, served.validate(params, query), { bytes, type: mediaTypeOf(p) }),
+            (bytes) =>
+              answerWith(p, served, sent, served.validate(params, query), { bytes, type: mediaTypeOf(p) }),
             refused,
           );
         return readJsonBody(p.request, takes.maxBytes).then(
-          (body) => answerWith(p, served, served.validate(params, query, body)),
+          (body) => answerWith(p, served, sent, served.validate(params, query, body)),
           refused,
         );
       },
     },
   ];
 
-  /** The handler's answer to a validated request; a read's 200 is kept in the response cache. */
+  /**
+   * The handler's answer to a validated request, with the caching headers the route's ETag step
+   * gives it; a read's 200 is kept in the response cache. `sent`: the parameters as sent, which
+   * the ETag step reads when validation refused them after their schemas passed.
+   */
   const answerWith = (
     p: Passage,
     served: OperationRoute,
+    sent: StepRequest,
     request: ValidatedRequest | ReturnType<RequestValidator>,
     raw?: RawBody,
   ): ApiResponse => {
+    if (isRequestError(request) && request.code === 'FST_ERR_VALIDATION') {
+      // Refused before the route's hooks: neither X-API-Version nor any Cache-Control.
+      dropApiVersion(p.headers);
+      return respond(p, 400, errorParts(p.headers, 400, request.message, request.code, null).body);
+    }
+    // The route's ETag step runs before its handler: what it finds goes on any answer but a change.
+    const values = isRequestError(request) ? sent : request;
+    const tagged = etagFound(etagStepOf(served.op.operationId, release, values), values, queries);
     const result = isRequestError(request)
       ? request
       : served.handler.answer({ queries, release, ...request, ...(raw && { raw }), door });
     if ('own' in result) return ownAnswer(p, result);
-    if (result.status !== 200) return fail(p, result.status, result.message, result.code);
+    if (result.status !== 200) return failAfterEtagStep(p, result, tagged && isRead(p.request.method));
     const json = serializeJson(result.body);
     if (!isRead(p.request.method)) return sendChange(p, json);
-    cache.set(p.request.url, { ...json, operationId: served.op.operationId } satisfies CachedAnswer);
-    return sendJson(p, json);
+    cache.set(p.request.url, { ...json, operationId: served.op.operationId, tagged } satisfies CachedAnswer);
+    return sendJson(p, json, tagged);
   };
 
   /** The phases after the route, from `from` on; a phase's promise (a delay) resumes at the one after it. */
@@ -382,49 +385,6 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
       return unexpected(p, err);
     }
   };
-}
-
-/** A path no route of the release serves, answered as the real service answers one (errors.ts). */
-function unknownRoute(p: Passage): ApiResponse {
-  const { body } = routeNotFoundParts(p.headers, p.request.method, p.request.url);
-  return respond(p, 404, body);
-}
-
-/**
- * 405 for a path the spec has under other methods: `Allow` lists them. A read-only path keeps the
- * real service's wording.
- */
-function wrongMethod(p: Passage, allow: string[]): ApiResponse {
-  const allowed = [...allow, ...(allow.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
-  p.headers.push('Allow', allowed.join(', '));
-  const readOnly = allow.length === 1 && allow[0] === 'GET';
-  return fail(
-    p,
-    405,
-    readOnly
-      ? `${p.request.method} is not allowed: this service is read-only (GET)`
-      : `${p.request.method} is not allowed here: this path takes ${allow.join(', ')}`,
-  );
-}
-
-/** The request's media type without parameters, lower-cased; '' when none was sent. */
-function mediaTypeOf(p: Passage): string {
-  return (requestHeader(p.request, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-}
-
-/** A change's 200 (a POST): not cached and not revalidated, it happened once. */
-function sendChange(p: Passage, json: SerializedJson): ApiResponse {
-  p.headers.push('Cache-Control', 'no-store', 'Content-Type', JSON_TYPE, 'Content-Length', json.length);
-  return respond(p, 200, json.body);
-}
-
-/** A refusal in its own server's words: a stacks-node's JSON or text, the faucet's JSON. */
-function ownAnswer(p: Passage, result: OwnAnswer): ApiResponse {
-  const { own } = result;
-  const body = new TextEncoder().encode('text' in own ? own.text : JSON.stringify(own.json));
-  const type = 'text' in own ? 'text/plain; charset=utf-8' : JSON_TYPE;
-  p.headers.push('Cache-Control', 'no-store', 'Content-Type', type, 'Content-Length', String(body.length));
-  return respond(p, result.status, body);
 }
 
 function isRead(method: string): boolean {

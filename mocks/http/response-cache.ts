@@ -21,6 +21,8 @@ export const RESPONSE_CACHE_LIMITS: ResponseCacheLimits = { maxEntries: 1_000, m
 export interface CachedAnswer extends SerializedJson {
   /** The operation the URL routed to, whose per-request stages a hit still goes through. */
   operationId: string;
+  /** Whether the route's ETag step found something: else the answer goes with `no-store` and no ETag. */
+  tagged: boolean;
 }
 
 interface Slot<Entry> {

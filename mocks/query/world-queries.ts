@@ -1,6 +1,7 @@
 import { isUnanchored, tipHeight, type Chain } from '../world/tables/chain.ts';
 import { BlockKey } from '../world/tables/block-table.ts';
 import { MinerRewards } from '../world/derive/miner-rewards.ts';
+import { Status } from '../world/tables/kinds.ts';
 import { answersSingleTransaction } from './history-membership.ts';
 import { transfersOf, type PrincipalTransfers, type Transfer } from '../world/derive/transfers.ts';
 import { AddressIndex } from './address-index.ts';
@@ -12,6 +13,7 @@ import { nftHoldings, type NftInstance } from './principal-activity.ts';
 import { mapListing, type Listing } from './paging.ts';
 import { balanceChangesOf, type TxBalanceChanges } from '../world/derive/balance-changes.ts';
 import { mempoolSamples, type MempoolSamples } from './mempool-stats.ts';
+import { pendingParties } from './pending-parties.ts';
 import { nonceFacts, type NonceFacts } from './nonces.ts';
 import { replacements } from './replace-by-fee.ts';
 import { perVersion, type Versioned } from './version-memo.ts';
@@ -75,6 +77,7 @@ export class WorldQueries implements Versioned {
   private readonly currentBalances = perVersion(this, () => new Map<string, BalanceFacts>());
   private readonly samples = perVersion(this, () => mempoolSamples(this.chain));
   private readonly replaced = perVersion(this, () => replacements(this.chain));
+  private readonly pendingParties = perVersion(this, () => pendingParties(this.chain));
   private readonly samplesAfterReplacement = perVersion(this, () =>
     mempoolSamples(this.chain, this.replaced()),
   );
@@ -152,6 +155,30 @@ export class WorldQueries implements Versioned {
     if (found?.table === 'mempool') return { table: 'mempool', tx: found.tx };
     if (found && (unanchored || !isUnanchored(this.chain, found.tx))) return { table: 'chain', tx: found.tx };
     return undefined;
+  }
+
+  /** Whether a transaction with this id is known, mined (anchored or not) or in the mempool (pending or dropped). */
+  knowsTx(txId: string): boolean {
+    return this.lookups.findTx(txId) !== undefined;
+  }
+
+  /** Whether the mempool holds a pending transaction: what the real service's mempool ETag digests (none when empty). */
+  hasPendingTx(): boolean {
+    const m = this.chain.mempool;
+    for (let tx = 0; tx < m.count; tx++) if (m.status[tx] === Status.Pending) return true;
+    return false;
+  }
+
+  /**
+   * Whether the principal has a mined transaction that concerns it or, `withMempool`, a pending
+   * one it sends, sponsors or receives: the activity the real service computes a principal's
+   * ETag from (none for a principal the chain never saw).
+   */
+  hasActivity(principal: string, withMempool: boolean): boolean {
+    const p = this.chain.principals.find(principal);
+    if (p < 0) return false;
+    if (this.addresses.slice(p, 0, this.chain.blocks.count + 1).length > 0) return true;
+    return withMempool && this.pendingParties().has(p);
   }
 
   /** `replaceByFee`: as a release that does it, without the pending transactions it replaced. */

@@ -13,7 +13,8 @@ const errorSchema = specAjv.component('ErrorResponse');
 /**
  * Everything wrong with one answer: where the operation documents the status, what the spec's
  * ResponseChecker finds; for every error but a deprecated operation's documented 410, the shared
- * error body (its `statusCode` the status), `no-store`, and no stack trace, file path or secret in the text.
+ * error body (its `statusCode` the status), the caching the real service gives it
+ * (`errorCachingProblem`), and no stack trace, file path or secret in the text.
  */
 export function problemsWithAnswer(
   op: Operation | undefined,
@@ -35,10 +36,27 @@ export function problemsWithAnswer(
       problems.push(
         `statusCode ${(res.body as { statusCode: number }).statusCode} in the body of a ${res.status}`,
       );
-    if (res.headers['cache-control'] !== 'no-store')
-      problems.push(`Cache-Control ${res.headers['cache-control'] ?? '(none)'} on an error`);
+    const caching = errorCachingProblem(res);
+    if (caching) problems.push(caching);
   }
   for (const leak of leaksIn(`${JSON.stringify(res.headers)}\n${res.text}`, secrets))
     problems.push(`leaks ${leak}`);
   return problems;
+}
+
+/**
+ * An error is never cacheable, as the real service sends it: no Cache-Control on a request
+ * refused by schema validation (`FST_ERR_VALIDATION`), revalidate-always with an ETag on one
+ * raised after the route's ETag step found something, `no-store` otherwise.
+ */
+function errorCachingProblem(res: HttpResponse): string | undefined {
+  const value = res.headers['cache-control'];
+  const code = (res.body as { code?: unknown } | undefined)?.code;
+  if (code === 'FST_ERR_VALIDATION' && res.status === 400)
+    return value === undefined
+      ? undefined
+      : `Cache-Control ${String(value)} on a request refused by schema validation`;
+  if (value === 'no-store' && res.headers.etag === undefined) return undefined;
+  if (value === 'public, no-cache, must-revalidate' && res.headers.etag !== undefined) return undefined;
+  return `Cache-Control ${String(value ?? '(none)')} ${res.headers.etag === undefined ? 'without' : 'with'} an ETag on an error`;
 }

@@ -22,6 +22,11 @@ export interface ReleaseProfile {
    */
   readonly replaceByFee: boolean;
   /**
+   * Operations whose ETag this release computes from the chain tip rather than the step the
+   * newest release takes (mocks/http/etag-steps.ts): v8.11.6's v2 balances, which v9 keys by principal.
+   */
+  readonly chainTipEtags: readonly string[];
+  /**
    * `GET /extended/v2/addresses/{address}/transactions` reads `cursor` and answers `cursor`,
    * `next_cursor` and `prev_cursor` (v9.0.0 added them; v8.11.6 has the offset form only). The
    * spec's `cursor` parameter says the same with `x-since`.

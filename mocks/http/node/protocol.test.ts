@@ -20,9 +20,13 @@ describe('HTTP behaviour of the real service', () => {
     expect((await get('/extended', { 'If-None-Match': '"something-else"' })).status).toBe(200);
   });
 
-  it('sends no-store on errors', async () => {
-    const res = await get('/extended/v2/blocks/foo');
-    expect(res.headers['cache-control']).toBe('no-store');
+  it('sends no-store on an error raised where nothing gave an ETag, and no Cache-Control on a schema refusal', async () => {
+    const missing = await get('/extended/v2/blocks/99999');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['cache-control']).toBe('no-store');
+    const refused = await get('/extended/v2/blocks/foo');
+    expect(refused.status).toBe(400);
+    expect(refused.headers['cache-control']).toBeUndefined();
   });
 
   it('marks deprecated operations with Warning: 299, on success and on error', async () => {
@@ -47,8 +51,14 @@ describe('HTTP behaviour of the real service', () => {
       expect((await get(path)).headers.warning, path).toBe(real);
   });
 
-  it('sends X-API-Version from the spec', async () => {
-    expect((await get('/extended')).headers['x-api-version']).toBe('8.11.6');
+  it("sends X-API-Version as the release writes it, except where the real service's hook does not run", async () => {
+    expect((await get('/extended')).headers['x-api-version']).toBe('v9.0.2 (master:1164d9ee)');
+    const v8 = specCheckedClient(
+      createMockApp({ quiet: true, rateLimit: 0, blocks: 120, apiVersion: '8.11.6' }),
+    );
+    expect((await v8('/extended')).headers['x-api-version']).toBe('v8.11.6 (v8.11.6:63da771)');
+    expect((await get('/extended/v9/nothing')).headers['x-api-version']).toBe('v9.0.2 (master:1164d9ee)');
+    expect((await get('/extended/v2/blocks/foo')).headers['x-api-version']).toBeUndefined();
   });
 
   it('opens CORS for browser apps, preflight included', async () => {

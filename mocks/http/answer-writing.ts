@@ -1,0 +1,126 @@
+import type { ReleaseProfile } from '../../spec/releases/releases.ts';
+import type { OwnAnswer } from '../operations/types.ts';
+import { CACHE_CONTROL, JSON_TYPE, etagOf, matches, type SerializedJson } from './caching.ts';
+import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.ts';
+import { errorParts, routeNotFoundParts } from './errors.ts';
+import { requestHeader, type ApiRequest, type ApiResponse } from './exchange.ts';
+
+/**
+ * How the pipeline writes an answer, as the real service sends each kind: the service headers, a
+ * 200 with its caching, an error (before or after the route's ETag step), a change, a refusal in
+ * its own server's words. Each writes onto the headers the phases have set so far.
+ */
+
+/** A request on its way and the headers set so far: what an answer is written onto. */
+export interface Answering {
+  readonly request: ApiRequest;
+  readonly headers: string[];
+}
+
+/** `X-API-Version` as the release writes it: its tag, branch and commit (its `server_version` without the name). */
+export function apiVersionOf(release: ReleaseProfile): string {
+  return release.serverVersion.replace(/^stacks-blockchain-api /, '');
+}
+
+/** The headers every answer starts with: CORS, then the API's version. */
+export function serviceHeaders(release: ReleaseProfile): readonly string[] {
+  return [...CORS_HEADERS, 'X-API-Version', apiVersionOf(release)];
+}
+
+/**
+ * The real service sets `X-API-Version` (and its default `no-store`) in a hook that runs after
+ * schema validation and after its sunset's 410: those answers go without it.
+ */
+export function dropApiVersion(headers: string[]): void {
+  const at = headers.indexOf('X-API-Version');
+  if (at >= 0) headers.splice(at, 2);
+}
+
+/** The answer to a preflight (`OPTIONS`, any path): 204 with what a browser may send. */
+export function preflight(): ApiResponse {
+  return { status: 204, headers: [...CORS_HEADERS, ...PREFLIGHT_HEADERS], body: undefined };
+}
+
+/** Mirrors a response the way a client receives it: HEAD gets the headers only. */
+export function respond(p: Answering, status: number, body: Uint8Array | undefined): ApiResponse {
+  return { status, headers: p.headers, body: p.request.method === 'HEAD' ? undefined : body };
+}
+
+export function fail(p: Answering, status: number, message: string, code?: string): ApiResponse {
+  const { body } = errorParts(p.headers, status, message, code);
+  return respond(p, status, body);
+}
+
+/**
+ * A 200 body as the real service sends it: revalidate-always caching, the ETag, 304 on a match;
+ * `no-store` and no ETag when the route's ETag step found nothing to compute one from.
+ */
+export function sendJson(p: Answering, json: SerializedJson, tagged: boolean): ApiResponse {
+  if (!tagged) {
+    p.headers.push('Cache-Control', 'no-store', 'Content-Type', JSON_TYPE, 'Content-Length', json.length);
+    return respond(p, 200, json.body);
+  }
+  p.headers.push('Cache-Control', CACHE_CONTROL, 'ETag', json.etag);
+  if (matches(requestHeader(p.request, 'if-none-match'), json.etag)) return respond(p, 304, undefined);
+  p.headers.push('Content-Type', JSON_TYPE, 'Content-Length', json.length);
+  return respond(p, 200, json.body);
+}
+
+/** A path no route of the release serves, answered as the real service answers one (errors.ts). */
+export function unknownRoute(p: Answering): ApiResponse {
+  const { body } = routeNotFoundParts(p.headers, p.request.method, p.request.url);
+  return respond(p, 404, body);
+}
+
+/**
+ * 405 for a path the spec has under other methods: `Allow` lists them. A read-only path keeps the
+ * real service's wording.
+ */
+export function wrongMethod(p: Answering, allow: string[]): ApiResponse {
+  const allowed = [...allow, ...(allow.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
+  p.headers.push('Allow', allowed.join(', '));
+  const readOnly = allow.length === 1 && allow[0] === 'GET';
+  return fail(
+    p,
+    405,
+    readOnly
+      ? `${p.request.method} is not allowed: this service is read-only (GET)`
+      : `${p.request.method} is not allowed here: this path takes ${allow.join(', ')}`,
+  );
+}
+
+/** The request's media type without parameters, lower-cased; '' when none was sent. */
+export function mediaTypeOf(p: Answering): string {
+  return (requestHeader(p.request, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/**
+ * An error the handler (or a check after the parameters' schemas) raised: the route's ETag step
+ * ran first, so what it found stays (revalidate-always caching and an ETag, here the error
+ * body's), else `no-store`.
+ */
+export function failAfterEtagStep(
+  p: Answering,
+  error: { status: number; message: string; code?: string },
+  tagged: boolean,
+): ApiResponse {
+  if (!tagged) return fail(p, error.status, error.message, error.code);
+  const { body } = errorParts(p.headers, error.status, error.message, error.code, CACHE_CONTROL);
+  p.headers.push('ETag', etagOf(body));
+  return respond(p, error.status, body);
+}
+
+/** A change's 200 (a POST): not cached and not revalidated, it happened once. */
+export function sendChange(p: Answering, json: SerializedJson): ApiResponse {
+  p.headers.push('Cache-Control', 'no-store', 'Content-Type', JSON_TYPE, 'Content-Length', json.length);
+  return respond(p, 200, json.body);
+}
+
+/** A refusal in its own server's words: a stacks-node's JSON or text, the faucet's JSON. */
+export function ownAnswer(p: Answering, result: OwnAnswer): ApiResponse {
+  const { own } = result;
+  const body = new TextEncoder().encode('text' in own ? own.text : JSON.stringify(own.json));
+  const type = 'text' in own ? 'text/plain; charset=utf-8' : JSON_TYPE;
+  p.headers.push('Cache-Control', 'no-store', 'Content-Type', type, 'Content-Length', String(body.length));
+  return respond(p, result.status, body);
+}

@@ -2,6 +2,7 @@ import { documentedResponse, type Problem } from '../spec/responses.ts';
 import { undeclaredFields, undocumentedFieldsFail } from '../spec/undeclared-fields.ts';
 import { answeredRequest } from './checks/answered-request.ts';
 import { meaningFindings } from './checks/meaning-checks.ts';
+import { routeNotFoundProblems } from './checks/route-not-found.ts';
 import type { Exchange } from './http/client.ts';
 import { currentTest, skipCurrentTest } from './report/current-test.ts';
 import type { Outcome, ProblemRecord } from './report/records.ts';
@@ -193,6 +194,21 @@ export function expectResponse(
   const judgement = judgeResponse(target, ex, expectation, more);
   if (judgement.sunset) skipCurrentTest(judgement.sunset);
   orThrow(judgement);
+}
+
+/**
+ * An answer to a route the target's release does not serve: its router's not-found
+ * (`checks/route-not-found.ts`), not the operation's documented responses.
+ */
+export function expectRouteNotFound(target: ContractTarget, ex: Exchange, because: string): void {
+  const expectation = { status: 404, because };
+  const findings = routeNotFoundProblems({
+    method: ex.operation.method,
+    url: ex.url,
+    status: ex.status,
+    body: ex.body,
+  });
+  orThrow(judge(target, subjectOf(ex, expectation), findings, 'pass'));
 }
 
 /**

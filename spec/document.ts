@@ -62,6 +62,11 @@ export interface Operation {
    * deprecations name); absent for the description's eight, which every release serves.
    */
   releases?: string[];
+  /**
+   * `x-stacks-node`: the real service forwards the operation to its stacks-node (a `/v2/` route),
+   * so a deployment without one answers it 500.
+   */
+  stacksNode?: boolean;
   parameters: Parameter[];
   conflicts: ParameterConflict[];
   /** Keyed by status as written in the spec: `200`, `404`, `4XX`, `5XX`. */
@@ -113,6 +118,7 @@ export function listOperations(doc: Document): Operation[] {
         'x-replaced-by-before'?: Record<string, Replacement>;
         'x-deprecated-since'?: string;
         'x-releases'?: string[];
+        'x-stacks-node'?: boolean;
         'x-parameter-conflicts'?: ParameterConflict[];
       };
       if (!op.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
@@ -131,6 +137,7 @@ export function listOperations(doc: Document): Operation[] {
         ...(op['x-deprecated-since'] ? { deprecatedSince: op['x-deprecated-since'] } : {}),
         ...(op['x-replaced-by-before'] ? { replacedByBefore: op['x-replaced-by-before'] } : {}),
         ...(op['x-releases'] ? { releases: op['x-releases'] } : {}),
+        ...(op['x-stacks-node'] === true ? { stacksNode: true } : {}),
         parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) =>
           resolve<Parameter>(doc, p),
         ),

@@ -168,6 +168,18 @@ describe('listOperations', () => {
     for (const op of others) expect(op.conflicts, op.operationId).toEqual([]);
   });
 
+  it('marks the routes the real service forwards to its stacks-node (x-stacks-node), and only them', () => {
+    const forwarded = operations.filter((op) => op.stacksNode).map((op) => op.operationId);
+    expect(forwarded.sort()).toEqual([
+      'get_account_info',
+      'get_fee_transfer',
+      'post_fee_transaction',
+      'post_transaction',
+    ]);
+    for (const op of operations)
+      expect(op.stacksNode === true, op.operationId).toBe(op.path.startsWith('/v2/'));
+  });
+
   it('merges path-level parameters with the operation parameters', () => {
     const doc = tinyDoc({
       paths: {

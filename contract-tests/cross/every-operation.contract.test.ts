@@ -1,7 +1,7 @@
 import { describe, test, type TestContext } from 'vitest';
 import { expectNotModified } from '../cases/common.ts';
 import { validCalls } from '../cases/valid-requests.ts';
-import { expectResponse } from '../expect.ts';
+import { expectResponse, expectRouteNotFound } from '../expect.ts';
 import { operations, requestPath } from '../spec-context.ts';
 import { contractTarget } from '../target.ts';
 
@@ -12,7 +12,8 @@ const release = target.release.profile?.version ?? target.release.version;
 /**
  * Every operation of the spec, the successors and the wallet's routes included, asked each valid
  * request it declares (spec/valid-requests/) on what the target file lists and discovery found:
- * 200 where the target's release serves it (`x-releases`), 404 where it does not, and 304 for a
+ * 200 where the target's release serves it (`x-releases`), its router's not-found where it does
+ * not (a 404 with the router's body, not one of the operation's answers), and 304 for a
  * read's ETag. A request that changes the chain is sent only to a target whose file says it is
  * a mock.
  */
@@ -27,10 +28,11 @@ describe('every operation', () => {
           test(`release ${release} does not serve it`, async (ctx) => {
             const [first] = ready(ctx);
             const ex = await target.client.call(op.operationId, first);
-            expectResponse(target, ex, {
-              status: 404,
-              because: `release ${release} serves ${op.operationId} not (x-releases: ${op.releases?.join(', ')})`,
-            });
+            expectRouteNotFound(
+              target,
+              ex,
+              `release ${release} does not serve ${op.operationId} (x-releases: ${op.releases?.join(', ')}): its router's not-found`,
+            );
           });
         });
         return;

@@ -27,6 +27,8 @@ export interface TargetData {
   network?: 'mainnet' | 'testnet';
   /** The target file says the target is a mock: requests that change its chain may be sent. */
   mock: boolean;
+  /** The target file says no stacks-node answers behind the target (`stacksNode: false`). */
+  noStacksNode: boolean;
   /** A fungible token the `ft_activity` address holds (its asset identifier), from its balances. */
   ftAsset?: string;
 }
@@ -268,6 +270,7 @@ export async function discoverTargetData(
     blocks: [...(file.blocks ?? [])],
     ...(file.network ? { network: file.network } : {}),
     mock: file.mock === true,
+    noStacksNode: file.stacksNode === false,
   };
   const found: Found = (entry, value, how) => log.write({ kind: 'discovery', entry, value, how });
 

@@ -57,6 +57,8 @@ export interface TargetFile {
   network?: 'mainnet' | 'testnet';
   /** The target is a mock: the suite may send it requests that change its chain. */
   mock?: boolean;
+  /** False: no stacks-node behind the target; the `x-stacks-node` operations are skipped. */
+  stacksNode?: boolean;
   world?: 'coherent' | 'examples';
   auth?: { keyRequired?: boolean; invalidKeyRejected?: boolean; anyKeyAccepted?: boolean };
   rateLimit?: { anonymousPerMinute?: number; keyedPerMinute?: number };

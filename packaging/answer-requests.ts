@@ -152,6 +152,8 @@ function invalidRequests(principal: string, txId: string): string[] {
     height_or_hash: ['latest'],
     height: ['5'],
     until_block: ['5'],
+    block_height: ['5'],
+    block_hash: [`0x${'ab'.repeat(32)}`],
     limit: ['20'],
   };
   // Whether a raw value fits the parameter as a string, a number or a boolean: enough to pick

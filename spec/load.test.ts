@@ -162,9 +162,18 @@ describe('listOperations', () => {
         message: "can't handle both 'unanchored=true' and 'until_block' in the same request",
       },
     ]);
-    const others = operations.filter(
-      (op) => !['get_account_transactions_with_transfers', 'get_account_balance'].includes(op.operationId),
-    );
+    expect(operationById('get_account_nonces').conflicts).toEqual([
+      {
+        parameters: ['block_height', 'block_hash'],
+        message: 'Multiple block query parameters specified',
+      },
+    ]);
+    const withConflicts = [
+      'get_account_transactions_with_transfers',
+      'get_account_balance',
+      'get_account_nonces',
+    ];
+    const others = operations.filter((op) => !withConflicts.includes(op.operationId));
     for (const op of others) expect(op.conflicts, op.operationId).toEqual([]);
   });
 

@@ -423,7 +423,7 @@ export interface paths {
          *     next mined block. Answers `{success: true, txId, txRaw}`: the transaction's id and its
          *     bytes as hex (unsigned: the mock's background transactions carry no signatures). On a
          *     mainnet mock, or without a valid testnet `address`: 400 `{success: false, error}`.
-         *     `stacking=true` asks the real service for the stacking minimum the node's `/v2/pox`
+         *     `stacking=true` asks the real service for the stacking minimum the stacks-node's PoX info
          *     gives (plus 20%); this mock keeps no PoX reward-set threshold to derive it from, so it
          *     refuses it (400, saying so) rather than send a made-up amount.
          */
@@ -2063,7 +2063,7 @@ export interface components {
          */
         ETag: string;
         /**
-         * @description Entity tag of the body; send it back in `If-None-Match` to get 304. The real service computes it, before answering, from the state the answer depends on (a principal's activity, the mempool's pending transactions); when there is none (a principal the chain has never seen, an empty mempool) the 200 has no ETag and `Cache-Control: no-store` (v8.11.6 and v9.0.2).
+         * @description Entity tag of the body; send it back in `If-None-Match` to get 304. The real service computes it, before answering, from the state the answer depends on (a principal's activity, one transaction, the mempool's pending transactions); when there is none (a principal the chain has never seen, a transaction it does not hold, an empty mempool) the 200 has no ETag and `Cache-Control: no-store` (v8.11.6 and v9.0.2).
          * @example "5d2f0c1a3e"
          */
         StateETag: string;
@@ -3473,7 +3473,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
+                    ETag: components["headers"]["StateETag"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];
@@ -3968,7 +3968,7 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
-                    ETag: components["headers"]["ETag"];
+                    ETag: components["headers"]["StateETag"];
                     "ratelimit-limit": components["headers"]["RateLimitLimit"];
                     "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
                     "ratelimit-reset": components["headers"]["RateLimitReset"];

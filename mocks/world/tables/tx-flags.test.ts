@@ -38,4 +38,11 @@ describe('the flags byte', () => {
     expect(flagsWhenMined(t, 0)).toBe(packTxFlags(AnchorMode.Any, true));
     expect(flagsWhenMined(t, 1)).toBe(packTxFlags(AnchorMode.OnChainOnly, false));
   });
+
+  it('mines a pending transaction with the post-condition bits a world file gave it', () => {
+    const declared = PcFlag.Originator | PcFlag.Staking | PcFlag.Pox | PcFlag.MaybeSent;
+    const t = tableOf(packTxFlags(AnchorMode.OffChainOnly, false, declared));
+    expect(flagsWhenMined(t, 0)).toBe(packTxFlags(AnchorMode.Any, false, declared));
+    expect(postConditionModeOf(t, 0)).toBe('originator');
+  });
 });

@@ -1,13 +1,30 @@
 // The mock handed to the contract suite for its in-process target: vitest.config.ts and the
 // stacks-api-contract bin name this file among the suite's setup files (and global setup, where
 // the preflight builds a mock world's target file), so the suite itself never imports the mock.
+// The mock is imported on first use: a run against BASE_URL never loads it, which saves each
+// worker the mock's import (most of a short run's start).
+import type { RequestListener } from 'node:http';
 import { provideInProcessMock, type InProcessMock } from '../contract-tests/in-process.ts';
-import { buildMockTarget } from '../fixtures/targets/mock-default-target.ts';
-import { createMockApp } from '../mocks/app.ts';
 
 const mock: InProcessMock = {
-  listener: (options) => createMockApp({ ...options, quiet: true }),
-  targetOf: buildMockTarget,
+  listener(options) {
+    const app = import('../mocks/app.ts').then(({ createMockApp }) =>
+      createMockApp({ ...options, quiet: true }),
+    );
+    const serve: RequestListener = (req, res) =>
+      void app.then(
+        (listener) => listener(req, res),
+        (err: unknown) =>
+          res
+            .writeHead(500, { 'content-type': 'text/plain' })
+            .end(`the mock could not load: ${String(err)}\n`),
+      );
+    return serve;
+  },
+  async targetOf(world, facts) {
+    const { buildMockTarget } = await import('../fixtures/targets/mock-default-target.ts');
+    return buildMockTarget(world, facts);
+  },
 };
 provideInProcessMock(mock);
 

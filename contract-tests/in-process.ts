@@ -29,7 +29,7 @@ export interface InProcessMock {
   /** A quiet mock with these options, as a node:http request listener. */
   listener(options: InProcessOptions): RequestListener;
   /** The target file of a mock's world, built from the world itself; the same world gives the same file. */
-  targetOf(world: MockWorld, facts: MockTargetFacts): TargetFile;
+  targetOf(world: MockWorld, facts: MockTargetFacts): Promise<TargetFile>;
 }
 
 const KEY = Symbol.for('stacks-api-contract.in-process-mock');

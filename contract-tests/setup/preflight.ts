@@ -106,7 +106,7 @@ export async function preflight(config: RunConfig): Promise<RunConfig> {
   if (world) next.mockWorld = world;
   if (!config.targetFile) {
     if (!world || !isLoopbackUrl(baseUrl)) return next;
-    const file = inProcessMock().targetOf(world, {
+    const file = await inProcessMock().targetOf(world, {
       name: 'mock-world',
       description: `Built by the contract suite from ${baseUrl}/_mock/world (${describeWorld(world)}).`,
       auth: { ...(await probeAuth(transport, timeoutMs)), ...config.auth },

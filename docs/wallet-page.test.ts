@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium, type Chromium } from '../mocks/testing/chromium.ts';
+import { hasChromium, launchChromium, type Chromium } from '../testing/browser/chromium.ts';
 import { buildBrowserEntry } from '../msw/browser-bundle.ts';
 
 const WORKER = createRequire(import.meta.url).resolve('msw/mockServiceWorker.js');

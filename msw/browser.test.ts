@@ -5,11 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMock } from '../mocks/server.ts';
-import { hasChromium, launchChromium, type Chromium } from '../mocks/testing/chromium.ts';
+import { hasChromium, launchChromium, type Chromium } from '../testing/browser/chromium.ts';
 import { buildBrowserEntry } from './browser-bundle.ts';
 
 const WORKER = createRequire(import.meta.url).resolve('msw/mockServiceWorker.js');
-const PAGE = fileURLToPath(new URL('./balance-page.ts', import.meta.url));
+const PAGE = fileURLToPath(new URL('../testing/browser/balance-page.ts', import.meta.url));
 
 let site: Server;
 let mock: RunningMock;

@@ -184,7 +184,7 @@ export function listOperations(doc: Document): Operation[] {
 /** An operation's `x-etag`, its steps checked: one line naming the operation and the known steps otherwise. */
 function etagOf(raw: unknown, label: string): EtagDeclaration {
   const fail = (problem: string): never => {
-    throw new Error(`${label}: ${problem} (spec/openapi.yaml; see docs/spec.md)`);
+    throw new Error(`${label}: ${problem}`);
   };
   if (!isPlainObject(raw)) return fail('x-etag must be an object with `from`');
   const step = (value: unknown, at: string): EtagStep =>

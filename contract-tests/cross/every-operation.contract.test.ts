@@ -14,8 +14,8 @@ const release = target.release.profile?.version ?? target.release.version;
  * request it declares (spec/valid-requests/) on what the target file lists and discovery found:
  * 200 where the target's release serves it (`x-releases`), its router's not-found where it does
  * not (a 404 with the router's body, not one of the operation's answers), and 304 for a
- * read's ETag. A request that changes the chain is sent only to a target whose file says it is
- * a mock.
+ * read's ETag where the spec documents one. A request that changes the chain is sent only to a
+ * target whose file says it is a mock.
  */
 describe('every operation', () => {
   for (const op of operations) {
@@ -53,7 +53,8 @@ describe('every operation', () => {
           });
         }
       });
-      if (op.method === 'get')
+      // Where the spec documents a 304: the stacks-node's routes, proxied, send no ETag.
+      if (op.method === 'get' && '304' in op.responses)
         describe('304 Not Modified', () => {
           test('If-None-Match with the current ETag', async (ctx) => {
             const [first] = ready(ctx);

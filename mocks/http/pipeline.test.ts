@@ -84,8 +84,14 @@ describe('the pipeline: a cached answer is the computed one, byte for byte', () 
     }
   });
 
-  it('304 for a matching If-None-Match, the same from the cache, for every read operation', async () => {
-    for (const [operationId, url] of urls) {
+  it('304 for a matching If-None-Match, the same from the cache, for every read that documents one', async () => {
+    const documented = new Set(
+      listOperations()
+        .filter((op) => '304' in op.responses)
+        .map((op) => op.operationId),
+    );
+    expect(documented.size).toBeGreaterThan(20);
+    for (const [operationId, url] of urls.filter(([id]) => documented.has(id))) {
       const bust = `${url}${url.includes('?') ? '&' : '?'}v=304`;
       const first = await open.send(bust);
       const etag = first.headers.etag as string;

@@ -16,11 +16,11 @@ function fakeTarget(records: LogRecord[]): ContractTarget {
 
 function balanceAnswer(status: number, body: object, operationId = 'get_account_balance'): Exchange {
   return exchangeOf(
-    new HttpResponse(status, { 'content-type': 'application/json; charset=utf-8' }, JSON.stringify(body)),
+    new HttpResponse(status, ['content-type', 'application/json; charset=utf-8'], JSON.stringify(body)),
     {
       id: 1,
       operation: operation(operationId),
-      url: '/extended/v1/address/SP37P9XVCRM9NKJP6B3KB1W1R5J3EQSJ7YZ2RPZ07/balances',
+      target: '/extended/v1/address/SP37P9XVCRM9NKJP6B3KB1W1R5J3EQSJ7YZ2RPZ07/balances',
       ms: 1,
     },
   );

@@ -36,7 +36,7 @@ describe('the MSW handlers answer the contract suite’s requests as the HTTP mo
     ]);
     for (const world of suite.worlds) {
       const operations = new Set(
-        world.requests.map((r) => route(new URL(r.url, BASE).pathname)?.route.operationId),
+        world.requests.map((r) => route(new URL(r.target, BASE).pathname)?.route.operationId),
       );
       expect(operations, world.name).toEqual(new Set(suiteOps.map((op) => op.operationId)));
       expect(new Set(world.requests.map((r) => r.status)), world.name).toEqual(
@@ -55,16 +55,16 @@ describe('the MSW handlers answer the contract suite’s requests as the HTTP mo
       const stacks = createStacksHandlers({ ...options, baseUrl: BASE, quiet: true });
       server.resetHandlers(...stacks.handlers);
       try {
-        for (const { method, url, headers, status } of world.requests) {
+        for (const { method, target, headers, status } of world.requests) {
           const init = { method, headers };
-          const http = await wireAnswer(await realFetch(`${mock.url}${url}`, init));
+          const http = await wireAnswer(await realFetch(`${mock.url}${target}`, init));
           expect(
             http.status,
-            `${url}: the HTTP mock answers ${http.status} where the suite got ${status} when the list was recorded; if the suite's cases or the world changed, run \`npm run msw:record-suite\``,
+            `${target}: the HTTP mock answers ${http.status} where the suite got ${status} when the list was recorded; if the suite's cases or the world changed, run \`npm run msw:record-suite\``,
           ).toBe(status);
           expect(
-            await wireAnswer(await fetch(`${BASE}${url}`, init)),
-            `${method} ${url} ${JSON.stringify(headers)}`,
+            await wireAnswer(await fetch(`${BASE}${target}`, init)),
+            `${method} ${target} ${JSON.stringify(headers)}`,
           ).toEqual(http);
         }
       } finally {

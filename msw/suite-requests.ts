@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { HttpRequest } from '../spec/http/request.ts';
 
 /** The recorded list: msw/suite-requests.json, written by `npm run msw:record-suite`. */
 export const SUITE_REQUESTS = fileURLToPath(new URL('./suite-requests.json', import.meta.url));
@@ -8,10 +9,8 @@ export const SUITE_REQUESTS = fileURLToPath(new URL('./suite-requests.json', imp
 /** The mock's limits when the list is recorded and replayed: the suite sends ~170 requests a world, as fast as it can. */
 export const SUITE_LIMITS = { rateLimit: 0, rateLimitKey: 0 } as const;
 
-/** One request the contract suite sent, as it reached the mock: headers in the case the client wrote them. */
-export interface SuiteRequest {
-  method: string;
-  url: string;
+/** One request the contract suite sent, as it reached the mock (its headers always there), and what it got. */
+export interface SuiteRequest extends HttpRequest {
   headers: Record<string, string>;
   /** What the mock answered when it was recorded: a replay that differs means the list is stale. */
   status: number;

@@ -46,7 +46,7 @@ async function recordingProxy(
       (answer) => {
         seen.push({
           method: req.method ?? 'GET',
-          url: req.url ?? '/',
+          target: req.url ?? '/',
           headers,
           status: answer.statusCode ?? 0,
         });
@@ -67,7 +67,7 @@ async function recordingProxy(
 
 /** The mock's own paths: the suite reads them to learn the world, they are no operation's. */
 function isApiRequest(r: SuiteRequest): boolean {
-  return r.url.startsWith('/extended');
+  return r.target.startsWith('/extended');
 }
 
 /**
@@ -78,7 +78,7 @@ function distinct(requests: SuiteRequest[]): SuiteRequest[] {
   const byKey = new Map<string, SuiteRequest>();
   for (const r of requests) {
     const headers = Object.fromEntries(Object.entries(r.headers).sort(([a], [b]) => a.localeCompare(b)));
-    byKey.set(JSON.stringify([r.url, r.method, headers]), { ...r, headers });
+    byKey.set(JSON.stringify([r.target, r.method, headers]), { ...r, headers });
   }
   return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
 }

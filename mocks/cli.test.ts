@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
-import { killCliProcesses, runCli, waitFor } from './testing/cli-process.ts';
+import { killCliProcesses, runCli, waitFor } from '../testing/http/cli-process.ts';
 
 afterEach(killCliProcesses);
 

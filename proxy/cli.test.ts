@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { killCliProcesses, runCli, waitFor, type CliProcess } from '../mocks/testing/cli-process.ts';
+import { killCliProcesses, runCli, waitFor, type CliProcess } from '../testing/http/cli-process.ts';
 
 function run(args: string[]): CliProcess {
   return runCli(['proxy', ...args]);

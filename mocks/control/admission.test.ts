@@ -11,7 +11,7 @@ import { resolveOptions } from '../world/options.ts';
 import { controlSpec } from './control-spec.ts';
 import { Undecodable, NodeRejection } from './admission.ts';
 import { FAUCET_MICRO_STX, LiveChain } from './live-chain.ts';
-import { TX_OPTS } from '../testing/live-chain-kit.ts';
+import { TX_OPTS } from '../../testing/worlds/live-chain-kit.ts';
 import { Writable } from 'node:stream';
 import { mempoolIdsOf, writeEventStream } from '../event-stream/export-stream.ts';
 

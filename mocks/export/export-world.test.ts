@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockApp } from '../app.ts';
 import { startMockServer, type RunningMock } from '../server.ts';
-import { specCheckedClient } from '../testing/spec-checked-client.ts';
+import { specCheckedClient } from '../../testing/http/spec-checked-client.ts';
 import { exportWorld } from './export-world.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -4,7 +4,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations } from '../../spec/load.ts';
 import { startMockServer, type RunningMock } from '../server.ts';
-import { hasChromium, launchChromium, type Chromium } from '../testing/chromium.ts';
+import { hasChromium, launchChromium, type Chromium } from '../../testing/browser/chromium.ts';
 import type { WorldCatalogue } from '../query/catalogue.ts';
 import { stx } from './client/format.ts';
 

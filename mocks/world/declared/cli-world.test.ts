@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { killCliProcesses, runCli } from '../../testing/cli-process.ts';
+import { killCliProcesses, runCli } from '../../../testing/http/cli-process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cli-world-'));
 

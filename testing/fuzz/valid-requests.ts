@@ -1,11 +1,11 @@
 import { c32address } from 'c32check';
 import fc from 'fast-check';
-import { loadSpec, resolve, type Operation, type Parameter, type Schema } from '../../../spec/load.ts';
-import { DECLARATIONS, stringParams } from '../../../spec/valid-requests/valid-requests.ts';
-import { windowRows } from '../../query/paging.ts';
-import type { WorldQueries } from '../../query/world-queries.ts';
-import { txIdOf } from '../../serialize/transaction.ts';
-import { worldViewOf } from '../../world-view.ts';
+import { loadSpec, resolve, type Operation, type Parameter, type Schema } from '../../spec/load.ts';
+import { DECLARATIONS, stringParams } from '../../spec/valid-requests/valid-requests.ts';
+import { windowRows } from '../../mocks/query/paging.ts';
+import type { WorldQueries } from '../../mocks/query/world-queries.ts';
+import { txIdOf } from '../../mocks/serialize/transaction.ts';
+import { worldViewOf } from '../../mocks/world-view.ts';
 import { printable, specAccepts, type FuzzRequest } from './fuzz-request.ts';
 
 type Value = string | string[];
@@ -47,7 +47,7 @@ function schemaArbitrary(raw: unknown): fc.Arbitrary<Value> {
       return fc.string();
     default:
       throw new Error(
-        `no generator for the schema ${JSON.stringify(schema)}: teach mocks/reliability/support/valid-requests.ts`,
+        `no generator for the schema ${JSON.stringify(schema)}: teach testing/fuzz/valid-requests.ts`,
       );
   }
 }

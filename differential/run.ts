@@ -36,9 +36,9 @@ export interface DifferentialResult {
 }
 
 /**
- * Sends every request of `buildRequests` (`requestsOf` the mock) to a mock started in-process with the world and to the
- * real service, compares each pair of answers, and writes the Markdown report (and the golden
- * answers when asked).
+ * Sends every request the differential builds for the world (`requestsOf`) to a mock started
+ * in-process with the world and to the real service, compares each pair of answers, and writes
+ * the Markdown report (and the golden answers when asked).
  */
 export async function runDifferential(o: DifferentialOptions): Promise<DifferentialResult> {
   const real = await fetchAnswer(o.realUrl, urlFor('get_status'));

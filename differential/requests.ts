@@ -112,6 +112,8 @@ function badInputs({ chain, catalogue, view }: DiffWorld): DiffRequest[] {
     get_single_transaction_with_transfers: {},
   };
   const height = String(view.block_height);
+  // The values the recorded bad inputs (fixtures/golden/) were built from, not the suite's fuller
+  // set: more examples build more cases, which only a re-recording against the real service may add.
   const examples: Record<string, string[]> = {
     until_block: [height],
     height: [height],

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Answer } from './compare.ts';
-import type { DiffRequest } from './requests.ts';
+import type { DiffRequest } from './starting-requests.ts';
 
 /** The world a golden file was recorded on: the mock's flags. */
 export interface GoldenWorld {

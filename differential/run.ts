@@ -1,6 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { mempoolIdsOf } from '../mocks/event-stream/export-stream.ts';
-import type { WorldCatalogue } from '../mocks/query/catalogue.ts';
 import { startMockServer } from '../mocks/server.ts';
 import { profileOfServerVersion } from '../spec/releases/releases.ts';
 import { differences, type Answer } from './compare.ts';
@@ -9,7 +8,8 @@ import { goldenFileOf, goldenSample, writeGolden, type GoldenAnswer, type Golden
 import { IdMap } from './id-map.ts';
 import { listedFor, readListed } from './listed.ts';
 import { markdownReport } from './report.ts';
-import { buildRequests, notableAddresses, type DiffRequest } from './requests.ts';
+import { requestsOf } from './mock-requests.ts';
+import type { DiffRequest } from './starting-requests.ts';
 import { Tally } from './tally.ts';
 import { urlFor } from '../spec/load.ts';
 
@@ -36,12 +36,12 @@ export interface DifferentialResult {
 }
 
 /**
- * Sends every request of `buildRequests` to a mock started in-process with the world and to the
- * real service, compares each pair of answers, and writes the Markdown report (and the golden
- * answers when asked).
+ * Sends every request the differential builds for the world (`requestsOf`) to a mock started
+ * in-process with the world and to the real service, compares each pair of answers, and writes
+ * the Markdown report (and the golden answers when asked).
  */
 export async function runDifferential(o: DifferentialOptions): Promise<DifferentialResult> {
-  const real = await fetchAnswer(o.realUrl, '/extended');
+  const real = await fetchAnswer(o.realUrl, urlFor('get_status'));
   const serverVersion = String((real.body as { server_version?: string } | undefined)?.server_version);
   const release = real.status === 200 ? profileOfServerVersion(serverVersion)?.version : undefined;
   if (!release)
@@ -63,26 +63,14 @@ export async function runDifferential(o: DifferentialOptions): Promise<Different
   const chain = mock.live.queries.chain;
   const ids = new IdMap(mempoolIdsOf(chain));
   try {
-    const mockStatus = await fetchAnswer(mock.url, '/extended');
+    const mockStatus = await fetchAnswer(mock.url, urlFor('get_status'));
     const tipOf = (a: Answer) =>
       (a.body as { chain_tip?: { index_block_hash?: string } })?.chain_tip?.index_block_hash;
     if (tipOf(real) !== tipOf(mockStatus))
       throw new Error(
         `the real service at ${o.realUrl} does not serve this world (its tip ${tipOf(real)}, the mock's ${tipOf(mockStatus)}): import the mock's event-stream export into it first`,
       );
-    const catalogue = (await fetchAnswer(mock.url, '/_mock/world')).body as WorldCatalogue;
-    const totals = new Map<string, number>();
-    for (const address of notableAddresses(catalogue)) {
-      const page = await fetchAnswer(
-        mock.url,
-        urlFor('get_account_transactions_with_transfers', {
-          path: { principal: address },
-          query: { limit: 1 },
-        }),
-      );
-      totals.set(address, (page.body as { total?: number })?.total ?? 0);
-    }
-    const requests = buildRequests(chain, catalogue, totals, release);
+    const requests = await requestsOf(mock, release);
     o.log(`differential ${o.name}: ${requests.length} requests to ${mock.url} and ${o.realUrl}`);
     const listed = readListed();
     const tally = new Tally();

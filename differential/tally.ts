@@ -1,5 +1,5 @@
 import type { FieldDifference } from './compare.ts';
-import type { DiffRequest } from './requests.ts';
+import type { DiffRequest } from './starting-requests.ts';
 
 /** The first answer that showed a difference: where, and both values. */
 export interface Example {

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpClient } from '../spec/http/client.ts';
 import { startMockServer, type RunningMock } from '../mocks/server.ts';
 import { hasChromium, launchChromium, type Chromium } from '../mocks/testing/chromium.ts';
 import { buildBrowserEntry } from './browser-bundle.ts';
@@ -60,12 +61,10 @@ describe.skipIf(!hasChromium())('stacks-api-mock/msw in Chromium, through MSW’
     );
     expect(shown.error).toBeUndefined();
     expect(shown.status).toBe('200');
-    const http = (await (
-      await fetch(`${mock.url}/extended/v1/address/${shown.address}/balances`)
-    ).json()) as {
-      stx: { balance: string };
-    };
-    expect(shown.text).toBe(http.stx.balance);
+    const http = await httpClient(mock.url, { keepAlive: false }).get(
+      `/extended/v1/address/${shown.address}/balances`,
+    );
+    expect(shown.text).toBe(http.body.stx.balance);
     expect(shown.text).toMatch(/^\d+$/);
     // Answered by the worker: the page's request to api.mainnet.hiro.so never reached the network.
     expect(offHost).toEqual([]);

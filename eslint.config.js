@@ -29,8 +29,8 @@ const FOLDERS = [
   'bench',
   'packaging',
 ];
-/** What ships in the package: none of it may reach the test helpers. */
-const PUBLISHED = [...LAYERS, 'spec', 'msw', 'api', 'bin', 'proxy', 'suite'];
+/** What ships in the package (fixtures/: the in-process mock's target file): none of it may reach testing/. */
+const PUBLISHED = [...LAYERS, 'spec', 'msw', 'api', 'bin', 'proxy', 'suite', 'fixtures'];
 
 function disallow(from, to) {
   return {
@@ -87,7 +87,7 @@ const BROWSER_CODE = {
     'spec/responses.ts',
     'msw/stacks-msw.ts',
     'msw/browser.ts',
-    'msw/balance-page.ts',
+    'testing/browser/balance-page.ts',
   ],
   ignores: ['**/*.test.ts', 'mocks/http/node/**', 'mocks/world/declared/read-world-file.ts'],
 };
@@ -135,7 +135,7 @@ export default defineConfig(
         { type: 'ui', pattern: 'mocks/ui/**', partialMatch: false },
         {
           type: 'testing',
-          pattern: ['mocks/testing/**', 'mocks/reliability/**', 'contract-tests/self-test/**'],
+          pattern: ['testing', 'contract-tests/self-test/**'],
           partialMatch: false,
         },
         { type: 'app', pattern: 'mocks', partialMatch: false },

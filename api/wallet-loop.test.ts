@@ -6,11 +6,11 @@ import {
   fetchNonce,
   makeContractCall,
   makeSTXTokenTransfer,
-  PostConditionMode,
   privateKeyToAddress,
 } from '@stacks/transactions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, type HttpClient } from '../spec/http/client.ts';
+import { minedDeposit, vaultDeposit } from '../testing/wallet/vault-deposit.ts';
 import { startMock, type Mock } from './index.ts';
 
 // A wallet's send loop with stacks.js as an app runs it, unmodified, pointed at the mock.
@@ -141,31 +141,12 @@ describe('stacks.js against the mock', () => {
 
   it('confirms a contract call against a contract of the world, with its events', async () => {
     const vault = mock.world.addresses.contract_principal;
-    const [contractAddress, contractName] = vault.split('.') as [string, string];
-    const call = await makeContractCall({
-      contractAddress,
-      contractName,
-      functionName: 'deposit',
-      functionArgs: [Cl.uint(1_000_000)],
-      senderKey: KEY,
-      network,
-      postConditionMode: PostConditionMode.Allow,
-    });
+    const [contractAddress] = vault.split('.') as [string, string];
+    const call = await vaultDeposit(vault, 1_000_000, KEY, network);
     expect(await broadcastTransaction({ transaction: call, network })).toEqual({ txid: call.txid() });
     mock.mine();
     const mined = await get<Record<string, unknown>>(`/extended/v1/tx/0x${call.txid()}`);
-    expect(mined.body).toMatchObject({
-      tx_status: 'success',
-      sender_address: sender,
-      contract_call: { contract_id: vault, function_name: 'deposit' },
-      events: [
-        {
-          event_type: 'stx_asset',
-          asset: { asset_event_type: 'transfer', sender, recipient: vault, amount: '1000000' },
-        },
-        { event_type: 'smart_contract_log' },
-      ],
-    });
+    expect(mined.body).toMatchObject(minedDeposit(vault, sender, 1_000_000));
     expect(mined.body).toMatchObject({ contract_call: { function_args: [{ name: 'amount' }] } });
     const bare = await get<{ contract_call: Record<string, unknown> }>(
       `/extended/v1/tx/0x${call.txid()}?exclude_function_args=true`,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadRealResponses } from '../spec/fixtures/real-responses/real-responses.ts';
+import { loadRealResponses } from '../testing/real-responses/real-responses.ts';
 import { HttpResponse } from '../spec/http/response.ts';
 import { exchangeOf, type Exchange } from './http/client.ts';
 import type { LogRecord, VerdictRecord } from './report/records.ts';

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { httpClient } from '../spec/http/client.ts';
-import { killCliProcesses, runCli, waitFor } from './testing/cli-process.ts';
+import { killCliProcesses, runCli, waitFor } from '../testing/http/cli-process.ts';
 
 afterEach(killCliProcesses);
 

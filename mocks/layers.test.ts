@@ -42,9 +42,9 @@ describe('the layer rule: world ← query ← serialize ← operations ← http 
     ['mocks/control/x.ts', '../app.ts', 'app', 'control'],
     ['mocks/control/x.ts', '../ui/ui-pages.ts', 'ui', 'control'],
     ['mocks/ui/x.ts', '../app.ts', 'app', 'ui'],
-    ['mocks/ui/client/x.ts', '../../testing/test-worlds.ts', 'testing', 'ui'],
-    ['mocks/serialize/x.ts', '../testing/test-worlds.ts', 'testing', 'serialize'],
-    ['mocks/x.ts', './testing/test-worlds.ts', 'testing', 'app'],
+    ['mocks/ui/client/x.ts', '../../../testing/worlds/test-worlds.ts', 'testing', 'ui'],
+    ['mocks/serialize/x.ts', '../../testing/worlds/test-worlds.ts', 'testing', 'serialize'],
+    ['mocks/x.ts', '../testing/worlds/test-worlds.ts', 'testing', 'app'],
   ])('%s importing %s is an upward import', async (filePath, target, to, from) => {
     const found = await problems(`import * as up from '${target}';\n\nexport const x = up;\n`, filePath);
     expect(found).toEqual([
@@ -78,9 +78,15 @@ describe('the boundaries between the top-level folders', () => {
     ['the suite imports a layer of the mock', 'contract-tests/cases/x.ts', '../../mocks/http/errors.ts'],
     ['the proxy reads requests through the mock', 'proxy/x.ts', '../mocks/http/exchange.ts'],
     ['the spec imports the mock', 'spec/x.ts', '../mocks/app.ts'],
-    ['a published folder reaches test helpers', 'msw/x.ts', '../mocks/testing/cli-process.ts'],
+    ['a published folder reaches test helpers', 'msw/x.ts', '../testing/http/cli-process.ts'],
+    ['the spec reaches test helpers', 'spec/request/x.ts', '../../testing/fuzz/valid-requests.ts'],
+    ['the proxy reaches test helpers', 'proxy/x.ts', '../testing/http/leaks.ts'],
+    ['the suite reaches test helpers', 'contract-tests/cases/x.ts', '../../testing/http/fake-clock.ts'],
+    ['a bin reaches test helpers', 'bin/x.ts', '../testing/worlds/test-worlds.ts'],
+    ['the package entry reaches test helpers', 'api/x.ts', '../testing/browser/chromium.ts'],
+    ['the target files reach test helpers', 'fixtures/targets/x.ts', '../../testing/worlds/test-oracle.ts'],
     ['the API reaches the self-test', 'api/x.ts', '../contract-tests/self-test/variants.ts'],
-    ['the mock reaches test helpers', 'mocks/x.ts', './reliability/support/hostile-values.ts'],
+    ['the mock reaches test helpers', 'mocks/x.ts', '../testing/fuzz/hostile-values.ts'],
   ])('fails lint when %s (%s importing %s)', async (_why, filePath, target) => {
     expect(await problems(`import * as x from '${target}';\n\nexport const y = x;\n`, filePath)).toEqual([
       expect.stringMatching(
@@ -96,6 +102,10 @@ describe('the boundaries between the top-level folders', () => {
     ['contract-tests/x.ts', '../spec/load.ts'],
     ['mocks/x.ts', '../spec/request/validate.ts'],
     ['msw/x.ts', '../mocks/kernel.ts'],
+    // Test support may use what it tests.
+    ['testing/worlds/x.ts', '../../mocks/answers.ts'],
+    ['testing/http/x.ts', '../../contract-tests/http/limiter.ts'],
+    ['testing/fuzz/x.ts', '../../spec/load.ts'],
   ])('%s may import %s', async (filePath, target) => {
     expect(await problems(`import * as x from '${target}';\n\nexport const y = x;\n`, filePath)).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createMockApp } from './app.ts';
 import { parseCli } from './cli-args.ts';
-import { specCheckedClient } from './testing/spec-checked-client.ts';
+import { specCheckedClient } from '../testing/http/spec-checked-client.ts';
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const samples = [...README.matchAll(/^curl '?http:\/\/127\.0\.0\.1:3999([^' \n]+)'?$/gm)].map(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { listOperations, urlFor } from '../spec/load.ts';
 import { createMockApp } from './app.ts';
 import { sampleUrls } from './sample-urls.ts';
-import { specCheckedClient } from './testing/spec-checked-client.ts';
+import { specCheckedClient } from '../testing/http/spec-checked-client.ts';
 
 describe('GET /', () => {
   const app = createMockApp({ blocks: 60, quiet: true, rateLimit: 0 });

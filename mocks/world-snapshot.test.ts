@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { answersOf } from './answers.ts';
 import { controlSpec } from './control/control-spec.ts';
 import { LiveChain } from './control/live-chain.ts';
-import { everyAnswer, OPTIONS, parties, samplePrincipals } from './testing/live-chain-kit.ts';
+import { everyAnswer, OPTIONS, parties, samplePrincipals } from '../testing/worlds/live-chain-kit.ts';
 import { WorldQueries } from './query/world-queries.ts';
 import { sampleUrls } from './sample-urls.ts';
 import { decodeWorld, encodeWorld, snapshotKey } from './world-snapshot.ts';

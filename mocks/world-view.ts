@@ -32,6 +32,7 @@ export function worldViewOf(queries: WorldQueries): WorldView {
     tx_ids: [...new Set(mined)],
     mempool: transactions.mempool.pending,
     block_height: block_samples.middle.height,
+    block_hash: block_samples.middle.hash,
     ...(network === 'testnet' ? { testnet_address: address } : {}),
   };
 }

@@ -5,7 +5,7 @@ import { routerOf } from '../spec/request/routing.ts';
 import { startMockServer } from '../mocks/server.ts';
 import { createStacksHandlers } from './node.ts';
 import { readSuiteRequests, suiteOptions, suiteSourcesHash } from './suite-requests.ts';
-import { wireAnswer } from './wire-answer.ts';
+import { wireAnswer } from '../testing/http/wire-answer.ts';
 
 const BASE = 'https://api.mainnet.hiro.so';
 const server = setupServer();

@@ -3,6 +3,8 @@ import type { HttpRequest } from '../spec/http/request.ts';
 import { HttpResponse } from '../spec/http/response.ts';
 import type { WorldQueries } from '../mocks/query/world-queries.ts';
 import { sampleUrls } from '../mocks/sample-urls.ts';
+import { worldViewOf } from '../mocks/world-view.ts';
+import { parameterExamples } from '../spec/valid-requests/valid-requests.ts';
 import {
   listOperations,
   loadSpec,
@@ -88,7 +90,9 @@ export function answerRequests(world: WorldQueries): HttpRequest[] {
   ];
   return [
     ...gets.map((target): HttpRequest => ({ method: 'GET', target })),
-    ...invalidRequests(catalogue.addresses.busiest, txId).map((target): HttpRequest => ({
+    ...invalidRequests(
+      parameterExamples(worldViewOf(world), { principal: addresses.busiest, tx_id: txId }),
+    ).map((target): HttpRequest => ({
       method: 'GET',
       target,
     })),
@@ -141,21 +145,10 @@ export function movingRequests(world: WorldQueries): HttpRequest[] {
   ];
 }
 
-/** Every 400 of the spec's own rules (parameter schemas, required, conflicts) for each operation. */
-function invalidRequests(principal: string, txId: string): string[] {
+/** Every 400 of the spec's own rules (parameter schemas, required, conflicts) for each operation, from valid `examples`. */
+function invalidRequests(examples: Record<string, string[]>): string[] {
   const doc = loadSpec();
   const ajv = createSpecAjv(doc);
-  const examples: Record<string, string[]> = {
-    principal: [principal],
-    address: [principal],
-    tx_id: [txId],
-    height_or_hash: ['latest'],
-    height: ['5'],
-    until_block: ['5'],
-    block_height: ['5'],
-    block_hash: [`0x${'ab'.repeat(32)}`],
-    limit: ['20'],
-  };
   // Whether a raw value fits the parameter as a string, a number or a boolean: enough to pick
   // values that break it (whether each is refused is what the mock under test answers).
   const accepts = (param: Parameter, raw: string): boolean => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { httpClient } from '../spec/http/client.ts';
-import { killCliProcesses, runCli, waitFor, type CliProcess } from '../mocks/testing/cli-process.ts';
+import { killCliProcesses, runCli, waitFor, type CliProcess } from '../testing/http/cli-process.ts';
 
 function run(args: string[]): CliProcess {
   return runCli(['proxy', ...args]);

@@ -12,7 +12,7 @@ import { createMockApp } from '../mocks/app.ts';
 import { sampleUrls } from '../mocks/sample-urls.ts';
 import { serveVariant, type RunningVariant } from '../contract-tests/self-test/variant-server.ts';
 import { VARIANTS } from '../contract-tests/self-test/variants.ts';
-import { loadRealResponses } from '../spec/fixtures/real-responses/real-responses.ts';
+import { loadRealResponses } from '../testing/real-responses/real-responses.ts';
 import type { ReportLine } from './report.ts';
 import { startProxy, VIOLATIONS_HEADER, type RunningProxy } from './server.ts';
 

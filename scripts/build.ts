@@ -48,7 +48,9 @@ execFileSync(
 const strays = walk(DIST)
   .map((file) => relative(DIST, file))
   .filter(
-    (path) => /(?<!\.contract)\.test\.(js|d\.ts)$/.test(path) || /^mocks\/(testing|reliability)\//.test(path),
+    (path) =>
+      /(?<!\.contract)\.test\.(js|d\.ts)$/.test(path) ||
+      /^(testing|mocks\/reliability|contract-tests\/self-test)\//.test(path),
   );
 if (strays.length) throw new Error(`test code reached dist/: ${strays.join(', ')}`);
 for (const asset of ASSETS) {

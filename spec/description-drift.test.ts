@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseDescriptionFields } from './drift/description-fields.ts';
-import { fieldDrift, formatDriftProblem, type SchemaTarget } from './drift/field-drift.ts';
+import { parseDescriptionFields } from '../testing/drift/description-fields.ts';
+import { fieldDrift, formatDriftProblem, type SchemaTarget } from '../testing/drift/field-drift.ts';
 import { loadSpec, type Document } from './load.ts';
 
 const DESCRIPTION =

@@ -4,7 +4,7 @@ import {
   loadRealResponses,
   realResponse,
   type RealResponse,
-} from './fixtures/real-responses/real-responses.ts';
+} from '../testing/real-responses/real-responses.ts';
 import { isStacksPrincipal } from './formats.ts';
 import { listOperations, loadSpec, operationById, type Operation } from './load.ts';
 import { ResponseChecker } from './response-checker.ts';

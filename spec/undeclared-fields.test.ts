@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadRealResponses } from './fixtures/real-responses/real-responses.ts';
+import { loadRealResponses } from '../testing/real-responses/real-responses.ts';
 import { loadSpec, operationById } from './load.ts';
 import { undeclaredFields } from './undeclared-fields.ts';
 

@@ -2,7 +2,6 @@ import type { TestContext } from 'vitest';
 import { expectResponse } from '../expect.ts';
 import type { CallRequest } from '../http/client.ts';
 import type { ContractTarget } from '../target.ts';
-import type { TargetData } from '../targets/discover.ts';
 
 /** Ids no chain has: 32 bytes of a fixed pattern. */
 export const UNKNOWN_TX_ID = `0x${'deadbeef'.repeat(8)}`;
@@ -29,29 +28,6 @@ export function need<T>(ctx: TestContext, value: T | undefined, what: string, fi
     );
   }
   return value as T;
-}
-
-/** Valid values per parameter name, for the bad-request mutations that start from a valid one. */
-export function parameterExamples(
-  data: TargetData,
-  subject: { address?: string; tx_id?: string },
-): Record<string, string[]> {
-  const block = data.blocks[0];
-  const principal = subject.address ?? data.addresses.stx_activity;
-  return {
-    ...(principal ? { principal: [principal], address: [principal] } : {}),
-    ...(subject.tx_id ? { tx_id: [subject.tx_id] } : {}),
-    ...(block
-      ? {
-          height_or_hash: [block.hash],
-          height: [String(block.height)],
-          until_block: [block.hash],
-          block_height: [String(block.height)],
-          block_hash: [block.hash],
-        }
-      : {}),
-    unanchored: ['true'],
-  };
 }
 
 /**

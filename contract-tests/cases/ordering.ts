@@ -22,7 +22,10 @@ interface TokenItem {
   token?: string;
 }
 
-/** Newest first: block height descending, then index descending (ties in order, as operation 6). */
+/**
+ * Newest first: block height descending, then index descending. Ties are in order: the real
+ * service's first block holds its boot transactions under shared indexes.
+ */
 function newestFirst(a: unknown, b: unknown): string | undefined {
   const x = (a as TxItem).tx ?? {};
   const y = (b as TxItem).tx ?? {};
@@ -38,17 +41,7 @@ export const ORDERINGS: Record<string, Ordering> = {
   get_account_transactions_with_transfers: {
     specSays: 'Order: block height descending, then transaction index descending',
     key: (item) => String((item as TxItem).tx?.tx_id),
-    outOfOrder: (a, b) => {
-      const x = (a as TxItem).tx ?? {};
-      const y = (b as TxItem).tx ?? {};
-      // Ties are in order: the real service's first block holds its boot transactions under shared indexes.
-      const before =
-        (x.block_height ?? 0) > (y.block_height ?? 0) ||
-        (x.block_height === y.block_height && (x.tx_index ?? 0) >= (y.tx_index ?? 0));
-      return before
-        ? undefined
-        : `${x.tx_id} (height ${x.block_height}, index ${x.tx_index}) before ${y.tx_id} (height ${y.block_height}, index ${y.tx_index})`;
-    },
+    outOfOrder: newestFirst,
   },
   get_address_transaction_events: {
     specSays: 'ordered by `event_index` ascending',

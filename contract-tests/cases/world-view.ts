@@ -20,7 +20,7 @@ export function worldViewOf(data: TargetData): WorldView {
     ...(pair ? { address_tx: { address: pair.address, tx_id: pair.tx_id } } : {}),
     ...(txIds.length ? { tx_ids: txIds } : {}),
     ...(data.mempool.length ? { mempool: data.mempool } : {}),
-    ...(block ? { block_height: block.height } : {}),
+    ...(block ? { block_height: block.height, block_hash: block.hash } : {}),
     ...(data.network === 'testnet' && a.stx_activity ? { testnet_address: a.stx_activity } : {}),
   };
 }
@@ -37,6 +37,7 @@ const SOURCES: Record<Fact, string> = {
   tx_ids: 'transactions.byType',
   mempool: 'mempool',
   block_height: 'blocks',
+  block_hash: 'blocks',
   signed_tx: 'no target file lists one and the suite signs none',
   testnet_address: 'the faucet pays only on a testnet target (`network: testnet`)',
 };

@@ -4,7 +4,12 @@ import { namedTransactions } from '../checks/agreement-checks.ts';
 import { objectAt, ok, results, singleAnswers } from '../checks/meaning-check.ts';
 import { badRequestCases } from '../cases/bad-requests.ts';
 import { operation, type Query } from '../spec-context.ts';
-import { stringParams, validRequests, type WorldView } from '../../spec/valid-requests/valid-requests.ts';
+import {
+  parameterExamples,
+  stringParams,
+  validRequests,
+  type WorldView,
+} from '../../spec/valid-requests/valid-requests.ts';
 import { pickFrom, type Pool } from './pool.ts';
 
 /**
@@ -165,23 +170,27 @@ function filterQuery(f: Filter, p: number, pool: Pool, principal: string): Query
 
 const VALID = 'a valid request built from what the target answered';
 
-/**
- * The operation's declared valid request (spec/valid-requests/) on what the pool holds at these
- * picks, for the mutations that start from one; undefined when the pool lacks what it needs.
- */
-function validFor(operationId: string, p: number, pool: Pool): PlannedRequest | undefined {
+/** What the pool holds at these picks, as the world view valid requests are built from. */
+function viewAt(p: number, pool: Pool): WorldView {
   const principal = pickFrom(pool.principals.items, p);
   const pair = pickFrom(
     pool.transactions.items.filter((t) => t.principal),
     p,
   );
   const block = pickFrom(pool.blocks.items, p);
-  const view: WorldView = {
+  return {
     ...(principal ? { stx_activity: principal } : {}),
     ...(pair?.principal ? { address_tx: { address: pair.principal, tx_id: pair.tx_id } } : {}),
     ...(pair ? { tx_ids: [pair.tx_id] } : {}),
-    ...(block ? { block_height: block.height } : {}),
+    ...(block ? { block_height: block.height, block_hash: block.hash } : {}),
   };
+}
+
+/**
+ * The operation's declared valid request (spec/valid-requests/) on the pool's view, for the
+ * mutations that start from one; undefined when the pool lacks what it needs.
+ */
+function validFor(operationId: string, view: WorldView): PlannedRequest | undefined {
   const [first] = validRequests(operationId, view).requests ?? [];
   return first ? { operationId, ...stringParams(first), status: 200, because: VALID } : undefined;
 }
@@ -197,24 +206,10 @@ const MUTABLE = [
 
 function invalid(s: Extract<Start, { kind: 'invalid' }>, pool: Pool): PlannedRequest | undefined {
   const operationId = pickFrom(MUTABLE, s.operation) as string;
-  const valid = validFor(operationId, s.pick, pool);
+  const view = viewAt(s.pick, pool);
+  const valid = validFor(operationId, view);
   if (!valid) return undefined;
-  const block = pickFrom(pool.blocks.items, s.pick);
-  const examples: Record<string, string[]> = {
-    ...(valid.path.principal ? { principal: [valid.path.principal] } : {}),
-    ...(valid.path.address ? { address: [valid.path.address] } : {}),
-    ...(valid.path.tx_id ? { tx_id: [valid.path.tx_id] } : {}),
-    ...(block
-      ? {
-          height_or_hash: [block.hash],
-          height: [String(block.height)],
-          until_block: [block.hash],
-          block_height: [String(block.height)],
-          block_hash: [block.hash],
-        }
-      : {}),
-    unanchored: ['true'],
-  };
+  const examples = parameterExamples(view, valid.path);
   const cases = badRequestCases(operation(operationId), { path: valid.path, query: valid.query }, examples);
   const bad = pickFrom(cases, s.mutation);
   return bad

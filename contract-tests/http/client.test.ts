@@ -7,7 +7,7 @@ import { ExchangeLog } from '../report/exchange-log.ts';
 import { EXCHANGE_LOG, type ExchangeRecord } from '../report/records.ts';
 import { BudgetExceeded, RequestBudget } from './budget.ts';
 import { ContractClient } from './client.ts';
-import { fakeClock } from './fake-clock.ts';
+import { fakeClock } from '../../testing/http/fake-clock.ts';
 import { Limiter } from './limiter.ts';
 import { httpTransport } from './transport.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeClock } from './fake-clock.ts';
+import { fakeClock } from '../../testing/http/fake-clock.ts';
 import { Limiter } from './limiter.ts';
 
 function sum(values: number[]): number {

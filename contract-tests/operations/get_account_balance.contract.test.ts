@@ -1,12 +1,8 @@
 import { describe, test } from 'vitest';
 import { badRequestTests } from '../cases/bad-request-tests.ts';
-import {
-  expectNotModified,
-  need,
-  parameterExamples,
-  requireWorld,
-  UNKNOWN_BLOCK_HASH,
-} from '../cases/common.ts';
+import { worldViewOf } from '../cases/world-view.ts';
+import { parameterExamples } from '../../spec/valid-requests/valid-requests.ts';
+import { expectNotModified, need, requireWorld, UNKNOWN_BLOCK_HASH } from '../cases/common.ts';
 import { expectResponse, type Problem } from '../expect.ts';
 import type { Exchange } from '../http/client.ts';
 import { contractTarget } from '../target.ts';
@@ -147,7 +143,7 @@ describe('get_account_balance', () => {
     target,
     'get_account_balance',
     addresses.stx_activity ? { path: { principal: addresses.stx_activity }, query: {} } : undefined,
-    parameterExamples(data, {}),
+    parameterExamples(worldViewOf(data)),
     'stx address (`addresses.stx_activity`)',
   );
 

@@ -1,12 +1,8 @@
 import { describe, test } from 'vitest';
 import { badRequestTests } from '../cases/bad-request-tests.ts';
-import {
-  expectNotModified,
-  need,
-  parameterExamples,
-  requireWorld,
-  UNKNOWN_BLOCK_HASH,
-} from '../cases/common.ts';
+import { worldViewOf } from '../cases/world-view.ts';
+import { parameterExamples } from '../../spec/valid-requests/valid-requests.ts';
+import { expectNotModified, need, requireWorld, UNKNOWN_BLOCK_HASH } from '../cases/common.ts';
 import { expectConsistent, expectResponse, type Problem } from '../expect.ts';
 import { contractTarget } from '../target.ts';
 
@@ -132,7 +128,7 @@ describe('get_account_transactions_with_transfers', () => {
     target,
     'get_account_transactions_with_transfers',
     principal ? { path: { principal }, query: {} } : undefined,
-    parameterExamples(data, {}),
+    parameterExamples(worldViewOf(data)),
     'address with STX activity (`addresses.stx_activity`)',
   );
 

@@ -1,6 +1,8 @@
 import { describe, test } from 'vitest';
 import { badRequestTests } from '../cases/bad-request-tests.ts';
-import { expectNotModified, need, parameterExamples, requireWorld, UNKNOWN_TX_ID } from '../cases/common.ts';
+import { worldViewOf } from '../cases/world-view.ts';
+import { parameterExamples } from '../../spec/valid-requests/valid-requests.ts';
+import { expectNotModified, need, requireWorld, UNKNOWN_TX_ID } from '../cases/common.ts';
 import { expectResponse } from '../expect.ts';
 import { contractTarget } from '../target.ts';
 
@@ -77,7 +79,7 @@ describe('get_address_transaction_events', () => {
     target,
     'get_address_transaction_events',
     pair ? { path: { address: pair.address, tx_id: pair.tx_id }, query: {} } : undefined,
-    parameterExamples(data, pair ?? {}),
+    parameterExamples(worldViewOf(data), pair),
     'address transaction (`addressTransactions`)',
   );
 

@@ -1,12 +1,8 @@
 import { describe, test } from 'vitest';
 import { badRequestTests } from '../cases/bad-request-tests.ts';
-import {
-  expectNotModified,
-  need,
-  parameterExamples,
-  requireWorld,
-  UNKNOWN_BLOCK_HASH,
-} from '../cases/common.ts';
+import { worldViewOf } from '../cases/world-view.ts';
+import { parameterExamples } from '../../spec/valid-requests/valid-requests.ts';
+import { expectNotModified, need, requireWorld, UNKNOWN_BLOCK_HASH } from '../cases/common.ts';
 import { expectResponse } from '../expect.ts';
 import { contractTarget } from '../target.ts';
 
@@ -65,7 +61,7 @@ describe('get_block', () => {
     target,
     'get_block',
     { path: { height_or_hash: 'latest' }, query: {} },
-    parameterExamples(data, {}),
+    parameterExamples(worldViewOf(data)),
   );
 
   describe('404 Not Found', () => {

@@ -1,5 +1,7 @@
 import { describe, test } from 'vitest';
 import { badRequestTests } from '../cases/bad-request-tests.ts';
+import { worldViewOf } from '../cases/world-view.ts';
+import { parameterExamples } from '../../spec/valid-requests/valid-requests.ts';
 import { expectNotModified, need, requireWorld, UNKNOWN_TX_ID } from '../cases/common.ts';
 import { expectResponse, type Problem } from '../expect.ts';
 import type { Exchange } from '../http/client.ts';
@@ -145,7 +147,7 @@ describe('get_tx_list_details', () => {
     target,
     'get_tx_list_details',
     first ? { path: {}, query: { tx_id: [first] } } : undefined,
-    first ? { tx_id: [first] } : {},
+    parameterExamples(worldViewOf(data), { tx_id: first }),
     'mined transaction id (`transactions.byType`)',
   );
 

@@ -1,17 +1,12 @@
-import {
-  Cl,
-  makeContractCall,
-  makeSTXTokenTransfer,
-  PostConditionMode,
-  privateKeyToAddress,
-} from '@stacks/transactions';
+import { makeContractCall, makeSTXTokenTransfer, privateKeyToAddress } from '@stacks/transactions';
 import { describe, expect, it } from 'vitest';
 import { answersOf } from '../answers.ts';
 import { resolveOptions } from '../world/options.ts';
 import { controlSpec } from './control-spec.ts';
 import { Undecodable, NodeRejection } from './admission.ts';
 import { FAUCET_MICRO_STX, LiveChain } from './live-chain.ts';
-import { TX_OPTS } from '../testing/live-chain-kit.ts';
+import { TX_OPTS } from '../../testing/worlds/live-chain-kit.ts';
+import { minedDeposit, vaultDeposit } from '../../testing/wallet/vault-deposit.ts';
 import { Writable } from 'node:stream';
 import { mempoolIdsOf, writeEventStream } from '../event-stream/export-stream.ts';
 
@@ -130,35 +125,11 @@ describe('admission of signed transactions', () => {
     const vault = chain.contracts.find((c) => c.kind === 2 && !c.pending);
     if (!vault) throw new Error('no vault in the world');
     const [contractAddress, contractName] = vault.id.split('.') as [string, string];
-    const tx = await makeContractCall({
-      contractAddress,
-      contractName,
-      functionName: 'deposit',
-      functionArgs: [Cl.uint(2_000_000)],
-      senderKey: KEY,
-      network: 'testnet',
-      nonce: 0,
-      fee: 1000,
-      postConditionMode: PostConditionMode.Allow,
-    });
+    const tx = await vaultDeposit(vault.id, 2_000_000, KEY, 'testnet', { nonce: 0, fee: 1000 });
     const { txid } = live.broadcast(tx.serializeBytes());
     live.mine();
     const mined = answersOf(live.queries).txListDetails([txid], TX_OPTS)[txid];
-    expect(mined).toMatchObject({
-      found: true,
-      result: {
-        tx_status: 'success',
-        tx_type: 'contract_call',
-        contract_call: { contract_id: vault.id, function_name: 'deposit' },
-        events: [
-          {
-            event_type: 'stx_asset',
-            asset: { asset_event_type: 'transfer', sender: address, amount: '2000000' },
-          },
-          { event_type: 'smart_contract_log' },
-        ],
-      },
-    });
+    expect(mined).toMatchObject({ found: true, result: minedDeposit(vault.id, address, 2_000_000) });
     const unknown = await makeContractCall({
       contractAddress,
       contractName,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answersOf } from '../answers.ts';
-import { minedTxIds } from '../testing/test-worlds.ts';
-import { liveChain, chainOf, txOf, parties, big } from '../testing/live-chain-kit.ts';
+import { minedTxIds } from '../../testing/worlds/test-worlds.ts';
+import { liveChain, chainOf, txOf, parties, big } from '../../testing/worlds/live-chain-kit.ts';
 
 describe('a living chain in a reorg', () => {
   it('reorgs: the orphaned blocks are no longer served, their transactions are mined again or pending, nothing is lost', () => {

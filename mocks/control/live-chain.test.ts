@@ -5,7 +5,7 @@ import { controlSpec } from './control-spec.ts';
 import { ControlError, LiveChain } from './live-chain.ts';
 import { answersOf } from '../answers.ts';
 import { WorldQueries } from '../query/world-queries.ts';
-import { mempoolTxIds } from '../testing/test-worlds.ts';
+import { mempoolTxIds } from '../../testing/worlds/test-worlds.ts';
 import { resolveOptions } from '../world/options.ts';
 import {
   OPTIONS,
@@ -16,7 +16,7 @@ import {
   everyAnswer,
   big,
   samplePrincipals,
-} from '../testing/live-chain-kit.ts';
+} from '../../testing/worlds/live-chain-kit.ts';
 
 describe('a living chain', () => {
   it('mines a block: the tip, blocks/latest and the status move together, times rise by the block time', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { answersOf } from '../answers.ts';
 import { controlSpec } from './control-spec.ts';
 import { LiveChain } from './live-chain.ts';
-import { mempoolTxIds, minedTxIds } from '../testing/test-worlds.ts';
+import { mempoolTxIds, minedTxIds } from '../../testing/worlds/test-worlds.ts';
 import { Action, Status } from '../world/tables/kinds.ts';
 import type { Chain } from '../world/tables/chain.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';

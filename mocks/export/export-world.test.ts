@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../../spec/http/client.ts';
 import { createMockApp } from '../app.ts';
 import { startMockServer, type RunningMock } from '../server.ts';
-import { specCheckedClient } from '../testing/spec-checked-client.ts';
+import { specCheckedClient } from '../../testing/http/spec-checked-client.ts';
 import { exportWorld } from './export-world.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMockApp } from '../app.ts';
-import { specCheckedClient } from '../testing/spec-checked-client.ts';
+import { specCheckedClient } from '../../testing/http/spec-checked-client.ts';
 
 const KEY = 'test-key-0123456789';
 

@@ -6,7 +6,7 @@ import type { MockOptions } from '../options.ts';
 import { sampleUrls } from '../sample-urls.ts';
 import { listOperations, urlFor } from '../../spec/load.ts';
 import { DEFAULT_RELEASE, operationAsOf } from '../../spec/releases/releases.ts';
-import { specCheckedClient } from '../testing/spec-checked-client.ts';
+import { specCheckedClient } from '../../testing/http/spec-checked-client.ts';
 
 const WARNING = '299 - "Deprecated: See https://docs.hiro.so/stacks/api for more information"';
 const GONE = {

@@ -3,7 +3,7 @@ import { listOperations, urlFor } from '../../spec/load.ts';
 import { createMockApp } from '../app.ts';
 import { HOSTED_RATE_LIMITS } from '../options.ts';
 import { sampleUrls } from '../sample-urls.ts';
-import { specCheckedClient } from '../testing/spec-checked-client.ts';
+import { specCheckedClient } from '../../testing/http/spec-checked-client.ts';
 import { parsePrefer } from './scenarios.ts';
 
 const app = createMockApp({ blocks: 60, quiet: true, rateLimit: 0 });

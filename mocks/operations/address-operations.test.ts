@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Answers } from '../answers.ts';
 import type { TxWithTransfers } from '../serialize/types.ts';
-import { oracleFor, type Movement } from '../testing/test-oracle.ts';
-import { SEEDS, testWorld } from '../testing/test-worlds.ts';
+import { oracleFor, type Movement } from '../../testing/worlds/test-oracle.ts';
+import { SEEDS, testWorld } from '../../testing/worlds/test-worlds.ts';
 
 type Query = Parameters<Answers['transactionsWithTransfers']>[1];
 

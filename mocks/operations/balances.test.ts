@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Answers } from '../answers.ts';
 import type { Balances, PendingTransaction } from '../serialize/types.ts';
-import { feePayerOf, oracleFor, principalTotals } from '../testing/test-oracle.ts';
-import { mempoolTxIds, SEEDS, testWorld } from '../testing/test-worlds.ts';
+import { feePayerOf, oracleFor, principalTotals } from '../../testing/worlds/test-oracle.ts';
+import { mempoolTxIds, SEEDS, testWorld } from '../../testing/worlds/test-worlds.ts';
 
 function balancesOf(
   world: Answers,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isoOf } from '../serialize/iso.ts';
-import { minedTxIds, SEEDS, testWorld } from '../testing/test-worlds.ts';
+import { minedTxIds, SEEDS, testWorld } from '../../testing/worlds/test-worlds.ts';
 
 const HASH = /^0x[0-9a-f]{64}$/;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answersOf } from '../answers.ts';
 import { createMockApp } from '../app.ts';
-import { specCheckedClient } from '../testing/spec-checked-client.ts';
+import { specCheckedClient } from '../../testing/http/spec-checked-client.ts';
 import type { Answers } from '../answers.ts';
 
 const app = createMockApp({ quiet: true, rateLimit: 0 });

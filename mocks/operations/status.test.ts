@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { releaseProfile } from '../../spec/releases/releases.ts';
 import { answersOf } from '../answers.ts';
-import { SEEDS, testWorld } from '../testing/test-worlds.ts';
+import { SEEDS, testWorld } from '../../testing/worlds/test-worlds.ts';
 
 describe.each(SEEDS)('status of world %i', (seed) => {
   const { world } = testWorld(seed);

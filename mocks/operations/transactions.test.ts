@@ -9,8 +9,8 @@ import type {
 } from '../serialize/types.ts';
 import { TX_STATUSES, TX_TYPES } from '../world/tables/kinds.ts';
 import { NETWORKS } from '../world/tables/network.ts';
-import { oracleFor } from '../testing/test-oracle.ts';
-import { mempoolTxIds, minedTxIds, SEEDS, testWorld } from '../testing/test-worlds.ts';
+import { oracleFor } from '../../testing/worlds/test-oracle.ts';
+import { mempoolTxIds, minedTxIds, SEEDS, testWorld } from '../../testing/worlds/test-worlds.ts';
 import { reprOf } from '../../spec/clarity-repr.ts';
 
 const TX_ID = /^0x[0-9a-f]{64}$/;

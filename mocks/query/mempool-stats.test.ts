@@ -4,7 +4,7 @@ import { rawTxOf } from '../serialize/raw-tx.ts';
 import { txTypeOf, MEMPOOL_TX_TYPES, Status, type Action } from '../world/tables/kinds.ts';
 import { serializeMempoolStats } from '../serialize/mempool-stats.ts';
 import { mempoolSamples } from './mempool-stats.ts';
-import { SEEDS, testWorld } from '../testing/test-worlds.ts';
+import { SEEDS, testWorld } from '../../testing/worlds/test-worlds.ts';
 
 /** Nearest-rank-free reference: sort, then interpolate at p * (n - 1). */
 function reference(values: number[], p: number): number | null {

@@ -7,11 +7,11 @@ import { parseCli } from '../cli-args.ts';
 import type { MockOptions } from '../options.ts';
 import { startMockServer, type RunningMock, type ServerLimits } from '../server.ts';
 import type { WorldQueries } from '../query/world-queries.ts';
-import { problemsWithAnswer } from '../testing/answer-checks.ts';
-import { leaksIn } from '../testing/leaks.ts';
+import { problemsWithAnswer } from '../../testing/http/answer-checks.ts';
+import { leaksIn } from '../../testing/http/leaks.ts';
 import { httpClient } from '../../spec/http/client.ts';
 import type { HttpResponse } from '../../spec/http/response.ts';
-import { rawExchange } from './support/raw-exchange.ts';
+import { rawExchange } from '../../testing/fuzz/raw-exchange.ts';
 
 const SECRET = 'sk-live-secret-key-must-not-leak-0001';
 const WRONG = 'sk-wrong-key-must-not-leak-either-0002';

@@ -3,7 +3,7 @@ import { listOperations, operationById, urlFor } from '../../spec/load.ts';
 import { parseCli } from '../cli-args.ts';
 import { startMockServer, type RunningMock } from '../server.ts';
 import { sampleUrls } from '../sample-urls.ts';
-import { problemsWithAnswer } from '../testing/answer-checks.ts';
+import { problemsWithAnswer } from '../../testing/http/answer-checks.ts';
 import { httpClient } from '../../spec/http/client.ts';
 import type { HttpResponse } from '../../spec/http/response.ts';
 

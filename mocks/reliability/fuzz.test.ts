@@ -4,15 +4,15 @@ import { listOperations, urlFor } from '../../spec/load.ts';
 import { validRequests, validRequestUrl } from '../../spec/valid-requests/valid-requests.ts';
 import { worldViewOf } from '../world-view.ts';
 import { startMockServer, type RunningMock } from '../server.ts';
-import { problemsWithAnswer } from '../testing/answer-checks.ts';
-import { describeRequest, urlOf, type FuzzRequest } from './support/fuzz-request.ts';
-import { fuzzSettings } from './support/fuzz-settings.ts';
+import { problemsWithAnswer } from '../../testing/http/answer-checks.ts';
+import { describeRequest, urlOf, type FuzzRequest } from '../../testing/fuzz/fuzz-request.ts';
+import { fuzzSettings } from '../../testing/fuzz/fuzz-settings.ts';
 import {
   anyInvalidRequest,
   hostileExtras,
   tooLongAnswers,
   type InvalidCase,
-} from './support/invalid-requests.ts';
+} from '../../testing/fuzz/invalid-requests.ts';
 import { httpClient, type HttpClient } from '../../spec/http/client.ts';
 import {
   addCursors,
@@ -21,11 +21,11 @@ import {
   arbitraryValidRequest,
   worldSamples,
   type WorldSamples,
-} from './support/valid-requests.ts';
+} from '../../testing/fuzz/valid-requests.ts';
 
 const { runs, seed, seedFrom } = fuzzSettings();
 // The reads only (the POSTs a wallet sends are proved by the stacks.js loop), the successors
-// included: their cursors and assets are drawn from the world (support/valid-requests.ts).
+// included: their cursors and assets are drawn from the world (testing/fuzz/valid-requests.ts).
 const ops = listOperations().filter((op) => op.method === 'get');
 // Printed before anything runs, so a crash or a hang still leaves the seed to replay with. The
 // three properties draw from seed, seed + 1 and seed + 2, so they do not generate in lockstep.

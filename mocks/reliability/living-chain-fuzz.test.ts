@@ -2,12 +2,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationMatcher } from '../../spec/load.ts';
 import { startMockServer, type RunningMock } from '../server.ts';
-import { problemsWithAnswer } from '../testing/answer-checks.ts';
-import { readerOver } from './support/chain-coherence.ts';
-import { liveFuzzSettings } from './support/fuzz-settings.ts';
-import { IncrementalOracle } from './support/incremental-oracle.ts';
-import type { ChainModel, ChainUnderTest } from './support/chain-steps.ts';
-import { chainCommands } from './support/living-chain-commands.ts';
+import { problemsWithAnswer } from '../../testing/http/answer-checks.ts';
+import { readerOver } from '../../testing/living-chain/chain-coherence.ts';
+import { liveFuzzSettings } from '../../testing/fuzz/fuzz-settings.ts';
+import { IncrementalOracle } from '../../testing/living-chain/incremental-oracle.ts';
+import type { ChainModel, ChainUnderTest } from '../../testing/living-chain/chain-steps.ts';
+import { chainCommands } from '../../testing/living-chain/living-chain-commands.ts';
 import { httpClient, type HttpClient } from '../../spec/http/client.ts';
 
 const { runs: steps, seed, seedFrom } = liveFuzzSettings();

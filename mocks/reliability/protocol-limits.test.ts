@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientErrorStatus } from '../http/node/protocol-errors.ts';
 import { MAX_URL_LENGTH } from '../http/url-limit.ts';
 import { SERVER_LIMITS, startMockServer, type RunningMock, type ServerLimits } from '../server.ts';
-import { problemsWithAnswer } from '../testing/answer-checks.ts';
+import { problemsWithAnswer } from '../../testing/http/answer-checks.ts';
 import { httpClient } from '../../spec/http/client.ts';
 import type { HttpResponse } from '../../spec/http/response.ts';
-import { rawExchange, type RawExchange } from './support/raw-exchange.ts';
+import { rawExchange, type RawExchange } from '../../testing/fuzz/raw-exchange.ts';
 
 /** The production limits with the clocks shortened, so a slow client is cut off within a test. */
 const FAST: Partial<ServerLimits> = {

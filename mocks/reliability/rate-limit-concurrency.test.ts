@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { operationById } from '../../spec/load.ts';
 import type { MockOptions } from '../options.ts';
 import { startMockServer, type RunningMock } from '../server.ts';
-import { problemsWithAnswer } from '../testing/answer-checks.ts';
+import { problemsWithAnswer } from '../../testing/http/answer-checks.ts';
 import { httpClient } from '../../spec/http/client.ts';
 import type { HttpResponse } from '../../spec/http/response.ts';
 

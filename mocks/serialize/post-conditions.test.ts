@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConfirmedTransaction, PostCondition } from './types.ts';
-import { oracleFor } from '../testing/test-oracle.ts';
-import { SEEDS, testWorld } from '../testing/test-worlds.ts';
+import { oracleFor } from '../../testing/worlds/test-oracle.ts';
+import { SEEDS, testWorld } from '../../testing/worlds/test-worlds.ts';
 
 function holds(code: string, moved: bigint, stated: bigint): boolean {
   switch (code) {

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { ConfirmedTransaction, PendingTransaction } from './types.ts';
 import { releaseProfile } from '../../spec/releases/releases.ts';
 import { answersOf } from '../answers.ts';
-import { oracleFor } from '../testing/test-oracle.ts';
-import { mempoolTxIds, testWorld } from '../testing/test-worlds.ts';
+import { oracleFor } from '../../testing/worlds/test-oracle.ts';
+import { mempoolTxIds, testWorld } from '../../testing/worlds/test-worlds.ts';
 
 const COMMON = [
   'tx_id',

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, type HttpClient } from '../../spec/http/client.ts';
 import { listOperations } from '../../spec/load.ts';
 import { startMockServer, type RunningMock } from '../server.ts';
-import { hasChromium, launchChromium, type Chromium } from '../testing/chromium.ts';
+import { hasChromium, launchChromium, type Chromium } from '../../testing/browser/chromium.ts';
 import type { WorldCatalogue } from '../query/catalogue.ts';
 import { stx } from './client/format.ts';
 

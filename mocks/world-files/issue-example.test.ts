@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { createMockApp } from '../app.ts';
-import { specCheckedClient } from '../testing/spec-checked-client.ts';
+import { specCheckedClient } from '../../testing/http/spec-checked-client.ts';
 
 // Exactly the core format of issue 11, as its reader would fill it in: real addresses for the
 // `SP…` placeholders, and the NFT contract the example's third transaction moves.

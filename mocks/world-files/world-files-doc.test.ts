@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMockApp } from '../app.ts';
-import { specCheckedClient } from '../testing/spec-checked-client.ts';
-import { checkServedWorld } from '../testing/world-file-check.ts';
+import { specCheckedClient } from '../../testing/http/spec-checked-client.ts';
+import { checkServedWorld } from '../../testing/worlds/world-file-check.ts';
 
 const DOC = readFileSync(new URL('../../docs/world-files.md', import.meta.url), 'utf8');
 const example = /```yaml\n([\s\S]*?)```/.exec(DOC)?.[1] ?? '';

@@ -3,8 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMockApp } from '../app.ts';
-import { specCheckedClient } from '../testing/spec-checked-client.ts';
-import { checkServedWorld } from '../testing/world-file-check.ts';
+import { specCheckedClient } from '../../testing/http/spec-checked-client.ts';
+import { checkServedWorld } from '../../testing/worlds/world-file-check.ts';
 import { WORLD_SCHEMA } from '../world/declared/world-file.ts';
 
 const DIR = fileURLToPath(new URL('../../fixtures/worlds/', import.meta.url));

@@ -4,6 +4,7 @@ import { holds, type Fact, type WorldView } from './world-view.ts';
 
 export { DECLARATIONS, TRANSFER_PAYLOAD, type Declaration, type ValidRequest } from './declarations.ts';
 export { holds, type Fact, type WorldView } from './world-view.ts';
+export { examplesFrom, parameterExamples, type ExampleFacts, type Subject } from './parameter-examples.ts';
 
 /** The valid requests of an operation in this world, or the facts the world view lacks for them. */
 export type Built =

@@ -24,8 +24,9 @@ export interface WorldView {
   tx_ids?: readonly string[];
   /** Ids of transactions pending in the mempool. */
   mempool?: readonly string[];
-  /** The height of a block of the canonical chain. */
+  /** The height of a block of the canonical chain, and its hash. */
   block_height?: number;
+  block_hash?: string;
   /** A signed transaction (hex) the target would admit now: the broadcast's body. */
   signed_tx?: string;
   /** A testnet address the faucet may pay (a testnet world only). */

@@ -2,7 +2,7 @@ import { loadSpec } from '../../../spec/load.ts';
 import { httpClient } from '../../../spec/http/client.ts';
 import { describe, expect, it } from 'vitest';
 import { createMockApp } from '../../app.ts';
-import { specCheckedClient } from '../../testing/spec-checked-client.ts';
+import { specCheckedClient } from '../../../testing/http/spec-checked-client.ts';
 
 const app = createMockApp({ quiet: true, rateLimit: 0, blocks: 120 });
 const get = specCheckedClient(app);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { httpClient } from '../../../spec/http/client.ts';
-import { killCliProcesses, runCli } from '../../testing/cli-process.ts';
+import { killCliProcesses, runCli } from '../../../testing/http/cli-process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cli-world-'));
 

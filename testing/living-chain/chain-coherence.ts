@@ -1,13 +1,13 @@
-import { answersOf } from '../../answers.ts';
-import type { Page } from '../../query/paging.ts';
-import type { Balances, ConfirmedTransaction, TxWithTransfers } from '../../serialize/types.ts';
-import type { WorldCatalogue } from '../../query/catalogue.ts';
-import type { RunningMock } from '../../server.ts';
-import { principalTotals, type Movement, type Oracle } from '../../testing/test-oracle.ts';
+import { answersOf } from '../../mocks/answers.ts';
+import type { Page } from '../../mocks/query/paging.ts';
+import type { Balances, ConfirmedTransaction, TxWithTransfers } from '../../mocks/serialize/types.ts';
+import type { WorldCatalogue } from '../../mocks/query/catalogue.ts';
+import type { RunningMock } from '../../mocks/server.ts';
+import { principalTotals, type Movement, type Oracle } from '../worlds/test-oracle.ts';
 import type { IncrementalOracle } from './incremental-oracle.ts';
-import { mempoolTxIds } from '../../testing/test-worlds.ts';
-import type { HttpClient } from '../../../spec/http/client.ts';
-import type { HttpResponse } from '../../../spec/http/response.ts';
+import { mempoolTxIds } from '../worlds/test-worlds.ts';
+import type { HttpClient } from '../../spec/http/client.ts';
+import type { HttpResponse } from '../../spec/http/response.ts';
 
 /** What the checks read over HTTP: each answer is also checked for a 5xx and against the spec. */
 export type Read = (path: string) => Promise<{ status: number; body: unknown }>;
@@ -23,7 +23,7 @@ export interface Expected {
 
 /**
  * Every coherence invariant of the living chain, checked over HTTP against an oracle recomputed
- * from scratch (mocks/testing/test-oracle.ts: transaction details with all their events), so
+ * from scratch (testing/worlds/test-oracle.ts: transaction details with all their events), so
  * none trusts the world's own indexes or the response cache: the tip agrees everywhere; each
  * sampled principal's history lists exactly the transactions that concern it, its balances add
  * up from the events and its pending spends, its events agree with its transfers; nonces never

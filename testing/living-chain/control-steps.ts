@@ -1,4 +1,4 @@
-import type { Balances } from '../../serialize/types.ts';
+import type { Balances } from '../../mocks/serialize/types.ts';
 import {
   readCatalogue,
   checkAfter,

@@ -1,7 +1,7 @@
 // The browser test's page script (msw/browser.test.ts): MSW's worker with the mock's handlers,
 // then a balance fetched from the real API's address, as an app would, and shown.
 import { setupWorker } from 'msw/browser';
-import { createStacksHandlers } from './browser.ts';
+import { createStacksHandlers } from '../../msw/browser.ts';
 
 const shown = document.getElementById('balance') as HTMLElement;
 try {

@@ -1,4 +1,4 @@
-import { HttpResponse, responseOfFetch } from '../spec/http/response.ts';
+import { HttpResponse, responseOfFetch } from '../../spec/http/response.ts';
 
 /** Node writes these on its own, for the connection; fetch's Headers never have them. */
 const CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);

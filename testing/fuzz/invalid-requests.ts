@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import type { Mutation, MutationInput, OutcomeClass } from '../../../spec/invalid-requests/mutation.ts';
-import { MUTATIONS } from '../../../spec/invalid-requests/mutations.ts';
-import { loadSpec, type Operation, type Parameter } from '../../../spec/load.ts';
-import { MAX_URL_LENGTH } from '../../http/url-limit.ts';
-import { SERVER_LIMITS } from '../../server.ts';
+import type { Mutation, MutationInput, OutcomeClass } from '../../spec/invalid-requests/mutation.ts';
+import { MUTATIONS } from '../../spec/invalid-requests/mutations.ts';
+import { loadSpec, type Operation, type Parameter } from '../../spec/load.ts';
+import { MAX_URL_LENGTH } from '../../mocks/http/url-limit.ts';
+import { SERVER_LIMITS } from '../../mocks/server.ts';
 import { printable, specAccepts, urlOf, type FuzzRequest } from './fuzz-request.ts';
 import { hostileName, hostileValue } from './hostile-values.ts';
 import { arbitraryValidRequest, type WorldSamples } from './valid-requests.ts';

@@ -1,9 +1,9 @@
 // An independent model of the address operations, recomputed from what operation 2 (transaction
 // details with all events) returns, so the tests do not trust the world's own indexes.
-import type { ConfirmedTransaction, TransactionEvent } from '../serialize/types.ts';
-import type { Answers } from '../answers.ts';
+import type { ConfirmedTransaction, TransactionEvent } from '../../mocks/serialize/types.ts';
+import type { Answers } from '../../mocks/answers.ts';
 import { minedTxIds } from './test-worlds.ts';
-import type { Chain } from '../world/tables/chain.ts';
+import type { Chain } from '../../mocks/world/tables/chain.ts';
 
 export interface Movement {
   asset: 'stx' | 'ft' | 'nft';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { requestUrl, type RequestParts } from '../../../spec/invalid-requests/request-parts.ts';
-import { loadSpec, type Operation, type Parameter } from '../../../spec/load.ts';
-import { createSpecAjv } from '../../../spec/schemas.ts';
-import { coerceParameter } from '../../../spec/request/coerce.ts';
+import { requestUrl, type RequestParts } from '../../spec/invalid-requests/request-parts.ts';
+import { loadSpec, type Operation, type Parameter } from '../../spec/load.ts';
+import { createSpecAjv } from '../../spec/schemas.ts';
+import { coerceParameter } from '../../spec/request/coerce.ts';
 
 /** One generated request: decoded values, encoded only when the URL is built. */
 export interface FuzzRequest extends RequestParts {

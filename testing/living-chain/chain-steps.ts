@@ -1,10 +1,10 @@
-import { answersOf } from '../../answers.ts';
+import { answersOf } from '../../mocks/answers.ts';
 import { createHash } from 'node:crypto';
 import { c32address } from 'c32check';
 import type fc from 'fast-check';
-import type { WorldCatalogue } from '../../query/catalogue.ts';
-import type { RunningMock } from '../../server.ts';
-import type { Balances } from '../../serialize/types.ts';
+import type { WorldCatalogue } from '../../mocks/query/catalogue.ts';
+import type { RunningMock } from '../../mocks/server.ts';
+import type { Balances } from '../../mocks/serialize/types.ts';
 import { coherenceProblems, type Read } from './chain-coherence.ts';
 import type { IncrementalOracle } from './incremental-oracle.ts';
 

@@ -1,9 +1,9 @@
-import { controlSpec } from '../control/control-spec.ts';
-import { LiveChain } from '../control/live-chain.ts';
-import { answersOf, type Answers } from '../answers.ts';
+import { controlSpec } from '../../mocks/control/control-spec.ts';
+import { LiveChain } from '../../mocks/control/live-chain.ts';
+import { answersOf, type Answers } from '../../mocks/answers.ts';
 import { mempoolTxIds, minedTxIds } from './test-worlds.ts';
-import { resolveOptions } from '../world/options.ts';
-import type { Chain } from '../world/tables/chain.ts';
+import { resolveOptions } from '../../mocks/world/options.ts';
+import type { Chain } from '../../mocks/world/tables/chain.ts';
 
 // What the living chain's tests share: a chain of their seed, its parties, and every answer a client can see.
 export const OPTIONS = resolveOptions({ seed: 3, blocks: 120 });

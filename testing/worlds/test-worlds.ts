@@ -1,10 +1,10 @@
 // Worlds shared by the tests. Tests that enumerate everything build the same chain a second time,
 // apart from the one the answers read: generation is deterministic, so it is identical.
-import { buildChain } from '../world/generate/build-chain.ts';
-import type { Chain } from '../world/tables/chain.ts';
-import { createAnswers, type Answers } from '../answers.ts';
-import type { NetworkName } from '../world/tables/network.ts';
-import { resolveOptions } from '../world/options.ts';
+import { buildChain } from '../../mocks/world/generate/build-chain.ts';
+import type { Chain } from '../../mocks/world/tables/chain.ts';
+import { createAnswers, type Answers } from '../../mocks/answers.ts';
+import type { NetworkName } from '../../mocks/world/tables/network.ts';
+import { resolveOptions } from '../../mocks/world/options.ts';
 
 export const SEEDS = [1, 2, 42] as const;
 

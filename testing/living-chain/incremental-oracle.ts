@@ -1,7 +1,7 @@
-import type { Answers } from '../../answers.ts';
-import type { ConfirmedTransaction } from '../../serialize/types.ts';
-import { buildOracle, minedDetails, oracleOver, type Oracle } from '../../testing/test-oracle.ts';
-import { BlockKey } from '../../world/tables/block-table.ts';
+import type { Answers } from '../../mocks/answers.ts';
+import type { ConfirmedTransaction } from '../../mocks/serialize/types.ts';
+import { buildOracle, minedDetails, oracleOver, type Oracle } from '../worlds/test-oracle.ts';
+import { BlockKey } from '../../mocks/world/tables/block-table.ts';
 
 /**
  * The test oracle over a living chain, kept up to date at the cost of what changed: a mined

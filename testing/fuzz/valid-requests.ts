@@ -1,11 +1,11 @@
 import { c32address } from 'c32check';
 import fc from 'fast-check';
-import { loadSpec, resolve, type Operation, type Parameter, type Schema } from '../../../spec/load.ts';
-import { DECLARATIONS, stringParams } from '../../../spec/valid-requests/valid-requests.ts';
-import { windowRows } from '../../query/paging.ts';
-import type { WorldQueries } from '../../query/world-queries.ts';
-import { txIdOf } from '../../serialize/transaction.ts';
-import { worldViewOf } from '../../world-view.ts';
+import { loadSpec, resolve, type Operation, type Parameter, type Schema } from '../../spec/load.ts';
+import { DECLARATIONS, examplesFrom, stringParams } from '../../spec/valid-requests/valid-requests.ts';
+import { windowRows } from '../../mocks/query/paging.ts';
+import type { WorldQueries } from '../../mocks/query/world-queries.ts';
+import { txIdOf } from '../../mocks/serialize/transaction.ts';
+import { worldViewOf } from '../../mocks/world-view.ts';
 import { printable, specAccepts, type FuzzRequest } from './fuzz-request.ts';
 
 type Value = string | string[];
@@ -47,7 +47,7 @@ function schemaArbitrary(raw: unknown): fc.Arbitrary<Value> {
       return fc.string();
     default:
       throw new Error(
-        `no generator for the schema ${JSON.stringify(schema)}: teach mocks/reliability/support/valid-requests.ts`,
+        `no generator for the schema ${JSON.stringify(schema)}: teach testing/fuzz/valid-requests.ts`,
       );
   }
 }
@@ -119,6 +119,7 @@ export function worldSamples(queries: WorldQueries): WorldSamples {
     ...catalogue.transactions.mempool.pending,
   ];
   const principals = Object.values(catalogue.addresses).filter(Boolean);
+  const heights = blocks.map((b) => String(b.height));
   const related = principals.flatMap((principal) => {
     const history = queries.history(principal, { unanchored: false });
     const ids = (history ? windowRows(history, { limit: 5, offset: 0 }) : []).map((r) =>
@@ -129,14 +130,10 @@ export function worldSamples(queries: WorldQueries): WorldSamples {
   return {
     values: {
       ...Object.fromEntries(Object.entries(declared.values).map(([k, v]) => [k, [...new Set(v)]])),
-      principal: principals,
-      address: principals,
-      tx_id: txIds,
-      height_or_hash: ['latest', ...blocks.flatMap((b) => [String(b.height), b.hash, b.index_block_hash])],
-      until_block: blocks.flatMap((b) => [String(b.height), b.hash]),
-      height: blocks.map((b) => String(b.height)),
-      block_height: blocks.map((b) => String(b.height)),
-      block_hash: blocks.map((b) => b.hash),
+      ...examplesFrom({ principals, txIds, blocks }),
+      // Where the spec takes a height or a hash, both, and the tip by name and by its index hash.
+      height_or_hash: ['latest', ...heights, ...blocks.flatMap((b) => [b.hash, b.index_block_hash])],
+      until_block: [...heights, ...blocks.map((b) => b.hash)],
     },
     related: [...related, ...declared.related],
   };

@@ -1,4 +1,4 @@
-import { resolve, type Document } from '../load.ts';
+import { resolve, type Document } from '../../spec/load.ts';
 import type { DescribedResource, JsonType } from './description-fields.ts';
 
 type SchemaNode = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { connect, type Socket } from 'node:net';
-import { HttpResponse, headersOf } from '../../../spec/http/response.ts';
+import { HttpResponse, headersOf } from '../../spec/http/response.ts';
 
 /** Everything one raw connection got back: its responses, and who closed it. */
 export interface RawExchange {

@@ -1,4 +1,4 @@
-import type { Clock } from './limiter.ts';
+import type { Clock } from '../../contract-tests/http/limiter.ts';
 
 /** A clock whose sleeps return at once and move time on, so waits can be measured without waiting. */
 export function fakeClock(start = 1_000_000): Clock & { slept: number[] } {

@@ -7,6 +7,9 @@ import { contractProjectSettings } from './contract-tests/project.ts';
 // set) and `contract-self-test` (the suite run against broken mocks, and its own machinery).
 // `make test` runs them all.
 
+/** Loaded before every test file but the contract suite's: byte arrays compare as bytes. */
+const SETUP = ['./testing/compare-bytes.ts'];
+
 /** Unit tests that replace a module with vi.mock. */
 const ISOLATED = ['mocks/reliability/key-comparison.test.ts', 'mocks/http/next-release.test.ts'];
 
@@ -33,16 +36,18 @@ export default defineConfig({
             'packaging/**/*.test.ts',
             'docs/**/*.test.ts',
             'differential/**/*.test.ts',
+            'testing/**/*.test.ts',
           ],
           // A test that replaces a module (vi.mock) needs a module graph of its own: it runs in
           // unit-isolated. The others share one per worker, which saves each file re-importing
           // the mock (about two thirds of the unit project's time went to imports).
           exclude: [...configDefaults.exclude, ...ISOLATED],
           isolate: false,
+          setupFiles: SETUP,
           testTimeout: 30_000,
         },
       },
-      { test: { name: 'unit-isolated', include: ISOLATED, testTimeout: 30_000 } },
+      { test: { name: 'unit-isolated', include: ISOLATED, setupFiles: SETUP, testTimeout: 30_000 } },
       // After the others: its single worker cannot share a group with projects that run two.
       {
         test: {
@@ -56,6 +61,7 @@ export default defineConfig({
           name: 'contract-self-test',
           include: ['contract-tests/**/*.test.ts'],
           exclude: ['contract-tests/**/*.contract.test.ts'],
+          setupFiles: SETUP,
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },

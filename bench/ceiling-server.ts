@@ -1,16 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { HttpHeaders } from '../spec/http/response.ts';
 
 /**
- * One recorded answer of the mock, as a JSON file holds it: the path asked, the status, the
- * headers in the one shape (spec/http/response.ts, in the order sent) and the body's bytes.
+ * One recorded answer of the mock, as a JSON file holds it: the path asked, the status, the raw
+ * headers as the mock wrote them (`HttpResponse.rawHeaders`: cased, in order) and the body's bytes.
  */
 export interface RecordedAnswer {
   path: string;
   status: number;
-  headers: HttpHeaders;
+  rawHeaders: string[];
   bodyBase64: string;
 }
 
@@ -24,13 +23,7 @@ function main(): void {
   if (!file) throw new Error('usage: ceiling-server.ts <recorded-answers.json>');
   const answers = JSON.parse(readFileSync(file, 'utf8')) as RecordedAnswer[];
   const byPath = new Map(
-    answers.map(
-      (a) =>
-        [
-          a.path,
-          { ...a, headers: Object.entries(a.headers).flat(), body: Buffer.from(a.bodyBase64, 'base64') },
-        ] as const,
-    ),
+    answers.map((a) => [a.path, { ...a, body: Buffer.from(a.bodyBase64, 'base64') }] as const),
   );
   const server = createServer((req, res) => {
     const answer = byPath.get(req.url ?? '');
@@ -38,7 +31,7 @@ function main(): void {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(answer.status, answer.headers);
+    res.writeHead(answer.status, answer.rawHeaders);
     res.end(answer.body);
   });
   server.keepAliveTimeout = 5_000;

@@ -16,7 +16,7 @@ function fakeTarget(records: LogRecord[]): ContractTarget {
 
 function balanceAnswer(status: number, body: object, operationId = 'get_account_balance'): Exchange {
   return exchangeOf(
-    new HttpResponse(status, { 'content-type': 'application/json; charset=utf-8' }, JSON.stringify(body)),
+    new HttpResponse(status, ['content-type', 'application/json; charset=utf-8'], JSON.stringify(body)),
     {
       id: 1,
       operation: operation(operationId),

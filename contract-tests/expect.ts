@@ -202,12 +202,7 @@ export function expectResponse(
  */
 export function expectRouteNotFound(target: ContractTarget, ex: Exchange, because: string): void {
   const expectation = { status: 404, because };
-  const findings = routeNotFoundProblems({
-    method: ex.operation.method,
-    url: ex.url,
-    status: ex.status,
-    body: ex.body,
-  });
+  const findings = routeNotFoundProblems({ method: ex.operation.method, target: ex.url }, ex);
   orThrow(judge(target, subjectOf(ex, expectation), findings, 'pass'));
 }
 

@@ -21,11 +21,14 @@ function statusWithNovelField(): Exchange {
     ...(loadRealResponses().find((r) => r.operationId === 'get_status')!.body as object),
     novel: 1,
   };
-  const headers = {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'public, no-cache, must-revalidate',
-    etag: '"e"',
-  };
+  const headers = [
+    'content-type',
+    'application/json; charset=utf-8',
+    'cache-control',
+    'public, no-cache, must-revalidate',
+    'etag',
+    '"e"',
+  ];
   return exchangeOf(new HttpResponse(200, headers, JSON.stringify(body)), {
     id: 1,
     operation: operation('get_status'),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { differences, type Answer } from './compare.ts';
+import { HttpResponse } from '../spec/http/response.ts';
+import { answerOf, differences, type Answer } from './compare.ts';
 import { listedFor, type ListedDifference } from './listed.ts';
 import { Tally } from './tally.ts';
 
@@ -18,6 +19,23 @@ function answer(over: Partial<Answer> = {}): Answer {
     ...over,
   };
 }
+
+describe('answerOf: the record of an answer', () => {
+  it('keeps the status, the body parsed (else its text, none as undefined) and the four compared headers', () => {
+    const raw = ['Warning', WARNING, 'ETag', '"t"', 'X-API-Version', 'v9', 'Vary', 'Accept'];
+    expect(answerOf(new HttpResponse(200, raw, '{"balance":"1"}'))).toEqual({
+      status: 200,
+      body: { balance: '1' },
+      headers: { warning: WARNING, etag: true, 'x-api-version': 'v9' },
+    });
+    expect(answerOf(new HttpResponse(502, ['Cache-Control', 'no-store'], 'Bad Gateway'))).toEqual({
+      status: 502,
+      body: 'Bad Gateway',
+      headers: { etag: false, 'cache-control': 'no-store' },
+    });
+    expect(answerOf(new HttpResponse(304, [])).body).toBeUndefined();
+  });
+});
 
 describe('differences: status, body, the compared headers and the 304', () => {
   it('finds none between equal answers', () => {

@@ -1,3 +1,5 @@
+import type { HttpResponse } from '../spec/http/response.ts';
+
 /** The headers the differential compares: the deprecation `Warning`, `Cache-Control`, whether an `ETag` is sent, and `X-API-Version`. */
 export interface AnswerHeaders {
   warning?: string;
@@ -13,15 +15,30 @@ export interface Revalidation {
 }
 
 /**
- * An answer as both services give it: the status and the parsed JSON body (undefined when none);
- * the compared headers and the revalidation when they were read (golden answers recorded before
- * headers were compared have neither).
+ * An answer as the differential records it, not a second response type: the golden files
+ * (fixtures/golden/) hold it as JSON, read back by later runs, so it keeps only what is compared,
+ * in a form that survives the disk and the mock's id mapping: the status, the body parsed (its
+ * text when not JSON, undefined when none), four headers (an `ETag` as whether one was sent, as
+ * each side's tag differs), and what a second, conditional request got (`revalidated`). Golden
+ * answers recorded before headers were compared have neither. Made from an `HttpResponse` by
+ * `answerOf` alone.
  */
 export interface Answer {
   status: number;
   body: unknown;
   headers?: AnswerHeaders;
   revalidated?: Revalidation;
+}
+
+/** The record of an answer: what the differential compares of it. */
+export function answerOf(res: HttpResponse): Answer {
+  const { headers } = res;
+  const seen: AnswerHeaders = { etag: headers.etag !== undefined };
+  if (headers.warning !== undefined) seen.warning = headers.warning;
+  if (headers['cache-control'] !== undefined) seen['cache-control'] = headers['cache-control'];
+  if (headers['x-api-version'] !== undefined) seen['x-api-version'] = headers['x-api-version'];
+  const body: unknown = res.text === '' ? undefined : (res.body ?? res.text);
+  return { status: res.status, body, headers: seen };
 }
 
 /** One field that differs: its path with array positions as `[]`, and both values. */

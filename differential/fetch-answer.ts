@@ -1,6 +1,6 @@
 import { httpClient, type HttpClient } from '../spec/http/client.ts';
 import type { HttpResponse } from '../spec/http/response.ts';
-import type { Answer, AnswerHeaders } from './compare.ts';
+import { answerOf, type Answer } from './compare.ts';
 
 /**
  * GETs `base + path` with the one HTTP client and reads the answer: JSON body parsed, any other body kept as text, none as
@@ -46,18 +46,8 @@ async function fetchOnce(
     const cause = (err as { code?: string }).code ?? (err as Error).name;
     return { answer: { status: 0, body: `no answer: ${cause}` } };
   }
-  const etag = res.headers.etag;
-  const seen: AnswerHeaders = { etag: etag !== undefined };
-  if (res.headers.warning !== undefined) seen.warning = res.headers.warning;
-  if (res.headers['cache-control'] !== undefined) seen['cache-control'] = res.headers['cache-control'];
-  if (res.headers['x-api-version'] !== undefined) seen['x-api-version'] = res.headers['x-api-version'];
-  return { answer: { status: res.status, body: bodyOf(res), headers: seen }, ...(etag && { etag }) };
-}
-
-/** The parsed JSON body, any other body as its text, none as undefined. */
-function bodyOf(res: HttpResponse): unknown {
-  if (res.text === '') return undefined;
-  return res.body !== undefined ? res.body : res.text;
+  const { etag } = res.headers;
+  return { answer: answerOf(res), ...(etag && { etag }) };
 }
 
 /** Runs `work` over `items` with at most `limit` at once, keeping their order in the results. */

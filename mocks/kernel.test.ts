@@ -1,27 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createMock, nodeSources } from './create-mock.ts';
-import type { ApiRequest, ApiResponse } from './http/exchange.ts';
+import type { ServerRequest } from '../spec/http/request.ts';
 import { mockKernel, type Mock } from './kernel.ts';
 
-function request(url: string, init: Partial<ApiRequest> & { body?: string } = {}): ApiRequest {
-  const { body, ...rest } = init;
-  const bytes = new TextEncoder().encode(body ?? '');
-  return {
-    method: 'GET',
-    url,
-    headers: {},
-    ip: '127.0.0.1',
-    readBody: (limit) =>
-      bytes.length > limit
-        ? Promise.reject(Object.assign(new Error('too large'), { status: 413 }))
-        : Promise.resolve(bytes),
-    ...rest,
-  };
+/** A request handed over in process, its body (if any) as given. */
+function request(target: string, init: Partial<ServerRequest> = {}): ServerRequest {
+  return { method: 'GET', target, headers: {}, ip: '127.0.0.1', ...init };
 }
 
-async function answer(mock: Mock, req: ApiRequest): Promise<{ status: number; json: unknown }> {
-  const res: ApiResponse = await mock.handle(req);
-  return { status: res.status, json: res.body ? JSON.parse(new TextDecoder().decode(res.body)) : undefined };
+async function answer(mock: Mock, req: ServerRequest): Promise<{ status: number; json: unknown }> {
+  const res = await mock.handle(req);
+  return { status: res.status, json: res.body };
 }
 
 const BASE = { blocks: 60, quiet: true, rateLimit: 0 } as const;

@@ -1,7 +1,8 @@
 import { listOperations, type Document } from '../spec/document.ts';
+import type { ServerRequest } from '../spec/http/request.ts';
+import type { HttpResponse } from '../spec/http/response.ts';
 import { operationsOf, releaseProfile, RELEASES, type ReleaseProfile } from '../spec/releases/releases.ts';
 import { LiveChain, type SubmitRequest, type Tip, type WorldRestorer } from './control/live-chain.ts';
-import type { ApiRequest, ApiResponse } from './http/exchange.ts';
 import { createMockPipeline } from './http/mock-pipeline.ts';
 import { serviceHeaders } from './http/answer-writing.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
@@ -61,7 +62,7 @@ export interface Mock extends MockControls {
   readonly limiter: RateLimiter;
   /** The last requests, for the home page. */
   readonly feed: RequestFeed;
-  handle(request: ApiRequest): ApiResponse | Promise<ApiResponse>;
+  handle(request: ServerRequest): HttpResponse | Promise<HttpResponse>;
 }
 
 /** The controls over a living chain: the facade every door returns. */
@@ -142,20 +143,20 @@ export function mockKernel(partial: Partial<MockOptions>, sources: MockSources):
     files: sources.files?.(live, options),
   });
 
-  const seen = (request: ApiRequest, started: number, answer: ApiResponse): ApiResponse => {
+  const seen = (request: ServerRequest, started: number, answer: HttpResponse): HttpResponse => {
     observe({
       method: request.method,
-      path: request.url,
+      path: request.target,
       status: answer.status,
       ms: performance.now() - started,
-      ...(answer.headers.includes('Warning') ? { deprecated: true } : {}),
+      ...(answer.rawHeaders.includes('Warning') ? { deprecated: true } : {}),
     });
     return answer;
   };
-  const handle = (request: ApiRequest): ApiResponse | Promise<ApiResponse> => {
-    const isOwn = isOwnPath(request.url);
+  const handle = (request: ServerRequest): HttpResponse | Promise<HttpResponse> => {
+    const isOwn = isOwnPath(request.target);
     // The home page's polling stays out of the log it shows.
-    if (isOwn && isLivePoll(request.url)) return own(request);
+    if (isOwn && isLivePoll(request.target)) return own(request);
     const started = performance.now();
     const answer = isOwn ? own(request) : pipeline(request);
     return answer instanceof Promise

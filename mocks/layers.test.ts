@@ -76,7 +76,7 @@ describe('the boundaries between the top-level folders', () => {
     ['the mock imports the differential', 'mocks/x.ts', '../differential/run.ts'],
     ['the suite imports the mock', 'contract-tests/x.ts', '../mocks/app.ts'],
     ['the suite imports a layer of the mock', 'contract-tests/cases/x.ts', '../../mocks/http/errors.ts'],
-    ['the proxy reads requests through the mock', 'proxy/x.ts', '../mocks/http/exchange.ts'],
+    ['the proxy reads requests through the mock', 'proxy/x.ts', '../mocks/http/body.ts'],
     ['the spec imports the mock', 'spec/x.ts', '../mocks/app.ts'],
     ['a published folder reaches test helpers', 'msw/x.ts', '../testing/http/cli-process.ts'],
     ['the spec reaches test helpers', 'spec/request/x.ts', '../../testing/fuzz/valid-requests.ts'],

@@ -1,9 +1,10 @@
 import type { Document, Operation } from '../spec/document.ts';
+import type { ServerRequest } from '../spec/http/request.ts';
+import type { HttpResponse } from '../spec/http/response.ts';
 import { operationPaths, urlBuilder } from '../spec/request/url.ts';
 import { controlPlane } from './control/control-plane.ts';
 import type { LiveChain } from './control/live-chain.ts';
 import { loggableError, routeNotFound, unexpectedError } from './http/errors.ts';
-import type { ApiRequest, ApiResponse } from './http/exchange.ts';
 import { contentAnswer, errorAnswer } from './http/own-answer.ts';
 import { preflight } from './http/answer-writing.ts';
 import { splitTarget } from '../spec/request/routing.ts';
@@ -72,7 +73,9 @@ export function isLivePoll(url: string): boolean {
  * catalogue and schema, the home page and its files, the links at /, the control plane → 404,
  * and the error body for anything that went wrong.
  */
-export function ownPaths(ctx: OwnPathsContext): (request: ApiRequest) => ApiResponse | Promise<ApiResponse> {
+export function ownPaths(
+  ctx: OwnPathsContext,
+): (request: ServerRequest) => HttpResponse | Promise<HttpResponse> {
   const { doc, ops, live, feed, leading, log, files } = ctx;
   const queries = live.queries;
   const specJson = JSON.stringify(doc);
@@ -86,7 +89,7 @@ export function ownPaths(ctx: OwnPathsContext): (request: ApiRequest) => ApiResp
   });
   const polled = liveState(live, feed);
 
-  const reads: Record<string, (request: ApiRequest, headers: string[]) => ApiResponse> = {
+  const reads: Record<string, (request: ServerRequest, headers: string[]) => HttpResponse> = {
     '/openapi.json': (r, h) => contentAnswer(r, h, 200, JSON_TYPE, specJson),
     '/_mock/world': (r, h) => contentAnswer(r, h, 200, JSON_TYPE, catalogue()),
     '/_mock/world.schema.json': (r, h) =>
@@ -94,40 +97,40 @@ export function ownPaths(ctx: OwnPathsContext): (request: ApiRequest) => ApiResp
     [LIVE_PATH]: polled,
     ...(files
       ? {
-          '/openapi.yaml': (r: ApiRequest, h: string[]) =>
+          '/openapi.yaml': (r: ServerRequest, h: string[]) =>
             contentAnswer(r, h, 200, YAML_TYPE, files.specYaml()),
-          '/_mock/openapi.yaml': (r: ApiRequest, h: string[]) =>
+          '/_mock/openapi.yaml': (r: ServerRequest, h: string[]) =>
             contentAnswer(r, h, 200, YAML_TYPE, files.controlYaml()),
         }
       : {}),
   };
 
-  const route = (request: ApiRequest, headers: string[]): ApiResponse | Promise<ApiResponse> => {
-    const path = ownPath(request.url);
+  const route = (request: ServerRequest, headers: string[]): HttpResponse | Promise<HttpResponse> => {
+    const path = ownPath(request.target);
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     const read = isRead ? reads[path] : undefined;
     if (read) return read(request, headers);
     const page = files?.pages(request, path, headers);
     if (page) return page;
     if (isRead && path === '/') return contentAnswer(request, headers, 200, JSON_TYPE, links());
-    const called = control(request, splitTarget(request.url).pathname, headers);
+    const called = control(request, splitTarget(request.target).pathname, headers);
     if (called) return called;
     return errorAnswer(
       request,
       headers,
       404,
-      routeNotFound(request.method, splitTarget(request.url).pathname),
+      routeNotFound(request.method, splitTarget(request.target).pathname),
     );
   };
 
-  const failed = (request: ApiRequest, err: unknown): ApiResponse => {
+  const failed = (request: ServerRequest, err: unknown): HttpResponse => {
     const { status, message } = unexpectedError(err);
     if (status === 500) log(`internal error: ${loggableError(err)}`);
     return errorAnswer(request, [...leading], status, message);
   };
 
   return (request) => {
-    const tooLong = urlTooLong(request.url);
+    const tooLong = urlTooLong(request.target);
     if (tooLong !== undefined) return errorAnswer(request, [], 414, tooLong);
     if (request.method === 'OPTIONS') return preflight();
     try {

@@ -1,6 +1,7 @@
 import { http, type HttpHandler } from 'msw';
 import { listOperations } from '../spec/document.ts';
-import type { ApiRequest, ApiResponse } from '../mocks/http/exchange.ts';
+import type { ServerRequest } from '../spec/http/request.ts';
+import type { HttpResponse } from '../spec/http/response.ts';
 import { routerOf } from '../spec/request/routing.ts';
 import { controlsOf, mockKernel, type MockControls, type MockSources } from '../mocks/kernel.ts';
 import type { MockOptions } from '../mocks/options.ts';
@@ -142,9 +143,9 @@ export function createStacksMsw(partial: StacksMswOptions, sources: MockSources)
     request.headers.forEach((value, name) => (headers[name] = value));
     const prefer = preferenceFor(operationId, request.headers.get('prefer'));
     if (prefer !== null) headers.prefer = prefer;
-    const apiRequest: ApiRequest = {
+    const served: ServerRequest = {
       method: request.method,
-      url: `${pathOf(url) ?? url.pathname}${url.search}`,
+      target: `${pathOf(url) ?? url.pathname}${url.search}`,
       headers,
       ip: clientIp,
       onClose: (listener) => request.signal.addEventListener('abort', listener, { once: true }),
@@ -154,7 +155,7 @@ export function createStacksMsw(partial: StacksMswOptions, sources: MockSources)
         return bytes;
       },
     };
-    return toResponse(await mock.handle(apiRequest));
+    return toResponse(await mock.handle(served));
   };
 
   const handlers = [
@@ -198,14 +199,14 @@ export function createStacksMsw(partial: StacksMswOptions, sources: MockSources)
   }) satisfies StacksMsw;
 }
 
-/** The pipeline's answer as a `fetch` Response: the same status, headers (fetch joins repeats) and bytes. */
-function toResponse(answer: ApiResponse): Response {
+/** The kernel's answer as a `fetch` Response: the same status, headers (fetch joins repeats) and bytes. */
+function toResponse(answer: HttpResponse): Response {
   const headers = new Headers();
-  for (let i = 0; i < answer.headers.length; i += 2)
-    headers.append(answer.headers[i] as string, answer.headers[i + 1] as string);
+  const raw = answer.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
   const body =
-    answer.body === undefined || answer.status === 204 || answer.status === 304
+    answer.bytes.length === 0 || answer.status === 204 || answer.status === 304
       ? null
-      : (answer.body as ConstructorParameters<typeof Response>[0]);
+      : (answer.bytes as ConstructorParameters<typeof Response>[0]);
   return new Response(body, { status: answer.status, headers });
 }

@@ -1,6 +1,6 @@
 import { httpClient } from '../spec/http/client.ts';
 import type { HttpRequest } from '../spec/http/request.ts';
-import { HttpResponse } from '../spec/http/response.ts';
+import { withoutHeaders, type HttpResponse } from '../spec/http/response.ts';
 import type { WorldQueries } from '../mocks/query/world-queries.ts';
 import { sampleUrls } from '../mocks/sample-urls.ts';
 import { worldViewOf } from '../mocks/world-view.ts';
@@ -21,6 +21,7 @@ import { createSpecAjv } from '../spec/schemas.ts';
 
 /** The same Host to both mocks, so that a page naming its own origin names the same one. */
 const HOST = '127.0.0.1:3999';
+const CLOCK = new Set(['date']);
 
 /**
  * Sends the request over a new connection with the one HTTP client and reads the answer, its
@@ -29,8 +30,7 @@ const HOST = '127.0.0.1:3999';
 export async function answerTo(baseUrl: string, req: HttpRequest): Promise<HttpResponse> {
   const client = httpClient(baseUrl, { keepAlive: false });
   const res = await client.send({ ...req, headers: { Host: HOST, Connection: 'close', ...req.headers } });
-  const { date: _date, ...headers } = res.headers;
-  return new HttpResponse(res.status, headers, res.bytes);
+  return withoutHeaders(res, CLOCK);
 }
 
 /**

@@ -120,10 +120,10 @@ function decoded(answer: HttpResponse): HttpResponse {
   const encoding = (answer.headers['content-encoding'] ?? '').toLowerCase();
   const bytes = Buffer.from(answer.bytes);
   try {
-    if (encoding === 'gzip') return new HttpResponse(answer.status, answer.headers, gunzipSync(bytes));
-    if (encoding === 'deflate') return new HttpResponse(answer.status, answer.headers, inflateSync(bytes));
+    if (encoding === 'gzip') return new HttpResponse(answer.status, answer.rawHeaders, gunzipSync(bytes));
+    if (encoding === 'deflate') return new HttpResponse(answer.status, answer.rawHeaders, inflateSync(bytes));
     if (encoding === 'br')
-      return new HttpResponse(answer.status, answer.headers, brotliDecompressSync(bytes));
+      return new HttpResponse(answer.status, answer.rawHeaders, brotliDecompressSync(bytes));
   } catch {
     return answer;
   }

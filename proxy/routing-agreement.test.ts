@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../mocks/create-mock.ts';
-import type { ApiResponse } from '../mocks/http/exchange.ts';
 import { sampleUrls } from '../mocks/sample-urls.ts';
-import { HttpResponse } from '../spec/http/response.ts';
+import type { HttpResponse } from '../spec/http/response.ts';
 import { loadSpec, urlFor } from '../spec/load.ts';
 import { ExchangeChecker } from './exchange-check.ts';
 
@@ -22,8 +21,8 @@ function spellings(url: string): string[] {
   ];
 }
 
-async function answer(url: string): Promise<ApiResponse> {
-  return mock.handle({ method: 'GET', url, headers: {}, ip: '127.0.0.1' });
+async function answer(url: string): Promise<HttpResponse> {
+  return mock.handle({ method: 'GET', target: url, headers: {}, ip: '127.0.0.1' });
 }
 
 describe('the proxy and the mock route with one router', () => {
@@ -31,7 +30,7 @@ describe('the proxy and the mock route with one router', () => {
     for (const url of ['/extended/v1/tx/mempool/stats/', '/Extended/v1/tx/mempool/stats']) {
       const res = await answer(url);
       expect(res.status, url).toBe(200);
-      const findings = checker.check({ method: 'GET', target: url }, new HttpResponse(200, {}, res.body));
+      const findings = checker.check({ method: 'GET', target: url }, res);
       expect(
         findings.filter((f) => f.where === 'route'),
         url,

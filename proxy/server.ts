@@ -1,7 +1,7 @@
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as requestTls } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { HttpResponse, headersOf } from '../spec/http/response.ts';
+import { HttpResponse } from '../spec/http/response.ts';
 import { loadSpec, type Document } from '../spec/load.ts';
 import { ExchangeChecker } from './exchange-check.ts';
 import { ViolationReport } from './report.ts';
@@ -102,7 +102,7 @@ function forward(
       const status = answer.statusCode ?? 502;
       const findings = checker.check(
         { method: req.method ?? 'GET', target },
-        new HttpResponse(status, headersOf(answer.rawHeaders), body),
+        new HttpResponse(status, answer.rawHeaders, body),
       );
       report.record({ method: req.method ?? 'GET', path: target, status }, findings);
       const raw: string[] = [];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listOperations, loadSpec, resolve, type Document } from './load.ts';
 import { createSpecAjv } from './schemas.ts';
+import { objectAt } from '../testing/spec-paths.ts';
 
 type JsonObject = Record<string, unknown>;
 
@@ -67,13 +68,6 @@ function checkExamples(doc: Document): ExampleReport {
 
 function mutableSpec(): Document {
   return structuredClone(loadSpec());
-}
-
-function objectAt(doc: Document, path: string[]): JsonObject {
-  let node: unknown = doc;
-  for (const key of path) node = (node as JsonObject)[key];
-  if (!isObject(node)) throw new Error(`spec/openapi.yaml has no object at ${pointer(path)}`);
-  return node;
 }
 
 describe('examples in spec/openapi.yaml', () => {

@@ -8,7 +8,7 @@ import {
 import { isStacksPrincipal } from './formats.ts';
 import { listOperations, loadSpec, operationById, type Operation } from './load.ts';
 import { ResponseChecker } from './response-checker.ts';
-import { HttpResponse, type HttpHeaders } from './http/response.ts';
+import { HttpResponse, rawHeadersOf, type HttpHeaders } from './http/response.ts';
 import type { Problem } from './responses.ts';
 import { reprOf } from './clarity-repr.ts';
 
@@ -45,7 +45,7 @@ function check(fixture: RealResponse, overrides: Overrides = {}): Problem[] {
   const op = operationById(fixture.operationId);
   const status = overrides.status ?? fixture.status;
   const headers = overrides.headers ?? realHeaders(op, status);
-  return checker.check(op, new HttpResponse(status, headers, JSON.stringify(fixture.body)));
+  return checker.check(op, new HttpResponse(status, rawHeadersOf(headers), JSON.stringify(fixture.body)));
 }
 
 /** A deep copy of a fixture whose body `change` may edit in place. */

@@ -12,7 +12,7 @@ import {
   type ResponseCheck,
   type ResponseContext,
 } from './response-checks.ts';
-import { HttpResponse, type HttpHeaders } from './http/response.ts';
+import { HttpResponse, rawHeadersOf, type HttpHeaders } from './http/response.ts';
 import { documentedResponse } from './responses.ts';
 import { createSpecAjv } from './schemas.ts';
 
@@ -36,7 +36,11 @@ interface Parts {
 }
 
 function answer({ status, headers, body }: Parts): HttpResponse {
-  return new HttpResponse(status, headers, typeof body === 'string' ? body : (JSON.stringify(body) ?? ''));
+  return new HttpResponse(
+    status,
+    rawHeadersOf(headers),
+    typeof body === 'string' ? body : (JSON.stringify(body) ?? ''),
+  );
 }
 
 function contextOf(parts: Parts, op = balance): ResponseContext {

@@ -1,13 +1,6 @@
+import type { HttpRequest } from '../../spec/http/request.ts';
+import type { HttpResponse } from '../../spec/http/response.ts';
 import type { Problem } from '../../spec/responses.ts';
-
-/** What is checked of a route-not-found answer: the request's method and target, what came back. */
-export interface RouteNotFoundAnswer {
-  method: string;
-  /** The request target, path and query, as sent. */
-  url: string;
-  status: number;
-  body: unknown;
-}
 
 /**
  * The findings on an answer to a route the target's release does not serve (`x-releases`): its
@@ -15,8 +8,8 @@ export interface RouteNotFoundAnswer {
  * `{"message":"Route GET:<target> not found","error":"Not Found","statusCode":404}`. The
  * operation's documented responses do not apply: the release has no such operation.
  */
-export function routeNotFoundProblems(answer: RouteNotFoundAnswer): Problem[] {
-  const routeMessage = `Route ${answer.method.toUpperCase()}:${answer.url} not found`;
+export function routeNotFoundProblems(request: HttpRequest, answer: HttpResponse): Problem[] {
+  const routeMessage = `Route ${request.method.toUpperCase()}:${request.target} not found`;
   const expected = `{"message":"${routeMessage}","error":"Not Found","statusCode":404}`;
   if (answer.status !== 404)
     return [{ where: 'status', expected: "404 (the router's not-found)", actual: String(answer.status) }];
@@ -33,7 +26,7 @@ export function routeNotFoundProblems(answer: RouteNotFoundAnswer): Problem[] {
         {
           where: 'body',
           expected: `the router's not-found ${expected}`,
-          actual: JSON.stringify(answer.body) ?? 'no body',
+          actual: answer.text || 'no body',
         },
       ];
 }

@@ -29,9 +29,9 @@ function targetOver(app: RequestListener, urls: string[]): ContractTarget {
   const log = new ExchangeLog(dir);
   const transport = httpTransport(app);
   const client = new ContractClient({
-    transport: (url, headers, timeout) => {
-      urls.push(url);
-      return transport(url, headers, timeout);
+    transport: (request, timeout) => {
+      urls.push(request.target);
+      return transport(request, timeout);
     },
     limiter: new Limiter(0),
     budget: new RequestBudget(2_000),
@@ -94,7 +94,10 @@ describe('the exploration phase', () => {
     // Replayed alone, as its curl command sends it, the last request fails the same check.
     const last = new URL(curls[curls.length - 1] as string);
     const pathAndQuery = `${last.pathname}${last.search}`;
-    const raw = await httpTransport(broken)(pathAndQuery, { Accept: 'application/json' }, 10_000);
+    const raw = await httpTransport(broken)(
+      { method: 'GET', target: pathAndQuery, headers: { Accept: 'application/json' } },
+      10_000,
+    );
     const replayed = exchangeOf(raw, {
       id: 0,
       operation: operationMatcher(operations)(last.pathname) as Operation,

@@ -129,10 +129,10 @@ export class ContractClient {
       ...(retry ? { retry } : {}),
     };
     try {
-      const raw = await this.deps.transport(url, headers, this.deps.timeoutMs, {
-        method: op.method,
-        ...(body === undefined ? {} : { body }),
-      });
+      const raw = await this.deps.transport(
+        { method: op.method.toUpperCase(), target: url, headers, ...(body === undefined ? {} : { body }) },
+        this.deps.timeoutMs,
+      );
       const ms = this.clock.now() - started;
       this.deps.log.write({ ...base, status: raw.status, ms });
       const reset = quotaResetMs(raw.headers);

@@ -1,20 +1,10 @@
 import type { RequestListener } from 'node:http';
 import { httpClient, HttpTimeoutError } from '../../spec/http/client.ts';
+import type { HttpRequest } from '../../spec/http/request.ts';
 import type { HttpResponse } from '../../spec/http/response.ts';
 
-/** The method, when not GET, and the body of an operation that takes one. */
-export interface SendOptions {
-  method?: string;
-  body?: string;
-}
-
-/** Sends one request (a GET unless told) and answers what came back, whatever the status. */
-export type Transport = (
-  pathAndQuery: string,
-  headers: Record<string, string>,
-  timeoutMs: number,
-  send?: SendOptions,
-) => Promise<HttpResponse>;
+/** Sends one request (its target relative to the target's base) and answers what came back, whatever the status. */
+export type Transport = (request: HttpRequest, timeoutMs: number) => Promise<HttpResponse>;
 
 /**
  * The one HTTP client (spec/http/client.ts) against an in-process request listener (the mock's
@@ -23,17 +13,9 @@ export type Transport = (
  */
 export function httpTransport(target: RequestListener | string): Transport {
   const client = httpClient(target);
-  return async (pathAndQuery, headers, timeoutMs, send = {}) => {
+  return async (request, timeoutMs) => {
     try {
-      return await client.send(
-        {
-          method: (send.method ?? 'GET').toUpperCase(),
-          target: pathAndQuery,
-          headers,
-          ...(send.body === undefined ? {} : { body: send.body }),
-        },
-        { timeoutMs },
-      );
+      return await client.send(request, { timeoutMs });
     } catch (err) {
       if (err instanceof HttpTimeoutError)
         throw new Error(`no answer within ${timeoutMs} ms (CONTRACT_TIMEOUT_MS)`, { cause: err });

@@ -48,7 +48,9 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite against eac
     let previous: Promise<unknown> = Promise.resolve();
     WORLDS.forEach((name, i) => {
       const mock = mocks[i] as RunningMock;
-      const run = previous.then(() => runSuite(mock.url, { target: targetFor(mock, dir, name) }));
+      const run = previous.then(() =>
+        runSuite(mock.url, { target: targetFor(mock, dir, name), moduleCache: join(dir, 'module-cache') }),
+      );
       runs.set(name, run);
       previous = run;
     });

@@ -19,7 +19,10 @@ const PROBE_TIMEOUT_MS = 10_000;
 async function reach(transport: Transport, baseUrl: string, timeoutMs: number): Promise<HttpResponse> {
   let res: HttpResponse;
   try {
-    res = await transport('/extended', { Accept: 'application/json' }, timeoutMs);
+    res = await transport(
+      { method: 'GET', target: '/extended', headers: { Accept: 'application/json' } },
+      timeoutMs,
+    );
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
     throw new PreflightError(
@@ -57,8 +60,7 @@ async function disagreements(
   const block = file.blocks?.[0];
   if (block) {
     const res = await transport(
-      urlFor('get_block', { path: { height_or_hash: block.height } }),
-      {},
+      { method: 'GET', target: urlFor('get_block', { path: { height_or_hash: block.height } }) },
       PROBE_TIMEOUT_MS,
     );
     const hash = res.status === 200 ? (JSON.parse(res.text) as { hash?: unknown }).hash : undefined;

@@ -9,8 +9,11 @@ export type Auth = NonNullable<TargetFile['auth']>;
 /** What a target does with keys, from two requests to `GET /extended`: one without a key, one with an unknown key. */
 export async function probeAuth(transport: Transport, timeoutMs: number): Promise<Auth> {
   const accept = { Accept: 'application/json' };
-  const noKey = await transport('/extended', accept, timeoutMs);
-  const badKey = await transport('/extended', { ...accept, 'X-API-Key': INVALID_KEY }, timeoutMs);
+  const noKey = await transport({ method: 'GET', target: '/extended', headers: accept }, timeoutMs);
+  const badKey = await transport(
+    { method: 'GET', target: '/extended', headers: { ...accept, 'X-API-Key': INVALID_KEY } },
+    timeoutMs,
+  );
   return {
     keyRequired: noKey.status === 401,
     invalidKeyRejected: badKey.status === 403,
@@ -29,7 +32,10 @@ export interface MockWorld {
 
 /** The world a mock serves, or undefined when the target has no `/_mock/world` (not the mock). */
 export async function readMockWorld(transport: Transport, timeoutMs: number): Promise<MockWorld | undefined> {
-  const res = await transport('/_mock/world', { Accept: 'application/json' }, timeoutMs);
+  const res = await transport(
+    { method: 'GET', target: '/_mock/world', headers: { Accept: 'application/json' } },
+    timeoutMs,
+  );
   if (res.status !== 200) return undefined;
   try {
     const world = JSON.parse(res.text) as Partial<Omit<MockWorld, 'declared'>> & {

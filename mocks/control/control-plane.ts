@@ -1,9 +1,9 @@
 import { listOperations, type Document } from '../../spec/document.ts';
+import type { ServerRequest } from '../../spec/http/request.ts';
+import type { HttpResponse } from '../../spec/http/response.ts';
 import { isWrongMethod, operationRouterOf } from '../../spec/request/routing.ts';
 import { BodyError, readJsonBody } from '../http/body.ts';
 import { sameSecret } from '../http/constant-time.ts';
-import type { ApiRequest, ApiResponse } from '../http/exchange.ts';
-import { requestHeader } from '../http/exchange.ts';
 import { errorAnswer, jsonAnswer } from '../http/own-answer.ts';
 import { ControlError, type SubmitRequest } from './control-requests.ts';
 import type { LiveChain } from './live-chain.ts';
@@ -47,10 +47,10 @@ export function controlPlane(
   controlDoc: Document,
   access: ControlAccess,
 ): (
-  request: ApiRequest,
+  request: ServerRequest,
   pathname: string,
   headers: string[],
-) => Promise<ApiResponse> | ApiResponse | undefined {
+) => Promise<HttpResponse> | HttpResponse | undefined {
   const refusal = guard(access);
   const route = operationRouterOf(listOperations(controlDoc), { decode: false });
   for (const op of listOperations(controlDoc))
@@ -84,7 +84,7 @@ export function controlPlane(
 }
 
 /** Why a control call is refused before its body is read, or undefined when it may go on. */
-function guard(access: ControlAccess): (request: ApiRequest) => ControlError | undefined {
+function guard(access: ControlAccess): (request: ServerRequest) => ControlError | undefined {
   const { token } = access;
   return (request) => {
     if (token === undefined) {
@@ -94,7 +94,7 @@ function guard(access: ControlAccess): (request: ApiRequest) => ControlError | u
         `the control plane is off: the mock listens on ${access.host}, not loopback; start it with --control-token`,
       );
     }
-    const given = requestHeader(request, CONTROL_TOKEN_HEADER);
+    const given = request.headers[CONTROL_TOKEN_HEADER];
     if (given === undefined)
       return new ControlError(401, 'the control plane needs the X-Control-Token header');
     if (!sameSecret(given, token))

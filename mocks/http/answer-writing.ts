@@ -3,7 +3,8 @@ import type { OwnAnswer } from '../operations/types.ts';
 import { CACHE_CONTROL, JSON_TYPE, etagOf, matches, type SerializedJson } from './caching.ts';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.ts';
 import { errorParts, routeNotFoundParts } from './errors.ts';
-import { requestHeader, type ApiRequest, type ApiResponse } from './exchange.ts';
+import type { ServerRequest } from '../../spec/http/request.ts';
+import { HttpResponse } from '../../spec/http/response.ts';
 
 /**
  * How the pipeline writes an answer, as the real service sends each kind: the service headers, a
@@ -13,7 +14,7 @@ import { requestHeader, type ApiRequest, type ApiResponse } from './exchange.ts'
 
 /** A request on its way and the headers set so far: what an answer is written onto. */
 export interface Answering {
-  readonly request: ApiRequest;
+  readonly request: ServerRequest;
   readonly headers: string[];
 }
 
@@ -37,16 +38,16 @@ export function dropApiVersion(headers: string[]): void {
 }
 
 /** The answer to a preflight (`OPTIONS`, any path): 204 with what a browser may send. */
-export function preflight(): ApiResponse {
-  return { status: 204, headers: [...CORS_HEADERS, ...PREFLIGHT_HEADERS], body: undefined };
+export function preflight(): HttpResponse {
+  return new HttpResponse(204, [...CORS_HEADERS, ...PREFLIGHT_HEADERS]);
 }
 
 /** Mirrors a response the way a client receives it: HEAD gets the headers only. */
-export function respond(p: Answering, status: number, body: Uint8Array | undefined): ApiResponse {
-  return { status, headers: p.headers, body: p.request.method === 'HEAD' ? undefined : body };
+export function respond(p: Answering, status: number, body: Uint8Array | undefined): HttpResponse {
+  return new HttpResponse(status, p.headers, p.request.method === 'HEAD' ? undefined : body);
 }
 
-export function fail(p: Answering, status: number, message: string, code?: string): ApiResponse {
+export function fail(p: Answering, status: number, message: string, code?: string): HttpResponse {
   const { body } = errorParts(p.headers, status, message, code);
   return respond(p, status, body);
 }
@@ -55,20 +56,20 @@ export function fail(p: Answering, status: number, message: string, code?: strin
  * A 200 body as the real service sends it: revalidate-always caching, the ETag, 304 on a match;
  * `no-store` and no ETag when the route's ETag step found nothing to compute one from.
  */
-export function sendJson(p: Answering, json: SerializedJson, tagged: boolean): ApiResponse {
+export function sendJson(p: Answering, json: SerializedJson, tagged: boolean): HttpResponse {
   if (!tagged) {
     p.headers.push('Cache-Control', 'no-store', 'Content-Type', JSON_TYPE, 'Content-Length', json.length);
     return respond(p, 200, json.body);
   }
   p.headers.push('Cache-Control', CACHE_CONTROL, 'ETag', json.etag);
-  if (matches(requestHeader(p.request, 'if-none-match'), json.etag)) return respond(p, 304, undefined);
+  if (matches(p.request.headers['if-none-match'], json.etag)) return respond(p, 304, undefined);
   p.headers.push('Content-Type', JSON_TYPE, 'Content-Length', json.length);
   return respond(p, 200, json.body);
 }
 
 /** A path no route of the release serves, answered as the real service answers one (errors.ts). */
-export function unknownRoute(p: Answering): ApiResponse {
-  const { body } = routeNotFoundParts(p.headers, p.request.method, p.request.url);
+export function unknownRoute(p: Answering): HttpResponse {
+  const { body } = routeNotFoundParts(p.headers, p.request.method, p.request.target);
   return respond(p, 404, body);
 }
 
@@ -76,7 +77,7 @@ export function unknownRoute(p: Answering): ApiResponse {
  * 405 for a path the spec has under other methods: `Allow` lists them. A read-only path keeps the
  * real service's wording.
  */
-export function wrongMethod(p: Answering, allow: string[]): ApiResponse {
+export function wrongMethod(p: Answering, allow: string[]): HttpResponse {
   const allowed = [...allow, ...(allow.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
   p.headers.push('Allow', allowed.join(', '));
   const readOnly = allow.length === 1 && allow[0] === 'GET';
@@ -91,7 +92,7 @@ export function wrongMethod(p: Answering, allow: string[]): ApiResponse {
 
 /** The request's media type without parameters, lower-cased; '' when none was sent. */
 export function mediaTypeOf(p: Answering): string {
-  return (requestHeader(p.request, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return (p.request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
 /**
@@ -103,7 +104,7 @@ export function failAfterEtagStep(
   p: Answering,
   error: { status: number; message: string; code?: string },
   tagged: boolean,
-): ApiResponse {
+): HttpResponse {
   if (!tagged) return fail(p, error.status, error.message, error.code);
   const { body } = errorParts(p.headers, error.status, error.message, error.code, CACHE_CONTROL);
   p.headers.push('ETag', etagOf(body));
@@ -111,13 +112,13 @@ export function failAfterEtagStep(
 }
 
 /** A change's 200 (a POST): not cached and not revalidated, it happened once. */
-export function sendChange(p: Answering, json: SerializedJson): ApiResponse {
+export function sendChange(p: Answering, json: SerializedJson): HttpResponse {
   p.headers.push('Cache-Control', 'no-store', 'Content-Type', JSON_TYPE, 'Content-Length', json.length);
   return respond(p, 200, json.body);
 }
 
 /** A refusal in its own server's words: a stacks-node's JSON or text, the faucet's JSON. */
-export function ownAnswer(p: Answering, result: OwnAnswer): ApiResponse {
+export function ownAnswer(p: Answering, result: OwnAnswer): HttpResponse {
   const { own } = result;
   const body = new TextEncoder().encode('text' in own ? own.text : JSON.stringify(own.json));
   const type = 'text' in own ? 'text/plain; charset=utf-8' : JSON_TYPE;

@@ -11,7 +11,6 @@ import {
 import { parseCli, usage } from '../cli-args.ts';
 import { createMock } from '../create-mock.ts';
 import type { Mock } from '../kernel.ts';
-import { headerIn } from './exchange.ts';
 import { sampleUrls } from '../sample-urls.ts';
 
 // A release no one has published, declared as the next one would be: its profile and a line in
@@ -53,9 +52,8 @@ describe('the next release is one declaration (its golden answers aside)', () =>
 
   it('the mock answers as it: its server_version, its Warning, its 410 text', async () => {
     const get = async (mock: Mock, url: string): Promise<{ status: number; warning: unknown; body: any }> => {
-      const res = await mock.handle({ method: 'GET', url, headers: {}, ip: undefined });
-      const body: unknown = JSON.parse(new TextDecoder().decode(res.body));
-      return { status: res.status, warning: headerIn(res.headers, 'warning'), body };
+      const res = await mock.handle({ method: 'GET', target: url, headers: {}, ip: undefined });
+      return { status: res.status, warning: res.headers.warning, body: res.body };
     };
     const mock = createMock({ quiet: true, rateLimit: 0, apiVersion: '9.1.0' });
     const status = await get(mock, '/extended');

@@ -1,6 +1,7 @@
 import { JSON_TYPE } from './caching.ts';
 import { errorParts } from './errors.ts';
-import type { ApiRequest, ApiResponse } from './exchange.ts';
+import type { ServerRequest } from '../../spec/http/request.ts';
+import { HttpResponse } from '../../spec/http/response.ts';
 
 const utf8 = new TextEncoder();
 
@@ -9,36 +10,36 @@ const utf8 = new TextEncoder();
  * control plane), after the `headers` set so far: its type and length, the bytes but for HEAD.
  */
 export function contentAnswer(
-  request: ApiRequest,
+  request: ServerRequest,
   headers: string[],
   status: number,
   type: string,
   content: string | Uint8Array,
-): ApiResponse {
+): HttpResponse {
   const body = typeof content === 'string' ? utf8.encode(content) : content;
   headers.push('Content-Type', type, 'Content-Length', String(body.length));
-  return { status, headers, body: request.method === 'HEAD' ? undefined : body };
+  return new HttpResponse(status, headers, request.method === 'HEAD' ? undefined : body);
 }
 
 /** A JSON value as the answer, never cached when `noStore`. */
 export function jsonAnswer(
-  request: ApiRequest,
+  request: ServerRequest,
   headers: string[],
   status: number,
   value: unknown,
   noStore = false,
-): ApiResponse {
+): HttpResponse {
   if (noStore) headers.push('Cache-Control', 'no-store');
   return contentAnswer(request, headers, status, JSON_TYPE, JSON.stringify(value));
 }
 
 /** The documented error body, never cached. */
 export function errorAnswer(
-  request: ApiRequest,
+  request: ServerRequest,
   headers: string[],
   status: number,
   message: string,
-): ApiResponse {
+): HttpResponse {
   const { body } = errorParts(headers, status, message);
-  return { status, headers, body: request.method === 'HEAD' ? undefined : body };
+  return new HttpResponse(status, headers, request.method === 'HEAD' ? undefined : body);
 }

@@ -1,4 +1,6 @@
 import { takesRawBytes, type Document, type Operation } from '../../spec/document.ts';
+import type { ServerRequest } from '../../spec/http/request.ts';
+import type { HttpResponse } from '../../spec/http/response.ts';
 import type { ReleaseProfile } from '../../spec/releases/releases.ts';
 import type { SpecAjv } from '../../spec/schemas.ts';
 import type { OperationHandler } from '../operations/types.ts';
@@ -28,7 +30,6 @@ import {
   type DeprecationSettings,
 } from './deprecation.ts';
 import { errorParts, loggableError, unexpectedError } from './errors.ts';
-import { requestHeader, type ApiRequest, type ApiResponse } from './exchange.ts';
 import { keyVerdict, type KeyVerdict } from './keys.ts';
 import { parseQuery } from '../../spec/request/query-string.ts';
 import { rateLimitMessage, type RateLimiter } from './rate-limit.ts';
@@ -51,7 +52,7 @@ import {
 import { BodyError, readJsonBody, readRawBody } from './body.ts';
 
 /** The API's answer to a request: now, or after a delay the scenarios asked for. */
-export type ApiPipeline = (request: ApiRequest) => ApiResponse | Promise<ApiResponse>;
+export type ApiPipeline = (request: ServerRequest) => HttpResponse | Promise<HttpResponse>;
 
 export interface PipelineSettings {
   doc: Document;
@@ -88,7 +89,7 @@ export interface OperationRoute {
 
 /** One request on its way through the phases: the headers set so far, and what the phases found. */
 interface Passage {
-  readonly request: ApiRequest;
+  readonly request: ServerRequest;
   readonly headers: string[];
   key: string | undefined;
   /** The request's path, and the query after `?`, split once ('' until the route phase splits them). */
@@ -117,7 +118,7 @@ function routedAs(p: Passage, routed: Routed<OperationRoute>, hit: CachedAnswer 
 }
 
 /** What a phase does with the request: answers it (now, or later), or lets it go on (undefined). */
-type Verdict = ApiResponse | Promise<ApiResponse | undefined> | undefined;
+type Verdict = HttpResponse | Promise<HttpResponse | undefined> | undefined;
 
 /** The phases of a request's life, in order (as Fastify names its lifecycle's hooks). */
 type PhaseName =
@@ -141,8 +142,9 @@ interface Phase<P extends Passage, V = Verdict> {
 }
 
 /**
- * The API as named phases over a plain request, giving a plain response; the HTTP
- * server (mocks/http/node/serve.ts) and MSW (msw/) both run it, so both answer the same bytes.
+ * The API as named phases over a `ServerRequest`, giving an `HttpResponse` whose raw headers are
+ * what goes on the wire; the HTTP server (mocks/http/node/serve.ts) and MSW (msw/) both run it,
+ * so both answer the same bytes.
  * In order: URL length (414) → CORS (a preflight is answered here) → the service's headers →
  * API key (401, 403) → rate limit (its headers, 429) → route (404, 405) → deprecation `Warning`
  * (410 at a rehearsed sunset) → scenarios (`Prefer`, latency, faults) → the cached answer → validation (400) → the
@@ -169,11 +171,11 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
   const leading = serviceHeaders(release);
   const keys = keyVerdict(settings.keys, settings.requireKey);
 
-  const beforeRoute: readonly Phase<Passage, ApiResponse | undefined>[] = [
+  const beforeRoute: readonly Phase<Passage, HttpResponse | undefined>[] = [
     {
       name: 'url-limit',
       run: (p) => {
-        const tooLong = urlTooLong(p.request.url);
+        const tooLong = urlTooLong(p.request.target);
         return tooLong === undefined ? undefined : fail(p, 414, tooLong);
       },
     },
@@ -184,7 +186,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     {
       name: 'api-key',
       run: (p) => {
-        const verdict: KeyVerdict = keys(requestHeader(p.request, 'x-api-key'));
+        const verdict: KeyVerdict = keys(p.request.headers['x-api-key']);
         if ('status' in verdict) return fail(p, verdict.status, verdict.message);
         p.key = verdict.key;
         return undefined;
@@ -205,13 +207,13 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
   ];
 
   /** The operation the request goes to (404, 405 otherwise); a URL with a cached answer is routed by its entry. */
-  const routePhase: Phase<Passage, ApiResponse | RoutedPassage> = {
+  const routePhase: Phase<Passage, HttpResponse | RoutedPassage> = {
     name: 'route',
     run: (p) => {
-      const hit = isRead(p.request.method) ? cache.get(p.request.url) : undefined;
+      const hit = isRead(p.request.method) ? cache.get(p.request.target) : undefined;
       const cached = hit && byId.get(hit.operationId);
       if (cached) return routedAs(p, cached, hit);
-      const target = splitTarget(p.request.url);
+      const target = splitTarget(p.request.target);
       p.pathname = target.pathname;
       p.query = target.query;
       let found: ReturnType<typeof route>;
@@ -235,7 +237,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
         p.headers.push(...served.warning);
         if (served.warning.length && deprecation.headers) {
           // A route found by its cached answer has no parameters: the link needs them.
-          const found = route(p.request.method, splitTarget(p.request.url).pathname);
+          const found = route(p.request.method, splitTarget(p.request.target).pathname);
           const link = successorLink(served.op, found && !isWrongMethod(found) ? found.params : {});
           if (link) p.headers.push('Link', link);
         }
@@ -248,12 +250,12 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     {
       name: 'scenarios',
       run: (p) => {
-        const prefer = requestHeader(p.request, 'prefer');
+        const prefer = p.request.headers.prefer;
         if (prefer === undefined && scenario.latencyMs === 0 && scenario.faultRate === 0) return undefined;
         const { op } = p.routed.route;
         const chosen = scenarioOf(op, prefer, scenario);
         if (chosen.ignored !== undefined) p.headers.push('x-mock-prefer-ignored', chosen.ignored);
-        const proceed = (): ApiResponse | undefined => {
+        const proceed = (): HttpResponse | undefined => {
           if (chosen.code !== undefined) {
             forcedHeaders(p.headers, chosen.code);
             // A deprecated operation's documented 410 is the sunset's own answer, not the shared error.
@@ -278,7 +280,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     {
       name: 'cached',
       run: (p) => {
-        const hit = p.hit ?? cache.get(p.request.url);
+        const hit = p.hit ?? cache.get(p.request.target);
         return hit?.operationId === p.routed.route.op.operationId ? sendJson(p, hit, hit.tagged) : undefined;
       },
     },
@@ -287,7 +289,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
       run: (p) => {
         if (p.pathname === '') {
           // Routed by a cached answer that went before the chain moved: read the target now.
-          const target = splitTarget(p.request.url);
+          const target = splitTarget(p.request.target);
           p.pathname = target.pathname;
           p.query = target.query;
           const again = route(p.request.method, target.pathname);
@@ -299,7 +301,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
         const sent = { path: params, query };
         if (!takes || isRead(p.request.method))
           return answerWith(p, served, sent, served.validate(params, query));
-        const refused = (err: unknown): ApiResponse => {
+        const refused = (err: unknown): HttpResponse => {
           if (err instanceof BodyError) return fail(p, err.status, err.message);
           throw err;
         };
@@ -329,7 +331,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     sent: StepRequest,
     request: ValidatedRequest | ReturnType<RequestValidator>,
     raw?: RawBody,
-  ): ApiResponse => {
+  ): HttpResponse => {
     if (isRequestError(request) && request.code === 'FST_ERR_VALIDATION') {
       // Refused before the route's hooks: neither X-API-Version nor any Cache-Control.
       dropApiVersion(p.headers);
@@ -345,12 +347,16 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     if (result.status !== 200) return failAfterEtagStep(p, result, tagged && isRead(p.request.method));
     const json = serializeJson(result.body);
     if (!isRead(p.request.method)) return sendChange(p, json);
-    cache.set(p.request.url, { ...json, operationId: served.op.operationId, tagged } satisfies CachedAnswer);
+    cache.set(p.request.target, {
+      ...json,
+      operationId: served.op.operationId,
+      tagged,
+    } satisfies CachedAnswer);
     return sendJson(p, json, tagged);
   };
 
   /** The phases after the route, from `from` on; a phase's promise (a delay) resumes at the one after it. */
-  const runRouted = (p: RoutedPassage, from: number): ApiResponse | Promise<ApiResponse> => {
+  const runRouted = (p: RoutedPassage, from: number): HttpResponse | Promise<HttpResponse> => {
     try {
       for (let i = from; i < afterRoute.length; i++) {
         const verdict = afterRoute[i]?.run(p);
@@ -367,7 +373,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
       return unexpected(p, err);
     }
   };
-  const unexpected = (p: Passage, err: unknown): ApiResponse => {
+  const unexpected = (p: Passage, err: unknown): HttpResponse => {
     const { status, message } = unexpectedError(err);
     if (status === 500) log(`internal error: ${loggableError(err)}`);
     return fail(p, status, message);

@@ -1,6 +1,6 @@
 import type { Operation } from '../../spec/document.ts';
 import { documentedResponse } from '../../spec/responses.ts';
-import { headerIn, setHeaderIn } from './exchange.ts';
+import { headerIn, setHeaderIn } from '../../spec/http/response.ts';
 
 export const MAX_DELAY_MS = 60_000;
 

@@ -17,11 +17,8 @@ interface Row {
 }
 
 async function get(mock: Mock, url: string): Promise<{ status: number; json: Record<string, unknown> }> {
-  const answer = await mock.handle({ method: 'GET', url, headers: {}, ip: '127.0.0.1' });
-  return {
-    status: answer.status,
-    json: JSON.parse(new TextDecoder().decode(answer.body)) as Record<string, unknown>,
-  };
+  const answer = await mock.handle({ method: 'GET', target: url, headers: {}, ip: '127.0.0.1' });
+  return { status: answer.status, json: answer.body as Record<string, unknown> };
 }
 
 type V3Page = {

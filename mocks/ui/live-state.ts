@@ -1,5 +1,6 @@
 import type { LiveChain, Tip } from '../control/live-chain.ts';
-import type { ApiRequest, ApiResponse } from '../http/exchange.ts';
+import type { ServerRequest } from '../../spec/http/request.ts';
+import type { HttpResponse } from '../../spec/http/response.ts';
 import { errorAnswer, jsonAnswer } from '../http/own-answer.ts';
 import { parseQuery } from '../../spec/request/query-string.ts';
 import { splitTarget } from '../../spec/request/routing.ts';
@@ -21,9 +22,9 @@ export interface LiveState {
 export function liveState(
   live: LiveChain,
   feed: RequestFeed,
-): (request: ApiRequest, headers: string[]) => ApiResponse {
+): (request: ServerRequest, headers: string[]) => HttpResponse {
   return (request, headers) => {
-    const sent = parseQuery(splitTarget(request.url).query).after;
+    const sent = parseQuery(splitTarget(request.target).query).after;
     const after = Number(sent ?? 0);
     if (!Number.isInteger(after) || after < 0)
       return errorAnswer(

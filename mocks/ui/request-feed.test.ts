@@ -58,7 +58,7 @@ describe('the home page marks deprecated calls it has seen', () => {
       const row = events(mock);
       expect(row).toBeDefined();
       const txId = mock.live.queries.chain.txs.idHex(row!.tx);
-      const ask = (url: string) => mock.handle({ method: 'GET', url, headers: {}, ip: undefined });
+      const ask = (url: string) => mock.handle({ method: 'GET', target: url, headers: {}, ip: undefined });
       await ask('/extended');
       await ask(`/extended/v2/addresses/${address}/transactions/${txId}/events`);
       await ask(`/extended/v1/address/${address}/balances`);

@@ -1,7 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { LiveChain } from '../control/live-chain.ts';
-import { requestHeader, type ApiRequest, type ApiResponse } from '../http/exchange.ts';
+import type { ServerRequest } from '../../spec/http/request.ts';
+import { HttpResponse } from '../../spec/http/response.ts';
 import { contentAnswer } from '../http/own-answer.ts';
 import { preferredType } from './accepts.ts';
 import { clientBundle } from './client-bundle.ts';
@@ -20,10 +21,10 @@ export { LIVE_PATH, liveState, type LiveState } from './live-state.ts';
 
 /** A page of the mock's own, or undefined when the path is not one: for the path, lower case, without a trailing slash. */
 export type OwnPage = (
-  request: ApiRequest,
+  request: ServerRequest,
   path: string,
   headers: string[],
-) => ApiResponse | Promise<ApiResponse> | undefined;
+) => HttpResponse | Promise<HttpResponse> | undefined;
 
 const STYLE_PATH = fileURLToPath(new URL('./page.css', import.meta.url));
 const HTML = 'text/html; charset=utf-8';
@@ -46,7 +47,7 @@ export function uiPages(live: LiveChain, settings: PageSettings & { trustProxy: 
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
     if (path === '/') {
       headers.push('Vary', 'Accept');
-      if (preferredType(requestHeader(request, 'accept'), ['application/json', 'text/html']) !== 'text/html')
+      if (preferredType(request.headers.accept, ['application/json', 'text/html']) !== 'text/html')
         return undefined;
       headers.push('Cache-Control', 'no-store');
       const page = homePage(config, live.queries.catalogue(), originOf(request, settings));
@@ -71,10 +72,10 @@ export function uiPages(live: LiveChain, settings: PageSettings & { trustProxy: 
 }
 
 /** The address the page's links go to: the Host the browser used (and its scheme behind a trusted proxy). */
-function originOf(request: ApiRequest, settings: { host: string; trustProxy: boolean }): string {
-  const forwarded = settings.trustProxy ? requestHeader(request, 'x-forwarded-proto') : undefined;
+function originOf(request: ServerRequest, settings: { host: string; trustProxy: boolean }): string {
+  const forwarded = settings.trustProxy ? request.headers['x-forwarded-proto'] : undefined;
   const scheme = forwarded?.split(',')[0]?.trim() || 'http';
-  return `${scheme}://${requestHeader(request, 'host') ?? settings.host}`;
+  return `${scheme}://${request.headers.host ?? settings.host}`;
 }
 
 interface StaticFile {
@@ -100,8 +101,8 @@ function once<T>(make: () => T): () => T {
 }
 
 /** A file of the package as a static server sends it: cached an hour, revalidated by its ETag. */
-function fileAnswer(request: ApiRequest, headers: string[], file: StaticFile): ApiResponse {
+function fileAnswer(request: ServerRequest, headers: string[], file: StaticFile): HttpResponse {
   headers.push('Cache-Control', 'public, max-age=3600', 'Last-Modified', file.modified, 'ETag', file.etag);
-  if (requestHeader(request, 'if-none-match') === file.etag) return { status: 304, headers, body: undefined };
+  if (request.headers['if-none-match'] === file.etag) return new HttpResponse(304, headers);
   return contentAnswer(request, headers, 200, file.type, file.bytes);
 }

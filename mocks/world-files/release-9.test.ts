@@ -52,12 +52,9 @@ async function everyTx(
   const txs: Tx[] = [];
   for (let i = 0; i < ids.length; i += 100) {
     const url = `/extended/v1/tx/multiple?unanchored=true&tx_id=${ids.slice(i, i + 100).join(',')}`;
-    const res = await mock.handle({ method: 'GET', url, headers: {}, ip: undefined });
+    const res = await mock.handle({ method: 'GET', target: url, headers: {}, ip: undefined });
     expect(res.status, url.slice(0, 80)).toBe(200);
-    const body = JSON.parse(new TextDecoder().decode(res.body)) as Record<
-      string,
-      { found: boolean; result: Tx }
-    >;
+    const body = res.body as Record<string, { found: boolean; result: Tx }>;
     txs.push(...Object.values(body).flatMap((e) => (e.found ? [e.result] : [])));
   }
   return { txs, mock };
@@ -97,8 +94,8 @@ describe("fixtures/worlds/release-9.yaml: release 9's new values, served as 9.0.
     }
     const nft = skipped.find((tx) => tx.tx_type === 'contract_call')!;
     const get = async (url: string): Promise<any> => {
-      const res = await mock.handle({ method: 'GET', url, headers: {}, ip: undefined });
-      return JSON.parse(new TextDecoder().decode(res.body));
+      const res = await mock.handle({ method: 'GET', target: url, headers: {}, ip: undefined });
+      return res.body;
     };
     // Its NFT (id 4) stayed with its sender (2, 3 and 4 of its 4: 1 went at height 41), whose
     // next nonce is past it.
@@ -157,10 +154,8 @@ describe("fixtures/worlds/release-9.yaml: release 9's new values, served as 9.0.
       const { mock } = await everyTx(apiVersion, PAIRS_ONLY);
       const taker = mock.live.queries.catalogue().declared.accounts.find((a) => a.name === 'taker');
       const url = `/extended/v1/address/${taker!.address}/balances`;
-      const res = await mock.handle({ method: 'GET', url, headers: {}, ip: undefined });
-      const body = JSON.parse(new TextDecoder().decode(res.body)) as {
-        stx: { pending_balance_outbound?: string };
-      };
+      const res = await mock.handle({ method: 'GET', target: url, headers: {}, ip: undefined });
+      const body = res.body as { stx: { pending_balance_outbound?: string } };
       return BigInt(body.stx.pending_balance_outbound ?? '0');
     };
     // The first of the pair (2,000,000 µSTX and a 300 µSTX fee) no longer counts as 9.0.2.

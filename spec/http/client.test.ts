@@ -3,7 +3,7 @@ import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { httpClient, HttpTimeoutError } from './client.ts';
-import { HttpResponse, headersOf } from './response.ts';
+import { HttpResponse, headerIn, headersOf, rawHeadersOf, setHeaderIn, withoutHeaders } from './response.ts';
 
 const packed = gzipSync('{"a":1}');
 const listener: RequestListener = (req, res) => {
@@ -72,10 +72,10 @@ describe('the one HTTP client', () => {
 
 describe('the one response type', () => {
   it('reads its bytes as text and as JSON, undefined when empty or not JSON', () => {
-    expect(new HttpResponse(200, {}, '{"a":[1]}').body).toEqual({ a: [1] });
-    expect(new HttpResponse(200, {}, 'not json').body).toBeUndefined();
-    expect(new HttpResponse(304, {}).body).toBeUndefined();
-    expect(new HttpResponse(200, {}, 'é').bytes).toEqual(new Uint8Array([0xc3, 0xa9]));
+    expect(new HttpResponse(200, [], '{"a":[1]}').body).toEqual({ a: [1] });
+    expect(new HttpResponse(200, [], 'not json').body).toBeUndefined();
+    expect(new HttpResponse(304, []).body).toBeUndefined();
+    expect(new HttpResponse(200, [], 'é').bytes).toEqual(new Uint8Array([0xc3, 0xa9]));
   });
 
   it('folds raw headers into lower-cased names, repeated ones joined', () => {
@@ -83,5 +83,28 @@ describe('the one response type', () => {
       etag: '"1"',
       vary: 'Accept, Origin',
     });
+  });
+
+  it('keeps the raw headers as written and reads them by lower-cased name; a comparison may leave some out', () => {
+    const res = new HttpResponse(200, ['ETag', '"1"', 'Date', 'now', 'Vary', 'Accept', 'vary', 'Origin']);
+    expect(res.rawHeaders).toEqual(['ETag', '"1"', 'Date', 'now', 'Vary', 'Accept', 'vary', 'Origin']);
+    expect(res.headers).toEqual({ etag: '"1"', date: 'now', vary: 'Accept, Origin' });
+    expect(headerIn(res.rawHeaders, 'vary')).toBe('Accept');
+    expect(withoutHeaders(res, new Set(['date'])).rawHeaders).toEqual([
+      'ETag',
+      '"1"',
+      'Vary',
+      'Accept',
+      'vary',
+      'Origin',
+    ]);
+    expect(rawHeadersOf({ etag: '"1"', vary: 'Accept' })).toEqual(['etag', '"1"', 'vary', 'Accept']);
+  });
+
+  it('sets a header in a raw list where it is, whatever its case, else last', () => {
+    const raw = ['Retry-After', '5', 'ETag', '"1"'];
+    setHeaderIn(raw, 'retry-after', '9');
+    setHeaderIn(raw, 'Preference-Applied', 'code=429');
+    expect(raw).toEqual(['retry-after', '9', 'ETag', '"1"', 'Preference-Applied', 'code=429']);
   });
 });

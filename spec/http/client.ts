@@ -8,7 +8,7 @@ import {
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { HttpRequest } from './request.ts';
-import { HttpResponse, headersOf } from './response.ts';
+import { HttpResponse } from './response.ts';
 
 /** No answer within this fails a request (a bound for CI, far above any real answer time) unless told otherwise. */
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -90,7 +90,7 @@ export function httpClient(target: HttpTarget, opts: HttpClientOptions = {}): Ht
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('error', reject);
           res.on('end', () =>
-            resolve(new HttpResponse(res.statusCode ?? 0, headersOf(res.rawHeaders), Buffer.concat(chunks))),
+            resolve(new HttpResponse(res.statusCode ?? 0, res.rawHeaders, Buffer.concat(chunks))),
           );
         },
       );

@@ -1,5 +1,5 @@
 import { connect, type Socket } from 'node:net';
-import { HttpResponse, headersOf } from '../../spec/http/response.ts';
+import { HttpResponse, headerIn } from '../../spec/http/response.ts';
 
 /** Everything one raw connection got back: its responses, and who closed it. */
 export interface RawExchange {
@@ -16,12 +16,13 @@ export function parseResponses(raw: Buffer): HttpResponse[] {
     const end = raw.indexOf('\r\n\r\n', at);
     if (end < 0) break;
     const [statusLine = '', ...lines] = raw.toString('latin1', at, end).split('\r\n');
-    const headers = headersOf(
-      lines.flatMap((l) => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()]),
-    );
-    const length = Number(headers['content-length'] ?? 0);
+    const head = lines.flatMap((l) => [
+      l.slice(0, l.indexOf(':')).trim(),
+      l.slice(l.indexOf(':') + 1).trim(),
+    ]);
+    const length = Number(headerIn(head, 'content-length') ?? 0);
     out.push(
-      new HttpResponse(Number(statusLine.split(' ')[1]), headers, raw.subarray(end + 4, end + 4 + length)),
+      new HttpResponse(Number(statusLine.split(' ')[1]), head, raw.subarray(end + 4, end + 4 + length)),
     );
     at = end + 4 + length;
   }

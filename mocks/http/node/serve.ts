@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ApiRequest, ApiResponse } from '../exchange.ts';
+import type { ServerRequest } from '../../../spec/http/request.ts';
+import type { HttpHeaders, HttpResponse } from '../../../spec/http/response.ts';
 
 /** A `node:http` request as the kernel reads it; the client's address and the body are read only when asked. */
-class NodeApiRequest implements ApiRequest {
+class NodeServerRequest implements ServerRequest {
   readonly method: string;
-  readonly url: string;
-  readonly headers: IncomingMessage['headers'];
+  readonly target: string;
+  readonly headers: HttpHeaders;
 
   constructor(
     private readonly req: IncomingMessage,
@@ -13,15 +14,16 @@ class NodeApiRequest implements ApiRequest {
     private readonly trustProxy: boolean,
   ) {
     this.method = req.method as string;
-    this.url = req.url as string;
-    this.headers = req.headers;
+    this.target = req.url as string;
+    // Node lower-cases and joins a request's headers as `HttpHeaders` says, but for `set-cookie`,
+    // which it keeps as a list and which a client does not send: taken as they are, not copied.
+    this.headers = req.headers as HttpHeaders;
   }
 
   /** The socket's peer, or behind a trusted proxy the first `X-Forwarded-For` entry. */
   get ip(): string | undefined {
     if (this.trustProxy) {
-      const forwarded = this.headers['x-forwarded-for'];
-      const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+      const first = this.headers['x-forwarded-for']?.split(',')[0]?.trim();
       if (first) return first;
     }
     return this.req.socket.remoteAddress;
@@ -61,16 +63,17 @@ class NodeApiRequest implements ApiRequest {
  * request takes.
  */
 export function serveNode(
-  handle: (request: ApiRequest) => ApiResponse | Promise<ApiResponse>,
+  handle: (request: ServerRequest) => HttpResponse | Promise<HttpResponse>,
   settings: { trustProxy: boolean },
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const { trustProxy } = settings;
-  const write = (res: ServerResponse, answer: ApiResponse): void => {
-    res.writeHead(answer.status, answer.headers);
-    res.end(answer.body);
+  const write = (res: ServerResponse, answer: HttpResponse): void => {
+    // Node only reads the list (its types ask for a mutable one); it is written as the pipeline cased and ordered it.
+    res.writeHead(answer.status, answer.rawHeaders as string[]);
+    res.end(answer.bytes.length === 0 ? undefined : answer.bytes);
   };
   return (req, res) => {
-    const answer = handle(new NodeApiRequest(req, res, trustProxy));
+    const answer = handle(new NodeServerRequest(req, res, trustProxy));
     if (answer instanceof Promise) void answer.then((later) => write(res, later));
     else write(res, answer);
   };

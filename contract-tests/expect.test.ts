@@ -20,7 +20,7 @@ function balanceAnswer(status: number, body: object, operationId = 'get_account_
     {
       id: 1,
       operation: operation(operationId),
-      url: '/extended/v1/address/SP37P9XVCRM9NKJP6B3KB1W1R5J3EQSJ7YZ2RPZ07/balances',
+      target: '/extended/v1/address/SP37P9XVCRM9NKJP6B3KB1W1R5J3EQSJ7YZ2RPZ07/balances',
       ms: 1,
     },
   );

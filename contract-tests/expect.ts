@@ -136,7 +136,7 @@ function toleratedStatus(target: ContractTarget, ex: Exchange, expected: number)
 function answerFindings(ex: Exchange, more: Problem[]): Problem[] {
   return [
     ...checker.check(ex.operation, ex),
-    ...meaningFindings(answeredRequest(ex.operation, ex.url, ex.status, ex.headers, ex.body)),
+    ...meaningFindings(answeredRequest(ex.operation, ex.target, ex.status, ex.headers, ex.body)),
     ...more,
   ];
 }
@@ -161,12 +161,12 @@ function statusFindings(ex: Exchange, expectation: Expectation, more: Problem[])
 function subjectOf(ex: Exchange, expectation: Expectation, requestKind?: string): Subject {
   return {
     operationId: ex.operation.operationId,
-    url: ex.url,
+    url: ex.target,
     exchangeId: ex.id,
     expectedStatus: expectation.status,
     actualStatus: ex.status,
     ...errorMessageOf(ex),
-    header: `${ex.operation.operationId}: ${ex.operation.method.toUpperCase()} ${ex.url}\n  spec expects: ${expectation.status}: ${expectation.because}\n  came back:    ${preview(ex)}`,
+    header: `${ex.operation.operationId}: ${ex.operation.method.toUpperCase()} ${ex.target}\n  spec expects: ${expectation.status}: ${expectation.because}\n  came back:    ${preview(ex)}`,
     ...(requestKind ? { requestKind } : {}),
   };
 }
@@ -202,7 +202,7 @@ export function expectResponse(
  */
 export function expectRouteNotFound(target: ContractTarget, ex: Exchange, because: string): void {
   const expectation = { status: 404, because };
-  const findings = routeNotFoundProblems({ method: ex.operation.method, target: ex.url }, ex);
+  const findings = routeNotFoundProblems({ method: ex.operation.method, target: ex.target }, ex);
   orThrow(judge(target, subjectOf(ex, expectation), findings, 'pass'));
 }
 
@@ -286,12 +286,12 @@ export function judgeConsistent(
   record = true,
 ): Judgement {
   const last = exchanges[exchanges.length - 1];
-  const requests = exchanges.map((e) => `    GET ${e.url} → ${e.status}`).join('\n');
+  const requests = exchanges.map((e) => `    GET ${e.target} → ${e.status}`).join('\n');
   return judge(
     target,
     {
       operationId,
-      url: last?.url ?? '',
+      url: last?.target ?? '',
       ...(last ? { exchangeId: last.id } : {}),
       expectedStatus: 200,
       actualStatus: last?.status ?? 0,

@@ -32,7 +32,7 @@ function statusWithNovelField(): Exchange {
   return exchangeOf(new HttpResponse(200, headers, JSON.stringify(body)), {
     id: 1,
     operation: operation('get_status'),
-    url: '/extended',
+    target: '/extended',
     ms: 1,
   });
 }

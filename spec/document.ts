@@ -29,6 +29,31 @@ export interface Replacement {
   description?: string;
 }
 
+/**
+ * What the real service computes an operation's ETag from, before its handler runs (each route's
+ * `preHandler`): the chain tip, the mempool's pending transactions, one transaction, one block,
+ * or one principal's activity (confirmed, or with its pending transactions too).
+ */
+export const ETAG_STEPS = [
+  'chain-tip',
+  'mempool',
+  'transaction',
+  'block',
+  'principal',
+  'principal-mempool',
+] as const;
+export type EtagStep = (typeof ETAG_STEPS)[number];
+
+/** `x-etag`: an operation's ETag step (spec/rules/etagStep.js checks every GET whose 200 has an ETag declares one). */
+export interface EtagDeclaration {
+  /** The step the newest release takes. */
+  from: EtagStep;
+  /** A boolean query parameter that, `true`, makes the step `principal-mempool` (every release). */
+  withMempoolParam?: string;
+  /** What releases before each key computed it from, as `x-replaced-by-before` (spec/releases/releases.ts). */
+  before?: Record<string, EtagStep>;
+}
+
 /** The methods an OpenAPI path item may hold, in the spec's lower case. */
 export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 export type Method = (typeof METHODS)[number];
@@ -67,6 +92,8 @@ export interface Operation {
    * so a deployment without one answers it 500.
    */
   stacksNode?: boolean;
+  /** `x-etag`: what its ETag is computed from; absent, its answers carry none. */
+  etag?: EtagDeclaration;
   parameters: Parameter[];
   conflicts: ParameterConflict[];
   /** Keyed by status as written in the spec: `200`, `404`, `4XX`, `5XX`. */
@@ -119,6 +146,7 @@ export function listOperations(doc: Document): Operation[] {
         'x-deprecated-since'?: string;
         'x-releases'?: string[];
         'x-stacks-node'?: boolean;
+        'x-etag'?: unknown;
         'x-parameter-conflicts'?: ParameterConflict[];
       };
       if (!op.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
@@ -127,6 +155,8 @@ export function listOperations(doc: Document): Operation[] {
         responses[status] = resolve<Response>(doc, response);
       }
       const body = requestBodyOf(doc, op.requestBody);
+      const etag =
+        op['x-etag'] === undefined ? undefined : etagOf(op['x-etag'], `${method.toUpperCase()} ${path}`);
       operations.push({
         operationId: op.operationId,
         method,
@@ -138,6 +168,7 @@ export function listOperations(doc: Document): Operation[] {
         ...(op['x-replaced-by-before'] ? { replacedByBefore: op['x-replaced-by-before'] } : {}),
         ...(op['x-releases'] ? { releases: op['x-releases'] } : {}),
         ...(op['x-stacks-node'] === true ? { stacksNode: true } : {}),
+        ...(etag ? { etag } : {}),
         parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) =>
           resolve<Parameter>(doc, p),
         ),
@@ -148,6 +179,40 @@ export function listOperations(doc: Document): Operation[] {
     }
   }
   return operations;
+}
+
+/** An operation's `x-etag`, its steps checked: one line naming the operation and the known steps otherwise. */
+function etagOf(raw: unknown, label: string): EtagDeclaration {
+  const fail = (problem: string): never => {
+    throw new Error(`${label}: ${problem}`);
+  };
+  if (!isPlainObject(raw)) return fail('x-etag must be an object with `from`');
+  const step = (value: unknown, at: string): EtagStep =>
+    ETAG_STEPS.includes(value as EtagStep)
+      ? (value as EtagStep)
+      : fail(`${at} is ${JSON.stringify(value)}, not one of ${ETAG_STEPS.join(', ')}`);
+  const { withMempoolParam: param, before } = raw;
+  if (param !== undefined && typeof param !== 'string')
+    fail('x-etag.withMempoolParam must name a query parameter');
+  if (before !== undefined && !isPlainObject(before)) fail('x-etag.before must map releases to steps');
+  return {
+    from: step(raw.from, 'x-etag.from'),
+    ...(typeof param === 'string' ? { withMempoolParam: param } : {}),
+    ...(isPlainObject(before)
+      ? {
+          before: Object.fromEntries(
+            Object.entries(before).map(([release, value]) => [
+              release,
+              step(value, `x-etag.before['${release}']`),
+            ]),
+          ),
+        }
+      : {}),
+  };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The body an operation takes, JSON preferred; undefined when it takes none. */

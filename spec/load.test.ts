@@ -189,6 +189,29 @@ describe('listOperations', () => {
       expect(op.stacksNode === true, op.operationId).toBe(op.path.startsWith('/v2/'));
   });
 
+  it("reads each GET's ETag step (x-etag), and none for a POST", () => {
+    for (const op of operations)
+      expect(op.etag === undefined, op.operationId).toBe(POSTED.includes(op.operationId));
+    expect(operationById('get_principal_stx_balance').etag).toEqual({
+      from: 'principal',
+      withMempoolParam: 'include_mempool',
+      before: { '9.0.0': 'chain-tip' },
+    });
+    expect(operationById('get_block').etag).toEqual({ from: 'block' });
+  });
+
+  it('refuses an x-etag with a step it does not know, in one line naming the known ones', () => {
+    const withEtag = (etag: unknown): Document =>
+      tinyDoc({ paths: { '/x': { get: { operationId: 'x', 'x-etag': etag, responses: {} } } } });
+    expect(() => listOperations(withEtag({ from: 'principals' }))).toThrow(
+      'GET /x: x-etag.from is "principals", not one of chain-tip, mempool, transaction, block, principal, principal-mempool',
+    );
+    expect(() => listOperations(withEtag({ from: 'principal', before: { '9.0.0': 'tip' } }))).toThrow(
+      /GET \/x: x-etag.before\['9.0.0'\] is "tip"/,
+    );
+    expect(() => listOperations(withEtag('principal'))).toThrow(/GET \/x: x-etag must be an object/);
+  });
+
   it('merges path-level parameters with the operation parameters', () => {
     const doc = tinyDoc({
       paths: {

@@ -49,5 +49,5 @@ export function answeredRequest(
 
 /** An exchange of the suite's client as the checks see it. */
 export function answerOf(ex: Exchange): AnsweredRequest {
-  return answeredRequest(ex.operation, ex.url, ex.status, ex.headers, ex.body);
+  return answeredRequest(ex.operation, ex.target, ex.status, ex.headers, ex.body);
 }

@@ -79,7 +79,7 @@ describe('chain invariants', () => {
             if (!isDeepStrictEqual(obj(other), reference))
               findings.push({
                 where: 'invariant',
-                expected: `GET ${other.url} = GET ${byHeight.url}`,
+                expected: `GET ${other.target} = GET ${byHeight.target}`,
                 actual: `${JSON.stringify(obj(other)).slice(0, 160)}…`,
               });
           }

@@ -101,7 +101,7 @@ describe('the exploration phase', () => {
     const replayed = exchangeOf(raw, {
       id: 0,
       operation: operationMatcher(operations)(last.pathname) as Operation,
-      url: pathAndQuery,
+      target: pathAndQuery,
       ms: 0,
     });
     const judged = judgeResponse(target, replayed, { status: 200, because: 'replayed' }, [], false);

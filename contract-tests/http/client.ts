@@ -28,7 +28,7 @@ export type Exchange = HttpResponse & {
   id: number;
   operation: Operation;
   /** Path and query, relative to the base URL. */
-  url: string;
+  target: string;
   ms: number;
 };
 
@@ -137,7 +137,7 @@ export class ContractClient {
       this.deps.log.write({ ...base, status: raw.status, ms });
       const reset = quotaResetMs(raw.headers);
       if (reset !== undefined && !provoked) this.deps.limiter.pauseUntil(this.clock.now() + reset);
-      return exchangeOf(raw, { id, operation: op, url, ms });
+      return exchangeOf(raw, { id, operation: op, target: url, ms });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.deps.log.write({ ...base, status: 0, ms: this.clock.now() - started, error: message });

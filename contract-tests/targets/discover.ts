@@ -144,7 +144,7 @@ class Discovery {
       const items = list(res.body.results);
       const total = typeof res.body.total === 'number' ? res.body.total : items.length;
       this.histories.set(principal, { total, items });
-      this.learn(principal, items, total, `GET ${res.url}`);
+      this.learn(principal, items, total, `GET ${res.target}`);
     }
   }
 
@@ -198,7 +198,7 @@ class Discovery {
       if (!wanted()) return;
       const res = await this.client.call('get_account_balance', { path: { principal } });
       if (res.status !== 200 || !isRecord(res.body)) continue;
-      const how = `GET ${res.url}`;
+      const how = `GET ${res.target}`;
       const stx = isRecord(res.body.stx) ? res.body.stx : {};
       if (typeof stx.locked === 'string' && /^[1-9]\d*$/.test(stx.locked))
         this.setRole('locked_stx', principal, how);
@@ -219,7 +219,7 @@ class Discovery {
     const held = Object.entries(tokens).find(([, t]) => isRecord(t) && /^[1-9]\d*$/.test(String(t.balance)));
     if (!held) return;
     this.data.ftAsset = held[0];
-    this.found('ftAsset', held[0], `GET ${res.url}`);
+    this.found('ftAsset', held[0], `GET ${res.target}`);
   }
 
   /** A mined transaction of one history that another principal's history does not list: it does not concern that principal. */

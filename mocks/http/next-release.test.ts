@@ -24,7 +24,6 @@ const NEXT = vi.hoisted((): ReleaseProfile => ({
   replacedByTxId: true,
   replaceByFee: true,
   epoch4Values: true,
-  chainTipEtags: [],
   addressTransactionCursors: true,
   warning: '299 - "Deprecated: a text of the next release"',
   goneNote: 'A note of the next release',

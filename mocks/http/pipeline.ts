@@ -339,7 +339,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     }
     // The route's ETag step runs before its handler: what it finds goes on any answer but a change.
     const values = isRequestError(request) ? sent : request;
-    const tagged = etagFound(etagStepOf(served.op.operationId, release, values), values, queries);
+    const tagged = etagFound(etagStepOf(served.op, values), values, queries);
     const result = isRequestError(request)
       ? request
       : served.handler.answer({ queries, release, ...request, ...(raw && { raw }), door });

@@ -35,10 +35,24 @@ const PAIRS_ONLY: WorldFileData = {
 
 type Tx = ConfirmedTransaction | PendingTransaction;
 
+/** Each world's mock and transactions under each release, built once: every test only reads them. */
+const served = new Map<string | WorldFileData, Map<string, Promise<{ txs: Tx[]; mock: Mock }>>>();
+
 /** Every transaction of the world, mined and pending, as `tx/multiple` answers it. */
-async function everyTx(
+function everyTx(
   apiVersion: string,
   world: string | WorldFileData = WORLD,
+): Promise<{ txs: Tx[]; mock: Mock }> {
+  const releases = served.get(world) ?? new Map<string, Promise<{ txs: Tx[]; mock: Mock }>>();
+  served.set(world, releases);
+  let found = releases.get(apiVersion);
+  if (!found) releases.set(apiVersion, (found = readEveryTx(apiVersion, world)));
+  return found;
+}
+
+async function readEveryTx(
+  apiVersion: string,
+  world: string | WorldFileData,
 ): Promise<{ txs: Tx[]; mock: Mock }> {
   const options = { quiet: true, rateLimit: 0, apiVersion };
   const mock =

@@ -19,6 +19,7 @@ import {
   type JsonObject,
   type JsonPath,
 } from '../../testing/spec-paths.ts';
+import { ETAG_STEPS } from '../document.ts';
 
 const SPEC_FILE = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
 const RULESET_FILE = fileURLToPath(new URL('../.spectral.yaml', import.meta.url));
@@ -345,6 +346,47 @@ describe('house rules on spec/openapi.yaml', () => {
     });
   });
 
+  describe('house-etag-step', () => {
+    it('fires when a GET whose 200 sends an ETag loses its x-etag', async () => {
+      const op = operationPath(pristine, 'get_block');
+      const results = await lintMutated((doc) => {
+        delete objectAt(doc, op)['x-etag'];
+      });
+      expectNewFinding(results, 'house-etag-step', op, /has no x-etag/);
+    });
+
+    it("fires on a step it does not know, and knows exactly the spec reader's steps", async () => {
+      const etag = [...operationPath(pristine, 'get_block'), 'x-etag'];
+      const from = [...etag, 'from'];
+      const results = await lintMutated((doc) => {
+        objectAt(doc, etag).from = 'blocks';
+      });
+      expectNewFinding(results, 'house-etag-step', from, /"blocks", not a known step/);
+      const [finding] = matching(results, 'house-etag-step', from, /not a known step/);
+      expect(/\(([^)]+)\)$/.exec(finding?.message ?? '')?.[1]?.split(', ')).toEqual([...ETAG_STEPS]);
+    });
+
+    it('fires on a withMempoolParam naming no boolean query parameter, a before key naming no release, an x-etag on a POST', async () => {
+      const etag = [...operationPath(pristine, 'get_principal_stx_balance'), 'x-etag'];
+      const post = operationPath(pristine, 'post_transaction');
+      const results = await lintMutated((doc) => {
+        Object.assign(objectAt(doc, etag), {
+          withMempoolParam: 'unanchored',
+          before: { '9.0': 'chain-tip' },
+        });
+        objectAt(doc, post)['x-etag'] = { from: 'chain-tip' };
+      });
+      expectNewFinding(
+        results,
+        'house-etag-step',
+        [...etag, 'withMempoolParam'],
+        /"unanchored", not a boolean/,
+      );
+      expectNewFinding(results, 'house-etag-step', [...etag, 'before', '9.0'], /not a release/);
+      expectNewFinding(results, 'house-etag-step', [...post, 'x-etag'], /not a GET whose 200 sends an ETag/);
+    });
+  });
+
   it('house-success-example fires when a 200 JSON response loses its example', async () => {
     const media = [
       ...derefPath(pristine, [...operationPath(pristine, 'get_block'), 'responses', '200']),
@@ -361,12 +403,13 @@ describe('house rules on spec/openapi.yaml', () => {
 });
 
 // The real spec repeats security on every operation, uses 5XX, a lower-case
-// retry-after and single examples; the fixture uses the other legal forms so
-// the rules are shown not to reject them.
+// retry-after, single examples, a shared ETag header and operation-level
+// parameters; the fixture uses the other legal forms so the rules are shown
+// not to reject them.
 describe('house rules on forms the real spec does not use', () => {
   const fixtureText = readFileSync(FIXTURE_FILE, 'utf8');
 
-  it('accept root-level security, an inline 500 and 410, Retry-After, $ref amounts and named examples', async () => {
+  it('accept root-level security, an inline 500 and 410, Retry-After, $ref amounts, named examples, an inline etag and a path-level withMempoolParam', async () => {
     const results = await lintText(fixtureText, FIXTURE_FILE, spectral);
     expect(results, summary(results)).toEqual([]);
   });

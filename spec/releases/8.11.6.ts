@@ -9,7 +9,6 @@ export const RELEASE_8_11_6: ReleaseProfile = {
   replacedByTxId: false,
   epoch4Values: false,
   replaceByFee: false,
-  chainTipEtags: ['get_principal_stx_balance', 'get_principal_ft_balances'],
   addressTransactionCursors: false,
   ...DEPRECATION_TEXTS,
 };

@@ -9,7 +9,6 @@ export const RELEASE_9_0_2: ReleaseProfile = {
   replacedByTxId: true,
   epoch4Values: true,
   replaceByFee: true,
-  chainTipEtags: [],
   addressTransactionCursors: true,
   ...DEPRECATION_TEXTS,
 };

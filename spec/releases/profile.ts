@@ -3,7 +3,8 @@
  * differs between releases, as data. The layers of the mock receive it; none of them asks which
  * release it is by number. Which operations a release deprecates, and what it names as their
  * replacements, is in the spec (`x-deprecated-since`, `x-replaced-by`, `x-replaced-by-before`,
- * see `operationAsOf`); a parameter new in a release carries `x-since`.
+ * see `operationAsOf`), and so is what it computes an operation's ETag from (`x-etag`'s
+ * `before`); a parameter new in a release carries `x-since`.
  */
 export interface ReleaseProfile {
   /** The release, `major.minor.patch`. */
@@ -21,11 +22,6 @@ export interface ReleaseProfile {
    * highest fee, wins; the others turn `dropped_replace_by_fee` and leave the mempool statistics.
    */
   readonly replaceByFee: boolean;
-  /**
-   * Operations whose ETag this release computes from the chain tip rather than the step the
-   * newest release takes (mocks/http/etag-steps.ts): v8.11.6's v2 balances, which v9 keys by principal.
-   */
-  readonly chainTipEtags: readonly string[];
   /**
    * `GET /extended/v2/addresses/{address}/transactions` reads `cursor` and answers `cursor`,
    * `next_cursor` and `prev_cursor` (v9.0.0 added them; v8.11.6 has the offset form only). The

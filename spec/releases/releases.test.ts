@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listOperations } from '../load.ts';
+import { listOperations, operationById } from '../load.ts';
 import {
   compareVersions,
   DEFAULT_RELEASE,
@@ -42,5 +42,21 @@ describe('release profiles', () => {
       for (const op of listOperations().map((o) => operationAsOf(o, release.version)))
         if (op.deprecated)
           expect(op.replacedBy?.routes?.length, `${release.version} ${op.operationId}`).toBeGreaterThan(0);
+  });
+
+  it("takes an operation's ETag step as the release computes it: x-etag's before for an older one", () => {
+    const stx = operationById('get_principal_stx_balance');
+    expect(operationAsOf(stx, '8.11.6').etag).toEqual({
+      from: 'chain-tip',
+      withMempoolParam: 'include_mempool',
+    });
+    expect(operationAsOf(stx, '9.0.0').etag).toEqual({
+      from: 'principal',
+      withMempoolParam: 'include_mempool',
+    });
+    expect(operationAsOf(operationById('get_principal_ft_balances'), '8.11.6').etag).toEqual({
+      from: 'chain-tip',
+    });
+    expect(operationAsOf(operationById('get_block'), '8.11.6').etag).toEqual({ from: 'block' });
   });
 });

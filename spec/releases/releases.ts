@@ -61,21 +61,37 @@ export function operationsOf(ops: readonly Operation[], version: string): Operat
  * The operation as a release serves it. The spec describes the newest release; an operation
  * deprecated only from some release says so in `x-deprecated-since`, what older releases named
  * as its replacement is in `x-replaced-by-before` (keyed by the first release that named
- * something else), and a parameter new in a release carries `x-since`: a release older than it
+ * something else), what older releases computed its ETag from is in `x-etag`'s `before` (keyed
+ * the same way), and a parameter new in a release carries `x-since`: a release older than it
  * ignores the parameter, as it ignores any unknown one.
  */
 export function operationAsOf(op: Operation, version: string): Operation {
   const since = (v: string | undefined): boolean => v === undefined || compareVersions(version, v) >= 0;
   const deprecated = op.deprecated && since(op.deprecatedSince);
-  const before = Object.entries(op.replacedByBefore ?? {})
-    .filter(([from]) => compareVersions(version, from) < 0)
-    .sort(([a], [b]) => compareVersions(a, b))[0]?.[1];
-  const { replacedBy: newest, ...rest } = op;
-  const replacedBy = deprecated ? (before ?? newest) : undefined;
+  const { replacedBy: newest, etag, ...rest } = op;
+  const replacedBy = deprecated ? (asOf(op.replacedByBefore, version) ?? newest) : undefined;
   return {
     ...rest,
     deprecated,
     ...(replacedBy ? { replacedBy } : {}),
+    ...(etag
+      ? {
+          etag: {
+            from: asOf(etag.before, version) ?? etag.from,
+            ...(etag.withMempoolParam === undefined ? {} : { withMempoolParam: etag.withMempoolParam }),
+          },
+        }
+      : {}),
     parameters: op.parameters.filter((p) => since(p['x-since'])),
   };
+}
+
+/**
+ * What a release took from a `…-before` map, keyed by the first release that took something
+ * else: the entry of the oldest key newer than the release; undefined when none is (the newest's).
+ */
+function asOf<T>(before: Record<string, T> | undefined, version: string): T | undefined {
+  return Object.entries(before ?? {})
+    .filter(([from]) => compareVersions(version, from) < 0)
+    .sort(([a], [b]) => compareVersions(a, b))[0]?.[1];
 }

@@ -84,7 +84,16 @@ function involved(tx: ConfirmedTransaction): Set<string> {
   return ps;
 }
 
+/** Each transaction's movements, read once: the totals walk every transaction for every principal. */
+const movementsOf = new WeakMap<ConfirmedTransaction, Movement[]>();
+
 function movements(tx: ConfirmedTransaction): Movement[] {
+  let found = movementsOf.get(tx);
+  if (!found) movementsOf.set(tx, (found = readMovements(tx)));
+  return found;
+}
+
+function readMovements(tx: ConfirmedTransaction): Movement[] {
   return tx.events.flatMap((e: TransactionEvent): Movement[] => {
     const base = { eventIndex: e.event_index, amount: '', assetId: '', valueHex: '' };
     switch (e.event_type) {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { httpClient, type HttpClient } from '../spec/http/client.ts';
 import { startMock, type Mock } from './index.ts';
 
 const started: Mock[] = [];
@@ -12,12 +13,17 @@ async function start(options: Parameters<typeof startMock>[0]): Promise<Mock> {
   return mock;
 }
 
+/** A client of the mock's URL: a connection a request, so nothing is left open when the mock closes. */
+function clientOf(mock: Mock): HttpClient {
+  return httpClient(mock.url, { keepAlive: false });
+}
+
 describe('startMock', () => {
   it('listens on a free loopback port and serves the world it reports, as /_mock/world does', async () => {
     const mock = await start({ port: 0, seed: 5, blocks: 60, quiet: true });
     expect(mock.url).toBe(`http://127.0.0.1:${mock.port}`);
     expect(mock.port).toBeGreaterThan(0);
-    const served = (await (await fetch(`${mock.url}/_mock/world`)).json()) as unknown;
+    const served = (await clientOf(mock).get('/_mock/world')).body;
     expect(served).toEqual(JSON.parse(JSON.stringify(mock.world)));
     expect(mock.world).toMatchObject({ seed: 5, blocks: 60, network: 'mainnet' });
   });
@@ -33,16 +39,17 @@ describe('startMock', () => {
       quiet: true,
     });
     expect(mock.world.addresses.busiest).toMatch(/^S[TN]/);
-    expect((await fetch(`${mock.url}/extended`)).status).toBe(401);
-    const keyed = { headers: { 'X-API-Key': 'k1' } };
-    expect((await fetch(`${mock.url}/extended`, keyed)).status).toBe(200);
-    expect((await fetch(`${mock.url}/extended`, keyed)).status).toBe(429);
+    const client = clientOf(mock);
+    expect((await client.get('/extended')).status).toBe(401);
+    const keyed = { 'X-API-Key': 'k1' };
+    expect((await client.get('/extended', keyed)).status).toBe(200);
+    expect((await client.get('/extended', keyed)).status).toBe(429);
   });
 
   it('close stops it listening', async () => {
     const mock = await startMock({ port: 0, blocks: 60, quiet: true });
     await mock.close();
-    await expect(fetch(`${mock.url}/extended`)).rejects.toThrow();
+    await expect(clientOf(mock).get('/extended')).rejects.toThrow();
   });
 
   it('rejects bad options with a message naming them, and a taken port', async () => {
@@ -61,9 +68,8 @@ describe('startMock', () => {
       amount: 1_000,
       fee: 200,
     });
-    const txUrl = `${mock.url}/extended/v1/tx/multiple?tx_id=${tx_id}`;
     const txOf = async () =>
-      ((await (await fetch(txUrl)).json()) as Record<string, { result: object }>)[tx_id]?.result;
+      (await clientOf(mock).get(`/extended/v1/tx/multiple?tx_id=${tx_id}`)).body[tx_id]?.result;
     expect(await txOf()).toMatchObject({ tx_status: 'pending' });
     const mined = mock.mine();
     expect(mined.height).toBe(tip.height + 1);
@@ -90,12 +96,13 @@ describe('startMock', () => {
     const { tip } = mock.world;
     // Two ticks of the clock, however long a loaded machine takes to run them.
     while (mock.world.tip.height < tip.height + 2) await new Promise((resolve) => setTimeout(resolve, 100));
-    const latest = (await (await fetch(`${mock.url}/extended/v2/blocks/latest`)).json()) as {
+    const client = clientOf(mock);
+    const latest = (await client.get('/extended/v2/blocks/latest')).body as {
       height: number;
       block_time: number;
     };
     expect(latest.height).toBeGreaterThanOrEqual(tip.height + 2);
-    const parent = (await (await fetch(`${mock.url}/extended/v2/blocks/${latest.height - 1}`)).json()) as {
+    const parent = (await client.get(`/extended/v2/blocks/${latest.height - 1}`)).body as {
       block_time: number;
     };
     expect(latest.block_time - parent.block_time).toBe(1);

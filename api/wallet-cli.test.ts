@@ -9,6 +9,7 @@ import {
   privateKeyToAddress,
 } from '@stacks/transactions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpClient, type HttpClient } from '../spec/http/client.ts';
 
 // The wallet's send loop against the mock as a developer starts it: the command line, over HTTP.
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -17,6 +18,7 @@ const sender = privateKeyToAddress(KEY, 'testnet');
 
 let child: ChildProcess;
 let base: string;
+let client: HttpClient;
 
 /** A port the system says is free now. */
 async function freePort(): Promise<number> {
@@ -30,6 +32,7 @@ async function freePort(): Promise<number> {
 beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
+  client = httpClient(base);
   child = spawn(
     process.execPath,
     [
@@ -47,8 +50,8 @@ beforeAll(async () => {
     { cwd: ROOT, stdio: 'ignore' },
   );
   for (let tries = 0; ; tries++) {
-    const up = await fetch(`${base}/extended`).then(
-      (r) => r.ok,
+    const up = await client.get('/extended').then(
+      (r) => r.status === 200,
       () => false,
     );
     if (up) break;
@@ -56,16 +59,17 @@ beforeAll(async () => {
     await new Promise((done) => setTimeout(done, 100));
   }
 }, 60_000);
-afterAll(() => {
+afterAll(async () => {
+  await client?.close();
   child.kill();
 });
 
 describe('stacks.js against the CLI', () => {
   it('faucet, transfer, broadcast, confirmed by the next mined block, next nonce', async () => {
     const network = createNetwork({ network: 'testnet', client: { baseUrl: base } });
-    const faucet = await fetch(`${base}/extended/v1/faucets/stx?address=${sender}`, { method: 'POST' });
+    const faucet = await client.post(`/extended/v1/faucets/stx?address=${sender}`);
     expect(faucet.status).toBe(200);
-    expect((await fetch(`${base}/_mock/mine`, { method: 'POST' })).status).toBe(200);
+    expect((await client.post('/_mock/mine')).status).toBe(200);
     const tx = await makeSTXTokenTransfer({
       recipient: privateKeyToAddress(`${'07'.repeat(32)}01`, 'testnet'),
       amount: 5n,
@@ -73,11 +77,8 @@ describe('stacks.js against the CLI', () => {
       network,
     });
     expect(await broadcastTransaction({ transaction: tx, network })).toEqual({ txid: tx.txid() });
-    expect((await fetch(`${base}/_mock/mine`, { method: 'POST' })).status).toBe(200);
-    const mined = (await (await fetch(`${base}/extended/v1/tx/0x${tx.txid()}`)).json()) as {
-      tx_status: string;
-    };
-    expect(mined.tx_status).toBe('success');
+    expect((await client.post('/_mock/mine')).status).toBe(200);
+    expect((await client.get(`/extended/v1/tx/0x${tx.txid()}`)).body.tx_status).toBe('success');
     expect(await fetchNonce({ address: sender, network })).toBe(1n);
   });
 });

@@ -9,6 +9,7 @@ import {
   privateKeyToAddress,
 } from '@stacks/transactions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpClient, type HttpClient } from '../spec/http/client.ts';
 import { minedDeposit, vaultDeposit } from '../testing/wallet/vault-deposit.ts';
 import { startMock, type Mock } from './index.ts';
 
@@ -21,6 +22,7 @@ function key(n: number): string {
 const RECIPIENT = privateKeyToAddress(key(7), 'testnet');
 
 let mock: Mock;
+let client: HttpClient;
 let network: ReturnType<typeof createNetwork>;
 const sender = privateKeyToAddress(KEY, 'testnet');
 
@@ -29,21 +31,25 @@ let start: { block_hash: string; index_block_hash: string };
 
 beforeAll(async () => {
   mock = await startMock({ port: 0, network: 'testnet', blocks: 80, quiet: true });
+  client = httpClient(mock.url);
   network = createNetwork({ network: 'testnet', client: { baseUrl: mock.url } });
-  start = ((await (await fetch(`${mock.url}/extended`)).json()) as { chain_tip: typeof start }).chain_tip;
+  start = (await get<{ chain_tip: typeof start }>('/extended')).body.chain_tip;
 });
-afterAll(() => mock.close());
+afterAll(async () => {
+  await client.close();
+  await mock.close();
+});
 
 async function get<T>(path: string): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${mock.url}${path}`);
-  return { status: res.status, body: (await res.json()) as T };
+  const res = await client.get(path);
+  return { status: res.status, body: res.body as T };
 }
 
 describe('stacks.js against the mock', () => {
   it('faucet, nonce, fee, transfer, broadcast, pending then confirmed, balances moved, next nonce', async () => {
-    const faucet = await fetch(`${mock.url}/extended/v1/faucets/stx?address=${sender}`, { method: 'POST' });
+    const faucet = await client.post(`/extended/v1/faucets/stx?address=${sender}`);
     expect(faucet.status).toBe(200);
-    expect(await faucet.json()).toMatchObject({
+    expect(faucet.body).toMatchObject({
       success: true,
       txId: expect.stringMatching(/^0x[0-9a-f]{64}$/),
     });
@@ -193,11 +199,9 @@ describe('stacks.js against the mock', () => {
     );
     expect(both.status).toBe(400);
     expect(JSON.stringify(both.body)).toContain('Multiple block query parameters specified');
-    const stacking = await fetch(`${mock.url}/extended/v1/faucets/stx?address=${sender}&stacking=true`, {
-      method: 'POST',
-    });
+    const stacking = await client.post(`/extended/v1/faucets/stx?address=${sender}&stacking=true`);
     expect(stacking.status).toBe(400);
-    expect(await stacking.json()).toMatchObject({
+    expect(stacking.body).toMatchObject({
       success: false,
       error: expect.stringMatching(/^stacking=true/),
     });
@@ -205,22 +209,18 @@ describe('stacks.js against the mock', () => {
 
   it('refuses a body that is not a transaction with the node’s text, never a 500', async () => {
     for (const body of [Uint8Array.of(0, 1, 2), new Uint8Array()]) {
-      const res = await fetch(`${mock.url}/v2/transactions`, {
+      const res = await client.send({
         method: 'POST',
+        target: '/v2/transactions',
         headers: { 'Content-Type': 'application/octet-stream' },
         body,
       });
       expect(res.status).toBe(400);
-      expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
-      expect(await res.text()).toMatch(/^Failed to deserialize posted transaction: /);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      expect(res.text).toMatch(/^Failed to deserialize posted transaction: /);
     }
-    const json = await fetch(`${mock.url}/v2/transactions`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: '{"tx": "zz"}',
-    });
-    expect([json.status, await json.text()]).toEqual([400, 'Failed to parse tx']);
-    const get405 = await fetch(`${mock.url}/v2/transactions`);
-    expect(get405.status).toBe(405);
+    const json = await client.post('/v2/transactions', { tx: 'zz' });
+    expect([json.status, json.text]).toEqual([400, 'Failed to parse tx']);
+    expect((await client.get('/v2/transactions')).status).toBe(405);
   });
 });

@@ -1,6 +1,7 @@
 import { createNetwork } from '@stacks/network';
 import { broadcastTransaction, makeSTXTokenTransfer, privateKeyToAddress } from '@stacks/transactions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpClient } from '../spec/http/client.ts';
 import { startMock, type Mock } from './index.ts';
 
 // Replace-by-fee from a wallet: the same nonce again with a higher fee, signed with stacks.js.
@@ -15,7 +16,7 @@ interface PendingTx {
 
 async function funded(apiVersion: string): Promise<Mock> {
   const mock = await startMock({ port: 0, network: 'testnet', blocks: 60, quiet: true, apiVersion });
-  await fetch(`${mock.url}/extended/v1/faucets/stx?address=${sender}`, { method: 'POST' });
+  await httpClient(mock.url, { keepAlive: false }).post(`/extended/v1/faucets/stx?address=${sender}`);
   mock.mine();
   return mock;
 }
@@ -37,7 +38,7 @@ async function broadcast(mock: Mock, tx: Awaited<ReturnType<typeof transfer>>) {
 }
 
 async function get<T>(mock: Mock, path: string): Promise<T> {
-  return (await (await fetch(`${mock.url}${path}`)).json()) as T;
+  return (await httpClient(mock.url, { keepAlive: false }).get(path)).body as T;
 }
 
 describe('replace-by-fee on POST /v2/transactions (as 9.0.2)', () => {

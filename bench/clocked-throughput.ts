@@ -8,6 +8,7 @@ import { startMockProcess, startServerProcess } from './lib/mock-process.ts';
 import { recordAnswer } from './lib/record-answers.ts';
 import { endBench, runBench } from './lib/results.ts';
 import { exitOnSignals, secondsFromEnv } from './lib/settings.ts';
+import { httpClient } from '../spec/http/client.ts';
 import { urlFor } from '../spec/load.ts';
 
 const RESULTS = 'clocked-throughput.md';
@@ -54,9 +55,7 @@ async function broadcasting(
   let tally: BroadcastTally;
   try {
     if (route === 'busiest') {
-      const world = (await (await fetch(`${mock.url}/_mock/world`)).json()) as {
-        addresses: { busiest: string };
-      };
+      const world = (await httpClient(mock.url, { keepAlive: false }).get('/_mock/world')).body;
       path = `/extended/v1/address/${world.addresses.busiest}/transactions_with_transfers?limit=20`;
     }
     writeFileSync(join(dir, 'answers.json'), JSON.stringify([await recordAnswer(mock.url, path)]));

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { httpClient } from '../spec/http/client.ts';
 import { machineLine } from './lib/machine.ts';
 import { startMockProcess } from './lib/mock-process.ts';
 import { procStats } from './lib/proc-stats.ts';
@@ -22,9 +23,8 @@ const intervalSeconds = Math.min(5, Math.max(1, Math.floor(seconds / 36)));
 
 /** The tip as a client sees it; one request among the load's thousands. */
 async function tipHeight(url: string): Promise<number> {
-  const res = await fetch(`${url}/extended`, { signal: AbortSignal.timeout(10_000) });
-  const body = (await res.json()) as { chain_tip?: { block_height?: number } };
-  const height = body.chain_tip?.block_height;
+  const res = await httpClient(url, { keepAlive: false }).get('/extended');
+  const height = (res.body as { chain_tip?: { block_height?: number } } | undefined)?.chain_tip?.block_height;
   if (typeof height !== 'number')
     throw new Error(`GET /extended answered ${res.status} without chain_tip.block_height`);
   return height;

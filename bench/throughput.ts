@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { httpClient } from '../spec/http/client.ts';
 import { startPrism } from '../spec/prism/start-prism.ts';
 import { measure, type LoadSettings } from './lib/load.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
@@ -46,14 +47,11 @@ function routes(busiest: string): BenchRoute[] {
 
 /** One request per route first: a server that answers an error would make the figures meaningless. */
 async function checkAnswers(baseUrl: string, server: Server, list: BenchRoute[]): Promise<void> {
+  const client = httpClient(baseUrl, { keepAlive: false });
   for (const route of list) {
-    const res = await fetch(`${baseUrl}${route.path}`, {
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(10_000),
-    });
-    const text = await res.text();
+    const res = await client.get(route.path, { accept: 'application/json' });
     if (res.status !== 200)
-      throw new Error(`${server} answers ${res.status} on ${route.path}: ${text.slice(0, 300)}`);
+      throw new Error(`${server} answers ${res.status} on ${route.path}: ${res.text.slice(0, 300)}`);
   }
 }
 
@@ -82,9 +80,9 @@ async function main(): Promise<void> {
   const recorded = mkdtempSync(join(tmpdir(), 'mock-bench-'));
   const answersFile = join(recorded, 'answers.json');
   try {
-    const catalogue = (await (
-      await fetch(`${mock.url}/_mock/world`, { signal: AbortSignal.timeout(10_000) })
-    ).json()) as { addresses: { busiest: string } };
+    const catalogue = (await httpClient(mock.url, { keepAlive: false }).get('/_mock/world')).body as {
+      addresses: { busiest: string };
+    };
     list = routes(catalogue.addresses.busiest);
     measurements.push(...(await measureServer(mock.url, 'mock', list)));
     // The mock's own bytes and headers, for the ceiling server to replay.

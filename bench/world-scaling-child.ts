@@ -3,6 +3,7 @@
  * carries over from another: `world <blocks>` builds a world alone, `server <blocks>` starts the
  * whole mock and fetches /extended. Prints one JSON line. Needs `node --expose-gc`.
  */
+import { httpClient } from '../spec/http/client.ts';
 import { startMockServer } from '../mocks/server.ts';
 import { createAnswers, type Answers } from '../mocks/answers.ts';
 import type { MemoryAfterGc, ServerRun, WorldRun } from './lib/world-runs.ts';
@@ -39,8 +40,7 @@ async function measureServer(blocks: number): Promise<ServerRun> {
   try {
     // What `stacks-api-mock` does before its first answer: its banner names addresses from the catalogue.
     mock.live.queries.catalogue();
-    const res = await fetch(`${mock.url}/extended`, { signal: AbortSignal.timeout(60_000) });
-    await res.arrayBuffer();
+    const res = await httpClient(mock.url, { keepAlive: false, timeoutMs: 60_000 }).get('/extended');
     if (res.status !== 200) throw new Error(`/extended answered ${res.status}`);
     // performance.now() counts from the process's start.
     const answered = performance.now();

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMock, type Mock, type components } from '../api/index.ts';
 
 // docs/migration.md shows this file's example (between the `sample` markers) and a test below
-// keeps the two the same. In your project, import startMock from 'stacks-api-mock'.
+// keeps the two the same. In your project, import startMock from 'stacks-api-mock'. The sample calls
+// fetch, as an app does, not the tests' own HTTP client (the package does not export it).
 // sample:start
 type Schemas = components['schemas'];
 

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMock, type Mock } from '../api/index.ts';
 
 // docs/wallets.md shows this file's walk-through (between the `sample` markers) and a test below
-// keeps the two the same. In your project, import startMock from 'stacks-api-mock'.
+// keeps the two the same. In your project, import startMock from 'stacks-api-mock'. The sample calls
+// fetch, as an app does, not the tests' own HTTP client (the package does not export it).
 // sample:start
 const key = '6a1f9d8c7b6a5f4e3d2c1b0a99887766554433221100ffeeddccbbaa99887766' + '01';
 const me = privateKeyToAddress(key, 'testnet');

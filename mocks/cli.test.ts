@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
+import { httpClient } from '../spec/http/client.ts';
 import { killCliProcesses, runCli, waitFor } from '../testing/http/cli-process.ts';
 
 afterEach(killCliProcesses);
@@ -12,9 +13,9 @@ describe('make mock / npm run mock', () => {
       const [, url] = await waitFor(output, /listening on (http:\/\/127\.0\.0\.1:\d+)/);
       await waitFor(output, /Entities:[\s\S]*tenure_change/);
       expect(output()).toMatch(/seed 3, 60 blocks/);
-      const status = await fetch(`${url}/extended`);
+      const status = await httpClient(url as string, { keepAlive: false }).get('/extended');
       expect(status.status).toBe(200);
-      expect(((await status.json()) as { status: string }).status).toBe('ready');
+      expect(status.body.status).toBe('ready');
       await waitFor(output, /GET \/extended 200 \d+\.\dms/);
       child.kill(signal);
       const [code] = await once(child, 'exit');

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpClient } from '../spec/http/client.ts';
 import { startMockServer, type RunningMock } from '../mocks/server.ts';
 import { hasChromium, openMswPage, type MswPage } from '../testing/browser/chromium.ts';
 
@@ -23,12 +24,10 @@ describe.skipIf(!hasChromium())('stacks-api-mock/msw in Chromium, through MSW’
     const { shown, offHost } = await page.show(30_000);
     expect(shown.error).toBeUndefined();
     expect(shown.status).toBe('200');
-    const http = (await (
-      await fetch(`${mock.url}/extended/v1/address/${shown.address}/balances`)
-    ).json()) as {
-      stx: { balance: string };
-    };
-    expect(shown.text).toBe(http.stx.balance);
+    const http = await httpClient(mock.url, { keepAlive: false }).get(
+      `/extended/v1/address/${shown.address}/balances`,
+    );
+    expect(shown.text).toBe(http.body.stx.balance);
     expect(shown.text).toMatch(/^\d+$/);
     // Answered by the worker: the page's request to api.mainnet.hiro.so never reached the network.
     expect(offHost).toEqual([]);

@@ -18,6 +18,8 @@ const OPTIONS = { seed: 7, blocks: 120, rateLimit: 40, rateLimitKey: 400, apiKey
 let mock: RunningMock;
 let stacks: StacksMsw;
 const server = setupServer();
+// fetch as it was before MSW patched it, for the HTTP mock's side: MSW patches node:http too, so
+// the one HTTP client (spec/http/client.ts) would go through the handlers it is compared with.
 const realFetch = globalThis.fetch;
 
 beforeAll(async () => {
@@ -33,7 +35,7 @@ afterAll(async () => {
   await mock.close();
 });
 
-/** The same request to the HTTP mock (past MSW, which lets loopback through) and to the handlers. */
+/** The same request to the HTTP mock (past MSW) and to the handlers. */
 async function both(path: string, init: RequestInit = {}): Promise<[HttpResponse, HttpResponse]> {
   const http = await wireAnswer(await realFetch(`${mock.url}${path}`, init));
   const msw = await wireAnswer(await fetch(`${BASE}${path}`, init));

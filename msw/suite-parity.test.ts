@@ -9,6 +9,8 @@ import { wireAnswer } from '../testing/http/wire-answer.ts';
 
 const BASE = 'https://api.mainnet.hiro.so';
 const server = setupServer();
+// fetch as it was before MSW patched it, for the HTTP mock's side: MSW patches node:http too, so
+// the one HTTP client (spec/http/client.ts) would go through the handlers it is compared with.
 const realFetch = globalThis.fetch;
 const suite = readSuiteRequests();
 const ops = listOperations(loadSpec());

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { httpClient } from '../spec/http/client.ts';
 import { killCliProcesses, runCli, waitFor, type CliProcess } from '../testing/http/cli-process.ts';
 
 function run(args: string[]): CliProcess {
@@ -17,10 +18,7 @@ describe('npm run mock -- proxy', () => {
     const { child, output } = run(['--upstream', 'http://127.0.0.1:9', '--port', '0', '--report', report]);
     const [, url] = await waitFor(output, /validating proxy on (http:\/\/127\.0\.0\.1:\d+)/);
     expect(output()).toContain(report);
-    const summary = (await (await fetch(`${url}/_proxy/report`)).json()) as {
-      exchanges: number;
-      file: string;
-    };
+    const summary = (await httpClient(url as string, { keepAlive: false }).get('/_proxy/report')).body;
     expect(summary).toMatchObject({ exchanges: 0, file: report });
     child.kill('SIGTERM');
     const [code] = await once(child, 'exit');

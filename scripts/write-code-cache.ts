@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CODE_CACHE_WRITE, codeCacheOf, compileBundle } from '../bin/code-cache.ts';
 import { exitOf, listeningUrl, runIn } from '../packaging/install-package.ts';
+import { httpClient } from '../spec/http/client.ts';
 
 /**
  * The mock bin's V8 code cache (bin/stacks-api-mock.ts): one run of the built bin on the default
@@ -12,8 +13,7 @@ export async function writeCodeCache(dist: string): Promise<void> {
   const bin = join(dist, 'bin/stacks-api-mock.cjs');
   const run = runIn(dist, process.execPath, [bin, '--port', '0', '--quiet'], { [CODE_CACHE_WRITE]: '1' });
   const url = await listeningUrl(run);
-  const res = await fetch(`${url}/extended`);
-  await res.arrayBuffer();
+  const res = await httpClient(url, { keepAlive: false }).get('/extended');
   if (res.status !== 200) throw new Error(`the built mock answered GET /extended with ${res.status}`);
   run.child.kill('SIGTERM');
   const code = await exitOf(run);

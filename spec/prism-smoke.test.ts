@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations, loadSpec, type Operation, type Parameter } from './load.ts';
 import { startPrism, type RunningPrism } from './prism/start-prism.ts';
-import { responseOfFetch } from './http/response.ts';
+import { httpClient, type HttpClient } from './http/client.ts';
 import { ResponseChecker } from './response-checker.ts';
 
 const doc = loadSpec();
@@ -17,7 +17,7 @@ function exampleOf(param: Parameter): unknown {
 }
 
 /** The operation's path with its path parameters' examples, and its required query parameters. */
-function exampleUrl(baseUrl: string, op: Operation): string {
+function exampleTarget(op: Operation): string {
   let path = op.path;
   const query = new URLSearchParams();
   for (const param of op.parameters) {
@@ -29,15 +29,18 @@ function exampleUrl(baseUrl: string, op: Operation): string {
     }
   }
   const search = query.size > 0 ? `?${query}` : '';
-  return `${baseUrl}${path}${search}`;
+  return `${path}${search}`;
 }
 
 describe('Prism mocking spec/openapi.yaml', () => {
   let prism: RunningPrism;
+  let client: HttpClient;
   beforeAll(async () => {
     prism = await startPrism();
+    client = httpClient(prism.baseUrl);
   }, 40_000);
   afterAll(async () => {
+    await client?.close();
     await prism?.stop();
   });
 
@@ -47,9 +50,7 @@ describe('Prism mocking spec/openapi.yaml', () => {
   it.each(reads.map((op) => [op.operationId, op] as const))(
     '%s answers a valid request with a response the spec accepts',
     async (_id, op) => {
-      const res = await responseOfFetch(
-        await fetch(exampleUrl(prism.baseUrl, op), { headers: { accept: 'application/json' } }),
-      );
+      const res = await client.get(exampleTarget(op), { accept: 'application/json' });
       expect(res.status, res.text).toBe(200);
       expect(checker.check(op, res)).toEqual([]);
     },

@@ -1,4 +1,5 @@
 import { makeSTXTokenTransfer, privateKeyToAddress } from '@stacks/transactions';
+import { httpClient } from '../../spec/http/client.ts';
 
 /** What a broadcasting client did while the load ran. */
 export interface BroadcastTally {
@@ -23,8 +24,9 @@ export async function startBroadcaster(
 ): Promise<{ stop(): Promise<BroadcastTally> }> {
   const sender = privateKeyToAddress(KEY, 'testnet');
   const recipient = privateKeyToAddress(`${'4c'.repeat(32)}01`, 'testnet');
-  await fetch(`${baseUrl}/extended/v1/faucets/stx?address=${sender}`, { method: 'POST' });
-  await fetch(`${baseUrl}/_mock/mine`, { method: 'POST' });
+  const client = httpClient(baseUrl);
+  await client.post(`/extended/v1/faucets/stx?address=${sender}`);
+  await client.post('/_mock/mine');
   const signed: Uint8Array[] = [];
   for (let nonce = 0; nonce < Math.ceil((seconds * 1000) / everyMs) + 10; nonce++) {
     const tx = await makeSTXTokenTransfer({
@@ -43,13 +45,13 @@ export async function startBroadcaster(
     for (const body of signed) {
       if (!running) break;
       tally.sent++;
-      const res = await fetch(`${baseUrl}/v2/transactions`, {
+      const res = await client.send({
         method: 'POST',
+        target: '/v2/transactions',
         headers: { 'Content-Type': 'application/octet-stream' },
-        body: new Uint8Array(body),
+        body,
       });
-      await res.arrayBuffer();
-      if (res.ok) tally.accepted++;
+      if (res.status === 200) tally.accepted++;
       else tally.refused++;
       await new Promise((done) => setTimeout(done, everyMs));
     }
@@ -58,6 +60,7 @@ export async function startBroadcaster(
     stop: async () => {
       running = false;
       await loop;
+      await client.close();
       return tally;
     },
   };

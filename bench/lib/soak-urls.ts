@@ -1,13 +1,7 @@
+import { httpClient, type HttpClient } from '../../spec/http/client.ts';
+import type { HttpResponse } from '../../spec/http/response.ts';
 import { listOperations, urlFor } from '../../spec/load.ts';
 import type { WorldCatalogue } from '../../mocks/query/catalogue.ts';
-
-async function getJson<T>(url: string): Promise<{ status: number; body: T }> {
-  const res = await fetch(url, {
-    headers: { accept: 'application/json' },
-    signal: AbortSignal.timeout(10_000),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
 
 /** Distinct paths per operation with more than one: six such lists hold more answers than the response cache. */
 const PER_OPERATION = 220;
@@ -116,19 +110,32 @@ export interface SoakTargets {
  * anything but 200 or 404 fails the soak before it starts, as does an operation with no 200.
  */
 export async function soakTargets(baseUrl: string): Promise<SoakTargets> {
-  const catalogue = (await getJson<WorldCatalogue>(`${baseUrl}/_mock/world`)).body;
-  const page = await getJson<{ results: { tx: { tx_id: string } }[] }>(
-    `${baseUrl}${urlFor('get_account_transactions_with_transfers', {
-      path: { principal: catalogue.addresses.stx_activity },
-      query: { limit: 50 },
-    })}`,
-  );
-  const addressTxs = page.body.results.map((r) => r.tx.tx_id);
+  const client = httpClient(baseUrl, { timeoutMs: 10_000 });
+  try {
+    return await targetsOf(client);
+  } finally {
+    await client.close();
+  }
+}
+
+/** `soakTargets` through one client of the mock. */
+async function targetsOf(client: HttpClient): Promise<SoakTargets> {
+  const get = (target: string): Promise<HttpResponse> => client.get(target, { accept: 'application/json' });
+  const catalogue = (await get('/_mock/world')).body as WorldCatalogue;
+  const page = (
+    await get(
+      urlFor('get_account_transactions_with_transfers', {
+        path: { principal: catalogue.addresses.stx_activity },
+        query: { limit: 50 },
+      }),
+    )
+  ).body as { results: { tx: { tx_id: string } }[] };
+  const addressTxs = page.results.map((r) => r.tx.tx_id);
   if (!addressTxs.length) throw new Error('the world gave stx_activity no transaction');
   // Every read of the spec: its variety where the soak has one, else the mock's own sample (GET /
   // lists the first valid request each declares, spec/valid-requests/), so a new operation is
   // soaked without a line here. The soak sends GETs: a POST's requests have tests of their own.
-  const { samples } = (await getJson<{ samples: Record<string, string> }>(`${baseUrl}/`)).body;
+  const { samples } = (await get('/')).body as { samples: Record<string, string> };
   const varied = variety(catalogue, addressTxs);
   const lists: Record<string, string[]> = Object.fromEntries(
     listOperations()
@@ -144,7 +151,7 @@ export async function soakTargets(baseUrl: string): Promise<SoakTargets> {
   for (const [operationId, paths] of Object.entries(lists)) {
     let notFound = 0;
     for (const path of paths) {
-      const { status } = await getJson<unknown>(`${baseUrl}${path}`);
+      const { status } = await get(path);
       if (status === 404) notFound++;
       else if (status !== 200)
         throw new Error(`${operationId}: ${path} answers ${status} before the soak started`);

@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { listeningUrl, ROOT, runIn, stop } from '../../packaging/install-package.ts';
+import { httpClient } from '../../spec/http/client.ts';
 import { SPEC_PATH } from '../../spec/load.ts';
 import { procCpuMs } from './proc-stats.ts';
 
@@ -46,8 +47,7 @@ export async function cliFirstAnswer(dir: string, node: string = process.execPat
   const began = performance.now();
   const mock = runIn(dir, node, [bin, '--port', '0', '--quiet']);
   try {
-    const url = await listeningUrl(mock, 60_000);
-    await expectOk(`${url}/extended`);
+    await expectOk(await listeningUrl(mock, 60_000));
     const wallMs = performance.now() - began;
     return { wallMs, cpuMs: procCpuMs(mock.child.pid as number) };
   } finally {
@@ -65,7 +65,8 @@ export interface WarmStart {
 /**
  * Run with `node --input-type=module -e` in the project where the package is installed, so that
  * `stacks-api-mock` resolves as a user's import does. Each mock must answer GET /extended with a
- * 200 before it is closed; the time stops at listening, when startMock resolves.
+ * 200 before it is closed; the time stops at listening, when startMock resolves. It asks with
+ * fetch: the project has the package only, not this repository's HTTP client.
  */
 function warmChild(calls: number): string {
   return `
@@ -110,11 +111,12 @@ export async function prismFirstAnswerMs(): Promise<number> {
     '-h',
     '127.0.0.1',
   ]);
+  const client = httpClient(`http://127.0.0.1:${port}`, { keepAlive: false });
   try {
     for (;;) {
       if (prism.child.exitCode !== null) throw new Error(`prism exited:\n${prism.output()}`);
-      const status = await fetch(`http://127.0.0.1:${port}/extended`).then(
-        async (res) => (await res.arrayBuffer(), res.status),
+      const status = await client.get('/extended').then(
+        (res) => res.status,
         () => 0,
       );
       if (status === 200) return performance.now() - began;
@@ -126,10 +128,10 @@ export async function prismFirstAnswerMs(): Promise<number> {
   }
 }
 
-async function expectOk(url: string): Promise<void> {
-  const res = await fetch(url);
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
+/** A 200 on GET /extended from the server at `baseUrl`, or an error saying what it answered. */
+async function expectOk(baseUrl: string): Promise<void> {
+  const res = await httpClient(baseUrl, { keepAlive: false }).get('/extended');
+  if (res.status !== 200) throw new Error(`GET ${baseUrl}/extended answered ${res.status}`);
 }
 
 function freePort(): Promise<number> {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpClient } from '../../spec/http/client.ts';
 import { createMockApp } from '../app.ts';
 import { startMockServer, type RunningMock } from '../server.ts';
 import { specCheckedClient } from '../../testing/http/spec-checked-client.ts';
@@ -57,10 +58,10 @@ describe('npm run mock -- export', () => {
     const path = join(dir, 'exported.yaml');
     writeFileSync(path, text);
     const replay = specCheckedClient(createMockApp({ quiet: true, rateLimit: 0, world: path }));
-    const original = async (path: string) => ({ body: await (await fetch(`${mock.url}${path}`)).json() });
+    const original = httpClient(mock.url, { keepAlive: false });
     let nonTrivial = 0;
     for (const address of addresses) {
-      const before = essentials((await original(`/extended/v1/address/${address}/balances`)).body);
+      const before = essentials((await original.get(`/extended/v1/address/${address}/balances`)).body);
       const after = essentials((await replay(`/extended/v1/address/${address}/balances`)).body);
       expect(after, address).toEqual(before);
       if (Object.keys(before.ft).length + Object.keys(before.nft).length > 0 || before.locked !== '0')

@@ -1,6 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { httpClient, type HttpClient } from '../../spec/http/client.ts';
+import type { HttpResponse } from '../../spec/http/response.ts';
 import { createMockApp, type MockApp } from '../app.ts';
 import type { MockOptions } from '../options.ts';
 import { sampleUrls } from '../sample-urls.ts';
@@ -14,25 +14,19 @@ const GONE = {
   message: 'This endpoint has been disabled. See https://docs.hiro.so/stacks/api for more information',
 };
 
-const servers: Server[] = [];
-afterAll(() => Promise.all(servers.map((s) => new Promise((done) => s.close(done)))));
+const clients: HttpClient[] = [];
+afterAll(() => Promise.all(clients.map((c) => c.close())));
 
 /** A mock with these options, and a GET of one of its paths. */
 async function mock(options: Partial<MockOptions> = {}): Promise<{
   app: MockApp;
   urls: Record<string, string>;
-  get: (path: string) => Promise<Response>;
+  get: (path: string) => Promise<HttpResponse>;
 }> {
   const app = createMockApp({ quiet: true, rateLimit: 0, ...options });
-  const server = createServer(app);
-  servers.push(server);
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  return {
-    app,
-    urls: sampleUrls(app.live.queries, urlFor),
-    get: (path) => fetch(`http://127.0.0.1:${port}${path}`),
-  };
+  const client = httpClient(app);
+  clients.push(client);
+  return { app, urls: sampleUrls(app.live.queries, urlFor), get: (path) => client.get(path) };
 }
 
 const DEPRECATED_IN_8 = [
@@ -57,11 +51,11 @@ describe('release profiles over HTTP', () => {
     const v9 = await mock();
     const v8 = await mock({ apiVersion: '8.11.6' });
     for (const [id, path] of Object.entries(v9.urls)) {
-      expect((await v9.get(path)).headers.get('warning'), id).toBe(
-        DEPRECATED_IN_9.includes(id) ? WARNING : null,
+      expect((await v9.get(path)).headers.warning, id).toBe(
+        DEPRECATED_IN_9.includes(id) ? WARNING : undefined,
       );
-      expect((await v8.get(path)).headers.get('warning'), id).toBe(
-        DEPRECATED_IN_8.includes(id) ? WARNING : null,
+      expect((await v8.get(path)).headers.warning, id).toBe(
+        DEPRECATED_IN_8.includes(id) ? WARNING : undefined,
       );
     }
   });
@@ -73,10 +67,10 @@ describe('release profiles over HTTP', () => {
     expect(call).toBeDefined();
     const path = `/extended/v1/tx/multiple?tx_id=${call}&exclude_function_args=true`;
     type Entry = { result: { contract_call: object } };
-    const argsOf = async (res: Response): Promise<boolean> =>
-      'function_args' in ((await res.json()) as Record<string, Entry>)[call as string]!.result.contract_call;
-    expect(await argsOf(await v9.get(path))).toBe(false);
-    expect(await argsOf(await v8.get(path))).toBe(true);
+    const argsOf = (res: HttpResponse): boolean =>
+      'function_args' in (res.body as Record<string, Entry>)[call as string]!.result.contract_call;
+    expect(argsOf(await v9.get(path))).toBe(false);
+    expect(argsOf(await v8.get(path))).toBe(true);
     expect((await v9.get(`${path.replace('true', 'yes')}`)).status).toBe(400);
     expect((await v8.get(`${path.replace('true', 'yes')}`)).status).toBe(200);
   });
@@ -87,8 +81,8 @@ describe('release profiles over HTTP', () => {
     const pending = v9.app.live.queries.catalogue().transactions.mempool.pending[0] as string;
     const path = `/extended/v1/tx/multiple?tx_id=${pending}`;
     type Entry = { result: Record<string, unknown> };
-    const v9Result = ((await (await v9.get(path)).json()) as Record<string, Entry>)[pending]!.result;
-    const v8Result = ((await (await v8.get(path)).json()) as Record<string, Entry>)[pending]!.result;
+    const v9Result = ((await v9.get(path)).body as Record<string, Entry>)[pending]!.result;
+    const v8Result = ((await v8.get(path)).body as Record<string, Entry>)[pending]!.result;
     expect(v9Result.replaced_by_tx_id).toBeNull();
     expect('replaced_by_tx_id' in v8Result).toBe(false);
     const { replaced_by_tx_id: _, ...rest } = v9Result;
@@ -106,10 +100,10 @@ describe('the sunset, rehearsed', () => {
         continue;
       }
       expect(res.status, id).toBe(410);
-      expect(await res.text(), id).toBe(JSON.stringify(GONE));
-      expect(res.headers.get('warning'), id).toBe(WARNING);
-      expect(res.headers.get('content-type'), id).toBe('application/json; charset=utf-8');
-      expect(res.headers.get('cache-control'), id).toBeNull();
+      expect(res.text, id).toBe(JSON.stringify(GONE));
+      expect(res.headers.warning, id).toBe(WARNING);
+      expect(res.headers['content-type'], id).toBe('application/json; charset=utf-8');
+      expect(res.headers['cache-control'], id).toBeUndefined();
     }
   });
 
@@ -133,18 +127,16 @@ describe('the sunset, rehearsed', () => {
     const { urls, get } = await mock({ deprecationHeaders: true });
     const address = (urls.get_account_balance as string).split('/')[4];
     const balances = await get(urls.get_account_balance as string);
-    expect(balances.headers.get('deprecation')).toMatch(/^@\d+$/);
-    expect(balances.headers.get('link')).toBe(
+    expect(balances.headers.deprecation).toMatch(/^@\d+$/);
+    expect(balances.headers.link).toBe(
       ['stx', 'ft', 'nft']
         .map((kind) => `</extended/v3/principals/${address}/balances/${kind}>; rel="successor-version"`)
         .join(', '),
     );
     // Found by its cached answer the second time: the link is the same.
-    expect((await get(urls.get_account_balance as string)).headers.get('link')).toBe(
-      balances.headers.get('link'),
-    );
+    expect((await get(urls.get_account_balance as string)).headers.link).toBe(balances.headers.link);
     const status = await get('/extended');
-    expect([status.headers.get('deprecation'), status.headers.get('link')]).toEqual([null, null]);
+    expect([status.headers.deprecation, status.headers.link]).toEqual([undefined, undefined]);
   });
 
   it('the 410 is documented: each deprecated operation of the spec answers it as its 410 response says', async () => {

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpClient, type HttpClient } from '../../spec/http/client.ts';
 import { listOperations } from '../../spec/load.ts';
 import { startMockServer, type RunningMock } from '../server.ts';
 import { hasChromium, launchChromium, type Chromium } from '../../testing/browser/chromium.ts';
@@ -12,6 +13,7 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const SCREENSHOT = fileURLToPath(new URL('../../docs/home-page.png', import.meta.url));
 
 let mock: RunningMock;
+let client: HttpClient;
 let chromium: Chromium;
 
 /** A page that records what a person would not want: console errors, failures, and requests off the host. */
@@ -37,10 +39,11 @@ async function open(path: string): Promise<{ page: Page; problems: string[] }> {
   return { page, problems };
 }
 
-async function api<T>(path: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(`${mock.url}${path}`, init);
-  expect(res.ok, path).toBe(true);
-  return (await res.json()) as T;
+/** The mock's answer to a GET of `path`, or to a POST of `json` when given. */
+async function api<T>(path: string, json?: unknown): Promise<T> {
+  const res = json === undefined ? await client.get(path) : await client.post(path, json);
+  expect(res.status, path).toBe(200);
+  return res.body as T;
 }
 
 /** axe-core's serious and critical violations, each as `rule: first offending element`. */
@@ -66,11 +69,13 @@ async function text(page: Page, selector: string): Promise<string> {
 describe.skipIf(!hasChromium())('the home page, in Chromium', () => {
   beforeAll(async () => {
     mock = await startMockServer({ port: 0, quiet: true, rateLimit: 0, seed: 7, blocks: 200 });
+    client = httpClient(mock.url);
     chromium = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {
     await chromium?.close();
+    await client?.close();
     await mock?.close();
   });
 
@@ -147,11 +152,7 @@ describe.skipIf(!hasChromium())('the home page, in Chromium', () => {
     await page.waitForFunction(() => location.hash.startsWith('#/tx/0x'));
     await page.waitForFunction(() => document.getElementById('tx-status')?.textContent === 'pending');
     const txId = (await page.evaluate(() => location.hash)).slice('#/tx/'.length);
-    await api('/_mock/mine', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"blocks":1}',
-    });
+    await api('/_mock/mine', { blocks: 1 });
     await page.waitForFunction(() => document.getElementById('tx-status')?.textContent === 'success');
     expect(await accessibilityProblems(page)).toEqual([]);
     const listed = await api<Record<string, { result: { tx_status: string } }>>(

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { httpClient } from '../../spec/http/client.ts';
+import type { HttpResponse } from '../../spec/http/response.ts';
 import { createMockApp } from '../app.ts';
 import { startMockServer, type RunningMock } from '../server.ts';
 import type { LiveState } from './ui-pages.ts';
@@ -91,19 +92,21 @@ describe('the request feed behind the Requests view', () => {
     mock = undefined;
   });
 
+  /** A GET of the running mock, on a connection of its own. */
+  function get(path: string, headers?: Record<string, string>): Promise<HttpResponse> {
+    return httpClient((mock as RunningMock).url, { keepAlive: false }).get(path, headers);
+  }
+
   async function live(after = 0): Promise<LiveState> {
-    return (await (await fetch(`${mock?.url}/_mock/ui/live?after=${after}`)).json()) as LiveState;
+    return (await get(`/_mock/ui/live?after=${after}`)).body as LiveState;
   }
 
   it('sees cached answers and the others alike, and never a key', async () => {
     const key = 'key-that-must-not-show-0123456789';
     mock = await startMockServer({ port: 0, quiet: true, blocks: 60, apiKeys: [key] });
     const path = '/extended/v1/tx/mempool/stats';
-    for (let i = 0; i < 3; i++)
-      expect((await fetch(`${mock.url}${path}`, { headers: { 'X-API-Key': key } })).status).toBe(200);
-    expect(
-      (await fetch(`${mock.url}${path}`, { headers: { 'X-API-Key': 'wrong-key-also-secret' } })).status,
-    ).toBe(403);
+    for (let i = 0; i < 3; i++) expect((await get(path, { 'X-API-Key': key })).status).toBe(200);
+    expect((await get(path, { 'X-API-Key': 'wrong-key-also-secret' })).status).toBe(403);
     const state = await live();
     expect(state.requests.map((r) => [r.method, r.path, r.status])).toEqual([
       ['GET', path, 200],
@@ -122,7 +125,7 @@ describe('the request feed behind the Requests view', () => {
 
   it('keeps the last requests only', async () => {
     mock = await startMockServer({ port: 0, quiet: true, blocks: 60, rateLimit: 0 });
-    for (let i = 0; i < FEED_SIZE + 5; i++) await fetch(`${mock.url}/extended`);
+    for (let i = 0; i < FEED_SIZE + 5; i++) await get('/extended');
     const state = await live();
     expect(state.requests).toHaveLength(FEED_SIZE);
     expect(state.requests[0]?.seq).toBe(6);
@@ -130,10 +133,8 @@ describe('the request feed behind the Requests view', () => {
 
   it('a bad `after` is a 400 with the error body', async () => {
     mock = await startMockServer({ port: 0, quiet: true, blocks: 60 });
-    const res = await fetch(`${mock.url}/_mock/ui/live?after=-1`);
+    const res = await get('/_mock/ui/live?after=-1');
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { message: string }).message).toMatch(
-      /after must be a non-negative integer/,
-    );
+    expect(res.body.message).toMatch(/after must be a non-negative integer/);
   });
 });

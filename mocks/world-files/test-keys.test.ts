@@ -5,6 +5,7 @@ import { createNetwork } from '@stacks/network';
 import { broadcastTransaction, makeSTXTokenTransfer, privateKeyToAddress } from '@stacks/transactions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMock, type Mock } from '../../api/index.ts';
+import { httpClient } from '../../spec/http/client.ts';
 import { banner } from '../banner.ts';
 import { createMockApp } from '../app.ts';
 import { compileWorldFile } from '../world/declared/compile.ts';
@@ -50,7 +51,8 @@ async function broadcastFrom(mock: Mock, senderKey: string, recipient: string) {
 describe('test keys in a world file', () => {
   it('prints the key in the catalogue and the banner, marked as a test key; stacks.js signs with it and the broadcast is admitted', async () => {
     const mock = await served(FILE, 'keys.yaml');
-    const world = (await (await fetch(`${mock.url}/_mock/world`)).json()) as Declared;
+    const client = httpClient(mock.url, { keepAlive: false });
+    const world = (await client.get('/_mock/world')).body as Declared;
     const [alice, bob] = world.declared.accounts;
     expect(alice?.test_key).toMatch(/^[0-9a-f]{64}01$/);
     expect(alice?.address).toBe(privateKeyToAddress(alice?.test_key as string, 'testnet'));
@@ -59,10 +61,7 @@ describe('test keys in a world file', () => {
     const { tx, result } = await broadcastFrom(mock, alice?.test_key as string, bob?.address as string);
     expect(result).toEqual({ txid: tx.txid() });
     mock.mine();
-    const mined = (await (await fetch(`${mock.url}/extended/v1/tx/0x${tx.txid()}`)).json()) as {
-      tx_status: string;
-    };
-    expect(mined.tx_status).toBe('success');
+    expect((await client.get(`/extended/v1/tx/0x${tx.txid()}`)).body.tx_status).toBe('success');
 
     const app = createMockApp({ world: join(dir, 'keys.yaml'), blocks: 60, quiet: true });
     const text = banner(mock.url, app.live.queries, app.options, 0);

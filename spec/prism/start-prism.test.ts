@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { httpClient } from '../http/client.ts';
 import { startPrism } from './start-prism.ts';
 
 const workDir = mkdtempSync(join(tmpdir(), 'start-prism-'));
@@ -10,13 +11,12 @@ afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 describe('startPrism', () => {
   it('serves until stopped, and then no longer answers', async () => {
     const prism = await startPrism();
-    const before = await fetch(`${prism.baseUrl}/extended`);
-    expect(before.status).toBe(200);
-    await before.body?.cancel();
+    const client = httpClient(prism.baseUrl, { keepAlive: false });
+    expect((await client.get('/extended')).status).toBe(200);
 
     await prism.stop();
     await prism.stop();
-    await expect(fetch(`${prism.baseUrl}/extended`)).rejects.toThrow();
+    await expect(client.get('/extended')).rejects.toThrow();
   }, 40_000);
 
   it("fails with Prism's own output when Prism cannot start", async () => {

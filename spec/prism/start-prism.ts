@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { httpClient } from '../http/client.ts';
 import { SPEC_PATH } from '../load.ts';
 
 const PRISM = fileURLToPath(new URL('../../node_modules/.bin/prism', import.meta.url));
@@ -102,12 +103,12 @@ async function waitUntilAnswering(
   void prism.exited.then(() => {
     exited = true;
   });
+  const client = httpClient(baseUrl, { keepAlive: false, timeoutMs: 1_000 });
   while (Date.now() < deadline) {
     if (exited) return 'exited';
     try {
       // Any HTTP answer, even a 404 for `/`, means Prism has loaded the spec and is serving.
-      const res = await fetch(baseUrl, { signal: AbortSignal.timeout(1_000) });
-      await res.body?.cancel();
+      await client.get('/');
       return 'answering';
     } catch {
       await new Promise((wait) => setTimeout(wait, 200));

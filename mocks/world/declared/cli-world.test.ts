@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { httpClient } from '../../../spec/http/client.ts';
 import { killCliProcesses, runCli } from '../../../testing/http/cli-process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cli-world-'));
@@ -61,7 +62,7 @@ describe('npm run mock -- --world FILE', () => {
       await new Promise((r) => setTimeout(r, 50));
     const url = /listening on (http:\/\/[^\s]+)/.exec(out.stdout)?.[1];
     expect(url, out.stderr).toBeDefined();
-    const catalogue = (await (await fetch(`${url}/_mock/world`)).json()) as any;
+    const catalogue = (await httpClient(url as string, { keepAlive: false }).get('/_mock/world')).body;
     expect(catalogue.declared.accounts.map((a: { name: string }) => a.name)).toEqual(['alice', 'bob']);
     child.kill('SIGTERM');
     await once(child, 'exit');

@@ -1,4 +1,5 @@
 import type { Operation } from '../../spec/load.ts';
+import { routerOf, type Routed } from '../../spec/request/routing.ts';
 import type { Exchange } from '../http/client.ts';
 
 /** One answer as a meaning check sees it: the request it answers, and what came back. */
@@ -18,15 +19,14 @@ export function isJson(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** Each operation's path, as the one router matches it (compiled once per operation). */
+const routers = new WeakMap<Operation, (pathname: string) => Routed<Operation> | undefined>();
+
 /** The path parameters of `url` read back through the operation's path template. */
 function pathParameters(op: Operation, pathname: string): Record<string, string> {
-  const names: string[] = [];
-  const pattern = op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}]+)\\?\}/g, (_, name) => {
-    names.push(String(name));
-    return '([^/]+)';
-  });
-  const match = new RegExp(`${pattern}$`).exec(pathname);
-  return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match?.[i + 1] ?? '')]));
+  let route = routers.get(op);
+  if (!route) routers.set(op, (route = routerOf([op])));
+  return route(pathname)?.params ?? {};
 }
 
 export function answeredRequest(

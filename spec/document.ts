@@ -252,9 +252,3 @@ export function operationById(operationId: string, doc: Document): Operation {
 export function fillPath(path: string, valueOf: (name: string) => string): string {
   return path.replace(/\{([^}]+)\}/g, (_, name: string) => valueOf(name));
 }
-
-/** Finds the operation whose path template matches a request's pathname. */
-export function operationMatcher(ops: Operation[]): (pathname: string) => Operation | undefined {
-  const routes = ops.map((op) => ({ op, pattern: new RegExp(`^${fillPath(op.path, () => '[^/]+')}$`) }));
-  return (pathname) => routes.find((r) => r.pattern.test(pathname))?.op;
-}

@@ -2,13 +2,10 @@ import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import {
-  listOperations as listOf,
-  operationById as byId,
-  operationMatcher as matcherOf,
-} from './document.ts';
+import { listOperations as listOf, operationById as byId } from './document.ts';
 import type { Document, Operation } from './document.ts';
 import { PRECOMPILED } from './precompiled.ts';
+import { routerOf } from './request/routing.ts';
 import { operationPaths, urlBuilder, type UrlFor } from './request/url.ts';
 
 export * from './document.ts';
@@ -48,11 +45,12 @@ export function operationById(operationId: string, doc: Document = loadSpec()): 
   return byId(operationId, doc);
 }
 
-/** Finds the operation whose path template matches a request's pathname. */
+/** Finds the operation whose path matches a request's pathname, as the one router matches paths. */
 export function operationMatcher(
   ops: Operation[] = listOperations(),
 ): (pathname: string) => Operation | undefined {
-  return matcherOf(ops);
+  const route = routerOf(ops, { decode: false });
+  return (pathname) => route(pathname)?.route;
 }
 
 let specUrls: UrlFor | undefined;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationMatcher, type Operation } from '../../spec/document.ts';
+import type { Operation } from '../../spec/document.ts';
 import { httpClient, type HttpClient } from '../../spec/http/client.ts';
-import { listOperations, loadSpec, urlFor } from '../../spec/load.ts';
+import { listOperations, loadSpec, operationMatcher, urlFor } from '../../spec/load.ts';
 import { operationAsOf, RELEASES, servedBy, type ReleaseProfile } from '../../spec/releases/releases.ts';
 import { createMockApp } from '../app.ts';
 import { sampleUrls } from '../sample-urls.ts';

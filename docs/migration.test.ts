@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMock, type Mock, type components } from '../api/index.ts';
+import { docSample } from '../testing/doc-sample.ts';
 
 // docs/migration.md shows this file's example (between the `sample` markers) and a test below
 // keeps the two the same. In your project, import startMock from 'stacks-api-mock'. The sample calls
@@ -61,9 +62,6 @@ it('reads a balance from the v3 successors of operation 7, with the same numbers
 // sample:end
 
 it('is the example docs/migration.md shows', () => {
-  const source = readFileSync(new URL('./migration.test.ts', import.meta.url), 'utf8');
-  const sample = /\/\/ sample:start\n([\s\S]*?)\/\/ sample:end/.exec(source)?.[1];
   const doc = readFileSync(new URL('./migration.md', import.meta.url), 'utf8');
-  expect(sample).toBeDefined();
-  expect(doc).toContain(sample as string);
+  expect(doc).toContain(docSample(new URL('./migration.test.ts', import.meta.url)));
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docSample } from '../testing/doc-sample.ts';
 import { hasChromium, openMswPage, type MswPage } from '../testing/browser/chromium.ts';
 
 const PAGE = fileURLToPath(new URL('./wallet-page.ts', import.meta.url));
@@ -25,11 +26,7 @@ describe.skipIf(!hasChromium())('the browser walk-through of docs/wallets.md, in
   }, 90_000);
 
   it('is the page docs/wallets.md shows', () => {
-    const source = readFileSync(PAGE, 'utf8');
-    const sample = /\/\/ sample:start\n([\s\S]*?) {2}\/\/ sample:end/.exec(source)?.[1];
     const doc = readFileSync(new URL('./wallets.md', import.meta.url), 'utf8');
-    expect(sample).toBeDefined();
-    const unindented = (sample as string).replace(/^ {2}/gm, '');
-    expect(doc).toContain(unindented);
+    expect(doc).toContain(docSample(PAGE));
   });
 });

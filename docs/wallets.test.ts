@@ -8,6 +8,7 @@ import {
 } from '@stacks/transactions';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMock, type Mock } from '../api/index.ts';
+import { docSample } from '../testing/doc-sample.ts';
 
 // docs/wallets.md shows this file's walk-through (between the `sample` markers) and a test below
 // keeps the two the same. In your project, import startMock from 'stacks-api-mock'. The sample calls
@@ -50,9 +51,6 @@ it('sends STX with stacks.js, as my app does', async () => {
 // sample:end
 
 it('is the walk-through docs/wallets.md shows', () => {
-  const source = readFileSync(new URL('./wallets.test.ts', import.meta.url), 'utf8');
-  const sample = /\/\/ sample:start\n([\s\S]*?)\/\/ sample:end/.exec(source)?.[1];
   const doc = readFileSync(new URL('./wallets.md', import.meta.url), 'utf8');
-  expect(sample).toBeDefined();
-  expect(doc).toContain(sample as string);
+  expect(doc).toContain(docSample(new URL('./wallets.test.ts', import.meta.url)));
 });

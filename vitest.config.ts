@@ -16,8 +16,9 @@ const ISOLATED = ['mocks/reliability/key-comparison.test.ts', 'mocks/http/next-r
 export default defineConfig({
   test: {
     // The contract reporter writes the coverage matrix, summary and JUnit XML of the contract
-    // project to reports/; it stays silent when no contract test ran.
-    reporters: ['default', './contract-tests/report/contract-reporter.ts'],
+    // project to reports/; it stays silent when no contract test ran. The skip reporter names
+    // what this machine could not run (no Chromium, no shared folder beside the clone) and why.
+    reporters: ['default', './contract-tests/report/contract-reporter.ts', './testing/skip-reporter.ts'],
     // A worker per core, where vitest's default leaves one core free: most test files wait on
     // servers and child processes, so on 2 cores one worker left half the machine idle.
     maxWorkers: availableParallelism(),

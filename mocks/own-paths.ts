@@ -132,7 +132,7 @@ export function ownPaths(
   return (request) => {
     const tooLong = urlTooLong(request.target);
     if (tooLong !== undefined) return errorAnswer(request, [], 414, tooLong);
-    if (request.method === 'OPTIONS') return preflight();
+    if (request.method === 'OPTIONS') return preflight(request);
     try {
       const answer = route(request, [...leading]);
       return answer instanceof Promise ? answer.catch((err: unknown) => failed(request, err)) : answer;

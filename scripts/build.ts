@@ -10,6 +10,7 @@ import { writeDefaultWorld } from '../mocks/world-snapshot.ts';
 import { writePrecompiledSpec } from './precompile-spec.ts';
 import { writeCodeCache } from './write-code-cache.ts';
 import { writeContractPackage } from './contract-package.ts';
+import { writeCommonJsDeclarations } from './cjs-declarations.ts';
 
 /**
  * `npm run build`: compiled JavaScript and declarations in dist/, laid out as the sources are, so
@@ -22,7 +23,8 @@ import { writeContractPackage } from './contract-package.ts';
  * test helpers never reach dist/. Last, for a quick start, the spec
  * files parsed and the mock's validators compiled ahead of time (scripts/precompile-spec.ts),
  * the bins and the API each bundled into one file over tsc's (scripts/bundle.ts), and the mock
- * bin's code cache written by one run of it (scripts/write-code-cache.ts); last, the contract
+ * bin's code cache written by one run of it (scripts/write-code-cache.ts), the declarations once
+ * more for CommonJS importers (scripts/cjs-declarations.ts); last, the contract
  * suite's package (packages/contract/) from the same files (scripts/contract-package.ts).
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -72,5 +74,7 @@ await bundleEntries(ROOT, DIST, writePrecompiledSpec(DIST));
 // The mock's bin is its CommonJS bundle (dist/bin/stacks-api-mock.cjs): tsc's twin would mislead.
 rmSync(join(DIST, 'bin/stacks-api-mock.js'));
 await writeCodeCache(DIST);
+// The declarations again, read as CommonJS, for apps that `require` the package (scripts/cjs-declarations.ts).
+writeCommonJsDeclarations(DIST);
 // The contract suite's package, packages/contract/, from the same build.
 writeContractPackage(ROOT, DIST);

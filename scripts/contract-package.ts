@@ -1,11 +1,20 @@
 import { cpSync, rmSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { CJS_TYPES } from './cjs-declarations.ts';
 
 /**
  * Left out: the mock's own files in dist/ (its bin and the CLI bundle it loads, the MSW
- * handlers) and the recorded answers of real services, which only this repository's tests read.
+ * handlers, the declarations for CommonJS importers) and the recorded answers of real services,
+ * which only this repository's tests read.
  */
-const LEFT_OUT = ['bin/stacks-api-mock.', 'bin/mock-cli.cjs', 'bin/code-cache.', 'msw/', 'fixtures/golden/'];
+const LEFT_OUT = [
+  'bin/stacks-api-mock.',
+  'bin/mock-cli.cjs',
+  'bin/code-cache.',
+  'msw/',
+  `${CJS_TYPES}/`,
+  'fixtures/golden/',
+];
 
 /**
  * The contract suite's package (packages/contract/, `stacks-api-contract`): its dist/ is the

@@ -4,16 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { parseDescriptionFields } from '../testing/drift/description-fields.ts';
 import { fieldDrift, formatDriftProblem, type SchemaTarget } from '../testing/drift/field-drift.ts';
 import { loadSpec, type Document } from './load.ts';
+import { sharedFileMissing, skipBecause } from '../testing/skip-note.ts';
 
 const DESCRIPTION =
   process.env.SERVICE_DESCRIPTION ??
   fileURLToPath(new URL('../../shared/service/service-description.md', import.meta.url));
 const present = existsSync(DESCRIPTION);
-if (!present) {
-  console.warn(
-    `description-drift skipped: no service description at ${DESCRIPTION} (set SERVICE_DESCRIPTION)`,
-  );
-}
+const missing = sharedFileMissing(
+  'the spec against the service description (every field it describes, in the schemas; set SERVICE_DESCRIPTION to check another copy)',
+  DESCRIPTION,
+  present,
+);
 
 /**
  * The schemas that model each resource of the description. Where the description shows one
@@ -55,7 +56,7 @@ function schemaProperties(doc: Document, name: string): Record<string, unknown> 
   return doc.components!.schemas![name]!.properties as Record<string, unknown>;
 }
 
-describe.skipIf(!present)('spec/openapi.yaml against the service description', () => {
+describe.skipIf(skipBecause(missing))('spec/openapi.yaml against the service description', () => {
   const markdown = present ? readFileSync(DESCRIPTION, 'utf8') : '';
 
   it('has every described field, with the described JSON type', () => {

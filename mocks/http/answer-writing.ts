@@ -1,7 +1,7 @@
 import type { ReleaseProfile } from '../../spec/releases/releases.ts';
 import type { OwnAnswer } from '../operations/types.ts';
 import { CACHE_CONTROL, JSON_TYPE, etagOf, matches, type SerializedJson } from './caching.ts';
-import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.ts';
+import { CORS_HEADERS, INVALID_PREFLIGHT, preflightHeaders } from './cors.ts';
 import { errorParts, routeNotFoundParts } from './errors.ts';
 import type { ServerRequest } from '../../spec/http/request.ts';
 import { HttpResponse } from '../../spec/http/response.ts';
@@ -37,9 +37,22 @@ export function dropApiVersion(headers: string[]): void {
   if (at >= 0) headers.splice(at, 2);
 }
 
-/** The answer to a preflight (`OPTIONS`, any path): 204 with what a browser may send. */
-export function preflight(): HttpResponse {
-  return new HttpResponse(204, [...CORS_HEADERS, ...PREFLIGHT_HEADERS]);
+/**
+ * The answer to `OPTIONS` on any path, as `@fastify/cors` gives it before any route: a preflight
+ * gets 204 with what the browser asked to send; an `OPTIONS` that is no preflight, 400 in plain text.
+ */
+export function preflight(request: ServerRequest): HttpResponse {
+  const allowed = preflightHeaders(request.headers);
+  if (allowed) return new HttpResponse(204, [...CORS_HEADERS, ...allowed]);
+  const body = new TextEncoder().encode(INVALID_PREFLIGHT);
+  const headers = [
+    ...CORS_HEADERS,
+    'Content-Type',
+    'text/plain; charset=utf-8',
+    'Content-Length',
+    String(body.length),
+  ];
+  return new HttpResponse(400, headers, body);
 }
 
 /** Mirrors a response the way a client receives it: HEAD gets the headers only. */

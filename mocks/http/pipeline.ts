@@ -181,7 +181,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     },
     {
       name: 'cors',
-      run: (p) => (p.request.method === 'OPTIONS' ? preflight() : void p.headers.push(...leading)),
+      run: (p) => (p.request.method === 'OPTIONS' ? preflight(p.request) : void p.headers.push(...leading)),
     },
     {
       name: 'api-key',

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, type HttpClient } from '../../spec/http/client.ts';
 import { listOperations } from '../../spec/load.ts';
 import { startMockServer, type RunningMock } from '../server.ts';
-import { hasChromium, launchChromium, type Chromium } from '../../testing/browser/chromium.ts';
+import { chromiumMissing, launchChromium, type Chromium } from '../../testing/browser/chromium.ts';
+import { skipBecause } from '../../testing/skip-note.ts';
 import type { WorldCatalogue } from '../query/catalogue.ts';
 import { stx } from './client/format.ts';
 
@@ -66,7 +67,7 @@ async function text(page: Page, selector: string): Promise<string> {
   return page.$eval(selector, (el) => el.textContent ?? '');
 }
 
-describe.skipIf(!hasChromium())('the home page, in Chromium', () => {
+describe.skipIf(skipBecause(chromiumMissing()))('the home page, in Chromium', () => {
   beforeAll(async () => {
     mock = await startMockServer({ port: 0, quiet: true, rateLimit: 0, seed: 7, blocks: 200 });
     client = httpClient(mock.url);

@@ -22,12 +22,11 @@ const FLAGS = [
   '--disable-sync',
 ];
 
-/** Whether the browser tests can run; when not, one line says how to get Chromium. */
-export function hasChromium(): boolean {
-  const found = existsSync(CHROMIUM);
-  if (!found)
-    console.log(`browser tests skipped: Chromium not found at ${CHROMIUM} — apt-get install -y chromium`);
-  return found;
+/** Why the browser tests cannot run here (with how to get Chromium); undefined when they can. */
+export function chromiumMissing(): string | undefined {
+  return existsSync(CHROMIUM)
+    ? undefined
+    : `Chromium not found at ${CHROMIUM}, so these browser tests skipped (apt-get install -y chromium)`;
 }
 
 export interface Chromium {

@@ -61,21 +61,32 @@ describe('HTTP behaviour of the real service', () => {
     expect((await get('/extended/v2/blocks/foo')).headers['x-api-version']).toBeUndefined();
   });
 
-  it('opens CORS for browser apps, preflight included', async () => {
+  it('opens CORS as the real service (@fastify/cors, its defaults): any origin, X-API-Version exposed, the requested headers allowed', async () => {
     const res = await get('/extended', { Origin: 'http://localhost:5173' });
     expect(res.headers['access-control-allow-origin']).toBe('*');
-    expect(res.headers['access-control-expose-headers']).toMatch(/ratelimit-remaining/);
+    expect(res.headers['access-control-expose-headers']).toMatch(/^X-API-Version\b/);
     const preflight = await httpClient(app).send({
       method: 'OPTIONS',
-      target: '/extended',
+      target: '/v2/transactions',
       headers: {
         Origin: 'http://x',
-        'Access-Control-Request-Method': 'GET',
-        'Access-Control-Request-Headers': 'x-api-key',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type,x-hiro-product,x-hiro-version',
       },
     });
     expect(preflight.status).toBe(204);
-    expect(preflight.headers['access-control-allow-headers']).toMatch(/X-API-Key/);
+    expect(preflight.headers).toMatchObject({
+      'access-control-allow-origin': '*',
+      'access-control-allow-methods': 'GET,HEAD,POST',
+      'access-control-allow-headers': 'content-type,x-hiro-product,x-hiro-version',
+      vary: 'Access-Control-Request-Headers',
+      'content-length': '0',
+    });
+    expect(preflight.headers['access-control-max-age']).toBeUndefined();
+    // Strict, as @fastify/cors is by default: an OPTIONS without Origin or a requested method is no preflight.
+    const bare = await httpClient(app).send({ method: 'OPTIONS', target: '/extended' });
+    expect(bare.status).toBe(400);
+    expect(bare.text).toBe('Invalid Preflight Request');
   });
 
   it('answers unknown paths with 404 and the error body', async () => {

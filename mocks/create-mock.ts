@@ -1,6 +1,7 @@
 // The kernel in Node: the documents and the world file read from disk, the build's snapshot of
 // the default world, and the mock's own files (the specs' text, the home page).
 import { readFileSync } from 'node:fs';
+import { parseDocument } from 'yaml';
 import { loadSpec, SPEC_PATH } from '../spec/load.ts';
 import { operationPaths } from '../spec/request/url.ts';
 import { CONTROL_SPEC_PATH, controlSpec } from './control/control-spec.ts';
@@ -26,10 +27,16 @@ export function nodeSources(world: string | WorldFileData | undefined): MockSour
     worldFile: worldFileOf(world),
     restore: restoreDefaultWorld,
     files: (live, options) => {
-      let spec: string | undefined;
       let control: string | undefined;
       return {
-        specYaml: () => (spec ??= readFileSync(SPEC_PATH, 'utf8')),
+        specYaml: (edits) => {
+          // The YAML's own document, so that the comments the spec's readers rely on stay.
+          const yaml = parseDocument(readFileSync(SPEC_PATH, 'utf8'));
+          for (const { path, value } of edits)
+            if (value === undefined) yaml.deleteIn(path);
+            else yaml.setIn(path, value);
+          return yaml.toString({ lineWidth: 0 });
+        },
         controlYaml: () => (control ??= readFileSync(CONTROL_SPEC_PATH, 'utf8')),
         pages: uiPages(live, { ...options, paths: operationPaths(doc) }),
       };

@@ -16,21 +16,24 @@ import { LIVE_PATH, liveState } from './ui/live-state.ts';
 import type { RequestFeed } from './ui/request-feed.ts';
 import { WORLD_SCHEMA } from './world/declared/world-file.ts';
 import type { OwnPage } from './ui/ui-pages.ts';
+import { applySpecEdits, publishedSpecEdits, type SpecEdit } from './published-spec.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const YAML_TYPE = 'application/yaml; charset=utf-8';
 
 /** What only Node has: the two specs' YAML text, and the home page with its files (mocks/ui/ui-pages.ts). */
 export interface OwnFiles {
-  specYaml(): string;
+  /** The spec's YAML text with the published document's edits (published-spec.ts). */
+  specYaml(edits: readonly SpecEdit[]): string;
   controlYaml(): string;
   pages: OwnPage;
 }
 
 /** What the mock's own paths serve from: the parts of the mock that the API's pipeline shares. */
 export interface OwnPathsContext {
-  options: Pick<MockOptions, 'host' | 'controlToken'>;
+  options: Pick<MockOptions, 'host' | 'controlToken' | 'apiVersion'>;
   doc: Document;
+  /** The operations the release serves, each as it serves it (operationsOf). */
   ops: Operation[];
   /** The control plane's spec: its routes and its bodies' schemas. */
   controlDoc: Document;
@@ -78,7 +81,10 @@ export function ownPaths(
 ): (request: ServerRequest) => HttpResponse | Promise<HttpResponse> {
   const { doc, ops, live, feed, leading, log, files } = ctx;
   const queries = live.queries;
-  const specJson = JSON.stringify(doc);
+  // The document as the release answers (published-spec.ts), built on the first request for it.
+  const edits = publishedSpecEdits(doc, ctx.options.apiVersion, ops);
+  let specJson: string | undefined;
+  let specYaml: string | undefined;
   const catalogue = perVersion(queries, () => JSON.stringify(queries.catalogue()));
   const urlFor = urlBuilder(operationPaths(doc));
   const links = perVersion(queries, () => JSON.stringify(rootLinks(queries, ops, urlFor)));
@@ -90,7 +96,8 @@ export function ownPaths(
   const polled = liveState(live, feed);
 
   const reads: Record<string, (request: ServerRequest, headers: string[]) => HttpResponse> = {
-    '/openapi.json': (r, h) => contentAnswer(r, h, 200, JSON_TYPE, specJson),
+    '/openapi.json': (r, h) =>
+      contentAnswer(r, h, 200, JSON_TYPE, (specJson ??= JSON.stringify(applySpecEdits(doc, edits)))),
     '/_mock/world': (r, h) => contentAnswer(r, h, 200, JSON_TYPE, catalogue()),
     '/_mock/world.schema.json': (r, h) =>
       contentAnswer(r, h, 200, 'application/schema+json; charset=utf-8', worldSchema),
@@ -98,7 +105,7 @@ export function ownPaths(
     ...(files
       ? {
           '/openapi.yaml': (r: ServerRequest, h: string[]) =>
-            contentAnswer(r, h, 200, YAML_TYPE, files.specYaml()),
+            contentAnswer(r, h, 200, YAML_TYPE, (specYaml ??= files.specYaml(edits))),
           '/_mock/openapi.yaml': (r: ServerRequest, h: string[]) =>
             contentAnswer(r, h, 200, YAML_TYPE, files.controlYaml()),
         }

@@ -39,4 +39,20 @@ describe('start banner', () => {
     );
     expect(text({ deprecated: 'gone:get_account_balance' })).toContain(', get_account_balance gone (410)');
   });
+
+  it('says how to fund a key: the testnet faucet, with a curl to run; on mainnet, where to find it', () => {
+    expect(text({})).toContain('faucet: testnet only, as the real service (--network testnet)');
+    const testnet = createAnswers({ blocks: 60, network: 'testnet' });
+    const line = banner(
+      'http://127.0.0.1:3999',
+      testnet.queries,
+      withDefaults({ blocks: 60, network: 'testnet' }),
+      0,
+    )
+      .split('\n')
+      .find((l) => l.includes('faucet:'));
+    expect(line).toMatch(
+      /faucet: curl -X POST 'http:\/\/127\.0\.0\.1:3999\/extended\/v1\/faucets\/stx\?address=ST[0-9A-Z]+' +# 500 STX/,
+    );
+  });
 });

@@ -25,6 +25,7 @@ export function banner(url: string, queries: WorldQueries, options: MockOptions,
     `  rate limits: ${limits}`,
     `  spec: ${url}/openapi.yaml   catalogue (what to query): ${url}/_mock/world   all links: ${url}/`,
     `  chain: ${options.blockTime > 0 ? `a block every ${options.blockTime} s` : 'frozen until POST /_mock/mine'}; control plane ${controlMode(options)} (${url}/_mock/openapi.yaml)`,
+    `  faucet: ${faucet(url, queries.options.network, addresses.stx_activity, served.has('run_faucet_stx'))}`,
     '',
     'Try:',
     ...Object.entries(sampleUrls(queries, urlFor))
@@ -42,6 +43,13 @@ export function banner(url: string, queries: WorldQueries, options: MockOptions,
     ...declaredLines(catalogue.declared, options.world),
   ];
   return lines.join('\n');
+}
+
+/** How to fund a key: the testnet faucet, as the real testnet service has it. */
+function faucet(url: string, network: string, address: string, served: boolean): string {
+  if (!served) return 'none in this release';
+  if (network !== 'testnet') return 'testnet only, as the real service (--network testnet)';
+  return `curl -X POST '${url}/extended/v1/faucets/stx?address=${address}'   # 500 STX, mined by the next block`;
 }
 
 function deprecation(options: MockOptions): string {

@@ -126,7 +126,8 @@ describe('mock flags and environment', () => {
   });
 
   it.each([
-    [['--port', 'abc'], '--port needs a non-negative integer, got "abc"'],
+    [['--port', 'abc'], '--port needs an integer from 0 to 65535, got "abc"'],
+    [['--port', '99999'], '--port needs an integer from 0 to 65535, got "99999"'],
     [['--network', 'devnet'], '--network needs one of mainnet, testnet, got "devnet"'],
     [['--fault-rate', '2'], '--fault-rate needs a number from 0 to 1, got "2"'],
     [['--blocks', '3'], '--blocks needs an integer of at least 60, got "3"'],
@@ -137,6 +138,9 @@ describe('mock flags and environment', () => {
     [['--seed'], '--seed needs a non-negative integer, got nothing'],
     [['--quiet=yes'], '--quiet takes no value, got "yes"'],
     [['--unknown'], 'unknown flag --unknown'],
+    [['--seeed', '7'], 'unknown flag --seeed (did you mean --seed?)'],
+    [['--api-verison=8.11.6'], 'unknown flag --api-verison (did you mean --api-version?)'],
+    [['--ratelimit', '0'], 'unknown flag --ratelimit (did you mean --rate-limit?)'],
     [['7'], 'unexpected argument "7"'],
   ])('refuses %j with one line in the same words for every flag', (argv, message) => {
     expect(() => parseCli(argv, {})).toThrow(new UsageError(message));

@@ -13,7 +13,7 @@ interface Flag {
   help: string;
   /** Smallest value of an int or number (default 0). */
   min?: number;
-  /** Largest value of a number. */
+  /** Largest value of an int or number. */
   max?: number;
   /** The values a string may take; for an int, words it takes besides numbers. */
   choices?: string[];
@@ -24,6 +24,7 @@ export const FLAGS: Record<string, Flag> = {
   port: {
     env: 'MOCK_PORT',
     kind: 'int',
+    max: 65535,
     help: 'port to listen on (default 3999, the real service port; 0 = any free port)',
   },
   host: { env: 'MOCK_HOST', kind: 'string', help: 'address to bind (default 127.0.0.1)' },
@@ -151,7 +152,12 @@ function needs(flag: Flag): string {
   const min = flag.min ?? 0;
   switch (flag.kind) {
     case 'int': {
-      const integer = min === 0 ? 'a non-negative integer' : `an integer of at least ${min}`;
+      const integer =
+        flag.max !== undefined
+          ? `an integer from ${min} to ${flag.max}`
+          : min === 0
+            ? 'a non-negative integer'
+            : `an integer of at least ${min}`;
       return flag.choices ? `${integer} or ${flag.choices.join(', ')}` : integer;
     }
     case 'number':
@@ -172,7 +178,7 @@ function parseValue(source: string, flag: Flag, raw: string): number | string | 
   switch (flag.kind) {
     case 'int':
       if (flag.choices?.includes(raw)) return raw;
-      if (!/^\d+$/.test(raw) || Number(raw) < min) refuse();
+      if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > (flag.max ?? Infinity)) refuse();
       return Number(raw);
     case 'number': {
       const n = Number(raw);
@@ -224,6 +230,29 @@ function readKeyFile(path: string): string[] {
   }
 }
 
+/** The flag a mistyped name most likely meant: within two edits (or a third of its length), else undefined. */
+function nearestFlag(name: string): string | undefined {
+  const scored = ['help', ...Object.keys(FLAGS)].map((known) => ({ known, d: editDistance(name, known) }));
+  const best = scored.sort((a, b) => a.d - b.d)[0];
+  return best && best.d <= Math.max(2, Math.floor(name.length / 3)) ? best.known : undefined;
+}
+
+/** Levenshtein's distance: the fewest single-character insertions, deletions or substitutions from a to b. */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(
+        (row[j] ?? 0) + 1,
+        (next[j - 1] ?? 0) + 1,
+        (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    row = next;
+  }
+  return row[b.length] ?? 0;
+}
+
 type Given = Record<string, string | string[] | boolean>;
 
 /**
@@ -252,7 +281,10 @@ function readFlags(argv: string[]): Given | 'help' {
     if (token.kind !== 'option') continue;
     if (token.name === 'help') return 'help';
     const flag = FLAGS[token.name];
-    if (!flag) throw new UsageError(`unknown flag ${token.rawName}`);
+    if (!flag) {
+      const near = nearestFlag(token.name);
+      throw new UsageError(`unknown flag ${token.rawName}${near ? ` (did you mean --${near}?)` : ''}`);
+    }
     const source = `--${token.name}`;
     if (flag.kind === 'bool') {
       if (token.value !== undefined) throw new UsageError(`${source} takes no value, got "${token.value}"`);

@@ -24,12 +24,18 @@ describe('make mock / npm run mock', () => {
     },
   );
 
-  it('refuses a bad flag with one line pointing to --help (not the whole help) and exit code 2', async () => {
-    const { child, output } = runCli(['--rate-limit', 'lots']);
-    const [code] = await once(child, 'exit');
-    expect(code).toBe(2);
-    expect(output()).toBe('--rate-limit needs a non-negative integer or hosted, got "lots"; see --help\n');
-  });
+  it.each([
+    [['--rate-limit', 'lots'], '--rate-limit needs a non-negative integer or hosted, got "lots"'],
+    [['--port', '99999'], '--port needs an integer from 0 to 65535, got "99999"'],
+  ])(
+    'refuses %j with one line pointing to --help (not the whole help) and exit code 2',
+    async (argv, line) => {
+      const { child, output } = runCli(argv);
+      const [code] = await once(child, 'exit');
+      expect(code).toBe(2);
+      expect(output()).toBe(`${line}; see --help\n`);
+    },
+  );
 
   it('says clearly when the port is taken', async () => {
     const first = runCli(['--port', '0', '--quiet', '--blocks', '60']);

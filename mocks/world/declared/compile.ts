@@ -14,6 +14,7 @@ import type {
 import { WorldFileError, inFileOrder, problemAt } from './plan.ts';
 import { testKeyOf } from './test-keys.ts';
 import {
+  amountTooLarge,
   entryName,
   parseWorldFile,
   type Amount,
@@ -324,7 +325,7 @@ class Compiler {
   private amount(value: Amount, path: (string | number)[]): number {
     const n = Number(value);
     if (!Number.isSafeInteger(n)) {
-      this.problem(path, `${value} is too large (at most ${Number.MAX_SAFE_INTEGER})`);
+      this.problem(path, amountTooLarge(value));
       return 0;
     }
     return n;

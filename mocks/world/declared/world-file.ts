@@ -7,6 +7,15 @@ import worldSchema from '../../../fixtures/worlds/world.schema.json' with { type
 /** The world file format's JSON Schema (fixtures/worlds/world.schema.json), as served at /_mock/world.schema.json. */
 export const WORLD_SCHEMA = worldSchema as Record<string, unknown>;
 
+/**
+ * The problem with an amount past what the mock keeps exactly, a JavaScript number's safe
+ * integers (2^53 − 1 micro-units, 9 billion STX): the words for a too-long string of digits and
+ * for a number past it alike.
+ */
+export function amountTooLarge(value: string | number): string {
+  return `${JSON.stringify(value)} is too large: amounts go up to ${Number.MAX_SAFE_INTEGER} micro-units (2^53 - 1)`;
+}
+
 let validator: ValidateFunction | undefined;
 /** Compiled on the first world file read: a mock started without one never pays for it. */
 function validate(data: unknown): boolean {
@@ -200,7 +209,10 @@ function schemaProblems(
       message = `"${e.propertyName ?? ''}" is not a valid name (letters, digits, _ and -)`;
       at = e.propertyName ? [...path, e.propertyName] : path;
     } else if (e.schemaPath.startsWith('#/definitions/amount')) {
-      message = `${JSON.stringify(value)} is not an amount (micro-units: a string of digits or an integer)`;
+      message =
+        typeof value === 'string' && /^[0-9]+$/.test(value)
+          ? amountTooLarge(value)
+          : `${JSON.stringify(value)} is not an amount (micro-units: a string of digits or an integer)`;
     } else if (e.keyword === 'oneOf' && path[0] === 'tokens') {
       message = `${JSON.stringify(value)} is neither an amount (ft) nor a list of uint ids (nft)`;
     } else if (e.keyword === 'type') {

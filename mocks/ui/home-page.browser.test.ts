@@ -83,6 +83,7 @@ describe.skipIf(skipBecause(chromiumMissing()))('the home page, in Chromium', ()
   it('shows the live tip and the latest blocks, with the request behind them, accessibly; the screenshot is docs/home-page.png', async () => {
     const { page, problems } = await open('/');
     await page.waitForSelector('#client-view table tbody tr');
+    expect(await page.$('#client-view[aria-busy], #client-view .loading')).toBeNull();
     const status = await api<{ chain_tip: { block_height: number } }>('/extended');
     expect(await text(page, '#tip-height')).toBe(String(status.chain_tip.block_height));
     expect(await page.$$eval('#client-view tbody tr', (rows) => rows.length)).toBe(5);

@@ -70,7 +70,13 @@ export function homePage(config: PageConfig, catalogue: WorldCatalogue, origin: 
           </nav>
         </header>
         <main id="view" tabindex="-1">
-          <div id="client-view"></div>
+          <div id="client-view" aria-busy="true">
+            <p class="loading">
+              Loading the chain… This page's script draws it; the
+              <a href="${REFERENCE_PATH}">API reference</a> and
+              <a href="/_mock/world">the world's catalogue</a> need none.
+            </p>
+          </div>
           <div id="controls-view" hidden>${controls(config, catalogue)} ${scenarios(config, origin)}</div>
         </main>
         <script type="application/json" id="page-config">

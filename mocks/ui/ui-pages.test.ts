@@ -18,6 +18,10 @@ describe('GET / chooses by Accept', () => {
     expect(res.headers.vary).toMatch(/Accept/);
     expect(res.text).toContain('<script type="module" src="/_mock/ui/page.js"></script>');
     expect(res.text).toContain('href="/_mock/ui/reference"');
+    // Drawn by the server: what a slow machine or a screenshot before the script shows.
+    expect(res.text).toMatch(
+      /<div id="client-view" aria-busy="true">\s*<p class="loading">\s*Loading the chain…/,
+    );
     const config = JSON.parse(
       /<script type="application\/json" id="page-config">(.*?)<\/script>/s.exec(res.text)?.[1] ?? '',
     );

@@ -38,6 +38,8 @@ function route(): { name: string; args: string[] } {
 
 function show(drawn: Drawn, sent: Exchanges['sent']): void {
   const view = document.getElementById('client-view') as HTMLElement;
+  // The page came with a loading line (home-page.ts): what shows before this script has drawn.
+  view.removeAttribute('aria-busy');
   view.replaceChildren(
     h('h2', {}, drawn.title),
     ...drawn.content,

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,5 +36,15 @@ describe('the two packages of this repository', () => {
     for (const [name, range] of Object.entries(mock.dependencies))
       expect(contract.dependencies[name], `the suite runs the mock in process: ${name}`).toBe(range);
     expect(contract.dependencies.vitest).toBeDefined();
+  });
+
+  it('their tarballs, which `npm pack` writes into the clone, are no untracked files to git', () => {
+    for (const manifest of [mock, contract]) {
+      const tarball = `${manifest.name}-${manifest.version}.tgz`;
+      // check-ignore prints the path it ignores, and fails when it ignores none.
+      expect(execFileSync('git', ['check-ignore', tarball], { cwd: ROOT, encoding: 'utf8' }).trim()).toBe(
+        tarball,
+      );
+    }
   });
 });

@@ -14,7 +14,7 @@ SPEC ?=
 format: $(DEPS)
 	npx prettier --write --log-level=warn .
 
-.PHONY: mock test lint lint-format lint-code lint-spec format typecheck types build drift contract contract-prism bench fuzz soak differential clean
+.PHONY: mock test test-fast lint lint-format lint-code lint-spec format typecheck types build drift contract contract-prism bench fuzz soak differential clean
 
 $(DEPS): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
@@ -24,14 +24,21 @@ $(DEPS): package.json package-lock.json
 mock: $(DEPS)
 	@npx tsx bin/cli.ts $(ARGS)
 
-## test: typecheck, lint the spec, drift against the official client, run every test (spec, mock, contract suite vs the mock, self-test; the home page's browser tests when Chromium is at /usr/bin/chromium)
+## test: typecheck, lint the spec, drift against the official client, run every test (spec, mock, contract suite vs the mock, self-test; the browser tests when Chromium is at /usr/bin/chromium); the closing lines name what skipped and why
 # The checks before vitest are single-threaded: two at a time, each one's output kept whole
 # where make can (GNU make 4 and later; macOS's make 3.81 interleaves it).
 OUTPUT_SYNC := $(if $(filter 3.%,$(MAKE_VERSION)),,--output-sync=target)
 test: $(DEPS)
 	$(MAKE) --no-print-directory -j2 $(OUTPUT_SYNC) typecheck lint drift
-	@test -x /usr/bin/chromium || echo "browser tests skipped: Chromium not found at /usr/bin/chromium — apt-get install -y chromium"
 	npx vitest run
+
+# The slowest files, which test-fast leaves to make test: the packages installed from their
+# tarballs (the registry), and Chromium's.
+SLOW_TESTS := packaging/package.test.ts '**/*.browser.test.ts' msw/browser.test.ts docs/wallet-page.test.ts
+
+## test-fast: the edit loop's run (about a minute on 2 cores): the unit tests without the packaging test, the browser tests and the contract suite; no typecheck or lint
+test-fast: $(DEPS)
+	npx vitest run --project unit --project unit-isolated $(addprefix --exclude ,$(SLOW_TESTS))
 
 ## differential: the same requests to the mock and to a real service loaded with the mock's event stream (make differential REAL_URL=http://127.0.0.1:3999 ARGS="--name default-mainnet"); see docs/differential.md
 differential: $(DEPS)

@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createMockApp } from './app.ts';
+import { startMockServer } from './server.ts';
 import { parseCli } from './cli-args.ts';
 import { specCheckedClient } from '../testing/http/spec-checked-client.ts';
 
@@ -20,6 +23,28 @@ describe('the README’s sample requests against the default mock', () => {
   it.each(samples)('GET %s answers 200', async (path) => {
     expect((await get(path)).status).toBe(200);
   });
+});
+
+/** The README's block of sample requests, as written. */
+const sampleBlock =
+  /^```sh\n(curl http:\/\/127\.0\.0\.1:3999\/extended\n[\s\S]*?)^```$/m.exec(README)?.[1] ?? '';
+
+describe('the README’s sample requests, pasted into a shell (bash, no terminal) against a mock on a free port', () => {
+  it('each prints the JSON answer, none an error: the quoting holds (a bare & would cut a query)', async () => {
+    const lines = sampleBlock.trim().split('\n');
+    expect(lines.length).toBe(samples.length);
+    const mock = await startMockServer({ port: 0, quiet: true, rateLimit: 0 });
+    try {
+      for (const line of lines) {
+        const command = line.replaceAll('http://127.0.0.1:3999', mock.url);
+        const { stdout } = await promisify(execFile)('bash', ['-c', command], { timeout: 30_000 });
+        const body = JSON.parse(stdout) as Record<string, unknown>;
+        expect(body, line).not.toHaveProperty('error');
+      }
+    } finally {
+      await mock.close();
+    }
+  }, 120_000);
 });
 
 /** `npx stacks-api-mock <flags>` lines, each with the `curl -i` samples that follow it. */

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipeCommand } from './ci-recipe.ts';
 import { dockerInstructions, execForm } from './dockerfile.ts';
@@ -12,7 +12,6 @@ import {
   installContract,
   listeningUrl,
   nodeRelease,
-  npmInstall,
   packAndInstall,
   pathWith,
   ROOT,
@@ -35,7 +34,11 @@ const STEP_MS = 180_000;
 let installed: InstalledPackage;
 /** What installing the mock's package alone added to the empty project. */
 let mockFootprint: Footprint;
+/** The contract suite's tarball, as `npm pack ./packages/contract` writes it. */
+let contractTarball: string;
 const running: StartedCommand[] = [];
+/** Other folders a test made, deleted after the file. */
+const cleanUp: string[] = [];
 
 function start(command: string, args: string[], env: Record<string, string> = {}): StartedCommand {
   const started = runIn(installed.dir, command, args, env);
@@ -67,13 +70,13 @@ const TEST_TOOLING = ['vitest', 'jest', 'mocha', 'supertest', 'fast-check', '@vi
 beforeAll(() => {
   installed = packAndInstall();
   mockFootprint = footprint(installed.dir);
-  installContract(installed.dir);
+  contractTarball = installContract(installed.dir);
 }, 300_000);
 
 // Ten servers to end and an installed node_modules (Jest and msw among it) to delete: more than a hook's default 10 s on a busy machine.
 afterAll(async () => {
   await Promise.all(running.map(stop));
-  if (installed) rmSync(installed.dir, { recursive: true, force: true });
+  for (const dir of [installed?.dir, ...cleanUp]) if (dir) rmSync(dir, { recursive: true, force: true });
 }, 60_000);
 
 /** The tarballs in an empty project, without this repository: what a user of the packages gets. */
@@ -185,7 +188,19 @@ describe('the packages, installed from their tarballs into an empty project', ()
       const faulty = await listeningUrl(
         start('npx', ['stacks-api-mock', '--port', '0', '--rate-limit', '0', '--quiet', '--fault-rate', '1']),
       );
-      const broken = start('npx', ['stacks-api-contract', '--base-url', faulty, '--rpm', '0']);
+      // The README's one-liner as written, run by a shell without a terminal (as CI runs it) in a
+      // folder holding only the tarball: npx installs it without asking.
+      const line =
+        /^npx --yes --package \.\/stacks-api-contract-[\d.]+\.tgz stacks-api-contract --base-url \S+/m.exec(
+          readFileSync(join(ROOT, 'README.md'), 'utf8'),
+        )?.[0];
+      expect(line, 'the README’s npx --yes --package … line').toBeDefined();
+      const ci = emptyProject();
+      cleanUp.push(ci);
+      copyFileSync(contractTarball, join(ci, basename(contractTarball)));
+      const command = `${(line as string).replace(/--base-url \S+/, `--base-url ${faulty}`)} --rpm 0`;
+      const broken = runIn(ci, 'bash', ['-c', command]);
+      running.push(broken);
       expect(await exitOf(broken), broken.output().slice(-3_000)).toBe(1);
       expect(broken.output()).toContain('Contract coverage');
 
@@ -200,7 +215,8 @@ describe('the packages, installed from their tarballs into an empty project', ()
       expect(await exitOf(misplaced)).toBe(2);
       expect(misplaced.output()).toContain('answers 404 to GET /extended');
     },
-    STEP_MS,
+    // npx installs the suite and its dependencies (vitest among them) before it runs.
+    2 * STEP_MS,
   );
 
   it(
@@ -388,10 +404,21 @@ describe('the mock’s package, installed from a git URL (git+file:// of a clone
 
   // npm clones the repository, installs its devDependencies in the clone, runs its `prepare` (the
   // build) and installs the package that clone packs: a minute or more.
+  // The README's own line, run by a shell as written, with the path of this tree's snapshot for
+  // the clone's: the file form of "your clone's URL".
   beforeAll(() => {
     repo = snapshotRepository();
     app = emptyProject();
-    npmInstall(app, `git+file://${repo}`);
+    const line = /^npm install --save-dev git\+file:\/\/\/path\/to\/your\/clone\b/m.exec(
+      readFileSync(join(ROOT, 'README.md'), 'utf8'),
+    )?.[0];
+    if (!line)
+      throw new Error('the README has no `npm install --save-dev git+file:///path/to/your/clone` line');
+    execFileSync('bash', ['-c', line.replace('/path/to/your/clone', repo)], {
+      cwd: app,
+      env: cleanEnv(),
+      stdio: 'pipe',
+    });
   }, 600_000);
 
   afterAll(() => {

@@ -50,8 +50,12 @@ export function publishedSpecEdits(doc: Document, version: string, served: reado
         edits.push({ path: at });
         continue;
       }
-      edits.push({ path: [...at, 'deprecated'], ...(op.deprecated ? { value: true } : {}) });
-      edits.push({ path: [...at, 'x-replaced-by'], ...(op.replacedBy ? { value: op.replacedBy } : {}) });
+      // Only what the release changes, so that the YAML keeps the spec's own text elsewhere.
+      if ((raw.deprecated === true) !== op.deprecated)
+        edits.push({ path: [...at, 'deprecated'], ...(op.deprecated ? { value: true } : {}) });
+      const replacedBy = (raw as { 'x-replaced-by'?: unknown })['x-replaced-by'];
+      if (JSON.stringify(replacedBy) !== JSON.stringify(op.replacedBy))
+        edits.push({ path: [...at, 'x-replaced-by'], ...(op.replacedBy ? { value: op.replacedBy } : {}) });
       for (const name of RELEASE_EXTENSIONS) if (name in raw) edits.push({ path: [...at, name] });
       // From the last, so that each index still points where it did.
       const params = (raw.parameters ?? []).map((p) => resolve<Parameter>(doc, p));

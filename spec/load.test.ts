@@ -43,6 +43,8 @@ const REAL_OPERATION_IDS = {
   get_transaction_list: '/extended/v1/tx',
   get_ft_metadata: '/metadata/v1/ft/{principal}',
   get_nft_metadata: '/metadata/v1/nft/{principal}/{token_id}',
+  get_block_transactions: '/extended/v3/blocks/{height_or_hash}/transactions',
+  get_transactions: '/extended/v3/transactions',
 };
 
 /** The stacks-node's routes a wallet uses, which the real service proxies (operationIds ours, snake_case). */

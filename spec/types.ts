@@ -1006,6 +1006,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/extended/v3/blocks/{height_or_hash}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get block transactions
+         * @description Release 9.0.2's successor of `get_transactions_by_block`: the transactions of one
+         *     canonical block (named as `get_block` names it), newest first (microblock sequence, then
+         *     transaction index, both descending), each as the summary `get_principal_transactions`
+         *     gives. Cursor pagination as there: `cursor` is `block_height:microblock_sequence:tx_index`
+         *     of a page's first transaction. `total` is the block's transaction count, on every page.
+         *     An unknown block gives 404 `Block not found`.
+         */
+        get: operations["get_block_transactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get transactions
+         * @description Release 9.0.2's successor of `get_transaction_list`: every mined transaction of the
+         *     canonical chain, newest first (block height, microblock sequence, transaction index, all
+         *     descending), each as the summary `get_principal_transactions` gives, cursor-paginated as
+         *     there, the unanchored microblock transactions on top. No filters. `total` is the chain
+         *     tip's count of anchored transactions (0 on an empty page).
+         */
+        get: operations["get_transactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metadata/v1/ft/{principal}": {
         parameters: {
             query?: never;
@@ -2097,6 +2146,12 @@ export interface components {
             offset: number;
             total: number;
             results: components["schemas"]["ConfirmedTransaction"][];
+        };
+        TransactionSummaryPage: {
+            limit: number;
+            total: number;
+            cursor: components["schemas"]["PageCursors"];
+            results: components["schemas"]["TransactionSummary"][];
         };
         BurnBlock: {
             burn_block_time: components["schemas"]["UnixTime"];
@@ -5325,6 +5380,115 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_block_transactions: {
+        parameters: {
+            query?: {
+                /** @description Results per page, 1 to 50 (`limit=0` gives 400). */
+                limit?: components["parameters"]["CursorLimit"];
+                /** @description `block_height:microblock_sequence:tx_index` of the first transaction of the page (a `cursor` of a previous answer). */
+                cursor?: components["parameters"]["TransactionCursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description `latest` (the chain tip), a block height (a non-negative integer), or a block hash or
+                 *     index block hash: 64 hex digits, with or without `0x`, in any case.
+                 */
+                height_or_hash: components["parameters"]["HeightOrHash"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the block's transactions. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 20,
+                     *       "total": 0,
+                     *       "cursor": {
+                     *         "next": null,
+                     *         "previous": null,
+                     *         "current": null
+                     *       },
+                     *       "results": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TransactionSummaryPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_transactions: {
+        parameters: {
+            query?: {
+                /** @description Results per page, 1 to 50 (`limit=0` gives 400). */
+                limit?: components["parameters"]["CursorLimit"];
+                /** @description `block_height:microblock_sequence:tx_index` of the first transaction of the page (a `cursor` of a previous answer). */
+                cursor?: components["parameters"]["TransactionCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of transactions. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 20,
+                     *       "total": 0,
+                     *       "cursor": {
+                     *         "next": null,
+                     *         "previous": null,
+                     *         "current": null
+                     *       },
+                     *       "results": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TransactionSummaryPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };

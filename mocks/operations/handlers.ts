@@ -39,6 +39,8 @@ import { get_pox_cycle_signers } from './get_pox_cycle_signers.ts';
 import { get_transaction_list } from './get_transaction_list.ts';
 import { get_ft_metadata } from './get_ft_metadata.ts';
 import { get_nft_metadata } from './get_nft_metadata.ts';
+import { get_block_transactions } from './get_block_transactions.ts';
+import { get_transactions } from './get_transactions.ts';
 
 /** One handler per operationId of the spec; the pipeline refuses to start on any mismatch. */
 export const typedHandlers: OperationHandlers = {
@@ -82,6 +84,8 @@ export const typedHandlers: OperationHandlers = {
   get_transaction_list,
   get_ft_metadata,
   get_nft_metadata,
+  get_block_transactions,
+  get_transactions,
 };
 
 /** The handlers by operationId, as the pipeline holds them. */

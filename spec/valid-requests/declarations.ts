@@ -193,6 +193,14 @@ export const DECLARATIONS: { [O in OperationId]: Declaration<O> } = {
     needs: ['ft_asset'],
     requests: (v) => [{ path: { principal: v.ft_asset.split('::')[0] as string } }],
   }),
+  get_block_transactions: declare({
+    needs: ['block_height'],
+    requests: (v) => [
+      { path: { height_or_hash: v.block_height } },
+      { path: { height_or_hash: 'latest' }, query: { limit: 2 } },
+    ],
+  }),
+  get_transactions: declare({ needs: [], requests: () => [{}, { query: { limit: 5 } }] }),
   get_nft_metadata: declare({
     needs: ['nft_token'],
     requests: (v) => [{ path: { principal: v.nft_token.contract, token_id: v.nft_token.token_id } }],

@@ -15,6 +15,7 @@ import {
   type DiffWorld,
 } from './starting-requests.ts';
 import { successorRequests } from './successor-requests.ts';
+import { explorerRequests } from './explorer-requests.ts';
 
 /** How many ids one `tx/multiple` request asks for. */
 export const TX_BATCH = 20;
@@ -28,7 +29,7 @@ export const WALK_LIMIT = 50;
  * full walk of transactions with transfers; each mined transaction's with_transfers and events for
  * its sender; every block by height, hash and index block hash; every transaction through
  * `tx/multiple` in batches; the bad inputs the contract suite sends; then the routes beside the
- * eight that the release serves (`successorRequests`).
+ * eight that the release serves (`successorRequests`) and the explorer's (`explorerRequests`).
  */
 export function buildRequests(
   world: DiffWorld,
@@ -82,6 +83,7 @@ export function buildRequests(
   }
   out.push(...badInputs(world));
   out.push(...successorRequests(world, notableAddresses(catalogue), release));
+  out.push(...explorerRequests(world, release));
   return out;
 }
 

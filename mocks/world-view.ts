@@ -20,6 +20,9 @@ export function worldViewOf(queries: WorldQueries): WorldView {
     .find((id) => queries.txTransfers(address, id) !== undefined);
   const token = queries.chain.contracts.find((c) => c.kind === ContractKind.Ft && !c.pending)?.assetId;
   const transfers = transactions.by_type.token_transfer ?? [];
+  const cycles = windowRows(queries.explorer.rewardCycles(), { limit: 60, offset: 0 });
+  const cycle = cycles.find((c) => c.signers.length > 0) ?? cycles[0];
+  const nft = nftToken(queries);
   const mined = [...transfers, ...Object.values(transactions.by_type).flat()];
   return {
     stx_activity: address,
@@ -34,5 +37,17 @@ export function worldViewOf(queries: WorldQueries): WorldView {
     block_height: block_samples.middle.height,
     block_hash: block_samples.middle.hash,
     ...(network === 'testnet' ? { testnet_address: address } : {}),
+    ...(cycle ? { pox_cycle: cycle.cycle } : {}),
+    ...(nft ? { nft_token: nft } : {}),
   };
+}
+
+/** The first minted token of the world's first non-fungible token contract that minted one. */
+function nftToken(queries: WorldQueries): WorldView['nft_token'] {
+  for (const c of queries.chain.contracts) {
+    if (c.kind !== ContractKind.Nft) continue;
+    const [id] = queries.explorer.token(c.id, ContractKind.Nft)?.minted ?? [];
+    if (id !== undefined) return { contract: c.id, token_id: id };
+  }
+  return undefined;
 }

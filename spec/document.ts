@@ -94,6 +94,8 @@ export interface Operation {
   stacksNode?: boolean;
   /** `x-etag`: what its ETag is computed from; absent, its answers carry none. */
   etag?: EtagDeclaration;
+  /** `x-error-body`: whose words its errors are in, when not the service's `ErrorResponse` (`own`, `token-metadata`). */
+  errorBody?: string;
   parameters: Parameter[];
   conflicts: ParameterConflict[];
   /** Keyed by status as written in the spec: `200`, `404`, `4XX`, `5XX`. */
@@ -147,6 +149,7 @@ export function listOperations(doc: Document): Operation[] {
         'x-releases'?: string[];
         'x-stacks-node'?: boolean;
         'x-etag'?: unknown;
+        'x-error-body'?: string;
         'x-parameter-conflicts'?: ParameterConflict[];
       };
       if (!op.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
@@ -169,6 +172,7 @@ export function listOperations(doc: Document): Operation[] {
         ...(op['x-releases'] ? { releases: op['x-releases'] } : {}),
         ...(op['x-stacks-node'] === true ? { stacksNode: true } : {}),
         ...(etag ? { etag } : {}),
+        ...(op['x-error-body'] ? { errorBody: op['x-error-body'] } : {}),
         parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) =>
           resolve<Parameter>(doc, p),
         ),

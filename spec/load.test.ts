@@ -30,6 +30,21 @@ const REAL_OPERATION_IDS = {
   get_principal_ft_balances: '/extended/v2/addresses/{principal}/balances/ft',
   get_transaction: '/extended/v3/transactions/{tx_id}',
   get_principal_nonces: '/extended/v3/principals/{principal}/nonces',
+  // The explorer's routes (issue 40); the token metadata service's keep its operationIds in snake_case.
+  get_blocks: '/extended/v2/blocks',
+  get_transactions_by_block: '/extended/v2/blocks/{height_or_hash}/transactions',
+  get_burn_blocks: '/extended/v2/burn-blocks',
+  get_burn_block: '/extended/v2/burn-blocks/{height_or_hash}',
+  get_blocks_by_burn_block: '/extended/v2/burn-blocks/{height_or_hash}/blocks',
+  get_mempool_fee_priorities: '/extended/v2/mempool/fees',
+  get_pox_cycles: '/extended/v2/pox/cycles',
+  get_pox_cycle: '/extended/v2/pox/cycles/{cycle_number}',
+  get_pox_cycle_signers: '/extended/v2/pox/cycles/{cycle_number}/signers',
+  get_transaction_list: '/extended/v1/tx',
+  get_ft_metadata: '/metadata/v1/ft/{principal}',
+  get_nft_metadata: '/metadata/v1/nft/{principal}/{token_id}',
+  get_block_transactions: '/extended/v3/blocks/{height_or_hash}/transactions',
+  get_transactions: '/extended/v3/transactions',
 };
 
 /** The stacks-node's routes a wallet uses, which the real service proxies (operationIds ours, snake_case). */
@@ -85,6 +100,8 @@ describe('listOperations', () => {
       'get_principal_stx_balance',
       'get_single_transaction_with_transfers',
       'get_transaction_by_id',
+      'get_transaction_list',
+      'get_transactions_by_block',
     ]);
     const v9 = operations.map((op) => operationAsOf(op, '9.0.2'));
     expect(
@@ -109,6 +126,8 @@ describe('listOperations', () => {
       get_principal_ft_balances: ['GET /extended/v3/principals/{principal}/balances/ft'],
       get_transaction_by_id: ['GET /extended/v3/transactions/{tx_id}'],
       get_account_nonces: ['GET /extended/v3/principals/{principal}/nonces'],
+      get_transactions_by_block: ['GET /extended/v3/blocks/{height_or_hash}/transactions'],
+      get_transaction_list: ['GET /extended/v3/transactions'],
     });
   });
 

@@ -409,6 +409,8 @@ describe('the spec accepts what the real service sends on real chain data', () =
       get_principal_ft_balances: [`GET ${operationById('get_principal_balances_ft').path}`],
       get_transaction_by_id: [`GET ${operationById('get_transaction').path}`],
       get_account_nonces: [`GET ${operationById('get_principal_nonces').path}`],
+      get_transactions_by_block: ['GET /extended/v3/blocks/{height_or_hash}/transactions'],
+      get_transaction_list: ['GET /extended/v3/transactions'],
     });
   });
 

@@ -750,6 +750,364 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/extended/v2/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get blocks
+         * @description The canonical blocks, newest first, as `get_block` gives each.
+         *
+         *     Cursor pagination over heights: `cursor` is a block's `index_block_hash` (the chain tip
+         *     when absent), and the page starts `offset` blocks below it (a negative `offset` starts
+         *     above it). `cursor` in the answer is the first block of the page; `prev_cursor` starts
+         *     the page of `limit` older blocks and `next_cursor` the page of `limit` newer ones (null
+         *     when fewer than `limit` newer blocks exist). A `cursor` that names no canonical block,
+         *     or an `offset` that leaves the chain, gives 404 `Cursor not found` when a cursor was
+         *     sent, an empty page (every cursor null, `total` 0) when none was. `total` counts the
+         *     canonical blocks (0 on an empty page).
+         */
+        get: operations["get_blocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v2/blocks/{height_or_hash}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get transactions by block
+         * @deprecated
+         * @description Deprecated by release 9.0.2 in favour of `GET /extended/v3/blocks/{height_or_hash}/transactions`;
+         *     served by 8.11.6 and 9.0.2.
+         *
+         *     The transactions of one canonical block (named as `get_block` names it), in block order
+         *     (microblock sequence, then transaction index), each in the confirmed form of
+         *     `get_transaction_by_id` without its events (`events: []`, `event_count` says how many).
+         *     `total` is the block's `tx_count`. An unknown block gives 404 `Block not found`.
+         */
+        get: operations["get_transactions_by_block"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v2/burn-blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get burn blocks
+         * @description The burn (Bitcoin) blocks that anchor canonical Stacks blocks, newest first: each with the
+         *     hashes of its Stacks blocks (newest first), the sum of their `tx_count`, and the mean gap
+         *     between their `block_time`s in whole seconds (0 for a burn block with one Stacks block).
+         *     A burn block's height and time are the `burn_block_height` and `burn_block_time` of its
+         *     Stacks blocks in `get_block`. `total` counts the burn blocks (0 on an empty page);
+         *     `limit=0` gives an empty page.
+         */
+        get: operations["get_burn_blocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v2/burn-blocks/{height_or_hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get burn block
+         * @description One burn block that anchors canonical Stacks blocks, by burn height, burn block hash (with
+         *     or without `0x`), or `latest` (the burn block of the chain tip), in the form
+         *     `get_burn_blocks` lists it. Any other burn block gives 404 `Not found`.
+         */
+        get: operations["get_burn_block"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v2/burn-blocks/{height_or_hash}/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get blocks by burn block
+         * @description The canonical Stacks blocks one burn block anchors (named as `get_burn_block` names it),
+         *     newest first, as `get_block` gives each: their hashes are the burn block's
+         *     `stacks_blocks`. An unknown burn block gives 404 `Burn block not found`; `limit=0` gives
+         *     an empty page (`total` 0).
+         */
+        get: operations["get_blocks_by_burn_block"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v2/mempool/fees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get mempool transaction fee priorities
+         * @description Fee priorities, in micro-STX, from the fees of the pending transactions that
+         *     `get_mempool_transaction_stats` counts: `no_priority`, `low_priority`, `medium_priority`
+         *     and `high_priority` are their 25th, 50th, 75th and 95th continuous percentiles, rounded to
+         *     an integer (half to even, as PostgreSQL rounds a `double precision`). `all` covers every
+         *     pending transaction (all 0 when there is none); `token_transfer`, `contract_call` and
+         *     `smart_contract` are present only for a type with a pending transaction (coinbase and
+         *     poison-microblock transactions count in `all` only).
+         */
+        get: operations["get_mempool_fee_priorities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v2/pox/cycles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get PoX cycles
+         * @description The PoX reward cycles whose signer set is known, newest first. The real service records a
+         *     cycle when a block carries its reward set; the mock derives them from its world's
+         *     stacking: every cycle from the one holding the world's first burn block to the one after
+         *     the tip's, each with the signers of the `stack-stx` locks that span it (one signer per
+         *     signer key; a signer's weight is its stacked amount in units of the cycle's smallest
+         *     lock, in whole STX). `block_height` and `index_block_hash` name the block that fixed the
+         *     set: the first block of the cycle's prepare phase (its last 100 burn blocks before it,
+         *     50 on testnet), or for a cycle whose prepare phase has not begun the block of the last
+         *     lock for it. `limit=0` gives an empty page (`total` 0).
+         */
+        get: operations["get_pox_cycles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v2/pox/cycles/{cycle_number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get PoX cycle
+         * @description One PoX cycle of `get_pox_cycles`; any other cycle gives 404 `Not found`.
+         */
+        get: operations["get_pox_cycle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v2/pox/cycles/{cycle_number}/signers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get signers in PoX cycle
+         * @description The signers of one PoX cycle of `get_pox_cycles`, by weight, then stacked amount (both
+         *     descending), then signing key. `signer_address` is the address of the signing key's
+         *     hash160 on the world's network; the percentages are of the cycle's `total_weight` and
+         *     `total_stacked_amount`. Their count is the cycle's `total_signers`, their weights and
+         *     amounts add up to its totals. An unknown cycle gives 404 `PoX cycle not found`.
+         */
+        get: operations["get_pox_cycle_signers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v1/tx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get recent transactions
+         * @deprecated
+         * @description Deprecated by release 9.0.2 in favour of `GET /extended/v3/transactions`; served by 8.11.6
+         *     and 9.0.2.
+         *
+         *     The mined transactions of the canonical chain (anchored; with `unanchored=true` the
+         *     microblock transactions on top too), in the confirmed form of `get_transaction_by_id`
+         *     without their events. Sorted by `sort_by` (`block_height` by default, else
+         *     `burn_block_time` or `fee`, each then by block height, microblock sequence and
+         *     transaction index), in `order` (`desc` by default). Filters, all optional and combined:
+         *     `type` (one or more, repeated or comma-separated), `from_address` (the sender),
+         *     `to_address` (a token transfer's recipient), `contract_id` and `function_name` (a
+         *     contract call's), `nonce`, and `start_time` / `end_time` (the burn block time, inclusive).
+         *     `total` counts the transactions that match.
+         */
+        get: operations["get_transaction_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/blocks/{height_or_hash}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get block transactions
+         * @description Release 9.0.2's successor of `get_transactions_by_block`: the transactions of one
+         *     canonical block (named as `get_block` names it), newest first (microblock sequence, then
+         *     transaction index, both descending), each as the summary `get_principal_transactions`
+         *     gives. Cursor pagination as there: `cursor` is `block_height:microblock_sequence:tx_index`
+         *     of a page's first transaction. `total` is the block's transaction count, on every page.
+         *     An unknown block gives 404 `Block not found`.
+         */
+        get: operations["get_block_transactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get transactions
+         * @description Release 9.0.2's successor of `get_transaction_list`: every mined transaction of the
+         *     canonical chain, newest first (block height, microblock sequence, transaction index, all
+         *     descending), each as the summary `get_principal_transactions` gives, cursor-paginated as
+         *     there, the unanchored microblock transactions on top. No filters. `total` is the chain
+         *     tip's count of anchored transactions (0 on an empty page).
+         */
+        get: operations["get_transactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/v1/ft/{principal}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get fungible token metadata
+         * @description Served in reality by the Token Metadata API (hirosystems/token-metadata-api), on the same
+         *     host as the Stacks API, not by the Stacks API itself. A SIP-010 token contract's metadata,
+         *     as its contract answers it: `name`, `symbol` and `decimals` from its read-only functions,
+         *     `total_supply` the supply at the chain tip (the mint at deployment, then its mints and
+         *     burns), `tx_id` the deployment, `sender_address` the deployer, `asset_identifier`
+         *     `<contract>::<token>`. The world's tokens have no token URI, so `token_uri`, the images
+         *     and `metadata` are absent. A contract that is not a deployed fungible token gives 404
+         *     `{"error": "Token not found"}`; `Prefer: code=422` gives the service's
+         *     `Token metadata fetch in progress`.
+         */
+        get: operations["get_ft_metadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metadata/v1/nft/{principal}/{token_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get non-fungible token metadata
+         * @description Served in reality by the Token Metadata API (hirosystems/token-metadata-api), on the same
+         *     host as the Stacks API. One SIP-009 token's metadata: its `token_uri` and the `metadata`
+         *     read there. The world's NFT contracts answer `get-token-uri` with `none`, so a minted
+         *     token's answer is `{}`. A token never minted, or a contract that is not a deployed
+         *     non-fungible token, gives 404 `{"error": "Token not found"}`; `Prefer: code=422` gives
+         *     `Token metadata fetch in progress`.
+         */
+        get: operations["get_nft_metadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1765,6 +2123,143 @@ export interface components {
                 balance: components["schemas"]["Amount"];
             }[];
         };
+        BlockListPage: {
+            limit: number;
+            offset: number;
+            total: number;
+            /** @description The first block of the page of newer blocks (null when fewer than `limit` exist). */
+            next_cursor: components["schemas"]["Hash"] | null;
+            /** @description The first block of the page of older blocks. */
+            prev_cursor: components["schemas"]["Hash"] | null;
+            /** @description This page's first block (null on an empty page). */
+            cursor: components["schemas"]["Hash"] | null;
+            results: components["schemas"]["Block"][];
+        };
+        BlockPage: {
+            limit: number;
+            offset: number;
+            total: number;
+            results: components["schemas"]["Block"][];
+        };
+        TransactionPage: {
+            limit: number;
+            offset: number;
+            total: number;
+            results: components["schemas"]["ConfirmedTransaction"][];
+        };
+        TransactionSummaryPage: {
+            limit: number;
+            total: number;
+            cursor: components["schemas"]["PageCursors"];
+            results: components["schemas"]["TransactionSummary"][];
+        };
+        BurnBlock: {
+            burn_block_time: components["schemas"]["UnixTime"];
+            burn_block_time_iso: components["schemas"]["IsoTime"];
+            burn_block_hash: components["schemas"]["Hash"];
+            burn_block_height: number;
+            /** @description Hashes of the Stacks blocks it anchors, newest first. */
+            stacks_blocks: components["schemas"]["Hash"][];
+            /** @description Mean gap between its Stacks blocks' `block_time`s, whole seconds (0 for one block). */
+            avg_block_time: number;
+            total_tx_count: number;
+        };
+        BurnBlockPage: {
+            limit: number;
+            offset: number;
+            total: number;
+            results: components["schemas"]["BurnBlock"][];
+        };
+        /** @description Percentiles of pending fees in micro-STX (JSON numbers, as the real service sends them). */
+        MempoolFeePriority: {
+            no_priority: number;
+            low_priority: number;
+            medium_priority: number;
+            high_priority: number;
+        };
+        MempoolFeePriorities: {
+            all: components["schemas"]["MempoolFeePriority"];
+            token_transfer?: components["schemas"]["MempoolFeePriority"];
+            contract_call?: components["schemas"]["MempoolFeePriority"];
+            smart_contract?: components["schemas"]["MempoolFeePriority"];
+        };
+        PoxCycle: {
+            block_height: number;
+            index_block_hash: components["schemas"]["Hash"];
+            cycle_number: number;
+            total_weight: number;
+            total_stacked_amount: components["schemas"]["Amount"];
+            total_signers: number;
+        };
+        PoxCyclePage: {
+            limit: number;
+            offset: number;
+            total: number;
+            results: components["schemas"]["PoxCycle"][];
+        };
+        PoxSigner: {
+            /** @description The signer's compressed public key, `0x` and 66 hex digits. */
+            signing_key: string;
+            signer_address: components["schemas"]["StacksAddress"];
+            weight: number;
+            stacked_amount: components["schemas"]["Amount"];
+            weight_percent: number;
+            stacked_amount_percent: number;
+            solo_stacker_count: number;
+            pooled_stacker_count: number;
+        };
+        PoxSignerPage: {
+            limit: number;
+            offset: number;
+            total: number;
+            results: components["schemas"]["PoxSigner"][];
+        };
+        /** @description The metadata JSON read at a token's URI (SIP-016), as the token metadata service caches it. */
+        TokenMetadataDocument: {
+            sip: number;
+            name?: string;
+            description?: string;
+            image?: string;
+            cached_image?: string;
+            cached_thumbnail_image?: string;
+            attributes?: {
+                trait_type: string;
+                display_type?: string;
+                value: unknown;
+            }[];
+            properties?: Record<string, never>;
+            localization?: {
+                uri: string;
+                default: string;
+                locales: string[];
+            };
+        };
+        /** @description A fungible token's metadata (the token metadata service's answer). */
+        FtMetadata: {
+            name?: string;
+            symbol?: string;
+            decimals?: number;
+            total_supply?: components["schemas"]["Amount"];
+            token_uri?: string;
+            description?: string;
+            image_uri?: string;
+            image_thumbnail_uri?: string;
+            image_canonical_uri?: string;
+            tx_id: components["schemas"]["TxId"];
+            sender_address: components["schemas"]["StacksAddress"];
+            asset_identifier: components["schemas"]["AssetIdentifier"];
+            metadata?: components["schemas"]["TokenMetadataDocument"];
+        };
+        /** @description A non-fungible token's metadata (the token metadata service's answer). */
+        NftMetadata: {
+            token_uri?: string;
+            metadata?: components["schemas"]["TokenMetadataDocument"];
+        };
+        /** @description The token metadata service's error body (not the Stacks API's `ErrorResponse`). */
+        TokenErrorResponse: {
+            error: string;
+            message?: string;
+        };
     };
     responses: {
         /** @description The `If-None-Match` tag matches the current body; no body is sent. */
@@ -1917,6 +2412,34 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description The token metadata service's 404 (its own body, not `ErrorResponse`). */
+        TokenNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Token not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TokenErrorResponse"];
+            };
+        };
+        /** @description The token metadata service has not read the token's metadata yet (its own body). */
+        TokenNotProcessed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Token metadata fetch in progress"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TokenErrorResponse"];
+            };
+        };
     };
     parameters: {
         /**
@@ -2049,6 +2572,65 @@ export interface components {
         IncludeMempool: boolean;
         /** @description Results per page, 0 to 200; `limit=0` means the default (100). */
         FtBalancesLimit: number;
+        /** @description Blocks per page, 0 to 30; `limit=0` means the default (20). */
+        BlockListLimit: number;
+        /**
+         * @description Blocks to skip from the cursor (the chain tip without one): positive goes older,
+         *     negative newer; -300 to 300.
+         */
+        BlockListOffset: number;
+        /** @description The `index_block_hash` of the block a page starts from (`0x` and 64 hex digits). */
+        BlockCursor: string;
+        /** @description Results per page, 0 to 30; `limit=0` gives an empty page (real service). */
+        BurnBlockLimit: number;
+        /**
+         * @description `latest` (the burn block of the chain tip), a burn block height, or a burn block hash
+         *     (64 hex digits, with or without `0x`).
+         */
+        BurnHeightOrHash: "latest" | string | number;
+        /** @description Results per page, 0 to 50; `limit=0` gives an empty page. */
+        TransactionPageLimit: number;
+        /** @description Results per page, 0 to 60; `limit=0` gives an empty page (real service). */
+        PoxCycleLimit: number;
+        /** @description Results per page, 0 to 250; `limit=0` means the default (100). */
+        PoxSignerLimit: number;
+        /**
+         * @description A PoX reward cycle's number.
+         * @example 393
+         */
+        CycleNumber: number;
+        /** @description Only transactions of these types; repeat the parameter or give a comma-separated list. */
+        TransactionTypes: ("coinbase" | "token_transfer" | "smart_contract" | "contract_call" | "poison_microblock" | "tenure_change")[];
+        /** @description `desc` (the default) or `asc`. */
+        TransactionOrder: "asc" | "desc";
+        /** @description What the list is sorted by first. */
+        TransactionSortBy: "block_height" | "burn_block_time" | "fee";
+        /** @description Only transactions this address sent. */
+        FromAddress: components["schemas"]["StacksAddress"];
+        /** @description Only token transfers to this principal. */
+        ToAddress: components["schemas"]["Principal"];
+        /** @description Only transactions whose burn block time is at or after this (unix seconds). */
+        StartTime: number;
+        /** @description Only transactions whose burn block time is at or before this (unix seconds). */
+        EndTime: number;
+        /** @description Only calls of this contract. */
+        ContractIdFilter: components["schemas"]["Principal"];
+        /** @description Only contract calls of this function. */
+        FunctionNameFilter: string;
+        /** @description Only transactions with this nonce (`nonce=0` filters nothing, as in the real service). */
+        NonceFilter: number;
+        /**
+         * @description The token's contract, `<address>.<contract name>`.
+         * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20.amber-token
+         */
+        TokenContractPath: string;
+        /**
+         * @description The token's id.
+         * @example 1
+         */
+        TokenIdPath: number;
+        /** @description The metadata's localization; the world's tokens have none, so it changes nothing. */
+        MetadataLocale: string;
     };
     requestBodies: never;
     headers: {
@@ -4194,6 +4776,826 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_blocks: {
+        parameters: {
+            query?: {
+                /** @description Blocks per page, 0 to 30; `limit=0` means the default (20). */
+                limit?: components["parameters"]["BlockListLimit"];
+                /**
+                 * @description Blocks to skip from the cursor (the chain tip without one): positive goes older,
+                 *     negative newer; -300 to 300.
+                 */
+                offset?: components["parameters"]["BlockListOffset"];
+                /** @description The `index_block_hash` of the block a page starts from (`0x` and 64 hex digits). */
+                cursor?: components["parameters"]["BlockCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of blocks. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 600,
+                     *       "next_cursor": null,
+                     *       "prev_cursor": "0xf253dbd561d3fd142bef5b0f5aac49a6f3feaa01d40a3770d2431ed7c83a7f65",
+                     *       "cursor": "0x86b526dab70351cf13ce7ec753f75edc9bbd974b75d8116f29d1ae6cee394bad",
+                     *       "results": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BlockListPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_transactions_by_block: {
+        parameters: {
+            query?: {
+                /** @description Results per page, 0 to 50; `limit=0` gives an empty page. */
+                limit?: components["parameters"]["TransactionPageLimit"];
+                /**
+                 * @description Index of the first result. An offset at or past the end gives empty `results` (the real
+                 *     service then reports `total: 0`; reporting the true total is also accepted).
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description `latest` (the chain tip), a block height (a non-negative integer), or a block hash or
+                 *     index block hash: 64 hex digits, with or without `0x`, in any case.
+                 */
+                height_or_hash: components["parameters"]["HeightOrHash"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the block's transactions. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    Warning: components["headers"]["DeprecationWarningFromV9"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 20,
+                     *       "offset": 0,
+                     *       "total": 3,
+                     *       "results": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TransactionPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_burn_blocks: {
+        parameters: {
+            query?: {
+                /** @description Results per page, 0 to 30; `limit=0` gives an empty page (real service). */
+                limit?: components["parameters"]["BurnBlockLimit"];
+                /**
+                 * @description Index of the first result. An offset at or past the end gives empty `results` (the real
+                 *     service then reports `total: 0`; reporting the true total is also accepted).
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of burn blocks. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 341,
+                     *       "results": [
+                     *         {
+                     *           "burn_block_time": 1704095990,
+                     *           "burn_block_time_iso": "2024-01-01T07:59:50.000Z",
+                     *           "burn_block_hash": "0x00000000000000000002be2d0498281ae39e71baa47256948224b083e76ddf94",
+                     *           "burn_block_height": 824151,
+                     *           "stacks_blocks": [
+                     *             "0x887152c7800bcbf02a286b8c56ecc19cb5453b163904c85c9ad59a6622ef1ad1",
+                     *             "0x282ac6f8835fce68462a82143dad2753e557714acd3f87adc43e5a6da3b4ac1f"
+                     *           ],
+                     *           "avg_block_time": 5,
+                     *           "total_tx_count": 9
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BurnBlockPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_burn_block: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description `latest` (the burn block of the chain tip), a burn block height, or a burn block hash
+                 *     (64 hex digits, with or without `0x`).
+                 */
+                height_or_hash: components["parameters"]["BurnHeightOrHash"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The burn block. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "burn_block_time": 1704095990,
+                     *       "burn_block_time_iso": "2024-01-01T07:59:50.000Z",
+                     *       "burn_block_hash": "0x00000000000000000002be2d0498281ae39e71baa47256948224b083e76ddf94",
+                     *       "burn_block_height": 824151,
+                     *       "stacks_blocks": [
+                     *         "0x887152c7800bcbf02a286b8c56ecc19cb5453b163904c85c9ad59a6622ef1ad1"
+                     *       ],
+                     *       "avg_block_time": 0,
+                     *       "total_tx_count": 3
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BurnBlock"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_blocks_by_burn_block: {
+        parameters: {
+            query?: {
+                /** @description Results per page, 0 to 30; `limit=0` gives an empty page (real service). */
+                limit?: components["parameters"]["BurnBlockLimit"];
+                /**
+                 * @description Index of the first result. An offset at or past the end gives empty `results` (the real
+                 *     service then reports `total: 0`; reporting the true total is also accepted).
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description `latest` (the burn block of the chain tip), a burn block height, or a burn block hash
+                 *     (64 hex digits, with or without `0x`).
+                 */
+                height_or_hash: components["parameters"]["BurnHeightOrHash"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the burn block's Stacks blocks. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 20,
+                     *       "offset": 0,
+                     *       "total": 2,
+                     *       "results": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BlockPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_mempool_fee_priorities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fee priorities. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["StateETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "all": {
+                     *         "no_priority": 3000,
+                     *         "low_priority": 12000,
+                     *         "medium_priority": 52250,
+                     *         "high_priority": 201800
+                     *       },
+                     *       "token_transfer": {
+                     *         "no_priority": 2500,
+                     *         "low_priority": 10000,
+                     *         "medium_priority": 30000,
+                     *         "high_priority": 60000
+                     *       },
+                     *       "contract_call": {
+                     *         "no_priority": 5000,
+                     *         "low_priority": 20000,
+                     *         "medium_priority": 80000,
+                     *         "high_priority": 250000
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MempoolFeePriorities"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_pox_cycles: {
+        parameters: {
+            query?: {
+                /** @description Results per page, 0 to 60; `limit=0` gives an empty page (real service). */
+                limit?: components["parameters"]["PoxCycleLimit"];
+                /**
+                 * @description Index of the first result. An offset at or past the end gives empty `results` (the real
+                 *     service then reports `total: 0`; reporting the true total is also accepted).
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of PoX cycles. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 2,
+                     *       "results": [
+                     *         {
+                     *           "block_height": 597,
+                     *           "index_block_hash": "0x86b526dab70351cf13ce7ec753f75edc9bbd974b75d8116f29d1ae6cee394bad",
+                     *           "cycle_number": 393,
+                     *           "total_weight": 41,
+                     *           "total_stacked_amount": "1257000000",
+                     *           "total_signers": 12
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PoxCyclePage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_pox_cycle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A PoX reward cycle's number.
+                 * @example 393
+                 */
+                cycle_number: components["parameters"]["CycleNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cycle. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "block_height": 597,
+                     *       "index_block_hash": "0x86b526dab70351cf13ce7ec753f75edc9bbd974b75d8116f29d1ae6cee394bad",
+                     *       "cycle_number": 393,
+                     *       "total_weight": 41,
+                     *       "total_stacked_amount": "1257000000",
+                     *       "total_signers": 12
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PoxCycle"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_pox_cycle_signers: {
+        parameters: {
+            query?: {
+                /** @description Results per page, 0 to 250; `limit=0` means the default (100). */
+                limit?: components["parameters"]["PoxSignerLimit"];
+                /**
+                 * @description Index of the first result. An offset at or past the end gives empty `results` (the real
+                 *     service then reports `total: 0`; reporting the true total is also accepted).
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A PoX reward cycle's number.
+                 * @example 393
+                 */
+                cycle_number: components["parameters"]["CycleNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the cycle's signers. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 100,
+                     *       "offset": 0,
+                     *       "total": 1,
+                     *       "results": [
+                     *         {
+                     *           "signing_key": "0x02f5a5a1dc3ab0f06e2ee44c1dd3d4e4a1dc52bc6ca6bb1e7b9cd0c8a4e6c1d0ab",
+                     *           "signer_address": "SP303RF5B3HQYGGE5PSPBCWDWDEEW3KPV2PRZEGN8",
+                     *           "weight": 41,
+                     *           "stacked_amount": "1257000000",
+                     *           "weight_percent": 100,
+                     *           "stacked_amount_percent": 100,
+                     *           "solo_stacker_count": 1,
+                     *           "pooled_stacker_count": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PoxSignerPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_transaction_list: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Index of the first result. An offset at or past the end gives empty `results` (the real
+                 *     service then reports `total: 0`; reporting the true total is also accepted).
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Results per page, 0 to 50. `limit=0` is accepted and means the default (20); the
+                 *     response then says `"limit": 20`.
+                 */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only transactions of these types; repeat the parameter or give a comma-separated list. */
+                type?: components["parameters"]["TransactionTypes"];
+                /** @description Include data from unanchored (unconfirmed) microblocks. `true` or `false` only. */
+                unanchored?: components["parameters"]["Unanchored"];
+                /** @description `desc` (the default) or `asc`. */
+                order?: components["parameters"]["TransactionOrder"];
+                /** @description What the list is sorted by first. */
+                sort_by?: components["parameters"]["TransactionSortBy"];
+                /** @description Only transactions this address sent. */
+                from_address?: components["parameters"]["FromAddress"];
+                /** @description Only token transfers to this principal. */
+                to_address?: components["parameters"]["ToAddress"];
+                /** @description Only transactions whose burn block time is at or after this (unix seconds). */
+                start_time?: components["parameters"]["StartTime"];
+                /** @description Only transactions whose burn block time is at or before this (unix seconds). */
+                end_time?: components["parameters"]["EndTime"];
+                /** @description Only calls of this contract. */
+                contract_id?: components["parameters"]["ContractIdFilter"];
+                /** @description Only contract calls of this function. */
+                function_name?: components["parameters"]["FunctionNameFilter"];
+                /** @description Only transactions with this nonce (`nonce=0` filters nothing, as in the real service). */
+                nonce?: components["parameters"]["NonceFilter"];
+                /**
+                 * @description `true` leaves `contract_call.function_args` out of every transaction. `true` or `false`
+                 *     only. New in the real service's v9.0.0; v8.11.6 ignores it, as any unknown parameter.
+                 */
+                exclude_function_args?: components["parameters"]["ExcludeFunctionArgs"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of transactions. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    Warning: components["headers"]["DeprecationWarningFromV9"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 20,
+                     *       "offset": 0,
+                     *       "total": 0,
+                     *       "results": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TransactionPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_block_transactions: {
+        parameters: {
+            query?: {
+                /** @description Results per page, 1 to 50 (`limit=0` gives 400). */
+                limit?: components["parameters"]["CursorLimit"];
+                /** @description `block_height:microblock_sequence:tx_index` of the first transaction of the page (a `cursor` of a previous answer). */
+                cursor?: components["parameters"]["TransactionCursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description `latest` (the chain tip), a block height (a non-negative integer), or a block hash or
+                 *     index block hash: 64 hex digits, with or without `0x`, in any case.
+                 */
+                height_or_hash: components["parameters"]["HeightOrHash"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the block's transactions. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 20,
+                     *       "total": 0,
+                     *       "cursor": {
+                     *         "next": null,
+                     *         "previous": null,
+                     *         "current": null
+                     *       },
+                     *       "results": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TransactionSummaryPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_transactions: {
+        parameters: {
+            query?: {
+                /** @description Results per page, 1 to 50 (`limit=0` gives 400). */
+                limit?: components["parameters"]["CursorLimit"];
+                /** @description `block_height:microblock_sequence:tx_index` of the first transaction of the page (a `cursor` of a previous answer). */
+                cursor?: components["parameters"]["TransactionCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of transactions. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 20,
+                     *       "total": 0,
+                     *       "cursor": {
+                     *         "next": null,
+                     *         "previous": null,
+                     *         "current": null
+                     *       },
+                     *       "results": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TransactionSummaryPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_ft_metadata: {
+        parameters: {
+            query?: {
+                /** @description The metadata's localization; the world's tokens have none, so it changes nothing. */
+                locale?: components["parameters"]["MetadataLocale"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The token's contract, `<address>.<contract name>`.
+                 * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20.amber-token
+                 */
+                principal: components["parameters"]["TokenContractPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token's metadata. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["StateETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "amber-token",
+                     *       "symbol": "AMBER",
+                     *       "decimals": 6,
+                     *       "total_supply": "1000000000000",
+                     *       "tx_id": "0x5642ca7d68976b6b2a2055689d9a57de26d67f0dd8b016d1b0d94cb634454cdd",
+                     *       "sender_address": "SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20",
+                     *       "asset_identifier": "SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20.amber-token::amber"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FtMetadata"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["TokenNotFound"];
+            422: components["responses"]["TokenNotProcessed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_nft_metadata: {
+        parameters: {
+            query?: {
+                /** @description The metadata's localization; the world's tokens have none, so it changes nothing. */
+                locale?: components["parameters"]["MetadataLocale"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The token's contract, `<address>.<contract name>`.
+                 * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20.amber-token
+                 */
+                principal: components["parameters"]["TokenContractPath"];
+                /**
+                 * @description The token's id.
+                 * @example 1
+                 */
+                token_id: components["parameters"]["TokenIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token's metadata. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["StateETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {} */
+                    "application/json": components["schemas"]["NftMetadata"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["TokenNotFound"];
+            422: components["responses"]["TokenNotProcessed"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };

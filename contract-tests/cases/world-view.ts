@@ -22,6 +22,7 @@ export function worldViewOf(data: TargetData): WorldView {
     ...(data.mempool.length ? { mempool: data.mempool } : {}),
     ...(block ? { block_height: block.height, block_hash: block.hash } : {}),
     ...(data.network === 'testnet' && a.stx_activity ? { testnet_address: a.stx_activity } : {}),
+    ...(data.poxCycle !== undefined ? { pox_cycle: data.poxCycle } : {}),
   };
 }
 
@@ -40,6 +41,8 @@ const SOURCES: Record<Fact, string> = {
   block_hash: 'blocks',
   signed_tx: 'no target file lists one and the suite signs none',
   testnet_address: 'the faucet pays only on a testnet target (`network: testnet`)',
+  pox_cycle: 'discovery reads the cycles `GET /extended/v2/pox/cycles` lists, and found none',
+  nft_token: 'no target file lists one and discovery looks for none',
 };
 
 /** Why facts are missing: where each would come from. */

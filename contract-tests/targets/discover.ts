@@ -31,6 +31,8 @@ export interface TargetData {
   noStacksNode: boolean;
   /** A fungible token the `ft_activity` address holds (its asset identifier), from its balances. */
   ftAsset?: string;
+  /** A PoX reward cycle the target lists: the newest with signers, else the newest. */
+  poxCycle?: number;
 }
 
 type Json = Record<string, unknown>;
@@ -222,6 +224,16 @@ class Discovery {
     this.found('ftAsset', held[0], `GET ${res.target}`);
   }
 
+  /** A reward cycle from the target's list: the newest with signers, else the newest. */
+  async poxCycle(): Promise<void> {
+    const res = await this.client.call('get_pox_cycles', { query: { limit: '60' } });
+    const cycles = list(isRecord(res.body) ? res.body.results : undefined);
+    const cycle = cycles.find((c) => typeof c.total_signers === 'number' && c.total_signers > 0) ?? cycles[0];
+    if (typeof cycle?.cycle_number !== 'number') return;
+    this.data.poxCycle = cycle.cycle_number;
+    this.found('poxCycle', String(cycle.cycle_number), `GET ${res.target}`);
+  }
+
   /** A mined transaction of one history that another principal's history does not list: it does not concern that principal. */
   async unrelated(): Promise<void> {
     if (this.data.unrelated) return;
@@ -295,5 +307,6 @@ export async function discoverTargetData(
   await discovery.balances();
   await discovery.unrelated();
   await discovery.ftAsset();
+  await discovery.poxCycle();
   return data;
 }

@@ -91,21 +91,21 @@ describe('the pipeline: a cached answer is the computed one, byte for byte', () 
         .map((op) => op.operationId),
     );
     expect(documented.size).toBeGreaterThan(20);
+    // A fresh app, which has answered none of these URLs, computes each 304 itself; this one serves it from the cache.
+    const fresh = await serve(
+      createMockApp({ blocks: 60, quiet: true, rateLimit: 1_000, rateLimitKey: 1_000, apiKeys: [KEY] }),
+    );
     for (const [operationId, url] of urls.filter(([id]) => documented.has(id))) {
       const bust = `${url}${url.includes('?') ? '&' : '?'}v=304`;
       const first = await open.send(bust);
       const etag = first.headers.etag as string;
-      // A fresh app computes the 304 itself; this one serves it from the cache.
-      const fresh = await serve(
-        createMockApp({ blocks: 60, quiet: true, rateLimit: 1_000, rateLimitKey: 1_000, apiKeys: [KEY] }),
-      );
       const computed = await fresh.send(bust, { 'if-none-match': etag });
-      await new Promise((done) => fresh.server.close(done));
       const cached = await open.send(bust, { 'if-none-match': `W/${etag}` });
       expect([computed.status, cached.status], operationId).toEqual([304, 304]);
       expect(stable(cached)).toEqual(stable(computed));
       expect(cached.text).toBe('');
     }
+    await new Promise((done) => fresh.server.close(done));
   });
 
   it('rate-limited: the second request of a client gets 429 with the gateway headers, cached or not', async () => {

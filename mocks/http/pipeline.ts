@@ -38,6 +38,7 @@ import { isWrongMethod, operationRouterOf, splitTarget, type Routed } from '../.
 import {
   forcedHeaders,
   forcedMessage,
+  forcedOwnBody,
   injectsFault,
   scenarioOf,
   type ScenarioSettings,
@@ -263,6 +264,8 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
               p.headers.push('Content-Type', JSON_TYPE, 'Content-Length', gone.length);
               return respond(p, 410, gone.body);
             }
+            const ownBody = forcedOwnBody(op, chosen.code);
+            if (ownBody !== undefined) return ownAnswer(p, { status: chosen.code, own: { json: ownBody } });
             if (chosen.code !== 304) return fail(p, chosen.code, forcedMessage(op, chosen.code));
             p.headers.push('ETag', '"forced"');
             return respond(p, 304, undefined);

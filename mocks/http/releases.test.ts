@@ -34,8 +34,9 @@ const DEPRECATED_IN_8 = [
   'get_account_balance',
   'get_single_transaction_with_transfers',
 ];
-// 9.0.2 adds operation 5, the v2 address routes that 8.11.6 named as successors, and the
-// wallet's transaction and nonces reads (for their v3 routes).
+// 9.0.2 adds operation 5, the v2 address routes that 8.11.6 named as successors, the
+// wallet's transaction and nonces reads (for their v3 routes), and the explorer's block
+// transactions and recent transactions.
 const DEPRECATED_IN_9 = [
   'get_address_transaction_events',
   ...DEPRECATED_IN_8,
@@ -44,6 +45,8 @@ const DEPRECATED_IN_9 = [
   'get_principal_ft_balances',
   'get_transaction_by_id',
   'get_account_nonces',
+  'get_transactions_by_block',
+  'get_transaction_list',
 ];
 
 describe('release profiles over HTTP', () => {

@@ -19,8 +19,11 @@ describe('Prefer: code=<status>', () => {
     it.each(statuses)(`${op.operationId} answers Prefer: code=%s with a body valid for it`, async (code) => {
       const res = await get(urls[op.operationId] as string, { Prefer: `code=${code}` });
       expect(res.status).toBe(Number(code));
-      // A deprecated operation's 410 is the real service's sunset body, which has no statusCode.
+      // A deprecated operation's 410 is the real service's sunset body, which has no statusCode;
+      // the token metadata service's 404 and 422 are its own `{error}` body.
+      const own = op.errorBody === 'token-metadata' && (code === '404' || code === '422');
       if (code === '410') expect(res.body.error).toBe('Gone');
+      else if (own) expect(res.body).toEqual(op.responses[code]?.content?.['application/json']?.example);
       else if (Number(code) >= 400) expect(res.body.statusCode).toBe(Number(code));
       if (code === '429') expect(res.headers['retry-after']).toBeDefined();
     });

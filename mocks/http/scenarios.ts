@@ -102,3 +102,14 @@ export function forcedHeaders(headers: string[], code: number): void {
 export function forcedMessage(op: Operation, code: number): string {
   return `${documentedResponse(op, code)?.response.description ?? 'forced'} (Prefer: code=${code})`;
 }
+
+/**
+ * The body of a forced error of an operation whose errors are another server's words (the token
+ * metadata service's `{error}` 404 and 422, as `x-error-body: token-metadata` says): the documented
+ * response's example, as that server writes it; undefined for the service's own `ErrorResponse`.
+ */
+export function forcedOwnBody(op: Operation, code: number): unknown {
+  if (op.errorBody !== 'token-metadata' || (code !== 404 && code !== 422)) return undefined;
+  const content = documentedResponse(op, code)?.response.content;
+  return content?.['application/json']?.example;
+}

@@ -26,6 +26,21 @@ import { get_principal_stx_balance } from './get_principal_stx_balance.ts';
 import { get_principal_ft_balances } from './get_principal_ft_balances.ts';
 import { get_transaction } from './get_transaction.ts';
 import { get_principal_nonces } from './get_principal_nonces.ts';
+// The explorer's routes (issue 40).
+import { get_blocks } from './get_blocks.ts';
+import { get_transactions_by_block } from './get_transactions_by_block.ts';
+import { get_burn_blocks } from './get_burn_blocks.ts';
+import { get_burn_block } from './get_burn_block.ts';
+import { get_blocks_by_burn_block } from './get_blocks_by_burn_block.ts';
+import { get_mempool_fee_priorities } from './get_mempool_fee_priorities.ts';
+import { get_pox_cycles } from './get_pox_cycles.ts';
+import { get_pox_cycle } from './get_pox_cycle.ts';
+import { get_pox_cycle_signers } from './get_pox_cycle_signers.ts';
+import { get_transaction_list } from './get_transaction_list.ts';
+import { get_ft_metadata } from './get_ft_metadata.ts';
+import { get_nft_metadata } from './get_nft_metadata.ts';
+import { get_block_transactions } from './get_block_transactions.ts';
+import { get_transactions } from './get_transactions.ts';
 
 /** One handler per operationId of the spec; the pipeline refuses to start on any mismatch. */
 export const typedHandlers: OperationHandlers = {
@@ -56,6 +71,21 @@ export const typedHandlers: OperationHandlers = {
   get_principal_ft_balances,
   get_transaction,
   get_principal_nonces,
+  // The explorer's routes (issue 40).
+  get_blocks,
+  get_transactions_by_block,
+  get_burn_blocks,
+  get_burn_block,
+  get_blocks_by_burn_block,
+  get_mempool_fee_priorities,
+  get_pox_cycles,
+  get_pox_cycle,
+  get_pox_cycle_signers,
+  get_transaction_list,
+  get_ft_metadata,
+  get_nft_metadata,
+  get_block_transactions,
+  get_transactions,
 };
 
 /** The handlers by operationId, as the pipeline holds them. */

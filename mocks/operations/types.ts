@@ -75,10 +75,11 @@ export type OperationResult<Id extends OperationId> =
 
 /**
  * An answer in its own server's words, written as given rather than as the service's error
- * body: a stacks-node's refusal (JSON or text), the faucet's `{success: false, error}`.
+ * body: a stacks-node's refusal (JSON or text), the faucet's `{success: false, error}`, the token
+ * metadata service's `{error}` 404.
  */
 export interface OwnAnswer {
-  status: 400;
+  status: 400 | 404;
   own: { json: unknown } | { text: string };
 }
 
@@ -118,6 +119,9 @@ export function notFound<Id extends OperationId>(message: string): OperationResu
   };
 }
 
-export function own<Id extends OperationId>(answer: OwnAnswer['own']): OperationResult<Id> {
-  return { status: 400, own: answer };
+export function own<Id extends OperationId>(
+  answer: OwnAnswer['own'],
+  status: OwnAnswer['status'] = 400,
+): OperationResult<Id> {
+  return { status, own: answer };
 }

@@ -18,6 +18,7 @@ import { nonceFacts, type NonceFacts } from './nonces.ts';
 import { replacements } from './replace-by-fee.ts';
 import { perVersion, type Versioned } from './version-memo.ts';
 import { buildChain } from '../world/generate/build-chain.ts';
+import { ExplorerQueries } from './explorer.ts';
 import { resolveOptions, type WorldOptions } from '../world/options.ts';
 
 export type BlockRef = { latest: true } | { height: number } | { hash: string };
@@ -84,6 +85,9 @@ export class WorldQueries implements Versioned {
   private readonly catalogued = perVersion(this, () =>
     this.given?.version === this.version ? this.given.catalogue : buildCatalogue(this.chain, this.addresses),
   );
+
+  /** What the explorer's pages ask (v2 block and burn block lists, reward cycles, token contracts). */
+  readonly explorer: ExplorerQueries = new ExplorerQueries(this, () => this.current);
 
   /** `catalogue`: the chain's world index, when known already (a restored world's). */
   /** Index block hashes of blocks reorgs took away, with their heights (see `orphanAbove`). */

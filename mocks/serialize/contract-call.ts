@@ -4,6 +4,7 @@ import { pairOf, principalPair, tuple, uintPair, type ClarityPair } from '../wor
 import { Action } from '../world/tables/kinds.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';
 import { derivedHex } from '../world/derive/derived-bytes.ts';
+import { signerKeyOf } from '../world/derive/pox.ts';
 import type { FunctionArg } from './types.ts';
 
 interface Param {
@@ -51,6 +52,11 @@ const FUNCTIONS: Partial<Record<Action, FunctionSpec>> = {
 };
 
 const NONE = pairOf(Cl.none());
+
+/** The function a contract call of this kind calls, if it is one. */
+export function functionNameOf(action: Action): string | undefined {
+  return FUNCTIONS[action]?.name;
+}
 
 export function contractCallOf(chain: Chain, table: TxTable, tx: number) {
   const action = table.action[tx] as Action;
@@ -101,7 +107,7 @@ function stackStxArguments(chain: Chain, table: TxTable, tx: number): ClarityPai
     uintPair(burnHeightAt(chain, table.height[tx] as number) + 1),
     uintPair(table.aux.at(tx)),
     NONE,
-    pairOf(Cl.bufferFromHex(`02${derivedHex(table, tx, 2, 32).slice(2)}`)),
+    pairOf(Cl.bufferFromHex(signerKeyOf(table, tx).slice(2))),
     uintPair(amount),
     uintPair((table.nonce[tx] as number) + 1),
   ];

@@ -160,4 +160,49 @@ export const DECLARATIONS: { [O in OperationId]: Declaration<O> } = {
     needs: ['stx_activity'],
     requests: (v) => [{ path: { principal: v.stx_activity } }],
   }),
+  // The explorer's routes (issue 40).
+  get_blocks: declare({
+    needs: [],
+    requests: () => [{}, { query: { limit: 5, offset: 1 } }],
+  }),
+  get_transactions_by_block: declare({
+    needs: ['block_height'],
+    requests: (v) => [
+      { path: { height_or_hash: v.block_height } },
+      { path: { height_or_hash: 'latest' }, query: { limit: 2 } },
+    ],
+  }),
+  get_burn_blocks: declare({ needs: [], requests: () => [{}, { query: { limit: 3, offset: 1 } }] }),
+  get_burn_block: declare({ needs: [], requests: () => [{ path: { height_or_hash: 'latest' } }] }),
+  get_blocks_by_burn_block: declare({ needs: [], requests: () => [{ path: { height_or_hash: 'latest' } }] }),
+  get_mempool_fee_priorities: declare({ needs: [], requests: () => [{}] }),
+  get_pox_cycles: declare({ needs: [], requests: () => [{}] }),
+  get_pox_cycle: declare({
+    needs: ['pox_cycle'],
+    requests: (v) => [{ path: { cycle_number: v.pox_cycle } }],
+  }),
+  get_pox_cycle_signers: declare({
+    needs: ['pox_cycle'],
+    requests: (v) => [{ path: { cycle_number: v.pox_cycle } }],
+  }),
+  get_transaction_list: declare({
+    needs: [],
+    requests: () => [{}, { query: { type: ['token_transfer', 'contract_call'], limit: 5, order: 'asc' } }],
+  }),
+  get_ft_metadata: declare({
+    needs: ['ft_asset'],
+    requests: (v) => [{ path: { principal: v.ft_asset.split('::')[0] as string } }],
+  }),
+  get_block_transactions: declare({
+    needs: ['block_height'],
+    requests: (v) => [
+      { path: { height_or_hash: v.block_height } },
+      { path: { height_or_hash: 'latest' }, query: { limit: 2 } },
+    ],
+  }),
+  get_transactions: declare({ needs: [], requests: () => [{}, { query: { limit: 5 } }] }),
+  get_nft_metadata: declare({
+    needs: ['nft_token'],
+    requests: (v) => [{ path: { principal: v.nft_token.contract, token_id: v.nft_token.token_id } }],
+  }),
 };

@@ -31,6 +31,10 @@ export interface WorldView {
   signed_tx?: string;
   /** A testnet address the faucet may pay (a testnet world only). */
   testnet_address?: string;
+  /** A PoX reward cycle the target lists (one with signers where any has). */
+  pox_cycle?: number;
+  /** A minted token of a non-fungible token contract: the contract and the token's id. */
+  nft_token?: { contract: string; token_id: number };
 }
 
 /** The facts a declaration needs. */

@@ -12,7 +12,8 @@ const errorSchema = specAjv.component('ErrorResponse');
 
 /**
  * Everything wrong with one answer: where the operation documents the status, what the spec's
- * ResponseChecker finds; for every error but a deprecated operation's documented 410, the shared
+ * ResponseChecker finds; for every error but a deprecated operation's documented 410 and the token
+ * metadata service's own 404 and 422, the shared
  * error body (its `statusCode` the status), the caching the real service gives it
  * (`errorCachingProblem`), and no stack trace, file path or secret in the text.
  */
@@ -30,7 +31,9 @@ export function problemsWithAnswer(
   // A retired operation's 410 is the real service's own body (GoneResponse), checked above, sent
   // without Cache-Control as the real one is.
   const gone = res.status === 410 && op?.deprecated === true && op.responses['410'] !== undefined;
-  if (res.status >= 400 && !gone) {
+  // The token metadata service's 404 and 422 are its own `{error}` body, checked above.
+  const tokenMetadata = op?.errorBody === 'token-metadata' && (res.status === 404 || res.status === 422);
+  if (res.status >= 400 && !gone && !tokenMetadata) {
     if (!errorSchema(res.body)) problems.push(`no shared error body: ${res.text.slice(0, 200)}`);
     else if ((res.body as { statusCode: number }).statusCode !== res.status)
       problems.push(

@@ -1,4 +1,4 @@
-import { FT_INITIAL_SUPPLY, type Contract } from '../tables/contracts.ts';
+import { FT_DECIMALS, FT_INITIAL_SUPPLY, type Contract } from '../tables/contracts.ts';
 import { ContractKind } from '../tables/kinds.ts';
 
 /** Clarity source of a deployed contract, rebuilt from its record rather than stored. */
@@ -43,7 +43,7 @@ function ftSource(c: Contract): string {
 
 (define-read-only (get-name) (ok "${c.name}"))
 (define-read-only (get-symbol) (ok "${c.token.toUpperCase()}"))
-(define-read-only (get-decimals) (ok u6))
+(define-read-only (get-decimals) (ok u${FT_DECIMALS}))
 (define-read-only (get-balance (who principal)) (ok (ft-get-balance ${c.token} who)))
 (define-read-only (get-total-supply) (ok (ft-get-supply ${c.token})))
 (define-read-only (get-token-uri) (ok none))

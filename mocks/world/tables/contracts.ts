@@ -22,6 +22,9 @@ export interface Contract {
 /** Every FT contract mints this much to its deployer when deployed. */
 export const FT_INITIAL_SUPPLY = 1_000_000_000_000;
 
+/** What every fungible token contract answers to `get-decimals`. */
+export const FT_DECIMALS = 6;
+
 /** Lowercase words joined by '-', cut to what a Clarity contract name allows. */
 export function contractNameFrom(words: readonly string[]): string {
   const cleaned = words.map((w) => w.toLowerCase().replace(/[^a-z0-9]+/g, '')).filter((w) => w.length > 0);

@@ -13,6 +13,8 @@ export interface NetworkParams {
   readonly burnStartHeight: number;
   /** PoX reward cycle length in burn blocks. */
   readonly poxCycleLength: number;
+  /** The last burn blocks before a cycle, in which its reward set is fixed. */
+  readonly poxPrepareLength: number;
   /** Shown in the status response; the real service reports these forced-unlock heights. */
   readonly poxUnlockHeights: readonly [number, number, number];
 }
@@ -27,6 +29,7 @@ export const NETWORKS: Record<NetworkName, NetworkParams> = {
     bootAddress: c32address(22, ZERO_HASH160),
     burnStartHeight: 823786,
     poxCycleLength: 2100,
+    poxPrepareLength: 100,
     poxUnlockHeights: [781552, 787652, 840361],
   },
   testnet: {
@@ -36,6 +39,7 @@ export const NETWORKS: Record<NetworkName, NetworkParams> = {
     bootAddress: c32address(26, ZERO_HASH160),
     burnStartHeight: 2570120,
     poxCycleLength: 1050,
+    poxPrepareLength: 50,
     poxUnlockHeights: [2422102, 2432545, 2583893],
   },
 };

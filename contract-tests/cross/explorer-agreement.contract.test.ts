@@ -73,7 +73,7 @@ describe('the explorer’s routes agree with the others', () => {
     const rows = list(obj(blocks).results);
     const hashes = rows.map((b) => b.hash);
     const findings: Problem[] = [];
-    if (!list(obj(burn).stacks_blocks).includes(obj(block).hash))
+    if (!(list(obj(burn).stacks_blocks) as unknown[]).includes(obj(block).hash))
       findings.push(mismatch(`stacks_blocks includes block ${height}'s hash`, obj(burn).stacks_blocks));
     if (
       obj(blocks).total === rows.length &&

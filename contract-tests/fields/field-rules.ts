@@ -14,6 +14,13 @@ const TX_LINE: Source = {
   line: 'Additional fields of the confirmed form (returned inside address operations):',
 };
 
+/** Where the explorer's routes come from: the issue that counted what real clients call. */
+const EXPLORER_ISSUE: Source = {
+  document: 'facts',
+  section: 'Beyond the eight',
+  line: '`/extended/v2/mempool/fees`, `/extended/v1/contract/{id}`, `/extended/v2/blocks`, `/extended/v2/burn-blocks`, `/extended/v2/pox/cycles` 1 each.',
+};
+
 export const FIXED_CROSS_RULES: FixedRule[] = [
   {
     name: 'chain_tip_is_latest_block',
@@ -140,6 +147,37 @@ export const FIXED_CROSS_RULES: FixedRule[] = [
     ],
     fields: ['get_single_transaction_with_transfers **', 'get_address_transaction_events results[].**'],
   },
+  {
+    name: 'block_transactions_are_the_block',
+    rule: 'cross/explorer-agreement: a block\u2019s transactions (v2) are as many as its `tx_count`, each with its hash as `block_hash`',
+    sources: [EXPLORER_ISSUE],
+    fields: ['get_transactions_by_block total', 'get_transactions_by_block results[].block_hash'],
+  },
+  {
+    name: 'burn_block_is_its_blocks',
+    rule: 'cross/explorer-agreement: a burn block\u2019s `stacks_blocks` are the blocks it anchors, in order, each with its height as `burn_block_height`, and `total_tx_count` their sum',
+    sources: [EXPLORER_ISSUE],
+    fields: [
+      'get_burn_block stacks_blocks[]',
+      'get_burn_block total_tx_count',
+      'get_blocks_by_burn_block results[].hash',
+      'get_blocks_by_burn_block results[].burn_block_height',
+      'get_blocks_by_burn_block results[].tx_count',
+    ],
+  },
+  {
+    name: 'cycle_totals_add_up_signers',
+    rule: 'cross/explorer-agreement: a reward cycle\u2019s `total_signers`, `total_weight` and `total_stacked_amount` are its signers\u2019 count and sums',
+    sources: [EXPLORER_ISSUE],
+    fields: [
+      'get_pox_cycle total_signers',
+      'get_pox_cycle total_weight',
+      'get_pox_cycle total_stacked_amount',
+      'get_pox_cycle_signers total',
+      'get_pox_cycle_signers results[].weight',
+      'get_pox_cycle_signers results[].stacked_amount',
+    ],
+  },
 ];
 
 /**
@@ -149,6 +187,9 @@ export const FIXED_CROSS_RULES: FixedRule[] = [
 /** Why the fields of the wallet reads' v3 successors have no rule of the suite's yet. */
 const WALLET_SUCCESSOR =
   'a v3 successor of a wallet read (the transaction by id, the nonces): its agreement with the deprecated route is checked on the mock by mocks/operations/wallet-successors.test.ts; the suite has no agreement check for it yet';
+/** Why the explorer's routes' fields have no rule of the suite's beyond cross/explorer-agreement yet. */
+const EXPLORER =
+  'an explorer route (issue 40): its agreement with get_block, the mempool statistics, its own totals and the v3 route is checked on the mock by mocks/operations/explorer-routes.test.ts, and against the real service by the differential; the suite checks a block\u2019s transactions, a burn block\u2019s blocks and a cycle\u2019s totals (cross/explorer-agreement), the rest by schema';
 /** Why a successor's fields have no rule of the suite's yet. */
 const SUCCESSOR =
   'a successor a deprecation names (issue 32): its agreement with the deprecated operation is checked on the mock by mocks/operations/successors.test.ts; the suite has no agreement check for it yet';
@@ -294,4 +335,20 @@ export const UNCHECKED: Array<{ selector: FieldSelector; why: string }> = [
     selector: 'get_principal_nonces **',
     why: WALLET_SUCCESSOR,
   },
+  ...[
+    'get_blocks',
+    'get_transactions_by_block',
+    'get_block_transactions',
+    'get_burn_blocks',
+    'get_burn_block',
+    'get_blocks_by_burn_block',
+    'get_mempool_fee_priorities',
+    'get_pox_cycles',
+    'get_pox_cycle',
+    'get_pox_cycle_signers',
+    'get_transaction_list',
+    'get_transactions',
+    'get_ft_metadata',
+    'get_nft_metadata',
+  ].map((op) => ({ selector: `${op} **`, why: EXPLORER })),
 ];

@@ -30,6 +30,11 @@ const REAL_OPERATION_IDS = {
   get_principal_ft_balances: '/extended/v2/addresses/{principal}/balances/ft',
   get_transaction: '/extended/v3/transactions/{tx_id}',
   get_principal_nonces: '/extended/v3/principals/{principal}/nonces',
+  // The routes real clients call beyond these (issue 40).
+  get_network_block_times: '/extended/v1/info/network_block_times',
+  get_mempool_transaction_list: '/extended/v1/tx/mempool',
+  get_nft_holdings: '/extended/v1/tokens/nft/holdings',
+  get_mempool_transactions: '/extended/v3/mempool/transactions',
 };
 
 /** The stacks-node's routes a wallet uses, which the real service proxies (operationIds ours, snake_case). */
@@ -81,6 +86,8 @@ describe('listOperations', () => {
       'get_account_transactions_with_transfers',
       'get_address_transaction_events',
       'get_address_transactions',
+      'get_mempool_transaction_list',
+      'get_nft_holdings',
       'get_principal_ft_balances',
       'get_principal_stx_balance',
       'get_single_transaction_with_transfers',
@@ -109,6 +116,8 @@ describe('listOperations', () => {
       get_principal_ft_balances: ['GET /extended/v3/principals/{principal}/balances/ft'],
       get_transaction_by_id: ['GET /extended/v3/transactions/{tx_id}'],
       get_account_nonces: ['GET /extended/v3/principals/{principal}/nonces'],
+      get_mempool_transaction_list: ['GET /extended/v3/mempool/transactions'],
+      get_nft_holdings: ['GET /extended/v3/principals/{principal}/balances/nft'],
     });
   });
 

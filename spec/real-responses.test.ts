@@ -409,6 +409,8 @@ describe('the spec accepts what the real service sends on real chain data', () =
       get_principal_ft_balances: [`GET ${operationById('get_principal_balances_ft').path}`],
       get_transaction_by_id: [`GET ${operationById('get_transaction').path}`],
       get_account_nonces: [`GET ${operationById('get_principal_nonces').path}`],
+      get_mempool_transaction_list: [`GET ${operationById('get_mempool_transactions').path}`],
+      get_nft_holdings: [`GET ${operationById('get_principal_balances_nft').path}`],
     });
   });
 

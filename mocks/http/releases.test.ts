@@ -44,6 +44,8 @@ const DEPRECATED_IN_9 = [
   'get_principal_ft_balances',
   'get_transaction_by_id',
   'get_account_nonces',
+  'get_mempool_transaction_list',
+  'get_nft_holdings',
 ];
 
 describe('release profiles over HTTP', () => {

@@ -26,6 +26,10 @@ import { get_principal_stx_balance } from './get_principal_stx_balance.ts';
 import { get_principal_ft_balances } from './get_principal_ft_balances.ts';
 import { get_transaction } from './get_transaction.ts';
 import { get_principal_nonces } from './get_principal_nonces.ts';
+import { get_network_block_times } from './get_network_block_times.ts';
+import { get_mempool_transaction_list } from './get_mempool_transaction_list.ts';
+import { get_nft_holdings } from './get_nft_holdings.ts';
+import { get_mempool_transactions } from './get_mempool_transactions.ts';
 
 /** One handler per operationId of the spec; the pipeline refuses to start on any mismatch. */
 export const typedHandlers: OperationHandlers = {
@@ -56,6 +60,10 @@ export const typedHandlers: OperationHandlers = {
   get_principal_ft_balances,
   get_transaction,
   get_principal_nonces,
+  get_network_block_times,
+  get_mempool_transaction_list,
+  get_nft_holdings,
+  get_mempool_transactions,
 };
 
 /** The handlers by operationId, as the pipeline holds them. */

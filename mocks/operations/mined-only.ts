@@ -13,4 +13,6 @@ export const MINED_ONLY: ReadonlySet<OperationId> = new Set<OperationId>([
   'get_account_transactions_with_transfers',
   'get_single_transaction_with_transfers',
   'get_address_transactions',
+  'get_network_block_times',
+  'get_nft_holdings',
 ]);

@@ -3554,11 +3554,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "testnet": {
-                     *         "target_block_time": 120
-                     *       },
                      *       "mainnet": {
                      *         "target_block_time": 600
+                     *       },
+                     *       "testnet": {
+                     *         "target_block_time": 120
                      *       }
                      *     }
                      */

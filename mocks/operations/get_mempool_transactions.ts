@@ -26,9 +26,10 @@ export const get_mempool_transactions: OperationHandler<'get_mempool_transaction
       keyOf,
       previous: 'nearest',
     });
+    // `total` first, as the real service's v3 response schema writes it.
     return ok({
-      limit: query.limit,
       total: pageTotal(page.results, rows.length),
+      limit: query.limit,
       cursor: page.cursor,
       results: page.results.map((tx) => v3MempoolSummary(chain, tx)),
     });

@@ -6,6 +6,7 @@ export {
   type SubmitRequest,
   type Tip,
 } from './start-mock.ts';
+export { stacksApiMiddleware, type NextFunction, type StacksApiMiddleware } from './middleware.ts';
 export { HOSTED_RATE_LIMITS, type MockOptions } from '../mocks/options.ts';
 export type { NetworkName } from '../mocks/world/tables/network.ts';
 export type { WorldCatalogue } from '../mocks/query/catalogue.ts';

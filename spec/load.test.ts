@@ -45,6 +45,11 @@ const REAL_OPERATION_IDS = {
   get_nft_metadata: '/metadata/v1/nft/{principal}/{token_id}',
   get_block_transactions: '/extended/v3/blocks/{height_or_hash}/transactions',
   get_transactions: '/extended/v3/transactions',
+  // The routes real clients call beyond these (issue 40).
+  get_network_block_times: '/extended/v1/info/network_block_times',
+  get_mempool_transaction_list: '/extended/v1/tx/mempool',
+  get_nft_holdings: '/extended/v1/tokens/nft/holdings',
+  get_mempool_transactions: '/extended/v3/mempool/transactions',
 };
 
 /** The stacks-node's routes a wallet uses, which the real service proxies (operationIds ours, snake_case). */
@@ -96,6 +101,8 @@ describe('listOperations', () => {
       'get_account_transactions_with_transfers',
       'get_address_transaction_events',
       'get_address_transactions',
+      'get_mempool_transaction_list',
+      'get_nft_holdings',
       'get_principal_ft_balances',
       'get_principal_stx_balance',
       'get_single_transaction_with_transfers',
@@ -128,6 +135,8 @@ describe('listOperations', () => {
       get_account_nonces: ['GET /extended/v3/principals/{principal}/nonces'],
       get_transactions_by_block: ['GET /extended/v3/blocks/{height_or_hash}/transactions'],
       get_transaction_list: ['GET /extended/v3/transactions'],
+      get_mempool_transaction_list: ['GET /extended/v3/mempool/transactions'],
+      get_nft_holdings: ['GET /extended/v3/principals/{principal}/balances/nft'],
     });
   });
 

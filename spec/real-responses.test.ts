@@ -411,6 +411,8 @@ describe('the spec accepts what the real service sends on real chain data', () =
       get_account_nonces: [`GET ${operationById('get_principal_nonces').path}`],
       get_transactions_by_block: ['GET /extended/v3/blocks/{height_or_hash}/transactions'],
       get_transaction_list: ['GET /extended/v3/transactions'],
+      get_mempool_transaction_list: [`GET ${operationById('get_mempool_transactions').path}`],
+      get_nft_holdings: [`GET ${operationById('get_principal_balances_nft').path}`],
     });
   });
 

@@ -434,6 +434,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/extended/v1/info/network_block_times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the network target block times
+         * @description The target block times of mainnet and testnet, in seconds: constants of the real service
+         *     (600 and 120), the same on every chain and in every release. stacks.js and the wallets
+         *     read it to estimate confirmation times.
+         */
+        get: operations["get_network_block_times"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v1/tx/mempool": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get mempool transactions
+         * @deprecated
+         * @description Deprecated by the real service from v9.0.0 (8.11.6 does not mark it); it still answers.
+         *     Replacement: `GET /extended/v3/mempool/transactions`.
+         *
+         *     The pending transactions of the mempool, in their pending form: exactly those
+         *     `GET /extended/v1/tx/multiple` finds pending (from v9.0.0, not those replaced by fee,
+         *     which leave the mempool). Newest received first by default (`order_by` `age`, the
+         *     receipt time; `fee`, the fee rate; `size`, the serialized bytes; `order` `desc` or
+         *     `asc`).
+         *
+         *     Filters: `address` (the sender, a token transfer's recipient, or the contract deployed
+         *     or called), `sender_address`, `recipient_address` (a token transfer's recipient; both
+         *     together: the two at once). `address` with either of the others is 400 `The "address"
+         *     filter cannot be specified with other address filters`; a filter that is not a
+         *     principal (a bad c32check checksum) 400 `Error: Invalid query parameter: "<value>" is
+         *     not a valid STX address or principal`.
+         *
+         *     `total` counts the whole mempool without a filter; with one, the matches, or 0 when
+         *     the page is empty (an offset past them), as the real service counts them.
+         */
+        get: operations["get_mempool_transaction_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v1/tokens/nft/holdings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get non-fungible-token holdings
+         * @deprecated
+         * @description Deprecated by the real service from v9.0.0 (8.11.6 does not mark it); it still answers.
+         *     Replacement: `GET /extended/v3/principals/{principal}/balances/nft`.
+         *
+         *     The NFT instances the principal owns now (the same instances as its v3 NFT balances),
+         *     each with the height and transaction of the event that gave it to the principal, the
+         *     most recent first (by block, microblock, transaction and event). `asset_identifiers`
+         *     (repeated or comma-separated) keeps those of these assets; `tx_metadata=true` gives the
+         *     whole transaction (`tx`) instead of `tx_id`. A principal that is not valid (its
+         *     checksum) is 400 `Invalid or missing principal`; an asset identifier whose contract is
+         *     not, 400 `Invalid asset identifier`.
+         */
+        get: operations["get_nft_holdings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/mempool/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get mempool transactions (v3)
+         * @description The pending transactions of the mempool in brief (v3's summary: sender and sponsor with
+         *     their nonces, the fee, when and at which height the node received it, the payload's
+         *     kind and its party), the same ones `GET /extended/v1/tx/mempool` lists, newest received
+         *     first (then by id, descending). Cursor: `receipt_time:tx_id` of a page's first row;
+         *     `total` counts the whole mempool, 0 on an empty page.
+         */
+        get: operations["get_mempool_transactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/extended/v3/principals/{principal}/transactions": {
         parameters: {
             query?: never;
@@ -1112,6 +1226,71 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The target block time of each network, in seconds. */
+        NetworkBlockTimes: {
+            mainnet: components["schemas"]["NetworkBlockTime"];
+            testnet: components["schemas"]["NetworkBlockTime"];
+        };
+        NetworkBlockTime: {
+            target_block_time: number;
+        };
+        /**
+         * @description A principal, as the real service's schema reads it: 28 to 41 c32 characters at the start
+         *     (anything may follow); the handler then checks it is a principal (its checksum).
+         */
+        MempoolFilterAddress: string;
+        MempoolTransactionPage: {
+            limit: number;
+            offset: number;
+            total: number;
+            results: components["schemas"]["MempoolTransaction"][];
+        };
+        /** @description One NFT instance the principal owns, with the event that gave it (`tx_id`, or with `tx_metadata=true` the whole `tx`). */
+        NftHolding: {
+            asset_identifier: string;
+            value: components["schemas"]["ClarityValue"];
+            block_height: number;
+            tx_id?: components["schemas"]["TxId"];
+            tx?: components["schemas"]["ConfirmedTransaction"];
+        };
+        NftHoldingPage: {
+            limit: number;
+            offset: number;
+            total: number;
+            results: components["schemas"]["NftHolding"][];
+        };
+        /** @description A pending transaction in brief, as v3's mempool list gives it: `V3MempoolTransaction` without `replaced_by_tx_id`, `post_conditions`, source code or function arguments. */
+        V3MempoolTransactionSummary: {
+            tx_id: components["schemas"]["TxId"];
+            sender: components["schemas"]["TransactionParty"];
+            sponsor: components["schemas"]["TransactionParty"] | null;
+            fee_rate: components["schemas"]["Amount"];
+            receipt_time: number;
+            receipt_block_height: number;
+            /** @enum {string} */
+            status: "pending" | "dropped_replace_by_fee" | "dropped_replace_across_fork" | "dropped_too_expensive" | "dropped_stale_garbage_collect" | "dropped_problematic";
+            /** @enum {string} */
+            type: "token_transfer" | "smart_contract" | "contract_call" | "poison_microblock" | "coinbase" | "tenure_change";
+            token_transfer?: {
+                recipient: string;
+                amount: components["schemas"]["Amount"];
+                memo: components["schemas"]["ClarityValue"] | null;
+            };
+            smart_contract?: {
+                contract_id: string;
+                clarity_version: number | null;
+            };
+            contract_call?: {
+                contract_id: string;
+                function_name: string;
+            };
+        };
+        V3MempoolTransactionPage: {
+            limit: number;
+            total: number;
+            cursor: components["schemas"]["PageCursors"];
+            results: components["schemas"]["V3MempoolTransactionSummary"][];
+        };
         /**
          * @description The body of every 4xx and 5xx answer. Schema-validation failures also carry
          *     `code: FST_ERR_VALIDATION` and a message naming the part and the parameter, like
@@ -2601,6 +2780,21 @@ export interface components {
         CycleNumber: number;
         /** @description Only transactions of these types; repeat the parameter or give a comma-separated list. */
         TransactionTypes: ("coinbase" | "token_transfer" | "smart_contract" | "contract_call" | "poison_microblock" | "tenure_change")[];
+        /**
+         * @description Only the transactions this principal sends.
+         * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20
+         */
+        MempoolSenderAddress: components["schemas"]["MempoolFilterAddress"];
+        /**
+         * @description Only the token transfers to this principal.
+         * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20
+         */
+        MempoolRecipientAddress: components["schemas"]["MempoolFilterAddress"];
+        /**
+         * @description Only the transactions this principal sends or receives, or that deploy or call this contract.
+         * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20
+         */
+        MempoolAddress: components["schemas"]["MempoolFilterAddress"];
         /** @description `desc` (the default) or `asc`. */
         TransactionOrder: "asc" | "desc";
         /** @description What the list is sorted by first. */
@@ -3909,6 +4103,292 @@ export interface operations {
                     "application/json": components["schemas"]["FaucetError"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_network_block_times: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The target block time of each network. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "mainnet": {
+                     *         "target_block_time": 600
+                     *       },
+                     *       "testnet": {
+                     *         "target_block_time": 120
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NetworkBlockTimes"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_mempool_transaction_list: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only the transactions this principal sends.
+                 * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20
+                 */
+                sender_address?: components["parameters"]["MempoolSenderAddress"];
+                /**
+                 * @description Only the token transfers to this principal.
+                 * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20
+                 */
+                recipient_address?: components["parameters"]["MempoolRecipientAddress"];
+                /**
+                 * @description Only the transactions this principal sends or receives, or that deploy or call this contract.
+                 * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20
+                 */
+                address?: components["parameters"]["MempoolAddress"];
+                /** @description What to sort by, the receipt time (`age`, the default), the fee rate or the byte size. */
+                order_by?: "age" | "size" | "fee";
+                /** @description `desc` (the default) or `asc`. */
+                order?: components["parameters"]["TransactionOrder"];
+                /** @description Include data from unanchored (unconfirmed) microblocks. `true` or `false` only. */
+                unanchored?: components["parameters"]["Unanchored"];
+                /**
+                 * @description Index of the first result. An offset at or past the end gives empty `results` (the real
+                 *     service then reports `total: 0`; reporting the true total is also accepted).
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Results per page, 0 to 50. `limit=0` is accepted and means the default (20); the
+                 *     response then says `"limit": 20`.
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description `true` leaves `contract_call.function_args` out of every transaction. `true` or `false`
+                 *     only. New in the real service's v9.0.0; v8.11.6 ignores it, as any unknown parameter.
+                 */
+                exclude_function_args?: components["parameters"]["ExcludeFunctionArgs"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of pending transactions. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["StateETag"];
+                    Warning: components["headers"]["DeprecationWarningFromV9"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 20,
+                     *       "offset": 0,
+                     *       "total": 1,
+                     *       "results": [
+                     *         {
+                     *           "tx_id": "0x709b55bd3da0f5a838125bd0ee20c5bfdd7caba173912d4281cae816b79a201b",
+                     *           "nonce": 7,
+                     *           "fee_rate": "3000",
+                     *           "sender_address": "SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20",
+                     *           "sponsored": false,
+                     *           "post_condition_mode": "deny",
+                     *           "post_conditions": [],
+                     *           "anchor_mode": "any",
+                     *           "tx_status": "pending",
+                     *           "replaced_by_tx_id": null,
+                     *           "tx_type": "token_transfer",
+                     *           "receipt_time": 1704096030,
+                     *           "receipt_time_iso": "2024-01-01T08:00:30.000Z",
+                     *           "token_transfer": {
+                     *             "recipient_address": "SP20VCDYRZK9CDPK3B7K9CC8KM4BGVSWNWKR44T98",
+                     *             "amount": "2500000",
+                     *             "memo": "0x00000000000000000000000000000000000000000000000000000000000000000000"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MempoolTransactionPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_nft_holdings: {
+        parameters: {
+            query: {
+                /**
+                 * @description The owner, a standard address or a contract identifier.
+                 * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20
+                 */
+                principal: string;
+                /** @description Asset identifiers to keep (`<contract id>::<token name>`), repeated or comma-separated. */
+                asset_identifiers?: string[];
+                /** @description Results per page, 0 to 200; `limit=0` means the default (50). */
+                limit?: number;
+                /**
+                 * @description Index of the first result. An offset at or past the end gives empty `results` (the real
+                 *     service then reports `total: 0`; reporting the true total is also accepted).
+                 */
+                offset?: components["parameters"]["Offset"];
+                /** @description `true` gives each holding's whole transaction (`tx`) instead of its `tx_id`. */
+                tx_metadata?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the principal's NFT holdings. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    Warning: components["headers"]["DeprecationWarningFromV9"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 50,
+                     *       "offset": 0,
+                     *       "total": 1,
+                     *       "results": [
+                     *         {
+                     *           "asset_identifier": "SP3QBKDE0RA6J5SBAEJ4WNAXB8K1ZWD4X1F2ZTB4G.pixel-punks::pixel-punk",
+                     *           "value": {
+                     *             "hex": "0x010000000000000000000000000000002a",
+                     *             "repr": "u42"
+                     *           },
+                     *           "block_height": 412,
+                     *           "tx_id": "0x709b55bd3da0f5a838125bd0ee20c5bfdd7caba173912d4281cae816b79a201b"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NftHoldingPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_mempool_transactions: {
+        parameters: {
+            query?: {
+                /** @description Results per page, 1 to 50 (`limit=0` gives 400). */
+                limit?: components["parameters"]["CursorLimit"];
+                /** @description `receipt_time:tx_id` of the first transaction of the page (a `cursor` of a previous answer). */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of pending transactions in brief. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["StateETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 20,
+                     *       "total": 1,
+                     *       "cursor": {
+                     *         "next": null,
+                     *         "previous": null,
+                     *         "current": "1704096030:0x709b55bd3da0f5a838125bd0ee20c5bfdd7caba173912d4281cae816b79a201b"
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "tx_id": "0x709b55bd3da0f5a838125bd0ee20c5bfdd7caba173912d4281cae816b79a201b",
+                     *           "sender": {
+                     *             "address": "SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20",
+                     *             "nonce": 7
+                     *           },
+                     *           "sponsor": null,
+                     *           "fee_rate": "3000",
+                     *           "receipt_time": 1704096030,
+                     *           "receipt_block_height": 598,
+                     *           "status": "pending",
+                     *           "type": "token_transfer",
+                     *           "token_transfer": {
+                     *             "recipient": "SP20VCDYRZK9CDPK3B7K9CC8KM4BGVSWNWKR44T98",
+                     *             "amount": "2500000",
+                     *             "memo": null
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["V3MempoolTransactionPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];

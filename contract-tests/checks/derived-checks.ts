@@ -24,7 +24,7 @@ const LATEST_SECONDS = 10_000_000_000;
 
 const timesInSeconds: MeaningCheck = {
   name: 'times_in_seconds',
-  rule: 'every `*_time` integer is a unix time in seconds (from 2009 on, not milliseconds); only `parent_burn_block_time` may be 0, for a parent burn block that is the chain\u2019s first, and `burn_block_time` -1, for a transaction not yet anchored; a burn block\u2019s `avg_block_time` is a duration, not a time',
+  rule: 'every `*_time` integer but the durations `target_block_time` and `avg_block_time` is a unix time in seconds (from 2009 on, not milliseconds); only `parent_burn_block_time` may be 0, for a parent burn block that is the chain\u2019s first, and `burn_block_time` -1, for a transaction not yet anchored',
   sources: [
     {
       document: 'description',
@@ -48,7 +48,8 @@ const timesInSeconds: MeaningCheck = {
     const out: Problem[] = [];
     for (const [path, o] of objects(a.body)) {
       for (const [key, v] of Object.entries(o)) {
-        if (!key.endsWith('_time') || typeof v !== 'number' || key === 'avg_block_time') continue;
+        // A target block time and an average block time are durations, not instants.
+        if (!key.endsWith('_time') || typeof v !== 'number' || key === 'avg_block_time' || key === 'target_block_time') continue;
         if (v === 0 && key === 'parent_burn_block_time') continue;
         if (v === -1 && key === 'burn_block_time' && o.is_unanchored === true) continue;
         if (v < EARLIEST_SECONDS || v >= LATEST_SECONDS)

@@ -178,6 +178,30 @@ export const FIXED_CROSS_RULES: FixedRule[] = [
       'get_pox_cycle_signers results[].stacked_amount',
     ],
   },
+  {
+    name: 'mempool_list_agrees',
+    rule: 'cross/client-routes: each transaction of the mempool list is, whole, the pending one `tx/multiple` finds; v3\u2019s mempool list holds the same transactions, newest received first',
+    sources: [
+      {
+        document: 'real service',
+        section: 'src/api/routes/v1/tx.ts and v3/mempool.ts, at v9.0.2',
+        line: 'both list the mempool rows not pruned, by receipt time, newest first by default',
+      },
+    ],
+    fields: ['get_mempool_transaction_list results[].**', 'get_mempool_transactions results[].**'],
+  },
+  {
+    name: 'nft_holdings_agree',
+    rule: 'cross/client-routes: the NFT holdings count, per asset, what operation 7 counts, and hold the instances v3\u2019s NFT balances hold',
+    sources: [
+      {
+        document: 'real service',
+        section: 'src/api/routes/v1/tokens.ts, at v9.0.2',
+        line: 'its description names `GET /extended/v3/principals/{principal}/balances/nft` as the replacement',
+      },
+    ],
+    fields: ['get_nft_holdings results[].asset_identifier', 'get_nft_holdings results[].tx.**'],
+  },
 ];
 
 /**
@@ -195,6 +219,18 @@ const SUCCESSOR =
   'a successor a deprecation names (issue 32): its agreement with the deprecated operation is checked on the mock by mocks/operations/successors.test.ts; the suite has no agreement check for it yet';
 
 export const UNCHECKED: Array<{ selector: FieldSelector; why: string }> = [
+  {
+    selector: 'get_nft_holdings results[].block_height',
+    why: 'the height of the custody event; the suite has no event index to read it back from',
+  },
+  {
+    selector: 'get_nft_holdings results[].tx_id',
+    why: 'the custody event\u2019s transaction; the suite has no event index to read it back from',
+  },
+  {
+    selector: 'get_mempool_transactions cursor.*',
+    why: 'an opaque v3 cursor (`receipt_time:tx_id`); the agreement check walks it to the end',
+  },
   ...[
     'get_transaction_by_id',
     'get_account_nonces',

@@ -47,6 +47,8 @@ const DEPRECATED_IN_9 = [
   'get_account_nonces',
   'get_transactions_by_block',
   'get_transaction_list',
+  'get_mempool_transaction_list',
+  'get_nft_holdings',
 ];
 
 describe('release profiles over HTTP', () => {

@@ -41,6 +41,10 @@ import { get_ft_metadata } from './get_ft_metadata.ts';
 import { get_nft_metadata } from './get_nft_metadata.ts';
 import { get_block_transactions } from './get_block_transactions.ts';
 import { get_transactions } from './get_transactions.ts';
+import { get_network_block_times } from './get_network_block_times.ts';
+import { get_mempool_transaction_list } from './get_mempool_transaction_list.ts';
+import { get_nft_holdings } from './get_nft_holdings.ts';
+import { get_mempool_transactions } from './get_mempool_transactions.ts';
 
 /** One handler per operationId of the spec; the pipeline refuses to start on any mismatch. */
 export const typedHandlers: OperationHandlers = {
@@ -86,6 +90,10 @@ export const typedHandlers: OperationHandlers = {
   get_nft_metadata,
   get_block_transactions,
   get_transactions,
+  get_network_block_times,
+  get_mempool_transaction_list,
+  get_nft_holdings,
+  get_mempool_transactions,
 };
 
 /** The handlers by operationId, as the pipeline holds them. */

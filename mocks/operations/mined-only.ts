@@ -27,4 +27,6 @@ export const MINED_ONLY: ReadonlySet<OperationId> = new Set<OperationId>([
   'get_transactions',
   'get_ft_metadata',
   'get_nft_metadata',
+  'get_network_block_times',
+  'get_nft_holdings',
 ]);

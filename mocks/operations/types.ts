@@ -67,11 +67,11 @@ interface AnyRequest extends RequestContext {
 
 /** What an operation known by its id only answers. */
 type AnyResult =
-  { status: 200; body: unknown } | { status: 404; message: string; code?: undefined } | OwnAnswer;
+  { status: 200; body: unknown } | { status: 400 | 404; message: string; code?: undefined } | OwnAnswer;
 
 /** What an operation answers; HTTP details (headers, caching, the error body) are the app's. */
 export type OperationResult<Id extends OperationId> =
-  { status: 200; body: OkBody<Id> } | { status: 404; message: string } | OwnAnswer;
+  { status: 200; body: OkBody<Id> } | { status: 400 | 404; message: string } | OwnAnswer;
 
 /**
  * An answer in its own server's words, written as given rather than as the service's error
@@ -117,6 +117,11 @@ export function notFound<Id extends OperationId>(message: string): OperationResu
     status: 404,
     message,
   };
+}
+
+/** A refusal the real service's handler raises itself (after its schema passed), in its words. */
+export function badRequest<Id extends OperationId>(message: string): OperationResult<Id> {
+  return { status: 400, message };
 }
 
 export function own<Id extends OperationId>(

@@ -35,6 +35,9 @@ export function comparePositions(a: TxPosition, b: TxPosition): number {
 export interface NftInstance {
   readonly contract: number;
   readonly id: number;
+  /** The mined transaction whose event gave the principal the instance, and that event's index in it. */
+  readonly tx: number;
+  readonly event: number;
 }
 
 /** The NFT instances the principal owns after the anchored blocks up to `height`. */
@@ -47,11 +50,13 @@ export function nftHoldings(
   if (principal < 0) return [];
   const held = new Map<string, NftInstance>();
   for (const tx of index.slice(principal, 0, height)) {
+    let event = 0;
     forEachEvent(chain, tx, (kind, sender, recipient, contract, amount) => {
+      const at = event++;
       if (kind < EventKind.NftTransfer || kind > EventKind.NftBurn) return;
       const key = `${contract}:${amount}`;
       if (sender === principal) held.delete(key);
-      if (recipient === principal) held.set(key, { contract, id: amount });
+      if (recipient === principal) held.set(key, { contract, id: amount, tx, event: at });
     });
   }
   return [...held.values()];

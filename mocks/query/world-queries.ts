@@ -14,6 +14,7 @@ import { mapListing, type Listing } from './paging.ts';
 import { balanceChangesOf, type TxBalanceChanges } from '../world/derive/balance-changes.ts';
 import { mempoolSamples, type MempoolSamples } from './mempool-stats.ts';
 import { pendingParties } from './pending-parties.ts';
+import { mempoolList, type MempoolFilter, type MempoolOrder } from './mempool-list.ts';
 import { nonceFacts, type NonceFacts } from './nonces.ts';
 import { replacements } from './replace-by-fee.ts';
 import { perVersion, type Versioned } from './version-memo.ts';
@@ -188,6 +189,11 @@ export class WorldQueries implements Versioned {
   /** `replaceByFee`: as a release that does it, without the pending transactions it replaced. */
   mempoolSamples(replaceByFee = false): MempoolSamples {
     return replaceByFee ? this.samplesAfterReplacement() : this.samples();
+  }
+
+  /** The mempool list's rows (mempool-list.ts); `replaceByFee`: without the transactions replaced. */
+  mempoolList(filter: MempoolFilter, order: MempoolOrder, replaceByFee: boolean): number[] {
+    return mempoolList(this.chain, filter, order, replaceByFee ? this.replaced() : undefined);
   }
 
   /** Pending transactions replaced by fee (by mempool row), with the id of their replacement. */

@@ -2,7 +2,7 @@ import type { MempoolSamples } from '../query/mempool-stats.ts';
 import { MEMPOOL_TX_TYPES, type MempoolTxType } from '../world/tables/kinds.ts';
 import type { Chain } from '../world/tables/chain.ts';
 import { percentileCont } from './percentile.ts';
-import { rawTxOf } from './raw-tx.ts';
+import { txByteSize } from './raw-tx.ts';
 import type { MempoolStats, Percentiles } from './types.ts';
 
 type Sample = MempoolSamples[MempoolTxType];
@@ -13,7 +13,7 @@ type Sample = MempoolSamples[MempoolTxType];
  * measures the bytes it received (docs/real-service.md).
  */
 export function serializeMempoolStats(chain: Chain, samples: MempoolSamples): MempoolStats {
-  const size = (tx: number): number => (rawTxOf(chain, chain.mempool, tx).hex.length - 2) / 2;
+  const size = (tx: number): number => txByteSize(chain, chain.mempool, tx);
   const per = (pick: (s: Sample) => number[]) =>
     Object.fromEntries(MEMPOOL_TX_TYPES.map((type) => [type, percentiles(pick(samples[type]))])) as Record<
       MempoolTxType,

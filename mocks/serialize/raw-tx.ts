@@ -60,6 +60,11 @@ const POX_CODES = {
   performed: 'will-perform',
 } as const;
 
+/** The byte size of row `tx`'s serialization, as the real service measures the bytes it received. */
+export function txByteSize(chain: Chain, table: TxTable, tx: number): number {
+  return (rawTxOf(chain, table, tx).hex.length - 2) / 2;
+}
+
 /**
  * Row `tx` of `table` (the mined transactions or the mempool) serialized as a stacks-node would
  * relay it, from the same payload and post-conditions the mock serves, so that the real service

@@ -51,6 +51,7 @@ export type FeeTransactionResponse = Schemas['FeeTransactionResponse'];
 export type TransactionSummary = Schemas['TransactionSummary'];
 export type V3Transaction = Schemas['V3Transaction'];
 export type V3MempoolTransaction = Schemas['V3MempoolTransaction'];
+export type V3MempoolTransactionSummary = Schemas['V3MempoolTransactionSummary'];
 export type PrincipalNonces = Schemas['PrincipalNonces'];
 export type PrincipalTransactionSummary = Schemas['PrincipalTransactionSummary'];
 export type BalanceChange = Schemas['BalanceChange'];

@@ -8,6 +8,7 @@ import type {
   ConfirmedTransaction,
   PendingTransaction,
   V3MempoolTransaction,
+  V3MempoolTransactionSummary,
   V3Transaction,
 } from './types.ts';
 
@@ -122,4 +123,13 @@ function sourceOf(t: EitherForm, include: readonly TransactionInclude[]): { sour
 function argsOf(t: EitherForm, include: readonly TransactionInclude[]): { function_args?: ClarityPair[] } {
   if (!include.includes('function_args') || t.tx_type !== 'contract_call') return {};
   return { function_args: (t.contract_call.function_args ?? []).map((a) => ({ hex: a.hex, repr: a.repr })) };
+}
+
+/**
+ * A pending transaction as v3's mempool list gives it: its v3 form without `replaced_by_tx_id`
+ * (and without what only `include` adds, which the list does not take).
+ */
+export function v3MempoolSummary(chain: Chain, tx: number): V3MempoolTransactionSummary {
+  const { replaced_by_tx_id: _, ...brief } = v3MempoolTransaction(chain, tx, []);
+  return brief;
 }

@@ -56,7 +56,7 @@ export function routerOf<T extends { path: string }>(
   routes: readonly T[],
   { decode = true }: { decode?: boolean } = {},
 ): (pathname: string) => Routed<T> | undefined {
-  const matchers: [T, MatchFunction<Record<string, string>>][] = routes.map((route) => [
+  const matchers: [T, MatchFunction<Record<string, string>>][] = staticFirst(routes).map((route) => [
     route,
     match<Record<string, string>>(
       fillPath(route.path, (name) => `:${name}`),
@@ -75,6 +75,24 @@ export function routerOf<T extends { path: string }>(
     }
     return undefined;
   };
+}
+
+/**
+ * The routes in the order the real service's router (find-my-way) prefers them: at the first
+ * segment where two differ, a literal segment before a parameter, so `/extended/v1/tx/mempool`
+ * is not taken for a `{tx_id}`. Otherwise in the order given (a stable sort).
+ */
+function staticFirst<T extends { path: string }>(routes: readonly T[]): T[] {
+  const shape = (path: string): string =>
+    path
+      .split('/')
+      .map((segment) => (segment.includes('{') ? '1' : '0'))
+      .join('');
+  return [...routes].sort((a, b) => compareShapes(shape(a.path), shape(b.path)));
+}
+
+function compareShapes(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** A path the spec has, asked with a method it has no operation for: the methods it takes (upper case). */

@@ -205,4 +205,21 @@ export const DECLARATIONS: { [O in OperationId]: Declaration<O> } = {
     needs: ['nft_token'],
     requests: (v) => [{ path: { principal: v.nft_token.contract, token_id: v.nft_token.token_id } }],
   }),
+  get_network_block_times: declare({ needs: [], requests: () => [{}] }),
+  get_mempool_transaction_list: declare({
+    needs: [],
+    requests: (v) => [
+      {},
+      { query: { order_by: 'fee', order: 'asc', limit: 5 } },
+      ...(v.stx_activity === undefined ? [] : [{ query: { address: v.stx_activity } }]),
+    ],
+  }),
+  get_nft_holdings: declare({
+    needs: ['nft_activity'],
+    requests: (v) => [
+      { query: { principal: v.nft_activity } },
+      { query: { principal: v.nft_activity, tx_metadata: true, limit: 2 } },
+    ],
+  }),
+  get_mempool_transactions: declare({ needs: [], requests: () => [{}, { query: { limit: 5 } }] }),
 };

@@ -1,0 +1,138 @@
+import { describe, test, type TestContext } from 'vitest';
+import { nftAgreement } from '../checks/successor-agreement.ts';
+import { need, requireWorld } from '../cases/common.ts';
+import {
+  isJson,
+  MAX_AGREEMENT_PAGES,
+  readCursorPages,
+  readOffsetPages,
+  readOne,
+} from '../cases/successor-reads.ts';
+import type { Json, Read } from '../cases/successor-reads.ts';
+import { expectConsistent, type Problem } from '../expect.ts';
+import type { Exchange } from '../http/client.ts';
+import { operations } from '../spec-context.ts';
+import { contractTarget } from '../target.ts';
+
+// The routes real clients call beyond the eight (issue 40) agree with the routes that say the same.
+const target = await contractTarget();
+const data = await target.data();
+const release = target.release.profile?.version ?? target.release.version;
+
+function served(operationId: string): boolean {
+  const op = operations.find((o) => o.operationId === operationId);
+  return (
+    op !== undefined && (op.releases === undefined || release === undefined || op.releases.includes(release))
+  );
+}
+
+function whole(ctx: TestContext, read: Read, what: string): void {
+  if (read.tooLong) ctx.skip(`${what} has more than ${MAX_AGREEMENT_PAGES} pages: not compared`);
+}
+
+function differs(where: string, expected: string, actual: string): Problem[] {
+  return expected === actual ? [] : [{ where, expected, actual }];
+}
+
+/** The mempool list's ids, read twice around `between`: a mempool that moved meanwhile is not compared. */
+async function steadyMempool(ctx: TestContext, between: () => Promise<Exchange[]>) {
+  const before = await readOffsetPages(target, 'get_mempool_transaction_list', {}, 50);
+  whole(ctx, before, 'the mempool list');
+  const exchanges = await between();
+  const after = await readOffsetPages(target, 'get_mempool_transaction_list', {}, 50);
+  const ids = (r: Read) => r.rows.map((t) => String(t.tx_id));
+  if (ids(before).join() !== ids(after).join())
+    ctx.skip('the mempool changed while it was read: not compared');
+  return { rows: before.rows, exchanges: [...before.exchanges, ...exchanges, ...after.exchanges] };
+}
+
+describe('the routes real clients call agree with the routes already served', () => {
+  test('mempool list: each listed transaction is the pending one tx/multiple finds', async (ctx) => {
+    requireWorld(ctx, target);
+    let found: Json = {};
+    const { rows, exchanges } = await steadyMempool(ctx, async () => {
+      const ids = (await readOffsetPages(target, 'get_mempool_transaction_list', {}, 50)).rows.map((t) =>
+        String(t.tx_id),
+      );
+      if (ids.length === 0) return [];
+      const one = await readOne(target, 'get_tx_list_details', {}, { tx_id: ids.join(',') });
+      found = one.body;
+      return [one.ex];
+    });
+    if (rows.length === 0) ctx.skip('the mempool is empty: nothing to compare');
+    const findings = rows.flatMap((row) => {
+      const entry = found[String(row.tx_id)];
+      const result = isJson(entry) && entry.found === true ? entry.result : undefined;
+      return differs(
+        `tx/multiple ${String(row.tx_id)}`,
+        JSON.stringify(row),
+        JSON.stringify(result ?? '(not found)'),
+      );
+    });
+    expectConsistent(target, 'get_mempool_transaction_list', 'against tx/multiple', exchanges, findings);
+  });
+
+  test('v3 mempool transactions: the v1 list’s transactions, newest first', async (ctx) => {
+    requireWorld(ctx, target);
+    if (!served('get_mempool_transactions')) ctx.skip(`release ${release} serves no v3 mempool list`);
+    let v3: Read = { rows: [], exchanges: [] };
+    const { rows, exchanges } = await steadyMempool(ctx, async () => {
+      v3 = await readCursorPages(target, 'get_mempool_transactions', {}, 50);
+      return v3.exchanges;
+    });
+    whole(ctx, v3, 'the v3 mempool list');
+    const asSet = (ids: string[]) => [...ids].sort().join('\n');
+    const findings = differs(
+      'v3 mempool transactions (as a set)',
+      asSet(rows.map((t) => String(t.tx_id))),
+      asSet(v3.rows.map((t) => String(t.tx_id))),
+    );
+    const times = v3.rows.map((t) => Number(t.receipt_time));
+    findings.push(
+      ...differs(
+        'v3 receipt times, newest first',
+        'descending',
+        times.every((t, i) => i === 0 || t <= (times[i - 1] as number)) ? 'descending' : times.join(','),
+      ),
+    );
+    expectConsistent(target, 'get_mempool_transactions', 'against the v1 mempool list', exchanges, findings);
+  });
+
+  test('NFT holdings: what get_account_balance counts and, where served, the v3 NFT balances', async (ctx) => {
+    requireWorld(ctx, target);
+    const principal = need(
+      ctx,
+      data.addresses.nft_activity,
+      'an address holding NFTs',
+      'addresses.nft_activity',
+    );
+    const before = await readOne(target, 'get_account_balance', { principal });
+    const holdings = await readOffsetPages(target, 'get_nft_holdings', {}, 200, { principal });
+    whole(ctx, holdings, `${principal}'s holdings`);
+    const v3 = served('get_principal_balances_nft')
+      ? await readCursorPages(target, 'get_principal_balances_nft', { principal }, 200)
+      : undefined;
+    const after = await readOne(target, 'get_account_balance', { principal });
+    if (JSON.stringify(before.body) !== JSON.stringify(after.body))
+      ctx.skip('the chain moved meanwhile: not compared');
+    const findings = nftAgreement(principal, before.body, holdings.rows);
+    if (v3) {
+      whole(ctx, v3, `${principal}'s v3 NFT balances`);
+      const key = (r: Json) => `${String(r.asset_identifier)} ${String(isJson(r.value) ? r.value.hex : '')}`;
+      findings.push(
+        ...differs(
+          'holdings against v3 balances/nft (as a set)',
+          v3.rows.map(key).sort().join('\n'),
+          holdings.rows.map(key).sort().join('\n'),
+        ),
+      );
+    }
+    expectConsistent(
+      target,
+      'get_nft_holdings',
+      'against operation 7 and v3 balances/nft',
+      [before.ex, ...holdings.exchanges, ...(v3?.exchanges ?? []), after.ex],
+      findings,
+    );
+  });
+});

@@ -1,0 +1,42 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { stacksApiMiddleware, type StacksApiMiddleware } from '../../api/middleware.ts';
+import { CHILD_MARK, runSuite, type SuiteRun } from './run-suite.ts';
+
+// The door for Express apps (api/middleware.ts), end to end: the mock mounted at /api inside an
+// Express 5 app passes the contract suite pointed at that prefix, as the mock's own server does.
+describe.skipIf(process.env[CHILD_MARK] === '1')('an Express 5 app with the mock at /api', () => {
+  let mw: StacksApiMiddleware;
+  let server: Server;
+  let run: Promise<SuiteRun>;
+
+  beforeAll(async () => {
+    mw = stacksApiMiddleware({ quiet: true, rateLimit: 0, rateLimitKey: 0 });
+    const app = express();
+    app.disable('x-powered-by');
+    app.use('/api', mw);
+    app.get('/', (_req, res) => void res.send('the app’s own page'));
+    server = app.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    run = runSuite(`http://127.0.0.1:${port}/api`, { explore: 0 });
+  });
+
+  afterAll(async () => {
+    await run.catch(() => undefined);
+    mw.close();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  });
+
+  test('passes every test of the contract suite', async () => {
+    const result = await run;
+    const failures = [...result.errors, ...result.failed.map((t) => `${t.name}\n${t.message.slice(0, 400)}`)];
+    expect(failures).toEqual([]);
+    expect(result.tests.filter((t) => t.status === 'passed').length).toBeGreaterThan(100);
+  });
+});

@@ -29,7 +29,8 @@ interface Held {
 export class LiveUpdates implements ChainWatcher {
   private readonly channels = new Set<LiveChannel>();
   private readonly payloads: Payloads;
-  private held = new Map<string, Held>();
+  /** The mempool before the change; undefined when no one was after the mempool or a transaction. */
+  private held: Map<string, Held> | undefined;
   private unwatch: (() => void) | undefined;
 
   constructor(
@@ -56,6 +57,8 @@ export class LiveUpdates implements ChainWatcher {
   before(): void {
     const { mempool } = this.live.queries.chain;
     const bodies = this.wants('mempool');
+    this.held = undefined;
+    if (!bodies && !this.wantsPrefix('transaction:')) return;
     this.held = new Map();
     for (let row = 0; row < mempool.count; row++) {
       const id = mempool.idHex(row);
@@ -101,7 +104,7 @@ export class LiveUpdates implements ChainWatcher {
     const touched = new Set<number>();
     for (let tx = first; tx < end; tx++) {
       const id = chain.txs.idHex(tx);
-      const was = this.held.get(id)?.body;
+      const was = this.held?.get(id)?.body;
       if (was && this.wants('mempool')) this.send({ kind: 'mempool', tx: was });
       this.announceTransaction(id);
       forEachInvolved(chain, tx, (p) => touched.add(p));
@@ -133,11 +136,13 @@ export class LiveUpdates implements ChainWatcher {
 
   /** Transactions new in the mempool, then those whose status changed there (dropped, replaced). */
   private announceMempool(): void {
+    const { held } = this;
+    if (!held) return;
     const { mempool } = this.live.queries.chain;
     const changed: string[] = [];
     for (let row = 0; row < mempool.count; row++) {
       const id = mempool.idHex(row);
-      const was = this.held.get(id);
+      const was = held.get(id);
       if (!was) this.announcePending(id);
       else if (was.status !== mempool.status[row]) changed.push(id);
     }

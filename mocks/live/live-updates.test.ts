@@ -2,11 +2,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { HttpResponse } from '../../spec/http/response.ts';
 import { createMock } from '../create-mock.ts';
 import type { Mock } from '../kernel.ts';
+import { loadLiveSchemas } from '../../spec/asyncapi.ts';
 import type { Announcement, LiveChannel, Topic } from './announcement.ts';
+import { rpcNotification } from './json-rpc.ts';
 
 // The announcements as a channel subscribed to everything gets them, each checked against the
 // REST answer for the same object at the moment it is sent (the send is synchronous with the change).
 let mock: Mock;
+const schemas = loadLiveSchemas();
+const malformed: string[] = [];
 const sent: { a: Announcement; topic: Topic; rest: unknown }[] = [];
 
 function rest(url: string): unknown {
@@ -34,7 +38,11 @@ function restOf(a: Announcement): unknown {
 const everything: LiveChannel = {
   wants: () => true,
   wantsPrefix: () => true,
-  send: (a, topic) => sent.push({ a, topic, rest: restOf(a) }),
+  send: (a, topic) => {
+    const { method, params } = JSON.parse(rpcNotification(a, topic)) as { method: string; params: unknown };
+    malformed.push(...schemas.jsonRpc(method, params));
+    sent.push({ a, topic, rest: restOf(a) });
+  },
 };
 
 beforeAll(() => {
@@ -42,7 +50,9 @@ beforeAll(() => {
   mock.updates.attach(everything);
 });
 
+/** What was sent since the last call, every message of it valid by spec/asyncapi.yaml. */
 function take(): { a: Announcement; topic: Topic; rest: unknown }[] {
+  expect(malformed.splice(0)).toEqual([]);
   return sent.splice(0);
 }
 

@@ -120,8 +120,9 @@ export class Payloads {
         tx_index: tx.tx_index,
         block_height: tx.block_height,
         event_index: e.event_index,
-        sender: e.asset.sender ?? null,
-        recipient: e.asset.recipient ?? null,
+        // The REST events write a missing party as '' and the live updates as null (both as the real service).
+        sender: e.asset.sender || null,
+        recipient: e.asset.recipient || null,
       });
     }
     return events;

@@ -87,6 +87,7 @@ const BROWSER_CODE = {
     'spec/formats.ts',
     'spec/responses.ts',
     'msw/stacks-msw.ts',
+    'msw/live-updates.ts',
     'msw/browser.ts',
     'testing/browser/balance-page.ts',
   ],

@@ -45,9 +45,9 @@ export type WorldRestorer = (options: WorldOptions) => RestoredWorld | undefined
 export type ChainChange =
   { kind: 'mined'; from: number; to: number } | { kind: 'mempool' } | { kind: 'reset' };
 
-/** Told before each change (to see the chain as it was) and after it, in order. */
+/** Told before each change, with its kind (to see the chain as it was), and after it, in order. */
 export interface ChainWatcher {
-  before(): void;
+  before(kind: ChainChange['kind']): void;
   after(change: ChainChange): void;
 }
 
@@ -114,8 +114,8 @@ export class LiveChain {
   }
 
   /** Runs one change between its watchers' `before` and `after`; a refused change tells them nothing after. */
-  private changing<T>(change: () => T, what: (result: T) => ChainChange): T {
-    for (const w of this.watchers) w.before();
+  private changing<T>(change: () => T, what: (result: T) => ChainChange, kind: ChainChange['kind']): T {
+    for (const w of this.watchers) w.before(kind);
     const result = change();
     const told = what(result);
     for (const w of this.watchers) w.after(told);
@@ -163,6 +163,7 @@ export class LiveChain {
         return this.tip();
       },
       (tip) => ({ kind: 'mined', from, to: tip.height }),
+      'mined',
     );
   }
 
@@ -172,7 +173,7 @@ export class LiveChain {
    * HTTP, `tx` in process), and a refusal changes nothing.
    */
   submit(request: SubmitRequest, where = 'tx'): { tx_id: string } {
-    return this.changing(() => this.submitChecked(request, where), mempoolChange);
+    return this.changing(() => this.submitChecked(request, where), mempoolChange, 'mempool');
   }
 
   private submitChecked(request: SubmitRequest, where: string): { tx_id: string } {
@@ -190,7 +191,7 @@ export class LiveChain {
    * its txid, or a `DecodeRefusal` / `NodeRejection` that changed nothing. The next block mines it.
    */
   broadcast(bytes: Uint8Array): { txid: string } {
-    return this.changing(() => this.admitBroadcast(bytes), mempoolChange);
+    return this.changing(() => this.admitBroadcast(bytes), mempoolChange, 'mempool');
   }
 
   private admitBroadcast(bytes: Uint8Array): { txid: string } {
@@ -226,7 +227,7 @@ export class LiveChain {
    * in the mempool until the next block, as the real testnet service sends them.
    */
   faucet(address: string): FaucetReceipt {
-    return this.changing(() => this.faucetTransfer(address), mempoolChange);
+    return this.changing(() => this.faucetTransfer(address), mempoolChange, 'mempool');
   }
 
   private faucetTransfer(address: string): FaucetReceipt {
@@ -273,6 +274,7 @@ export class LiveChain {
         return this.tip();
       },
       (tip) => ({ kind: 'mined', from, to: tip.height }),
+      'mined',
     );
   }
 
@@ -281,6 +283,7 @@ export class LiveChain {
     return this.changing(
       () => this.restart(),
       () => ({ kind: 'reset' }),
+      'reset',
     );
   }
 

@@ -12,12 +12,6 @@ import {
 } from './announcement.ts';
 import { Payloads } from './payloads.ts';
 
-/** A mempool transaction as it was before a change: its status, and its body when the mempool topic has subscribers. */
-interface Held {
-  status: Status;
-  body: MempoolTransaction | undefined;
-}
-
 /**
  * The living chain's changes, announced on every attached channel in the order the real service's
  * transmitter sends them (docs/live-updates.md): for each mined block, the block, then each of its
@@ -29,8 +23,14 @@ interface Held {
 export class LiveUpdates implements ChainWatcher {
   private readonly channels = new Set<LiveChannel>();
   private readonly payloads: Payloads;
-  /** The mempool before the change; undefined when no one was after the mempool or a transaction. */
-  private held: Map<string, Held> | undefined;
+  /** The mempool's statuses before the change, by id; undefined when no one was after the mempool or a transaction. */
+  private held: Map<string, Status> | undefined;
+  /**
+   * Pending transactions' bodies, each built once while it waits (it does not change then): what
+   * the mempool topic sends again when a block mines it. Kept only while the mempool topic has
+   * subscribers, for the transactions still in the mempool.
+   */
+  private readonly pendingBodies = new Map<string, MempoolTransaction>();
   private unwatch: (() => void) | undefined;
 
   constructor(
@@ -54,19 +54,21 @@ export class LiveUpdates implements ChainWatcher {
     };
   }
 
-  before(): void {
+  before(kind: ChainChange['kind']): void {
     const { mempool } = this.live.queries.chain;
     const bodies = this.wants('mempool');
     this.held = undefined;
+    if (!bodies) this.pendingBodies.clear();
     if (!bodies && !this.wantsPrefix('transaction:')) return;
     this.held = new Map();
     for (let row = 0; row < mempool.count; row++) {
       const id = mempool.idHex(row);
       const status = mempool.status[row] as Status;
-      this.held.set(id, {
-        status,
-        body: bodies && statusName(status) === 'pending' ? this.payloads.pending(id) : undefined,
-      });
+      this.held.set(id, status);
+      if (kind === 'mined' && bodies && statusName(status) === 'pending' && !this.pendingBodies.has(id)) {
+        const body = this.payloads.pending(id);
+        if (body) this.pendingBodies.set(id, body);
+      }
     }
   }
 
@@ -104,7 +106,7 @@ export class LiveUpdates implements ChainWatcher {
     const touched = new Set<number>();
     for (let tx = first; tx < end; tx++) {
       const id = chain.txs.idHex(tx);
-      const was = this.held?.get(id)?.body;
+      const was = this.pendingBodies.get(id);
       if (was && this.wants('mempool')) this.send({ kind: 'mempool', tx: was });
       this.announceTransaction(id);
       forEachInvolved(chain, tx, (p) => touched.add(p));
@@ -143,15 +145,20 @@ export class LiveUpdates implements ChainWatcher {
     for (let row = 0; row < mempool.count; row++) {
       const id = mempool.idHex(row);
       const was = held.get(id);
-      if (!was) this.announcePending(id);
-      else if (was.status !== mempool.status[row]) changed.push(id);
+      if (was === undefined) this.announcePending(id);
+      else if (was !== mempool.status[row]) changed.push(id);
+      held.delete(id);
     }
     for (const id of changed) this.announcePending(id);
+    // What left the mempool (mined, or evicted long ago) needs no body any more.
+    for (const id of held.keys()) this.pendingBodies.delete(id);
   }
 
   private announcePending(id: string): void {
     if (this.wants('mempool')) {
       const tx = this.payloads.pending(id);
+      if (tx?.tx_status === 'pending') this.pendingBodies.set(id, tx);
+      else this.pendingBodies.delete(id);
       if (tx) this.send({ kind: 'mempool', tx });
     }
     this.announceTransaction(id);

@@ -867,7 +867,7 @@ export interface components {
             parent_microblock_hash: string;
             /** @description -1 when the block confirms no microblock. */
             parent_microblock_sequence: number;
-            /** @description The block's transactions' ids, in block order. */
+            /** @description The block's transactions' ids, by `tx_index` descending. */
             txs: components["schemas"]["TxId"][];
             microblocks_accepted: components["schemas"]["Hash"][];
             microblocks_streamed: components["schemas"]["Hash"][];

@@ -70,7 +70,10 @@ describe('the living chain’s announcements', () => {
     const mined = (s: (typeof got)[number]): boolean =>
       s.a.kind === 'transaction' && (block?.txs ?? []).includes(s.a.tx.tx_id);
     const transactions = got.filter(mined);
-    expect(transactions.map((s) => (s.a.kind === 'transaction' ? s.a.tx.tx_id : ''))).toEqual(block?.txs);
+    // Announced in block order; the block lists them last first.
+    expect(transactions.map((s) => (s.a.kind === 'transaction' ? s.a.tx.tx_id : ''))).toEqual(
+      [...(block?.txs ?? [])].reverse(),
+    );
     for (const s of transactions) expect(s.a.kind === 'transaction' && s.a.tx).toEqual(s.rest);
     for (const s of got.filter((x) => x.a.kind === 'address-transaction')) {
       const rows = (s.rest as { results: { tx: unknown }[] }).results;

@@ -46,7 +46,7 @@ export function serializeBlock(chain: Chain, height: number): Block {
 
 /**
  * A block in the real service's v1 form (what its live updates send): the v2 form's fields but
- * `parent_index_block_hash` and `tx_count`, with the block's transactions' ids and the
+ * `parent_index_block_hash` and `tx_count`, with the block's transactions' ids (last first) and the
  * microblocks it accepted, in the real service's field order. Microblocks streamed on it come
  * after it, so a block just mined has none.
  */
@@ -80,7 +80,8 @@ export function serializeBlockWithTxIds(chain: Chain, height: number): BlockWith
     miner_txid: v2.miner_txid,
     parent_microblock_hash: last === undefined ? '' : hashOf(last),
     parent_microblock_sequence: last === undefined ? -1 : (chain.microblocks.sequence[last] as number),
-    txs,
+    // The real service lists them by tx_index descending (its query's order), as recorded from it.
+    txs: txs.reverse(),
     microblocks_accepted: micros.map(hashOf),
     microblocks_streamed: [],
     execution_cost_read_count: v2.execution_cost_read_count,

@@ -853,7 +853,9 @@ export interface components {
             execution_cost_write_length: number;
         };
         /** @description A block, as `/extended/v2/blocks/{height_or_hash}` answers it. */
-        Block: components["schemas"]["BlockHeader"] & {
+        Block: components["schemas"]["BlockHeader"] & components["schemas"]["BlockParentAndCount"];
+        /** @description What the v2 form of a block adds to its header. */
+        BlockParentAndCount: {
             parent_index_block_hash: components["schemas"]["Hash"];
             tx_count: number;
         };
@@ -862,7 +864,9 @@ export interface components {
          *     spec/asyncapi.yaml): its transactions' ids and its microblocks instead of a count, and no
          *     `parent_index_block_hash`.
          */
-        BlockWithTransactionIds: components["schemas"]["BlockHeader"] & {
+        BlockWithTransactionIds: components["schemas"]["BlockHeader"] & components["schemas"]["BlockTransactionIds"];
+        /** @description What the v1 form of a block adds to its header. */
+        BlockTransactionIds: {
             /** @description `""` when the block confirms no microblock. */
             parent_microblock_hash: string;
             /** @description -1 when the block confirms no microblock. */

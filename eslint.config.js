@@ -1,5 +1,5 @@
 // ESLint: the mock's layers (dependencies point down only: world ← query ← serialize ←
-// operations ← http ← control ← ui ← app), the boundaries between the top-level folders, one
+// operations ← http ← control ← live ← ui ← app), the boundaries between the top-level folders, one
 // function style, a cap on a file's length and
 // the code MSW runs in a browser kept free of Node. Prettier owns formatting.
 import { builtinModules } from 'node:module';
@@ -7,7 +7,7 @@ import boundaries from 'eslint-plugin-boundaries';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
-const LAYERS = ['world', 'query', 'serialize', 'operations', 'http', 'control', 'ui', 'app'];
+const LAYERS = ['world', 'query', 'serialize', 'operations', 'http', 'control', 'live', 'ui', 'app'];
 
 /** A layer may import from itself and the layers below it, never from one above or from the test helpers. */
 const upwardImports = LAYERS.map((layer, i) => ({
@@ -69,6 +69,7 @@ const BROWSER_CODE = {
     'mocks/control/live-chain.ts',
     'mocks/control/control-requests.ts',
     'mocks/control/control-plane.ts',
+    'mocks/live/*.ts',
     'mocks/ui/live-state.ts',
     'mocks/ui/request-feed.ts',
     'mocks/kernel.ts',
@@ -86,10 +87,16 @@ const BROWSER_CODE = {
     'spec/formats.ts',
     'spec/responses.ts',
     'msw/stacks-msw.ts',
+    'msw/live-updates.ts',
     'msw/browser.ts',
     'testing/browser/balance-page.ts',
   ],
-  ignores: ['**/*.test.ts', 'mocks/http/node/**', 'mocks/world/declared/read-world-file.ts'],
+  ignores: [
+    '**/*.test.ts',
+    'mocks/http/node/**',
+    'mocks/live/node/**',
+    'mocks/world/declared/read-world-file.ts',
+  ],
 };
 const NODE_ONLY = 'runs in a browser through MSW (msw/browser.ts): no Express and no Node built-ins here';
 
@@ -132,6 +139,7 @@ export default defineConfig(
         { type: 'operations', pattern: 'mocks/operations/**', partialMatch: false },
         { type: 'http', pattern: 'mocks/http/**', partialMatch: false },
         { type: 'control', pattern: 'mocks/control/**', partialMatch: false },
+        { type: 'live', pattern: 'mocks/live/**', partialMatch: false },
         { type: 'ui', pattern: 'mocks/ui/**', partialMatch: false },
         {
           type: 'testing',

@@ -11,6 +11,7 @@ import { withDefaults, worldOptionsOf, type MockOptions } from './options.ts';
 import { isLivePoll, isOwnPath, ownPaths, type OwnFiles } from './own-paths.ts';
 import type { WorldCatalogue } from './query/catalogue.ts';
 import { observeBoth, RequestFeed } from './ui/request-feed.ts';
+import { LiveUpdates } from './live/live-updates.ts';
 import type { CompiledWorldFile, WorldFileSettings } from './world/declared/compile.ts';
 import { epoch4Values } from './world/declared/epoch-4-values.ts';
 import { problemAt, WorldFileError, type DeclaredWorld } from './world/declared/plan.ts';
@@ -62,6 +63,8 @@ export interface Mock extends MockControls {
   readonly limiter: RateLimiter;
   /** The last requests, for the home page. */
   readonly feed: RequestFeed;
+  /** The chain's changes as the live channels announce them (docs/live-updates.md); a door attaches its channels. */
+  readonly updates: LiveUpdates;
   handle(request: ServerRequest): HttpResponse | Promise<HttpResponse>;
 }
 
@@ -163,5 +166,6 @@ export function mockKernel(partial: Partial<MockOptions>, sources: MockSources):
       ? answer.then((later) => seen(request, started, later))
       : seen(request, started, answer);
   };
-  return Object.assign(controlsOf(live), { options, live, limiter, feed, handle });
+  const updates = new LiveUpdates(live, releaseProfile(options.apiVersion), log);
+  return Object.assign(controlsOf(live), { options, live, limiter, feed, updates, handle });
 }

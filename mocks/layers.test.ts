@@ -11,7 +11,7 @@ async function problems(code: string, filePath: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
 }
 
-describe('the layer rule: world ← query ← serialize ← operations ← http ← control ← ui ← app', () => {
+describe('the layer rule: world ← query ← serialize ← operations ← http ← control ← live ← ui ← app', () => {
   it('fails lint on a real file in mocks/world/ that imports from mocks/http/, naming the file', async () => {
     // A unique name, removed whatever happens: no other test or run can see or keep it.
     const file = `mocks/world/tables/upward-${randomBytes(4).toString('hex')}.ts`;
@@ -41,6 +41,8 @@ describe('the layer rule: world ← query ← serialize ← operations ← http 
     ['mocks/http/x.ts', '../control/live-chain.ts', 'control', 'http'],
     ['mocks/control/x.ts', '../app.ts', 'app', 'control'],
     ['mocks/control/x.ts', '../ui/ui-pages.ts', 'ui', 'control'],
+    ['mocks/control/x.ts', '../live/live-updates.ts', 'live', 'control'],
+    ['mocks/live/x.ts', '../ui/ui-pages.ts', 'ui', 'live'],
     ['mocks/ui/x.ts', '../app.ts', 'app', 'ui'],
     ['mocks/ui/client/x.ts', '../../../testing/worlds/test-worlds.ts', 'testing', 'ui'],
     ['mocks/serialize/x.ts', '../../testing/worlds/test-worlds.ts', 'testing', 'serialize'],
@@ -59,6 +61,8 @@ describe('the layer rule: world ← query ← serialize ← operations ← http 
     ['mocks/http/x.ts', '../operations/handlers.ts'],
     ['mocks/control/x.ts', '../operations/handlers.ts'],
     ['mocks/ui/x.ts', '../control/control-plane.ts'],
+    ['mocks/live/x.ts', '../control/live-chain.ts'],
+    ['mocks/ui/x.ts', '../live/live-updates.ts'],
     ['mocks/ui/client/x.ts', '../../query/catalogue.ts'],
     ['mocks/x.ts', './ui/ui-pages.ts'],
     ['mocks/x.ts', './http/errors.ts'],

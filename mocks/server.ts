@@ -5,6 +5,8 @@ import { documentedProtocolErrors } from './http/node/protocol-errors.ts';
 import type { Mock } from './kernel.ts';
 import type { MockOptions } from './options.ts';
 import type { LiveChain } from './control/live-chain.ts';
+import { serveLiveUpdates } from './live/node/serve-live.ts';
+import { releaseProfile } from '../spec/releases/releases.ts';
 
 export interface RunningMock {
   server: Server;
@@ -62,6 +64,8 @@ export async function startMockServer(
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.maxConnections = limits.maxConnections;
   server.on('request', documentedProtocolErrors(server, app, options.quiet ? () => {} : options.log));
+  // The live updates' two channels (docs/live-updates.md): JSON-RPC on `upgrade`, socket.io on its path.
+  const channels = serveLiveUpdates(server, app.mock.updates, releaseProfile(options.apiVersion));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
@@ -75,11 +79,13 @@ export async function startMockServer(
     mock: app.mock,
     live,
     url: `http://${host}:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        live.stopClock();
+    close: async () => {
+      live.stopClock();
+      await channels.close();
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
-      }),
+      });
+    },
   };
 }

@@ -1,10 +1,11 @@
-import { http, type HttpHandler } from 'msw';
+import { http, type HttpHandler, type WebSocketHandler } from 'msw';
 import { listOperations } from '../spec/document.ts';
 import type { ServerRequest } from '../spec/http/request.ts';
 import type { HttpResponse } from '../spec/http/response.ts';
 import { routerOf } from '../spec/request/routing.ts';
 import { controlsOf, mockKernel, type MockControls, type MockSources } from '../mocks/kernel.ts';
 import type { MockOptions } from '../mocks/options.ts';
+import { liveUpdateHandlers } from './live-updates.ts';
 
 /** The mock's options that shape the API's answers; each has the flag's default (docs/mock.md). */
 export type StacksMswOptions = Partial<
@@ -56,6 +57,11 @@ export interface Preference {
 export interface StacksMsw extends MockControls {
   /** Pass them to `setupServer(...)` or `setupWorker(...)`. */
   readonly handlers: HttpHandler[];
+  /**
+   * The live updates' JSON-RPC channel (`<base>/extended/v1/ws`, docs/live-updates.md), for
+   * `setupServer(...handlers, ...liveHandlers)`: announced from the same chain.
+   */
+  readonly liveHandlers: WebSocketHandler[];
   /** The base the handlers answer under (the first of `baseUrls`). */
   readonly baseUrl: string;
   /** Every base the handlers answer under. */
@@ -167,6 +173,7 @@ export function createStacksMsw(partial: StacksMswOptions, sources: MockSources)
 
   return Object.assign(controlsOf(live), {
     handlers,
+    liveHandlers: liveUpdateHandlers(mock, baseUrls),
     baseUrl: baseUrls[0] as string,
     baseUrls,
     prefer: (preference: Preference) => {

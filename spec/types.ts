@@ -1364,10 +1364,12 @@ export interface components {
             repr: string;
         };
         /**
-         * @description A block. `tenure_height` is sent by the real service though the service description
-         *     does not list it, so it is allowed but not required.
+         * @description What a block says of itself in both of the real service's forms: the v2 one (`Block`) and
+         *     the v1 one its live updates send (`BlockWithTransactionIds`). `tenure_height` is sent by
+         *     the real service though the service description does not list it, so it is allowed but
+         *     not required.
          */
-        Block: {
+        BlockHeader: {
             canonical: boolean;
             height: number;
             hash: components["schemas"]["Hash"];
@@ -1376,18 +1378,60 @@ export interface components {
             tenure_height?: number;
             index_block_hash: components["schemas"]["Hash"];
             parent_block_hash: components["schemas"]["Hash"];
-            parent_index_block_hash: components["schemas"]["Hash"];
             burn_block_time: components["schemas"]["UnixTime"];
             burn_block_time_iso: components["schemas"]["IsoTime"];
             burn_block_hash: components["schemas"]["Hash"];
             burn_block_height: number;
             miner_txid: components["schemas"]["TxId"];
-            tx_count: number;
             execution_cost_read_count: number;
             execution_cost_read_length: number;
             execution_cost_runtime: number;
             execution_cost_write_count: number;
             execution_cost_write_length: number;
+        };
+        /** @description A block, as `/extended/v2/blocks/{height_or_hash}` answers it. */
+        Block: components["schemas"]["BlockHeader"] & components["schemas"]["BlockParentAndCount"];
+        /** @description What the v2 form of a block adds to its header. */
+        BlockParentAndCount: {
+            parent_index_block_hash: components["schemas"]["Hash"];
+            tx_count: number;
+        };
+        /**
+         * @description A block in the real service's v1 form, which its live updates send (the `block` topic,
+         *     spec/asyncapi.yaml): its transactions' ids and its microblocks instead of a count, and no
+         *     `parent_index_block_hash`.
+         */
+        BlockWithTransactionIds: components["schemas"]["BlockHeader"] & components["schemas"]["BlockTransactionIds"];
+        /** @description What the v1 form of a block adds to its header. */
+        BlockTransactionIds: {
+            /** @description `""` when the block confirms no microblock. */
+            parent_microblock_hash: string;
+            /** @description -1 when the block confirms no microblock. */
+            parent_microblock_sequence: number;
+            /** @description The block's transactions' ids, by `tx_index` descending. */
+            txs: components["schemas"]["TxId"][];
+            microblocks_accepted: components["schemas"]["Hash"][];
+            microblocks_streamed: components["schemas"]["Hash"][];
+            /** @description The number of transactions of each accepted microblock, by its hash. */
+            microblock_tx_count: {
+                [key: string]: number;
+            };
+        };
+        /**
+         * @description An NFT event as the real service's live updates send it (the `nft_event`,
+         *     `nft_asset_event` and `nft_collection_event` topics, spec/asyncapi.yaml). `sender` is null
+         *     for a mint, `recipient` for a burn.
+         */
+        NftEvent: {
+            asset_identifier: components["schemas"]["AssetIdentifier"];
+            asset_event_type: components["schemas"]["AssetEventType"];
+            value: components["schemas"]["ClarityValue"];
+            tx_id: components["schemas"]["TxId"];
+            tx_index: number;
+            block_height: number;
+            event_index: number;
+            sender: components["schemas"]["Principal"] | null;
+            recipient: components["schemas"]["Principal"] | null;
         };
         /** @description Whose assets a post-condition is about. */
         PostConditionPrincipal: {

@@ -13,6 +13,10 @@ import { rawTxOf } from '../serialize/raw-tx.ts';
 
 export { ControlError, type SubmitRequest } from './control-requests.ts';
 
+function mempoolChange(): ChainChange {
+  return { kind: 'mempool' };
+}
+
 /** What the testnet faucet sends (the real service's default: 500 STX), and its fee. */
 export const FAUCET_MICRO_STX = 500_000_000;
 const FAUCET_FEE = 180;
@@ -32,6 +36,20 @@ export interface RestoredWorld {
 
 /** The world for these options when it can be restored, else undefined (it is built). */
 export type WorldRestorer = (options: WorldOptions) => RestoredWorld | undefined;
+
+/**
+ * What a change did to the chain, told to its watchers after it: blocks `from`..`to` mined (a
+ * reorg's new branch included), or transactions that entered or left the mempool only; a reset
+ * starts the world again.
+ */
+export type ChainChange =
+  { kind: 'mined'; from: number; to: number } | { kind: 'mempool' } | { kind: 'reset' };
+
+/** Told before each change, with its kind (to see the chain as it was), and after it, in order. */
+export interface ChainWatcher {
+  before(kind: ChainChange['kind']): void;
+  after(change: ChainChange): void;
+}
 
 /** The chain tip after a control call. */
 export interface Tip {
@@ -53,6 +71,7 @@ export class LiveChain {
   /** Undefined while the chain is a restored one, until its first change (`live`). */
   private builder: ChainBuilder | undefined;
   private clock: NodeJS.Timeout | undefined;
+  private readonly watchers = new Set<ChainWatcher>();
 
   /**
    * `controlSpec`: the control plane's OpenAPI document (control-spec.ts in Node). `blockSeconds`
@@ -88,6 +107,21 @@ export class LiveChain {
     return this.builder;
   }
 
+  /** Tells `watcher` of every change from now on; the function returned stops it. */
+  watch(watcher: ChainWatcher): () => void {
+    this.watchers.add(watcher);
+    return () => void this.watchers.delete(watcher);
+  }
+
+  /** Runs one change between its watchers' `before` and `after`; a refused change tells them nothing after. */
+  private changing<T>(change: () => T, what: (result: T) => ChainChange, kind: ChainChange['kind']): T {
+    for (const w of this.watchers) w.before(kind);
+    const result = change();
+    const told = what(result);
+    for (const w of this.watchers) w.after(told);
+    return result;
+  }
+
   /** With a block time, mines a block every period until stopped; the timer keeps no process alive. */
   startClock(): void {
     if (this.blockSeconds <= 0 || this.clock) return;
@@ -120,10 +154,17 @@ export class LiveChain {
 
   mine(blocks = 1): Tip {
     const mined = admitMined(blocks, this.checks);
-    const builder = this.live;
-    for (let i = 0; i < mined; i++) builder.mine(this.step());
-    this.queries.advance();
-    return this.tip();
+    const from = this.tip().height + 1;
+    return this.changing(
+      () => {
+        const builder = this.live;
+        for (let i = 0; i < mined; i++) builder.mine(this.step());
+        this.queries.advance();
+        return this.tip();
+      },
+      (tip) => ({ kind: 'mined', from, to: tip.height }),
+      'mined',
+    );
   }
 
   /**
@@ -132,6 +173,10 @@ export class LiveChain {
    * HTTP, `tx` in process), and a refusal changes nothing.
    */
   submit(request: SubmitRequest, where = 'tx'): { tx_id: string } {
+    return this.changing(() => this.submitChecked(request, where), mempoolChange, 'mempool');
+  }
+
+  private submitChecked(request: SubmitRequest, where: string): { tx_id: string } {
     const checked = this.checks.submit(byAddress(request, this.chain), where);
     const memo = checked.type === 'token_transfer' ? memoHex(checked.memo, this.checks) : undefined;
     const builder = this.live;
@@ -146,6 +191,10 @@ export class LiveChain {
    * its txid, or a `DecodeRefusal` / `NodeRejection` that changed nothing. The next block mines it.
    */
   broadcast(bytes: Uint8Array): { txid: string } {
+    return this.changing(() => this.admitBroadcast(bytes), mempoolChange, 'mempool');
+  }
+
+  private admitBroadcast(bytes: Uint8Array): { txid: string } {
     const wire = decodeTransaction(bytes);
     // A node answers a transaction it already holds with its txid, and changes nothing.
     const id = wire.txid();
@@ -178,6 +227,10 @@ export class LiveChain {
    * in the mempool until the next block, as the real testnet service sends them.
    */
   faucet(address: string): FaucetReceipt {
+    return this.changing(() => this.faucetTransfer(address), mempoolChange, 'mempool');
+  }
+
+  private faucetTransfer(address: string): FaucetReceipt {
     if (this.options.network !== 'testnet')
       throw new ControlError(
         400,
@@ -193,7 +246,7 @@ export class LiveChain {
     let funder = candidates[0] as number;
     for (const a of candidates)
       if (ledger.spendable(a, burnHeight) > ledger.spendable(funder, burnHeight)) funder = a;
-    const { tx_id } = this.submit(
+    const { tx_id } = this.submitChecked(
       {
         type: 'token_transfer',
         sender: this.chain.principals.name(funder),
@@ -212,14 +265,29 @@ export class LiveChain {
   reorg(depth: number): Tip {
     const builder = this.live;
     const admitted = admitReorg(depth, builder.reorgReach(), this.checks);
-    this.queries.orphanAbove(this.tip().height - admitted);
-    builder.reorg(admitted, this.step());
-    this.queries.replace(this.chain);
-    return this.tip();
+    const from = this.tip().height - admitted + 1;
+    return this.changing(
+      () => {
+        this.queries.orphanAbove(from - 1);
+        builder.reorg(admitted, this.step());
+        this.queries.replace(this.chain);
+        return this.tip();
+      },
+      (tip) => ({ kind: 'mined', from, to: tip.height }),
+      'mined',
+    );
   }
 
   /** Back to the state at start: the same world, built again from the same options. */
   reset(): Tip {
+    return this.changing(
+      () => this.restart(),
+      () => ({ kind: 'reset' }),
+      'reset',
+    );
+  }
+
+  private restart(): Tip {
     const restored = this.restore(this.options);
     if (restored) {
       this.builder = undefined;

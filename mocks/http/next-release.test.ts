@@ -23,6 +23,7 @@ const NEXT = vi.hoisted((): ReleaseProfile => ({
   statusPoxUnlockHeights: false,
   replacedByTxId: true,
   replaceByFee: true,
+  rpcBinaryFrames: true,
   epoch4Values: true,
   addressTransactionCursors: true,
   warning: '299 - "Deprecated: a text of the next release"',

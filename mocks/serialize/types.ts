@@ -9,6 +9,8 @@ export type { ClarityPair, MempoolTxType, TxStatus };
 type Schemas = components['schemas'];
 
 export type Block = Schemas['Block'];
+export type BlockWithTransactionIds = Schemas['BlockWithTransactionIds'];
+export type NftEvent = Schemas['NftEvent'];
 export type PostConditionPrincipal = Schemas['PostConditionPrincipal'];
 export type FungibleConditionCode = Schemas['FungibleConditionCode'];
 export type PostConditionAsset = Schemas['PostConditionAsset'];

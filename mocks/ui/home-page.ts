@@ -46,6 +46,10 @@ export function homePage(config: PageConfig, catalogue: WorldCatalogue, origin: 
             <p class="tip" aria-live="polite">
               ${catalogue.network}, seed ${catalogue.seed} · tip
               <a id="tip-height" href="#/block/${catalogue.tip.height}">${catalogue.tip.height}</a>
+              <span
+                id="live-feed"
+                title="Blocks and mempool transactions as the live updates announce them (/extended/v1/ws)"
+              ></span>
             </p>
           </div>
           <form id="search-form" role="search">

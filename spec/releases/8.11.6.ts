@@ -8,6 +8,7 @@ export const RELEASE_8_11_6: ReleaseProfile = {
   statusPoxUnlockHeights: true,
   replacedByTxId: false,
   epoch4Values: false,
+  rpcBinaryFrames: false,
   replaceByFee: false,
   addressTransactionCursors: false,
   ...DEPRECATION_TEXTS,

@@ -8,6 +8,7 @@ export const RELEASE_9_0_2: ReleaseProfile = {
   statusPoxUnlockHeights: false,
   replacedByTxId: true,
   epoch4Values: true,
+  rpcBinaryFrames: true,
   replaceByFee: true,
   addressTransactionCursors: true,
   ...DEPRECATION_TEXTS,

@@ -35,6 +35,12 @@ export interface ReleaseProfile {
    * event import fails on such a block), so the mock refuses a world file that declares one.
    */
   readonly epoch4Values: boolean;
+  /**
+   * The live updates' JSON-RPC channel reads a binary frame as UTF-8 text (v9, whose websocket
+   * library hands every frame over as bytes); before, it refused one with a parse error
+   * (`unexpected data type: Buffer`). docs/live-updates.md.
+   */
+  readonly rpcBinaryFrames: boolean;
   /** The whole `Warning` header value on a deprecated operation's answers. */
   readonly warning: string;
   /** What follows `This endpoint has been disabled. ` in the 410 a sunset release answers. */

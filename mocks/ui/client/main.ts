@@ -10,6 +10,7 @@ import { chainView } from './chain.ts';
 import { wireControls } from './controls.ts';
 import { errorLine, h, requestsBehind } from './dom.ts';
 import { requestsView } from './requests.ts';
+import { followLiveUpdates } from './live-socket.ts';
 import { searchView } from './search.ts';
 import { transactionView } from './transaction.ts';
 import type { Drawn, View } from './view.ts';
@@ -91,7 +92,28 @@ async function poll(): Promise<void> {
   setTimeout(() => void poll(), POLL_MS);
 }
 
+/** The tip and the view follow the live updates as they arrive; the poll stays for the request log and a chain without them. */
+function followLive(): void {
+  const feed = document.getElementById('live-feed') as HTMLElement | null;
+  followLiveUpdates(
+    (event) => {
+      if (event.kind === 'block') {
+        const tip = document.getElementById('tip-height') as HTMLAnchorElement;
+        tip.textContent = event.id;
+        tip.href = `#/block/${event.id}`;
+        if (route().name in VIEWS) void draw();
+      }
+      const last = event.kind === 'block' ? `block ${event.id}` : `${event.id.slice(0, 10)}… ${event.status}`;
+      if (feed) feed.textContent = ` · live: ${last}`;
+    },
+    (live) => {
+      if (feed) feed.textContent = live ? ' · live' : '';
+    },
+  );
+}
+
 wireControls(() => void poll());
+followLive();
 document.getElementById('search-form')?.addEventListener('submit', (event) => {
   event.preventDefault();
   const q = (document.getElementById('search-input') as HTMLInputElement).value.trim();

@@ -1,0 +1,23 @@
+import type { Server } from 'node:http';
+import type { ReleaseProfile } from '../../../spec/releases/profile.ts';
+import type { LiveUpdates } from '../live-updates.ts';
+import { DELIVERY_LIMITS, type DeliveryLimits } from './delivery.ts';
+import { serveSocketIo } from './socket-io-channel.ts';
+import { serveJsonRpc } from './ws-channel.ts';
+
+/** Both live channels on the mock's node:http server: JSON-RPC at `/extended/v1/ws`, socket.io at `/socket.io/`. */
+export function serveLiveUpdates(
+  server: Server,
+  updates: LiveUpdates,
+  release: ReleaseProfile,
+  limits: Partial<DeliveryLimits> = {},
+): { close(): Promise<void> } {
+  const delivery = { ...DELIVERY_LIMITS, ...limits };
+  const rpc = serveJsonRpc(server, updates, release, delivery);
+  const io = serveSocketIo(server, updates, delivery);
+  return {
+    close: async () => {
+      await Promise.all([rpc.close(), io.close()]);
+    },
+  };
+}

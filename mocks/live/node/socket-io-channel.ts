@@ -1,0 +1,83 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import { topicsOf, type Announcement, type LiveChannel, type Topic } from '../announcement.ts';
+import type { LiveUpdates } from '../live-updates.ts';
+import { handshakeTopics, isSocketIoTopic } from '../topics.ts';
+import type { DeliveryLimits } from './delivery.ts';
+
+/** The arguments socket.io emits an announcement with, after its event name (the topic). */
+function socketIoArgs(a: Announcement, topic: Topic): unknown[] {
+  switch (a.kind) {
+    case 'block':
+      return [a.block];
+    case 'mempool':
+    case 'transaction':
+      return [a.tx];
+    case 'address-transaction':
+      return [a.principal, a.tx];
+    case 'address-stx-balance':
+      return [a.principal, a.balance];
+    case 'nft-event':
+      if (topic.startsWith('nft-asset-event:')) return [a.event.asset_identifier, a.event.value.hex, a.event];
+      if (topic.startsWith('nft-collection-event:')) return [a.event.asset_identifier, a.event];
+      return [a.event];
+  }
+}
+
+/**
+ * socket.io on its default path (`/socket.io/`), as the real service serves it
+ * (socket-io-channel.ts): one room per topic; the handshake's `subscriptions` are checked before
+ * the connection (an invalid one refuses it: `Invalid topic: …`); `subscribe` joins a valid topic
+ * and acknowledges with null, and ignores an invalid one; a client that does not answer a ping
+ * in time is disconnected by socket.io itself.
+ */
+export function serveSocketIo(
+  server: HttpServer,
+  updates: LiveUpdates,
+  limits: DeliveryLimits,
+): { close(): Promise<void> } {
+  const io = new Server(server, {
+    cors: { origin: '*' },
+    pingInterval: limits.pingIntervalMs,
+    pingTimeout: limits.pingTimeoutMs,
+  });
+  const rooms = io.of('/').adapter.rooms;
+  const channel: LiveChannel = {
+    wants: (topic) => rooms.has(topic),
+    wantsPrefix: (prefix) => {
+      for (const room of rooms.keys()) if (room.startsWith(prefix)) return true;
+      return false;
+    },
+    send: (a, topic) => {
+      if (topicsOf(a).includes(topic)) io.to(topic).emit(topic, ...socketIoArgs(a, topic));
+    },
+  };
+  const detach = updates.attach(channel);
+  io.use((socket, next) => {
+    const invalid = handshakeTopics(socket.handshake.query['subscriptions']).filter(
+      (t) => !isSocketIoTopic(t),
+    );
+    next(invalid.length > 0 ? new Error(`Invalid topic: ${invalid.join(', ')}`) : undefined);
+  });
+  io.on('connection', (socket) => {
+    const topics = handshakeTopics(socket.handshake.query['subscriptions']);
+    if (topics.length > 0) void socket.join(topics);
+    socket.on('subscribe', (topic: unknown, callback?: (error: string | null) => void) => {
+      const all = Array.isArray(topic) ? topic : [topic];
+      if (!all.every(isSocketIoTopic)) return;
+      void socket.join(all);
+      if (typeof callback === 'function') callback(null);
+    });
+    socket.on('unsubscribe', (...topics: unknown[]) => {
+      for (const t of topics) if (typeof t === 'string') void socket.leave(t);
+    });
+  });
+  return {
+    // Not `io.close()`, which closes the HTTP server too: the mock's server closes itself.
+    close: async () => {
+      detach();
+      io.disconnectSockets(true);
+      io.engine.close();
+    },
+  };
+}

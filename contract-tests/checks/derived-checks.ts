@@ -49,7 +49,13 @@ const timesInSeconds: MeaningCheck = {
     for (const [path, o] of objects(a.body)) {
       for (const [key, v] of Object.entries(o)) {
         // A target block time and an average block time are durations, not instants.
-        if (!key.endsWith('_time') || typeof v !== 'number' || key === 'avg_block_time' || key === 'target_block_time') continue;
+        if (
+          !key.endsWith('_time') ||
+          typeof v !== 'number' ||
+          key === 'avg_block_time' ||
+          key === 'target_block_time'
+        )
+          continue;
         if (v === 0 && key === 'parent_burn_block_time') continue;
         if (v === -1 && key === 'burn_block_time' && o.is_unanchored === true) continue;
         if (v < EARLIEST_SECONDS || v >= LATEST_SECONDS)

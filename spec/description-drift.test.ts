@@ -88,7 +88,7 @@ describe.skipIf(skipBecause(missing))('spec/openapi.yaml against the service des
 
   it('reports exactly the fields removed or retyped in a copy of the spec', () => {
     const doc = mutableSpec();
-    delete schemaProperties(doc, 'Block').miner_txid;
+    delete schemaProperties(doc, 'BlockHeader').miner_txid;
     schemaProperties(doc, 'StxBalance').lock_height = { type: 'string' };
     // Reached only through ConfirmedTransaction's allOf, and TransactionPayload's oneOf.
     schemaProperties(doc, 'ConfirmedTransactionFields').tx_index = { type: ['string', 'null'] };

@@ -1236,7 +1236,8 @@ export interface components {
         };
         /**
          * @description A principal, as the real service's schema reads it: 28 to 41 c32 characters at the start
-         *     (anything may follow); the handler then checks it is a principal (its checksum).
+         *     (anything may follow); the handler then checks it is a principal (its checksum), with
+         *     its own 400 wording.
          */
         MempoolFilterAddress: string;
         MempoolTransactionPage: {
@@ -4302,11 +4303,15 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description The owner, a standard address or a contract identifier.
+                 * @description The owner, a standard address or a contract identifier; its checksum is checked by the
+                 *     handler (400 `Invalid or missing principal`).
                  * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20
                  */
                 principal: string;
-                /** @description Asset identifiers to keep (`<contract id>::<token name>`), repeated or comma-separated. */
+                /**
+                 * @description Asset identifiers to keep (`<contract id>::<token name>`), repeated or comma-separated;
+                 *     each is checked by the handler (400 `Invalid asset identifier`).
+                 */
                 asset_identifiers?: string[];
                 /** @description Results per page, 0 to 200; `limit=0` means the default (50). */
                 limit?: number;

@@ -9,7 +9,8 @@ import { badRequest, ok, type OperationHandler } from './types.ts';
 /**
  * The pending transactions in the form `tx/multiple` finds them, paged by offset. The real
  * service checks its filters in its handler, each a principal first, then that `address` comes
- * alone; it counts the whole mempool without a filter and, with one, the matches on a page that
+ * alone (the spec's `x-parameter-conflicts`, checked before this handler: a request with both
+ * faults gets the second's message here, the first's there); it counts the whole mempool without a filter and, with one, the matches on a page that
  * shows any (0 past them).
  */
 export const get_mempool_transaction_list: OperationHandler<
@@ -25,8 +26,6 @@ export const get_mempool_transaction_list: OperationHandler<
       return badRequest(
         `Error: Invalid query parameter: "${invalid}" is not a valid STX address or principal`,
       );
-    if (query.address !== undefined && (query.sender_address ?? query.recipient_address) !== undefined)
-      return badRequest('The "address" filter cannot be specified with other address filters');
     const index = (p: string | undefined): number | undefined =>
       p === undefined ? undefined : chain.principals.find(p);
     const filter: MempoolFilter =

@@ -24,7 +24,8 @@ const principal = 'SP37P9XVCRM9NKJP6B3KB1W1R5J3EQSJ7YZ2RPZ07';
 const hash = `0x${'ab'.repeat(32)}`;
 const txId = `0x${'cd'.repeat(32)}`;
 const examples: Record<string, string[]> = {
-  principal: [principal],
+  // A contract too, for the routes that take a token contract (the token metadata).
+  principal: [principal, `${principal}.some-token`],
   address: [principal],
   tx_id: [txId],
   asset_identifier: [`${principal}.some-token::some-token`],
@@ -34,6 +35,8 @@ const examples: Record<string, string[]> = {
   block_height: ['5'],
   block_hash: [hash],
   limit: ['20'],
+  cycle_number: ['3'],
+  token_id: ['1'],
 };
 const material: Record<NonNullable<Mutation['material']>, string[]> = {
   'hostile-values': ['__proto__', '-1', 'SP\u0000', 'é'.repeat(300), ''],
@@ -93,7 +96,9 @@ function refusal(op: Operation, r: RequestParts): OutcomeClass | undefined {
 /** A request the spec accepts for `op`, from the examples. */
 function validRequest(op: Operation): RequestParts {
   const path = Object.fromEntries(
-    op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, examples[p.name]?.[0] ?? '']),
+    op.parameters
+      .filter((p) => p.in === 'path')
+      .map((p) => [p.name, examples[p.name]?.find((v) => fits(p, v)) ?? '']),
   );
   const query = op.parameters
     .filter((p) => p.in === 'query' && p.required)

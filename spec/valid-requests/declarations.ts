@@ -211,7 +211,12 @@ export const DECLARATIONS: { [O in OperationId]: Declaration<O> } = {
     requests: (v) => [
       {},
       { query: { order_by: 'fee', order: 'asc', limit: 5 } },
-      ...(v.stx_activity === undefined ? [] : [{ query: { address: v.stx_activity } }]),
+      ...(v.stx_activity === undefined
+        ? []
+        : [
+            { query: { address: v.stx_activity } },
+            { query: { sender_address: v.stx_activity, recipient_address: v.stx_activity } },
+          ]),
     ],
   }),
   get_nft_holdings: declare({

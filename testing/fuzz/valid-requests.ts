@@ -29,7 +29,15 @@ function schemaArbitrary(raw: unknown): fc.Arbitrary<Value> {
   const schema = resolve<Schema>(loadSpec(), raw as Schema);
   if (schema.anyOf) return fc.oneof(...schema.anyOf.map(schemaArbitrary));
   if (schema.enum) return fc.constantFrom(...schema.enum.map(String));
-  if (schema.format === 'stacks-principal') return principal;
+  const handlerFormat = (schema as { 'x-handler-format'?: string })['x-handler-format'];
+  const format = schema.format ?? handlerFormat;
+  // A pattern without the contract's dot admits standard addresses only.
+  if (format === 'stacks-principal')
+    return schema.pattern !== undefined && !schema.pattern.includes('\\.') ? standardAddress : principal;
+  if (format === 'stacks-asset-identifier')
+    return fc
+      .tuple(standardAddress, fc.stringMatching(CONTRACT_NAME), fc.stringMatching(CONTRACT_NAME))
+      .map(([a, c, t]) => `${a}.${c}::${t}`);
   switch (schema.type) {
     case 'integer':
       return fc
@@ -72,16 +80,28 @@ function declaredSamples(queries: WorldQueries): WorldSamples {
   const view = worldViewOf(queries);
   const values: Record<string, string[]> = {};
   const related: Record<string, string>[] = [];
-  for (const declaration of Object.values(DECLARATIONS)) {
+  for (const [operationId, declaration] of Object.entries(DECLARATIONS)) {
     if (!declaration.needs.every((fact) => view[fact] !== undefined)) continue;
     for (const request of declaration.requests(view) as Parameters<typeof stringParams>[0][]) {
       const { path, query } = stringParams(request);
-      for (const [name, value] of [...Object.entries(path), ...Object.entries(query)])
-        (values[name] ??= []).push(...(Array.isArray(value) ? value : [value]));
+      for (const [name, value] of [...Object.entries(path), ...Object.entries(query)]) {
+        const list = Array.isArray(value) ? value : [value];
+        (values[name] ??= []).push(...list);
+        (values[declaredOf(operationId, name)] ??= []).push(...list);
+      }
       if (Object.keys(path).length > 1) related.push(path);
     }
   }
   return { values, related };
+}
+
+/**
+ * Where an operation's own declared values of a parameter are kept in `values`: a route whose
+ * parameter takes few of the world's values of that name (a token contract among principals, a
+ * burn block among blocks) still finds something.
+ */
+function declaredOf(operationId: string, name: string): string {
+  return `declared ${operationId} ${name}`;
 }
 
 /** The cursors a page names: v3's `cursor` object, or the v2 route's `cursor`, `next_cursor` and `prev_cursor`. */
@@ -139,10 +159,16 @@ export function worldSamples(queries: WorldQueries): WorldSamples {
   };
 }
 
-function parameterArbitrary(param: Parameter, samples: Record<string, string[]>): fc.Arbitrary<Value> {
+function parameterArbitrary(
+  param: Parameter,
+  samples: Record<string, string[]>,
+  operationId: string,
+): fc.Arbitrary<Value> {
   // A world value of the same name the parameter's schema refuses (a contract where only a
   // standard address goes) is no valid value for it.
-  const known = samples[param.name]?.filter((v) => v !== '' && specAccepts(param, [v])) ?? [];
+  const accepted = (list: string[] | undefined): string[] =>
+    list?.filter((v) => v !== '' && specAccepts(param, [v])) ?? [];
+  const known = accepted(samples[param.name]);
   if (FROM_WORLD_ONLY.has(param.name)) {
     if (!known.length)
       throw new Error(
@@ -152,8 +178,13 @@ function parameterArbitrary(param: Parameter, samples: Record<string, string[]>)
   }
   const own = schemaArbitrary(param.schema);
   if (!known.length) return own;
-  const sample = fc.constantFrom(...known);
   const schema = resolve<Schema>(loadSpec(), param.schema as Schema);
+  // The operation's own declared values weigh as much as all the world's others.
+  const declared = [...new Set(accepted(samples[declaredOf(operationId, param.name)]))];
+  const sample =
+    declared.length && schema.type !== 'array'
+      ? fc.oneof(fc.constantFrom(...declared), fc.constantFrom(...known))
+      : fc.constantFrom(...known);
   const bounds = { minLength: 1, maxLength: 12 };
   const list = schema.uniqueItems ? fc.uniqueArray(sample, bounds) : fc.array(sample, bounds);
   const fromWorld = schema.type === 'array' ? list : sample;
@@ -212,8 +243,8 @@ export function arbitraryValidRequest(op: Operation, samples: WorldSamples): fc.
     drawable.map((p) => [
       p.name,
       p.required
-        ? parameterArbitrary(p, values)
-        : fc.option(parameterArbitrary(p, values), { nil: undefined }),
+        ? parameterArbitrary(p, values, op.operationId)
+        : fc.option(parameterArbitrary(p, values, op.operationId), { nil: undefined }),
     ]),
   );
   const independent = fc.record(fields as Record<string, fc.Arbitrary<Value | undefined>>);

@@ -49,7 +49,7 @@ describe('spec/types.ts', () => {
 
   it('is reported stale when the spec changes', async () => {
     const changed = structuredClone(loadSpec());
-    changed.components!.schemas!.Block!.properties!.signer_bitvec = { type: 'string' };
+    changed.components!.schemas!.BlockHeader!.properties!.signer_bitvec = { type: 'string' };
     const changedSpec = join(workDir, 'changed-openapi.yaml');
     writeFileSync(changedSpec, stringify(changed));
 

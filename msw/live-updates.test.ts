@@ -21,7 +21,10 @@ it('sends the JSON-RPC channel’s blocks in process, as the HTTP mock does', as
   const blocks: { height: number; hash: string }[] = [];
   await client.subscribeBlocks((b) => blocks.push(b));
   const { height, hash } = stacks.mine();
-  await vi.waitFor(() => expect(blocks.map((b) => [b.height, b.hash])).toEqual([[height, hash]]));
+  // vi.waitFor gives up after 1 s by default, which a loaded machine's first socket can outlast.
+  await vi.waitFor(() => expect(blocks.map((b) => [b.height, b.hash])).toEqual([[height, hash]]), {
+    timeout: 15_000,
+  });
   const rest = (await (await fetch(`${stacks.baseUrl}/extended/v2/blocks/${height}`)).json()) as {
     hash: string;
   };

@@ -196,10 +196,16 @@ describe('listOperations', () => {
         message: 'Multiple block query parameters specified',
       },
     ]);
+    const addressAlone = 'The "address" filter cannot be specified with other address filters';
+    expect(operationById('get_mempool_transaction_list').conflicts).toEqual([
+      { parameters: ['address', 'sender_address'], message: addressAlone },
+      { parameters: ['address', 'recipient_address'], message: addressAlone },
+    ]);
     const withConflicts = [
       'get_account_transactions_with_transfers',
       'get_account_balance',
       'get_account_nonces',
+      'get_mempool_transaction_list',
     ];
     const others = operations.filter((op) => !withConflicts.includes(op.operationId));
     for (const op of others) expect(op.conflicts, op.operationId).toEqual([]);

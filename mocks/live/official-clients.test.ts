@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startMock, type Mock } from '../../api/index.ts';
 import { httpClient } from '../../spec/http/client.ts';
 
+/** vi.waitFor gives up after 1 s by default, which a loaded machine's sockets can outlast. */
+const SETTLE = { timeout: 15_000 };
+
 // The official client's two live channels, unmodified, against the mock as an app would use them
 // (testnet; blocks mined by the control plane so the test does not wait on a clock).
 const KEY = `${'4c'.repeat(32)}01`;
@@ -44,7 +47,10 @@ describe('the official client against the mock', () => {
   it('gets each mined block once, in order, on both channels, as /extended/v2/blocks/{height} answers it', async () => {
     const from = mock.mine().height;
     mock.mine(2);
-    await vi.waitFor(() => expect(seen.ioBlocks.map((b) => b.height)).toEqual([from, from + 1, from + 2]));
+    await vi.waitFor(
+      () => expect(seen.ioBlocks.map((b) => b.height)).toEqual([from, from + 1, from + 2]),
+      SETTLE,
+    );
     expect(seen.rpcBlocks.map((b) => b.height)).toEqual([from, from + 1, from + 2]);
     for (const block of seen.rpcBlocks) {
       const { tx_count, parent_index_block_hash, ...shared } = await get<Record<string, unknown>>(
@@ -68,13 +74,14 @@ describe('the official client against the mock', () => {
     const faucet = (
       await httpClient(mock.url, { keepAlive: false }).post(`/extended/v1/faucets/stx?address=${wallet}`)
     ).body as { txId: string };
-    await vi.waitFor(() => expect(seen.mempool).toContain(`${faucet.txId} pending`));
+    await vi.waitFor(() => expect(seen.mempool).toContain(`${faucet.txId} pending`), SETTLE);
     const faucetUpdates: string[] = [];
     await rpc.subscribeTxUpdates(faucet.txId, (tx) => faucetUpdates.push(tx.tx_status));
     mock.mine();
-    await vi.waitFor(() => expect(faucetUpdates).toEqual(['success']));
-    await vi.waitFor(() =>
-      expect(addressTxs.map((t) => `${t.tx_id} ${t.tx_status}`)).toEqual([`${faucet.txId} success`]),
+    await vi.waitFor(() => expect(faucetUpdates).toEqual(['success']), SETTLE);
+    await vi.waitFor(
+      () => expect(addressTxs.map((t) => `${t.tx_id} ${t.tx_status}`)).toEqual([`${faucet.txId} success`]),
+      SETTLE,
     );
 
     const network = createNetwork({ network: 'testnet', client: { baseUrl: mock.url } });
@@ -91,18 +98,18 @@ describe('the official client against the mock', () => {
     await rpc.subscribeTxUpdates(txId, (tx) => rpcUpdates.push(tx.tx_status));
     io.subscribeTransaction(txId, (tx) => ioUpdates.push(tx.tx_status));
     await broadcastTransaction({ transaction: transfer, network });
-    await vi.waitFor(() => expect(rpcUpdates).toEqual(['pending']));
+    await vi.waitFor(() => expect(rpcUpdates).toEqual(['pending']), SETTLE);
     expect(seen.mempool).toContain(`${txId} pending`);
     mock.mine();
-    await vi.waitFor(() => expect(rpcUpdates).toEqual(['pending', 'success']));
-    await vi.waitFor(() => expect(ioUpdates).toEqual(['pending', 'success']));
-    await vi.waitFor(() => expect(addressTxs.map((t) => t.tx_id)).toEqual([faucet.txId, txId]));
+    await vi.waitFor(() => expect(rpcUpdates).toEqual(['pending', 'success']), SETTLE);
+    await vi.waitFor(() => expect(ioUpdates).toEqual(['pending', 'success']), SETTLE);
+    await vi.waitFor(() => expect(addressTxs.map((t) => t.tx_id)).toEqual([faucet.txId, txId]), SETTLE);
 
     const { stx } = await get<{ stx: Record<string, unknown> }>(`/extended/v1/address/${wallet}/balances`);
     const { estimated_balance, pending_balance_inbound, pending_balance_outbound, ...mined } = stx;
-    await vi.waitFor(() => expect(balances).toHaveLength(2));
+    await vi.waitFor(() => expect(balances).toHaveLength(2), SETTLE);
     expect(balances.at(-1)).toEqual({ address: wallet, ...mined });
-    await vi.waitFor(() => expect(ioBalances.at(-1)).toEqual(mined));
+    await vi.waitFor(() => expect(ioBalances.at(-1)).toEqual(mined), SETTLE);
     expect(estimated_balance).toBe(mined['balance']);
     expect([pending_balance_inbound, pending_balance_outbound]).toEqual(['0', '0']);
   });

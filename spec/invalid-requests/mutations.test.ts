@@ -27,6 +27,8 @@ const examples: Record<string, string[]> = {
   // A contract too, for the routes that take a token contract (the token metadata).
   principal: [principal, `${principal}.some-token`],
   address: [principal],
+  sender_address: [principal],
+  recipient_address: [principal],
   tx_id: [txId],
   asset_identifier: [`${principal}.some-token::some-token`],
   height_or_hash: [hash],

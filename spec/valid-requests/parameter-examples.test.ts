@@ -14,6 +14,8 @@ describe('one valid value per parameter name, from the world view', () => {
     expect(parameterExamples(VIEW)).toEqual({
       principal: [ADDRESS],
       address: [ADDRESS],
+      sender_address: [ADDRESS],
+      recipient_address: [ADDRESS],
       tx_id: [TX],
       height_or_hash: [HASH],
       height: ['12'],

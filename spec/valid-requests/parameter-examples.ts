@@ -17,6 +17,8 @@ export function examplesFrom(facts: ExampleFacts): Record<string, string[]> {
   const all: Record<string, readonly string[]> = {
     principal: facts.principals,
     address: facts.principals,
+    sender_address: facts.principals,
+    recipient_address: facts.principals,
     tx_id: facts.txIds,
     height_or_hash: hashes,
     height: heights,

@@ -2,10 +2,10 @@
 // spec/openapi.yaml's components resolved by the spec's own ajv (one source of truth).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
 import type { Document } from './document.ts';
 import { loadSpec } from './load.ts';
 import { createSpecAjv } from './schemas.ts';
+import { parseYaml } from './yaml-cache.ts';
 
 export const ASYNCAPI_PATH = fileURLToPath(new URL('./asyncapi.yaml', import.meta.url));
 
@@ -43,7 +43,7 @@ export interface LiveSchemas {
 }
 
 export function loadLiveSchemas(openapi: Document = loadSpec()): LiveSchemas {
-  const doc = parse(readFileSync(ASYNCAPI_PATH, 'utf8')) as AsyncApi;
+  const doc = parseYaml(readFileSync(ASYNCAPI_PATH, 'utf8')) as AsyncApi;
   const ajv = createSpecAjv(openapi);
   const messages = Object.values(doc.components.messages);
   const compiled = new Map<AsyncApiMessage, ReturnType<typeof ajv.compile>>();

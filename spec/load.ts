@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
 import { listOperations as listOf, operationById as byId } from './document.ts';
 import type { Document, Operation } from './document.ts';
 import { PRECOMPILED } from './precompiled.ts';
 import { routerOf } from './request/routing.ts';
+import { parseYaml } from './yaml-cache.ts';
 import { operationPaths, urlBuilder, type UrlFor } from './request/url.ts';
 
 export * from './document.ts';
@@ -30,7 +30,7 @@ export function loadSpec(path: string = SPEC_PATH): Document {
   if (!doc) {
     doc =
       (PRECOMPILED?.documents[specFileName(path)] as Document | undefined) ??
-      (parse(readFileSync(path, 'utf8')) as Document);
+      (parseYaml(readFileSync(path, 'utf8')) as Document);
     cache.set(path, doc);
   }
   return doc;

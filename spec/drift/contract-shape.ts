@@ -31,14 +31,49 @@ export interface OperationContract {
 
 const MAX_DEPTH = 16;
 
+/**
+ * TypeScript's own lib files, parsed once per process: parsing them took nearly all of a
+ * lowering's time, and the drift test and `make drift` read several contracts in one process.
+ */
+const LIB_FILES = new Map<string, ts.SourceFile>();
+
+/**
+ * Contract texts parsed lately, by their text: the client's comes back in every comparison a
+ * process makes (the spec's lowered copies differ each time, so few are kept).
+ */
+const CONTRACTS = new Map<string, ts.SourceFile>();
+const CONTRACTS_KEPT = 4;
+
+function parsedContract(fileName: string, fileText: string): ts.SourceFile {
+  const cached = CONTRACTS.get(fileText);
+  if (cached) return cached;
+  const source = ts.createSourceFile(fileName, fileText, ts.ScriptTarget.ES2022, true);
+  CONTRACTS.set(fileText, source);
+  if (CONTRACTS.size > CONTRACTS_KEPT) CONTRACTS.delete(CONTRACTS.keys().next().value as string);
+  return source;
+}
+
 /** Parses the file's text and reads the named operations; an operation it lacks is an error. */
 export function readContracts(fileText: string, operationIds: string[]): Map<string, OperationContract> {
   const fileName = '/contract.d.ts';
-  const options: ts.CompilerOptions = { strict: true, target: ts.ScriptTarget.ES2022, noEmit: true };
+  // No DOM: a contract's types are JSON's, and lib.dom was most of the parsing.
+  const options: ts.CompilerOptions = {
+    strict: true,
+    target: ts.ScriptTarget.ES2022,
+    lib: ['lib.es2022.d.ts'],
+    noEmit: true,
+  };
   const host = ts.createCompilerHost(options);
-  const source = ts.createSourceFile(fileName, fileText, ts.ScriptTarget.ES2022, true);
+  const source = parsedContract(fileName, fileText);
   const { getSourceFile, fileExists, readFile } = host;
-  host.getSourceFile = (name, ...rest) => (name === fileName ? source : getSourceFile(name, ...rest));
+  host.getSourceFile = (name, ...rest) => {
+    if (name === fileName) return source;
+    const cached = LIB_FILES.get(name);
+    if (cached) return cached;
+    const parsed = getSourceFile(name, ...rest);
+    if (parsed) LIB_FILES.set(name, parsed);
+    return parsed;
+  };
   host.fileExists = (name) => name === fileName || fileExists(name);
   host.readFile = (name) => (name === fileName ? fileText : readFile(name));
   const program = ts.createProgram([fileName], options, host);

@@ -1,22 +1,16 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { ROOT } from '../config.ts';
 import { EXCHANGE_LOG, type LogRecord } from '../report/records.ts';
+import type { ChildRequest, ChildResult, SuiteTest } from './suite-run-protocol.ts';
 
-const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+const CHILD = join(ROOT, 'contract-tests/self-test/suite-runs-child.ts');
 /** Set in the child's environment: the self-test refuses to run inside its own child. */
 export const CHILD_MARK = 'CONTRACT_SELF_TEST_CHILD';
 
-export interface SuiteTest {
-  /** `describe > … > test`. */
-  name: string;
-  /** The test file, relative to the project's root. */
-  file: string;
-  status: 'passed' | 'failed' | 'skipped' | 'pending' | 'todo' | 'disabled';
-  message: string;
-}
+export type { SuiteTest };
 
 export interface SuiteRun {
   tests: SuiteTest[];
@@ -43,6 +37,11 @@ export interface SuiteOptions {
   moduleCache?: string;
 }
 
+/** A run of the suite against `baseUrl`. */
+export interface SuiteRequest extends SuiteOptions {
+  baseUrl: string;
+}
+
 /** Few exploration cases per child keep the self-test's time in check; one seed makes every child draw the same. */
 export const SELF_TEST_EXPLORE = 15;
 /**
@@ -53,29 +52,9 @@ export const SELF_TEST_EXPLORE = 15;
  */
 export const SELF_TEST_SEED = 17;
 
-interface JsonReport {
-  testResults?: Array<{
-    name: string;
-    status: string;
-    message?: string;
-    assertionResults?: Array<{
-      ancestorTitles: string[];
-      title: string;
-      status: SuiteTest['status'];
-      failureMessages?: string[];
-    }>;
-  }>;
-}
-
 /** The environment of a suite run against `baseUrl`: only what the run needs, nothing from a caller's live setup. */
-function childEnv(baseUrl: string, reportDir: string, target: string, explore: number): NodeJS.ProcessEnv {
-  const keep = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([name]) => !/^(BASE_URL|API_KEY|TARGET|MAX_REQUESTS|CONTRACT_.*)$/.test(name),
-    ),
-  );
+function runEnv(baseUrl: string, reportDir: string, target: string, explore: number): Record<string, string> {
   return {
-    ...keep,
     BASE_URL: baseUrl,
     TARGET: target,
     // The variants run on loopback: the client-side limiter would only slow the run down.
@@ -83,6 +62,17 @@ function childEnv(baseUrl: string, reportDir: string, target: string, explore: n
     CONTRACT_RUN_DIR: reportDir,
     CONTRACT_EXPLORE: String(explore),
     CONTRACT_SEED: String(SELF_TEST_SEED),
+  };
+}
+
+/** The environment of the child: the caller's, without any run's settings. */
+function childEnv(): NodeJS.ProcessEnv {
+  return {
+    ...Object.fromEntries(
+      Object.entries(process.env).filter(
+        ([name]) => !/^(BASE_URL|API_KEY|TARGET|MAX_REQUESTS|CONTRACT_.*)$/.test(name),
+      ),
+    ),
     [CHILD_MARK]: '1',
     FORCE_COLOR: '0',
   };
@@ -106,76 +96,69 @@ function testsWithKnownDeviations(logFile: string): string[] {
   return [...new Set(names)];
 }
 
-/** Runs the contract project over HTTP against `baseUrl` in a child vitest and reads its JSON report. */
-export async function runSuite(baseUrl: string, options: SuiteOptions = {}): Promise<SuiteRun> {
+/**
+ * Runs the contract project over HTTP against each request's target, one after the other in one
+ * child vitest (suite-runs-child.ts), and reads each run's tests, summary and known deviations:
+ * a promise a request, settled as its run ends.
+ */
+export function runSuites(requests: SuiteRequest[]): Promise<SuiteRun>[] {
   const dir = mkdtempSync(join(tmpdir(), 'contract-self-test-'));
-  const reportFile = join(dir, 'report.json');
-  try {
-    const child = spawn(
-      process.execPath,
-      [
-        VITEST,
-        'run',
-        '--project',
-        'contract',
-        '--reporter=json',
-        `--reporter=${join(ROOT, 'contract-tests/report/contract-reporter.ts')}`,
-        `--outputFile.json=${reportFile}`,
-        ...(options.moduleCache
-          ? ['--experimental.fsModuleCache', `--experimental.fsModuleCachePath=${options.moduleCache}`]
-          : []),
-        ...(options.files ?? []),
-      ],
-      {
-        cwd: ROOT,
-        env: childEnv(
-          baseUrl,
-          dir,
-          options.target ?? 'fixtures/targets/mock-default.json',
-          options.explore ?? SELF_TEST_EXPLORE,
-        ),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    const keep = (c: Buffer): void => void (output = (output + c.toString()).slice(-4_000));
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    const exitCode = await new Promise<number | null>((resolve) => child.once('close', resolve));
-    let report: JsonReport;
-    try {
-      report = JSON.parse(readFileSync(reportFile, 'utf8')) as JsonReport;
-    } catch {
-      return {
+  const runDir = (id: number): string => join(dir, `run-${id}`);
+  const settle = requests.map(() => {
+    let resolve: (run: SuiteRun) => void = () => undefined;
+    const promise = new Promise<SuiteRun>((r) => (resolve = r));
+    return { promise, resolve };
+  });
+  const request: ChildRequest = {
+    runs: requests.map((r, id) => ({
+      id,
+      env: runEnv(
+        r.baseUrl,
+        runDir(id),
+        r.target ?? 'fixtures/targets/mock-default.json',
+        r.explore ?? SELF_TEST_EXPLORE,
+      ),
+      ...(r.files ? { files: r.files } : {}),
+    })),
+    ...(requests[0]?.moduleCache ? { moduleCache: requests[0].moduleCache } : {}),
+  };
+  const requestFile = join(dir, 'request.json');
+  writeFileSync(requestFile, JSON.stringify(request));
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, requestFile], {
+    cwd: ROOT,
+    env: childEnv(),
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  let output = '';
+  const keep = (c: Buffer): void => void (output = (output + c.toString()).slice(-4_000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  child.on('message', (message: ChildResult) => {
+    const failed = message.tests.filter((t) => t.status === 'failed');
+    settle[message.id]?.resolve({
+      tests: message.tests,
+      failed,
+      errors: message.errors,
+      summary: readIfThere(join(runDir(message.id), 'contract-coverage.md')),
+      knownTests: testsWithKnownDeviations(join(runDir(message.id), EXCHANGE_LOG)),
+    });
+  });
+  child.once('close', (exitCode) => {
+    // A run the child never reported (it stopped early): its error, with the child's last words.
+    for (const s of settle)
+      s.resolve({
         tests: [],
         failed: [],
-        errors: [`no JSON report (exit ${exitCode}); the run's output ends:\n${output.slice(-2_000)}`],
+        errors: [`no result (the child ended with ${exitCode}); its output ends:\n${output.slice(-2_000)}`],
         summary: output,
         knownTests: [],
-      };
-    }
-    const tests: SuiteTest[] = [];
-    const errors: string[] = [];
-    for (const file of report.testResults ?? []) {
-      if (file.status === 'failed' && (file.assertionResults ?? []).length === 0)
-        errors.push(`${file.name}: ${file.message ?? 'failed to run'}`);
-      for (const a of file.assertionResults ?? []) {
-        tests.push({
-          name: [...a.ancestorTitles, a.title].join(' > '),
-          file: relative(ROOT, file.name),
-          status: a.status,
-          message: (a.failureMessages ?? []).join('\n'),
-        });
-      }
-    }
-    return {
-      tests,
-      failed: tests.filter((t) => t.status === 'failed'),
-      errors,
-      summary: readIfThere(join(dir, 'contract-coverage.md')),
-      knownTests: testsWithKnownDeviations(join(dir, EXCHANGE_LOG)),
-    };
-  } finally {
+      });
     rmSync(dir, { recursive: true, force: true });
-  }
+  });
+  return settle.map((s) => s.promise);
+}
+
+/** One run of the contract project over HTTP against `baseUrl`, in a child of its own. */
+export function runSuite(baseUrl: string, options: SuiteOptions = {}): Promise<SuiteRun> {
+  return runSuites([{ baseUrl, ...options }])[0] as Promise<SuiteRun>;
 }

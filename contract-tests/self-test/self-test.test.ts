@@ -6,7 +6,7 @@ import { createMockApp } from '../../mocks/app.ts';
 import { ROOT } from '../config.ts';
 import type { TargetFile } from '../targets/target-file.ts';
 import { REAL_SERVICE } from './real-service-variant.ts';
-import { CHILD_MARK, runSuite, SELF_TEST_EXPLORE, type SuiteRun } from './run-suite.ts';
+import { CHILD_MARK, runSuites, SELF_TEST_EXPLORE, type SuiteRun } from './run-suite.ts';
 import { serveVariant, type RunningVariant, type Variant } from './variant-server.ts';
 import { VARIANTS } from './variants.ts';
 
@@ -19,24 +19,11 @@ function chosen(variant: Variant): boolean {
   return ONLY === undefined || ONLY.test(variant.name);
 }
 
-/** Children at once: each is a whole vitest run, so no more than the machine has cores. */
-const CONCURRENCY = Math.max(1, Math.min(cpus().length, 3));
-
-/** Runs tasks at most `limit` at a time, in the order they were handed in. */
-function pooled<T>(limit: number): (task: () => Promise<T>) => Promise<T> {
-  let active = 0;
-  const waiting: Array<() => void> = [];
-  return async (task) => {
-    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
-}
+/**
+ * Children at once for the broken variants, each running its share one after the other: no more
+ * than the machine has cores, as each run keeps a core busy.
+ */
+const LANES = Math.max(1, Math.min(cpus().length, 3));
 
 /**
  * The test files holding the tests that must catch `variant`, as the control's run names them: a
@@ -87,42 +74,53 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite catches bro
     for (const variant of VARIANTS) servers.push(await serveVariant(mock, variant));
     const real = await serveVariant(mock, REAL_SERVICE);
     servers.push(real);
-    const pool = pooled<SuiteRun>(CONCURRENCY);
     const moduleCache = join(dir, 'module-cache');
-    // The pool runs in the order handed in, and the tests await in file order: the control and the
-    // real-service runs first, so no test waits on a queue longer than its timeout.
     const [faithful, ...broken] = VARIANTS.map((variant, i) => ({
       variant,
       server: servers[i] as RunningVariant,
     }));
     if (!faithful) throw new Error('VARIANTS must start with the faithful mock');
-    const control = pool(() =>
-      runSuite(faithful.server.url, { explore: faithful.variant.explore ?? SELF_TEST_EXPLORE, moduleCache }),
-    );
+    // The control and the real-service runs first, in two children, so no test waits on a queue
+    // longer than its timeout.
+    const [control] = runSuites([
+      {
+        baseUrl: faithful.server.url,
+        explore: faithful.variant.explore ?? SELF_TEST_EXPLORE,
+        moduleCache,
+      },
+    ]) as [Promise<SuiteRun>];
     runs.set(faithful.variant.name, control);
     if (ONLY === undefined) {
-      runs.set(
-        'real-listed',
-        pool(() => runSuite(real.url, { target: withDeviations, moduleCache })),
-      );
-      runs.set(
-        'real-unlisted',
-        pool(() => runSuite(real.url, { moduleCache })),
-      );
+      const [listed, unlisted] = runSuites([
+        { baseUrl: real.url, target: withDeviations, moduleCache },
+        { baseUrl: real.url, moduleCache },
+      ]) as [Promise<SuiteRun>, Promise<SuiteRun>];
+      runs.set('real-listed', listed);
+      runs.set('real-unlisted', unlisted);
     }
-    // A variant runs only the files of the tests that must catch it, as the control's run names them.
-    for (const { variant, server } of broken.filter((b) => chosen(b.variant)))
+    // A variant runs only the files of the tests that must catch it, as the control's run names
+    // them; the variants are dealt round the lanes in file order, so the first tests' runs end first.
+    const chosenBroken = broken.filter((b) => chosen(b.variant));
+    const byVariant = control.then((c) => {
+      const started = new Map<string, Promise<SuiteRun>>();
+      for (let lane = 0; lane < LANES; lane++) {
+        const mine = chosenBroken.filter((_, i) => i % LANES === lane);
+        const promises = runSuites(
+          mine.map(({ variant, server }) => ({
+            baseUrl: server.url,
+            explore: variant.explore ?? SELF_TEST_EXPLORE,
+            moduleCache,
+            ...catchingFiles(variant, c),
+          })),
+        );
+        mine.forEach(({ variant }, i) => started.set(variant.name, promises[i] as Promise<SuiteRun>));
+      }
+      return started;
+    });
+    for (const { variant } of chosenBroken)
       runs.set(
         variant.name,
-        control.then((c) =>
-          pool(() =>
-            runSuite(server.url, {
-              explore: variant.explore ?? SELF_TEST_EXPLORE,
-              moduleCache,
-              ...catchingFiles(variant, c),
-            }),
-          ),
-        ),
+        byVariant.then((started) => started.get(variant.name) as Promise<SuiteRun>),
       );
   });
 

@@ -7,7 +7,7 @@ import { buildMockTarget } from '../../fixtures/targets/mock-default-target.ts';
 import { ROOT } from '../config.ts';
 import { httpTransport } from '../http/transport.ts';
 import { readMockWorld } from '../targets/probe.ts';
-import { CHILD_MARK, runSuite, type SuiteRun } from './run-suite.ts';
+import { CHILD_MARK, runSuites, type SuiteRun } from './run-suite.ts';
 
 const WORLDS = ['wallet.yaml', 'token-launch.yaml', 'stacking.yaml', 'release-9.yaml'];
 const DEFAULT_TARGET = join(ROOT, 'fixtures', 'targets', 'mock-default.json');
@@ -44,16 +44,18 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite against eac
       const mock = await startMockServer({ port: 0, quiet: true, rateLimit: 0, rateLimitKey: 0, world });
       mocks.push(mock);
     }
-    // One at a time: each run is a whole vitest process, and the self-test runs beside it.
-    let previous: Promise<unknown> = Promise.resolve();
-    WORLDS.forEach((name, i) => {
-      const mock = mocks[i] as RunningMock;
-      const run = previous.then(() =>
-        runSuite(mock.url, { target: targetFor(mock, dir, name), moduleCache: join(dir, 'module-cache') }),
-      );
-      runs.set(name, run);
-      previous = run;
-    });
+    // One child for the four runs, one after the other: the self-test's children run beside it.
+    const started = runSuites(
+      WORLDS.map((name, i) => {
+        const mock = mocks[i] as RunningMock;
+        return {
+          baseUrl: mock.url,
+          target: targetFor(mock, dir, name),
+          moduleCache: join(dir, 'module-cache'),
+        };
+      }),
+    );
+    WORLDS.forEach((name, i) => runs.set(name, started[i] as Promise<SuiteRun>));
   });
 
   afterAll(async () => {

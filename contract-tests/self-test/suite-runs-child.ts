@@ -1,0 +1,74 @@
+// The child that runs the contract project several times in one vitest (run-suite.ts starts it
+// with `node --import tsx`): vitest, Vite and the suite's transformed modules start once for every
+// run, where a vitest process a run spent most of each short run starting. Each run still gets a
+// worker of its own (vitest ends a run's non-isolated worker with the run), so no module state
+// crosses from one target to the next, and its own configuration: the run's environment is set,
+// then the suite's own global setup reads it, as it does at the start of a run of its own.
+import { readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { createVitest, type TestModule, type TestProject } from 'vitest/node';
+import { ROOT } from '../config.ts';
+import setupRun from '../setup/global-setup.ts';
+import { CONTRACT_PROJECT } from '../project.ts';
+import type { ChildRequest, ChildResult, SuiteTest } from './suite-run-protocol.ts';
+import '../../bin/in-process-mock.ts';
+
+function testsOf(modules: readonly TestModule[]): { tests: SuiteTest[]; errors: string[] } {
+  const tests: SuiteTest[] = [];
+  const errors: string[] = [];
+  for (const module of modules) {
+    const file = relative(ROOT, module.moduleId);
+    for (const error of module.errors()) errors.push(`${file}: ${error.message}`);
+    for (const test of module.children.allTests()) {
+      const result = test.result();
+      tests.push({
+        name: test.fullName,
+        file,
+        status: result.state,
+        message: (result.errors ?? []).map((e) => e.stack || e.message).join('\n'),
+      });
+    }
+  }
+  return { tests, errors };
+}
+
+async function runOne(
+  vitest: Awaited<ReturnType<typeof createVitest>>,
+  project: TestProject,
+  request: ChildRequest['runs'][number],
+  everyFile: string[],
+): Promise<ChildResult> {
+  for (const name of Object.keys(process.env))
+    if (/^(BASE_URL|API_KEY|TARGET|MAX_REQUESTS|CONTRACT_.*)$/.test(name)) delete process.env[name];
+  Object.assign(process.env, request.env);
+  await setupRun(project);
+  const files = request.files?.map((f) => resolve(ROOT, f)) ?? everyFile;
+  const specs = files.map((file) => project.createSpecification(file));
+  const { testModules, unhandledErrors } = await vitest.runTestSpecifications(specs, true);
+  const ran = new Set(files);
+  const { tests, errors } = testsOf(testModules.filter((m) => ran.has(m.moduleId)));
+  for (const error of unhandledErrors) errors.push(`unhandled: ${String((error as Error).message ?? error)}`);
+  return { id: request.id, tests, errors };
+}
+
+const request = JSON.parse(readFileSync(process.argv[2] as string, 'utf8')) as ChildRequest;
+const vitest = await createVitest(
+  'test',
+  {
+    watch: false,
+    project: [CONTRACT_PROJECT],
+    reporters: [join(ROOT, 'contract-tests/report/contract-reporter.ts')],
+    ...(request.moduleCache
+      ? { experimental: { fsModuleCache: true, fsModuleCachePath: request.moduleCache } }
+      : {}),
+  },
+  {},
+  { stdout: process.stderr },
+);
+const project = vitest.projects.find((p) => p.name === CONTRACT_PROJECT);
+if (!project) throw new Error(`no ${CONTRACT_PROJECT} project in vitest.config.ts`);
+const everyFile = (await vitest.globTestSpecifications())
+  .filter((s) => s.project.name === CONTRACT_PROJECT)
+  .map((s) => s.moduleId);
+for (const run of request.runs) process.send?.(await runOne(vitest, project, run, everyFile));
+await vitest.close();

@@ -54,6 +54,15 @@ export interface EtagDeclaration {
   before?: Record<string, EtagStep>;
 }
 
+/**
+ * `x-cache`: how long the mock's response cache may keep an operation's 200 answers. `mined`: they
+ * read the mined chain only, never the mempool, so they hold until a block is mined or the chain
+ * reorgs or resets (a broadcast leaves them valid). Absent: they are dropped on any change of the
+ * chain, the mempool's included.
+ */
+export const CACHE_CLASSES = ['mined'] as const;
+export type CacheClass = (typeof CACHE_CLASSES)[number];
+
 /** The methods an OpenAPI path item may hold, in the spec's lower case. */
 export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 export type Method = (typeof METHODS)[number];
@@ -94,6 +103,8 @@ export interface Operation {
   stacksNode?: boolean;
   /** `x-etag`: what its ETag is computed from; absent, its answers carry none. */
   etag?: EtagDeclaration;
+  /** `x-cache`: how long its answers may be cached; absent, until any change of the chain. */
+  cache?: CacheClass;
   /** `x-error-body`: whose words its errors are in, when not the service's `ErrorResponse` (`own`, `token-metadata`). */
   errorBody?: string;
   parameters: Parameter[];
@@ -149,6 +160,7 @@ export function listOperations(doc: Document): Operation[] {
         'x-releases'?: string[];
         'x-stacks-node'?: boolean;
         'x-etag'?: unknown;
+        'x-cache'?: unknown;
         'x-error-body'?: string;
         'x-parameter-conflicts'?: ParameterConflict[];
       };
@@ -160,6 +172,8 @@ export function listOperations(doc: Document): Operation[] {
       const body = requestBodyOf(doc, op.requestBody);
       const etag =
         op['x-etag'] === undefined ? undefined : etagOf(op['x-etag'], `${method.toUpperCase()} ${path}`);
+      const cache =
+        op['x-cache'] === undefined ? undefined : cacheOf(op['x-cache'], `${method.toUpperCase()} ${path}`);
       operations.push({
         operationId: op.operationId,
         method,
@@ -172,6 +186,7 @@ export function listOperations(doc: Document): Operation[] {
         ...(op['x-releases'] ? { releases: op['x-releases'] } : {}),
         ...(op['x-stacks-node'] === true ? { stacksNode: true } : {}),
         ...(etag ? { etag } : {}),
+        ...(cache ? { cache } : {}),
         ...(op['x-error-body'] ? { errorBody: op['x-error-body'] } : {}),
         parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) =>
           resolve<Parameter>(doc, p),
@@ -213,6 +228,12 @@ function etagOf(raw: unknown, label: string): EtagDeclaration {
         }
       : {}),
   };
+}
+
+/** An operation's `x-cache`: one of the known classes, else one line naming the operation and them. */
+function cacheOf(raw: unknown, label: string): CacheClass {
+  if (CACHE_CLASSES.includes(raw as CacheClass)) return raw as CacheClass;
+  throw new Error(`${label}: x-cache is ${JSON.stringify(raw)}, not one of ${CACHE_CLASSES.join(', ')}`);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -19,7 +19,7 @@ import {
   type JsonObject,
   type JsonPath,
 } from '../../testing/spec-paths.ts';
-import { ETAG_STEPS } from '../document.ts';
+import { CACHE_CLASSES, ETAG_STEPS } from '../document.ts';
 
 const SPEC_FILE = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
 const RULESET_FILE = fileURLToPath(new URL('../.spectral.yaml', import.meta.url));
@@ -385,6 +385,22 @@ describe('house rules on spec/openapi.yaml', () => {
       expectNewFinding(results, 'house-etag-step', [...etag, 'before', '9.0'], /not a release/);
       expectNewFinding(results, 'house-etag-step', [...post, 'x-etag'], /not a GET whose 200 sends an ETag/);
     });
+  });
+
+  it('house-cache-class fires on an unknown class, on a POST, and on a mined answer whose ETag reads the mempool', async () => {
+    const block = operationPath(pristine, 'get_block');
+    const post = operationPath(pristine, 'post_transaction');
+    const stats = operationPath(pristine, 'get_mempool_transaction_stats');
+    const results = await lintMutated((doc) => {
+      objectAt(doc, block)['x-cache'] = 'forever';
+      objectAt(doc, post)['x-cache'] = 'mined';
+      objectAt(doc, stats)['x-cache'] = 'mined';
+    });
+    expectNewFinding(results, 'house-cache-class', [...block, 'x-cache'], /"forever", not a known class/);
+    const [finding] = matching(results, 'house-cache-class', [...block, 'x-cache'], /not a known class/);
+    expect(/\(([^)]+)\)$/.exec(finding?.message ?? '')?.[1]?.split(', ')).toEqual([...CACHE_CLASSES]);
+    expectNewFinding(results, 'house-cache-class', [...post, 'x-cache'], /not a GET/);
+    expectNewFinding(results, 'house-cache-class', [...stats, 'x-cache'], /x-etag reads the mempool/);
   });
 
   it('house-success-example fires when a 200 JSON response loses its example', async () => {

@@ -103,6 +103,13 @@ export interface Operation {
   stacksNode?: boolean;
   /** `x-etag`: what its ETag is computed from; absent, its answers carry none. */
   etag?: EtagDeclaration;
+  /**
+   * `x-bad-inputs`: the real service's answers to the spec's invalid requests of the operation
+   * are recorded (fixtures/golden/): the differential sends them, built on its declared valid
+   * request with this query over the valid one's, and the exploration draws its invalid starts
+   * from them.
+   */
+  badInputs?: { query: Record<string, string> };
   /** `x-cache`: how long its answers may be cached; absent, until any change of the chain. */
   cache?: CacheClass;
   /** `x-error-body`: whose words its errors are in, when not the service's `ErrorResponse` (`own`, `token-metadata`). */
@@ -161,6 +168,7 @@ export function listOperations(doc: Document): Operation[] {
         'x-stacks-node'?: boolean;
         'x-etag'?: unknown;
         'x-cache'?: unknown;
+        'x-bad-inputs'?: { query: Record<string, string> };
         'x-error-body'?: string;
         'x-parameter-conflicts'?: ParameterConflict[];
       };
@@ -187,6 +195,7 @@ export function listOperations(doc: Document): Operation[] {
         ...(op['x-stacks-node'] === true ? { stacksNode: true } : {}),
         ...(etag ? { etag } : {}),
         ...(cache ? { cache } : {}),
+        ...(op['x-bad-inputs'] ? { badInputs: { query: op['x-bad-inputs'].query ?? {} } } : {}),
         ...(op['x-error-body'] ? { errorBody: op['x-error-body'] } : {}),
         parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) =>
           resolve<Parameter>(doc, p),

@@ -387,20 +387,26 @@ describe('house rules on spec/openapi.yaml', () => {
     });
   });
 
-  it('house-cache-class fires on an unknown class, on a POST, and on a mined answer whose ETag reads the mempool', async () => {
-    const block = operationPath(pristine, 'get_block');
-    const post = operationPath(pristine, 'post_transaction');
-    const stats = operationPath(pristine, 'get_mempool_transaction_stats');
+  it('house-cache-class and house-bad-inputs fire on unknown values, and on keys where they cannot hold', async () => {
+    const op = (id: string): JsonPath => operationPath(pristine, id);
+    const [block, post, stats] = [op('get_block'), op('post_transaction'), op('get_tx_list_details')];
+    const history = op('get_account_transactions_with_transfers');
     const results = await lintMutated((doc) => {
-      objectAt(doc, block)['x-cache'] = 'forever';
-      objectAt(doc, post)['x-cache'] = 'mined';
-      objectAt(doc, stats)['x-cache'] = 'mined';
+      Object.assign(objectAt(doc, block), { 'x-cache': 'forever', 'x-bad-inputs': { limit: '20' } });
+      for (const at of [post, stats]) objectAt(doc, at)['x-cache'] = 'mined';
+      objectAt(doc, history)['x-bad-inputs'] = { query: { page: '2', limit: 20 } };
     });
-    expectNewFinding(results, 'house-cache-class', [...block, 'x-cache'], /"forever", not a known class/);
+    const cache = (at: JsonPath, m: RegExp) =>
+      expectNewFinding(results, 'house-cache-class', [...at, 'x-cache'], m);
+    cache(block, /"forever", not a known class/);
     const [finding] = matching(results, 'house-cache-class', [...block, 'x-cache'], /not a known class/);
     expect(/\(([^)]+)\)$/.exec(finding?.message ?? '')?.[1]?.split(', ')).toEqual([...CACHE_CLASSES]);
-    expectNewFinding(results, 'house-cache-class', [...post, 'x-cache'], /not a GET/);
-    expectNewFinding(results, 'house-cache-class', [...stats, 'x-cache'], /x-etag reads the mempool/);
+    cache(post, /not a GET/);
+    cache(stats, /x-etag reads the mempool/);
+    const bad = (at: JsonPath, message: RegExp) => expectNewFinding(results, 'house-bad-inputs', at, message);
+    bad([...block, 'x-bad-inputs'], /not an object with a `query` map/);
+    bad([...history, 'x-bad-inputs', 'query', 'page'], /"page", not a query parameter/);
+    bad([...history, 'x-bad-inputs', 'query', 'limit'], /not a string/);
   });
 
   it('house-success-example fires when a 200 JSON response loses its example', async () => {

@@ -3,6 +3,8 @@ import type { WorldCatalogue } from '../mocks/query/catalogue.ts';
 import { blockHash, indexBlockHash } from '../mocks/serialize/block.ts';
 import { tipHeight } from '../mocks/world/tables/chain.ts';
 import { listOperations } from '../spec/load.ts';
+import { servedBy } from '../spec/releases/releases.ts';
+import { stringParams, validRequests } from '../spec/valid-requests/valid-requests.ts';
 import {
   addressView,
   askerOf,
@@ -29,8 +31,9 @@ export const WALK_LIMIT = 50;
  * full walk of transactions with transfers; each mined transaction's with_transfers and events for
  * its sender; every block by height, hash and index block hash; every transaction through
  * `tx/multiple` in batches; the bad inputs the contract suite sends (of the operations whose real
- * answers to them are recorded); then the routes beside the
- * eight that the release serves (`successorRequests`) and the explorer's (`explorerRequests`).
+ * answers to them are recorded); then the routes beside the eight that the release serves
+ * (`successorRequests`) and the explorer's (`explorerRequests`); last, any other read the release
+ * serves, by its declared valid requests (`declaredRequests`).
  */
 export function buildRequests(
   world: DiffWorld,
@@ -85,6 +88,24 @@ export function buildRequests(
   out.push(...badInputs(world));
   out.push(...successorRequests(world, notableAddresses(catalogue), release));
   out.push(...explorerRequests(world, release));
+  out.push(...declaredRequests(world, release, new Set(out.map((r) => r.operationId))));
+  return out;
+}
+
+/**
+ * Every read the release serves that no walk above asks: its declared valid requests
+ * (spec/valid-requests/) on the world's view, so a new operation is compared from its declaration
+ * alone. Not the stacks-node's routes nor another service's (token metadata), which the real
+ * service does not answer itself, nor what changes the chain or takes a body.
+ */
+function declaredRequests({ view }: DiffWorld, release: string, asked: ReadonlySet<string>): DiffRequest[] {
+  const out: DiffRequest[] = [];
+  for (const op of listOperations()) {
+    const own = op.method === 'get' && !op.stacksNode && op.errorBody !== 'token-metadata';
+    if (!own || asked.has(op.operationId) || !servedBy(op, release)) continue;
+    for (const request of validRequests(op.operationId, view).requests ?? [])
+      out.push(diffRequest(op.operationId, 'declared', stringParams(request)));
+  }
   return out;
 }
 

@@ -62,6 +62,7 @@ typecheck: $(DEPS)
 ## types: regenerate spec/types.ts from the spec
 types: $(DEPS)
 	npx openapi-typescript spec/openapi.yaml -o spec/types.ts
+	npx tsx scripts/write-handlers.ts
 
 ## build: the package's dist/ (compiled JavaScript, declarations, the spec and target files); npm pack runs it too
 build: $(DEPS)

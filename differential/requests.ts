@@ -2,7 +2,9 @@ import { badRequestCases } from '../contract-tests/cases/bad-requests.ts';
 import type { WorldCatalogue } from '../mocks/query/catalogue.ts';
 import { blockHash, indexBlockHash } from '../mocks/serialize/block.ts';
 import { tipHeight } from '../mocks/world/tables/chain.ts';
-import { operationById } from '../spec/load.ts';
+import { listOperations } from '../spec/load.ts';
+import { servedBy } from '../spec/releases/releases.ts';
+import { stringParams, validRequests } from '../spec/valid-requests/valid-requests.ts';
 import {
   addressView,
   askerOf,
@@ -28,8 +30,10 @@ export const WALK_LIMIT = 50;
  * address of the world catalogue (and a world file's accounts) with its balances, first page and
  * full walk of transactions with transfers; each mined transaction's with_transfers and events for
  * its sender; every block by height, hash and index block hash; every transaction through
- * `tx/multiple` in batches; the bad inputs the contract suite sends; then the routes beside the
- * eight that the release serves (`successorRequests`) and the explorer's (`explorerRequests`).
+ * `tx/multiple` in batches; the bad inputs the contract suite sends (of the operations whose real
+ * answers to them are recorded); then the routes beside the eight that the release serves
+ * (`successorRequests`) and the explorer's (`explorerRequests`); last, any other read the release
+ * serves, by its declared valid requests (`declaredRequests`).
  */
 export function buildRequests(
   world: DiffWorld,
@@ -84,6 +88,24 @@ export function buildRequests(
   out.push(...badInputs(world));
   out.push(...successorRequests(world, notableAddresses(catalogue), release));
   out.push(...explorerRequests(world, release));
+  out.push(...declaredRequests(world, release, new Set(out.map((r) => r.operationId))));
+  return out;
+}
+
+/**
+ * Every read the release serves that no walk above asks: its declared valid requests
+ * (spec/valid-requests/) on the world's view, so a new operation is compared from its declaration
+ * alone. Not the stacks-node's routes nor another service's (token metadata), which the real
+ * service does not answer itself, nor what changes the chain or takes a body.
+ */
+function declaredRequests({ view }: DiffWorld, release: string, asked: ReadonlySet<string>): DiffRequest[] {
+  const out: DiffRequest[] = [];
+  for (const op of listOperations()) {
+    const own = op.method === 'get' && !op.stacksNode && op.errorBody !== 'token-metadata';
+    if (!own || asked.has(op.operationId) || !servedBy(op, release)) continue;
+    for (const request of validRequests(op.operationId, view).requests ?? [])
+      out.push(diffRequest(op.operationId, 'declared', stringParams(request)));
+  }
   return out;
 }
 
@@ -95,24 +117,15 @@ export function notableAddresses(catalogue: WorldCatalogue): string[] {
 }
 
 /**
- * The suite's bad inputs (spec/invalid-requests), each built on a valid request of the eight: the
- * start for the busiest address, the first transaction and the middle block, with the query the
- * mutations break one parameter of.
+ * The suite's bad inputs (spec/invalid-requests) of every operation whose real answers to them are
+ * recorded (the spec's `x-bad-inputs`), each built on its valid request for the busiest address,
+ * the first transaction and the middle block, with the declared query over the valid one's, whose
+ * parameters the mutations break one at a time.
  */
 function badInputs({ chain, catalogue, view }: DiffWorld): DiffRequest[] {
   const txId = chain.txs.idHex(0);
   const busiest = catalogue.addresses.busiest;
   const at = transactionView(addressView(view, busiest), txId, busiest);
-  const queries: Record<string, Record<string, string>> = {
-    get_block: {},
-    get_tx_list_details: { tx_id: txId },
-    get_mempool_transaction_stats: {},
-    get_status: {},
-    get_address_transaction_events: { limit: '20', offset: '0' },
-    get_account_transactions_with_transfers: { limit: '20', offset: '0', unanchored: 'false' },
-    get_account_balance: { unanchored: 'false' },
-    get_single_transaction_with_transfers: {},
-  };
   const height = String(view.block_height);
   // The values the recorded bad inputs (fixtures/golden/) were built from, not the suite's fuller
   // set: more examples build more cases, which only a re-recording against the real service may add.
@@ -122,10 +135,12 @@ function badInputs({ chain, catalogue, view }: DiffWorld): DiffRequest[] {
     unanchored: ['true'],
   };
   const out: DiffRequest[] = [];
-  for (const [operationId, query] of Object.entries(queries)) {
-    const valid = withQuery(startOf(operationId, at), query);
-    for (const c of badRequestCases(operationById(operationId), valid, examples))
-      out.push(diffRequest(operationId, 'bad input', c));
+  for (const op of listOperations()) {
+    if (!op.badInputs) continue;
+    const start = startOf(op.operationId, at);
+    const valid = withQuery(start, { ...start.query, ...op.badInputs.query });
+    for (const c of badRequestCases(op, valid, examples))
+      out.push(diffRequest(op.operationId, 'bad input', c));
   }
   return out;
 }

@@ -54,6 +54,24 @@ export interface EtagDeclaration {
   before?: Record<string, EtagStep>;
 }
 
+/**
+ * `x-cache`: how long the mock's response cache may keep an operation's 200 answers. `mined`: they
+ * read the mined chain only, never the mempool, so they hold until a block is mined or the chain
+ * reorgs or resets (a broadcast leaves them valid). Absent: they are dropped on any change of the
+ * chain, the mempool's included.
+ */
+export const CACHE_CLASSES = ['mined'] as const;
+export type CacheClass = (typeof CACHE_CLASSES)[number];
+
+/**
+ * `x-fields-unchecked`: why the contract suite checks none of an operation's response fields
+ * beyond their schema (the field table, docs/fields.md, gives each of its fields that reason): a
+ * wallet route it has no valid request for, a successor a deprecation names, a v3 successor of a
+ * wallet read, an explorer route.
+ */
+export const FIELDS_UNCHECKED = ['wallet-route', 'successor', 'wallet-successor', 'explorer'] as const;
+export type FieldsUnchecked = (typeof FIELDS_UNCHECKED)[number];
+
 /** The methods an OpenAPI path item may hold, in the spec's lower case. */
 export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 export type Method = (typeof METHODS)[number];
@@ -94,6 +112,17 @@ export interface Operation {
   stacksNode?: boolean;
   /** `x-etag`: what its ETag is computed from; absent, its answers carry none. */
   etag?: EtagDeclaration;
+  /**
+   * `x-bad-inputs`: the real service's answers to the spec's invalid requests of the operation
+   * are recorded (fixtures/golden/): the differential sends them, built on its declared valid
+   * request with this query over the valid one's, and the exploration draws its invalid starts
+   * from them.
+   */
+  badInputs?: { query: Record<string, string> };
+  /** `x-fields-unchecked`: why the suite checks its response fields by schema only. */
+  fieldsUnchecked?: FieldsUnchecked;
+  /** `x-cache`: how long its answers may be cached; absent, until any change of the chain. */
+  cache?: CacheClass;
   /** `x-error-body`: whose words its errors are in, when not the service's `ErrorResponse` (`own`, `token-metadata`). */
   errorBody?: string;
   parameters: Parameter[];
@@ -149,6 +178,9 @@ export function listOperations(doc: Document): Operation[] {
         'x-releases'?: string[];
         'x-stacks-node'?: boolean;
         'x-etag'?: unknown;
+        'x-cache'?: unknown;
+        'x-fields-unchecked'?: unknown;
+        'x-bad-inputs'?: { query: Record<string, string> };
         'x-error-body'?: string;
         'x-parameter-conflicts'?: ParameterConflict[];
       };
@@ -160,6 +192,8 @@ export function listOperations(doc: Document): Operation[] {
       const body = requestBodyOf(doc, op.requestBody);
       const etag =
         op['x-etag'] === undefined ? undefined : etagOf(op['x-etag'], `${method.toUpperCase()} ${path}`);
+      const cache =
+        op['x-cache'] === undefined ? undefined : cacheOf(op['x-cache'], `${method.toUpperCase()} ${path}`);
       operations.push({
         operationId: op.operationId,
         method,
@@ -172,6 +206,13 @@ export function listOperations(doc: Document): Operation[] {
         ...(op['x-releases'] ? { releases: op['x-releases'] } : {}),
         ...(op['x-stacks-node'] === true ? { stacksNode: true } : {}),
         ...(etag ? { etag } : {}),
+        ...(cache ? { cache } : {}),
+        ...(op['x-fields-unchecked'] === undefined
+          ? {}
+          : {
+              fieldsUnchecked: fieldsUncheckedOf(op['x-fields-unchecked'], `${method.toUpperCase()} ${path}`),
+            }),
+        ...(op['x-bad-inputs'] ? { badInputs: { query: op['x-bad-inputs'].query ?? {} } } : {}),
         ...(op['x-error-body'] ? { errorBody: op['x-error-body'] } : {}),
         parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) =>
           resolve<Parameter>(doc, p),
@@ -213,6 +254,20 @@ function etagOf(raw: unknown, label: string): EtagDeclaration {
         }
       : {}),
   };
+}
+
+/** An operation's `x-cache`: one of the known classes, else one line naming the operation and them. */
+function cacheOf(raw: unknown, label: string): CacheClass {
+  if (CACHE_CLASSES.includes(raw as CacheClass)) return raw as CacheClass;
+  throw new Error(`${label}: x-cache is ${JSON.stringify(raw)}, not one of ${CACHE_CLASSES.join(', ')}`);
+}
+
+/** An operation's `x-fields-unchecked`: one of the known reasons, else one line naming the operation and them. */
+function fieldsUncheckedOf(raw: unknown, label: string): FieldsUnchecked {
+  if (FIELDS_UNCHECKED.includes(raw as FieldsUnchecked)) return raw as FieldsUnchecked;
+  throw new Error(
+    `${label}: x-fields-unchecked is ${JSON.stringify(raw)}, not one of ${FIELDS_UNCHECKED.join(', ')}`,
+  );
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

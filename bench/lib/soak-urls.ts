@@ -1,15 +1,25 @@
 import { httpClient, type HttpClient } from '../../spec/http/client.ts';
 import type { HttpResponse } from '../../spec/http/response.ts';
-import { listOperations, urlFor } from '../../spec/load.ts';
+import { listOperations, urlFor, type Operation } from '../../spec/load.ts';
 import type { WorldCatalogue } from '../../mocks/query/catalogue.ts';
+import {
+  validRequests,
+  validRequestUrl,
+  type ValidRequest,
+  type WorldView,
+} from '../../spec/valid-requests/valid-requests.ts';
 
 /** Distinct paths per operation with more than one: six such lists hold more answers than the response cache. */
 const PER_OPERATION = 220;
+/** How many requests of each kind of entity get the paging and point-in-time variants. */
+const VARIED = 6;
+/** Heights past the tip asked for, so block routes answer 404 too. */
+const PAST_TIP = 20;
 
 /** `count` items taken round-robin from the variants, so each variant is represented however short the list. */
 function mix(variants: string[][], count = PER_OPERATION): string[] {
   const out = new Set<string>();
-  const longest = Math.max(...variants.map((v) => v.length));
+  const longest = Math.max(0, ...variants.map((v) => v.length));
   for (let i = 0; i < longest && out.size < count; i++) {
     for (const v of variants) if (i < v.length && out.size < count) out.add(v[i] as string);
   }
@@ -17,13 +27,24 @@ function mix(variants: string[][], count = PER_OPERATION): string[] {
 }
 
 /**
- * Many distinct URLs per operation, found and missed (404), so the soak walks more answers than
- * the response cache holds (its evictions run all along) and memory has every reason to grow if
- * anything leaks.
+ * World views of one entity each, on top of the catalogue's own facts: every notable standard
+ * address in each address role, every transaction (the STX-active address's with it as their address), every
+ * height and then heights past the tip, and transaction ids the world never saw: found and missed
+ * (404) alike.
  */
-function variety(catalogue: WorldCatalogue, addressTxs: string[]): Record<string, string[]> {
-  const { addresses, transactions, block_samples, blocks } = catalogue;
-  const principals = Object.values(addresses).filter(Boolean);
+function entityViews(catalogue: WorldCatalogue, addressTxs: string[]): WorldView[][] {
+  const { addresses, transactions, block_samples, blocks, assets } = catalogue;
+  const stx = addresses.stx_activity;
+  const base: WorldView = {
+    stx_activity: stx,
+    busiest: addresses.busiest,
+    ft_activity: addresses.ft_activity || stx,
+    nft_activity: addresses.nft_activity || stx,
+    ...(assets.ft[0] ? { ft_asset: assets.ft[0] } : {}),
+    mempool: transactions.mempool.pending,
+    block_height: block_samples.middle.height,
+    block_hash: block_samples.middle.hash,
+  };
   const ids = [
     ...new Set([
       ...Object.values(transactions.by_type).flat(),
@@ -33,61 +54,106 @@ function variety(catalogue: WorldCatalogue, addressTxs: string[]): Record<string
   ];
   const unknownTx = (i: number): string => `0x${i.toString(16).padStart(64, 'f')}`;
   const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
-  const stx = addresses.stx_activity;
-  const block = (ref: string | number): string => urlFor('get_block', { path: { height_or_hash: ref } });
-  const txs = (query: { tx_id: string; event_limit?: number }): string =>
-    urlFor('get_tx_list_details', { query });
-  const events = (tx: string, query?: { limit: number }): string =>
-    urlFor('get_address_transaction_events', {
-      path: { address: stx, tx_id: tx },
-      ...(query ? { query } : {}),
-    });
-  const balances = (p: string, query?: { unanchored?: boolean; until_block?: number }): string =>
-    urlFor('get_account_balance', { path: { principal: p }, ...(query ? { query } : {}) });
-  const withTransfers = (tx: string): string =>
-    urlFor('get_single_transaction_with_transfers', { path: { principal: stx, tx_id: tx } });
-  return {
-    get_status: [urlFor('get_status')],
-    get_block: mix([
-      range(blocks).map((i) => block(blocks - i)),
-      ['latest', block_samples.middle.hash, block_samples.first.index_block_hash].map(block),
-      range(20).map((i) => block(blocks + 1 + i)),
-    ]),
-    get_tx_list_details: mix([
-      ids.map((id) => txs({ tx_id: id })),
-      ids.slice(1).map((id, i) => txs({ tx_id: `${ids[i]},${id}`, event_limit: 5 })),
-      range(5).map((i) => txs({ tx_id: unknownTx(i) })),
-    ]),
-    get_mempool_transaction_stats: [urlFor('get_mempool_transaction_stats')],
-    get_address_transaction_events: mix([
-      ...[20, 10, 5, 1].map((limit) => addressTxs.map((tx) => events(tx, { limit }))),
-      range(5).map((i) => events(unknownTx(i))),
-    ]),
-    get_account_transactions_with_transfers: mix(
-      range(40).map((page) =>
-        principals.map((p) =>
-          urlFor('get_account_transactions_with_transfers', {
-            path: { principal: p },
-            query: { offset: page * 20 },
-          }),
+  // The views' address roles are standard addresses: a contract principal is no account to ask nonces of.
+  const principals = Object.entries(addresses).flatMap(([role, p]) =>
+    p && role !== 'contract_principal' ? [p] : [],
+  );
+  const txView = (id: string): WorldView => ({
+    ...base,
+    tx_ids: [id],
+    address_tx: { address: stx, tx_id: id },
+  });
+  return [
+    principals.map((p) => ({
+      ...base,
+      stx_activity: p,
+      busiest: p,
+      ft_activity: p,
+      nft_activity: p,
+      locked_stx: p,
+      tx_ids: ids.slice(0, 1),
+    })),
+    addressTxs.map(txView),
+    ids.map((id, i) => ({ ...txView(id), tx_ids: ids.slice(i, i + 2) })),
+    range(blocks).map((i) => ({ ...base, tx_ids: ids.slice(0, 1), block_height: blocks - i })),
+    range(PAST_TIP).map((i) => ({ ...base, tx_ids: ids.slice(0, 1), block_height: blocks + 1 + i })),
+    Object.values(block_samples).map((b) => ({ ...base, tx_ids: ids.slice(0, 1), block_hash: b.hash })),
+    range(5).map((i) => txView(unknownTx(i))),
+  ];
+}
+
+/** The values a query parameter of these names takes beyond a valid request's: pages, past blocks, the microblocks. */
+function variantValues(name: string, blocks: number): (string | number | boolean)[] {
+  const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
+  if (name === 'offset') return range(40).map((page) => (page + 1) * 20);
+  if (name === 'until_block') return range(40).map((i) => Math.max(1, blocks - i * 7));
+  if (name === 'unanchored') return [true];
+  return [];
+}
+
+/**
+ * Each valid request with one of its operation's paging or point-in-time query parameters set
+ * (`offset`, `until_block`, `unanchored`), one variant list per parameter; never beside a
+ * parameter the spec says it may not come with (`x-parameter-conflicts`).
+ */
+function queryVariants(op: Operation, requests: ValidRequest[], blocks: number): ValidRequest[][] {
+  return op.parameters
+    .filter((p) => p.in === 'query')
+    .map(({ name, schema }) => {
+      const { maximum = Infinity } = (schema ?? {}) as { maximum?: number };
+      // Within the parameter's bounds: the real service refuses an offset past its maximum.
+      const values = variantValues(name, blocks).filter((v) => typeof v !== 'number' || v <= maximum);
+      return { name, values };
+    })
+    .map(({ name, values }) =>
+      requests.flatMap((r) => {
+        const query = (r.query ?? {}) as Record<string, unknown>;
+        const clashes = op.conflicts.some(
+          (c) =>
+            c.parameters.includes(name) && c.parameters.some((other) => other !== name && other in query),
+        );
+        if (clashes || name in query) return [];
+        return values.map(
+          (value) => ({ ...r, query: { ...query, [name]: value } }) as unknown as ValidRequest,
+        );
+      }),
+    );
+}
+
+/**
+ * Many distinct URLs per operation, found and missed (404), so the soak walks more answers than
+ * the response cache holds (its evictions run all along) and memory has every reason to grow if
+ * anything leaks: each GET's declared valid requests (spec/valid-requests/) on every entity view,
+ * taken round-robin from each kind of entity, for the operations the mock offers a sample of (GET
+ * / leaves out what changes the chain). An operation none of them builds a request of is left to
+ * its sample.
+ */
+function variety(
+  catalogue: WorldCatalogue,
+  addressTxs: string[],
+  sampled: ReadonlySet<string>,
+): Record<string, string[]> {
+  // No list takes more than its share: each kind's first views are enough.
+  const kinds = entityViews(catalogue, addressTxs).map((views) => views.slice(0, PER_OPERATION));
+  const out: Record<string, string[]> = {};
+  for (const op of listOperations().filter((o) => sampled.has(o.operationId))) {
+    const requests = kinds.map((views) =>
+      views.flatMap((view) => validRequests(op.operationId, view).requests ?? []),
+    );
+    const url = (r: ValidRequest): string => validRequestUrl(urlFor, op.operationId, r);
+    const mixed = mix(
+      [
+        ...requests,
+        ...queryVariants(
+          op,
+          requests.flatMap((rs) => rs.slice(0, VARIED)),
+          catalogue.blocks,
         ),
-      ),
-    ),
-    get_account_balance: mix([
-      principals.map((p) => balances(p)),
-      principals.map((p) => balances(p, { unanchored: true })),
-      ...range(40).map((i) =>
-        principals.map((p) => balances(p, { until_block: Math.max(1, blocks - i * 7) })),
-      ),
-    ]),
-    get_single_transaction_with_transfers: mix([
-      addressTxs.map((tx) => withTransfers(tx)),
-      addressTxs.map((tx) => withTransfers(tx.slice(2))),
-      addressTxs.map((tx) => withTransfers(tx.toUpperCase().replace('0X', '0x'))),
-      addressTxs.map((tx) => withTransfers(tx.slice(2).toUpperCase())),
-      range(5).map((i) => withTransfers(unknownTx(i))),
-    ]),
-  };
+      ].map((rs) => [...new Set(rs.map(url))]),
+    );
+    if (mixed.length > 1) out[op.operationId] = mixed;
+  }
+  return out;
 }
 
 /** Takes from each operation's list in turn, so every stretch of the run loads all eight equally. */
@@ -136,7 +202,7 @@ async function targetsOf(client: HttpClient): Promise<SoakTargets> {
   // lists the first valid request each declares, spec/valid-requests/), so a new operation is
   // soaked without a line here. The soak sends GETs: a POST's requests have tests of their own.
   const { samples } = (await get('/')).body as { samples: Record<string, string> };
-  const varied = variety(catalogue, addressTxs);
+  const varied = variety(catalogue, addressTxs, new Set(Object.keys(samples)));
   const lists: Record<string, string[]> = Object.fromEntries(
     listOperations()
       .filter((op) => op.method === 'get')

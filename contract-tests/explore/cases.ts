@@ -3,7 +3,7 @@ import type { AnsweredRequest } from '../checks/answered-request.ts';
 import { namedTransactions } from '../checks/agreement-checks.ts';
 import { objectAt, ok, results, singleAnswers } from '../checks/meaning-check.ts';
 import { badRequestCases } from '../cases/bad-requests.ts';
-import { operation, type Query } from '../spec-context.ts';
+import { operation, operations, type Query } from '../spec-context.ts';
 import {
   parameterExamples,
   stringParams,
@@ -195,14 +195,14 @@ function validFor(operationId: string, view: WorldView): PlannedRequest | undefi
   return first ? { operationId, ...stringParams(first), status: 200, because: VALID } : undefined;
 }
 
-const MUTABLE = [
-  'get_block',
-  'get_tx_list_details',
-  'get_address_transaction_events',
-  'get_account_transactions_with_transfers',
-  'get_account_balance',
-  'get_single_transaction_with_transfers',
-];
+/**
+ * The operations whose invalid requests the exploration starts from: those with parameters to
+ * break whose real answers to them are recorded (the spec's `x-bad-inputs`), so a refusal it
+ * expects is the real service's.
+ */
+const MUTABLE = operations
+  .filter((op) => op.badInputs && op.parameters.length > 0)
+  .map((op) => op.operationId);
 
 function invalid(s: Extract<Start, { kind: 'invalid' }>, pool: Pool): PlannedRequest | undefined {
   const operationId = pickFrom(MUTABLE, s.operation) as string;

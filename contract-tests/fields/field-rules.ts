@@ -1,4 +1,6 @@
+import type { FieldsUnchecked } from '../../spec/load.ts';
 import type { FieldSelector, Source } from '../checks/meaning-check.ts';
+import { operations } from '../spec-context.ts';
 
 /** A rule a fixed cross-operation test checks (contract-tests/cross/, operations/), for the field table. */
 export interface FixedRule {
@@ -205,19 +207,25 @@ export const FIXED_CROSS_RULES: FixedRule[] = [
 ];
 
 /**
- * Fields no rule can check from outside beyond their schema, and why. A test fails when a field
- * has neither a rule nor a reason, or when a reason matches no field.
+ * Why the suite checks an operation's fields by schema only, by the spec's `x-fields-unchecked`
+ * (the whole operation's fields take the reason).
  */
-/** Why the fields of the wallet reads' v3 successors have no rule of the suite's yet. */
-const WALLET_SUCCESSOR =
-  'a v3 successor of a wallet read (the transaction by id, the nonces): its agreement with the deprecated route is checked on the mock by mocks/operations/wallet-successors.test.ts; the suite has no agreement check for it yet';
-/** Why the explorer's routes' fields have no rule of the suite's beyond cross/explorer-agreement yet. */
-const EXPLORER =
-  'an explorer route (issue 40): its agreement with get_block, the mempool statistics, its own totals and the v3 route is checked on the mock by mocks/operations/explorer-routes.test.ts, and against the real service by the differential; the suite checks a block\u2019s transactions, a burn block\u2019s blocks and a cycle\u2019s totals (cross/explorer-agreement), the rest by schema';
-/** Why a successor's fields have no rule of the suite's yet. */
-const SUCCESSOR =
-  'a successor a deprecation names (issue 32): its agreement with the deprecated operation is checked on the mock by mocks/operations/successors.test.ts; the suite has no agreement check for it yet';
+const WHOLE_OPERATION: Record<FieldsUnchecked, string> = {
+  'wallet-route':
+    'a wallet route the suite has no valid request for yet: shape by schema; its meaning is tested with stacks.js against the mock (docs/wallets.md)',
+  successor:
+    'a successor a deprecation names (issue 32): its agreement with the deprecated operation is checked on the mock by mocks/operations/successors.test.ts; the suite has no agreement check for it yet',
+  'wallet-successor':
+    'a v3 successor of a wallet read (the transaction by id, the nonces): its agreement with the deprecated route is checked on the mock by mocks/operations/wallet-successors.test.ts; the suite has no agreement check for it yet',
+  explorer:
+    'an explorer route (issue 40): its agreement with get_block, the mempool statistics, its own totals and the v3 route is checked on the mock by mocks/operations/explorer-routes.test.ts, and against the real service by the differential; the suite checks a block\u2019s transactions, a burn block\u2019s blocks and a cycle\u2019s totals (cross/explorer-agreement), the rest by schema',
+};
 
+/**
+ * Fields no rule can check from outside beyond their schema, and why: these, then every other
+ * field of the operations the spec marks `x-fields-unchecked` (a field takes its first reason). A test fails when a field has
+ * neither a rule nor a reason, or when a reason matches no field.
+ */
 export const UNCHECKED: Array<{ selector: FieldSelector; why: string }> = [
   {
     selector: 'get_nft_holdings results[].block_height',
@@ -231,16 +239,6 @@ export const UNCHECKED: Array<{ selector: FieldSelector; why: string }> = [
     selector: 'get_mempool_transactions cursor.*',
     why: 'an opaque v3 cursor (`receipt_time:tx_id`); the agreement check walks it to the end',
   },
-  ...[
-    'get_transaction_by_id',
-    'get_account_nonces',
-    'get_account_info',
-    'post_fee_transaction',
-    'run_faucet_stx',
-  ].map((op) => ({
-    selector: `${op} **`,
-    why: 'a wallet route the suite has no valid request for yet: shape by schema; its meaning is tested with stacks.js against the mock (docs/wallets.md)',
-  })),
   {
     selector: '* header *ratelimit-*',
     why: 'the hosted gateway\u2019s quota counters, typed when sent; the 429 tests check `retry-after`',
@@ -323,68 +321,9 @@ export const UNCHECKED: Array<{ selector: FieldSelector; why: string }> = [
     selector: 'get_status chain_tip.microblock_*',
     why: 'the node\u2019s microblock tip: no operation lists microblocks',
   },
-  {
-    selector: 'get_principal_transactions **',
-    why: SUCCESSOR,
-  },
-  {
-    selector: 'get_principal_transaction_balance_changes **',
-    why: SUCCESSOR,
-  },
-  {
-    selector: 'get_principal_balance_changes **',
-    why: SUCCESSOR,
-  },
-  {
-    selector: 'get_principal_balances_stx **',
-    why: SUCCESSOR,
-  },
-  {
-    selector: 'get_principal_balances_ft **',
-    why: SUCCESSOR,
-  },
-  {
-    selector: 'get_principal_balance_ft **',
-    why: SUCCESSOR,
-  },
-  {
-    selector: 'get_principal_balances_nft **',
-    why: SUCCESSOR,
-  },
-  {
-    selector: 'get_address_transactions **',
-    why: SUCCESSOR,
-  },
-  {
-    selector: 'get_principal_stx_balance **',
-    why: SUCCESSOR,
-  },
-  {
-    selector: 'get_principal_ft_balances **',
-    why: SUCCESSOR,
-  },
-  {
-    selector: 'get_transaction **',
-    why: WALLET_SUCCESSOR,
-  },
-  {
-    selector: 'get_principal_nonces **',
-    why: WALLET_SUCCESSOR,
-  },
-  ...[
-    'get_blocks',
-    'get_transactions_by_block',
-    'get_block_transactions',
-    'get_burn_blocks',
-    'get_burn_block',
-    'get_blocks_by_burn_block',
-    'get_mempool_fee_priorities',
-    'get_pox_cycles',
-    'get_pox_cycle',
-    'get_pox_cycle_signers',
-    'get_transaction_list',
-    'get_transactions',
-    'get_ft_metadata',
-    'get_nft_metadata',
-  ].map((op) => ({ selector: `${op} **`, why: EXPLORER })),
+  ...operations.flatMap((op) =>
+    op.fieldsUnchecked
+      ? [{ selector: `${op.operationId} **`, why: WHOLE_OPERATION[op.fieldsUnchecked] }]
+      : [],
+  ),
 ];

@@ -3,8 +3,7 @@ import { listOperations } from '../../spec/document.ts';
 import { operationsOf, releaseProfile } from '../../spec/releases/releases.ts';
 import { createSpecAjv } from '../../spec/schemas.ts';
 import { handlers } from '../operations/handlers.ts';
-import type { ChainDoor, OperationId } from '../operations/types.ts';
-import { MINED_ONLY } from '../operations/mined-only.ts';
+import type { ChainDoor } from '../operations/types.ts';
 import type { WorldQueries } from '../query/world-queries.ts';
 import { Rng } from '../world/rng.ts';
 import { parseDeprecated } from './deprecation.ts';
@@ -58,6 +57,8 @@ export function createMockPipeline(
   // Every operation of the spec has its handler, whichever release is served.
   checkHandlers(all, handlers);
   const ops = operationsOf(all, release.version);
+  // The answers that read the mined chain only (the spec's `x-cache: mined`) outlive a broadcast.
+  const minedOnly = new Set(all.filter((op) => op.cache === 'mined').map((op) => op.operationId));
   const pipeline = createApiPipeline({
     doc,
     ops,
@@ -76,7 +77,7 @@ export function createMockPipeline(
     },
     cache: new ResponseCache(queries, RESPONSE_CACHE_LIMITS, {
       world: queries.mined,
-      holds: (answer) => MINED_ONLY.has(answer.operationId as OperationId),
+      holds: (answer) => minedOnly.has(answer.operationId),
     }),
     door,
     log: settings.log,

@@ -1,19 +1,23 @@
-import { get_account_balance } from './get_account_balance.ts';
-import { get_account_transactions_with_transfers } from './get_account_transactions_with_transfers.ts';
-import { get_address_transaction_events } from './get_address_transaction_events.ts';
-import { get_block } from './get_block.ts';
-import { get_mempool_transaction_stats } from './get_mempool_transaction_stats.ts';
-import { get_single_transaction_with_transfers } from './get_single_transaction_with_transfers.ts';
+// Generated from spec/openapi.yaml by scripts/write-handlers.ts (`make types`): do not edit.
 import { get_status } from './get_status.ts';
+import { get_block } from './get_block.ts';
 import { get_tx_list_details } from './get_tx_list_details.ts';
-import type { OperationHandler, OperationHandlers } from './types.ts';
-import { get_account_info } from './get_account_info.ts';
-import { get_account_nonces } from './get_account_nonces.ts';
-import { get_fee_transfer } from './get_fee_transfer.ts';
+import { get_mempool_transaction_stats } from './get_mempool_transaction_stats.ts';
+import { get_address_transaction_events } from './get_address_transaction_events.ts';
+import { get_account_transactions_with_transfers } from './get_account_transactions_with_transfers.ts';
+import { get_account_balance } from './get_account_balance.ts';
+import { get_single_transaction_with_transfers } from './get_single_transaction_with_transfers.ts';
 import { get_transaction_by_id } from './get_transaction_by_id.ts';
-import { post_fee_transaction } from './post_fee_transaction.ts';
+import { get_account_nonces } from './get_account_nonces.ts';
+import { get_account_info } from './get_account_info.ts';
+import { get_fee_transfer } from './get_fee_transfer.ts';
 import { post_transaction } from './post_transaction.ts';
+import { post_fee_transaction } from './post_fee_transaction.ts';
 import { run_faucet_stx } from './run_faucet_stx.ts';
+import { get_network_block_times } from './get_network_block_times.ts';
+import { get_mempool_transaction_list } from './get_mempool_transaction_list.ts';
+import { get_nft_holdings } from './get_nft_holdings.ts';
+import { get_mempool_transactions } from './get_mempool_transactions.ts';
 import { get_principal_transactions } from './get_principal_transactions.ts';
 import { get_principal_transaction_balance_changes } from './get_principal_transaction_balance_changes.ts';
 import { get_principal_balance_changes } from './get_principal_balance_changes.ts';
@@ -21,12 +25,11 @@ import { get_principal_balances_stx } from './get_principal_balances_stx.ts';
 import { get_principal_balances_ft } from './get_principal_balances_ft.ts';
 import { get_principal_balance_ft } from './get_principal_balance_ft.ts';
 import { get_principal_balances_nft } from './get_principal_balances_nft.ts';
+import { get_transaction } from './get_transaction.ts';
+import { get_principal_nonces } from './get_principal_nonces.ts';
 import { get_address_transactions } from './get_address_transactions.ts';
 import { get_principal_stx_balance } from './get_principal_stx_balance.ts';
 import { get_principal_ft_balances } from './get_principal_ft_balances.ts';
-import { get_transaction } from './get_transaction.ts';
-import { get_principal_nonces } from './get_principal_nonces.ts';
-// The explorer's routes (issue 40).
 import { get_blocks } from './get_blocks.ts';
 import { get_transactions_by_block } from './get_transactions_by_block.ts';
 import { get_burn_blocks } from './get_burn_blocks.ts';
@@ -37,14 +40,11 @@ import { get_pox_cycles } from './get_pox_cycles.ts';
 import { get_pox_cycle } from './get_pox_cycle.ts';
 import { get_pox_cycle_signers } from './get_pox_cycle_signers.ts';
 import { get_transaction_list } from './get_transaction_list.ts';
-import { get_ft_metadata } from './get_ft_metadata.ts';
-import { get_nft_metadata } from './get_nft_metadata.ts';
 import { get_block_transactions } from './get_block_transactions.ts';
 import { get_transactions } from './get_transactions.ts';
-import { get_network_block_times } from './get_network_block_times.ts';
-import { get_mempool_transaction_list } from './get_mempool_transaction_list.ts';
-import { get_nft_holdings } from './get_nft_holdings.ts';
-import { get_mempool_transactions } from './get_mempool_transactions.ts';
+import { get_ft_metadata } from './get_ft_metadata.ts';
+import { get_nft_metadata } from './get_nft_metadata.ts';
+import type { OperationHandler, OperationHandlers } from './types.ts';
 
 /** One handler per operationId of the spec; the pipeline refuses to start on any mismatch. */
 export const typedHandlers: OperationHandlers = {
@@ -63,6 +63,10 @@ export const typedHandlers: OperationHandlers = {
   post_transaction,
   post_fee_transaction,
   run_faucet_stx,
+  get_network_block_times,
+  get_mempool_transaction_list,
+  get_nft_holdings,
+  get_mempool_transactions,
   get_principal_transactions,
   get_principal_transaction_balance_changes,
   get_principal_balance_changes,
@@ -70,12 +74,11 @@ export const typedHandlers: OperationHandlers = {
   get_principal_balances_ft,
   get_principal_balance_ft,
   get_principal_balances_nft,
+  get_transaction,
+  get_principal_nonces,
   get_address_transactions,
   get_principal_stx_balance,
   get_principal_ft_balances,
-  get_transaction,
-  get_principal_nonces,
-  // The explorer's routes (issue 40).
   get_blocks,
   get_transactions_by_block,
   get_burn_blocks,
@@ -86,14 +89,10 @@ export const typedHandlers: OperationHandlers = {
   get_pox_cycle,
   get_pox_cycle_signers,
   get_transaction_list,
-  get_ft_metadata,
-  get_nft_metadata,
   get_block_transactions,
   get_transactions,
-  get_network_block_times,
-  get_mempool_transaction_list,
-  get_nft_holdings,
-  get_mempool_transactions,
+  get_ft_metadata,
+  get_nft_metadata,
 };
 
 /** The handlers by operationId, as the pipeline holds them. */

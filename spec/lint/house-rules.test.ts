@@ -19,7 +19,7 @@ import {
   type JsonObject,
   type JsonPath,
 } from '../../testing/spec-paths.ts';
-import { ETAG_STEPS } from '../document.ts';
+import { CACHE_CLASSES, ETAG_STEPS } from '../document.ts';
 
 const SPEC_FILE = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
 const RULESET_FILE = fileURLToPath(new URL('../.spectral.yaml', import.meta.url));
@@ -414,6 +414,28 @@ describe('house rules on spec/openapi.yaml', () => {
       expectNewFinding(results, 'house-etag-step', [...etag, 'before', '9.0'], /not a release/);
       expectNewFinding(results, 'house-etag-step', [...post, 'x-etag'], /not a GET whose 200 sends an ETag/);
     });
+  });
+
+  it('house-cache-class and house-bad-inputs fire on unknown values, and on keys where they cannot hold', async () => {
+    const op = (id: string): JsonPath => operationPath(pristine, id);
+    const [block, post, stats] = [op('get_block'), op('post_transaction'), op('get_tx_list_details')];
+    const history = op('get_account_transactions_with_transfers');
+    const results = await lintMutated((doc) => {
+      Object.assign(objectAt(doc, block), { 'x-cache': 'forever', 'x-bad-inputs': { limit: '20' } });
+      for (const at of [post, stats]) objectAt(doc, at)['x-cache'] = 'mined';
+      objectAt(doc, history)['x-bad-inputs'] = { query: { page: '2', limit: 20 } };
+    });
+    const cache = (at: JsonPath, m: RegExp) =>
+      expectNewFinding(results, 'house-cache-class', [...at, 'x-cache'], m);
+    cache(block, /"forever", not a known class/);
+    const [finding] = matching(results, 'house-cache-class', [...block, 'x-cache'], /not a known class/);
+    expect(/\(([^)]+)\)$/.exec(finding?.message ?? '')?.[1]?.split(', ')).toEqual([...CACHE_CLASSES]);
+    cache(post, /not a GET/);
+    cache(stats, /x-etag reads the mempool/);
+    const bad = (at: JsonPath, message: RegExp) => expectNewFinding(results, 'house-bad-inputs', at, message);
+    bad([...block, 'x-bad-inputs'], /not an object with a `query` map/);
+    bad([...history, 'x-bad-inputs', 'query', 'page'], /"page", not a query parameter/);
+    bad([...history, 'x-bad-inputs', 'query', 'limit'], /not a string/);
   });
 
   it('house-success-example fires when a 200 JSON response loses its example', async () => {

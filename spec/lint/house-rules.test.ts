@@ -1,14 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Document, Spectral, type ISpectralDiagnostic } from '@stoplight/spectral-core';
-// The CLI's own loader (YAML migration + rollup bundling of functionsDir), so
-// these tests load the custom functions exactly as `npx spectral lint` does.
-import { getRuleset } from '@stoplight/spectral-cli/dist/services/linter/utils/getRuleset.js';
-// Not in package.json: it is the parser spectral-core and spectral-cli depend
-// on, and the one the CLI hands to Document.
-import { Yaml } from '@stoplight/spectral-parsers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import {
+  baseline,
+  expectNewFinding,
+  lintMutated,
+  lintText,
+  lintWholeMutated,
+  loadHouseRules,
+  matching,
+  pristine,
+  spectral,
+  summary,
+} from '../../testing/house-rules-lint.ts';
 import {
   derefPath,
   firstDeprecatedOperationPath,
@@ -21,99 +26,9 @@ import {
 } from '../../testing/spec-paths.ts';
 import { CACHE_CLASSES, ETAG_STEPS } from '../document.ts';
 
-const SPEC_FILE = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
-const RULESET_FILE = fileURLToPath(new URL('../.spectral.yaml', import.meta.url));
 const FIXTURE_FILE = fileURLToPath(new URL('./fixtures/minimal-openapi.yaml', import.meta.url));
 
-/** The whole ruleset, as `make lint` runs it. */
-let spectral: Spectral;
-// Mutations are linted with the house rules alone: these tests look for their findings only, and
-// spectral:oas took nine tenths of each lint of the whole spec.
-let houseRules: Spectral;
-let pristine: JsonObject;
-let baseline: ISpectralDiagnostic[];
-
-beforeAll(async () => {
-  spectral = new Spectral();
-  spectral.setRuleset(await getRuleset(RULESET_FILE));
-  const house = await getRuleset(RULESET_FILE);
-  for (const [name, rule] of Object.entries(house.rules))
-    if (!name.startsWith('house-')) rule.enabled = false;
-  houseRules = new Spectral();
-  houseRules.setRuleset(house);
-  const text = readFileSync(SPEC_FILE, 'utf8');
-  pristine = parse(text) as JsonObject;
-  baseline = await lintText(text, SPEC_FILE);
-}, 30_000);
-
-// A Document with the spec's own path, as the CLI builds it: without a source
-// Spectral cannot map a finding inside a $ref'd component back to the component.
-function lintText(
-  text: string,
-  source: string,
-  linter: Spectral = houseRules,
-): Promise<ISpectralDiagnostic[]> {
-  return linter.run(new Document(text, Yaml, source));
-}
-
-/**
- * The house rules' findings on a mutated copy of the spec. The copy keeps only the paths the
- * mutation changed (the whole copy when it changed none, as a component's change reaches every
- * path that uses it), and its findings are judged against the same paths unmutated: a lint of a
- * few paths took a sixth of the whole spec's, and these tests lint dozens of copies.
- */
-async function lintMutated(
-  mutate: (doc: JsonObject) => void,
-  original: JsonObject = pristine,
-  source: string = SPEC_FILE,
-): Promise<ISpectralDiagnostic[]> {
-  const doc = structuredClone(original);
-  mutate(doc);
-  const before = (original.paths ?? {}) as JsonObject;
-  const after = (doc.paths ?? {}) as JsonObject;
-  const changed = Object.keys(after).filter((p) => JSON.stringify(after[p]) !== JSON.stringify(before[p]));
-  if (changed.length === 0 || Object.keys(before).some((p) => !(p in after)))
-    return lintText(JSON.stringify(doc), source);
-  const keep = (paths: JsonObject): JsonObject =>
-    Object.fromEntries(changed.filter((p) => p in paths).map((p) => [p, paths[p]]));
-  const results = await lintText(JSON.stringify({ ...doc, paths: keep(after) }), source);
-  if (original === pristine)
-    BASELINES.set(results, await lintText(JSON.stringify({ ...original, paths: keep(before) }), source));
-  return results;
-}
-
-/** The house rules' findings on the whole mutated copy, for a rule that reads other paths. */
-async function lintWholeMutated(mutate: (doc: JsonObject) => void): Promise<ISpectralDiagnostic[]> {
-  const doc = structuredClone(pristine);
-  mutate(doc);
-  return lintText(JSON.stringify(doc), SPEC_FILE);
-}
-
-/** The findings of the same paths unmutated, for the findings of a copy that kept only some. */
-const BASELINES = new WeakMap<ISpectralDiagnostic[], ISpectralDiagnostic[]>();
-
-function startsWith(path: JsonPath, prefix: JsonPath): boolean {
-  return prefix.every((segment, index) => String(path[index]) === String(segment));
-}
-
-function matching(results: ISpectralDiagnostic[], code: string, at: JsonPath, message: RegExp) {
-  return results.filter((r) => r.code === code && startsWith(r.path, at) && message.test(r.message));
-}
-
-/** The finding must be new: present after the mutation, absent from the unmutated spec. */
-function expectNewFinding(results: ISpectralDiagnostic[], code: string, at: JsonPath, message: RegExp = /./) {
-  const before = BASELINES.get(results) ?? baseline;
-  expect(matching(before, code, at, message), 'already reported on the unmutated spec').toEqual([]);
-  const found = matching(results, code, at, message);
-  expect(found, `${code} at ${at.join(' > ')} matching ${message}; got:\n${summary(results)}`).not.toEqual(
-    [],
-  );
-  expect(found.every((r) => r.severity === 0)).toBe(true);
-}
-
-function summary(results: ISpectralDiagnostic[]): string {
-  return results.map((r) => `${r.code} ${r.path.join(' > ')}: ${r.message}`).join('\n');
-}
+beforeAll(loadHouseRules, 30_000);
 
 describe('house rules on spec/openapi.yaml', () => {
   it('the unmutated spec has no house-rule findings', () => {

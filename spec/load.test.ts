@@ -30,6 +30,9 @@ const REAL_OPERATION_IDS = {
   get_principal_ft_balances: '/extended/v2/addresses/{principal}/balances/ft',
   get_transaction: '/extended/v3/transactions/{tx_id}',
   get_principal_nonces: '/extended/v3/principals/{principal}/nonces',
+  // The contract routes (issue 39).
+  get_contract_by_id: '/extended/v1/contract/{contract_id}',
+  get_contract_events_by_id: '/extended/v1/contract/{contract_id}/events',
 };
 
 /** The stacks-node's routes a wallet uses, which the real service proxies (operationIds ours, snake_case). */
@@ -38,10 +41,30 @@ const NODE_OPERATION_IDS = {
   get_fee_transfer: '/v2/fees/transfer',
   post_transaction: '/v2/transactions',
   post_fee_transaction: '/v2/fees/transaction',
+  // The node's Clarity routes, /v2/info and /v2/pox (issue 39).
+  call_read_only_function: '/v2/contracts/call-read/{contract_address}/{contract_name}/{function_name}',
+  get_contract_interface: '/v2/contracts/interface/{contract_address}/{contract_name}',
+  get_contract_source: '/v2/contracts/source/{contract_address}/{contract_name}',
+  get_contract_data_var: '/v2/data_var/{contract_address}/{contract_name}/{var_name}',
+  get_contract_data_map_entry: '/v2/map_entry/{contract_address}/{contract_name}/{map_name}',
+  get_constant_val: '/v2/constant_val/{contract_address}/{contract_name}/{constant_name}',
+  get_is_trait_implemented:
+    '/v2/traits/{contract_address}/{contract_name}/{trait_contract_address}/{trait_contract_name}/{trait_name}',
+  get_core_api_info: '/v2/info',
+  get_pox_info: '/v2/pox',
 };
 
-/** The operations that change the chain: a broadcast, a fee estimate's request body, the faucet. */
-const POSTED = ['post_transaction', 'post_fee_transaction', 'run_faucet_stx'];
+/** The node's Clarity routes (issue 39). */
+const CLARITY_NODE_OPERATIONS = Object.keys(NODE_OPERATION_IDS).slice(4);
+
+/** The operations that take a body: a broadcast, a fee estimate's request, the faucet, a read-only call, a map key. */
+const POSTED = [
+  'post_transaction',
+  'post_fee_transaction',
+  'run_faucet_stx',
+  'call_read_only_function',
+  'get_contract_data_map_entry',
+];
 
 function tinyDoc(extra: Record<string, unknown>): Document {
   return { openapi: '3.1.0', info: { title: 't', version: '1' }, ...extra } as Document;
@@ -81,6 +104,7 @@ describe('listOperations', () => {
       'get_account_transactions_with_transfers',
       'get_address_transaction_events',
       'get_address_transactions',
+      'get_contract_events_by_id',
       'get_principal_ft_balances',
       'get_principal_stx_balance',
       'get_single_transaction_with_transfers',
@@ -109,6 +133,7 @@ describe('listOperations', () => {
       get_principal_ft_balances: ['GET /extended/v3/principals/{principal}/balances/ft'],
       get_transaction_by_id: ['GET /extended/v3/transactions/{tx_id}'],
       get_account_nonces: ['GET /extended/v3/principals/{principal}/nonces'],
+      get_contract_events_by_id: undefined,
     });
   });
 
@@ -179,12 +204,15 @@ describe('listOperations', () => {
 
   it('marks the routes the real service forwards to its stacks-node (x-stacks-node), and only them', () => {
     const forwarded = operations.filter((op) => op.stacksNode).map((op) => op.operationId);
-    expect(forwarded.sort()).toEqual([
-      'get_account_info',
-      'get_fee_transfer',
-      'post_fee_transaction',
-      'post_transaction',
-    ]);
+    expect(forwarded.sort()).toEqual(
+      [
+        'get_account_info',
+        'get_fee_transfer',
+        'post_fee_transaction',
+        'post_transaction',
+        ...CLARITY_NODE_OPERATIONS,
+      ].sort(),
+    );
     for (const op of operations)
       expect(op.stacksNode === true, op.operationId).toBe(op.path.startsWith('/v2/'));
   });
@@ -198,7 +226,9 @@ describe('listOperations', () => {
         .filter((op) => op.etag === undefined)
         .map((op) => op.operationId)
         .sort(),
-    ).toEqual([...POSTED, 'get_account_info', 'get_fee_transfer'].sort());
+    ).toEqual(
+      [...new Set([...POSTED, 'get_account_info', 'get_fee_transfer', ...CLARITY_NODE_OPERATIONS])].sort(),
+    );
     expect(operationById('get_principal_stx_balance').etag).toEqual({
       from: 'principal',
       withMempoolParam: 'include_mempool',

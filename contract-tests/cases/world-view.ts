@@ -22,8 +22,15 @@ export function worldViewOf(data: TargetData): WorldView {
     ...(data.mempool.length ? { mempool: data.mempool } : {}),
     ...(block ? { block_height: block.height, block_hash: block.hash } : {}),
     ...(data.network === 'testnet' && a.stx_activity ? { testnet_address: a.stx_activity } : {}),
+    ...(data.network ? { pox_contract: POX_CONTRACT[data.network] } : {}),
   };
 }
+
+/** pox-4, the boot contract every node of the network has. */
+const POX_CONTRACT = {
+  mainnet: 'SP000000000000000000002Q6VF78.pox-4',
+  testnet: 'ST000000000000000000002AMW42H.pox-4',
+} as const;
 
 /** Where each fact comes from on a target: the target file's field that lists it, or how to get it. */
 const SOURCES: Record<Fact, string> = {
@@ -40,6 +47,8 @@ const SOURCES: Record<Fact, string> = {
   block_hash: 'blocks',
   signed_tx: 'no target file lists one and the suite signs none',
   testnet_address: 'the faucet pays only on a testnet target (`network: testnet`)',
+  pox_contract: "the boot contract of the target's network, which the target file's `network` names",
+  trait: 'no target file lists a trait and discovery looks for none',
 };
 
 /** Why facts are missing: where each would come from. */

@@ -118,7 +118,7 @@ export function sendChange(p: Answering, json: SerializedJson): HttpResponse {
 }
 
 /** A refusal in its own server's words: a stacks-node's JSON or text, the faucet's JSON. */
-export function ownAnswer(p: Answering, result: OwnAnswer): HttpResponse {
+export function ownAnswer(p: Answering, result: Pick<OwnAnswer, 'own'> & { status: number }): HttpResponse {
   const { own } = result;
   const body = new TextEncoder().encode('text' in own ? own.text : JSON.stringify(own.json));
   const type = 'text' in own ? 'text/plain; charset=utf-8' : JSON_TYPE;

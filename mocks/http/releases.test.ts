@@ -44,6 +44,7 @@ const DEPRECATED_IN_9 = [
   'get_principal_ft_balances',
   'get_transaction_by_id',
   'get_account_nonces',
+  'get_contract_events_by_id',
 ];
 
 describe('release profiles over HTTP', () => {

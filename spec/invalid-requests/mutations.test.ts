@@ -34,6 +34,16 @@ const examples: Record<string, string[]> = {
   block_height: ['5'],
   block_hash: [hash],
   limit: ['20'],
+  contract_id: [`${principal}.some-token`],
+  contract_address: [principal],
+  contract_name: ['some-token'],
+  trait_contract_address: [principal],
+  trait_contract_name: ['some-trait'],
+  function_name: ['get-balance'],
+  var_name: ['counter'],
+  map_name: ['entries'],
+  constant_name: ['owner'],
+  trait_name: ['some-trait'],
 };
 const material: Record<NonNullable<Mutation['material']>, string[]> = {
   'hostile-values': ['__proto__', '-1', 'SP\u0000', 'é'.repeat(300), ''],

@@ -31,6 +31,10 @@ export interface WorldView {
   signed_tx?: string;
   /** A testnet address the faucet may pay (a testnet world only). */
   testnet_address?: string;
+  /** The boot contract pox-4's identifier on the target's network: its data vars, maps and constants. */
+  pox_contract?: string;
+  /** A trait some contract of the world defines: the defining contract's identifier and the trait's name. */
+  trait?: { contract: string; name: string };
 }
 
 /** The facts a declaration needs. */

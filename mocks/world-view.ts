@@ -45,7 +45,7 @@ export function worldViewOf(queries: WorldQueries): WorldView {
 function traitOf(queries: WorldQueries): Pick<WorldView, 'trait'> {
   for (const contract of queries.chain.contracts) {
     if (contract.pending) continue;
-    const name = /\(define-trait\s+([^\s()]+)/.exec(sourceOf(contract))?.[1];
+    const name = /\(define-trait\s+([^\s()]+)/.exec(sourceOf(queries.chain, contract))?.[1];
     if (name) return { trait: { contract: contract.id, name } };
   }
   return {};

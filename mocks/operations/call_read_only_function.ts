@@ -10,10 +10,10 @@ type Args = components['schemas']['ReadOnlyFunctionArgs'];
  * for a call that fails (the engine's words). An argument that is not a serialized Clarity value
  * is the node's 400 text, as the node refuses it before running anything.
  */
-export const call_read_only_function: OperationHandler<'call_read_only_function'> = {
+export const call_read_only_function: OperationHandler<'call_read_only_function', never, true> = {
   defaulted: [],
   answer: ({ queries, path, query, body }) =>
-    withEngine(queries, query.tip, (engine, height) => {
+    withEngine(queries, query.tip, (reads, { at }) => {
       const sent = body as Args;
       const args: string[] = [];
       for (const hex of sent.arguments) {
@@ -24,13 +24,6 @@ export const call_read_only_function: OperationHandler<'call_read_only_function'
         if (typeof arg !== 'string') return arg;
         args.push(arg);
       }
-      const call = {
-        contractId: contractIdOf(path),
-        functionName: path.function_name,
-        sender: sent.sender,
-        sponsor: sent.sponsor,
-        args,
-      };
-      return ok(engine.callReadOnly(call, height));
+      return ok(reads.callReadOnly(contractIdOf(path), path.function_name, args, sent.sender, at));
     }),
 };

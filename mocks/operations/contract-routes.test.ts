@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { Cl, cvToHex, cvToValue, hexToCV } from '@stacks/transactions';
 import type { ServerRequest } from '../../spec/http/request.ts';
 import { createMock } from '../create-mock.ts';
 import { ContractKind } from '../world/tables/kinds.ts';
-import { NO_ENGINE } from './node-reads.ts';
 
-// One mock for the file, without a Clarity engine: what the world serves itself, and what needs Clarity.
+// One mock for the file: what the world serves itself, and what the Clarity engine reads (one warm-up).
 const mock = createMock({ blocks: 80, quiet: true, rateLimit: 0 });
 const { queries } = mock.live;
 const chain = queries.chain;
@@ -41,7 +41,7 @@ describe('the contract routes the world serves itself', () => {
     expect((await ask(`/v2/contracts/source/${address}/${name}?tip=nonsense`)).status).toBe(200);
   });
 
-  it('/extended/v1/contract/{id}: the deployment, the source, no ABI without the engine; 404 in the real wording', async () => {
+  it('/extended/v1/contract/{id}: the deployment, the source, the ABI as JSON text; 404 in the real wording', async () => {
     const found = queries.contracts().find(token.id)!;
     const res = await ask(`/extended/v1/contract/${token.id}`);
     expect(res.body).toEqual({
@@ -51,7 +51,7 @@ describe('the contract routes the world serves itself', () => {
       block_height: found.height,
       clarity_version: token.clarityVersion,
       source_code: expect.stringContaining('define-fungible-token'),
-      abi: null,
+      abi: expect.any(String),
     });
     expect(res.headers.etag).toBeDefined();
     const missing = await ask(`/extended/v1/contract/${address}.no-such-contract`);
@@ -128,23 +128,72 @@ describe('the contract routes the world serves itself', () => {
   });
 });
 
-describe('the routes that run Clarity, without the engine', () => {
-  it.each([
-    ['GET', `/v2/contracts/interface/${address}/${name}`, undefined],
-    ['GET', `/v2/data_var/${address}/${name}/counter`, undefined],
-    ['GET', `/v2/constant_val/${address}/${name}/contract-owner`, undefined],
-    ['POST', `/v2/map_entry/${address}/${name}/entries`, '"0x0100000000000000000000000000000001"'],
-    [
-      'POST',
-      `/v2/contracts/call-read/${address}/${name}/get-balance`,
-      JSON.stringify({ sender: address, arguments: [] }),
-    ],
-  ])('%s %s answers 501, naming the package to install', async (method, target, body) => {
-    const res = await ask(target, {
-      method,
-      ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }),
+describe('the routes that run Clarity, in the engine', () => {
+  const post = (target: string, body: unknown) =>
+    ask(target, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
     });
-    expect(res.status).toBe(501);
-    expect((res.body as { message: string }).message).toBe(NO_ENGINE);
+  const holder = (): string => {
+    const ft = queries.catalogue().addresses.ft_activity;
+    return ft || address;
+  };
+
+  it(
+    "call-read: the token's get-balance is the extended balance of its holder",
+    { timeout: 60_000 },
+    async () => {
+      const who = holder();
+      const res = await post(`/v2/contracts/call-read/${address}/${name}/get-balance`, {
+        sender: who,
+        arguments: [cvToHex(Cl.principal(who))],
+      });
+      expect(res.status).toBe(200);
+      const body = res.body as { okay: boolean; result: string };
+      expect(body.okay).toBe(true);
+      const balances = (await ask(`/extended/v1/address/${who}/balances`)).body as {
+        fungible_tokens: Record<string, { balance: string }>;
+      };
+      const extended = balances.fungible_tokens[token.assetId]?.balance ?? '0';
+      expect(cvToValue(hexToCV(body.result))).toEqual({ type: 'uint', value: extended });
+    },
+  );
+
+  it("call-read: an argument that is no Clarity value is the node's 400 text; an unknown function okay: false", async () => {
+    const bad = await post(`/v2/contracts/call-read/${address}/${name}/get-balance`, {
+      sender: address,
+      arguments: ['0xff'],
+    });
+    expect([bad.status, bad.text]).toEqual([400, 'Failed to deserialize argument value']);
+    const missing = await post(`/v2/contracts/call-read/${address}/${name}/no-such-function`, {
+      sender: address,
+      arguments: [],
+    });
+    expect(missing.status).toBe(200);
+    expect(missing.body).toMatchObject({ okay: false, cause: expect.any(String) });
+  });
+
+  it('interface, constant and map entry of the token, from the engine', async () => {
+    const abi = (await ask(`/v2/contracts/interface/${address}/${name}`)).body as {
+      functions: { name: string }[];
+      fungible_tokens: { name: string }[];
+    };
+    expect(abi.functions.map((f) => f.name)).toContain('get-balance');
+    expect(abi.fungible_tokens).toEqual([{ name: token.token }]);
+    const owner = (await ask(`/v2/constant_val/${address}/${name}/contract-owner`)).body as { data: string };
+    expect(cvToValue(hexToCV(owner.data))).toBe(address);
+    expect((await ask(`/v2/constant_val/${address}/${name}/no-such-constant`)).text).toBe(
+      'Constant not found',
+    );
+    const entry = await ask(`/v2/map_entry/${address}/${name}/no-such-map`, {
+      method: 'POST',
+      body: JSON.stringify(cvToHex(Cl.uint(1))),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect([entry.status, entry.body]).toEqual([200, { data: '0x09' }]);
+    expect((await ask(`/v2/data_var/${address}/${name}/no-such-var`)).text).toBe('Data var not found');
+    const contract = (await ask(`/extended/v1/contract/${token.id}`)).body as { abi: string };
+    expect(JSON.parse(contract.abi)).toEqual(abi);
   });
 });

@@ -13,6 +13,6 @@ export const get_contract_source: OperationHandler<'get_contract_source'> = {
     if (height === undefined) return nodeNotFound(NO_TIP);
     const found = queries.contracts().find(contractIdOf(path), height);
     if (!found) return nodeNotFound('No contract source data found');
-    return ok({ source: sourceOf(found.contract), publish_height: found.height });
+    return ok({ source: sourceOf(queries.chain, found.contract), publish_height: found.height });
   },
 };

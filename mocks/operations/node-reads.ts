@@ -1,14 +1,11 @@
+import { isClarityUnavailable } from '../clarity/unavailable.ts';
 import { tipHeight } from '../world/tables/chain.ts';
-import type { ClarityReads } from '../query/clarity-reads.ts';
+import type { ContractReads } from '../world/run/world-engine.ts';
 import type { WorldQueries } from '../query/world-queries.ts';
 import { own, type OperationId, type OperationResult } from './types.ts';
 
 /** The node's 404 for a `tip` that names no block it knows. */
 export const NO_TIP = 'Chain tip not found';
-
-/** What a contract route answers without the engine: the package to install, and where to read more. */
-export const NO_ENGINE =
-  'this route runs Clarity, and no Clarity engine is installed: add @stacks/clarinet-sdk beside the mock (npm install --save-dev @stacks/clarinet-sdk) and start it again (docs/clarity.md)';
 
 /**
  * The height a stacks-node's `tip` names: absent, empty, `latest` (the mock's engine runs anchored
@@ -26,20 +23,42 @@ export function contractIdOf(path: { contract_address: string; contract_name: st
   return `${path.contract_address}.${path.contract_name}`;
 }
 
+/** Where a read runs: the height `tip` names, and as the engine takes it (undefined: the tip). */
+export interface ReadHeight {
+  readonly height: number;
+  readonly at: number | undefined;
+}
+
 /**
- * Runs `read` with the engine and the height `tip` names; or the node's text 404 for an unknown
- * tip, or 501 naming the package when no engine is installed.
+ * Runs `read` on the Clarity engine (once it has warmed up: a request that comes first waits)
+ * at the height `tip` names; or 501 with the one line naming the package to install when the
+ * engine is not installed, or the node's text 404 for an unknown tip.
  */
-export function withEngine<Id extends OperationId>(
+export async function withEngine<Id extends OperationId>(
   queries: WorldQueries,
   tip: string | undefined,
-  read: (engine: ClarityReads, height: number) => OperationResult<Id>,
-): OperationResult<Id> {
-  const engine = queries.clarity;
-  if (!engine) return { status: 501, message: NO_ENGINE };
+  read: (reads: ContractReads, where: ReadHeight) => OperationResult<Id>,
+): Promise<OperationResult<Id>> {
+  let reads: ContractReads;
+  try {
+    reads = await queries.clarity.ready();
+  } catch (err) {
+    if (isClarityUnavailable(err)) return { status: 501, message: err.message };
+    throw err;
+  }
   const height = heightOfTip(queries, tip);
   if (height === undefined) return nodeNotFound(NO_TIP);
-  return read(engine, height);
+  return read(reads, { height, at: height >= tipHeight(queries.chain) ? undefined : height });
+}
+
+/** The engine's reads, or undefined when its package is not installed. */
+export async function engineIfInstalled(queries: WorldQueries): Promise<ContractReads | undefined> {
+  try {
+    return await queries.clarity.ready();
+  } catch (err) {
+    if (isClarityUnavailable(err)) return undefined;
+    throw err;
+  }
 }
 
 /** The node's 404, as text. */

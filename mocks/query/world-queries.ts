@@ -16,9 +16,9 @@ import { mempoolSamples, type MempoolSamples } from './mempool-stats.ts';
 import { pendingParties } from './pending-parties.ts';
 import { nonceFacts, type NonceFacts } from './nonces.ts';
 import { replacements } from './replace-by-fee.ts';
+import { WorldEngine } from '../world/run/world-engine.ts';
 import { perVersion, type Versioned } from './version-memo.ts';
 import { ContractDirectory } from './contracts.ts';
-import type { ClarityReads } from './clarity-reads.ts';
 import { poxFacts, type PoxFacts } from './pox-facts.ts';
 import { buildChain } from '../world/generate/build-chain.ts';
 import { resolveOptions, type WorldOptions } from '../world/options.ts';
@@ -65,8 +65,12 @@ export class WorldQueries implements Versioned {
    * mempool changes: what answers read of mined blocks alone stays valid across a broadcast.
    */
   readonly mined = { version: 0 };
-  /** The Clarity engine's reads, once the engine layer has started (none without `@stacks/clarinet-sdk`). */
-  clarity: ClarityReads | undefined;
+  /**
+   * The world's contracts in the Clarity engine, following this chain through every change:
+   * `await queries.clarity.ready()` (a contract route waits for the warm-up; `ClarityUnavailable`
+   * when the engine's package is missing).
+   */
+  readonly clarity = new WorldEngine(() => this.chain);
   private current: Chain;
   /** Built on first use: a start that only answers the status or the world index never needs them. */
   private lookupsBuilt: ChainLookups | undefined;

@@ -18,7 +18,7 @@ export function serializeSmartContract(
     contract_id: contract.id,
     block_height: height,
     clarity_version: contract.clarityVersion,
-    source_code: sourceOf(contract),
+    source_code: sourceOf(chain, contract),
     abi,
   };
 }

@@ -12,6 +12,7 @@ type Args = components['schemas']['ReadOnlyFunctionArgs'];
  */
 export const call_read_only_function: OperationHandler<'call_read_only_function', never, true> = {
   defaulted: [],
+  waitsForEngine: true,
   answer: ({ queries, path, query, body }) =>
     withEngine(queries, query.tip, (reads, { at }) => {
       const sent = body as Args;

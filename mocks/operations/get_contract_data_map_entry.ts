@@ -12,6 +12,7 @@ const NONE = '0x09';
  */
 export const get_contract_data_map_entry: OperationHandler<'get_contract_data_map_entry', never, true> = {
   defaulted: [],
+  waitsForEngine: true,
   answer: ({ queries, path, query, body }) =>
     withEngine(queries, query.tip, (reads, { at }) => {
       const key = clarityHexOrRefusal<'get_contract_data_map_entry'>(

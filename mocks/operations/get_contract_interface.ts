@@ -10,6 +10,7 @@ type ContractInterface = components['schemas']['ContractInterface'];
  */
 export const get_contract_interface: OperationHandler<'get_contract_interface', never, true> = {
   defaulted: [],
+  waitsForEngine: true,
   answer: ({ queries, path, query }) =>
     withEngine(queries, query.tip, (reads, { height }) => {
       const id = contractIdOf(path);

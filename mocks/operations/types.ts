@@ -97,6 +97,12 @@ export interface OperationHandler<
 > {
   /** Query parameters the handler relies on the spec's default for; checked against the spec at start. */
   readonly defaulted: readonly D[];
+  /**
+   * It answers once the Clarity engine has warmed up (seconds on a first request): the sample
+   * URLs leave it out, so that what drives every sample (the banner, the load and fault tests)
+   * never starts an engine.
+   */
+  readonly waitsForEngine?: Waits extends true ? true : never;
   answer(
     request: Id extends OperationId ? OperationRequest<Id, Extract<D, QueryKey<Id>>> : AnyRequest,
   ): Answered<Id extends OperationId ? OperationResult<Id> : AnyResult, Waits>;

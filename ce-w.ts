@@ -1,0 +1,10 @@
+import { createWorldQueries } from './mocks/query/world-queries.ts';
+import { startEngine } from './mocks/clarity/load.ts';
+import { replayChain } from './mocks/world/run/replay.ts';
+const q = createWorldQueries({});
+const t0 = performance.now();
+const engine = await startEngine();
+const t1 = performance.now();
+const r = replayChain(engine, q.chain, q.chain.blocks.count);
+const t2 = performance.now();
+console.log('start', (t1 - t0).toFixed(0), 'replay', (t2 - t1).toFixed(0), 'tip', engine.tip, r.height);

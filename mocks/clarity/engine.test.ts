@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClarityEngine } from './engine.ts';
 import { EngineRefusal } from './engine.ts';
 import { startEngine } from './load.ts';
+import { ClarityUnavailable } from './unavailable.ts';
 
 const DEPLOYER = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
 const ALICE = 'SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE';
@@ -93,5 +94,13 @@ describe('the Clarity engine (clarinet-sdk simnet)', () => {
     engine.advanceTo(height + 3, burnHeight + 2);
     expect(engine.tip.burnHeight).toBe(burnHeight + 2);
     expect(engine.tip.height).toBeGreaterThanOrEqual(height + 3);
+  });
+
+  it('without its package, answers the one error that names the package to install', async () => {
+    const missing = startEngine('@stacks/clarinet-sdk-not-installed');
+    await expect(missing).rejects.toThrow(ClarityUnavailable);
+    await expect(missing).rejects.toThrow(
+      /^this needs the Clarity engine: install @stacks\/clarinet-sdk beside the mock/,
+    );
   });
 });

@@ -13,8 +13,7 @@ interface ClarinetSdk {
  * esbuild follows it, so the GPL package is never bundled into dist/ nor needed to build; the
  * user's node_modules supplies it at run time, or the caller gets `ClarityUnavailable`.
  */
-async function importSdk(): Promise<ClarinetSdk> {
-  const name: string = CLARITY_PACKAGE;
+async function importSdk(name: string): Promise<ClarinetSdk> {
   try {
     return (await import(/* @vite-ignore */ name)) as ClarinetSdk;
   } catch (error) {
@@ -30,10 +29,11 @@ function firstLine(error: unknown): string {
 /**
  * A new engine: an empty simnet session with the node's boot contracts (pox-4, the costs, BNS),
  * in the epoch the mock's chains are in. Each call starts its own chain (about 1.5 s on a quiet
- * machine); `ClarityUnavailable` when the package is missing.
+ * machine); `ClarityUnavailable` when the package is missing. `from` names another package
+ * (the tests name a missing one).
  */
-export async function startEngine(): Promise<ClarityEngine> {
-  const sdk = await importSdk();
+export async function startEngine(from: string = CLARITY_PACKAGE): Promise<ClarityEngine> {
+  const sdk = await importSdk(from);
   const session = await sdk.getSDK();
   await session.initEmptySession(null);
   return simnetEngine(session, sdk.tx);

@@ -75,9 +75,21 @@ export class WorldEngine {
   }
 }
 
+/** Blocks replayed between two turns of the event loop while an engine catches up at start. */
+const REPLAY_CHUNK = 25;
+
+/**
+ * A new engine holding `chain`: the replay goes a few blocks at a time, giving the event loop a
+ * turn between them, so the mock keeps answering its other requests while the engine warms.
+ */
 async function startOn(chain: Chain): Promise<Synced> {
   const engine = await startEngine();
-  return { engine, chain, replayed: { engineHeights: [], height: 0 }, lastHash: '' };
+  const synced: Synced = { engine, chain, replayed: { engineHeights: [], height: 0 }, lastHash: '' };
+  while (follows(synced, chain) && synced.replayed.height < chain.blocks.count) {
+    catchUp(synced, chain, Math.min(synced.replayed.height + REPLAY_CHUNK, chain.blocks.count));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  return synced;
 }
 
 /** Whether `chain` extends what `synced` replayed: same tables, same block at its last height. */
@@ -89,9 +101,8 @@ function follows(synced: Synced, chain: Chain): boolean {
   );
 }
 
-function catchUp(synced: Synced, chain: Chain): void {
+function catchUp(synced: Synced, chain: Chain, tip = chain.blocks.count): void {
   if (chain !== synced.chain) return;
-  const tip = chain.blocks.count;
   if (synced.replayed.height >= tip) return;
   const fresh = synced.replayed.height === 0 ? undefined : synced.replayed;
   const replayed = replayChain(synced.engine, chain, tip, fresh);

@@ -214,6 +214,9 @@ const WALLET_SUCCESSOR =
 /** Why the explorer's routes' fields have no rule of the suite's beyond cross/explorer-agreement yet. */
 const EXPLORER =
   'an explorer route (issue 40): its agreement with get_block, the mempool statistics, its own totals and the v3 route is checked on the mock by mocks/operations/explorer-routes.test.ts, and against the real service by the differential; the suite checks a block\u2019s transactions, a burn block\u2019s blocks and a cycle\u2019s totals (cross/explorer-agreement), the rest by schema';
+/** Why the contract routes' fields have no rule of the suite's beyond cross/contracts yet. */
+const CONTRACT_ROUTE =
+  'a contract route (issue 39): what the Clarity engine or the world\u2019s deployment says, checked on the mock by mocks/operations/contract-routes.test.ts; the suite checks /v2/info\u2019s tip and a token\u2019s get-balance against the extended routes (cross/contracts), the rest by schema';
 /** Why a successor's fields have no rule of the suite's yet. */
 const SUCCESSOR =
   'a successor a deprecation names (issue 32): its agreement with the deprecated operation is checked on the mock by mocks/operations/successors.test.ts; the suite has no agreement check for it yet';
@@ -387,4 +390,17 @@ export const UNCHECKED: Array<{ selector: FieldSelector; why: string }> = [
     'get_ft_metadata',
     'get_nft_metadata',
   ].map((op) => ({ selector: `${op} **`, why: EXPLORER })),
+  ...[
+    'call_read_only_function',
+    'get_contract_interface',
+    'get_contract_source',
+    'get_contract_data_var',
+    'get_contract_data_map_entry',
+    'get_constant_val',
+    'get_is_trait_implemented',
+    'get_core_api_info',
+    'get_pox_info',
+    'get_contract_by_id',
+    'get_contract_events_by_id',
+  ].map((op) => ({ selector: `${op} **`, why: CONTRACT_ROUTE })),
 ];

@@ -94,6 +94,7 @@ bench: $(DEPS)
 	node --expose-gc --import tsx bench/mining.ts
 	npx tsx bench/clocked-throughput.ts
 	node --expose-gc --import tsx bench/live-updates.ts
+	npx tsx bench/clarity-engine.ts
 
 ## fuzz: long seeded fuzzing runs: requests from the spec (FUZZ_RUNS cases per property), then the living chain (LIVE_FUZZ_STEPS steps); FUZZ_SEED replays both
 fuzz: $(DEPS)

@@ -1,4 +1,4 @@
-// ESLint: the mock's layers (dependencies point down only: world ← query ← serialize ←
+// ESLint: the mock's layers (dependencies point down only: clarity ← world ← query ← serialize ←
 // operations ← http ← control ← live ← ui ← app), the boundaries between the top-level folders, one
 // function style, a cap on a file's length and
 // the code MSW runs in a browser kept free of Node. Prettier owns formatting.
@@ -7,7 +7,18 @@ import boundaries from 'eslint-plugin-boundaries';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
-const LAYERS = ['world', 'query', 'serialize', 'operations', 'http', 'control', 'live', 'ui', 'app'];
+const LAYERS = [
+  'clarity',
+  'world',
+  'query',
+  'serialize',
+  'operations',
+  'http',
+  'control',
+  'live',
+  'ui',
+  'app',
+];
 
 /** A layer may import from itself and the layers below it, never from one above or from the test helpers. */
 const upwardImports = LAYERS.map((layer, i) => ({
@@ -61,6 +72,7 @@ const folderRules = [
  */
 const BROWSER_CODE = {
   files: [
+    'mocks/clarity/**/*.ts',
     'mocks/world/**/*.ts',
     'mocks/query/**/*.ts',
     'mocks/serialize/**/*.ts',
@@ -133,6 +145,7 @@ export default defineConfig(
     plugins: { boundaries },
     settings: {
       'boundaries/elements': [
+        { type: 'clarity', pattern: 'mocks/clarity/**', partialMatch: false },
         { type: 'world', pattern: 'mocks/world/**', partialMatch: false },
         { type: 'query', pattern: 'mocks/query/**', partialMatch: false },
         { type: 'serialize', pattern: 'mocks/serialize/**', partialMatch: false },

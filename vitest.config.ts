@@ -18,6 +18,7 @@ const ISOLATED = [
   'mocks/reliability/key-comparison.test.ts',
   'mocks/http/next-release.test.ts',
   'msw/live-updates.test.ts',
+  'mocks/operations/contract-routes-no-engine.test.ts',
 ];
 
 export default defineConfig({

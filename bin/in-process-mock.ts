@@ -8,9 +8,13 @@ import { provideInProcessMock, type InProcessMock } from '../contract-tests/in-p
 
 const mock: InProcessMock = {
   listener(options) {
-    const app = import('../mocks/app.ts').then(({ createMockApp }) =>
-      createMockApp({ ...options, quiet: true }),
-    );
+    const app = import('../mocks/app.ts').then(({ createMockApp }) => {
+      const created = createMockApp({ ...options, quiet: true });
+      // The Clarity engine warms while the suite's other files run: its first contract read
+      // would otherwise wait for the engine's start and the world's replay, seconds on a busy machine.
+      created.live.queries.clarity.warm();
+      return created;
+    });
     const serve: RequestListener = (req, res) =>
       void app.then(
         (listener) => listener(req, res),

@@ -6,13 +6,14 @@ const USAGE = [
   'Usage: make differential REAL_URL=http://127.0.0.1:3999 [ARGS="--name default-mainnet --golden"]',
   '       npx tsx differential/cli.ts --real URL [--seed N] [--network mainnet|testnet] [--blocks N] [--world FILE]',
   '                                   [--deprecated gone] (against a real service started with its deprecated endpoints disabled)',
-  '                                   [--name NAME] [--golden] [--concurrency N] [--report-dir DIR]',
+  '                                   [--name NAME] [--golden [--refresh]] [--concurrency N] [--report-dir DIR]',
   '',
   '  Sends the same requests to the mock (in-process, this world) and to the real service at URL, which',
   '  must already serve this world: `npm run mock -- event-stream --out chain.tsv` with the same world',
   "  flags, imported with the real service's `import-events --file chain.tsv --wipe-db --force`.",
   "  The mock answers as the real service's release (its /extended server_version). Writes",
   '  reports/differential-RELEASE-NAME.md; --golden also records the real answers as fixtures/golden/RELEASE/NAME.json.',
+  '  --refresh asks only the requests that golden file holds, and records their answers again.',
 ].join('\n');
 
 async function main(): Promise<number> {
@@ -30,6 +31,7 @@ async function main(): Promise<number> {
         deprecated: { type: 'string' },
         name: { type: 'string' },
         golden: { type: 'boolean' },
+        refresh: { type: 'boolean' },
         concurrency: { type: 'string' },
         'report-dir': { type: 'string' },
         help: { type: 'boolean' },
@@ -71,6 +73,7 @@ async function main(): Promise<number> {
       world,
       name: values.name ?? 'run',
       golden: values.golden ?? false,
+      refresh: values.refresh ?? false,
       concurrency: int('concurrency', values.concurrency) ?? 8,
       reportDir: values['report-dir'] ?? 'reports',
       log: (line) => process.stderr.write(`${line}\n`),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpResponse } from '../spec/http/response.ts';
-import { answerOf, differences, type Answer } from './compare.ts';
+import { answerOf, bodyDigestOf, differences, type Answer } from './compare.ts';
 import { listedFor, type ListedDifference } from './listed.ts';
 import { Tally } from './tally.ts';
 
@@ -56,6 +56,18 @@ describe('differences: status, body, the compared headers and the 304', () => {
     ]);
     expect(differences(answer(), answer({ revalidated: { status: 200, etag: true } }))).toEqual([
       { field: '(304 status)', mock: 304, real: 200 },
+    ]);
+  });
+
+  it('compares a body recorded as its digest whatever the order of its keys, and names a change as the digest', () => {
+    const recorded = answer({
+      body: undefined,
+      bodyDigest: bodyDigestOf({ b: [1, { d: 2, c: 3 }], a: 'x' }),
+    });
+    expect(differences(answer({ body: { a: 'x', b: [1, { c: 3, d: 2 }] } }), recorded)).toEqual([]);
+    const moved = { a: 'x', b: [{ c: 3, d: 2 }, 1] };
+    expect(differences(answer({ body: moved }), recorded)).toEqual([
+      { field: '(body digest)', mock: bodyDigestOf(moved), real: recorded.bodyDigest },
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Answer } from './compare.ts';
+import { bodyDigestOf, type Answer } from './compare.ts';
 import type { DiffRequest } from './starting-requests.ts';
 
 /** The world a golden file was recorded on: the mock's flags. */
@@ -59,12 +59,19 @@ const KEEP: Record<string, number> = {
 };
 const KEEP_DEFAULT = 8;
 
+/** A real answer recorded, and whether its status and body equaled the mock's. */
+export interface RecordedAnswer extends GoldenAnswer {
+  sameAsMock: boolean;
+}
+
 /**
  * The answers worth keeping: a few per operation and group, spread evenly over the run (so the
  * first, middle and last blocks, pages and transactions are each represented), every bad input.
+ * Of each group the smallest answer is kept whole, to read; the others that equaled the mock's
+ * keep their body as its digest, which the check compares as well (the files stay small).
  */
-export function goldenSample(answers: readonly GoldenAnswer[]): GoldenAnswer[] {
-  const groups = new Map<string, GoldenAnswer[]>();
+export function goldenSample(answers: readonly RecordedAnswer[]): GoldenAnswer[] {
+  const groups = new Map<string, RecordedAnswer[]>();
   for (const a of answers) {
     // A connection that failed is no answer to keep.
     if (a.real.status === 0) continue;
@@ -77,13 +84,37 @@ export function goldenSample(answers: readonly GoldenAnswer[]): GoldenAnswer[] {
   for (const list of groups.values()) {
     const keep =
       list[0]?.group === 'bad input' ? list.length : (KEEP[list[0]?.operationId ?? ''] ?? KEEP_DEFAULT);
-    if (list.length <= keep) kept.push(...list);
-    else if (keep === 1) kept.push(list[Math.floor(list.length / 2)] as GoldenAnswer);
+    const sample: RecordedAnswer[] = [];
+    if (list.length <= keep) sample.push(...list);
+    else if (keep === 1) sample.push(list[Math.floor(list.length / 2)] as RecordedAnswer);
     else
       for (let i = 0; i < keep; i++)
-        kept.push(list[Math.floor((i * (list.length - 1)) / (keep - 1))] as GoldenAnswer);
+        sample.push(list[Math.floor((i * (list.length - 1)) / (keep - 1))] as RecordedAnswer);
+    const whole = smallest(sample);
+    kept.push(...sample.map((a) => (a === whole ? recordOf(a) : digested(a))));
   }
   return kept;
+}
+
+function smallest(sample: readonly RecordedAnswer[]): RecordedAnswer | undefined {
+  let best: RecordedAnswer | undefined;
+  let size = Infinity;
+  for (const a of sample) {
+    const n = JSON.stringify(a.real.body ?? null).length;
+    if (n < size) [best, size] = [a, n];
+  }
+  return best;
+}
+
+function recordOf({ sameAsMock: _, ...answer }: RecordedAnswer): GoldenAnswer {
+  return answer;
+}
+
+/** An answer equal to the mock's, its JSON body as a digest; any other as it came. */
+function digested(a: RecordedAnswer): GoldenAnswer {
+  const { body, ...rest } = a.real;
+  if (!a.sameAsMock || body === null || typeof body !== 'object') return recordOf(a);
+  return { ...recordOf(a), real: { ...rest, body: undefined, bodyDigest: bodyDigestOf(body) } };
 }
 
 /** One answer a line: the file stays small and a re-recording's diff names the answers that changed. */

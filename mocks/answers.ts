@@ -23,7 +23,7 @@ import type {
 } from './serialize/types.ts';
 import type { WorldOptions } from './world/options.ts';
 import type { Page, PageWindow } from './query/paging.ts';
-import type { ChainDoor } from './operations/types.ts';
+import { atOnce, type ChainDoor } from './operations/types.ts';
 
 function untilBlockText(ref: UntilBlock | undefined): Record<string, string> {
   if (ref === undefined) return {};
@@ -42,14 +42,17 @@ export const READS_ONLY: ChainDoor = {
 
 /** The operation's 200 body, as the serializers type it; undefined for its 404. */
 function call<T>({ queries, release }: Answering, id: string, path: object, query: object): T | undefined {
-  const result = handlers[id]?.answer({
-    queries,
-    release,
-    path: path as Record<string, unknown>,
-    query: query as Record<string, unknown>,
-    door: READS_ONLY,
-  });
-  if (!result) throw new Error(`no handler ${id}`);
+  const handler = handlers[id];
+  if (!handler) throw new Error(`no handler ${id}`);
+  const result = atOnce(
+    handler.answer({
+      queries,
+      release,
+      path: path as Record<string, unknown>,
+      query: query as Record<string, unknown>,
+      door: READS_ONLY,
+    }),
+  );
   return result.status === 200 ? (result.body as T) : undefined;
 }
 

@@ -11,7 +11,7 @@ async function problems(code: string, filePath: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
 }
 
-describe('the layer rule: world ← query ← serialize ← operations ← http ← control ← live ← ui ← app', () => {
+describe('the layer rule: clarity ← world ← query ← serialize ← operations ← http ← control ← live ← ui ← app', () => {
   it('fails lint on a real file in mocks/world/ that imports from mocks/http/, naming the file', async () => {
     // A unique name, removed whatever happens: no other test or run can see or keep it.
     const file = `mocks/world/tables/upward-${randomBytes(4).toString('hex')}.ts`;
@@ -31,6 +31,8 @@ describe('the layer rule: world ← query ← serialize ← operations ← http 
   });
 
   it.each([
+    ['mocks/clarity/x.ts', '../world/tables/chain.ts', 'world', 'clarity'],
+    ['mocks/clarity/x.ts', '../operations/handlers.ts', 'operations', 'clarity'],
     ['mocks/world/derive/x.ts', '../../query/lookups.ts', 'query', 'world'],
     ['mocks/world/x.ts', '../serialize/block.ts', 'serialize', 'world'],
     ['mocks/query/x.ts', '../serialize/block.ts', 'serialize', 'query'],
@@ -55,6 +57,8 @@ describe('the layer rule: world ← query ← serialize ← operations ← http 
   });
 
   it.each([
+    ['mocks/world/x.ts', '../clarity/engine.ts'],
+    ['mocks/operations/x.ts', '../clarity/unavailable.ts'],
     ['mocks/query/x.ts', '../world/tables/chain.ts'],
     ['mocks/serialize/x.ts', '../query/lookups.ts'],
     ['mocks/operations/x.ts', '../serialize/block.ts'],

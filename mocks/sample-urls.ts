@@ -6,6 +6,7 @@ import {
   validRequestUrl,
 } from '../spec/valid-requests/valid-requests.ts';
 import type { WorldQueries } from './query/world-queries.ts';
+import { handlers } from './operations/handlers.ts';
 import type { Chain } from './world/tables/chain.ts';
 import { worldViewOf } from './world-view.ts';
 
@@ -21,8 +22,9 @@ export function knowSampleUrls(chain: Chain, urls: Record<string, string>): void
  * One URL per read of the spec that the world answers with 200: the first valid request each
  * operation declares (spec/valid-requests/) on this world's view. What the start banner offers to
  * try, and what load and fault tests drive so that every operation is exercised. A request with
- * a body, one that changes the chain, or one the world lacks the facts for (a world without
- * tokens has no token balance to show) is no URL to try. Finding one address's transaction
+ * a body, one that changes the chain, one that waits for the Clarity engine (its first answer
+ * takes seconds), or one the world lacks the facts for (a world without tokens has no token
+ * balance to show) is no URL to try. Finding one address's transaction
  * needs the address and hash indexes; a restored chain's are known from its snapshot, so the
  * banner of a restored world builds neither.
  */
@@ -32,7 +34,7 @@ export function sampleUrls(queries: WorldQueries, urlFor: UrlFor): Record<string
   const view = worldViewOf(queries);
   const urls: Record<string, string> = {};
   for (const operationId of Object.keys(DECLARATIONS) as OperationId[]) {
-    if (changesChain(operationId)) continue;
+    if (changesChain(operationId) || handlers[operationId]?.waitsForEngine) continue;
     const [first] = validRequests(operationId, view).requests ?? [];
     if (first && first.body === undefined) urls[operationId] = validRequestUrl(urlFor, operationId, first);
   }

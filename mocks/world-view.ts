@@ -3,6 +3,8 @@ import { windowRows } from './query/paging.ts';
 import type { WorldQueries } from './query/world-queries.ts';
 import { txIdOf } from './serialize/transaction.ts';
 import { ContractKind } from './world/tables/kinds.ts';
+import { contractAt } from './world/tables/chain.ts';
+import { sourceOf } from './world/derive/contract-source.ts';
 
 /**
  * The facts of this world that valid requests are built from (spec/valid-requests/): the
@@ -39,6 +41,8 @@ export function worldViewOf(queries: WorldQueries): WorldView {
     ...(network === 'testnet' ? { testnet_address: address } : {}),
     ...(cycle ? { pox_cycle: cycle.cycle } : {}),
     ...(nft ? { nft_token: nft } : {}),
+    pox_contract: contractAt(queries.chain, queries.chain.poxContract).id,
+    ...traitOf(queries),
   };
 }
 
@@ -50,4 +54,14 @@ function nftToken(queries: WorldQueries): WorldView['nft_token'] {
     if (id !== undefined) return { contract: c.id, token_id: id };
   }
   return undefined;
+}
+
+/** The first trait a mined contract of the world defines (`define-trait`), if any does. */
+function traitOf(queries: WorldQueries): Pick<WorldView, 'trait'> {
+  for (const contract of queries.chain.contracts) {
+    if (contract.pending) continue;
+    const name = /\(define-trait\s+([^\s()]+)/.exec(sourceOf(queries.chain, contract))?.[1];
+    if (name) return { trait: { contract: contract.id, name } };
+  }
+  return {};
 }

@@ -159,8 +159,9 @@ describe('the MSW handlers’ functions', () => {
   it('lets requests it does not serve through: another host, another path under the base', async () => {
     const unhandled: string[] = [];
     server.events.on('request:unhandled', ({ request }) => void unhandled.push(request.url));
-    await fetch(`${BASE}/v2/info`).catch(() => undefined);
-    expect(unhandled).toEqual([`${BASE}/v2/info`]);
+    // A node route the mock does not serve (it serves /v2/info and the contract routes).
+    await fetch(`${BASE}/v2/neighbors`).catch(() => undefined);
+    expect(unhandled).toEqual([`${BASE}/v2/neighbors`]);
     server.events.removeAllListeners();
   });
 });

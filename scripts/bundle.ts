@@ -13,9 +13,19 @@ const COMMONJS_ENTRIES = { 'bin/mock-cli': 'bin/cli.ts', 'bin/stacks-api-mock': 
  * Left to node_modules: vitest runs the contract suite's test files from dist/ and must be the
  * project's own; msw is the user's (an optional peer of the mock's package), whose handlers must
  * be the ones their `setupServer` knows; esbuild builds the page's script from the sources only
- * (mocks/ui/client-bundle.ts).
+ * (mocks/ui/client-bundle.ts); the Clarity engine is the user's too (GPL-3.0, an optional peer:
+ * mocks/clarity/load.ts imports it by a name esbuild does not follow; listed here as well, so no
+ * later change to that import can pull it into dist/).
  */
-const EXTERNAL = ['vitest', 'vitest/*', 'msw', 'msw/*', 'esbuild'];
+const EXTERNAL = [
+  'vitest',
+  'vitest/*',
+  'msw',
+  'msw/*',
+  'esbuild',
+  '@stacks/clarinet-sdk',
+  '@stacks/clarinet-sdk-wasm',
+];
 const CHUNKS = 'chunks';
 
 /**

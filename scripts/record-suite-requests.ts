@@ -85,6 +85,8 @@ function distinct(requests: SuiteRequest[]): SuiteRequest[] {
 
 async function record(world: Omit<SuiteWorld, 'requests'>): Promise<SuiteWorld> {
   const mock = await startMockServer({ ...suiteOptions(world), port: 0, quiet: true });
+  // The contract reads wait for the Clarity engine: ready before the suite, so none times out.
+  await mock.live.queries.clarity.ready();
   const proxy = await recordingProxy(mock.url);
   try {
     const run = await runSuite(proxy.url, { target: world.target, explore: 0 });

@@ -69,7 +69,13 @@ export type CacheClass = (typeof CACHE_CLASSES)[number];
  * wallet route it has no valid request for, a successor a deprecation names, a v3 successor of a
  * wallet read, an explorer route.
  */
-export const FIELDS_UNCHECKED = ['wallet-route', 'successor', 'wallet-successor', 'explorer'] as const;
+export const FIELDS_UNCHECKED = [
+  'wallet-route',
+  'successor',
+  'wallet-successor',
+  'explorer',
+  'contract-route',
+] as const;
 export type FieldsUnchecked = (typeof FIELDS_UNCHECKED)[number];
 
 /** The methods an OpenAPI path item may hold, in the spec's lower case. */

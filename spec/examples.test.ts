@@ -84,8 +84,11 @@ describe('examples in spec/openapi.yaml', () => {
       ),
       ...Object.entries(doc.components?.responses ?? {})
         .filter(([, response]) => 'content' in response)
-        .map(([name]) =>
-          pointer(['components', 'responses', name, 'content', 'application/json', 'example']),
+        .flatMap(([name, response]) =>
+          // Each media type's example: the JSON body, and a stacks-node's own text beside or instead of it.
+          Object.keys(('content' in response && response.content) || {}).map((type) =>
+            pointer(['components', 'responses', name, 'content', type, 'example']),
+          ),
         ),
       ...(['parameters', 'headers'] as const).flatMap((kind) =>
         Object.entries(doc.components?.[kind] ?? {}).flatMap(([name, item]) => [

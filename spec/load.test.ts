@@ -50,6 +50,9 @@ const REAL_OPERATION_IDS = {
   get_mempool_transaction_list: '/extended/v1/tx/mempool',
   get_nft_holdings: '/extended/v1/tokens/nft/holdings',
   get_mempool_transactions: '/extended/v3/mempool/transactions',
+  // The contract routes (issue 39).
+  get_contract_by_id: '/extended/v1/contract/{contract_id}',
+  get_contract_events_by_id: '/extended/v1/contract/{contract_id}/events',
 };
 
 /** The stacks-node's routes a wallet uses, which the real service proxies (operationIds ours, snake_case). */
@@ -58,10 +61,30 @@ const NODE_OPERATION_IDS = {
   get_fee_transfer: '/v2/fees/transfer',
   post_transaction: '/v2/transactions',
   post_fee_transaction: '/v2/fees/transaction',
+  // The node's Clarity routes, /v2/info and /v2/pox (issue 39).
+  call_read_only_function: '/v2/contracts/call-read/{contract_address}/{contract_name}/{function_name}',
+  get_contract_interface: '/v2/contracts/interface/{contract_address}/{contract_name}',
+  get_contract_source: '/v2/contracts/source/{contract_address}/{contract_name}',
+  get_contract_data_var: '/v2/data_var/{contract_address}/{contract_name}/{var_name}',
+  get_contract_data_map_entry: '/v2/map_entry/{contract_address}/{contract_name}/{map_name}',
+  get_constant_val: '/v2/constant_val/{contract_address}/{contract_name}/{constant_name}',
+  get_is_trait_implemented:
+    '/v2/traits/{contract_address}/{contract_name}/{trait_contract_address}/{trait_contract_name}/{trait_name}',
+  get_core_api_info: '/v2/info',
+  get_pox_info: '/v2/pox',
 };
 
-/** The operations that change the chain: a broadcast, a fee estimate's request body, the faucet. */
-const POSTED = ['post_transaction', 'post_fee_transaction', 'run_faucet_stx'];
+/** The node's Clarity routes (issue 39). */
+const CLARITY_NODE_OPERATIONS = Object.keys(NODE_OPERATION_IDS).slice(4);
+
+/** The operations that take a body: a broadcast, a fee estimate's request, the faucet, a read-only call, a map key. */
+const POSTED = [
+  'post_transaction',
+  'post_fee_transaction',
+  'run_faucet_stx',
+  'call_read_only_function',
+  'get_contract_data_map_entry',
+];
 
 function tinyDoc(extra: Record<string, unknown>): Document {
   return { openapi: '3.1.0', info: { title: 't', version: '1' }, ...extra } as Document;
@@ -101,6 +124,7 @@ describe('listOperations', () => {
       'get_account_transactions_with_transfers',
       'get_address_transaction_events',
       'get_address_transactions',
+      'get_contract_events_by_id',
       'get_mempool_transaction_list',
       'get_nft_holdings',
       'get_principal_ft_balances',
@@ -137,6 +161,7 @@ describe('listOperations', () => {
       get_transaction_list: ['GET /extended/v3/transactions'],
       get_mempool_transaction_list: ['GET /extended/v3/mempool/transactions'],
       get_nft_holdings: ['GET /extended/v3/principals/{principal}/balances/nft'],
+      get_contract_events_by_id: undefined,
     });
   });
 
@@ -213,12 +238,15 @@ describe('listOperations', () => {
 
   it('marks the routes the real service forwards to its stacks-node (x-stacks-node), and only them', () => {
     const forwarded = operations.filter((op) => op.stacksNode).map((op) => op.operationId);
-    expect(forwarded.sort()).toEqual([
-      'get_account_info',
-      'get_fee_transfer',
-      'post_fee_transaction',
-      'post_transaction',
-    ]);
+    expect(forwarded.sort()).toEqual(
+      [
+        'get_account_info',
+        'get_fee_transfer',
+        'post_fee_transaction',
+        'post_transaction',
+        ...CLARITY_NODE_OPERATIONS,
+      ].sort(),
+    );
     for (const op of operations)
       expect(op.stacksNode === true, op.operationId).toBe(op.path.startsWith('/v2/'));
   });
@@ -232,7 +260,9 @@ describe('listOperations', () => {
         .filter((op) => op.etag === undefined)
         .map((op) => op.operationId)
         .sort(),
-    ).toEqual([...POSTED, 'get_account_info', 'get_fee_transfer'].sort());
+    ).toEqual(
+      [...new Set([...POSTED, 'get_account_info', 'get_fee_transfer', ...CLARITY_NODE_OPERATIONS])].sort(),
+    );
     expect(operationById('get_principal_stx_balance').etag).toEqual({
       from: 'principal',
       withMempoolParam: 'include_mempool',

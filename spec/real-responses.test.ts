@@ -91,7 +91,8 @@ const PRINCIPAL_LIKE = /^(S[0-9A-Z]{27,40}(\.[a-zA-Z][a-zA-Z0-9_-]*)?)(::\S+)?$/
 
 describe('real responses, written by hand from real-service-facts.md', () => {
   it('cover every operation of the spec with a 200', () => {
-    const covered = fixtures.filter((f) => f.status === 200).map((f) => f.operationId);
+    // An operation may have more than one 200 (a read-only call's success and its failure).
+    const covered = [...new Set(fixtures.filter((f) => f.status === 200).map((f) => f.operationId))];
     expect(covered.sort()).toEqual(
       listOperations()
         .map((op) => op.operationId)
@@ -413,6 +414,8 @@ describe('the spec accepts what the real service sends on real chain data', () =
       get_transaction_list: ['GET /extended/v3/transactions'],
       get_mempool_transaction_list: [`GET ${operationById('get_mempool_transactions').path}`],
       get_nft_holdings: [`GET ${operationById('get_principal_balances_nft').path}`],
+      // Its replacement, the v2 smart-contract logs, is named by description only: not served yet.
+      get_contract_events_by_id: undefined,
     });
   });
 

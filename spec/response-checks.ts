@@ -36,18 +36,23 @@ export function statusIsDocumented({ op, documented, res }: ResponseContext): Pr
   ];
 }
 
-/** A status documented with a JSON body is labelled `application/json`. */
+/**
+ * A status documented with a JSON body is labelled `application/json`, or another media type the
+ * status documents beside it (a stacks-node's own text refusal).
+ */
 export function contentTypeIsJson({ documented, res }: ResponseContext): Problem[] {
   if (!documented?.response.content?.['application/json']) return [];
   const contentType = res.headers['content-type'] ?? '';
   if (/^application\/json\b/i.test(contentType)) return [];
+  if (documentsOtherType(documented, contentType)) return [];
   return [{ where: 'content-type', expected: 'application/json', actual: contentType || '(none)' }];
 }
 
-/** The body validates against the schema documented for its status. */
+/** The body validates against the schema documented for its status (a JSON body; text is text). */
 export function bodyMatchesSchema({ ajv, documented, res }: ResponseContext): Problem[] {
   const schema = documented?.response.content?.['application/json']?.schema;
   if (!documented || !schema) return [];
+  if (documentsOtherType(documented, res.headers['content-type'] ?? '')) return [];
   const validate = ajv.compile(schema);
   if (validate(res.body)) return [];
   return [{ where: 'body', expected: `the ${documented.key} schema`, actual: describeErrors(validate) }];
@@ -55,7 +60,7 @@ export function bodyMatchesSchema({ ajv, documented, res }: ResponseContext): Pr
 
 /** A status documented without content (304) comes without a body. */
 export function noBodyWhereNoneDocumented({ documented, res }: ResponseContext): Problem[] {
-  if (!documented || documented.response.content?.['application/json']) return [];
+  if (!documented || Object.keys(documented.response.content ?? {}).length > 0) return [];
   if (res.bytes.length === 0) return [];
   return [{ where: 'body', expected: `no body for ${documented.key}`, actual: `${res.bytes.length} bytes` }];
 }
@@ -95,3 +100,9 @@ export const RESPONSE_CHECKS: readonly ResponseCheck[] = [
   requiredHeadersPresent,
   headersMatchSchema,
 ];
+
+/** Whether the status documents the answer's media type other than JSON (`text/plain`: a node's own words). */
+export function documentsOtherType(documented: DocumentedResponse, contentType: string): boolean {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  return type !== '' && type !== 'application/json' && documented.response.content?.[type] !== undefined;
+}

@@ -407,6 +407,268 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/contracts/call-read/{contract_address}/{contract_name}/{function_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Call a read-only function (stacks-node)
+         * @description The stacks-node's read-only call, which the real service proxies: the function runs in
+         *     the Clarity engine on the chain as of `tip`, with `sender` (and `sponsor`) as the caller,
+         *     its `arguments` the hex of serialized Clarity values. What it returns is `{okay: true,
+         *     result}` (the value's hex); a call that fails (no such contract or function, wrong
+         *     arguments, a runtime error) is still 200, `{okay: false, cause}` with the engine's
+         *     reason; a call that writes is `NotReadOnly`. An argument that is not a serialized
+         *     Clarity value is the node's 400 text; an unknown `tip` its 404 text. Without
+         *     `@stacks/clarinet-sdk` installed beside the mock it answers 501, naming the package.
+         */
+        post: operations["call_read_only_function"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/contracts/interface/{contract_address}/{contract_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a contract's interface (stacks-node)
+         * @description The contract's interface as the Clarity engine's analysis writes it: its functions with
+         *     their access, arguments and outputs, its variables and constants, maps, fungible and
+         *     non-fungible tokens, the epoch and Clarity version it was deployed in. An unknown contract
+         *     (or one deployed after `tip`) is the node's 404 text `No contract interface data found`.
+         */
+        get: operations["get_contract_interface"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/contracts/source/{contract_address}/{contract_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a contract's source (stacks-node)
+         * @description The contract's Clarity source and the Stacks height of the block that deployed it
+         *     (`publish_height`). The node adds a Merkle proof of the source unless `proof=0`; this
+         *     mock has no MARF and never sends one. An unknown contract (or one deployed after `tip`)
+         *     is the node's 404 text `No contract source data found`. Served from the world itself,
+         *     with or without the Clarity engine.
+         */
+        get: operations["get_contract_source"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/data_var/{contract_address}/{contract_name}/{var_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a contract's data variable (stacks-node)
+         * @description The value of a `define-data-var` as of `tip`, the hex of its serialization. No such
+         *     contract or variable is the node's 404 text `Data var not found`. Proofs as for the
+         *     source: never sent by this mock.
+         */
+        get: operations["get_contract_data_var"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/map_entry/{contract_address}/{contract_name}/{map_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get an entry of a contract's data map (stacks-node)
+         * @description The entry of a `define-map` under a key, as of `tip`. The body is the key, the hex of a
+         *     serialized Clarity value, as a JSON string. The answer is an optional: `(some value)`
+         *     when the map holds the key, `none` when not (also for an unknown map or contract, as
+         *     the node answers). A key that is not a serialized Clarity value is the node's 400 text
+         *     `Failed to deserialize key value`. Proofs as for the source: never sent by this mock.
+         */
+        post: operations["get_contract_data_map_entry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/constant_val/{contract_address}/{contract_name}/{constant_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a contract's constant (stacks-node)
+         * @description The value of a `define-constant`, the hex of its serialization. No such contract or
+         *     constant is the node's 404 text `Constant not found`.
+         */
+        get: operations["get_constant_val"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/traits/{contract_address}/{contract_name}/{trait_contract_address}/{trait_contract_name}/{trait_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Does a contract implement a trait (stacks-node)
+         * @description Whether the contract implements the trait, explicitly (`impl-trait`) or by having its
+         *     functions. No such contract, trait contract or trait is the node's 404 text
+         *     `No contract analysis found or trait definition not found`.
+         */
+        get: operations["get_is_trait_implemented"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the stacks-node's info
+         * @description The stacks-node's view of the chain, from the same chain as the extended routes: its tip
+         *     (`stacks_tip_height` and `stacks_tip` are `/extended`'s `chain_tip.block_height` and its
+         *     block hash without `0x`), the burn height of the tip's burn block, the tenure height, the
+         *     network's ids (mainnet 1 and Bitcoin's mainnet magic; testnet 2147483648 and
+         *     Bitcoin's testnet magic). stacks.js's `getCoreInfo` reads it.
+         */
+        get: operations["get_core_api_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/pox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Proof of Transfer details (stacks-node)
+         * @description pox-4's state, as the node reads it from the contract and the chain: the current burn
+         *     height (the tip's), the reward cycle it is in and the next one, their stacked micro-STX,
+         *     the cycle's lengths, the liquid supply and its thresholds. stacks.js's `getPoxInfo`
+         *     and `getStatus` read it. An unknown `tip` is the node's 404 text.
+         */
+        get: operations["get_pox_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v1/contract/{contract_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a contract
+         * @description The contract deployed under `contract_id`: the deploying transaction, its block height,
+         *     its Clarity version, its source and its ABI (the interface as a JSON string; null when
+         *     the mock runs without the Clarity engine). A contract the chain has not mined (unknown,
+         *     or still pending) is 404 `cannot find contract by ID`; the identifier is not checked
+         *     otherwise, as the real service does not.
+         */
+        get: operations["get_contract_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v1/contract/{contract_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a contract's events
+         * @deprecated
+         * @description A page of the contract's logs (its `print` events, `smart_contract_log`) on the canonical
+         *     chain, newest first: by block height, then transaction index, then event index, all
+         *     descending. A contract with no logs, or no contract at all, is 200 with empty `results`
+         *     (the real service never answers 404 here). The page carries no `total`.
+         *
+         *     Deprecated by the real service from v9.0.0 (8.11.6 does not mark it); it still answers.
+         *     Replacement: the real service's v2 smart-contract logs (`get_smart_contract_logs`,
+         *     cursor-paged), which this mock does not serve yet.
+         */
+        get: operations["get_contract_events_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/extended/v1/faucets/stx": {
         parameters: {
             query?: never;
@@ -2484,6 +2746,218 @@ export interface components {
             error: string;
             message?: string;
         };
+        /** @description A Clarity name (a function, variable, map, constant or trait). */
+        ClarityName: string;
+        /** @description A contract's name. */
+        ContractName: string;
+        /** @description A read-only call's caller and arguments. */
+        ReadOnlyFunctionArgs: {
+            /** @description The simulated `tx-sender`, a standard address or a contract. */
+            sender: components["schemas"]["Principal"];
+            /** @description The simulated sponsor. */
+            sponsor?: components["schemas"]["Principal"];
+            /** @description The arguments, each the hex of a serialized Clarity value (`0x` optional). */
+            arguments: string[];
+        };
+        /** @description The result of a read-only call, or why it failed. */
+        ReadOnlyFunctionResult: {
+            /** @constant */
+            okay: true;
+            /** @description The hex of the returned Clarity value. */
+            result: string;
+        } | {
+            /** @constant */
+            okay: false;
+            /** @description The engine's reason (`NotReadOnly` for a call that writes). */
+            cause: string;
+        };
+        /** @description A Clarity type as an interface writes it: `uint128`, `{optional: …}`, `{tuple: […]}`, … */
+        ClarityAbiType: string | {
+            buffer: {
+                length: number;
+            };
+        } | {
+            "string-ascii": {
+                length: number;
+            };
+        } | {
+            "string-utf8": {
+                length: number;
+            };
+        } | {
+            optional: components["schemas"]["ClarityAbiType"];
+        } | {
+            response: {
+                ok: components["schemas"]["ClarityAbiType"];
+                error: components["schemas"]["ClarityAbiType"];
+            };
+        } | {
+            list: {
+                type: components["schemas"]["ClarityAbiType"];
+                length: number;
+            };
+        } | {
+            tuple: {
+                name: string;
+                type: components["schemas"]["ClarityAbiType"];
+            }[];
+        };
+        /** @description A contract's interface, as the Clarity engine's analysis writes it. */
+        ContractInterface: {
+            functions: {
+                name: string;
+                /** @enum {string} */
+                access: "public" | "private" | "read_only";
+                args: {
+                    name: string;
+                    type: components["schemas"]["ClarityAbiType"];
+                }[];
+                outputs: {
+                    type: components["schemas"]["ClarityAbiType"];
+                };
+            }[];
+            variables: {
+                name: string;
+                type: components["schemas"]["ClarityAbiType"];
+                /** @enum {string} */
+                access: "constant" | "variable";
+            }[];
+            maps: {
+                name: string;
+                key: components["schemas"]["ClarityAbiType"];
+                value: components["schemas"]["ClarityAbiType"];
+            }[];
+            fungible_tokens: {
+                name: string;
+            }[];
+            non_fungible_tokens: {
+                name: string;
+                type: components["schemas"]["ClarityAbiType"];
+            }[];
+            /** @description The epoch the contract was deployed in (`Epoch30`, …). */
+            epoch: string;
+            /** @enum {string} */
+            clarity_version: "Clarity1" | "Clarity2" | "Clarity3" | "Clarity4";
+        };
+        /** @description A contract's source and the height of the block that deployed it. */
+        ContractSource: {
+            source: string;
+            publish_height: number;
+            /** @description The Merkle proof (never sent by this mock). */
+            proof?: string;
+        };
+        /** @description A value the node read (a data variable, a map entry), the hex of its serialization. */
+        ClarityData: {
+            data: string;
+            /** @description The Merkle proof (never sent by this mock). */
+            proof?: string;
+        };
+        /** @description A constant's value, the hex of its serialization. */
+        ConstantValue: {
+            data: string;
+        };
+        IsTraitImplemented: {
+            is_implemented: boolean;
+        };
+        /** @description The stacks-node's view of the chain (stacks-core's `RPCPeerInfoData`). */
+        CoreNodeInfo: {
+            peer_version: number;
+            pox_consensus: string;
+            burn_block_height: number;
+            stable_pox_consensus: string;
+            stable_burn_block_height: number;
+            server_version: string;
+            network_id: number;
+            parent_network_id: number;
+            stacks_tip_height: number;
+            /** @description The tip's block hash, 64 hex digits without `0x`. */
+            stacks_tip: string;
+            stacks_tip_consensus_hash: string;
+            genesis_chainstate_hash: string;
+            unanchored_tip: string | null;
+            unanchored_seq: number | null;
+            tenure_height: number;
+            exit_at_block_height: number | null;
+            is_fully_synced: boolean;
+            node_public_key?: string | null;
+            node_public_key_hash?: string | null;
+            last_pox_anchor?: {
+                anchor_block_hash?: string;
+                anchor_block_txid?: string;
+            } | null;
+            stackerdbs?: string[] | null;
+        };
+        /** @description pox-4's state as the stacks-node reads it (stacks-core's `RPCPoxInfoData`); micro-STX as JSON numbers. */
+        PoxInfo: {
+            contract_id: components["schemas"]["ContractIdentifier"];
+            first_burnchain_block_height: number;
+            current_burnchain_block_height: number;
+            current_epoch: string;
+            pox_activation_threshold_ustx: number;
+            rejection_fraction?: number | null;
+            reward_phase_block_length: number;
+            prepare_phase_block_length: number;
+            reward_slots: number;
+            total_liquid_supply_ustx: number;
+            reward_cycle_length: number;
+            current_cycle: {
+                id: number;
+                min_threshold_ustx: number;
+                stacked_ustx: number;
+                is_pox_active: boolean;
+            };
+            next_cycle: {
+                id: number;
+                min_threshold_ustx: number;
+                min_increment_ustx: number;
+                stacked_ustx: number;
+                prepare_phase_start_block_height: number;
+                /** @description Negative once the prepare phase has started. */
+                blocks_until_prepare_phase: number;
+                reward_phase_start_block_height: number;
+                blocks_until_reward_phase: number;
+                ustx_until_pox_rejection?: number | null;
+            };
+            /** @deprecated */
+            reward_cycle_id?: number;
+            /** @deprecated */
+            min_amount_ustx?: number;
+            /** @deprecated */
+            prepare_cycle_length?: number;
+            /** @deprecated */
+            rejection_votes_left_required?: number | null;
+            /** @deprecated */
+            next_reward_cycle_in?: number;
+            contract_versions: {
+                contract_id: components["schemas"]["ContractIdentifier"];
+                activation_burnchain_block_height: number;
+                first_reward_cycle_id: number;
+            }[];
+            epochs: {
+                epoch_id: string;
+                start_height: number;
+                end_height: number;
+                block_limit: components["schemas"]["ExecutionCost"];
+                network_epoch: number;
+            }[];
+        };
+        /** @description A contract the chain deployed. */
+        SmartContract: {
+            tx_id: components["schemas"]["TxId"];
+            canonical: boolean;
+            contract_id: components["schemas"]["ContractIdentifier"];
+            block_height: number;
+            clarity_version: number | null;
+            source_code: string;
+            /** @description The contract's interface as a JSON string; null without the Clarity engine. */
+            abi: string | null;
+        };
+        /** @description A page of a contract's logs, without a total. */
+        ContractEventsPage: {
+            limit: number;
+            offset: number;
+            results: components["schemas"]["SmartContractLogEvent"][];
+        };
     };
     responses: {
         /** @description The `If-None-Match` tag matches the current body; no body is sent. */
@@ -2664,6 +3138,41 @@ export interface components {
                 "application/json": components["schemas"]["TokenErrorResponse"];
             };
         };
+        /**
+         * @description A request the spec refuses (the shared error body), or one the stacks-node refuses in its
+         *     own words, as text (`Failed to deserialize argument value`, `Failed to parse JSON body`).
+         */
+        NodeBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 400,
+                 *       "code": "FST_ERR_VALIDATION",
+                 *       "error": "Bad Request",
+                 *       "message": "params/contract_name must match pattern \"^[a-zA-Z]([a-zA-Z0-9]|[-_]){0,127}$\""
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+                /** @example Failed to deserialize argument value */
+                "text/plain": string;
+            };
+        };
+        /**
+         * @description The stacks-node's 404, as text: no such contract, variable, constant or trait
+         *     (each route says its words), or an unknown `tip` (`Chain tip not found`).
+         */
+        NodeNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example Chain tip not found */
+                "text/plain": string;
+            };
+        };
     };
     parameters: {
         /**
@@ -2727,6 +3236,30 @@ export interface components {
          * @example 0
          */
         Proof: 0 | 1;
+        /**
+         * @description The standard address that deployed the contract (c32check; the checksum must hold).
+         * @example SP3QBKDE0RA6J5SBAEJ4WNAXB8K1ZWD4X1F2ZTB4G
+         */
+        ContractAddressPath: components["schemas"]["StacksAddress"];
+        /**
+         * @description The contract's name.
+         * @example wrapped-gold
+         */
+        ContractNamePath: components["schemas"]["ContractName"];
+        /**
+         * @description A contract identifier, `<address>.<contract name>`; not checked beyond that it names a contract.
+         * @example SP3QBKDE0RA6J5SBAEJ4WNAXB8K1ZWD4X1F2ZTB4G.wrapped-gold
+         */
+        ContractIdPath: string;
+        /**
+         * @description The block to read the chain as of, as a stacks-node takes it: absent or empty, the
+         *     anchored tip; `latest`, the tip with its unconfirmed microblocks (this mock's engine
+         *     runs anchored blocks: the anchored tip); an index block hash (64 hex digits, no `0x`),
+         *     that block: an unknown one is the node's 404 `Chain tip not found`. Anything else falls
+         *     back to the anchored tip, as the node does.
+         * @example latest
+         */
+        Tip: string;
         /**
          * @description A transaction id, 64 hex digits with or without `0x`, in any case.
          * @example 0x1f3cb18e896256d7d6bb8c11a6ec71f005c75de05e39beae5d93bbd1e2c8b7a9
@@ -4093,6 +4626,813 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["ClientError"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    call_read_only_function: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The block to read the chain as of, as a stacks-node takes it: absent or empty, the
+                 *     anchored tip; `latest`, the tip with its unconfirmed microblocks (this mock's engine
+                 *     runs anchored blocks: the anchored tip); an index block hash (64 hex digits, no `0x`),
+                 *     that block: an unknown one is the node's 404 `Chain tip not found`. Anything else falls
+                 *     back to the anchored tip, as the node does.
+                 * @example latest
+                 */
+                tip?: components["parameters"]["Tip"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The standard address that deployed the contract (c32check; the checksum must hold).
+                 * @example SP3QBKDE0RA6J5SBAEJ4WNAXB8K1ZWD4X1F2ZTB4G
+                 */
+                contract_address: components["parameters"]["ContractAddressPath"];
+                /**
+                 * @description The contract's name.
+                 * @example wrapped-gold
+                 */
+                contract_name: components["parameters"]["ContractNamePath"];
+                /**
+                 * @description The function's Clarity name.
+                 * @example get-balance
+                 */
+                function_name: components["schemas"]["ClarityName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sender": "SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20",
+                 *       "arguments": [
+                 *         "0x0516a3d8a0a6a5c0a5d5b8e3c4d2f1a7b6c9d0e1f2a3"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReadOnlyFunctionArgs"];
+            };
+        };
+        responses: {
+            /** @description The function's result, or why it failed. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "okay": true,
+                     *       "result": "0x070100000000000000000000000000000064"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadOnlyFunctionResult"];
+                };
+            };
+            400: components["responses"]["NodeBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NodeNotFound"];
+            413: components["responses"]["ClientError"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_contract_interface: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The block to read the chain as of, as a stacks-node takes it: absent or empty, the
+                 *     anchored tip; `latest`, the tip with its unconfirmed microblocks (this mock's engine
+                 *     runs anchored blocks: the anchored tip); an index block hash (64 hex digits, no `0x`),
+                 *     that block: an unknown one is the node's 404 `Chain tip not found`. Anything else falls
+                 *     back to the anchored tip, as the node does.
+                 * @example latest
+                 */
+                tip?: components["parameters"]["Tip"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The standard address that deployed the contract (c32check; the checksum must hold).
+                 * @example SP3QBKDE0RA6J5SBAEJ4WNAXB8K1ZWD4X1F2ZTB4G
+                 */
+                contract_address: components["parameters"]["ContractAddressPath"];
+                /**
+                 * @description The contract's name.
+                 * @example wrapped-gold
+                 */
+                contract_name: components["parameters"]["ContractNamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's interface. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "functions": [
+                     *         {
+                     *           "name": "get-balance",
+                     *           "access": "read_only",
+                     *           "args": [
+                     *             {
+                     *               "name": "who",
+                     *               "type": "principal"
+                     *             }
+                     *           ],
+                     *           "outputs": {
+                     *             "type": {
+                     *               "response": {
+                     *                 "ok": "uint128",
+                     *                 "error": "none"
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "variables": [
+                     *         {
+                     *           "name": "token-name",
+                     *           "type": {
+                     *             "string-ascii": {
+                     *               "length": 16
+                     *             }
+                     *           },
+                     *           "access": "constant"
+                     *         }
+                     *       ],
+                     *       "maps": [],
+                     *       "fungible_tokens": [
+                     *         {
+                     *           "name": "gold"
+                     *         }
+                     *       ],
+                     *       "non_fungible_tokens": [],
+                     *       "epoch": "Epoch30",
+                     *       "clarity_version": "Clarity3"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ContractInterface"];
+                };
+            };
+            400: components["responses"]["NodeBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NodeNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_contract_source: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `0` leaves the Merkle proofs out (as stacks.js asks); this mock never sends them.
+                 * @example 0
+                 */
+                proof?: components["parameters"]["Proof"];
+                /**
+                 * @description The block to read the chain as of, as a stacks-node takes it: absent or empty, the
+                 *     anchored tip; `latest`, the tip with its unconfirmed microblocks (this mock's engine
+                 *     runs anchored blocks: the anchored tip); an index block hash (64 hex digits, no `0x`),
+                 *     that block: an unknown one is the node's 404 `Chain tip not found`. Anything else falls
+                 *     back to the anchored tip, as the node does.
+                 * @example latest
+                 */
+                tip?: components["parameters"]["Tip"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The standard address that deployed the contract (c32check; the checksum must hold).
+                 * @example SP3QBKDE0RA6J5SBAEJ4WNAXB8K1ZWD4X1F2ZTB4G
+                 */
+                contract_address: components["parameters"]["ContractAddressPath"];
+                /**
+                 * @description The contract's name.
+                 * @example wrapped-gold
+                 */
+                contract_name: components["parameters"]["ContractNamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's source and publish height. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "source": "(define-data-var counter uint u0)\n(define-read-only (get-counter) (var-get counter))\n",
+                     *       "publish_height": 12
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ContractSource"];
+                };
+            };
+            400: components["responses"]["NodeBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NodeNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_contract_data_var: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `0` leaves the Merkle proofs out (as stacks.js asks); this mock never sends them.
+                 * @example 0
+                 */
+                proof?: components["parameters"]["Proof"];
+                /**
+                 * @description The block to read the chain as of, as a stacks-node takes it: absent or empty, the
+                 *     anchored tip; `latest`, the tip with its unconfirmed microblocks (this mock's engine
+                 *     runs anchored blocks: the anchored tip); an index block hash (64 hex digits, no `0x`),
+                 *     that block: an unknown one is the node's 404 `Chain tip not found`. Anything else falls
+                 *     back to the anchored tip, as the node does.
+                 * @example latest
+                 */
+                tip?: components["parameters"]["Tip"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The standard address that deployed the contract (c32check; the checksum must hold).
+                 * @example SP3QBKDE0RA6J5SBAEJ4WNAXB8K1ZWD4X1F2ZTB4G
+                 */
+                contract_address: components["parameters"]["ContractAddressPath"];
+                /**
+                 * @description The contract's name.
+                 * @example wrapped-gold
+                 */
+                contract_name: components["parameters"]["ContractNamePath"];
+                /**
+                 * @description The variable's Clarity name.
+                 * @example counter
+                 */
+                var_name: components["schemas"]["ClarityName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The variable's value. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": "0x0100000000000000000000000000000005"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClarityData"];
+                };
+            };
+            400: components["responses"]["NodeBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NodeNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_contract_data_map_entry: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `0` leaves the Merkle proofs out (as stacks.js asks); this mock never sends them.
+                 * @example 0
+                 */
+                proof?: components["parameters"]["Proof"];
+                /**
+                 * @description The block to read the chain as of, as a stacks-node takes it: absent or empty, the
+                 *     anchored tip; `latest`, the tip with its unconfirmed microblocks (this mock's engine
+                 *     runs anchored blocks: the anchored tip); an index block hash (64 hex digits, no `0x`),
+                 *     that block: an unknown one is the node's 404 `Chain tip not found`. Anything else falls
+                 *     back to the anchored tip, as the node does.
+                 * @example latest
+                 */
+                tip?: components["parameters"]["Tip"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The standard address that deployed the contract (c32check; the checksum must hold).
+                 * @example SP3QBKDE0RA6J5SBAEJ4WNAXB8K1ZWD4X1F2ZTB4G
+                 */
+                contract_address: components["parameters"]["ContractAddressPath"];
+                /**
+                 * @description The contract's name.
+                 * @example wrapped-gold
+                 */
+                contract_name: components["parameters"]["ContractNamePath"];
+                /**
+                 * @description The map's Clarity name.
+                 * @example balances
+                 */
+                map_name: components["schemas"]["ClarityName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example 0x0100000000000000000000000000000001 */
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description The entry, as an optional. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": "0x0a0100000000000000000000000000000064"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClarityData"];
+                };
+            };
+            400: components["responses"]["NodeBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NodeNotFound"];
+            413: components["responses"]["ClientError"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_constant_val: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The block to read the chain as of, as a stacks-node takes it: absent or empty, the
+                 *     anchored tip; `latest`, the tip with its unconfirmed microblocks (this mock's engine
+                 *     runs anchored blocks: the anchored tip); an index block hash (64 hex digits, no `0x`),
+                 *     that block: an unknown one is the node's 404 `Chain tip not found`. Anything else falls
+                 *     back to the anchored tip, as the node does.
+                 * @example latest
+                 */
+                tip?: components["parameters"]["Tip"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The standard address that deployed the contract (c32check; the checksum must hold).
+                 * @example SP3QBKDE0RA6J5SBAEJ4WNAXB8K1ZWD4X1F2ZTB4G
+                 */
+                contract_address: components["parameters"]["ContractAddressPath"];
+                /**
+                 * @description The contract's name.
+                 * @example wrapped-gold
+                 */
+                contract_name: components["parameters"]["ContractNamePath"];
+                /**
+                 * @description The constant's Clarity name.
+                 * @example token-name
+                 */
+                constant_name: components["schemas"]["ClarityName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The constant's value. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": "0x0d00000004676f6c64"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConstantValue"];
+                };
+            };
+            400: components["responses"]["NodeBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NodeNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_is_trait_implemented: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The block to read the chain as of, as a stacks-node takes it: absent or empty, the
+                 *     anchored tip; `latest`, the tip with its unconfirmed microblocks (this mock's engine
+                 *     runs anchored blocks: the anchored tip); an index block hash (64 hex digits, no `0x`),
+                 *     that block: an unknown one is the node's 404 `Chain tip not found`. Anything else falls
+                 *     back to the anchored tip, as the node does.
+                 * @example latest
+                 */
+                tip?: components["parameters"]["Tip"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The standard address that deployed the contract (c32check; the checksum must hold).
+                 * @example SP3QBKDE0RA6J5SBAEJ4WNAXB8K1ZWD4X1F2ZTB4G
+                 */
+                contract_address: components["parameters"]["ContractAddressPath"];
+                /**
+                 * @description The contract's name.
+                 * @example wrapped-gold
+                 */
+                contract_name: components["parameters"]["ContractNamePath"];
+                /**
+                 * @description The standard address that deployed the trait's contract.
+                 * @example SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE
+                 */
+                trait_contract_address: components["schemas"]["StacksAddress"];
+                /**
+                 * @description The name of the contract that defines the trait.
+                 * @example sip-010-trait-ft-standard
+                 */
+                trait_contract_name: components["schemas"]["ContractName"];
+                /**
+                 * @description The trait's Clarity name.
+                 * @example sip-010-trait
+                 */
+                trait_name: components["schemas"]["ClarityName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the trait is implemented. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "is_implemented": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IsTraitImplemented"];
+                };
+            };
+            400: components["responses"]["NodeBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NodeNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_core_api_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The node's info. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "peer_version": 402653196,
+                     *       "pox_consensus": "17f76e597bab45646956f38dd39573085d72cbc0",
+                     *       "burn_block_height": 824386,
+                     *       "stable_pox_consensus": "8e0561978fc5506b68a589c402dad97e862edb59",
+                     *       "stable_burn_block_height": 824385,
+                     *       "server_version": "stacks-node 3.2.0.0.1 (stacks-api-mock)",
+                     *       "network_id": 1,
+                     *       "parent_network_id": 3652501241,
+                     *       "stacks_tip_height": 600,
+                     *       "stacks_tip": "887152c7800bcbf02a286b8c56ecc19cb5453b163904c85c9ad59a6622ef1ad1",
+                     *       "stacks_tip_consensus_hash": "17f76e597bab45646956f38dd39573085d72cbc0",
+                     *       "genesis_chainstate_hash": "74237aa39aa50a83de11a4f3e9a0b9c89a0b1a2f2a6a11b8a7e1e9a0b1c2d3e4",
+                     *       "unanchored_tip": null,
+                     *       "unanchored_seq": null,
+                     *       "tenure_height": 523,
+                     *       "exit_at_block_height": null,
+                     *       "is_fully_synced": true,
+                     *       "node_public_key": null,
+                     *       "node_public_key_hash": null,
+                     *       "last_pox_anchor": null,
+                     *       "stackerdbs": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CoreNodeInfo"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_pox_info: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The block to read the chain as of, as a stacks-node takes it: absent or empty, the
+                 *     anchored tip; `latest`, the tip with its unconfirmed microblocks (this mock's engine
+                 *     runs anchored blocks: the anchored tip); an index block hash (64 hex digits, no `0x`),
+                 *     that block: an unknown one is the node's 404 `Chain tip not found`. Anything else falls
+                 *     back to the anchored tip, as the node does.
+                 * @example latest
+                 */
+                tip?: components["parameters"]["Tip"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PoX's state. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "contract_id": "SP000000000000000000002Q6VF78.pox-4",
+                     *       "first_burnchain_block_height": 823786,
+                     *       "current_burnchain_block_height": 824386,
+                     *       "pox_activation_threshold_ustx": 700000000000000,
+                     *       "prepare_phase_block_length": 100,
+                     *       "reward_phase_block_length": 2000,
+                     *       "reward_slots": 4000,
+                     *       "rejection_fraction": null,
+                     *       "total_liquid_supply_ustx": 1400000000000000,
+                     *       "current_cycle": {
+                     *         "id": 0,
+                     *         "min_threshold_ustx": 90000000000,
+                     *         "stacked_ustx": 0,
+                     *         "is_pox_active": false
+                     *       },
+                     *       "next_cycle": {
+                     *         "id": 1,
+                     *         "min_threshold_ustx": 90000000000,
+                     *         "min_increment_ustx": 175000000000,
+                     *         "stacked_ustx": 125000000000,
+                     *         "prepare_phase_start_block_height": 825786,
+                     *         "blocks_until_prepare_phase": 1400,
+                     *         "reward_phase_start_block_height": 825886,
+                     *         "blocks_until_reward_phase": 1500,
+                     *         "ustx_until_pox_rejection": null
+                     *       },
+                     *       "min_amount_ustx": 90000000000,
+                     *       "prepare_cycle_length": 100,
+                     *       "reward_cycle_id": 0,
+                     *       "reward_cycle_length": 2100,
+                     *       "rejection_votes_left_required": null,
+                     *       "next_reward_cycle_in": 1500,
+                     *       "contract_versions": [
+                     *         {
+                     *           "contract_id": "SP000000000000000000002Q6VF78.pox-4",
+                     *           "activation_burnchain_block_height": 823786,
+                     *           "first_reward_cycle_id": 0
+                     *         }
+                     *       ],
+                     *       "epochs": [
+                     *         {
+                     *           "epoch_id": "Epoch30",
+                     *           "start_height": 823786,
+                     *           "end_height": 9223372036854776000,
+                     *           "block_limit": {
+                     *             "read_count": 15000,
+                     *             "read_length": 100000000,
+                     *             "runtime": 5000000000,
+                     *             "write_count": 15000,
+                     *             "write_length": 15000000
+                     *           },
+                     *           "network_epoch": 11
+                     *         }
+                     *       ],
+                     *       "current_epoch": "Epoch30"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PoxInfo"];
+                };
+            };
+            400: components["responses"]["NodeBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NodeNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_contract_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A contract identifier, `<address>.<contract name>`; not checked beyond that it names a contract.
+                 * @example SP3QBKDE0RA6J5SBAEJ4WNAXB8K1ZWD4X1F2ZTB4G.wrapped-gold
+                 */
+                contract_id: components["parameters"]["ContractIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tx_id": "0x2b8f4c1bbd3c3a0e21e6d2f48c8a2ad2b6cf3c1a3d5e9b1f0a7c6e5d4c3b2a19",
+                     *       "canonical": true,
+                     *       "contract_id": "SP3QBKDE0RA6J5SBAEJ4WNAXB8K1ZWD4X1F2ZTB4G.wrapped-gold",
+                     *       "block_height": 12,
+                     *       "clarity_version": 2,
+                     *       "source_code": "(define-fungible-token gold)\n",
+                     *       "abi": "{\"functions\":[],\"variables\":[],\"maps\":[],\"fungible_tokens\":[{\"name\":\"gold\"}],\"non_fungible_tokens\":[],\"epoch\":\"Epoch25\",\"clarity_version\":\"Clarity2\"}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SmartContract"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_contract_events_by_id: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Results per page, 0 to 50. `limit=0` is accepted and means the default (20); the
+                 *     response then says `"limit": 20`.
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Index of the first result. An offset at or past the end gives empty `results` (the real
+                 *     service then reports `total: 0`; reporting the true total is also accepted).
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A contract identifier, `<address>.<contract name>`; not checked beyond that it names a contract.
+                 * @example SP3QBKDE0RA6J5SBAEJ4WNAXB8K1ZWD4X1F2ZTB4G.wrapped-gold
+                 */
+                contract_id: components["parameters"]["ContractIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the contract's logs. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    Warning: components["headers"]["DeprecationWarningFromV9"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 20,
+                     *       "offset": 0,
+                     *       "results": [
+                     *         {
+                     *           "event_index": 0,
+                     *           "event_type": "smart_contract_log",
+                     *           "tx_id": "0x2b8f4c1bbd3c3a0e21e6d2f48c8a2ad2b6cf3c1a3d5e9b1f0a7c6e5d4c3b2a19",
+                     *           "contract_log": {
+                     *             "contract_id": "SP3QBKDE0RA6J5SBAEJ4WNAXB8K1ZWD4X1F2ZTB4G.wrapped-gold",
+                     *             "topic": "print",
+                     *             "value": {
+                     *               "hex": "0x0d0000000568656c6c6f",
+                     *               "repr": "\"hello\""
+                     *             }
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ContractEventsPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };

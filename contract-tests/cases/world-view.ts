@@ -23,8 +23,15 @@ export function worldViewOf(data: TargetData): WorldView {
     ...(block ? { block_height: block.height, block_hash: block.hash } : {}),
     ...(data.network === 'testnet' && a.stx_activity ? { testnet_address: a.stx_activity } : {}),
     ...(data.poxCycle !== undefined ? { pox_cycle: data.poxCycle } : {}),
+    ...(data.network ? { pox_contract: POX_CONTRACT[data.network] } : {}),
   };
 }
+
+/** pox-4, the boot contract every node of the network has. */
+const POX_CONTRACT = {
+  mainnet: 'SP000000000000000000002Q6VF78.pox-4',
+  testnet: 'ST000000000000000000002AMW42H.pox-4',
+} as const;
 
 /** Where each fact comes from on a target: the target file's field that lists it, or how to get it. */
 const SOURCES: Record<Fact, string> = {
@@ -43,6 +50,8 @@ const SOURCES: Record<Fact, string> = {
   testnet_address: 'the faucet pays only on a testnet target (`network: testnet`)',
   pox_cycle: 'discovery reads the cycles `GET /extended/v2/pox/cycles` lists, and found none',
   nft_token: 'no target file lists one and discovery looks for none',
+  pox_contract: "the boot contract of the target's network, which the target file's `network` names",
+  trait: 'no target file lists a trait and discovery looks for none',
 };
 
 /** Why facts are missing: where each would come from. */

@@ -219,6 +219,8 @@ const WHOLE_OPERATION: Record<FieldsUnchecked, string> = {
     'a v3 successor of a wallet read (the transaction by id, the nonces): its agreement with the deprecated route is checked on the mock by mocks/operations/wallet-successors.test.ts; the suite has no agreement check for it yet',
   explorer:
     'an explorer route (issue 40): its agreement with get_block, the mempool statistics, its own totals and the v3 route is checked on the mock by mocks/operations/explorer-routes.test.ts, and against the real service by the differential; the suite checks a block\u2019s transactions, a burn block\u2019s blocks and a cycle\u2019s totals (cross/explorer-agreement), the rest by schema',
+  'contract-route':
+    'a contract route (issue 39): what the Clarity engine or the world\u2019s deployment says, checked on the mock by mocks/operations/contract-routes.test.ts; the suite checks /v2/info\u2019s tip and a token\u2019s get-balance against the extended routes (cross/contracts), the rest by schema',
 };
 
 /**

@@ -42,21 +42,34 @@ function describe(all: Schema[]): string {
   return [[...types].sort().join(' | ') || 'any', ...notes].join('; ');
 }
 
-function walk(doc: Document, schema: unknown, path: string, out: Map<string, Schema[]>, depth: number): void {
+/**
+ * A recursive schema (a Clarity type holds Clarity types) is listed down to where it first
+ * repeats itself: its fields there are the ones already listed above (`ancestors`), and walking
+ * every branch of every level would take exponential time.
+ */
+function walk(
+  doc: Document,
+  schema: unknown,
+  path: string,
+  out: Map<string, Schema[]>,
+  depth: number,
+  ancestors: ReadonlySet<Schema> = new Set(),
+): void {
   const all = parts(doc, schema);
   if (path) out.set(path, [...(out.get(path) ?? []), ...all]);
-  if (depth > MAX_DEPTH) return;
+  if (depth > MAX_DEPTH || all.some((s) => ancestors.has(s))) return;
+  const within = new Set([...ancestors, ...all]);
   const properties = new Map<string, unknown[]>();
   for (const s of all) {
     for (const [key, child] of Object.entries(s.properties ?? {}))
       properties.set(key, [...(properties.get(key) ?? []), child]);
     const items = 'items' in s ? s.items : undefined;
-    if (items && typeof items === 'object') walk(doc, items, `${path}[]`, out, depth + 1);
+    if (items && typeof items === 'object') walk(doc, items, `${path}[]`, out, depth + 1, within);
     if (typeof s.additionalProperties === 'object')
-      walk(doc, s.additionalProperties, `${path}{*}`, out, depth + 1);
+      walk(doc, s.additionalProperties, `${path}{*}`, out, depth + 1, within);
   }
   for (const [key, children] of properties)
-    for (const child of children) walk(doc, child, path ? `${path}.${key}` : key, out, depth + 1);
+    for (const child of children) walk(doc, child, path ? `${path}.${key}` : key, out, depth + 1, within);
 }
 
 /** Every field of the operation's 200 answer, body and declared headers, in the spec's order. */

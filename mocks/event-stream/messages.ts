@@ -54,7 +54,7 @@ function coreTx(chain: Chain, tx: number) {
     status: statusName(t.status[tx] as Status),
     raw_result: txResultOf(chain, tx).hex,
     tx_index: txIndexOf(chain, tx),
-    contract_interface: deploys ? abiOf(sourceOf(contractAt(chain, t.contract[tx] as number))) : null,
+    contract_interface: deploys ? abiOf(sourceOf(chain, contractAt(chain, t.contract[tx] as number))) : null,
     execution_cost: costObject(costsOf(chain, tx)),
     microblock_sequence: inMicroblock ? (chain.microblocks.sequence[micro] as number) : null,
     microblock_hash: inMicroblock ? toHex(chain.microblocks.hash, micro * 32, 32) : null,

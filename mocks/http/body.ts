@@ -18,9 +18,14 @@ const utf8 = new TextEncoder();
 
 /**
  * The request's body as JSON: none is undefined; an object or an array at the top, as a JSON
- * body parser in strict mode takes it; anything else a BodyError (413 past the limit) naming why.
+ * body parser in strict mode takes it, or a string where the operation takes one (a stacks-node's
+ * map key); anything else a BodyError (413 past the limit) naming why.
  */
-export async function readJsonBody(request: ServerRequest, limit = BODY_LIMIT): Promise<unknown> {
+export async function readJsonBody(
+  request: ServerRequest,
+  limit = BODY_LIMIT,
+  takesString = false,
+): Promise<unknown> {
   const bytes = await readBytes(request, limit);
   if (bytes.length === 0) return undefined;
   let text: string;
@@ -30,7 +35,8 @@ export async function readJsonBody(request: ServerRequest, limit = BODY_LIMIT): 
     throw new BodyError(400, 'the body cannot be read');
   }
   const first = text.trimStart()[0];
-  if (first !== '{' && first !== '[') throw new BodyError(400, 'the body is not valid JSON');
+  if (first !== '{' && first !== '[' && !(takesString && first === '"'))
+    throw new BodyError(400, 'the body is not valid JSON');
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -71,12 +71,13 @@ describe('every route the mock names answers 200 under the release that names it
     }
   });
 
-  it('every x-replaced-by, as each release names it, names its routes (not only an operationId)', () => {
+  it('every x-replaced-by, as each release names it, names its routes (not only an operationId), or says the mock does not serve them yet', () => {
     for (const op of all) {
       const named = [op.replacedBy, ...Object.values(op.replacedByBefore ?? {})].filter(
         (r) => r !== undefined,
       );
-      for (const replacement of named)
+      // A replacement the mock does not serve yet is named by its description, which says so.
+      for (const replacement of named.filter((r) => !r.description?.includes('not served by this mock')))
         expect(replacement.routes?.length ?? 0, op.operationId).toBeGreaterThan(0);
     }
   });

@@ -39,6 +39,7 @@ import {
   forcedHeaders,
   forcedMessage,
   forcedOwnBody,
+  forcedText,
   injectsFault,
   scenarioOf,
   type ScenarioSettings,
@@ -47,6 +48,7 @@ import { urlTooLong } from './url-limit.ts';
 import {
   isRequestError,
   requestValidator,
+  type RequestError,
   type RequestValidator,
   type ValidatedRequest,
 } from '../../spec/request/validate.ts';
@@ -266,6 +268,9 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
             }
             const ownBody = forcedOwnBody(op, chosen.code);
             if (ownBody !== undefined) return ownAnswer(p, { status: chosen.code, own: { json: ownBody } });
+            // A status documented as its own server's text only (a stacks-node's 404) is written so.
+            const text = forcedText(op, chosen.code);
+            if (text !== undefined) return ownAnswer(p, { status: chosen.code, own: { text } });
             if (chosen.code !== 304) return fail(p, chosen.code, forcedMessage(op, chosen.code));
             p.headers.push('ETag', '"forced"');
             return respond(p, 304, undefined);
@@ -315,7 +320,8 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
               answerWith(p, served, sent, served.validate(params, query), { bytes, type: mediaTypeOf(p) }),
             refused,
           );
-        return readJsonBody(p.request, takes.maxBytes).then(
+        const takesString = (takes.schema as { type?: unknown }).type === 'string';
+        return readJsonBody(p.request, takes.maxBytes, takesString).then(
           (body) => answerWith(p, served, sent, served.validate(params, query, body)),
           refused,
         );
@@ -334,7 +340,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     sent: StepRequest,
     request: ValidatedRequest | ReturnType<RequestValidator>,
     raw?: RawBody,
-  ): HttpResponse => {
+  ): HttpResponse | Promise<HttpResponse> => {
     if (isRequestError(request) && request.code === 'FST_ERR_VALIDATION') {
       // Refused before the route's hooks: neither X-API-Version nor any Cache-Control.
       dropApiVersion(p.headers);
@@ -346,6 +352,22 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     const result = isRequestError(request)
       ? request
       : served.handler.answer({ queries, release, ...request, ...(raw && { raw }), door });
+    // A handler that runs Clarity answers once the engine is ready.
+    if (result instanceof Promise)
+      return result.then(
+        (later) => written(p, served, later, tagged),
+        (err: unknown) => unexpected(p, err),
+      );
+    return written(p, served, result, tagged);
+  };
+
+  /** The handler's answer written: its own words, an error after the ETag step, or a 200 (a read's cached). */
+  const written = (
+    p: Passage,
+    served: OperationRoute,
+    result: Awaited<ReturnType<OperationHandler['answer']>> | RequestError,
+    tagged: boolean,
+  ): HttpResponse => {
     if ('own' in result) return ownAnswer(p, result);
     if (result.status !== 200) return failAfterEtagStep(p, result, tagged && isRead(p.request.method));
     const json = serializeJson(result.body);

@@ -49,6 +49,7 @@ const DEPRECATED_IN_9 = [
   'get_transaction_list',
   'get_mempool_transaction_list',
   'get_nft_holdings',
+  'get_contract_events_by_id',
 ];
 
 describe('release profiles over HTTP', () => {

@@ -98,6 +98,19 @@ export function forcedHeaders(headers: string[], code: number): void {
     setHeaderIn(headers, 'x-ratelimit-remaining-stacks-minute', '0');
 }
 
+/**
+ * The forced answer's text, when the operation documents that status as its own server's text
+ * only (a stacks-node's 404): its example, else its description. Otherwise undefined: the
+ * shared error body.
+ */
+export function forcedText(op: Operation, code: number): string | undefined {
+  const content = documentedResponse(op, code)?.response.content;
+  const types = Object.keys(content ?? {});
+  if (types.length !== 1 || types[0] !== 'text/plain') return undefined;
+  const example = content?.['text/plain']?.example;
+  return typeof example === 'string' ? example : documentedResponse(op, code)?.response.description;
+}
+
 /** The forced answer's message: the documented response's description. */
 export function forcedMessage(op: Operation, code: number): string {
   return `${documentedResponse(op, code)?.response.description ?? 'forced'} (Prefer: code=${code})`;

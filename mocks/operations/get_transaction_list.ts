@@ -1,5 +1,5 @@
 import { offsetPage } from '../query/paging.ts';
-import { functionNameOf } from '../serialize/contract-call.ts';
+import { functionNameOf } from '../world/derive/call-arguments.ts';
 import { confirmedTx } from '../serialize/transaction.ts';
 import type { Action } from '../world/tables/kinds.ts';
 import { withoutFunctionArgs } from './get_tx_list_details.ts';

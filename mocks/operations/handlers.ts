@@ -13,6 +13,17 @@ import { get_account_info } from './get_account_info.ts';
 import { get_fee_transfer } from './get_fee_transfer.ts';
 import { post_transaction } from './post_transaction.ts';
 import { post_fee_transaction } from './post_fee_transaction.ts';
+import { call_read_only_function } from './call_read_only_function.ts';
+import { get_contract_interface } from './get_contract_interface.ts';
+import { get_contract_source } from './get_contract_source.ts';
+import { get_contract_data_var } from './get_contract_data_var.ts';
+import { get_contract_data_map_entry } from './get_contract_data_map_entry.ts';
+import { get_constant_val } from './get_constant_val.ts';
+import { get_is_trait_implemented } from './get_is_trait_implemented.ts';
+import { get_core_api_info } from './get_core_api_info.ts';
+import { get_pox_info } from './get_pox_info.ts';
+import { get_contract_by_id } from './get_contract_by_id.ts';
+import { get_contract_events_by_id } from './get_contract_events_by_id.ts';
 import { run_faucet_stx } from './run_faucet_stx.ts';
 import { get_network_block_times } from './get_network_block_times.ts';
 import { get_mempool_transaction_list } from './get_mempool_transaction_list.ts';
@@ -62,6 +73,17 @@ export const typedHandlers: OperationHandlers = {
   get_fee_transfer,
   post_transaction,
   post_fee_transaction,
+  call_read_only_function,
+  get_contract_interface,
+  get_contract_source,
+  get_contract_data_var,
+  get_contract_data_map_entry,
+  get_constant_val,
+  get_is_trait_implemented,
+  get_core_api_info,
+  get_pox_info,
+  get_contract_by_id,
+  get_contract_events_by_id,
   run_faucet_stx,
   get_network_block_times,
   get_mempool_transaction_list,

@@ -1,3 +1,4 @@
+import { atOnce } from './types.ts';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createAnswers, READS_ONLY, type Answers } from '../answers.ts';
@@ -11,13 +12,15 @@ type Schemas = components['schemas'];
 
 /** A successor's 200 body straight from its handler, as `answersOf` reads the eight. */
 function answer<T>(world: Answers, id: string, path: object, query: object = {}): T {
-  const result = handlers[id]?.answer({
-    queries: world.queries,
-    release: releaseProfile(),
-    path: path as Record<string, unknown>,
-    query: query as Record<string, unknown>,
-    door: READS_ONLY,
-  });
+  const result = atOnce(
+    handlers[id]!.answer({
+      queries: world.queries,
+      release: releaseProfile(),
+      path: path as Record<string, unknown>,
+      query: query as Record<string, unknown>,
+      door: READS_ONLY,
+    }),
+  );
   if (result?.status !== 200) throw new Error(`${id} did not answer 200`);
   return result.body as T;
 }

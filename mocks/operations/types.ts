@@ -67,16 +67,16 @@ interface AnyRequest extends RequestContext {
 
 /** What an operation known by its id only answers. */
 type AnyResult =
-  { status: 200; body: unknown } | { status: 400 | 404; message: string; code?: undefined } | OwnAnswer;
+  { status: 200; body: unknown } | { status: 400 | 404 | 501; message: string; code?: undefined } | OwnAnswer;
 
 /** What an operation answers; HTTP details (headers, caching, the error body) are the app's. */
 export type OperationResult<Id extends OperationId> =
-  { status: 200; body: OkBody<Id> } | { status: 400 | 404; message: string } | OwnAnswer;
+  { status: 200; body: OkBody<Id> } | { status: 400 | 404 | 501; message: string } | OwnAnswer;
 
 /**
  * An answer in its own server's words, written as given rather than as the service's error
- * body: a stacks-node's refusal (JSON or text), the faucet's `{success: false, error}`, the token
- * metadata service's `{error}` 404.
+ * body: a stacks-node's refusal (JSON or text) or its text 404, the faucet's `{success: false, error}`,
+ * the token metadata service's `{error}` 404.
  */
 export interface OwnAnswer {
   status: 400 | 404;
@@ -89,16 +89,37 @@ export interface OwnAnswer {
  * pipeline holds every handler by operationId (`OperationHandler`, any document's operation)
  * and hands each the values validation produced from that operation's schemas, which are what
  * its types describe. GET and POST handlers alike; a POST may answer in its own server's words.
+ * A handler that runs Clarity answers once the engine is ready: a promise of its answer.
  */
 export interface OperationHandler<
   Id extends string = string,
   D extends HandlerKey<Id> = Id extends OperationId ? never : string,
+  Waits extends boolean = Id extends OperationId ? false : boolean,
 > {
   /** Query parameters the handler relies on the spec's default for; checked against the spec at start. */
   readonly defaulted: readonly D[];
+  /**
+   * It answers once the Clarity engine has warmed up (seconds on a first request): the sample
+   * URLs leave it out, so that what drives every sample (the banner, the load and fault tests)
+   * never starts an engine.
+   */
+  readonly waitsForEngine?: Waits extends true ? true : never;
   answer(
     request: Id extends OperationId ? OperationRequest<Id, Extract<D, QueryKey<Id>>> : AnyRequest,
-  ): Id extends OperationId ? OperationResult<Id> : AnyResult;
+  ): Answered<Id extends OperationId ? OperationResult<Id> : AnyResult, Waits>;
+}
+
+/** An answer now; or, for a handler that `Waits` (for the Clarity engine), a promise of it. */
+type Answered<T, Waits extends boolean> = Waits extends true ? Promise<T> : T;
+
+/** An answer now, or once something it waits for is ready (the Clarity engine warming up). */
+export type Later<T> = T | Promise<T>;
+
+/** The answer of a handler that reads the world alone, which answers at once. */
+export function atOnce<T>(result: Later<T>): T {
+  if (result instanceof Promise)
+    throw new Error('this handler waits for the Clarity engine: ask it through the pipeline');
+  return result;
 }
 
 /** The query parameters a handler may rely on a default for: its operation's (any name for an operation known by id only). */
@@ -106,7 +127,7 @@ type HandlerKey<Id extends string> = Id extends OperationId ? QueryKey<Id> : str
 
 /** One handler per operation of the spec, so the compiler sees a missing or misnamed one. */
 export type OperationHandlers = {
-  [Id in OperationId]: OperationHandler<Id, HandlerKey<Id>>;
+  [Id in OperationId]: OperationHandler<Id, HandlerKey<Id>, boolean>;
 };
 
 export function ok<Id extends OperationId>(body: OkBody<Id>): OperationResult<Id> {

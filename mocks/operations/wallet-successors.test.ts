@@ -1,3 +1,4 @@
+import { atOnce } from './types.ts';
 import { describe, expect, it } from 'vitest';
 import { releaseProfile } from '../../spec/releases/releases.ts';
 import type { components } from '../../spec/types.ts';
@@ -13,13 +14,15 @@ type Result = { status: number; body?: unknown; message?: string };
 const ALL = ['function_args', 'source_code', 'post_conditions', 'result'];
 
 function call(world: Answers, id: string, path: object, query: object = {}, version = '9.0.2'): Result {
-  return handlers[id]!.answer({
-    queries: world.queries,
-    release: releaseProfile(version),
-    path: path as Record<string, unknown>,
-    query: query as Record<string, unknown>,
-    door: READS_ONLY,
-  }) as Result;
+  return atOnce(
+    handlers[id]!.answer({
+      queries: world.queries,
+      release: releaseProfile(version),
+      path: path as Record<string, unknown>,
+      query: query as Record<string, unknown>,
+      door: READS_ONLY,
+    }),
+  ) as Result;
 }
 
 const worlds: [string, () => Answers][] = [

@@ -17,7 +17,10 @@ import { pendingParties } from './pending-parties.ts';
 import { mempoolList, type MempoolFilter, type MempoolOrder } from './mempool-list.ts';
 import { nonceFacts, type NonceFacts } from './nonces.ts';
 import { replacements } from './replace-by-fee.ts';
+import { WorldEngine } from '../world/run/world-engine.ts';
 import { perVersion, type Versioned } from './version-memo.ts';
+import { ContractDirectory } from './contracts.ts';
+import { poxFacts, type PoxFacts } from './pox-facts.ts';
 import { buildChain } from '../world/generate/build-chain.ts';
 import { ExplorerQueries } from './explorer.ts';
 import { resolveOptions, type WorldOptions } from '../world/options.ts';
@@ -64,6 +67,12 @@ export class WorldQueries implements Versioned {
    * mempool changes: what answers read of mined blocks alone stays valid across a broadcast.
    */
   readonly mined = { version: 0 };
+  /**
+   * The world's contracts in the Clarity engine, following this chain through every change:
+   * `await queries.clarity.ready()` (a contract route waits for the warm-up; `ClarityUnavailable`
+   * when the engine's package is missing).
+   */
+  readonly clarity = new WorldEngine(() => this.chain);
   private current: Chain;
   /** Built on first use: a start that only answers the status or the world index never needs them. */
   private lookupsBuilt: ChainLookups | undefined;
@@ -80,6 +89,8 @@ export class WorldQueries implements Versioned {
   private readonly samples = perVersion(this, () => mempoolSamples(this.chain));
   private readonly replaced = perVersion(this, () => replacements(this.chain));
   private readonly pendingParties = perVersion(this, () => pendingParties(this.chain));
+  private readonly contractDirectory = perVersion(this.mined, () => new ContractDirectory(this.chain));
+  private readonly poxAtTip = perVersion(this.mined, () => poxFacts(this.chain, tipHeight(this.chain)));
   private readonly samplesAfterReplacement = perVersion(this, () =>
     mempoolSamples(this.chain, this.replaced()),
   );
@@ -331,6 +342,16 @@ export class WorldQueries implements Versioned {
     return height !== undefined && this.lookups.blockHeightByHash(hash, false) === undefined
       ? height
       : undefined;
+  }
+
+  /** The mined contracts: each one's deployment and logs. */
+  contracts(): ContractDirectory {
+    return this.contractDirectory();
+  }
+
+  /** pox-4's facts at `height` (the tip's are kept until the mined chain changes). */
+  poxFacts(height: number = tipHeight(this.chain)): PoxFacts {
+    return height === tipHeight(this.chain) ? this.poxAtTip() : poxFacts(this.chain, height);
   }
 
   /** What the world holds to try: addresses by role, transactions, blocks (served at /_mock/world). */

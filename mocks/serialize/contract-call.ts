@@ -1,62 +1,9 @@
-import { Cl, type ClarityValue } from '@stacks/transactions';
-import { burnHeightAt, contractAt, type Chain } from '../world/tables/chain.ts';
-import { pairOf, principalPair, tuple, uintPair, type ClarityPair } from '../world/derive/clarity.ts';
-import { Action } from '../world/tables/kinds.ts';
+import { contractAt, type Chain } from '../world/tables/chain.ts';
+import type { ClarityPair } from '../world/derive/clarity.ts';
+import { argumentValues, FUNCTIONS } from '../world/derive/call-arguments.ts';
+import type { Action } from '../world/tables/kinds.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';
-import { derivedHex } from '../world/derive/derived-bytes.ts';
-import { signerKeyOf } from '../world/derive/pox.ts';
 import type { FunctionArg } from './types.ts';
-
-interface Param {
-  name: string;
-  type: string;
-}
-
-interface FunctionSpec {
-  name: string;
-  params: readonly Param[];
-}
-
-const AMOUNT: Param = { name: 'amount', type: 'uint' };
-const ID: Param = { name: 'id', type: 'uint' };
-const SENDER: Param = { name: 'sender', type: 'principal' };
-const RECIPIENT: Param = { name: 'recipient', type: 'principal' };
-
-const FUNCTIONS: Partial<Record<Action, FunctionSpec>> = {
-  [Action.FtTransfer]: {
-    name: 'transfer',
-    params: [AMOUNT, SENDER, RECIPIENT, { name: 'memo', type: '(optional (buff 34))' }],
-  },
-  [Action.FtMint]: { name: 'mint', params: [AMOUNT, RECIPIENT] },
-  [Action.FtBurn]: { name: 'burn', params: [AMOUNT] },
-  [Action.NftTransfer]: { name: 'transfer', params: [ID, SENDER, RECIPIENT] },
-  [Action.NftMint]: { name: 'mint', params: [RECIPIENT] },
-  [Action.NftBurn]: { name: 'burn', params: [ID] },
-  [Action.VaultDeposit]: { name: 'deposit', params: [AMOUNT] },
-  [Action.VaultWithdraw]: { name: 'withdraw', params: [AMOUNT] },
-  [Action.VaultSwap]: { name: 'swap-stx-for-token', params: [AMOUNT] },
-  [Action.StxBurn]: { name: 'burn-stx', params: [AMOUNT] },
-  [Action.StackStx]: {
-    name: 'stack-stx',
-    params: [
-      { name: 'amount-ustx', type: 'uint' },
-      { name: 'pox-addr', type: '(tuple (hashbytes (buff 32)) (version (buff 1)))' },
-      { name: 'start-burn-ht', type: 'uint' },
-      { name: 'lock-period', type: 'uint' },
-      { name: 'signer-sig', type: '(optional (buff 65))' },
-      { name: 'signer-key', type: '(buff 33)' },
-      { name: 'max-amount', type: 'uint' },
-      { name: 'auth-id', type: 'uint' },
-    ],
-  },
-};
-
-const NONE = pairOf(Cl.none());
-
-/** The function a contract call of this kind calls, if it is one. */
-export function functionNameOf(action: Action): string | undefined {
-  return FUNCTIONS[action]?.name;
-}
 
 export function contractCallOf(chain: Chain, table: TxTable, tx: number) {
   const action = table.action[tx] as Action;
@@ -73,42 +20,4 @@ export function contractCallOf(chain: Chain, table: TxTable, tx: number) {
       type: p.type,
     })),
   };
-}
-
-function argumentValues(chain: Chain, table: TxTable, tx: number, action: Action): ClarityPair[] {
-  const amount = uintPair(table.amount[tx] as number);
-  const sender = principalPair(chain, table.sender[tx] as number);
-  const peer = (): ClarityPair => principalPair(chain, table.peer[tx] as number);
-  switch (action) {
-    case Action.FtTransfer:
-      return [amount, sender, peer(), NONE];
-    case Action.FtMint:
-      return [amount, peer()];
-    case Action.NftTransfer:
-      return [amount, sender, peer()];
-    case Action.NftMint:
-      return [peer()];
-    case Action.StackStx:
-      return stackStxArguments(chain, table, tx);
-    default:
-      return [amount];
-  }
-}
-
-function stackStxArguments(chain: Chain, table: TxTable, tx: number): ClarityPair[] {
-  const amount = table.amount[tx] as number;
-  const poxAddress: ClarityValue = tuple({
-    version: Cl.bufferFromHex('04'),
-    hashbytes: Cl.bufferFromHex(derivedHex(table, tx, 1, 20).slice(2)),
-  });
-  return [
-    uintPair(amount),
-    pairOf(poxAddress),
-    uintPair(burnHeightAt(chain, table.height[tx] as number) + 1),
-    uintPair(table.aux.at(tx)),
-    NONE,
-    pairOf(Cl.bufferFromHex(signerKeyOf(table, tx).slice(2))),
-    uintPair(amount),
-    uintPair((table.nonce[tx] as number) + 1),
-  ];
 }

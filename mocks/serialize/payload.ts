@@ -28,7 +28,7 @@ export function payloadOf(chain: Chain, table: TxTable, tx: number): TxPayload {
         smart_contract: {
           clarity_version: contract.clarityVersion,
           contract_id: contract.id,
-          source_code: sourceOf(contract),
+          source_code: sourceOf(chain, contract),
         },
       };
     }

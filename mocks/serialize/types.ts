@@ -62,3 +62,7 @@ export type PrincipalStxBalance = Schemas['PrincipalStxBalance'];
 export type PrincipalStxBalanceV2 = Schemas['PrincipalStxBalanceV2'];
 export type PrincipalNftPosition = Schemas['PrincipalNftPosition'];
 export type AddressTransaction = Omit<Schemas['AddressTransaction'], 'tx'> & { tx: ConfirmedTransaction };
+export type CoreNodeInfo = Schemas['CoreNodeInfo'];
+export type PoxInfo = Schemas['PoxInfo'];
+export type SmartContract = Schemas['SmartContract'];
+export type SmartContractLogEvent = Schemas['SmartContractLogEvent'];

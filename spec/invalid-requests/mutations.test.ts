@@ -39,6 +39,16 @@ const examples: Record<string, string[]> = {
   limit: ['20'],
   cycle_number: ['3'],
   token_id: ['1'],
+  contract_id: [`${principal}.some-token`],
+  contract_address: [principal],
+  contract_name: ['some-token'],
+  trait_contract_address: [principal],
+  trait_contract_name: ['some-trait'],
+  function_name: ['get-balance'],
+  var_name: ['counter'],
+  map_name: ['entries'],
+  constant_name: ['owner'],
+  trait_name: ['some-trait'],
 };
 const material: Record<NonNullable<Mutation['material']>, string[]> = {
   'hostile-values': ['__proto__', '-1', 'SP\u0000', 'é'.repeat(300), ''],

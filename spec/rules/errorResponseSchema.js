@@ -13,13 +13,14 @@ export default function errorResponseSchema(root) {
   const results = [];
   for (const { route, method, operation, path } of operations(root.paths)) {
     if (!isObject(operation.responses)) continue;
-    // `x-error-body: own`: its 400 is the body its own server writes (a stacks-node's
-    // refusal, the faucet's), documented where it is answered; its other errors are the shared one.
+    // `x-error-body: own`: its 400 and 404 are the bodies its own server writes (a stacks-node's
+    // refusal or its text 404, the faucet's), documented where they are answered; its other
+    // errors are the shared one.
     const own = operation['x-error-body'] === 'own';
     // `x-error-body: token-metadata`: the token metadata service's 404 and 422 are its own `{error}` body.
     const tokenMetadata = operation['x-error-body'] === 'token-metadata';
     for (const [status, response] of Object.entries(operation.responses)) {
-      if (!ERROR_STATUS.test(status) || (own && status === '400')) continue;
+      if (!ERROR_STATUS.test(status) || (own && (status === '400' || status === '404'))) continue;
       if (tokenMetadata && (status === '404' || status === '422')) continue;
       const where = `${operationLabel(method, route)} response ${status}`;
       const expected = status === '410' ? GONE_SCHEMA_REF : ERROR_SCHEMA_REF;

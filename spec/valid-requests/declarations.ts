@@ -1,4 +1,5 @@
 import type { OperationId, UrlParams } from '../request/url.ts';
+import { Cl, cvToHex } from '@stacks/transactions';
 import type { Fact, WorldView } from './world-view.ts';
 
 /** A valid request of one operation: its path and query parameters (typed from the spec), and its body if it takes one. */
@@ -31,6 +32,17 @@ function declare<O extends OperationId, K extends Fact>(d: {
  * estimate a fee for, whatever its chain holds.
  */
 export const TRANSFER_PAYLOAD = `0x000516${'00'.repeat(20)}${'0000000000000001'}${'00'.repeat(34)}`;
+
+/** A contract identifier's path parameters, as the node's contract routes take them. */
+function contractPath(contractId: string): { contract_address: string; contract_name: string } {
+  const [contract_address = '', contract_name = ''] = contractId.split('.');
+  return { contract_address, contract_name };
+}
+
+/** The contract of a token's asset identifier (`<contract>::<token>`). */
+function contractOfAsset(asset: string): string {
+  return asset.split('::')[0] ?? asset;
+}
 
 /**
  * Every operation of the spec, declared once: a new operationId fails the typecheck until it is
@@ -154,6 +166,80 @@ export const DECLARATIONS: { [O in OperationId]: Declaration<O> } = {
     requests: (v) => [
       { path: { tx_id: v.address_tx.tx_id } },
       ...(v.mempool ?? []).slice(0, 1).map((tx_id) => ({ path: { tx_id } })),
+    ],
+  }),
+  call_read_only_function: declare({
+    needs: ['ft_asset', 'ft_activity'],
+    requests: (v) => [
+      {
+        path: { ...contractPath(contractOfAsset(v.ft_asset)), function_name: 'get-balance' },
+        body: JSON.stringify({ sender: v.ft_activity, arguments: [cvToHex(Cl.principal(v.ft_activity))] }),
+      },
+      {
+        path: { ...contractPath(contractOfAsset(v.ft_asset)), function_name: 'get-total-supply' },
+        query: { tip: 'latest' },
+        body: JSON.stringify({ sender: v.ft_activity, arguments: [] }),
+      },
+    ],
+  }),
+  get_contract_interface: declare({
+    needs: ['ft_asset'],
+    requests: (v) => [{ path: contractPath(contractOfAsset(v.ft_asset)) }],
+  }),
+  get_contract_source: declare({
+    needs: ['ft_asset'],
+    requests: (v) => [
+      { path: contractPath(contractOfAsset(v.ft_asset)) },
+      { path: contractPath(contractOfAsset(v.ft_asset)), query: { proof: 0 } },
+    ],
+  }),
+  get_contract_data_var: declare({
+    needs: ['pox_contract'],
+    requests: (v) => [
+      { path: { ...contractPath(v.pox_contract), var_name: 'configured' }, query: { proof: 0 } },
+    ],
+  }),
+  get_contract_data_map_entry: declare({
+    needs: ['pox_contract', 'stx_activity'],
+    requests: (v) => [
+      {
+        path: { ...contractPath(v.pox_contract), map_name: 'stacking-state' },
+        query: { proof: 0 },
+        body: JSON.stringify(cvToHex(Cl.tuple({ stacker: Cl.principal(v.locked_stx ?? v.stx_activity) }))),
+      },
+    ],
+  }),
+  get_constant_val: declare({
+    needs: ['pox_contract'],
+    requests: (v) => [{ path: { ...contractPath(v.pox_contract), constant_name: 'MIN_POX_REWARD_CYCLES' } }],
+  }),
+  get_is_trait_implemented: declare({
+    needs: ['ft_asset', 'trait'],
+    requests: (v) => {
+      const trait = contractPath(v.trait.contract);
+      return [
+        {
+          path: {
+            ...contractPath(contractOfAsset(v.ft_asset)),
+            trait_contract_address: trait.contract_address,
+            trait_contract_name: trait.contract_name,
+            trait_name: v.trait.name,
+          },
+        },
+      ];
+    },
+  }),
+  get_core_api_info: declare({ needs: [], requests: () => [{}] }),
+  get_pox_info: declare({ needs: [], requests: () => [{}] }),
+  get_contract_by_id: declare({
+    needs: ['ft_asset'],
+    requests: (v) => [{ path: { contract_id: contractOfAsset(v.ft_asset) } }],
+  }),
+  get_contract_events_by_id: declare({
+    needs: ['ft_asset'],
+    requests: (v) => [
+      { path: { contract_id: contractOfAsset(v.ft_asset) } },
+      { path: { contract_id: contractOfAsset(v.ft_asset) }, query: { limit: 2, offset: 1 } },
     ],
   }),
   get_principal_nonces: declare({

@@ -5,7 +5,18 @@ export interface ExampleFacts {
   principals: readonly string[];
   txIds: readonly string[];
   blocks: readonly { height: number; hash: string }[];
+  /** Contract identifiers (`<address>.<name>`), for the contract routes' parameters. */
+  contracts?: readonly string[];
 }
+
+/** A Clarity name of each kind the node's contract routes take: valid whatever the contract holds. */
+const CLARITY_NAMES = {
+  function_name: ['get-balance'],
+  var_name: ['configured'],
+  map_name: ['stacking-state'],
+  constant_name: ['MIN_POX_REWARD_CYCLES'],
+  trait_name: ['sip-010-trait'],
+};
 
 /**
  * Valid values per parameter name, in the facts' order: every parameter of the spec that names a
@@ -14,7 +25,16 @@ export interface ExampleFacts {
 export function examplesFrom(facts: ExampleFacts): Record<string, string[]> {
   const heights = facts.blocks.map((b) => String(b.height));
   const hashes = facts.blocks.map((b) => b.hash);
+  const contracts = facts.contracts ?? [];
+  const addresses = contracts.map((c) => c.split('.')[0] ?? c);
+  const names = contracts.map((c) => c.split('.')[1] ?? c);
   const all: Record<string, readonly string[]> = {
+    contract_id: contracts,
+    contract_address: addresses,
+    contract_name: names,
+    trait_contract_address: addresses,
+    trait_contract_name: names,
+    ...(contracts.length ? CLARITY_NAMES : {}),
     principal: facts.principals,
     address: facts.principals,
     sender_address: facts.principals,
@@ -51,5 +71,6 @@ export function parameterExamples(view: WorldView, subject: Subject = {}): Recor
     principals: principal ? [principal] : [],
     txIds: txId ? [txId] : [],
     blocks: height !== undefined && hash ? [{ height, hash }] : [],
+    contracts: view.ft_asset ? [view.ft_asset.split('::')[0] ?? view.ft_asset] : [],
   });
 }

@@ -35,6 +35,10 @@ export interface WorldView {
   pox_cycle?: number;
   /** A minted token of a non-fungible token contract: the contract and the token's id. */
   nft_token?: { contract: string; token_id: number };
+  /** The boot contract pox-4's identifier on the target's network: its data vars, maps and constants. */
+  pox_contract?: string;
+  /** A trait some contract of the world defines: the defining contract's identifier and the trait's name. */
+  trait?: { contract: string; name: string };
 }
 
 /** The facts a declaration needs. */

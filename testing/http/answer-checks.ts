@@ -1,6 +1,7 @@
 import type { HttpResponse } from '../../spec/http/response.ts';
 import { ResponseChecker } from '../../spec/response-checker.ts';
 import { documentedResponse } from '../../spec/responses.ts';
+import { documentsOtherType } from '../../spec/response-checks.ts';
 import { loadSpec, type Operation } from '../../spec/load.ts';
 import { createSpecAjv } from '../../spec/schemas.ts';
 import { leaksIn } from './leaks.ts';
@@ -13,8 +14,8 @@ const errorSchema = specAjv.component('ErrorResponse');
 /**
  * Everything wrong with one answer: where the operation documents the status, what the spec's
  * ResponseChecker finds; for every error but a deprecated operation's documented 410 and the token
- * metadata service's own 404 and 422, the shared
- * error body (its `statusCode` the status), the caching the real service gives it
+ * metadata service's own 404 and 422, the shared error body (its `statusCode` the status; a
+ * stacks-node's own text where the status documents it is its own), the caching the real service gives it
  * (`errorCachingProblem`), and no stack trace, file path or secret in the text.
  */
 export function problemsWithAnswer(
@@ -33,7 +34,10 @@ export function problemsWithAnswer(
   const gone = res.status === 410 && op?.deprecated === true && op.responses['410'] !== undefined;
   // The token metadata service's 404 and 422 are its own `{error}` body, checked above.
   const tokenMetadata = op?.errorBody === 'token-metadata' && (res.status === 404 || res.status === 422);
-  if (res.status >= 400 && !gone && !tokenMetadata) {
+  // A stacks-node's own words where the operation documents them (`x-error-body: own`): its text.
+  const documented = op && documentedResponse(op, res.status);
+  const own = documented !== undefined && documentsOtherType(documented, res.headers['content-type'] ?? '');
+  if (res.status >= 400 && !gone && !tokenMetadata && !own) {
     if (!errorSchema(res.body)) problems.push(`no shared error body: ${res.text.slice(0, 200)}`);
     else if ((res.body as { statusCode: number }).statusCode !== res.status)
       problems.push(

@@ -1,15 +1,20 @@
+import { contractAt, type Chain, type InitialMint } from '../tables/chain.ts';
 import { FT_DECIMALS, FT_INITIAL_SUPPLY, type Contract } from '../tables/contracts.ts';
 import { ContractKind } from '../tables/kinds.ts';
 
-/** Clarity source of a deployed contract, rebuilt from its record rather than stored. */
-export function sourceOf(contract: Contract): string {
+/**
+ * Clarity source of a deployed contract, rebuilt from its record rather than stored: what the
+ * Clarity engine deploys (world/run/), so each line here is what the chain runs. A token a world
+ * file declares mints to its declared holders; a vault swaps the token it is paired with.
+ */
+export function sourceOf(chain: Chain, contract: Contract): string {
   switch (contract.kind) {
     case ContractKind.Ft:
-      return ftSource(contract);
+      return ftSource(contract, mintsOf(chain, contract));
     case ContractKind.Nft:
-      return nftSource(contract);
+      return nftSource(contract, mintsOf(chain, contract));
     case ContractKind.Vault:
-      return vaultSource(contract);
+      return vaultSource(contract, contractAt(chain, contract.pair).id);
     case ContractKind.Pox:
       return POX_SOURCE;
     case ContractKind.Genesis:
@@ -19,7 +24,14 @@ export function sourceOf(contract: Contract): string {
   }
 }
 
-function ftSource(c: Contract): string {
+/** The holders and amounts (FT) or ids (NFT) a declared token mints on deploy; undefined for a generated one. */
+function mintsOf(chain: Chain, contract: Contract): { recipient: string; amount: number }[] | undefined {
+  return chain.mints
+    .get(contract.index)
+    ?.map((m: InitialMint) => ({ recipient: chain.principals.name(m.recipient), amount: m.amount }));
+}
+
+function ftSource(c: Contract, mints: { recipient: string; amount: number }[] | undefined): string {
   return `;; ${c.name}: a SIP-010 fungible token
 (define-fungible-token ${c.token})
 (define-constant contract-owner tx-sender)
@@ -48,14 +60,19 @@ function ftSource(c: Contract): string {
 (define-read-only (get-total-supply) (ok (ft-get-supply ${c.token})))
 (define-read-only (get-token-uri) (ok none))
 
-(ft-mint? ${c.token} u${FT_INITIAL_SUPPLY} contract-owner)
+${
+  mints
+    ? mints.map((m) => `(ft-mint? ${c.token} u${m.amount} '${m.recipient})`).join('\n')
+    : `(ft-mint? ${c.token} u${FT_INITIAL_SUPPLY} contract-owner)`
+}
 `;
 }
 
-function nftSource(c: Contract): string {
+function nftSource(c: Contract, mints: { recipient: string; amount: number }[] | undefined): string {
+  const lastId = Math.max(0, ...(mints ?? []).map((m) => m.amount));
   return `;; ${c.name}: a SIP-009 non-fungible token
 (define-non-fungible-token ${c.token} uint)
-(define-data-var last-token-id uint u0)
+(define-data-var last-token-id uint u${lastId})
 (define-constant err-not-token-owner (err u101))
 
 (define-public (transfer (id uint) (sender principal) (recipient principal))
@@ -76,10 +93,10 @@ function nftSource(c: Contract): string {
 (define-read-only (get-last-token-id) (ok (var-get last-token-id)))
 (define-read-only (get-owner (id uint)) (ok (nft-get-owner? ${c.token} id)))
 (define-read-only (get-token-uri (id uint)) (ok none))
-`;
+${(mints ?? []).map((m) => `(nft-mint? ${c.token} u${m.amount} '${m.recipient})`).join('\n')}`;
 }
 
-function vaultSource(c: Contract): string {
+function vaultSource(c: Contract, pair: string): string {
   return `;; ${c.name}: holds STX and swaps them for a fungible token
 (define-constant err-empty (err u200))
 
@@ -98,7 +115,7 @@ function vaultSource(c: Contract): string {
 (define-public (swap-stx-for-token (amount uint))
   (let ((who tx-sender) (out (+ (/ amount u100) u1)))
     (try! (stx-transfer? amount who (as-contract tx-sender)))
-    (try! (as-contract (contract-call? .token transfer out tx-sender who none)))
+    (try! (as-contract (contract-call? '${pair} transfer out tx-sender who none)))
     (print { action: "swap", amount: amount, who: who })
     (ok out)))
 

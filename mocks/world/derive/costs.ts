@@ -27,7 +27,7 @@ export function costsOf(chain: Chain, tx: number): ExecutionCost {
       return [0, 0, 0, 0, 0];
     case Action.Deploy:
     case Action.Genesis: {
-      const length = sourceOf(contractAt(chain, t.contract[tx] as number)).length;
+      const length = sourceOf(chain, contractAt(chain, t.contract[tx] as number)).length;
       return [
         5 + (variant(t, tx, 4) % 10),
         2000 + variant(t, tx, 5) * 16,

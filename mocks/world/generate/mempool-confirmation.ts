@@ -78,15 +78,22 @@ export class MempoolConfirmation {
       const sponsor = m.sponsor.at(row);
       const chosen = submitters.has(sender) || rng.chance(0.35);
       // A sponsor's nonce orders its sponsored transactions as its own: one left behind holds both.
-      if (heldBack.has(sender) || heldBack.has(sponsor) || !chosen || nonces.stale(m, row)) {
+      if (
+        heldBack.has(sender) ||
+        heldBack.has(sponsor) ||
+        !chosen ||
+        nonces.stale(m, row) ||
+        this.mintsOutOfTurn(m, row)
+      ) {
         heldBack.add(sender);
         if (sponsor >= 0) heldBack.add(sponsor);
         continue;
       }
       this.release(m, row);
       const { payer, fee } = reservation(m, row);
-      if (!ledger.covers(this.eventsAsMined(m, row), payer, fee)) {
-        // The chain moved on under it (a token spent, an NFT id minted): a node evicts it.
+      if (this.callsMissingContract(m, row) || !ledger.covers(this.eventsAsMined(m, row), payer, fee)) {
+        // The chain moved on under it (a token spent, an NFT id minted, the contract it calls
+        // orphaned by a reorg): a node evicts it.
         m.status[row] = Status.DroppedStaleGarbageCollect;
         this.evicted.set(row, h);
         // Its nonce is free again: its parties' later ones wait (and leave with the block's end),
@@ -109,6 +116,26 @@ export class MempoolConfirmation {
     }
     for (const [row, at] of this.evicted) if (at < h - EVICTED_KEPT_BLOCKS) mined.add(row);
     if (mined.size > 0) this.remove(mined);
+  }
+
+  /**
+   * A call to a contract whose deployment is not on chain (a reorg sent it back to the mempool,
+   * and the call with it) cannot run: the Clarity engine knows no such contract.
+   */
+  private callsMissingContract(m: TxTable, row: number): boolean {
+    const contract = m.contract[row] as number;
+    if (m.action[row] === Action.Deploy || contract < 0) return false;
+    return this.s.registry.contracts[contract]?.pending === true;
+  }
+
+  /**
+   * An NFT mint takes its collection's next id when it runs (`last-token-id` + 1): one drafted
+   * with a later id (a reorg brought mints back in another order) waits for the earlier ones.
+   */
+  private mintsOutOfTurn(m: TxTable, row: number): boolean {
+    return (
+      m.action[row] === Action.NftMint && m.amount[row] !== this.s.ledger.nextNftId(m.contract[row] as number)
+    );
   }
 
   /** The mempool without `gone` (mined, or evicted long enough ago); the evictions follow their rows. */

@@ -1,0 +1,106 @@
+import { Cl, cvToHex } from '@stacks/transactions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ClarityEngine } from './engine.ts';
+import { EngineRefusal } from './engine.ts';
+import { startEngine } from './load.ts';
+import { ClarityUnavailable } from './unavailable.ts';
+
+const DEPLOYER = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
+const ALICE = 'SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE';
+const COUNTER = `${DEPLOYER}.counter`;
+const SOURCE = `(define-constant owner tx-sender)
+(define-constant limit (+ u40 u2))
+(define-data-var n uint u0)
+(define-map seen principal uint)
+(define-public (inc) (begin (var-set n (+ (var-get n) u1)) (map-set seen tx-sender (var-get n)) (print { n: (var-get n) }) (ok (var-get n))))
+(define-public (fail) (begin (var-set n u99) (err u7)))
+(define-read-only (get-n) (var-get n))
+(define-read-only (echo (who principal) (label (string-ascii 9)) (note (string-utf8 9)) (pair { a: int, b: (buff 2) })) (ok { who: who, label: label, note: note, pair: pair, caller: tx-sender }))`;
+
+// One engine for the file: a session costs a second or more.
+let engine: ClarityEngine;
+let deployedAt: number;
+beforeAll(async () => {
+  engine = await startEngine();
+  engine.mintStx(ALICE, 1_000_000n);
+  const [deploy] = engine.mineBlock([{ kind: 'deploy', sender: DEPLOYER, name: 'counter', source: SOURCE }]);
+  expect(deploy?.result).toBe(cvToHex(Cl.bool(true)));
+  deployedAt = engine.tip.height;
+  engine.mineBlock([{ kind: 'call', sender: ALICE, contract: COUNTER, fn: 'inc', args: [] }]);
+}, 60_000);
+
+function uint(n: number): string {
+  return cvToHex(Cl.uint(n));
+}
+
+describe('the Clarity engine (clarinet-sdk simnet)', () => {
+  it('runs a block of calls in order: an (err …) is rolled back, a print is an event', () => {
+    const outcomes = engine.mineBlock([
+      { kind: 'call', sender: ALICE, contract: COUNTER, fn: 'fail', args: [] },
+      { kind: 'call', sender: ALICE, contract: COUNTER, fn: 'inc', args: [] },
+      { kind: 'transfer', sender: ALICE, recipient: DEPLOYER, amount: 500n },
+    ]);
+    expect(outcomes.map((o) => o.committed)).toEqual([false, true, true]);
+    expect(outcomes[0]?.result).toBe(cvToHex(Cl.error(Cl.uint(7))));
+    expect(outcomes[1]?.events.map((e) => e.type)).toEqual(['print_event']);
+    expect(outcomes[2]?.events[0]).toMatchObject({ type: 'stx_transfer_event', data: { amount: '500' } });
+    expect(engine.dataVar(COUNTER, 'n')).toBe(uint(2));
+  });
+
+  it('reads a data var, a map entry, a constant, the interface and the source', () => {
+    expect(engine.mapEntry(COUNTER, 'seen', cvToHex(Cl.principal(ALICE)))).toBe(cvToHex(Cl.some(Cl.uint(2))));
+    expect(engine.mapEntry(COUNTER, 'seen', cvToHex(Cl.principal(DEPLOYER)))).toBe(cvToHex(Cl.none()));
+    expect(engine.constant(COUNTER, 'owner')).toBe(cvToHex(Cl.principal(DEPLOYER)));
+    expect(engine.constant(COUNTER, 'limit')).toBe(uint(42));
+    expect(engine.constant(COUNTER, 'nothing')).toBeUndefined();
+    expect(engine.dataVar(COUNTER, 'nothing')).toBeUndefined();
+    expect(engine.contractInterface(COUNTER)?.functions.map((f) => f.name)).toContain('inc');
+    expect(engine.source(COUNTER)).toEqual({ source: SOURCE, publishHeight: deployedAt, clarityVersion: 4 });
+    expect(engine.contracts()).toEqual([COUNTER]);
+    const pox = engine.callReadOnly(`${engine.bootAddress}.pox-4`, 'get-pox-info', [], ALICE);
+    expect(pox.okay && Cl.deserialize(pox.result)).toMatchObject({ type: 'ok' });
+  });
+
+  it('calls a read-only function as a sender, now and as of an older block', () => {
+    const args = [
+      cvToHex(Cl.principal(ALICE)),
+      cvToHex(Cl.stringAscii('a "q"')),
+      cvToHex(Cl.stringUtf8('é ü')),
+      cvToHex(Cl.tuple({ a: Cl.int(-3), b: Cl.bufferFromHex('beef') })),
+    ];
+    const now = engine.callReadOnly(COUNTER, 'echo', args, ALICE);
+    const then = engine.callReadOnly(COUNTER, 'echo', args, ALICE, deployedAt);
+    expect(now.okay && Cl.deserialize(now.result)).toMatchObject({ type: 'ok' });
+    expect(then).toEqual(now);
+    expect(engine.callReadOnly(COUNTER, 'get-n', [], ALICE, deployedAt)).toEqual({
+      okay: true,
+      result: uint(0),
+    });
+    expect(engine.callReadOnly(COUNTER, 'get-n', [], ALICE)).toEqual({ okay: true, result: uint(2) });
+    const unknown = engine.callReadOnly(COUNTER, 'nope', [], ALICE);
+    expect(unknown).toMatchObject({ okay: false, cause: expect.stringContaining('nope') });
+  });
+
+  it('refuses a contract that does not analyse, with the engine’s one line', () => {
+    expect(() =>
+      engine.mineBlock([
+        { kind: 'deploy', sender: DEPLOYER, name: 'bad', source: '(define-read-only (x) (+ u1 1))' },
+      ]),
+    ).toThrow(EngineRefusal);
+  });
+
+  it('moves its burn height forward on demand, never back', () => {
+    const { height, burnHeight } = engine.tip;
+    engine.advanceTo(height + 3, burnHeight + 2);
+    expect(engine.tip.burnHeight).toBe(burnHeight + 2);
+    expect(engine.tip.height).toBeGreaterThanOrEqual(height + 3);
+  });
+
+  it('without its package, answers the one error that names the package to install', async () => {
+    const missing = startEngine('@stacks/clarinet-sdk-not-installed');
+    await expect(missing).rejects.toThrow(ClarityUnavailable);
+    await expect(missing).rejects.toThrow(
+      /^this needs the Clarity engine: install @stacks\/clarinet-sdk beside the mock/,
+    );
+  });
+});

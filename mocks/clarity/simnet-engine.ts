@@ -1,0 +1,219 @@
+import { cvToHex, type ClarityValue } from '@stacks/transactions';
+import {
+  EngineRefusal,
+  type ClarityEngine,
+  type ClarityHex,
+  type ContractId,
+  type ContractInterface,
+  type ContractSource,
+  type EngineEvent,
+  type EngineTx,
+  type ReadOnlyAnswer,
+  type TxOutcome,
+} from './engine.ts';
+import { literalOf, valueOfHex } from './literal.ts';
+import { definitionOf, topLevelForms } from './top-level-forms.ts';
+
+/** What clarinet-sdk's proxy answers for a transaction. */
+interface SdkResult {
+  result: ClarityValue;
+  events: { event: string; data: Record<string, unknown> }[];
+}
+type SdkTx = object;
+
+/** The part of clarinet-sdk's `Simnet` (its session proxy) the engine uses. */
+export interface Simnet {
+  initEmptySession(remote: null): Promise<void>;
+  setEpoch(epoch: string): void;
+  getDefaultClarityVersionForCurrentEpoch(): string;
+  readonly blockHeight: number;
+  readonly burnBlockHeight: number;
+  mineBlock(txs: SdkTx[]): SdkResult[];
+  mineEmptyBurnBlock(): number;
+  mineEmptyStacksBlock(): number;
+  mintSTX(recipient: string, amount: bigint): string;
+  callReadOnlyFn(contract: string, fn: string, args: ClarityValue[], sender: string): SdkResult;
+  execute(snippet: string): SdkResult;
+  executeCommand(command: string): string;
+  getDataVar(contract: string, name: string): ClarityValue;
+  getMapEntry(contract: string, map: string, key: ClarityValue): ClarityValue;
+  getContractSource(contract: string): string | undefined;
+  getContractsInterfaces(): Map<string, ContractInterface>;
+  txBuilders: {
+    callPublicFn(contract: string, fn: string, args: ClarityValue[], sender: string): SdkTx;
+    deployContract(name: string, source: string, options: { clarityVersion: number }, sender: string): SdkTx;
+    transferSTX(amount: number, recipient: string, sender: string): SdkTx;
+  };
+}
+
+/** The epoch the mock's chains are in (Nakamoto, Clarity 4 by default). */
+const EPOCH = '3.3';
+const BOOT_ADDRESS = 'SP000000000000000000002Q6VF78';
+/** `none`, serialized. */
+const NONE = '0x09';
+
+/**
+ * The engine over one clarinet-sdk session. The session mines a block per call it runs; this
+ * keeps the session's heights as the engine's own and groups a block's transactions into one
+ * `mineBlock`.
+ */
+export function simnetEngine(session: Simnet, builders: Simnet['txBuilders']): ClarityEngine {
+  session.setEpoch(EPOCH);
+  const defaultVersion = Number(session.getDefaultClarityVersionForCurrentEpoch().replace(/\D/g, ''));
+  const publishedAt = new Map<ContractId, ContractSource>();
+
+  function toSdk(tx: EngineTx): SdkTx {
+    switch (tx.kind) {
+      case 'deploy':
+        return builders.deployContract(
+          tx.name,
+          tx.source,
+          { clarityVersion: tx.clarityVersion ?? defaultVersion },
+          tx.sender,
+        );
+      case 'call':
+        return builders.callPublicFn(tx.contract, tx.fn, tx.args.map(valueOfHex), tx.sender);
+      case 'transfer':
+        return builders.transferSTX(Number(tx.amount), tx.recipient, tx.sender);
+    }
+  }
+
+  function advanceBurn(burnHeight: number | undefined): void {
+    while (burnHeight !== undefined && session.burnBlockHeight < burnHeight) session.mineEmptyBurnBlock();
+  }
+
+  /** A snippet evaluated with `sender` as its tx-sender; it mines nothing. */
+  function evaluate(snippet: string, sender: string): ClarityValue {
+    session.executeCommand(`::set_tx_sender ${sender}`);
+    return session.execute(snippet).result;
+  }
+
+  function atBlock(at: number, expression: string, sender: string): ClarityValue {
+    return evaluate(
+      `(at-block (unwrap-panic (get-stacks-block-info? id-header-hash u${at})) ${expression})`,
+      sender,
+    );
+  }
+
+  function isPast(at: number | undefined): at is number {
+    return at !== undefined && at < session.blockHeight;
+  }
+
+  return {
+    get tip() {
+      return { height: session.blockHeight, burnHeight: session.burnBlockHeight };
+    },
+    bootAddress: BOOT_ADDRESS,
+    mineBlock(txs, burnHeight) {
+      advanceBurn(burnHeight);
+      let results: SdkResult[];
+      try {
+        results = session.mineBlock(txs.map(toSdk));
+      } catch (error) {
+        throw new EngineRefusal(oneLine(error));
+      }
+      const height = session.blockHeight;
+      txs.forEach((tx, i) => {
+        if (tx.kind === 'deploy' && results[i]?.result.type === 'true') {
+          const version = tx.clarityVersion ?? defaultVersion;
+          publishedAt.set(`${tx.sender}.${tx.name}`, {
+            source: tx.source,
+            publishHeight: height,
+            clarityVersion: version,
+          });
+        }
+      });
+      return results.map(outcomeOf);
+    },
+    advanceTo(height, burnHeight) {
+      advanceBurn(burnHeight);
+      while (session.blockHeight < height) session.mineEmptyStacksBlock();
+    },
+    mintStx(recipient, amount) {
+      session.mintSTX(recipient, amount);
+    },
+    callReadOnly(contract, fn, args, sender, at): ReadOnlyAnswer {
+      try {
+        const values = args.map(valueOfHex);
+        if (isPast(at)) {
+          const call = `(contract-call? '${contract} ${fn}${values.map((v) => ` ${literalOf(v)}`).join('')})`;
+          return { okay: true, result: cvToHex(atBlock(at, call, sender)) };
+        }
+        return { okay: true, result: cvToHex(session.callReadOnlyFn(contract, fn, values, sender).result) };
+      } catch (error) {
+        return { okay: false, cause: oneLine(error) };
+      }
+    },
+    dataVar(contract, name) {
+      return attempt(() => cvToHex(session.getDataVar(contract, name)));
+    },
+    mapEntry(contract, map, key) {
+      if (
+        !session
+          .getContractsInterfaces()
+          .get(contract)
+          ?.maps.some((m) => m.name === map)
+      )
+        return undefined;
+      // The session throws for a key with no entry, which the node reads as none.
+      return attempt(() => cvToHex(session.getMapEntry(contract, map, valueOfHex(key)))) ?? NONE;
+    },
+    constant(contract, name) {
+      const source = publishedAt.get(contract)?.source ?? session.getContractSource(contract);
+      if (source === undefined) return undefined;
+      const definitions = constantDefinitions(source, name);
+      if (definitions === undefined) return undefined;
+      const deployer = contract.split('.')[0] as string;
+      return attempt(() => cvToHex(evaluate(`${definitions}\n${name}`, deployer)));
+    },
+    contractInterface(contract) {
+      return session.getContractsInterfaces().get(contract);
+    },
+    source(contract) {
+      const known = publishedAt.get(contract);
+      if (known) return known;
+      const source = session.getContractSource(contract);
+      return source === undefined ? undefined : { source, publishHeight: 0, clarityVersion: defaultVersion };
+    },
+    contracts() {
+      return [...session.getContractsInterfaces().keys()];
+    },
+  };
+}
+
+function outcomeOf(result: SdkResult): TxOutcome {
+  const events: EngineEvent[] = result.events.map(({ event, data }) => {
+    const { value: _decoded, ...fields } = data;
+    return { type: event, data: fields };
+  });
+  return { result: cvToHex(result.result), committed: result.result.type !== 'err', events };
+}
+
+function attempt(read: () => ClarityHex): ClarityHex | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}
+
+function oneLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The contract's `define-constant` forms up to and including `name`'s: evaluated in a snippet sent
+ * as the deployer, they give the constant's value as the contract computed it (`(define-constant
+ * owner tx-sender)` included). Undefined when the contract defines no such constant.
+ */
+function constantDefinitions(source: string, name: string): string | undefined {
+  const forms: string[] = [];
+  for (const form of topLevelForms(source)) {
+    const defined = definitionOf(form);
+    if (defined?.kind !== 'define-constant') continue;
+    forms.push(form);
+    if (defined.name === name) return forms.join('\n');
+  }
+  return undefined;
+}

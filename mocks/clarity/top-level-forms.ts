@@ -1,0 +1,28 @@
+/**
+ * A contract's top-level forms as source text, in order: enough reading of Clarity to pick out its
+ * `define-constant`s (strings, `;;` comments and nested lists skipped as a whole).
+ */
+export function topLevelForms(source: string): string[] {
+  const forms: string[] = [];
+  let depth = 0;
+  let start = -1;
+  for (let i = 0; i < source.length; i++) {
+    const char = source[i];
+    if (char === ';') {
+      while (i < source.length && source[i] !== '\n') i++;
+    } else if (char === '"') {
+      for (i++; i < source.length && source[i] !== '"'; i++) if (source[i] === '\\') i++;
+    } else if (char === '(') {
+      if (depth++ === 0) start = i;
+    } else if (char === ')' && depth > 0 && --depth === 0) {
+      forms.push(source.slice(start, i + 1));
+    }
+  }
+  return forms;
+}
+
+/** The name a `(define-… name …)` form defines, with what it defines; undefined for any other form. */
+export function definitionOf(form: string): { kind: string; name: string } | undefined {
+  const match = /^\(\s*(define-[a-z-]+)\s+\(?\s*([^\s()]+)/.exec(form);
+  return match ? { kind: match[1] as string, name: match[2] as string } : undefined;
+}

@@ -1,0 +1,17 @@
+import { serializeSmartContract } from '../serialize/contracts.ts';
+import { notFound, ok, type OperationHandler } from './types.ts';
+import { engineIfInstalled } from './node-reads.ts';
+
+/** A mined contract; its ABI is the engine's interface as JSON text, or null without the engine. */
+export const get_contract_by_id: OperationHandler<'get_contract_by_id', never, true> = {
+  defaulted: [],
+  waitsForEngine: true,
+  answer: async ({ queries, path }) => {
+    const found = queries.contracts().find(path.contract_id);
+    if (!found) return notFound<'get_contract_by_id'>('cannot find contract by ID');
+    const abi = (await engineIfInstalled(queries))?.contractInterface(found.contract.id);
+    return ok<'get_contract_by_id'>(
+      serializeSmartContract(queries.chain, found, abi ? JSON.stringify(abi) : null),
+    );
+  },
+};

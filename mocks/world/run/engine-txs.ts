@@ -1,0 +1,64 @@
+import type { EngineTx } from '../../clarity/engine.ts';
+import { argumentValues, FUNCTIONS } from '../derive/call-arguments.ts';
+import { sourceOf } from '../derive/contract-source.ts';
+import { contractAt, type Chain } from '../tables/chain.ts';
+import { Action, ContractKind, Status } from '../tables/kinds.ts';
+
+/** Micro-STX as the engine takes them: exact for every amount a world holds. */
+function microStx(amount: number): bigint {
+  return BigInt(Math.round(amount));
+}
+
+/**
+ * Mined transaction `tx` as the Clarity engine runs it, or undefined when it has no Clarity
+ * effect to run: a coinbase, a tenure change, a poison microblock; a transaction the world
+ * records as aborted, whose effects never happen (the engine charges no fees); the boot
+ * contracts, which the engine's session already holds; and stack-stx, which the world's own
+ * derivation still decides (pox-4 wants signer signatures the world does not draw yet).
+ */
+export function engineTxOf(chain: Chain, tx: number): EngineTx | undefined {
+  const t = chain.txs;
+  if (t.status[tx] !== Status.Success) return undefined;
+  const sender = chain.principals.name(t.sender[tx] as number);
+  const action = t.action[tx] as Action;
+  switch (action) {
+    case Action.StxTransfer:
+      return {
+        kind: 'transfer',
+        sender,
+        recipient: chain.principals.name(t.peer[tx] as number),
+        amount: microStx(t.amount[tx] as number),
+      };
+    case Action.Deploy: {
+      const contract = contractAt(chain, t.contract[tx] as number);
+      if (contract.kind === ContractKind.Pox || contract.kind === ContractKind.Genesis) return undefined;
+      return {
+        kind: 'deploy',
+        sender,
+        name: contract.name,
+        source: sourceOf(chain, contract),
+        clarityVersion: contract.clarityVersion ?? 1,
+      };
+    }
+    case Action.StackStx:
+      return undefined;
+    default: {
+      if (!FUNCTIONS[action]) return undefined;
+      return {
+        kind: 'call',
+        sender,
+        contract: contractAt(chain, t.contract[tx] as number).id,
+        fn: (FUNCTIONS[action] as { name: string }).name,
+        args: argumentValues(chain, t, tx, action).map((value) => value.hex),
+      };
+    }
+  }
+}
+
+/** The genesis allocations, which the engine credits before its first block. */
+export function genesisAllocations(chain: Chain): { recipient: string; amount: bigint }[] {
+  return chain.genesisRecipients.map((recipient, i) => ({
+    recipient: chain.principals.name(recipient),
+    amount: microStx(chain.genesisAmounts[i] as number),
+  }));
+}

@@ -1,0 +1,57 @@
+import { Cl } from '@stacks/transactions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createWorldQueries, type WorldQueries } from '../../query/world-queries.ts';
+import { ftDisagreements, nftDisagreements, readOnly } from '../../../testing/worlds/engine-agreement.ts';
+import { ContractKind } from '../tables/kinds.ts';
+import type { ContractReads } from './world-engine.ts';
+
+// The default world run in the Clarity engine: what the engine did is the truth, and the
+// extended answers (the world's own derivation) must equal it. One engine for the file.
+let queries: WorldQueries;
+let reads: ContractReads;
+beforeAll(async () => {
+  queries = createWorldQueries({});
+  reads = await queries.clarity.ready();
+}, 180_000);
+
+describe('the default world in the Clarity engine', () => {
+  it('holds every contract the world deployed, and the engine is at the world’s tip', () => {
+    expect(reads.tip.height).toBe(queries.chain.blocks.count);
+    const ids = new Set(reads.contracts());
+    const expected = queries.chain.contracts.filter(
+      (c) => !c.pending && c.kind !== ContractKind.Pox && c.kind !== ContractKind.Genesis,
+    );
+    expect(expected.length).toBeGreaterThan(10);
+    for (const c of expected) expect(ids, c.id).toContain(c.id);
+  });
+
+  it('gives every FT holder, by get-balance, its extended balance; the holders add up to the supply', () => {
+    const { problems, compared } = ftDisagreements(queries, reads);
+    expect(compared).toBeGreaterThan(50);
+    expect(problems).toEqual([]);
+  });
+
+  it('names, by get-owner, the holder of every NFT the world shows, and no owner for the others', () => {
+    const { problems, compared } = nftDisagreements(queries, reads);
+    expect(compared).toBeGreaterThan(50);
+    expect(problems).toEqual([]);
+  });
+
+  it('reads a balance as of an older block as the extended balance at that block (until_block)', () => {
+    const ft = queries.chain.contracts.find((c) => c.kind === ContractKind.Ft && !c.pending);
+    if (!ft) throw new Error('the default world deploys a token');
+    const holder = queries.chain.principals.name(ft.deployer);
+    const published = reads.source(ft.id)?.publishHeight ?? 0;
+    const tip = queries.chain.blocks.count;
+    expect(published).toBeGreaterThan(0);
+    for (const height of [published, Math.floor((published + tip) / 2), tip]) {
+      const totals = queries
+        .balances(holder, { untilBlock: { height }, unanchored: false })
+        ?.facts.ft.get(ft.index);
+      const extended = BigInt((totals?.received ?? 0) - (totals?.sent ?? 0));
+      expect(readOnly(reads, ft.id, 'get-balance', [Cl.principal(holder)], height), `at ${height}`).toEqual(
+        Cl.ok(Cl.uint(extended)),
+      );
+    }
+  });
+});

@@ -88,9 +88,9 @@ export async function observeStream<A extends RestAnswer>(t: StreamTarget<A>): P
   const pending = rowsOf(
     await t.rest('get_mempool_transaction_list', { query: { limit: String(PENDING_FOLLOWED) } }),
   );
-  const txIds = pending.map((tx) => String(tx.tx_id));
-  const addresses = [...new Set(pending.map((tx) => String(tx.sender_address)))];
-  const observation: Observation = { notifications: [], txIds, addresses };
+  const followed = pending.map((tx) => ({ tx_id: String(tx.tx_id), sender: String(tx.sender_address) }));
+  const addresses = [...new Set(followed.map((f) => f.sender))];
+  const observation: Observation = { notifications: [], followed };
   let socket: LiveSocket;
   try {
     socket = await LiveSocket.open(t.baseUrl, t.apiKey, t.timeoutMs);
@@ -106,7 +106,7 @@ export async function observeStream<A extends RestAnswer>(t: StreamTarget<A>): P
     const subscriptions: Subscription[] = [
       { event: 'block' },
       { event: 'mempool' },
-      ...txIds.map((tx_id) => ({ event: 'tx_update', tx_id })),
+      ...followed.map(({ tx_id }) => ({ event: 'tx_update', tx_id })),
       ...addresses.flatMap((address) => [
         { event: 'address_tx_update', address },
         { event: 'address_balance_update', address },

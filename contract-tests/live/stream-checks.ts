@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { LiveSchemas } from '../../spec/asyncapi.ts';
 import type { Problem } from '../../spec/responses.ts';
 import type { Json } from '../checks/answered-request.ts';
-import { objectAt as obj } from '../checks/meaning-check.ts';
+import { objectAt as obj, results } from '../checks/meaning-check.ts';
 import type { CallRequest } from '../http/client.ts';
 import type { Notification } from './live-socket.ts';
 
@@ -118,25 +118,57 @@ async function checkTransaction<A extends RestAnswer>(
   return { ...base, answers: [answer], problems: differences(topic, tx, now, fields) };
 }
 
-/** An address's transaction message: its transaction as REST answers it, and the envelope naming the same one. */
+/**
+ * An address's transaction message against its row of `transactions_with_transfers?height=` (the
+ * transaction, what it sent and received, its STX transfers: a missing party is null in the
+ * message and "" in the row), and its envelope naming the same transaction.
+ */
 async function checkAddressTransaction<A extends RestAnswer>(
   params: Json,
   rest: Rest<A>,
 ): Promise<StreamFinding<A>> {
   const tx = obj(params.tx);
-  const found = await checkTransaction('tx_update', tx, rest);
-  const envelope = differences('address_tx_update', params, {
-    tx_id: tx.tx_id,
-    tx_status: tx.tx_status,
-    tx_type: tx.tx_type,
+  const address = String(params.address);
+  const answer = await rest('get_account_transactions_with_transfers', {
+    path: { principal: address },
+    query: { height: String(tx.block_height), limit: '50' },
+  });
+  const base = {
+    topic: 'address_tx_update' as const,
+    what: `the address_tx_update message of ${address} for ${String(tx.tx_id)}`,
+    operationId: 'get_account_transactions_with_transfers',
+    answers: [answer],
+  };
+  const row = results(obj(answer.body)).find((r) => obj(r.tx).tx_id === tx.tx_id);
+  if (answer.status !== 200 || !row)
+    return {
+      ...base,
+      problems: [
+        {
+          where: 'address_tx_update',
+          expected: `${String(tx.tx_id)} among ${address}'s transactions at block ${String(tx.block_height)}`,
+          actual: answer.status === 200 ? 'not there' : `HTTP ${answer.status}`,
+        },
+      ],
+    };
+  const transfers = (Array.isArray(row.stx_transfers) ? row.stx_transfers : []).map((t) => {
+    const { sender, recipient, ...rest } = obj(t);
+    return { ...rest, sender: sender || null, recipient: recipient || null };
   });
   return {
-    ...found,
-    topic: 'address_tx_update',
-    what: `the address_tx_update message of ${String(params.address)} for ${String(tx.tx_id)}`,
+    ...base,
     problems: [
-      ...envelope,
-      ...found.problems.map((p) => ({ ...p, where: p.where.replace(/^tx_update/, 'address_tx_update.tx') })),
+      ...differences('address_tx_update', params, {
+        tx_id: tx.tx_id,
+        tx_status: tx.tx_status,
+        tx_type: tx.tx_type,
+      }),
+      ...differences('address_tx_update', params, { ...row, stx_transfers: transfers }, [
+        'tx',
+        'stx_sent',
+        'stx_received',
+        'stx_transfers',
+      ]),
     ],
   };
 }
@@ -176,12 +208,16 @@ async function checkBalance<A extends RestAnswer>(
   };
 }
 
-/** What a stream observation holds: the notifications in order, and what was subscribed. */
+/** A pending transaction followed on its own topic, and its sender on both address topics. */
+export interface Followed {
+  tx_id: string;
+  sender: string;
+}
+
+/** What a stream observation holds: the notifications in order, and what was followed. */
 export interface Observation {
   notifications: Notification[];
-  /** Transactions subscribed to by `tx_update`, and addresses by both address topics. */
-  txIds: string[];
-  addresses: string[];
+  followed: Followed[];
 }
 
 /** The problems of each message's form, by spec/asyncapi.yaml. */
@@ -194,9 +230,59 @@ export function malformed(o: Observation, schemas: LiveSchemas): Problem[] {
 }
 
 /**
- * Every message compared with REST for the same object, and what the blocks announced make owed:
- * a subscribed transaction a block lists must have come on its topic, mined.
+ * What the announced blocks make owed and never came: a followed transaction a block mined, on its
+ * topic (mined), and its sender's transaction and balance messages.
  */
+function missing<A extends RestAnswer>(o: Observation): StreamFinding<A>[] {
+  const blocks = o.notifications.filter((n) => n.method === 'block').map((n) => obj(n.params));
+  const came = (method: string, match: Json): boolean =>
+    o.notifications.some(
+      (n) => n.method === method && Object.entries(match).every(([k, v]) => obj(n.params)[k] === v),
+    );
+  const owed: Array<{ topic: StreamFinding<A>['topic']; operationId: string; what: string; came: boolean }> =
+    [];
+  for (const { tx_id, sender } of o.followed) {
+    const block = blocks.find((b) => Array.isArray(b.txs) && b.txs.includes(tx_id));
+    if (!block) continue;
+    const at = `${tx_id}, mined in block ${String(block.height)}`;
+    owed.push(
+      {
+        topic: 'tx_update',
+        operationId: 'get_transaction_by_id',
+        what: `the tx_update message of ${at}`,
+        came: o.notifications.some(
+          (n) =>
+            n.method === 'tx_update' &&
+            obj(n.params).tx_id === tx_id &&
+            obj(n.params).tx_status !== 'pending',
+        ),
+      },
+      {
+        topic: 'address_tx_update',
+        operationId: 'get_account_transactions_with_transfers',
+        what: `the address_tx_update message of its sender ${sender} for ${at}`,
+        came: came('address_tx_update', { address: sender, tx_id }),
+      },
+      {
+        topic: 'address_balance_update',
+        operationId: 'get_account_balance',
+        what: `the address_balance_update message of its sender ${sender} after ${at}`,
+        came: came('address_balance_update', { address: sender }),
+      },
+    );
+  }
+  return owed
+    .filter((w) => !w.came)
+    .map(({ topic, operationId, what }) => ({
+      topic,
+      operationId,
+      what,
+      answers: [],
+      problems: [{ where: topic, expected: `${what} (its block was announced)`, actual: 'none came' }],
+    }));
+}
+
+/** Every message compared with REST for the same object, then what the blocks announced make owed and never came. */
 export async function streamFindings<A extends RestAnswer>(
   o: Observation,
   rest: Rest<A>,
@@ -214,27 +300,6 @@ export async function streamFindings<A extends RestAnswer>(
     else if (n.method === 'address_balance_update' && height > 0)
       found.push(await checkBalance(params, height, rest));
   }
-  const blocks = o.notifications.filter((n) => n.method === 'block').map((n) => obj(n.params));
-  for (const id of o.txIds) {
-    const block = blocks.find((b) => Array.isArray(b.txs) && b.txs.includes(id));
-    if (!block) continue;
-    const came = o.notifications.some(
-      (n) => n.method === 'tx_update' && obj(n.params).tx_id === id && obj(n.params).tx_status !== 'pending',
-    );
-    if (!came)
-      found.push({
-        topic: 'tx_update',
-        what: `the tx_update message of ${id}, mined in block ${String(block.height)}`,
-        operationId: 'get_transaction_by_id',
-        answers: [],
-        problems: [
-          {
-            where: 'tx_update',
-            expected: `a tx_update message for ${id}, mined (its block was announced)`,
-            actual: 'none came',
-          },
-        ],
-      });
-  }
+  found.push(...missing<A>(o));
   return found;
 }

@@ -66,6 +66,10 @@ function replyProblems(params: Subscription, reply: Json): Problem[] {
       ];
 }
 
+async function tipHeight<A extends RestAnswer>(rest: Rest<A>): Promise<number> {
+  return Number(rowsOf(await rest('get_blocks', { query: { limit: '1' } }))[0]?.height ?? 0);
+}
+
 export interface StreamTarget<A extends RestAnswer> {
   baseUrl: string;
   apiKey?: string;
@@ -84,7 +88,6 @@ export interface StreamTarget<A extends RestAnswer> {
 export async function observeStream<A extends RestAnswer>(t: StreamTarget<A>): Promise<Observed> {
   const before = rowsOf(await t.rest('get_blocks', { query: { limit: '11' } }));
   const { ms, waited } = waitOf(t.waitS, before);
-  const tip = Number(before[0]?.height ?? 0);
   const pending = rowsOf(
     await t.rest('get_mempool_transaction_list', { query: { limit: String(PENDING_FOLLOWED) } }),
   );
@@ -114,6 +117,8 @@ export async function observeStream<A extends RestAnswer>(t: StreamTarget<A>): P
     ];
     const problems: Problem[] = [];
     for (const s of subscriptions) problems.push(...replyProblems(s, await socket.subscribe(s, t.timeoutMs)));
+    // The tip once subscribed: a block mined before then was never owed a message.
+    const tip = await tipHeight(t.rest);
     const blocks = (): number => socket.notifications.filter((n) => n.method === 'block').length;
     const came = await socket.until(() => blocks() > 0, ms);
     if (came) await socket.until(() => blocks() > 1, FOLLOW_UP_MS);
@@ -124,8 +129,7 @@ export async function observeStream<A extends RestAnswer>(t: StreamTarget<A>): P
       ...socket.unreadable.map((text) => ({ where: 'frame', expected: 'a JSON-RPC message', actual: text })),
     );
     if (came) return { problems, observation, waited };
-    const after = rowsOf(await t.rest('get_blocks', { query: { limit: '1' } }));
-    const now = Number(after[0]?.height ?? 0);
+    const now = await tipHeight(t.rest);
     if (now > tip)
       problems.push({
         where: 'block',

@@ -66,6 +66,11 @@ export const CONTRACT_FLAGS: Record<string, Flag> = {
     kind: 'value',
     help: "the exploration's seed: the same seed sends the same requests (default: a new one, printed)",
   },
+  'stream-wait': {
+    env: 'CONTRACT_STREAM_WAIT',
+    kind: 'value',
+    help: "seconds the live-update checks wait for the next block (default: twice the target's block time)",
+  },
   'key-required': {
     env: 'CONTRACT_KEY_REQUIRED',
     kind: 'value',

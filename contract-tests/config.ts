@@ -25,6 +25,11 @@ export interface RunConfig {
   maxWalkPages: number;
   /** Cases the exploration phase draws (CONTRACT_EXPLORE); 0 turns it off. Undefined: the default for the target. */
   exploreCases?: number;
+  /**
+   * How long the live-update checks wait for the target's next block (CONTRACT_STREAM_WAIT,
+   * seconds); undefined: twice the target's block time, read from its recent blocks.
+   */
+  streamWaitS?: number;
   /** The exploration's seed (CONTRACT_SEED): the same seed sends the same requests to the same chain. */
   seed: number;
   /** The reports' root: each run has its own directory under `runs/`, and `latest` links to the last one. */
@@ -158,6 +163,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
     maxRetryAfterMs: integer(env, 'CONTRACT_MAX_RETRY_AFTER_S', 120, 1) * 1000,
     maxWalkPages: integer(env, 'CONTRACT_MAX_WALK_PAGES', 20, 2),
     ...(env.CONTRACT_EXPLORE ? { exploreCases: integer(env, 'CONTRACT_EXPLORE', 0, 0) } : {}),
+    ...(env.CONTRACT_STREAM_WAIT ? { streamWaitS: integer(env, 'CONTRACT_STREAM_WAIT', 0, 1) } : {}),
     seed: seedOf(env),
     reportDir,
     runDir: runDirOf(env, reportDir),

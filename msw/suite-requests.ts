@@ -51,16 +51,16 @@ export function readSuiteRequests(file = SUITE_REQUESTS): RecordedSuite {
 const ROOT = new URL('../', import.meta.url);
 
 /**
- * The files the fixed cases' requests come from: the cases, the operation and cross-operation
- * test files, discovery (target.ts), and the target and world files the list is recorded on.
+ * The files the fixed cases' requests come from: the cases, the operation, cross-operation and
+ * live-update test files and their sources, discovery (target.ts), and the target and world files the list is recorded on.
  */
 function suiteSources(): string[] {
   const tests = readdirSync(new URL('contract-tests/', ROOT), { recursive: true })
     .map(String)
     .filter(
       (f) =>
-        (f.startsWith('cases/') && !f.endsWith('.test.ts')) ||
-        /^(operations|cross)\/.*\.contract\.test\.ts$/.test(f),
+        (/^(cases|live)\//.test(f) && !f.endsWith('.test.ts')) ||
+        /^(operations|cross|live)\/.*\.contract\.test\.ts$/.test(f),
     )
     .map((f) => `contract-tests/${f}`);
   return [

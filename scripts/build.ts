@@ -30,7 +30,13 @@ import { writeCommonJsDeclarations } from './cjs-declarations.ts';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
 const CLIENT = 'mocks/ui/client';
-const ASSETS = ['spec/openapi.yaml', 'mocks/control/openapi.yaml', 'mocks/ui/page.css', 'fixtures'];
+const ASSETS = [
+  'spec/openapi.yaml',
+  'spec/asyncapi.yaml',
+  'mocks/control/openapi.yaml',
+  'mocks/ui/page.css',
+  'fixtures',
+];
 
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { runSuite } from '../contract-tests/self-test/run-suite.ts';
 import { format, resolveConfig } from 'prettier';
 import { startMockServer } from '../mocks/server.ts';
@@ -56,6 +57,32 @@ async function recordingProxy(
     );
     out.on('error', (err) => res.writeHead(502).end(err.message));
     req.pipe(out);
+  });
+  // The live-update checks open the JSON-RPC channel through it: a websocket is passed through whole.
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const out = forward({
+      host: to.hostname,
+      port: to.port,
+      method: req.method,
+      path: req.url,
+      headers: req.headers,
+    });
+    out.on('upgrade', (answer, upstream, upstreamHead) => {
+      const lines = [`HTTP/1.1 101 ${answer.statusMessage ?? 'Switching Protocols'}`];
+      for (let i = 0; i < answer.rawHeaders.length; i += 2)
+        lines.push(`${answer.rawHeaders[i]}: ${answer.rawHeaders[i + 1]}`);
+      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+      if (upstreamHead.length) socket.write(upstreamHead);
+      if (head.length) upstream.write(head);
+      upstream.pipe(socket).pipe(upstream);
+      socket.on('error', () => upstream.destroy());
+      upstream.on('error', () => socket.destroy());
+    });
+    out.on('response', (answer) =>
+      socket.end(`HTTP/1.1 ${answer.statusCode ?? 502} Upgrade refused\r\n\r\n`),
+    );
+    out.on('error', () => socket.destroy());
+    out.end();
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   return {

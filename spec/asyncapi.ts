@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Document } from './document.ts';
 import { loadSpec } from './load.ts';
-import { createSpecAjv } from './schemas.ts';
+import { createSpecAjv, type SpecAjv } from './schemas.ts';
 import { parseYaml } from './yaml-cache.ts';
 
 export const ASYNCAPI_PATH = fileURLToPath(new URL('./asyncapi.yaml', import.meta.url));
@@ -42,9 +42,15 @@ export interface LiveSchemas {
   socketIo(event: string, args: unknown[]): string[];
 }
 
-export function loadLiveSchemas(openapi: Document = loadSpec()): LiveSchemas {
+/**
+ * The live messages' checks; `ajv` is the one that already compiles the REST answers' schemas
+ * (the contract suite's), so the two share their compiled components.
+ */
+export function loadLiveSchemas(
+  openapi: Document = loadSpec(),
+  ajv: SpecAjv = createSpecAjv(openapi),
+): LiveSchemas {
   const doc = parseYaml(readFileSync(ASYNCAPI_PATH, 'utf8')) as AsyncApi;
-  const ajv = createSpecAjv(openapi);
   const messages = Object.values(doc.components.messages);
   const compiled = new Map<AsyncApiMessage, ReturnType<typeof ajv.compile>>();
   const check = (message: AsyncApiMessage | undefined, value: unknown, what: string): string[] => {

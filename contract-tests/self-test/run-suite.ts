@@ -62,6 +62,8 @@ function runEnv(baseUrl: string, reportDir: string, target: string, explore: num
     CONTRACT_RUN_DIR: reportDir,
     CONTRACT_EXPLORE: String(explore),
     CONTRACT_SEED: String(SELF_TEST_SEED),
+    // The variants' mocks mine a block a second, or none: the live-update checks need not wait longer.
+    CONTRACT_STREAM_WAIT: '3',
   };
 }
 

@@ -1,6 +1,10 @@
 import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createMockApp, type MockApp } from '../../mocks/app.ts';
+import type { Announcement, LiveChannel } from '../../mocks/live/announcement.ts';
+import { serveLiveUpdates } from '../../mocks/live/node/serve-live.ts';
 import { operationMatcher } from '../../spec/load.ts';
+import { releaseProfile } from '../../spec/releases/releases.ts';
 import { operations } from '../spec-context.ts';
 
 /** The request as a variant may rewrite it before the mock sees it. */
@@ -32,6 +36,13 @@ export interface Variant {
   explore?: number;
   request?(req: VariantRequest): void;
   response?(res: VariantResponse): void;
+  /** Rewrites an announcement of the live channels, on a copy: each subscriber gets the variant's. */
+  announcement?(a: Announcement): void;
+  /**
+   * Seconds between the blocks of the variant's own mock, whose chain moves so that its stream
+   * has something to announce; unset: the shared mock, which mines nothing.
+   */
+  blockTime?: number;
 }
 
 const matchOperation = operationMatcher(operations);
@@ -121,19 +132,66 @@ export interface RunningVariant {
   close(): Promise<void>;
 }
 
-export async function serveVariant(mock: RequestListener, variant: Variant): Promise<RunningVariant> {
-  const server: Server = createServer(variantApp(mock, variant));
+function isMockApp(listener: RequestListener | MockApp): listener is MockApp {
+  return 'mock' in listener;
+}
+
+/** The announcements as the variant breaks them, each channel's copy rewritten on its way out. */
+function rewrittenUpdates(
+  app: MockApp,
+  rewrite: Variant['announcement'],
+): Pick<MockApp['mock']['updates'], 'attach'> {
+  const { updates } = app.mock;
+  if (!rewrite) return updates;
+  return {
+    attach: (channel: LiveChannel) =>
+      updates.attach({
+        wants: (topic) => channel.wants(topic),
+        wantsPrefix: (prefix) => channel.wantsPrefix(prefix),
+        send: (a, topic) => {
+          const copy = structuredClone(a);
+          rewrite(copy);
+          channel.send(copy, topic);
+        },
+      }),
+  };
+}
+
+/**
+ * The variant on a loopback port; given the mock's app (not a bare listener), its live channels
+ * too. A variant with a `blockTime` gets a mock of its own, whose clock runs while it is served.
+ */
+export async function serveVariant(
+  mock: RequestListener | MockApp,
+  variant: Variant,
+): Promise<RunningVariant> {
+  const own = variant.blockTime
+    ? createMockApp({ quiet: true, rateLimit: 0, rateLimitKey: 0, blockTime: variant.blockTime })
+    : undefined;
+  const app = own ?? mock;
+  const server: Server = createServer(variantApp(app, variant));
+  const live = isMockApp(app)
+    ? serveLiveUpdates(
+        server,
+        rewrittenUpdates(app, variant.announcement),
+        releaseProfile(app.options.apiVersion),
+      )
+    : undefined;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
   });
+  own?.live.startClock();
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      own?.live.stopClock();
+      await live?.close();
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+    },
   };
 }

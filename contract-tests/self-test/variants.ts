@@ -1,4 +1,5 @@
 import { AGREEMENT_VARIANTS, MEMPOOL_AGES_IN_SECONDS } from './agreement-variants.ts';
+import { STREAM_VARIANTS } from './stream-variants.ts';
 import { SUCCESSOR_VARIANTS } from './successor-variants.ts';
 import { CONTRACT_VARIANTS } from './contract-variants.ts';
 import type { Variant } from './variant-server.ts';
@@ -404,4 +405,5 @@ export const VARIANTS: Variant[] = [
   ...AGREEMENT_VARIANTS,
   ...SUCCESSOR_VARIANTS,
   ...CONTRACT_VARIANTS,
+  ...STREAM_VARIANTS,
 ];

@@ -9,8 +9,14 @@ export type MempoolTransaction = Schemas['MempoolTransaction'];
 /** A transaction in either form: mined, or pending (or dropped) in the mempool. */
 export type Transaction = Schemas['ConfirmedTransaction'] | MempoolTransaction;
 
-/** An address's transaction as the address topics send it: the history row without its ft and nft transfers. */
-export type AddressTransaction = Omit<Schemas['TransactionWithTransfers'], 'ft_transfers' | 'nft_transfers'>;
+/**
+ * An address's transaction as the address topics send it: the history row without its ft and nft
+ * transfers, a transfer's missing party (a mint's sender, a burn's recipient) null where the row has "".
+ */
+export type AddressTransaction = Omit<
+  Schemas['TransactionWithTransfers'],
+  'ft_transfers' | 'nft_transfers' | 'stx_transfers'
+> & { stx_transfers: Array<{ amount: string; sender: string | null; recipient: string | null }> };
 
 /** An address's STX balance as the balance topics send it: at the block, so nothing pending. */
 export type AddressStxBalance = Omit<

@@ -4,7 +4,9 @@ import { createMock } from '../create-mock.ts';
 import type { Mock } from '../kernel.ts';
 import { loadLiveSchemas } from '../../spec/asyncapi.ts';
 import type { Announcement, LiveChannel, Topic } from './announcement.ts';
+import { releaseProfile } from '../../spec/releases/releases.ts';
 import { rpcNotification } from './json-rpc.ts';
+import { Payloads } from './payloads.ts';
 
 // The announcements as a channel subscribed to everything gets them, each checked against the
 // REST answer for the same object at the moment it is sent (the send is synchronous with the change).
@@ -103,6 +105,21 @@ describe('the living chain’s announcements', () => {
     const got = take();
     expect(got.map((s) => s.topic)).toEqual(['mempool', `transaction:${tx_id}`]);
     for (const s of got) expect(s.a.kind !== 'block' && 'tx' in s.a && s.a.tx).toEqual(s.rest);
+  });
+
+  it('an address’s transfer without a sender (a genesis mint) says null, where its REST row says ""', () => {
+    const address = mock.world.addresses.stx_activity;
+    const rows = new Payloads(mock.live.queries, releaseProfile(mock.options.apiVersion), mock.live)
+      .addressTransactions(address, 1)
+      .flatMap((r) => r.stx_transfers);
+    const restRows = (
+      rest(`/extended/v1/address/${address}/transactions_with_transfers?height=1`) as {
+        results: { stx_transfers: { sender: string }[] }[];
+      }
+    ).results.flatMap((r) => r.stx_transfers);
+    expect(restRows.map((t) => t.sender)).toContain('');
+    expect(rows.map((t) => t.sender)).toEqual(restRows.map((t) => t.sender || null));
+    expect(rows.map((t) => t.sender)).toContain(null);
   });
 
   it('a reorg announces the new branch’s blocks in order; a reset announces nothing', () => {

@@ -71,7 +71,12 @@ export class Payloads {
       tx: r.tx,
       stx_sent: r.stx_sent,
       stx_received: r.stx_received,
-      stx_transfers: r.stx_transfers,
+      // The real service's transmitter sends its database's null for a missing party; REST's schema writes "".
+      stx_transfers: r.stx_transfers.map((t) => ({
+        amount: t.amount,
+        sender: t.sender || null,
+        recipient: t.recipient || null,
+      })),
     }));
   }
 

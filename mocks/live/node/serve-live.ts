@@ -8,7 +8,7 @@ import { serveJsonRpc } from './ws-channel.ts';
 /** Both live channels on the mock's node:http server: JSON-RPC at `/extended/v1/ws`, socket.io at `/socket.io/`. */
 export function serveLiveUpdates(
   server: Server,
-  updates: LiveUpdates,
+  updates: Pick<LiveUpdates, 'attach'>,
   release: ReleaseProfile,
   limits: Partial<DeliveryLimits> = {},
 ): { close(): Promise<void> } {

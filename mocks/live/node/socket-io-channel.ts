@@ -33,7 +33,7 @@ function socketIoArgs(a: Announcement, topic: Topic): unknown[] {
  */
 export function serveSocketIo(
   server: HttpServer,
-  updates: LiveUpdates,
+  updates: Pick<LiveUpdates, 'attach'>,
   limits: DeliveryLimits,
 ): { close(): Promise<void> } {
   const io = new Server(server, {

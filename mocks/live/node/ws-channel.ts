@@ -29,7 +29,7 @@ class WsClient implements RpcClient {
  */
 export function serveJsonRpc(
   server: Server,
-  updates: LiveUpdates,
+  updates: Pick<LiveUpdates, 'attach'>,
   release: ReleaseProfile,
   limits: DeliveryLimits,
 ): { close(): Promise<void> } {

@@ -3247,7 +3247,7 @@ export interface components {
          */
         ContractNamePath: components["schemas"]["ContractName"];
         /**
-         * @description A contract identifier, `<address>.<contract name>`; not checked beyond that it names a contract.
+         * @description A contract identifier, `<address>.<contract name>`; not checked beyond that it names a contract (a path segment, never empty).
          * @example SP3QBKDE0RA6J5SBAEJ4WNAXB8K1ZWD4X1F2ZTB4G.wrapped-gold
          */
         ContractIdPath: string;
@@ -5317,7 +5317,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description A contract identifier, `<address>.<contract name>`; not checked beyond that it names a contract.
+                 * @description A contract identifier, `<address>.<contract name>`; not checked beyond that it names a contract (a path segment, never empty).
                  * @example SP3QBKDE0RA6J5SBAEJ4WNAXB8K1ZWD4X1F2ZTB4G.wrapped-gold
                  */
                 contract_id: components["parameters"]["ContractIdPath"];
@@ -5380,7 +5380,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description A contract identifier, `<address>.<contract name>`; not checked beyond that it names a contract.
+                 * @description A contract identifier, `<address>.<contract name>`; not checked beyond that it names a contract (a path segment, never empty).
                  * @example SP3QBKDE0RA6J5SBAEJ4WNAXB8K1ZWD4X1F2ZTB4G.wrapped-gold
                  */
                 contract_id: components["parameters"]["ContractIdPath"];

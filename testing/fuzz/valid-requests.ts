@@ -52,7 +52,7 @@ function schemaArbitrary(raw: unknown): fc.Arbitrary<Value> {
     }
     case 'string':
       if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern));
-      return fc.string();
+      return fc.string({ minLength: schema.minLength ?? 0 });
     default:
       throw new Error(
         `no generator for the schema ${JSON.stringify(schema)}: teach testing/fuzz/valid-requests.ts`,

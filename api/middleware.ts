@@ -1,9 +1,11 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createMock } from '../mocks/create-mock.ts';
 import { controlsOf, type MockControls } from '../mocks/kernel.ts';
 import type { MockOptions } from '../mocks/options.ts';
 import { isOwnPath } from '../mocks/own-paths.ts';
 import { serveNode } from '../mocks/http/node/serve.ts';
+import { serveLiveUpdates } from '../mocks/live/node/serve-live.ts';
+import { releaseProfile } from '../spec/releases/releases.ts';
 import type { ServerRequest } from '../spec/http/request.ts';
 import { HttpResponse } from '../spec/http/response.ts';
 import { listOperations } from '../spec/document.ts';
@@ -16,6 +18,12 @@ export type NextFunction = (err?: unknown) => void;
 /** The mock as a Connect-style middleware, and the living chain's controls. */
 export interface StacksApiMiddleware extends MockControls {
   (req: IncomingMessage, res: ServerResponse, next: NextFunction): void;
+  /**
+   * The live updates' channels (JSON-RPC at `<prefix>/extended/v1/ws`, socket.io at
+   * `<prefix>/socket.io/`) on the app's server, which a middleware cannot reach by itself:
+   * `mw.serveLive(app.listen(3000), '/api')`. Its `close()` ends them.
+   */
+  serveLive(server: Server, prefix?: string): { close(): Promise<void> };
   /** Stops the block clock (`blockTime`), if any. */
   close(): void;
 }
@@ -46,7 +54,12 @@ export function stacksApiMiddleware(options: Partial<MockOptions> = {}): StacksA
     if (prefix === '' || !mock.options.deprecationHeaders) return plain(req, res);
     serveNode((request: ServerRequest) => underPrefix(mock.handle(request), prefix), settings)(req, res);
   };
-  return Object.assign(middleware, controlsOf(mock.live), { close: () => mock.live.stopClock() });
+  const serveLive = (server: Server, prefix = ''): { close(): Promise<void> } =>
+    serveLiveUpdates(server, mock.updates, releaseProfile(mock.options.apiVersion), {}, prefix);
+  return Object.assign(middleware, controlsOf(mock.live), {
+    serveLive,
+    close: () => mock.live.stopClock(),
+  });
 }
 
 /** Where the app mounted the middleware: Express and Connect strip it from `req.url` and keep `originalUrl`. */

@@ -6,11 +6,13 @@ import { stacksApiMiddleware, type StacksApiMiddleware } from '../../api/middlew
 import { CHILD_MARK, runSuite, type SuiteRun } from './run-suite.ts';
 
 // The door for Express apps (api/middleware.ts), end to end: the mock mounted at /api inside an
-// Express 5 app passes the contract suite pointed at that prefix, as the mock's own server does.
+// Express 5 app passes the contract suite pointed at that prefix, as the mock's own server does,
+// its live updates' channels on the app's server under the same prefix.
 describe.skipIf(process.env[CHILD_MARK] === '1')('an Express 5 app with the mock at /api', () => {
   let mw: StacksApiMiddleware;
   let server: Server;
   let run: Promise<SuiteRun>;
+  let live: { close(): Promise<void> };
 
   beforeAll(async () => {
     mw = stacksApiMiddleware({ quiet: true, rateLimit: 0, rateLimitKey: 0 });
@@ -19,6 +21,7 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('an Express 5 app with the mock
     app.use('/api', mw);
     app.get('/', (_req, res) => void res.send('the app’s own page'));
     server = app.listen(0, '127.0.0.1');
+    live = mw.serveLive(server, '/api');
     await new Promise<void>((resolve) => server.once('listening', resolve));
     const { port } = server.address() as AddressInfo;
     run = runSuite(`http://127.0.0.1:${port}/api`, { explore: 0 });
@@ -27,6 +30,7 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('an Express 5 app with the mock
   afterAll(async () => {
     await run.catch(() => undefined);
     mw.close();
+    await live.close();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeAllConnections();

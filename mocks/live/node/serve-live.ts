@@ -5,16 +5,20 @@ import { DELIVERY_LIMITS, type DeliveryLimits } from './delivery.ts';
 import { serveSocketIo } from './socket-io-channel.ts';
 import { serveJsonRpc } from './ws-channel.ts';
 
-/** Both live channels on the mock's node:http server: JSON-RPC at `/extended/v1/ws`, socket.io at `/socket.io/`. */
+/**
+ * Both live channels on a node:http server: JSON-RPC at `/extended/v1/ws`, socket.io at
+ * `/socket.io/`, each under `prefix` where the mock is mounted at one (an Express app's `/api`).
+ */
 export function serveLiveUpdates(
   server: Server,
   updates: Pick<LiveUpdates, 'attach'>,
   release: ReleaseProfile,
   limits: Partial<DeliveryLimits> = {},
+  prefix = '',
 ): { close(): Promise<void> } {
   const delivery = { ...DELIVERY_LIMITS, ...limits };
-  const rpc = serveJsonRpc(server, updates, release, delivery);
-  const io = serveSocketIo(server, updates, delivery);
+  const rpc = serveJsonRpc(server, updates, release, delivery, prefix);
+  const io = serveSocketIo(server, updates, delivery, prefix);
   return {
     close: async () => {
       await Promise.all([rpc.close(), io.close()]);

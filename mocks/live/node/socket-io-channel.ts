@@ -35,8 +35,10 @@ export function serveSocketIo(
   server: HttpServer,
   updates: Pick<LiveUpdates, 'attach'>,
   limits: DeliveryLimits,
+  prefix = '',
 ): { close(): Promise<void> } {
   const io = new Server(server, {
+    path: `${prefix}/socket.io`,
     cors: { origin: '*' },
     pingInterval: limits.pingIntervalMs,
     pingTimeout: limits.pingTimeoutMs,

@@ -32,13 +32,14 @@ export function serveJsonRpc(
   updates: Pick<LiveUpdates, 'attach'>,
   release: ReleaseProfile,
   limits: DeliveryLimits,
+  prefix = '',
 ): { close(): Promise<void> } {
   const channel = new JsonRpcChannel(release);
   const detach = updates.attach(channel);
   const wss = new WebSocketServer({ noServer: true });
   const clients = new Set<WsClient>();
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    if (!req.url?.startsWith(RPC_PATH)) return;
+    if (!req.url?.startsWith(`${prefix}${RPC_PATH}`)) return;
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   };
   server.on('upgrade', onUpgrade);

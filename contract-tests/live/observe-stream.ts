@@ -42,7 +42,14 @@ export function medianBlockTime(blocks: Json[]): number | undefined {
 function waitOf(configured: number | undefined, blocks: Json[]): { ms: number; waited: string } {
   if (configured !== undefined)
     return { ms: configured * 1000, waited: `${configured} s (CONTRACT_STREAM_WAIT)` };
-  const median = medianBlockTime(blocks) ?? WAIT_BOUNDS_S.max / BLOCK_TIMES_WAITED;
+  const median = medianBlockTime(blocks);
+  // Too few blocks listed to time (a new chain, or a target whose block list fails, as a broken
+  // one's does): the shortest wait, not the longest, which held such a run five minutes.
+  if (median === undefined)
+    return {
+      ms: WAIT_BOUNDS_S.min * 1000,
+      waited: `${WAIT_BOUNDS_S.min} s (the target listed too few blocks to time; CONTRACT_STREAM_WAIT sets it)`,
+    };
   const s = Math.min(WAIT_BOUNDS_S.max, Math.max(WAIT_BOUNDS_S.min, Math.ceil(median * BLOCK_TIMES_WAITED)));
   return {
     ms: s * 1000,

@@ -12,6 +12,7 @@ import {
   installContract,
   listeningUrl,
   nodeRelease,
+  npmInstall,
   packAndInstall,
   pathWith,
   ROOT,
@@ -67,10 +68,22 @@ function restoreOnNode(path: string): string {
 /** Packages that are test tooling: none of them may come with the mock. */
 const TEST_TOOLING = ['vitest', 'jest', 'mocha', 'supertest', 'fast-check', '@vitest/runner'];
 
+/** The Clarity engine, the mock's optional peer, as its package.json asks for it. */
+const CLARITY_PEER = `@stacks/clarinet-sdk@${
+  (
+    JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      peerDependencies: Record<string, string>;
+    }
+  ).peerDependencies['@stacks/clarinet-sdk']
+}`;
+
 beforeAll(() => {
   installed = packAndInstall();
   mockFootprint = footprint(installed.dir);
   contractTarball = installContract(installed.dir);
+  // Beside the mock, as a user who wants its contract routes installs it (docs/clarity.md): the
+  // contract suite calls them, and without it they answer 501 naming the package.
+  npmInstall(installed.dir, CLARITY_PEER);
 }, 300_000);
 
 // Ten servers to end and an installed node_modules (Jest and msw among it) to delete: more than a hook's default 10 s on a busy machine.

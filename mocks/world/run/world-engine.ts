@@ -1,11 +1,4 @@
-import type {
-  ClarityEngine,
-  ClarityHex,
-  ContractId,
-  ContractInterface,
-  ContractSource,
-  ReadOnlyAnswer,
-} from '../../clarity/engine.ts';
+import type { ClarityEngine } from '../../clarity/engine.ts';
 import { startEngine } from '../../clarity/load.ts';
 import { BlockKey } from '../tables/block-table.ts';
 import type { Chain } from '../tables/chain.ts';
@@ -16,23 +9,13 @@ import { replayChain, type Replayed } from './replay.ts';
  * the stacks height of the block a request's `tip` names (omitted: the tip), `publishHeight` the
  * world's height of the deploying block.
  */
-export interface ContractReads {
+export type ContractReads = Pick<
+  ClarityEngine,
+  'callReadOnly' | 'dataVar' | 'mapEntry' | 'constant' | 'contractInterface' | 'source' | 'contracts'
+> & {
   /** The world's tip the engine holds. */
   readonly tip: { readonly height: number };
-  callReadOnly(
-    contract: ContractId,
-    fn: string,
-    args: readonly ClarityHex[],
-    sender: string,
-    at?: number,
-  ): ReadOnlyAnswer;
-  dataVar(contract: ContractId, name: string, at?: number): ClarityHex | undefined;
-  mapEntry(contract: ContractId, map: string, key: ClarityHex, at?: number): ClarityHex | undefined;
-  constant(contract: ContractId, name: string): ClarityHex | undefined;
-  contractInterface(contract: ContractId): ContractInterface | undefined;
-  source(contract: ContractId): ContractSource | undefined;
-  contracts(): readonly ContractId[];
-}
+};
 
 interface Synced {
   readonly engine: ClarityEngine;

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Script } from 'node:vm';
+import { constants, Script } from 'node:vm';
 
 /** The build sets this variable to 1 in the one run of the mock's bin that writes its code cache. */
 export const CODE_CACHE_WRITE = 'STACKS_API_MOCK_WRITE_CODE_CACHE';
@@ -16,6 +16,8 @@ export function codeCacheOf(bundle: string): string {
 export function compileBundle(bundle: string, cachedData: Buffer | undefined): Script {
   return new Script(
     `(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'utf8')}\n})`,
-    { filename: bundle, cachedData },
+    // import() inside the bundle (the optional Clarity engine, loaded by name) goes to Node's own
+    // loader, as in a file Node loaded itself; without it, it throws.
+    { filename: bundle, cachedData, importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER },
   );
 }

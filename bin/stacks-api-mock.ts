@@ -39,8 +39,15 @@ function runWithNodeCache(enable: () => unknown): void {
   flushCompileCache?.();
 }
 
-/** The bundle compiled with the build's V8 code cache, as Node's loader would wrap it. */
+/**
+ * The bundle compiled with the build's V8 code cache, as Node's loader would wrap it. A script
+ * V8 restores from a cache gets no loader for its import() from Node ("A dynamic import callback
+ * was not specified"), so the optional Clarity engine is imported through this file's, which Node
+ * loaded itself (mocks/clarity/load.ts reads it under the same key).
+ */
 function runWithBuildCache(): void {
+  (globalThis as Record<symbol, unknown>)[Symbol.for('stacks-api-mock.import')] = (name: string) =>
+    import(name);
   const script = compileBundle(bundle, readCache());
   // The cache holds every function compiled until the process exits: the build's run starts the
   // mock, asks it for its first answer, then stops it.

@@ -15,10 +15,20 @@ interface ClarinetSdk {
  */
 async function importSdk(name: string): Promise<ClarinetSdk> {
   try {
-    return (await import(/* @vite-ignore */ name)) as ClarinetSdk;
+    return (await (moduleImporter() ?? ((n: string) => import(/* @vite-ignore */ n)))(name)) as ClarinetSdk;
   } catch (error) {
     throw new ClarityUnavailable(firstLine(error));
   }
+}
+
+/**
+ * The installed bin's import (bin/stacks-api-mock.ts sets it under this key): its bundle runs
+ * from V8's code cache, where Node gives the bundle's own import() no loader.
+ */
+function moduleImporter(): ((name: string) => Promise<unknown>) | undefined {
+  return (globalThis as Record<symbol, ((name: string) => Promise<unknown>) | undefined>)[
+    Symbol.for('stacks-api-mock.import')
+  ];
 }
 
 function firstLine(error: unknown): string {

@@ -74,6 +74,22 @@ export function httpClient(target: HttpTarget, opts: HttpClientOptions = {}): Ht
     const timeoutMs = sendOpts.timeoutMs ?? opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const secure = url.protocol === 'https:';
     const prefix = url.pathname.replace(/\/$/, '');
+    return attempt(url, secure, prefix, req, timeoutMs, true);
+  }
+
+  /**
+   * One try. A reset on a kept-alive socket the server had just closed as idle (the race Node's
+   * documentation describes under `request.reusedSocket`) is tried again once, for a read: the
+   * request never reached the server.
+   */
+  function attempt(
+    url: URL,
+    secure: boolean,
+    prefix: string,
+    req: HttpRequest,
+    timeoutMs: number,
+    again: boolean,
+  ): Promise<HttpResponse> {
     return new Promise<HttpResponse>((resolve, reject) => {
       const sent = (secure ? httpsRequest : httpRequest)(
         {
@@ -101,7 +117,12 @@ export function httpClient(target: HttpTarget, opts: HttpClientOptions = {}): Ht
           ),
         ),
       );
-      sent.on('error', reject);
+      sent.on('error', (err: NodeJS.ErrnoException) => {
+        const idempotent = req.method === 'GET' || req.method === 'HEAD';
+        if (again && idempotent && sent.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE'))
+          resolve(attempt(url, secure, prefix, req, timeoutMs, false));
+        else reject(err);
+      });
       sent.end(req.body);
     });
   }

@@ -7,6 +7,7 @@ import { Action, Status } from '../world/tables/kinds.ts';
 import type { Chain } from '../world/tables/chain.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';
 import { resolveOptions } from '../world/options.ts';
+import type { Balances } from '../serialize/types.ts';
 
 /** Every nonce a principal used in a table, as sender and as sponsor. */
 function noncesByPrincipal(table: TxTable, keep: (row: number) => boolean): Map<number, number[]> {
@@ -122,5 +123,46 @@ describe('nonces and contracts across mining and reorgs', () => {
     expect(pendingDeploys().every((c) => chain().contracts[c]?.pending)).toBe(true);
     expect(minedDeploys(firstNew).every((c) => chain().contracts[c]?.pending === false)).toBe(true);
     expect(nonceProblems(chain())).toEqual([]);
+  });
+
+  // Found by the living-chain fuzz (FUZZ_SEED=1943695915): an account's own pending transaction
+  // (nonce 13) came before one it sponsored (sponsor nonce 12) in the mempool's order, and was
+  // mined first; the sponsored one was then stale, and nonce 12 was never mined.
+  it('an account that sponsors others’ transactions has its own and its sponsored ones mined in one nonce order', () => {
+    const live = new LiveChain(resolveOptions({ seed: 915, blocks: 60 }), controlSpec());
+    const sender = 'SP3VV06RMKTVCVT3J9CS2JRKCAED7BSV1PAN43RF2';
+    const recipient = live.queries.catalogue().addresses.unknown;
+    for (let i = 0; i < 2; i++)
+      live.submit({ type: 'token_transfer', sender, recipient, amount: 1, fee: 180 });
+    live.reorg(29);
+    expect(nonceProblems(live.queries.chain)).toEqual([]);
+  });
+
+  // Found by the living-chain fuzz (FUZZ_SEED=1402263041): a user sent all an account could spend,
+  // and the same block mined that account's pending swap before it, whose STX came out of the
+  // account's locked STX.
+  it('a contract call whose STX the sender has locked or spent is mined aborted, and locked STX stay put', () => {
+    const live = new LiveChain(resolveOptions({ seed: 41, blocks: 60 }), controlSpec());
+    const sender = 'SP1PS04XQWQB54B4KQH91TJ0HJTB4QBG3BNNQYV5W';
+    const balance = (): { balance: string; locked: string; pending_balance_outbound?: string } =>
+      (answersOf(live.queries).balances(sender, { unanchored: true }) as Balances).stx;
+    const before = balance();
+    expect(BigInt(before.locked)).toBeGreaterThan(0n);
+    const free =
+      BigInt(before.balance) - BigInt(before.locked) - BigInt(before.pending_balance_outbound ?? 0);
+    const recipient = live.queries.catalogue().addresses.unknown;
+    live.submit({ type: 'token_transfer', sender, recipient, amount: Number(free - 180n), fee: 180 });
+    live.mine(1);
+    const after = balance();
+    expect(BigInt(after.balance)).toBe(BigInt(after.locked));
+    const chain = live.queries.chain;
+    const swaps = [];
+    for (let tx = chain.blocks.firstTx[chain.blocks.count - 1] as number; tx < chain.txs.count; tx++)
+      if (
+        chain.txs.action[tx] === Action.VaultSwap &&
+        chain.principals.name(chain.txs.sender[tx] as number) === sender
+      )
+        swaps.push(chain.txs.status[tx]);
+    expect(swaps).toEqual([Status.AbortByResponse]);
   });
 });

@@ -68,8 +68,11 @@ export class Ledger {
     this.journal?.forget(mark);
   }
 
-  /** Whether a fee and these events apply now: nobody's STX or tokens go short, NFTs exist once. */
-  covers(events: readonly ChainEvent[], payer: number, fee: number): boolean {
+  /**
+   * Whether a fee and these events apply at `burnHeight`: nobody's STX or tokens go short (STX
+   * locked then stay put), NFTs exist once.
+   */
+  covers(events: readonly ChainEvent[], payer: number, fee: number, burnHeight: number): boolean {
     const stxOut = new Map<number, number>([[payer, fee]]);
     const ftOut = new Map<string, number>();
     for (const e of events) {
@@ -87,7 +90,7 @@ export class Ledger {
         if (this.nftOwner(e.contract, e.amount) >= 0) return false;
       }
     }
-    for (const [principal, out] of stxOut) if (out > this.stxOf(principal)) return false;
+    for (const [principal, out] of stxOut) if (out > this.spendable(principal, burnHeight)) return false;
     return true;
   }
 

@@ -2,7 +2,7 @@ import { addToMempool, draftArriving, reservation, type MempoolBuildContext } fr
 import { receipts, type BuildState } from './build-state.ts';
 import type { TxIntent } from './draft-tx.ts';
 import { eventsOf, type ChainEvent } from '../derive/events.ts';
-import { Action, Status } from '../tables/kinds.ts';
+import { Action, Status, txTypeOf } from '../tables/kinds.ts';
 import { flagsWhenMined } from '../tables/tx-flags.ts';
 import { TxTable } from '../tables/tx-table.ts';
 
@@ -59,63 +59,104 @@ export class MempoolConfirmation {
   }
 
   /**
-   * Mines pending mempool transactions into block h: every one a user submitted, and each seeded
-   * one with a seeded chance; a sender's transactions in nonce order, so one left behind holds
-   * back the later ones.
+   * Mines pending mempool transactions into block h: every one a user submitted (and whatever
+   * must go before it), and each seeded one with a seeded chance. A transaction goes in only when
+   * its nonce is its sender's next on chain, and its sponsor nonce its sponsor's, as a node takes
+   * them: one left behind holds back its parties' later ones. An account's nonces may interleave
+   * across senders (it signs its own and sponsors others'), so the rows are walked again until
+   * none more can go in.
    */
   confirm(h: number): void {
-    const { rng, ledger, nonces, txs } = this.s;
+    const { nonces, txs } = this.s;
     const m = this.s.chain.mempool;
+    const order = nonceOrder(m);
+    const chosen = this.chosenRows(m, order);
     const mined = new Set<number>();
-    const heldBack = new Set<number>();
-    // A user's transaction goes in the next block, so whatever its sender has before it goes too.
-    const submitters = new Set<number>();
-    for (let row = 0; row < m.count; row++)
-      if (this.submitted.has(m.idHex(row))) submitters.add(m.sender[row] as number);
-    for (const row of nonceOrder(m)) {
-      if (m.status[row] !== Status.Pending) continue;
-      const sender = m.sender[row] as number;
-      const sponsor = m.sponsor.at(row);
-      const chosen = submitters.has(sender) || rng.chance(0.35);
-      // A sponsor's nonce orders its sponsored transactions as its own: one left behind holds both.
-      if (
-        heldBack.has(sender) ||
-        heldBack.has(sponsor) ||
-        !chosen ||
-        nonces.stale(m, row) ||
-        this.mintsOutOfTurn(m, row)
-      ) {
-        heldBack.add(sender);
-        if (sponsor >= 0) heldBack.add(sponsor);
-        continue;
-      }
-      this.release(m, row);
-      const { payer, fee } = reservation(m, row);
-      if (this.callsMissingContract(m, row) || !ledger.covers(this.eventsAsMined(m, row), payer, fee)) {
-        // The chain moved on under it (a token spent, an NFT id minted, the contract it calls
-        // orphaned by a reorg): a node evicts it.
-        m.status[row] = Status.DroppedStaleGarbageCollect;
-        this.evicted.set(row, h);
-        // Its nonce is free again: its parties' later ones wait (and leave with the block's end),
-        // and a new transaction of theirs in this block takes it.
-        heldBack.add(sender);
-        nonces.set(sender, m.nonce[row] as number);
-        if (sponsor >= 0) {
-          heldBack.add(sponsor);
-          nonces.set(sponsor, m.sponsorNonce.at(row));
+    for (let progress = true; progress;) {
+      progress = false;
+      for (const row of order) {
+        if (m.status[row] !== Status.Pending || mined.has(row) || !chosen.has(row)) continue;
+        if (!this.nextInLine(m, row) || this.mintsOutOfTurn(m, row)) continue;
+        progress = true;
+        const sender = m.sender[row] as number;
+        const sponsor = m.sponsor.at(row);
+        this.release(m, row);
+        const { payer, fee } = reservation(m, row);
+        const status = this.outcome(m, row, payer, fee);
+        if (status === undefined) {
+          // The chain moved on under it: a node evicts it. Its nonces are free again: its parties'
+          // later ones wait (and leave with the block's end), and a new transaction of theirs in
+          // this block takes them.
+          m.status[row] = Status.DroppedStaleGarbageCollect;
+          this.evicted.set(row, h);
+          nonces.set(sender, m.nonce[row] as number);
+          if (sponsor >= 0) nonces.set(sponsor, m.sponsorNonce.at(row));
+          continue;
         }
-        continue;
+        const index = txs.copyRow(m, row, { status, height: h, flags: flagsWhenMined(m, row) });
+        if (m.action[row] === Action.Deploy) {
+          this.s.registry.confirm(m.contract[row] as number);
+          this.hooks.deployMined(m.contract[row] as number, h);
+        }
+        this.hooks.settle(index, h);
+        mined.add(row);
       }
-      const index = txs.copyRow(m, row, { status: Status.Success, height: h, flags: flagsWhenMined(m, row) });
-      if (m.action[row] === Action.Deploy) {
-        this.s.registry.confirm(m.contract[row] as number);
-        this.hooks.deployMined(m.contract[row] as number, h);
-      }
-      this.hooks.settle(index, h);
-      mined.add(row);
     }
     for (const [row, at] of this.evicted) if (at < h - EVICTED_KEPT_BLOCKS) mined.add(row);
     if (mined.size > 0) this.remove(mined);
+  }
+
+  /**
+   * The pending rows this block takes if their turn comes: each seeded one by a seeded chance
+   * (drawn once per row, in order), and every row of an account a user submitted from, as sender
+   * or sponsor, with the rows sponsored through it, whose senders' earlier rows must go first.
+   */
+  private chosenRows(m: TxTable, order: readonly number[]): Set<number> {
+    const users = new Set<number>();
+    for (let row = 0; row < m.count; row++)
+      if (this.submitted.has(m.idHex(row))) users.add(m.sender[row] as number);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (let row = 0; row < m.count; row++) {
+        if (m.status[row] !== Status.Pending) continue;
+        const sponsor = m.sponsor.at(row);
+        const parties = sponsor >= 0 ? [m.sender[row] as number, sponsor] : [m.sender[row] as number];
+        if (!parties.some((p) => users.has(p)) || parties.every((p) => users.has(p))) continue;
+        for (const p of parties) users.add(p);
+        grew = true;
+      }
+    }
+    const chosen = new Set<number>();
+    for (const row of order) {
+      if (m.status[row] !== Status.Pending) continue;
+      if (users.has(m.sender[row] as number) || this.s.rng.chance(0.35)) chosen.add(row);
+    }
+    return chosen;
+  }
+
+  /** Whether the row's nonce is its sender's next on chain, and its sponsor nonce its sponsor's. */
+  private nextInLine(m: TxTable, row: number): boolean {
+    const { nonces } = this.s;
+    const sponsor = m.sponsor.at(row);
+    return (
+      m.nonce[row] === nonces.minedNext(m.sender[row] as number) &&
+      (sponsor < 0 || m.sponsorNonce.at(row) === nonces.minedNext(sponsor))
+    );
+  }
+
+  /**
+   * How the pending transaction runs in the block now: undefined when a node evicts it (the payer
+   * cannot pay its fee, the STX it sends are spent or locked, the contract it calls is not on
+   * chain). A contract call runs whatever its effects: one whose transfer the ledger no longer
+   * covers (a token spent since, STX the sender's earlier transactions took) returns an error, and
+   * the node mines it aborted, its fee paid and its nonce taken.
+   */
+  private outcome(m: TxTable, row: number, payer: number, fee: number): Status | undefined {
+    const { ledger } = this.s;
+    const burnHeight = this.s.draft.burnHeight;
+    if (this.callsMissingContract(m, row) || !ledger.covers([], payer, fee, burnHeight)) return undefined;
+    if (ledger.covers(this.eventsAsMined(m, row), payer, fee, burnHeight)) return Status.Success;
+    return txTypeOf(m.action[row] as Action) === 'contract_call' ? Status.AbortByResponse : undefined;
   }
 
   /**
@@ -230,9 +271,10 @@ export class MempoolConfirmation {
     const r = reservation(table, row);
     const sender = table.sender[row] as number;
     const stx = r.payer === sender ? r.fee + r.amount : r.amount;
-    if (ledger.stxOf(sender) < stx) return false;
-    if (r.payer !== sender && ledger.stxOf(r.payer) < r.fee) return false;
-    return ledger.covers(this.eventsAsMined(table, row), r.payer, 0);
+    const burnHeight = this.s.draft.burnHeight;
+    if (ledger.spendable(sender, burnHeight) < stx) return false;
+    if (r.payer !== sender && ledger.spendable(r.payer, burnHeight) < r.fee) return false;
+    return ledger.covers(this.eventsAsMined(table, row), r.payer, 0, burnHeight);
   }
 
   /** Holds back in the ledger what the pending transaction spends. */

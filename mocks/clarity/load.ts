@@ -1,4 +1,5 @@
 import type { ClarityEngine } from './engine.ts';
+import { moduleImporter } from './module-importer.ts';
 import { simnetEngine, type Simnet } from './simnet-engine.ts';
 import { CLARITY_PACKAGE, ClarityUnavailable } from './unavailable.ts';
 
@@ -19,16 +20,6 @@ async function importSdk(name: string): Promise<ClarinetSdk> {
   } catch (error) {
     throw new ClarityUnavailable(firstLine(error));
   }
-}
-
-/**
- * The installed bin's import (bin/stacks-api-mock.ts sets it under this key): its bundle runs
- * from V8's code cache, where Node gives the bundle's own import() no loader.
- */
-function moduleImporter(): ((name: string) => Promise<unknown>) | undefined {
-  return (globalThis as Record<symbol, ((name: string) => Promise<unknown>) | undefined>)[
-    Symbol.for('stacks-api-mock.import')
-  ];
 }
 
 function firstLine(error: unknown): string {

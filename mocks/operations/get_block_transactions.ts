@@ -1,4 +1,5 @@
 import { blockRefOf } from './block-ref.ts';
+import { transactionSummary } from '../serialize/principal-summaries.ts';
 import { summaryPage } from './transaction-summaries.ts';
 import { notFound, ok, type OperationHandler } from './types.ts';
 
@@ -14,6 +15,9 @@ export const get_block_transactions: OperationHandler<'get_block_transactions', 
       at: (position: number) => inOrder.at(inOrder.total - 1 - position),
     };
     // The block's count, even on an empty page (the real service reads its `tx_count`).
-    return ok({ ...summaryPage(queries, newestFirst, query), total: inOrder.total });
+    return ok({
+      ...summaryPage(queries, newestFirst, query, (tx) => transactionSummary(queries.chain, tx)),
+      total: inOrder.total,
+    });
   },
 };

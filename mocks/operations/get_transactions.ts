@@ -1,4 +1,5 @@
 import { pageTotal } from '../query/paging.ts';
+import { transactionSummary } from '../serialize/principal-summaries.ts';
 import { summaryPage } from './transaction-summaries.ts';
 import { ok, type OperationHandler } from './types.ts';
 
@@ -11,7 +12,9 @@ export const get_transactions: OperationHandler<'get_transactions', 'limit'> = {
   defaulted: ['limit'],
   answer: ({ queries, query }) => {
     const { count } = queries.chain.txs;
-    const page = summaryPage(queries, { total: count, at: (position) => count - 1 - position }, query);
+    const page = summaryPage(queries, { total: count, at: (position) => count - 1 - position }, query, (tx) =>
+      transactionSummary(queries.chain, tx),
+    );
     return ok({ ...page, total: pageTotal(page.results, queries.chain.anchoredCount) });
   },
 };

@@ -1,17 +1,18 @@
 import { comparePositions, positionKey, txPosition } from '../query/principal-activity.ts';
 import { cursorPage, firstWhere, pageTotal, type Listing } from '../query/paging.ts';
 import type { WorldQueries } from '../query/world-queries.ts';
-import { transactionSummary } from '../serialize/principal-summaries.ts';
 import { txCursor } from './principal-cursors.ts';
 
 /**
  * A page of transaction summaries from rows newest first, by the v3 transaction cursor
- * (`height:sequence:index` of a page's first row), as the real service pages its v3 lists.
+ * (`height:sequence:index` of a page's first row), as the real service pages its v3 lists (and a
+ * principal's transactions), each row shaped by `summarize`.
  */
-export function summaryPage(
+export function summaryPage<Summary>(
   queries: WorldQueries,
   rows: Listing<number>,
   query: { limit: number; cursor?: string | undefined },
+  summarize: (tx: number) => Summary,
 ) {
   const chain = queries.chain;
   const at = (tx: number) => txPosition(chain, tx);
@@ -32,6 +33,6 @@ export function summaryPage(
     limit: query.limit,
     total: pageTotal(page.results, rows.total),
     cursor: page.cursor,
-    results: page.results.map((tx) => transactionSummary(chain, tx)),
+    results: page.results.map(summarize),
   };
 }

@@ -1,6 +1,6 @@
 import { fillPath, listOperations, loadSpec, type Operation, type Parameter } from '../spec/load.ts';
 import { ResponseChecker } from '../spec/response-checker.ts';
-import { operationAsOf } from '../spec/releases/releases.ts';
+import { operationAsOf, servedBy } from '../spec/releases/releases.ts';
 import { createSpecAjv } from '../spec/schemas.ts';
 
 /** The spec, its operations and the validators compiled from it: the suite's only source of expectations. */
@@ -11,22 +11,32 @@ export const checker = new ResponseChecker(doc, specAjv);
 
 // On globalThis so every test file of the single worker judges by the same release.
 const RELEASE = Symbol.for('contract-tests.served-release');
-const served = globalThis as typeof globalThis & { [RELEASE]?: string };
+const state = globalThis as typeof globalThis & { [RELEASE]?: string };
 
 /**
  * The release the target says it runs (`major.minor.patch`), or undefined for the spec as written:
  * from then on `operation` gives each operation as that release serves it.
  */
 export function serveAsRelease(version: string | undefined): void {
-  served[RELEASE] = version;
+  state[RELEASE] = version;
 }
 
 /** The operation as the target's release serves it (deprecated or not, its parameters); the spec's own before the release is read. */
 export function operation(operationId: string): Operation {
   const found = operations.find((o) => o.operationId === operationId);
   if (!found) throw new Error(`no operation ${operationId} in spec/openapi.yaml`);
-  const version = served[RELEASE];
+  const version = state[RELEASE];
   return version === undefined ? found : operationAsOf(found, version);
+}
+
+/**
+ * Whether the target's release serves the operation, by the rule the mock routes by (`x-releases`,
+ * spec/releases/releases.ts's `servedBy`); the spec as written, before the release is read, serves all.
+ */
+export function isServed(operationId: string): boolean {
+  const found = operations.find((o) => o.operationId === operationId);
+  const version = state[RELEASE];
+  return found !== undefined && (version === undefined || servedBy(found, version));
 }
 
 /** The operation's description, where the spec states what its schema cannot (order, selectors). */

@@ -1,3 +1,4 @@
+import type { TestContext } from 'vitest';
 import { expectResponse } from '../expect.ts';
 import type { Exchange } from '../http/client.ts';
 import type { Query } from '../spec-context.ts';
@@ -18,6 +19,11 @@ export interface Read<T = Json> {
   exchanges: Exchange[];
   /** Set when the list had more pages than MAX_AGREEMENT_PAGES. */
   tooLong?: boolean;
+}
+
+/** Skips the test when `read` stopped at MAX_AGREEMENT_PAGES: a part of a list is not compared. */
+export function skipUnlessWhole(ctx: TestContext, read: Read<unknown>, what: string): void {
+  if (read.tooLong) ctx.skip(`${what} has more than ${MAX_AGREEMENT_PAGES} pages: not compared`);
 }
 
 async function call(

@@ -3,7 +3,7 @@ import { nftAgreement } from '../checks/successor-agreement.ts';
 import { need, requireWorld } from '../cases/common.ts';
 import {
   isJson,
-  MAX_AGREEMENT_PAGES,
+  skipUnlessWhole,
   readCursorPages,
   readOffsetPages,
   readOne,
@@ -11,24 +11,13 @@ import {
 import type { Json, Read } from '../cases/successor-reads.ts';
 import { expectConsistent, type Problem } from '../expect.ts';
 import type { Exchange } from '../http/client.ts';
-import { operations } from '../spec-context.ts';
+import { isServed } from '../spec-context.ts';
 import { contractTarget } from '../target.ts';
 
 // The routes real clients call beyond the eight (issue 40) agree with the routes that say the same.
 const target = await contractTarget();
 const data = await target.data();
 const release = target.release.profile?.version ?? target.release.version;
-
-function served(operationId: string): boolean {
-  const op = operations.find((o) => o.operationId === operationId);
-  return (
-    op !== undefined && (op.releases === undefined || release === undefined || op.releases.includes(release))
-  );
-}
-
-function whole(ctx: TestContext, read: Read, what: string): void {
-  if (read.tooLong) ctx.skip(`${what} has more than ${MAX_AGREEMENT_PAGES} pages: not compared`);
-}
 
 function differs(where: string, expected: string, actual: string): Problem[] {
   return expected === actual ? [] : [{ where, expected, actual }];
@@ -37,7 +26,7 @@ function differs(where: string, expected: string, actual: string): Problem[] {
 /** The mempool list's ids, read twice around `between`: a mempool that moved meanwhile is not compared. */
 async function steadyMempool(ctx: TestContext, between: () => Promise<Exchange[]>) {
   const before = await readOffsetPages(target, 'get_mempool_transaction_list', {}, 50);
-  whole(ctx, before, 'the mempool list');
+  skipUnlessWhole(ctx, before, 'the mempool list');
   const exchanges = await between();
   const after = await readOffsetPages(target, 'get_mempool_transaction_list', {}, 50);
   const ids = (r: Read) => r.rows.map((t) => String(t.tx_id));
@@ -74,13 +63,13 @@ describe('the routes real clients call agree with the routes already served', ()
 
   test('v3 mempool transactions: the v1 list’s transactions, newest first', async (ctx) => {
     requireWorld(ctx, target);
-    if (!served('get_mempool_transactions')) ctx.skip(`release ${release} serves no v3 mempool list`);
+    if (!isServed('get_mempool_transactions')) ctx.skip(`release ${release} serves no v3 mempool list`);
     let v3: Read = { rows: [], exchanges: [] };
     const { rows, exchanges } = await steadyMempool(ctx, async () => {
       v3 = await readCursorPages(target, 'get_mempool_transactions', {}, 50);
       return v3.exchanges;
     });
-    whole(ctx, v3, 'the v3 mempool list');
+    skipUnlessWhole(ctx, v3, 'the v3 mempool list');
     const asSet = (ids: string[]) => [...ids].sort().join('\n');
     const findings = differs(
       'v3 mempool transactions (as a set)',
@@ -108,8 +97,8 @@ describe('the routes real clients call agree with the routes already served', ()
     );
     const before = await readOne(target, 'get_account_balance', { principal });
     const holdings = await readOffsetPages(target, 'get_nft_holdings', {}, 200, { principal });
-    whole(ctx, holdings, `${principal}'s holdings`);
-    const v3 = served('get_principal_balances_nft')
+    skipUnlessWhole(ctx, holdings, `${principal}'s holdings`);
+    const v3 = isServed('get_principal_balances_nft')
       ? await readCursorPages(target, 'get_principal_balances_nft', { principal }, 200)
       : undefined;
     const after = await readOne(target, 'get_account_balance', { principal });
@@ -117,7 +106,7 @@ describe('the routes real clients call agree with the routes already served', ()
       ctx.skip('the chain moved meanwhile: not compared');
     const findings = nftAgreement(principal, before.body, holdings.rows);
     if (v3) {
-      whole(ctx, v3, `${principal}'s v3 NFT balances`);
+      skipUnlessWhole(ctx, v3, `${principal}'s v3 NFT balances`);
       const key = (r: Json) => `${String(r.asset_identifier)} ${String(isJson(r.value) ? r.value.hex : '')}`;
       findings.push(
         ...differs(

@@ -2,7 +2,7 @@ import { describe, test, type TestContext } from 'vitest';
 import { expectNotModified } from '../cases/common.ts';
 import { validCalls } from '../cases/valid-requests.ts';
 import { expectResponse, expectRouteNotFound } from '../expect.ts';
-import { operations, requestPath } from '../spec-context.ts';
+import { isServed, operations, requestPath } from '../spec-context.ts';
 import { contractTarget } from '../target.ts';
 
 const target = await contractTarget();
@@ -20,7 +20,7 @@ const release = target.release.profile?.version ?? target.release.version;
 describe('every operation', () => {
   for (const op of operations) {
     const calls = validCalls(op.operationId, data);
-    const served = op.releases === undefined || release === undefined || op.releases.includes(release);
+    const served = isServed(op.operationId);
     const ready = (ctx: TestContext) => calls.requests ?? ctx.skip(calls.skip);
     describe(op.operationId, () => {
       if (!served) {

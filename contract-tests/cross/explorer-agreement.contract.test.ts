@@ -2,7 +2,7 @@ import { describe, test, type TestContext } from 'vitest';
 import { requireWorld } from '../cases/common.ts';
 import { expectConsistent, expectResponse, type Problem } from '../expect.ts';
 import type { Exchange } from '../http/client.ts';
-import { operations } from '../spec-context.ts';
+import { isServed } from '../spec-context.ts';
 import { contractTarget } from '../target.ts';
 
 const target = await contractTarget();
@@ -21,9 +21,7 @@ function mismatch(expected: string, actual: unknown): Problem {
 }
 /** Skips an operation the target's release does not serve (`x-releases`). */
 function requireServed(ctx: TestContext, operationId: string): void {
-  const op = operations.find((o) => o.operationId === operationId);
-  if (op?.releases && release !== undefined && !op.releases.includes(release))
-    ctx.skip(`release ${release} does not serve ${operationId}`);
+  if (!isServed(operationId)) ctx.skip(`release ${release} does not serve ${operationId}`);
 }
 async function call(operationId: string, path: Record<string, string>, query: Record<string, string> = {}) {
   const ex = await target.client.call(operationId, { path, query });

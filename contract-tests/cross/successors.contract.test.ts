@@ -11,29 +11,20 @@ import {
 import { requireWorld } from '../cases/common.ts';
 import {
   isJson,
-  MAX_AGREEMENT_PAGES,
+  skipUnlessWhole,
   readCursorPages,
   readOffsetPages,
   readOne,
   type Json,
-  type Read,
 } from '../cases/successor-reads.ts';
 import { expectConsistent, type Problem } from '../expect.ts';
 import type { Exchange } from '../http/client.ts';
-import { operations } from '../spec-context.ts';
+import { isServed } from '../spec-context.ts';
 import { contractTarget } from '../target.ts';
 
 const target = await contractTarget();
 const data = await target.data();
 const release = target.release.profile?.version ?? target.release.version;
-
-/** Whether the target's release serves the operation (`x-releases`; the spec as written serves all). */
-function served(operationId: string): boolean {
-  const op = operations.find((o) => o.operationId === operationId);
-  return (
-    op !== undefined && (op.releases === undefined || release === undefined || op.releases.includes(release))
-  );
-}
 
 const a = data.addresses;
 /** The principals whose balances are compared: every notable one the target file lists or discovery found. */
@@ -49,7 +40,7 @@ const historyHolders = (a.fullHistory?.length ? a.fullHistory : [a.stx_activity]
 /** Skips the test unless the target serves one of `ids` beside the deprecated operation; names the release. */
 function needsSuccessor(ctx: TestContext, ids: string[]): void {
   requireWorld(ctx, target);
-  if (!ids.some(served))
+  if (!ids.some(isServed))
     ctx.skip(`release ${release} serves none of ${ids.join(', ')}: nothing to agree with`);
 }
 
@@ -63,10 +54,6 @@ function unmoved(ctx: TestContext, before: Json, after: Json, what: string): voi
     ctx.skip(`the chain moved while ${what} was read: not compared`);
 }
 
-function tooLong(ctx: TestContext, read: Read, what: string): void {
-  if (read.tooLong) ctx.skip(`${what} has more than ${MAX_AGREEMENT_PAGES} pages: not compared`);
-}
-
 describe('successors agree with the deprecated operations', () => {
   test('STX balance and lock: v3 balances/stx and v2 balances/stx say what get_account_balance says', async (ctx) => {
     needsSuccessor(ctx, ['get_principal_balances_stx', 'get_principal_stx_balance']);
@@ -74,10 +61,10 @@ describe('successors agree with the deprecated operations', () => {
     const exchanges: Exchange[] = [];
     for (const principal of balanceHolders) {
       const before = await balanceOf(principal);
-      const v3 = served('get_principal_balances_stx')
+      const v3 = isServed('get_principal_balances_stx')
         ? await readOne(target, 'get_principal_balances_stx', { principal })
         : undefined;
-      const v2 = served('get_principal_stx_balance')
+      const v2 = isServed('get_principal_stx_balance')
         ? await readOne(target, 'get_principal_stx_balance', { principal })
         : undefined;
       const after = await balanceOf(principal);
@@ -100,11 +87,11 @@ describe('successors agree with the deprecated operations', () => {
     const exchanges: Exchange[] = [];
     for (const principal of balanceHolders) {
       const before = await balanceOf(principal);
-      const v3 = served('get_principal_balances_ft')
+      const v3 = isServed('get_principal_balances_ft')
         ? await readCursorPages(target, 'get_principal_balances_ft', { principal }, 200)
         : undefined;
       const v3One = new Map<string, Json>();
-      if (served('get_principal_balance_ft'))
+      if (isServed('get_principal_balance_ft'))
         for (const asset of Object.keys(
           isJson(before.body.fungible_tokens) ? before.body.fungible_tokens : {},
         ).slice(0, 3)) {
@@ -115,12 +102,12 @@ describe('successors agree with the deprecated operations', () => {
           v3One.set(asset, one.body);
           exchanges.push(one.ex);
         }
-      const v2 = served('get_principal_ft_balances')
+      const v2 = isServed('get_principal_ft_balances')
         ? await readOffsetPages(target, 'get_principal_ft_balances', { principal }, 200)
         : undefined;
       const after = await balanceOf(principal);
       unmoved(ctx, before.body, after.body, `${principal}'s balance`);
-      for (const read of [v3, v2]) if (read) tooLong(ctx, read, `${principal}'s tokens`);
+      for (const read of [v3, v2]) if (read) skipUnlessWhole(ctx, read, `${principal}'s tokens`);
       exchanges.push(before.ex, ...(v3?.exchanges ?? []), ...(v2?.exchanges ?? []));
       findings.push(...ftAgreement(principal, before.body, { v3: v3?.rows, v3One, v2: v2?.rows }));
     }
@@ -142,7 +129,7 @@ describe('successors agree with the deprecated operations', () => {
       const v3 = await readCursorPages(target, 'get_principal_balances_nft', { principal }, 200);
       const after = await balanceOf(principal);
       unmoved(ctx, before.body, after.body, `${principal}'s balance`);
-      tooLong(ctx, v3, `${principal}'s NFTs`);
+      skipUnlessWhole(ctx, v3, `${principal}'s NFTs`);
       exchanges.push(before.ex, ...v3.exchanges);
       findings.push(...nftAgreement(principal, before.body, v3.rows));
     }
@@ -169,10 +156,10 @@ describe('successors agree with the deprecated operations', () => {
           unanchored: 'true',
         },
       );
-      const v3 = served('get_principal_transactions')
+      const v3 = isServed('get_principal_transactions')
         ? await readCursorPages(target, 'get_principal_transactions', { principal }, 50)
         : undefined;
-      const v2 = served('get_address_transactions')
+      const v2 = isServed('get_address_transactions')
         ? await readOffsetPages(target, 'get_address_transactions', { address: principal }, 50)
         : undefined;
       const again = await readOne(
@@ -190,7 +177,7 @@ describe('successors agree with the deprecated operations', () => {
         { total: again.body.total },
         `${principal}'s history`,
       );
-      for (const read of [old, v3, v2]) if (read) tooLong(ctx, read, `${principal}'s history`);
+      for (const read of [old, v3, v2]) if (read) skipUnlessWhole(ctx, read, `${principal}'s history`);
       exchanges.push(...old.exchanges, ...(v3?.exchanges ?? []), ...(v2?.exchanges ?? []));
       if (v3)
         findings.push(
@@ -245,7 +232,7 @@ describe('successors agree with the deprecated operations', () => {
         { principal, tx_id },
         50,
       );
-      tooLong(ctx, events, `${tx_id}'s events`);
+      skipUnlessWhole(ctx, events, `${tx_id}'s events`);
       exchanges.push(...events.exchanges, ...changes.exchanges);
       findings.push(...netChangeAgreement(principal, tx, events.rows, changes.rows));
       const stx = changes.rows.find((c) => isJson(c.asset) && c.asset.type === 'stx');

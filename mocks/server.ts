@@ -28,8 +28,12 @@ export interface ServerLimits {
   /** How often Node looks for connections past those two timeouts; Node's default is 30 s. */
   connectionsCheckingIntervalMs: number;
   /**
-   * An idle keep-alive connection is closed after this. There is deliberately no cap on requests
-   * per connection: past `maxRequestsPerSocket` Node answers pipelined requests with a bare 503.
+   * An idle keep-alive connection is closed after this: 72 s, the real service's (Fastify's
+   * default), where Node's own is 5 s. A client's idle timer (undici's follows the server's
+   * `Keep-Alive` hint) then ends the socket first; at 5 s, a client a busy machine held back sent
+   * its next request on a socket the server was closing and got ECONNRESET. There is
+   * deliberately no cap on requests per connection: past `maxRequestsPerSocket` Node answers
+   * pipelined requests with a bare 503.
    */
   keepAliveTimeoutMs: number;
   /** Connections beyond this are dropped on accept, keeping file descriptors under a 1024 ulimit. */
@@ -42,7 +46,7 @@ export const SERVER_LIMITS: ServerLimits = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   connectionsCheckingIntervalMs: 1_000,
-  keepAliveTimeoutMs: 5_000,
+  keepAliveTimeoutMs: 72_000,
   maxConnections: 512,
 };
 

@@ -32,13 +32,9 @@ test: $(DEPS)
 	$(MAKE) --no-print-directory -j2 $(OUTPUT_SYNC) typecheck lint drift
 	npx vitest run
 
-# The slowest files, which test-fast leaves to make test: the packages installed from their
-# tarballs (the registry), and Chromium's.
-SLOW_TESTS := packaging/package.test.ts '**/*.browser.test.ts' msw/browser.test.ts docs/wallet-page.test.ts
-
 ## test-fast: the edit loop's run (about a minute on 2 cores): the unit tests without the packaging test, the browser tests and the contract suite; no typecheck or lint
 test-fast: $(DEPS)
-	npx vitest run --project unit --project unit-isolated $(addprefix --exclude ,$(SLOW_TESTS))
+	TEST_FAST=1 npx vitest run --project unit --project unit-isolated
 
 ## differential: the same requests to the mock and to a real service loaded with the mock's event stream (make differential REAL_URL=http://127.0.0.1:3999 ARGS="--name default-mainnet"); see docs/differential.md
 differential: $(DEPS)

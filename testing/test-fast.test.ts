@@ -1,0 +1,37 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../contract-tests/config.ts';
+
+/** The files `npx vitest list` finds in the unit projects, with or without TEST_FAST=1 (make test-fast). */
+async function listed(fast: boolean): Promise<string[]> {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(VITEST|TINYPOOL|TEST_FAST)/.test(name)),
+  );
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [
+      'node_modules/vitest/vitest.mjs',
+      'list',
+      '--filesOnly',
+      '--project',
+      'unit',
+      '--project',
+      'unit-isolated',
+    ],
+    { cwd: ROOT, env: { ...env, ...(fast ? { TEST_FAST: '1' } : {}) }, maxBuffer: 16 * 1024 * 1024 },
+  );
+  return stdout.split('\n').map((line) => line.replace(/^\[[\w-]+\] /, '').trim());
+}
+
+const SLOW =
+  /^(packaging\/package\.test\.ts|.*\.browser\.test\.ts|msw\/browser\.test\.ts|docs\/wallet-page\.test\.ts)$/;
+
+describe('make test-fast', () => {
+  it('leaves out the packaging test, the browser tests and the wallet page, and keeps the other unit tests', async () => {
+    const [fast, all] = await Promise.all([listed(true), listed(false)]);
+    expect(all.filter((f) => SLOW.test(f)).length).toBeGreaterThanOrEqual(5);
+    expect(fast.filter((f) => SLOW.test(f))).toEqual([]);
+    expect(fast).toEqual(all.filter((f) => !SLOW.test(f)));
+  });
+});

@@ -21,7 +21,12 @@ async function listed(fast: boolean): Promise<string[]> {
     ],
     { cwd: ROOT, env: { ...env, ...(fast ? { TEST_FAST: '1' } : {}) }, maxBuffer: 16 * 1024 * 1024 },
   );
-  return stdout.split('\n').map((line) => line.replace(/^\[[\w-]+\] /, '').trim());
+  // Sorted: vitest lists the files in the order its glob found them, which varies.
+  return stdout
+    .split('\n')
+    .map((line) => line.replace(/^\[[\w-]+\] /, '').trim())
+    .filter(Boolean)
+    .sort();
 }
 
 const SLOW =

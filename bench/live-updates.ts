@@ -3,12 +3,13 @@
 // server sent (a tap on the same announcements): lost, duplicated, out of order. One client stops
 // reading and a tenth of them disconnect halfway: the others must not notice. Memory is sampled
 // over the run. `--soak` runs ten minutes instead of one; `--clients N` changes the count.
-import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import type { Announcement } from '../mocks/live/announcement.ts';
 import { startMockServer } from '../mocks/server.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
 import { endBenchReport, runBench } from './lib/results.ts';
+import { benchSettings } from './lib/settings.ts';
+import { defineCommand } from '../spec/command-line/declaration.ts';
 
 const RESULTS = 'live-updates.md';
 const BLOCK_MS = 1_000;
@@ -16,11 +17,21 @@ const BROADCAST_MS = 100;
 /** Heap growth between the run's first and last third that still reads as flat. */
 const FLAT_GROWTH = 0.2;
 
-const { values } = parseArgs({
-  options: { soak: { type: 'boolean', default: false }, clients: { type: 'string', default: '1000' } },
-});
+const values = benchSettings(
+  defineCommand({
+    name: 'live-updates',
+    usage: 'node --expose-gc --import tsx bench/live-updates.ts [flags]',
+    about: [
+      'Many JSON-RPC subscribers of one mock, a block a second: lost, duplicated or late messages, and memory.',
+    ],
+    options: {
+      soak: { type: 'boolean', description: 'run ten minutes instead of one' },
+      clients: { type: 'integer', min: 1, default: 1000, description: 'subscribers' },
+    },
+  }),
+);
 const SECONDS = values.soak ? 600 : 60;
-const CLIENTS = Number(values.clients);
+const CLIENTS = values.clients;
 
 /** What identifies a message: its topic and object (and a transaction's status). */
 function keyOf(a: Announcement): string {

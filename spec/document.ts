@@ -98,6 +98,35 @@ export interface OrderField {
   case?: 'insensitive';
 }
 
+/**
+ * What an answer names that a request after it may take (`x-follow`'s `from`): the principal the
+ * request before named, a confirmed transaction the answer names (`item.`: only one that came as
+ * an item of a principal's transactions, with its transfers), the block the answer is, a party
+ * of its events.
+ */
+export const FOLLOW_FACTS = [
+  'principal',
+  'transaction.tx_id',
+  'transaction.block_height',
+  'transaction.sender_address',
+  'item.tx_id',
+  'item.block_height',
+  'block.index_block_hash',
+  'party',
+] as const;
+export type FollowFact = (typeof FOLLOW_FACTS)[number];
+
+/**
+ * `x-follow`: one way the contract suite's exploration reaches the operation after an answer:
+ * its parameters from what the answer names (`from`) and fixed ones (`with`); with `after`, only
+ * after an answer of one of those operations.
+ */
+export interface FollowWay {
+  after?: string[];
+  from: Record<string, FollowFact>;
+  with: Record<string, string>;
+}
+
 /** The methods an OpenAPI path item may hold, in the spec's lower case. */
 export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 export type Method = (typeof METHODS)[number];
@@ -158,6 +187,8 @@ export interface Operation {
    * absent): a batch or a page of transactions weighs more.
    */
   goldenSample?: number;
+  /** `x-follow`: how the exploration reaches it after an answer; absent, it never follows one. */
+  follow?: FollowWay[];
   parameters: Parameter[];
   conflicts: ParameterConflict[];
   /** Keyed by status as written in the spec: `200`, `404`, `4XX`, `5XX`. */
@@ -217,6 +248,7 @@ export function listOperations(doc: Document): Operation[] {
         'x-error-body'?: string;
         'x-order'?: unknown;
         'x-golden-sample'?: unknown;
+        'x-follow'?: unknown;
         'x-parameter-conflicts'?: ParameterConflict[];
       };
       if (!op.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
@@ -257,6 +289,7 @@ export function listOperations(doc: Document): Operation[] {
         ...(op['x-error-body'] ? { errorBody: op['x-error-body'] } : {}),
         ...(order ? { order } : {}),
         ...(goldenSample !== undefined ? { goldenSample: goldenSample as number } : {}),
+        ...(op['x-follow'] === undefined ? {} : { follow: followOf(op['x-follow'], label) }),
         parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) =>
           resolve<Parameter>(doc, p),
         ),
@@ -331,6 +364,33 @@ function orderOf(raw: unknown, label: string): OrderDeclaration {
     return { field: f.field, order: f.order, ...(f.case ? { case: f.case } : {}) };
   });
   return { says, key, by: fields, unique: unique === true };
+}
+
+/** An operation's `x-follow`, its facts checked: one line naming the operation and the problem otherwise. */
+function followOf(raw: unknown, label: string): FollowWay[] {
+  const fail = (problem: string): never => {
+    throw new Error(`${label}: x-follow ${problem}`);
+  };
+  if (!Array.isArray(raw)) return fail('must be a list of ways');
+  return raw.map((way: unknown): FollowWay => {
+    if (!isPlainObject(way)) return fail('lists objects with `from`, `with` or `after`');
+    const from = way.from ?? {};
+    const fixed = way.with ?? {};
+    if (!isPlainObject(from) || !isPlainObject(fixed)) return fail('`from` and `with` map parameters');
+    for (const [name, fact] of Object.entries(from))
+      if (!FOLLOW_FACTS.includes(fact as FollowFact))
+        fail(`${name}: ${JSON.stringify(fact)} is not one of ${FOLLOW_FACTS.join(', ')}`);
+    for (const [name, value] of Object.entries(fixed))
+      if (typeof value !== 'string') fail(`with.${name} is not a string`);
+    const after = way.after;
+    if (after !== undefined && !(Array.isArray(after) && after.every((a) => typeof a === 'string')))
+      fail('`after` lists operationIds');
+    return {
+      ...(after ? { after: after as string[] } : {}),
+      from: from as Record<string, FollowFact>,
+      with: fixed as Record<string, string>,
+    };
+  });
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

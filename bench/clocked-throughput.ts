@@ -73,7 +73,10 @@ async function broadcasting(
   } finally {
     await mock.stop();
   }
-  const server = await startServerProcess('bench/ceiling-server.ts', [join(dir, 'answers.json')]);
+  const server = await startServerProcess('bench/ceiling-server.ts', [
+    '--answers',
+    join(dir, 'answers.json'),
+  ]);
   try {
     return { path, clocked, ceiling: await measure(`${server.url}${path}`, settings), tally };
   } finally {

@@ -115,7 +115,7 @@ async function main(): Promise<void> {
   } finally {
     await mock.stop();
   }
-  const ceiling = await startServerProcess('bench/ceiling-server.ts', [answersFile]);
+  const ceiling = await startServerProcess('bench/ceiling-server.ts', ['--answers', answersFile]);
   try {
     measurements.push(...(await measureServer(ceiling.url, 'ceiling', list)));
   } finally {

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { defineCommand } from '../spec/command-line/declaration.ts';
+import { benchSettings } from './lib/settings.ts';
 
 /**
  * One recorded answer of the mock, as a JSON file holds it: the path asked, the status, the raw
@@ -19,8 +21,20 @@ export interface RecordedAnswer {
  * process (as the mock is), from a JSON file of recorded answers; prints the URL it listens on.
  */
 function main(): void {
-  const file = process.argv[2];
-  if (!file) throw new Error('usage: ceiling-server.ts <recorded-answers.json>');
+  const { answers: file } = benchSettings(
+    defineCommand({
+      name: 'ceiling-server',
+      usage: 'npx tsx bench/ceiling-server.ts --answers FILE',
+      options: {
+        answers: {
+          type: 'path',
+          required: true,
+          placeholder: 'FILE',
+          description: 'the recorded answers (JSON) to replay',
+        },
+      },
+    }),
+  );
   const answers = JSON.parse(readFileSync(file, 'utf8')) as RecordedAnswer[];
   const byPath = new Map(
     answers.map((a) => [a.path, { ...a, body: Buffer.from(a.bodyBase64, 'base64') }] as const),

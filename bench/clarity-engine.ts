@@ -5,12 +5,28 @@ import { replayChain } from '../mocks/world/run/replay.ts';
 import { ContractKind } from '../mocks/world/tables/kinds.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
 import { endBench, runBench } from './lib/results.ts';
+import { benchSettings } from './lib/settings.ts';
+import { defineCommand } from '../spec/command-line/declaration.ts';
 
 const RESULTS = 'clarity-engine.md';
 /** From issue 39: the engine ready on the default world within 5 s on 2 cores, a warm call-read within 5 ms at p50. */
 const CEILING = { readyMs: 5_000, callReadP50Ms: 5 };
-/** Read-only calls measured once warm, across every holder of every token (cycled). */
-const CALLS = Number(process.env.BENCH_CALLS ?? 2_000);
+const CALLS = benchSettings(
+  defineCommand({
+    name: 'clarity-engine',
+    usage: 'npx tsx bench/clarity-engine.ts [flags]',
+    about: ["The Clarity engine's start on the default world, and its read-only calls once warm."],
+    options: {
+      calls: {
+        type: 'integer',
+        env: 'BENCH_CALLS',
+        min: 1,
+        default: 2_000,
+        description: 'read-only calls measured once warm, across every holder of every token (cycled)',
+      },
+    },
+  }),
+).calls;
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] as number;

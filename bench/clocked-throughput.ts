@@ -7,7 +7,8 @@ import { loadLine, machineLine } from './lib/machine.ts';
 import { startMockProcess, startServerProcess } from './lib/mock-process.ts';
 import { recordAnswer } from './lib/record-answers.ts';
 import { endBench, runBench } from './lib/results.ts';
-import { exitOnSignals, secondsFromEnv } from './lib/settings.ts';
+import { benchSettings, exitOnSignals } from './lib/settings.ts';
+import { defineCommand } from '../spec/command-line/declaration.ts';
 import { httpClient } from '../spec/http/client.ts';
 import { urlFor } from '../spec/load.ts';
 
@@ -72,7 +73,10 @@ async function broadcasting(
   } finally {
     await mock.stop();
   }
-  const server = await startServerProcess('bench/ceiling-server.ts', [join(dir, 'answers.json')]);
+  const server = await startServerProcess('bench/ceiling-server.ts', [
+    '--answers',
+    join(dir, 'answers.json'),
+  ]);
   try {
     return { path, clocked, ceiling: await measure(`${server.url}${path}`, settings), tally };
   } finally {
@@ -85,12 +89,29 @@ function shown(path: string): string {
   return `\`${path.length > 40 ? `${path.slice(0, 37)}…` : path}\``;
 }
 
+const CLOCKED_COMMAND = defineCommand({
+  name: 'clocked-throughput',
+  usage: 'npx tsx bench/clocked-throughput.ts [flags]',
+  about: ['Throughput with a block mined every second, next to the same load on a frozen chain.'],
+  options: {
+    'warmup-seconds': {
+      type: 'integer',
+      env: 'BENCH_WARMUP',
+      max: 600,
+      default: 2,
+      description: 'seconds of load before measuring',
+    },
+    seconds: { type: 'integer', env: 'BENCH_SECONDS', max: 600, default: 8, description: 'seconds measured' },
+  },
+});
+
 async function main(): Promise<void> {
   exitOnSignals();
+  const given = benchSettings(CLOCKED_COMMAND);
   const settings: LoadSettings = {
     connections: 10,
-    warmupSeconds: secondsFromEnv('BENCH_WARMUP', 2),
-    seconds: secondsFromEnv('BENCH_SECONDS', 8),
+    warmupSeconds: given['warmup-seconds'],
+    seconds: given.seconds,
   };
   const lines = [
     '# Throughput with a block every second',

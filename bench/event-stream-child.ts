@@ -3,13 +3,32 @@ import { createWriteStream, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { writeEventStream } from '../mocks/event-stream/export-stream.ts';
 import { buildChain } from '../mocks/world/generate/build-chain.ts';
-import { resolveOptions } from '../mocks/world/options.ts';
+import { MIN_BLOCKS, resolveOptions } from '../mocks/world/options.ts';
+import { defineCommand } from '../spec/command-line/declaration.ts';
+import { benchSettings } from './lib/settings.ts';
 
 function mb(n: number): number {
   return Math.round((n / 2 ** 20) * 10) / 10;
 }
 
-const [blocks, out, mode] = [Number(process.argv[2]), process.argv[3] as string, process.argv[4]];
+const { blocks, out, mode } = benchSettings(
+  defineCommand({
+    name: 'event-stream-child',
+    usage:
+      'node --expose-gc --import tsx bench/event-stream-child.ts --blocks N --out FILE --mode time|memory',
+    options: {
+      blocks: { type: 'integer', min: MIN_BLOCKS, required: true, description: 'the world size' },
+      out: { type: 'path', required: true, placeholder: 'FILE', description: 'where the TSV goes' },
+      mode: {
+        type: 'string',
+        choices: ['time', 'memory'],
+        required: true,
+        description:
+          'time: no memory samples (their collections slow the export); memory: a sample every 250 ms',
+      },
+    },
+  }),
+);
 const began = performance.now();
 const cpuBegan = process.cpuUsage();
 const chain = buildChain(resolveOptions({ blocks }));

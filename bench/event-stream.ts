@@ -18,7 +18,19 @@ const dir = mkdtempSync(join(tmpdir(), 'event-stream-bench-'));
 
 function child(blocks: number, mode: 'time' | 'memory'): Record<string, number> {
   const script = join(import.meta.dirname, 'event-stream-child.ts');
-  const args = ['--expose-gc', '--import', 'tsx', script, String(blocks), join(dir, `${blocks}.tsv`), mode];
+  const out = join(dir, `${blocks}.tsv`);
+  const args = [
+    '--expose-gc',
+    '--import',
+    'tsx',
+    script,
+    '--blocks',
+    String(blocks),
+    '--out',
+    out,
+    '--mode',
+    mode,
+  ];
   return JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8' })) as Record<string, number>;
 }
 

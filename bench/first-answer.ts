@@ -4,15 +4,41 @@ import { nodeRelease, packAndInstall } from '../packaging/install-package.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
 import { markdownTable } from './lib/markdown.ts';
 import { endBenchReport, runBench } from './lib/results.ts';
-import { exitOnSignals } from './lib/settings.ts';
+import { benchSettings, exitOnSignals } from './lib/settings.ts';
+import { defineCommand } from '../spec/command-line/declaration.ts';
 import { cliFirstAnswer, nodeBoot, prismFirstAnswerMs, warmStart, type Timing } from './lib/start-probes.ts';
 import { median } from './lib/world-scaling-report.ts';
 
 const RESULTS = 'first-answer.md';
-/** Rounds of node's boot, the CLI and a warm process; the median of each is kept. */
-const RUNS = Number(process.env.BENCH_RUNS ?? 9);
-/** Prism takes seconds a start: fewer rounds, it is there for reference only. */
-const PRISM_RUNS = Number(process.env.BENCH_PRISM_RUNS ?? 3);
+const given = benchSettings(
+  defineCommand({
+    name: 'first-answer',
+    usage: 'npx tsx bench/first-answer.ts [flags]',
+    about: ["The installed package's first answer: its CLI, and startMock in a process that imported it."],
+    options: {
+      runs: {
+        type: 'integer',
+        env: 'BENCH_RUNS',
+        min: 1,
+        default: 9,
+        description: "rounds of node's boot, the CLI and a warm process; the median of each is kept",
+      },
+      'prism-runs': {
+        type: 'integer',
+        env: 'BENCH_PRISM_RUNS',
+        default: 3,
+        description: 'rounds of Prism, which takes seconds a start: there for reference only',
+      },
+      tarball: {
+        type: 'path',
+        env: 'BENCH_TARBALL',
+        description: "an earlier build's tarball instead of packing this tree (before/after)",
+      },
+    },
+  }),
+);
+const RUNS = given.runs;
+const PRISM_RUNS = given['prism-runs'];
 /** startMock calls per warm process: the first after the import, then the same process again. */
 const WARM_CALLS = 5;
 
@@ -100,8 +126,7 @@ function tableOf(rows: Row[]): string {
  */
 async function main(): Promise<void> {
   exitOnSignals();
-  // BENCH_TARBALL: an earlier build's tarball instead of packing this tree (before/after).
-  const installed = packAndInstall(process.env.BENCH_TARBALL);
+  const installed = packAndInstall(given.tarball);
   const nodes = runtimes();
   const loadBefore = loadLine();
   const imports: Timing[] = [];

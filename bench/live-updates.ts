@@ -5,13 +5,14 @@
 // over the run. The clients run in a worker thread (bench/live-subscribers.ts). The load must be
 // the one asked for: timers that fell behind miss a ceiling too. `--soak` runs ten minutes instead
 // of one; `--clients N` changes the count.
-import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { FromSubscribers, ToSubscribers } from './live-subscribers.ts';
 import type { Announcement } from '../mocks/live/announcement.ts';
 import { startMockServer } from '../mocks/server.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
 import { endBenchReport, runBench } from './lib/results.ts';
+import { benchSettings } from './lib/settings.ts';
+import { defineCommand } from '../spec/command-line/declaration.ts';
 
 const RESULTS = 'live-updates.md';
 const BLOCK_MS = 1_000;
@@ -21,11 +22,21 @@ const LOAD_KEPT = 0.95;
 /** Heap growth between the run's first and last third that still reads as flat. */
 const FLAT_GROWTH = 0.2;
 
-const { values } = parseArgs({
-  options: { soak: { type: 'boolean', default: false }, clients: { type: 'string', default: '1000' } },
-});
+const values = benchSettings(
+  defineCommand({
+    name: 'live-updates',
+    usage: 'node --expose-gc --import tsx bench/live-updates.ts [flags]',
+    about: [
+      'Many JSON-RPC subscribers of one mock, a block a second: lost, duplicated or late messages, and memory.',
+    ],
+    options: {
+      soak: { type: 'boolean', description: 'run ten minutes instead of one' },
+      clients: { type: 'integer', min: 1, default: 1000, description: 'subscribers' },
+    },
+  }),
+);
 const SECONDS = values.soak ? 600 : 60;
-const CLIENTS = Number(values.clients);
+const CLIENTS = values.clients;
 
 /** What identifies a message: its topic and object (and a transaction's status), as the subscribers key it. */
 function keyOf(a: Announcement): string {

@@ -4,7 +4,8 @@ import { machineLine } from './lib/machine.ts';
 import { startMockProcess } from './lib/mock-process.ts';
 import { procStats } from './lib/proc-stats.ts';
 import { endBench, runBench } from './lib/results.ts';
-import { exitOnSignals, secondsFromEnv } from './lib/settings.ts';
+import { benchSettings, exitOnSignals } from './lib/settings.ts';
+import { defineCommand } from '../spec/command-line/declaration.ts';
 import { samplesTable, soakReport } from './lib/soak-report.ts';
 import { soakTargets } from './lib/soak-urls.ts';
 import { SOAK_TOLERANCES, soakFigures, soakProblems, type SoakSample } from './lib/soak-verdict.ts';
@@ -12,11 +13,34 @@ import { SOAK_TOLERANCES, soakFigures, soakProblems, type SoakSample } from './l
 const RESULTS = 'soak.md';
 /** The limiter stays in the path (every answer carries its headers) with a budget no run can spend. */
 const LIMITER_ARGS = ['--rate-limit', '1000000000', '--rate-limit-key', '1000000000'];
-/** The clock on by default: each block empties the response cache, so old tips' answers must be released. */
-const blockTime = secondsFromEnv('SOAK_BLOCK_TIME', 1, 60);
+const given = benchSettings(
+  defineCommand({
+    name: 'soak',
+    usage: 'make soak   (SOAK_SECONDS=600 make soak; npx tsx bench/soak.ts [flags])',
+    about: ['Every operation under concurrent load for minutes: memory, latency and errors over the run.'],
+    options: {
+      seconds: {
+        type: 'integer',
+        env: 'SOAK_SECONDS',
+        max: 3_600,
+        default: 180,
+        description: 'seconds of load',
+      },
+      'block-time': {
+        type: 'integer',
+        env: 'SOAK_BLOCK_TIME',
+        max: 60,
+        default: 1,
+        // The clock on by default: each block empties the response cache, so old tips' answers must be released.
+        description: 'mine a block every N seconds (0 = a frozen chain)',
+      },
+    },
+  }),
+);
+const blockTime = given['block-time'];
 const MOCK_ARGS = [...LIMITER_ARGS, '--block-time', String(blockTime)];
 const CONNECTIONS = 50;
-const seconds = secondsFromEnv('SOAK_SECONDS', 180, 3_600);
+const seconds = given.seconds;
 /** JIT, the response cache filling and the heap reaching its working size happen in here. */
 const warmupSeconds = Math.max(5, Math.round(seconds * 0.2));
 const intervalSeconds = Math.min(5, Math.max(1, Math.floor(seconds / 36)));

@@ -8,7 +8,8 @@ import { loadLine, machineLine } from './lib/machine.ts';
 import { startMockProcess, startServerProcess } from './lib/mock-process.ts';
 import { recordAnswer } from './lib/record-answers.ts';
 import { endBenchReport, runBench } from './lib/results.ts';
-import { exitOnSignals, secondsFromEnv } from './lib/settings.ts';
+import { benchSettings, exitOnSignals } from './lib/settings.ts';
+import { defineCommand } from '../spec/command-line/declaration.ts';
 import {
   missedTargets,
   TARGETS,
@@ -23,10 +24,33 @@ const RESULTS = 'throughput.md';
 /** No request log, and no rate limiter answering 429 to a load generator. */
 const MOCK_ARGS = ['--quiet', '--rate-limit', '0', '--rate-limit-key', '0'];
 
+const given = benchSettings(
+  defineCommand({
+    name: 'throughput',
+    usage: 'npx tsx bench/throughput.ts [flags]',
+    about: ['Requests per second of the mock next to Prism and the bare node:http ceiling, per route.'],
+    options: {
+      'warmup-seconds': {
+        type: 'integer',
+        env: 'BENCH_WARMUP_SECONDS',
+        max: 600,
+        default: 3,
+        description: 'seconds of load per route before measuring',
+      },
+      seconds: {
+        type: 'integer',
+        env: 'BENCH_SECONDS',
+        max: 600,
+        default: 10,
+        description: 'seconds measured per route',
+      },
+    },
+  }),
+);
 const settings: LoadSettings = {
   connections: 50,
-  warmupSeconds: secondsFromEnv('BENCH_WARMUP_SECONDS', 3),
-  seconds: secondsFromEnv('BENCH_SECONDS', 10),
+  warmupSeconds: given['warmup-seconds'],
+  seconds: given.seconds,
 };
 
 function routes(busiest: string): BenchRoute[] {
@@ -91,7 +115,7 @@ async function main(): Promise<void> {
   } finally {
     await mock.stop();
   }
-  const ceiling = await startServerProcess('bench/ceiling-server.ts', [answersFile]);
+  const ceiling = await startServerProcess('bench/ceiling-server.ts', ['--answers', answersFile]);
   try {
     measurements.push(...(await measureServer(ceiling.url, 'ceiling', list)));
   } finally {

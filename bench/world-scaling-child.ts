@@ -7,6 +7,8 @@ import { httpClient } from '../spec/http/client.ts';
 import { startMockServer } from '../mocks/server.ts';
 import { createAnswers, type Answers } from '../mocks/answers.ts';
 import type { MemoryAfterGc, ServerRun, WorldRun } from './lib/world-runs.ts';
+import { defineCommand } from '../spec/command-line/declaration.ts';
+import { benchSettings } from './lib/settings.ts';
 
 function memoryAfterGc(): MemoryAfterGc {
   const gc = (globalThis as { gc?: () => void }).gc;
@@ -58,13 +60,21 @@ async function measureServer(blocks: number): Promise<ServerRun> {
 }
 
 async function main(): Promise<void> {
-  const [mode, raw] = process.argv.slice(2);
-  const blocks = Number(raw);
-  if ((mode !== 'world' && mode !== 'server') || !Number.isInteger(blocks)) {
-    throw new Error(
-      'usage: node --expose-gc --import tsx bench/world-scaling-child.ts world|server <blocks>',
-    );
-  }
+  const { mode, blocks } = benchSettings(
+    defineCommand({
+      name: 'world-scaling-child',
+      usage: 'node --expose-gc --import tsx bench/world-scaling-child.ts --mode world|server --blocks N',
+      options: {
+        mode: {
+          type: 'string',
+          choices: ['world', 'server'],
+          required: true,
+          description: 'world: build a world alone; server: start the whole mock and fetch /extended',
+        },
+        blocks: { type: 'integer', required: true, description: 'the world size' },
+      },
+    }),
+  );
   const run = mode === 'world' ? await measureWorld(blocks) : await measureServer(blocks);
   process.stdout.write(`${JSON.stringify(run)}\n`);
 }

@@ -29,7 +29,12 @@ const CHILD_TIMEOUT_MS = 15 * 60_000;
 
 async function run<T>(mode: 'world' | 'server', blocks: number): Promise<T> {
   return JSON.parse(
-    await runNodeChild(['--expose-gc'], CHILD, [mode, String(blocks)], CHILD_TIMEOUT_MS),
+    await runNodeChild(
+      ['--expose-gc'],
+      CHILD,
+      ['--mode', mode, '--blocks', String(blocks)],
+      CHILD_TIMEOUT_MS,
+    ),
   ) as T;
 }
 

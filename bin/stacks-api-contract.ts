@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // The installed package's `stacks-api-contract` command: the suite of `make contract`, flags or env.
 import { ConfigError, readConfig } from '../contract-tests/config.ts';
-import { ContractUsageError, contractUsage, parseContractCli } from '../contract-tests/cli-args.ts';
+import { CONTRACT_COMMAND, parseContractCli } from '../contract-tests/cli-args.ts';
 import { runContractSuite } from '../contract-tests/run-contract.ts';
 import { reportDeprecatedCommand } from '../contract-tests/deprecated-usage.ts';
+import { UsageError } from '../spec/command-line/declaration.ts';
+import { helpText } from '../spec/command-line/help.ts';
+import { usageLine } from '../spec/command-line/parse.ts';
 
 let settings;
 try {
@@ -16,14 +19,13 @@ try {
   }
   if (settings !== 'help') readConfig({ ...process.env, ...settings });
 } catch (err) {
-  if (!(err instanceof ContractUsageError || err instanceof ConfigError)) throw err;
-  // A flag it does not know: the usage. A setting it cannot run with: the one line that says so.
-  const after = err instanceof ContractUsageError ? `\n${contractUsage()}` : '(--help lists the flags)';
-  process.stderr.write(`${err.message}\n${after}\n`);
+  if (!(err instanceof UsageError || err instanceof ConfigError)) throw err;
+  // A flag it does not know, or a setting it cannot run with: the one line that says so.
+  process.stderr.write(`${usageLine(CONTRACT_COMMAND, err.message)}\n`);
   process.exit(2);
 }
 if (settings === 'help') {
-  process.stdout.write(`${contractUsage()}\n`);
+  process.stdout.write(`${helpText(CONTRACT_COMMAND)}\n`);
 } else {
   Object.assign(process.env, settings);
   const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';

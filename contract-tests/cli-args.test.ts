@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import {
-  CONTRACT_FLAGS,
-  ContractUsageError,
-  contractUsage,
-  INTERNAL_VARIABLES,
-  parseContractCli,
-} from './cli-args.ts';
+import { UsageError } from '../spec/command-line/declaration.ts';
+import { helpText } from '../spec/command-line/help.ts';
+import { CONTRACT_COMMAND, INTERNAL_VARIABLES, parseContractCli } from './cli-args.ts';
 import { readConfig } from './config.ts';
 
 describe('stacks-api-contract flags', () => {
@@ -16,11 +12,11 @@ describe('stacks-api-contract flags', () => {
       [...source.matchAll(/\benv(?:\.|, ')([A-Z][A-Z0-9_]+)/g)].map((m) => m[1] as string),
     );
     expect(read.size).toBeGreaterThan(10);
-    const flagged = Object.values(CONTRACT_FLAGS).map((f) => f.env);
+    const flagged = Object.values(CONTRACT_COMMAND.options).map((f) => f.env);
     for (const name of read)
       if (!INTERNAL_VARIABLES.includes(name)) expect(flagged, `${name} has no flag`).toContain(name);
-    const help = contractUsage();
-    for (const [flag, { env }] of Object.entries(CONTRACT_FLAGS)) {
+    const help = helpText(CONTRACT_COMMAND);
+    for (const [flag, { env }] of Object.entries(CONTRACT_COMMAND.options)) {
       expect(help).toMatch(new RegExp(`--${flag}\\b.*\\[${env}\\]`));
     }
   });
@@ -77,16 +73,18 @@ describe('stacks-api-contract flags', () => {
   });
 
   it('names an unknown flag, a missing value and the Prism kind', () => {
-    expect(() => parseContractCli(['--base'], {}, '/w')).toThrow(ContractUsageError);
-    expect(() => parseContractCli(['--base-url'], {}, '/w')).toThrow(/--base-url/);
+    expect(() => parseContractCli(['--base'], {}, '/w')).toThrow(new UsageError('unknown flag --base'));
+    expect(() => parseContractCli(['--base-url'], {}, '/w')).toThrow(
+      new UsageError('--base-url needs a value, got nothing'),
+    );
     expect(() => parseContractCli(['--kind', 'prism'], {}, '/w')).toThrow(/make contract-prism/);
   });
 
   it('lists every flag with its variable in --help', () => {
     expect(parseContractCli(['--help'], {}, '/w')).toBe('help');
-    for (const [name, flag] of Object.entries(CONTRACT_FLAGS)) {
-      expect(contractUsage()).toContain(`--${name}`);
-      expect(contractUsage()).toContain(`[${flag.env}]`);
+    for (const [name, flag] of Object.entries(CONTRACT_COMMAND.options)) {
+      expect(helpText(CONTRACT_COMMAND)).toContain(`--${name}`);
+      expect(helpText(CONTRACT_COMMAND)).toContain(`[${flag.env}]`);
     }
   });
 });

@@ -1,124 +1,134 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { defineCommand, UsageError } from '../spec/command-line/declaration.ts';
+import { parseCommand } from '../spec/command-line/parse.ts';
 
-interface Flag {
-  /** The environment variable the suite reads (contract-tests/config.ts); the flag sets it. */
-  env: string;
-  kind: 'value' | 'path' | 'switch';
-  help: string;
-}
-
-/** Every flag of `stacks-api-contract`; each may be given as its environment variable instead. */
-export const CONTRACT_FLAGS: Record<string, Flag> = {
-  'base-url': {
-    env: 'BASE_URL',
-    kind: 'value',
-    help: 'the target, e.g. https://staging.example.org (unset: the in-process mock)',
-  },
-  'api-key': {
-    env: 'API_KEY',
-    kind: 'value',
-    help: 'sent as X-API-Key; prefer the env variable in CI, off the command line',
-  },
-  target: {
-    env: 'TARGET',
-    kind: 'path',
-    help: "target file (JSON); loopback base URLs default to the mock's default world",
-  },
-  kind: {
-    env: 'CONTRACT_TARGET_KIND',
-    kind: 'value',
-    help: 'mock or live (default: live with a base URL, else mock)',
-  },
-  'max-requests': {
-    env: 'MAX_REQUESTS',
-    kind: 'value',
-    help: 'the most requests a run may send (default 1500)',
-  },
-  'timeout-ms': { env: 'CONTRACT_TIMEOUT_MS', kind: 'value', help: 'timeout of one request (default 15000)' },
-  rpm: {
-    env: 'CONTRACT_RPM',
-    kind: 'value',
-    help: "client-side requests per minute (default: the target's limit; 0 = off, loopback only)",
-  },
-  'max-retry-after-s': {
-    env: 'CONTRACT_MAX_RETRY_AFTER_S',
-    kind: 'value',
-    help: 'the longest retry-after to wait for (default 120)',
-  },
-  'rate-limit-test': {
-    env: 'CONTRACT_RATE_LIMIT_TEST',
-    kind: 'switch',
-    help: 'provoke 429 (spends the quota)',
-  },
-  'max-walk-pages': {
-    env: 'CONTRACT_MAX_WALK_PAGES',
-    kind: 'value',
-    help: 'pages a pagination walk may read (default 20)',
-  },
-  explore: {
-    env: 'CONTRACT_EXPLORE',
-    kind: 'value',
-    help: 'cases the exploration draws (default 200; 30 against a rate-limited target without a key; 0 = off)',
-  },
-  seed: {
-    env: 'CONTRACT_SEED',
-    kind: 'value',
-    help: "the exploration's seed: the same seed sends the same requests (default: a new one, printed)",
-  },
-  'stream-wait': {
-    env: 'CONTRACT_STREAM_WAIT',
-    kind: 'value',
-    help: "seconds the live-update checks wait for the next block (default: twice the target's block time)",
-  },
-  'key-required': {
-    env: 'CONTRACT_KEY_REQUIRED',
-    kind: 'value',
-    help: 'the target answers 401 without a key: 1 or 0 (over the target file)',
-  },
-  'invalid-key-rejected': {
-    env: 'CONTRACT_INVALID_KEY_REJECTED',
-    kind: 'value',
-    help: 'the target answers 403 to a key it does not know: 1 or 0 (over the target file)',
-  },
-  'report-deprecated': {
-    env: 'CONTRACT_REPORT_DEPRECATED',
-    kind: 'path',
-    help: "no run: which deprecated operations an app's recorded traffic (a HAR, or the validation proxy's report) called, and their successors",
-  },
-  release: {
-    env: 'CONTRACT_RELEASE',
-    kind: 'value',
-    help: 'the release whose deprecations --report-deprecated reads: 9.0.2 (default) or 8.11.6',
-  },
-  'report-dir': {
-    env: 'CONTRACT_REPORT_DIR',
-    kind: 'path',
-    help: 'where the reports go (default ./reports)',
-  },
-};
-
-/** Variables the suite reads that are not settings: how a run and its own processes agree. */
-export const INTERNAL_VARIABLES = ['CONTRACT_RUN_ID', 'CONTRACT_RUN_DIR'];
-
-export class ContractUsageError extends Error {}
-
-export function contractUsage(): string {
-  const lines = Object.entries(CONTRACT_FLAGS).map(([name, f]) => {
-    const arg = f.kind === 'switch' ? '' : f.kind === 'path' ? ' PATH' : ' VALUE';
-    return `  --${(name + arg).padEnd(24)} ${f.help} [${f.env}]`;
-  });
-  return [
-    'Usage: stacks-api-contract [flags]',
-    '',
+/**
+ * `stacks-api-contract`: every flag sets the environment variable the suite reads
+ * (contract-tests/config.ts, the one reader and checker of the settings, which `make contract`
+ * sets directly), and each may be given as that variable instead.
+ */
+export const CONTRACT_COMMAND = defineCommand({
+  usage: 'stacks-api-contract [flags]',
+  about: [
     'Runs the contract suite against a target and writes contract-coverage.md, contract-junit.xml and',
     'contract-exchanges.jsonl to its own reports/runs/<run>/ (reports/latest links to the last run).',
     'Exit code 0: the target keeps the contract.',
-    '',
-    ...lines,
-    '  --help                     this text',
-  ].join('\n');
-}
+  ],
+  options: {
+    'base-url': {
+      type: 'string',
+      env: 'BASE_URL',
+      placeholder: 'URL',
+      description: 'the target, e.g. https://staging.example.org (unset: the in-process mock)',
+    },
+    'api-key': {
+      type: 'string',
+      env: 'API_KEY',
+      placeholder: 'KEY',
+      description: 'sent as X-API-Key; prefer the env variable in CI, off the command line',
+    },
+    target: {
+      type: 'path',
+      env: 'TARGET',
+      description: "target file (JSON); loopback base URLs default to the mock's default world",
+    },
+    kind: {
+      type: 'string',
+      env: 'CONTRACT_TARGET_KIND',
+      placeholder: 'mock|live',
+      description: 'the target kind (default: live with a base URL, else mock)',
+    },
+    'max-requests': {
+      type: 'string',
+      env: 'MAX_REQUESTS',
+      placeholder: 'N',
+      description: 'the most requests a run may send (default 1500)',
+    },
+    'timeout-ms': {
+      type: 'string',
+      env: 'CONTRACT_TIMEOUT_MS',
+      placeholder: 'MS',
+      description: 'timeout of one request (default 15000)',
+    },
+    rpm: {
+      type: 'string',
+      env: 'CONTRACT_RPM',
+      placeholder: 'N',
+      description: "client-side requests per minute (default: the target's limit; 0 = off, loopback only)",
+    },
+    'max-retry-after-s': {
+      type: 'string',
+      env: 'CONTRACT_MAX_RETRY_AFTER_S',
+      placeholder: 'S',
+      description: 'the longest retry-after to wait for (default 120)',
+    },
+    'rate-limit-test': {
+      type: 'boolean',
+      env: 'CONTRACT_RATE_LIMIT_TEST',
+      description: 'provoke 429 (spends the quota)',
+    },
+    'max-walk-pages': {
+      type: 'string',
+      env: 'CONTRACT_MAX_WALK_PAGES',
+      placeholder: 'N',
+      description: 'pages a pagination walk may read (default 20)',
+    },
+    explore: {
+      type: 'string',
+      env: 'CONTRACT_EXPLORE',
+      placeholder: 'N',
+      description:
+        'cases the exploration draws (default 200; 30 against a rate-limited target without a key; 0 = off)',
+    },
+    seed: {
+      type: 'string',
+      env: 'CONTRACT_SEED',
+      placeholder: 'N',
+      description:
+        "the exploration's seed: the same seed sends the same requests (default: a new one, printed)",
+    },
+    'stream-wait': {
+      type: 'string',
+      env: 'CONTRACT_STREAM_WAIT',
+      placeholder: 'S',
+      description:
+        "seconds the live-update checks wait for the next block (default: twice the target's block time)",
+    },
+    'key-required': {
+      type: 'string',
+      env: 'CONTRACT_KEY_REQUIRED',
+      placeholder: '1|0',
+      description: 'the target answers 401 without a key (over the target file)',
+    },
+    'invalid-key-rejected': {
+      type: 'string',
+      env: 'CONTRACT_INVALID_KEY_REJECTED',
+      placeholder: '1|0',
+      description: 'the target answers 403 to a key it does not know (over the target file)',
+    },
+    'report-deprecated': {
+      type: 'path',
+      env: 'CONTRACT_REPORT_DEPRECATED',
+      description:
+        "no run: which deprecated operations an app's recorded traffic (a HAR, or the validation proxy's report) called, and their successors",
+    },
+    release: {
+      type: 'string',
+      env: 'CONTRACT_RELEASE',
+      placeholder: 'VERSION',
+      description: 'the release whose deprecations --report-deprecated reads: 9.0.2 (default) or 8.11.6',
+    },
+    'report-dir': {
+      type: 'path',
+      env: 'CONTRACT_REPORT_DIR',
+      default: 'reports',
+      description: 'where the reports go',
+    },
+  },
+});
+
+/** Variables the suite reads that are not settings: how a run and its own processes agree. */
+export const INTERNAL_VARIABLES = ['CONTRACT_RUN_ID', 'CONTRACT_RUN_DIR'];
 
 /**
  * The suite's environment from flags over `env`: a flag wins over its variable. Paths are taken
@@ -129,37 +139,17 @@ export function parseContractCli(
   env: NodeJS.ProcessEnv = process.env,
   cwd: string = process.cwd(),
 ): Record<string, string> | 'help' {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        help: { type: 'boolean' },
-        ...Object.fromEntries(
-          Object.entries(CONTRACT_FLAGS).map(([name, f]) => [
-            name,
-            { type: f.kind === 'switch' ? ('boolean' as const) : ('string' as const) },
-          ]),
-        ),
-      },
-    }));
-  } catch (err) {
-    throw new ContractUsageError((err as Error).message);
-  }
-  if (values.help) return 'help';
+  const values = parseCommand(CONTRACT_COMMAND, argv, env);
+  if (values === 'help') return 'help';
   const out: Record<string, string> = {};
-  for (const [name, flag] of Object.entries(CONTRACT_FLAGS)) {
-    const given = values[name];
-    const raw = given === true ? '1' : typeof given === 'string' ? given : env[flag.env];
-    if (raw === undefined || raw === '') continue;
-    out[flag.env] = flag.kind === 'path' ? resolve(cwd, raw) : raw;
+  for (const [name, option] of Object.entries(CONTRACT_COMMAND.options)) {
+    const value = values[name as keyof typeof values];
+    if (value === undefined || value === '' || value === false) continue;
+    out[option.env] = value === true ? '1' : option.type === 'path' ? resolve(cwd, value) : value;
   }
   if (out.CONTRACT_TARGET_KIND === 'prism')
-    throw new ContractUsageError(
+    throw new UsageError(
       '--kind prism needs this repository (make contract-prism); the package runs mock or live',
     );
-  out.CONTRACT_REPORT_DIR ??= resolve(cwd, 'reports');
   return out;
 }

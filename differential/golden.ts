@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { listOperations } from '../spec/load.ts';
 import { bodyDigestOf, type Answer } from './compare.ts';
 import type { DiffRequest } from './starting-requests.ts';
 
@@ -49,14 +50,7 @@ export function goldenFiles(): string[] {
     .sort();
 }
 
-/** At most this many answers per operation and group go into a golden file; a batch or a page of transactions weighs more. */
-const KEEP: Record<string, number> = {
-  get_tx_list_details: 2,
-  get_account_transactions_with_transfers: 2,
-  get_principal_transactions: 1,
-  get_address_transactions: 1,
-  get_principal_balance_changes: 2,
-};
+/** At most this many answers per operation and group go into a golden file, unless its `x-golden-sample` says fewer. */
 const KEEP_DEFAULT = 8;
 
 /** A real answer recorded, and whether its status and body equaled the mock's. */
@@ -80,10 +74,13 @@ export function goldenSample(answers: readonly RecordedAnswer[]): GoldenAnswer[]
     list.push(a);
     groups.set(key, list);
   }
+  const sampled = new Map(listOperations().map((op) => [op.operationId, op.goldenSample ?? KEEP_DEFAULT]));
   const kept: GoldenAnswer[] = [];
   for (const list of groups.values()) {
     const keep =
-      list[0]?.group === 'bad input' ? list.length : (KEEP[list[0]?.operationId ?? ''] ?? KEEP_DEFAULT);
+      list[0]?.group === 'bad input'
+        ? list.length
+        : (sampled.get(list[0]?.operationId ?? '') ?? KEEP_DEFAULT);
     const sample: RecordedAnswer[] = [];
     if (list.length <= keep) sample.push(...list);
     else if (keep === 1) sample.push(list[Math.floor(list.length / 2)] as RecordedAnswer);

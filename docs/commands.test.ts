@@ -2,7 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseCli } from '../mocks/cli-args.ts';
+import { CONTRACT_COMMAND } from '../contract-tests/cli-args.ts';
+import { DIFFERENTIAL_COMMAND } from '../differential/command.ts';
+import { MOCK_COMMAND, parseCli } from '../mocks/cli-args.ts';
+import { EVENT_STREAM_COMMAND } from '../mocks/event-stream/event-stream-command.ts';
+import { EXPORT_COMMAND } from '../mocks/export/export-command.ts';
+import { PROXY_COMMAND } from '../proxy/cli.ts';
+import type { CommandSpec } from '../spec/command-line/declaration.ts';
+import { parseCommand } from '../spec/command-line/parse.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PAGES = [
@@ -27,6 +34,15 @@ const MAKE_TARGETS = new Set(
 const NPM_SCRIPTS = new Set(
   Object.keys((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: object }).scripts),
 );
+
+/** The commands besides the mock's own start, each by how a line of the pages runs it. */
+const DECLARED: { runs: RegExp; command: CommandSpec }[] = [
+  { runs: /^(?:npx stacks-api-mock|npm run mock --) proxy\b/, command: PROXY_COMMAND },
+  { runs: /^(?:npx stacks-api-mock|npm run mock --) export\b/, command: EXPORT_COMMAND },
+  { runs: /^(?:npx stacks-api-mock|npm run mock --) event-stream\b/, command: EVENT_STREAM_COMMAND },
+  { runs: /^npx (?:--yes --package \S+ )?stacks-api-contract\b/, command: CONTRACT_COMMAND },
+  { runs: /^npx tsx differential\/cli\.ts\b/, command: DIFFERENTIAL_COMMAND },
+];
 
 /** The command without its trailing `# comment`. */
 function withoutComment(line: string): string {
@@ -78,5 +94,45 @@ describe('the commands of the README and docs/, as a script would run them', () 
     expect(starts.length).toBeGreaterThan(5);
     for (const { page, line, flags } of starts)
       expect(() => parseCli(flags, {}), `${page}: ${line}`).not.toThrow();
+  });
+
+  it('run every other command with flags it declares and values it takes (a required one may come from its variable)', () => {
+    const runs = COMMANDS.flatMap(
+      ({ page, line }): { page: string; line: string; declared: CommandSpec; flags: string }[] => {
+        const command = withoutComment(line);
+        const make = /^(?:[A-Z_]+=\S+ )*make differential\b.*?(?:ARGS="([^"]*)")?$/.exec(command);
+        if (make) return [{ page, line, declared: DIFFERENTIAL_COMMAND, flags: make[1] ?? '' }];
+        const declared = DECLARED.find(({ runs }) => runs.test(command));
+        return declared
+          ? [{ page, line, declared: declared.command, flags: command.replace(declared.runs, '') }]
+          : [];
+      },
+    );
+    expect(runs.length).toBeGreaterThan(10);
+    for (const { page, line, declared, flags } of runs) {
+      let problem: string | undefined;
+      try {
+        parseCommand(declared, flags.trim().split(/\s+/).filter(Boolean), {});
+      } catch (err) {
+        problem = (err as Error).message;
+      }
+      expect(problem?.startsWith('missing ') ? undefined : problem, `${page}: ${line}`).toBeUndefined();
+    }
+  });
+
+  it("docs/mock.md's table names every flag of the mock, with its variable and its default", () => {
+    const rows = [
+      ...(TEXT['docs/mock.md'] as string).matchAll(
+        /^\| `--([a-z-]+)(?:[^|\\]|\\.)*\| `([A-Z_]+)`[^|]*\| ([^|]+) \|/gm,
+      ),
+    ];
+    expect(rows.map((r) => r[1]).sort()).toEqual(Object.keys(MOCK_COMMAND.options).sort());
+    for (const [, name, env, shown] of rows) {
+      const option = MOCK_COMMAND.options[name as keyof typeof MOCK_COMMAND.options];
+      expect(option.env, `--${name}`).toBe(env);
+      const declared = 'default' in option ? option.default : undefined;
+      if (declared !== undefined) expect(shown, `--${name}`).toBe(String(declared));
+      if (option.type === 'boolean') expect(shown, `--${name}`).toBe('off');
+    }
   });
 });

@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FLAGS, parseCli, usage, UsageError } from './cli-args.ts';
+import { UsageError } from '../spec/command-line/declaration.ts';
+import { MOCK_COMMAND, parseCli, usage } from './cli-args.ts';
 import { resolveOptions } from './world/options.ts';
 
 describe('mock flags and environment', () => {
@@ -186,7 +187,7 @@ describe('mock flags and environment', () => {
   });
 
   it("takes --blocks down to the world's own minimum, and says so in its help", () => {
-    const min = FLAGS.blocks?.min ?? 0;
+    const min = MOCK_COMMAND.options.blocks.min;
     expect(() => resolveOptions({ blocks: min })).not.toThrow();
     expect(() => resolveOptions({ blocks: min - 1 })).toThrow(RangeError);
     expect(parseCli(['--blocks', String(min)], {})).toMatchObject({ blocks: min });
@@ -194,7 +195,7 @@ describe('mock flags and environment', () => {
       new UsageError(`MOCK_BLOCKS needs an integer of at least ${min}, got "${min - 1}"`),
     );
     expect(usage()).toMatch(
-      new RegExp(`--blocks VALUE +world size in blocks, at least ${min} \\(default 600,`),
+      new RegExp(`--blocks N +world size in blocks, at least ${min}, .*\\(default 600\\) \\[MOCK_BLOCKS\\]`),
     );
   });
 

@@ -1,5 +1,7 @@
 import { banner } from './banner.ts';
-import { parseCli, usage, UsageError } from './cli-args.ts';
+import { UsageError } from '../spec/command-line/declaration.ts';
+import { usageLine } from '../spec/command-line/parse.ts';
+import { MOCK_COMMAND, parseCli, usage } from './cli-args.ts';
 import { startMockServer } from './server.ts';
 import { WorldFileError } from './world/declared/plan.ts';
 
@@ -16,7 +18,7 @@ export async function mockCommand(args: string[]): Promise<void> {
     options = parseCli(args);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    process.stderr.write(`${err.message}; see --help\n`);
+    process.stderr.write(`${usageLine(MOCK_COMMAND, err.message)}\n`);
     process.exit(2);
   }
   if (options === 'help') {

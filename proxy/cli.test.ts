@@ -29,15 +29,15 @@ describe('npm run mock -- proxy', () => {
     [['--port', '1'], /^proxy: missing --upstream, --report; see proxy --help\n$/],
     [
       ['--upstream', 'ftp://x', '--port', '1', '--report', 'r'],
-      /^proxy: --upstream ftp:\/\/x: use http:\/\/ or https:\/\/; see proxy --help\n$/,
+      /^proxy: --upstream needs an http:\/\/ or https:\/\/ URL, got "ftp:\/\/x"; see proxy --help\n$/,
     ],
     [
       ['--upstream', 'http://x', '--port', '70000', '--report', 'r'],
-      /^proxy: --port 70000: a port number from 0 to 65535; see proxy --help\n$/,
+      /^proxy: --port needs an integer from 0 to 65535, got "70000"; see proxy --help\n$/,
     ],
     [
       ['--upstream', 'http://x', '--port', '1', '--report', 'r', '--bogus'],
-      /^proxy: Unknown option '--bogus'.*; see proxy --help\n$/,
+      /^proxy: unknown flag --bogus; see proxy --help\n$/,
     ],
   ])('refuses %j in one line and exits 2', async (args, message) => {
     const { child, output } = run(args);

@@ -78,6 +78,55 @@ export const FIELDS_UNCHECKED = [
 ] as const;
 export type FieldsUnchecked = (typeof FIELDS_UNCHECKED)[number];
 
+/**
+ * `x-order`: the order a paged list documents, which the contract suite checks on every page and
+ * across pages: the words of the description that say it (`says`), the item field that names an
+ * item (`key`), the fields compared in turn (`by`; a dotted path in an item of `results`), and
+ * whether two items may compare equal (`unique: true`: never).
+ */
+export interface OrderDeclaration {
+  says: string;
+  key: string;
+  by: OrderField[];
+  unique: boolean;
+}
+
+export interface OrderField {
+  field: string;
+  order: 'ascending' | 'descending';
+  /** `insensitive`: strings compared in lower case. */
+  case?: 'insensitive';
+}
+
+/**
+ * What an answer names that a request after it may take (`x-follow`'s `from`): the principal the
+ * request before named, a confirmed transaction the answer names (`item.`: only one that came as
+ * an item of a principal's transactions, with its transfers), the block the answer is, a party
+ * of its events.
+ */
+export const FOLLOW_FACTS = [
+  'principal',
+  'transaction.tx_id',
+  'transaction.block_height',
+  'transaction.sender_address',
+  'item.tx_id',
+  'item.block_height',
+  'block.index_block_hash',
+  'party',
+] as const;
+export type FollowFact = (typeof FOLLOW_FACTS)[number];
+
+/**
+ * `x-follow`: one way the contract suite's exploration reaches the operation after an answer:
+ * its parameters from what the answer names (`from`) and fixed ones (`with`); with `after`, only
+ * after an answer of one of those operations.
+ */
+export interface FollowWay {
+  after?: string[];
+  from: Record<string, FollowFact>;
+  with: Record<string, string>;
+}
+
 /** The methods an OpenAPI path item may hold, in the spec's lower case. */
 export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 export type Method = (typeof METHODS)[number];
@@ -131,6 +180,15 @@ export interface Operation {
   cache?: CacheClass;
   /** `x-error-body`: whose words its errors are in, when not the service's `ErrorResponse` (`own`, `token-metadata`). */
   errorBody?: string;
+  /** `x-order`: the order its pages document; absent, the suite knows none and walks no pages of it. */
+  order?: OrderDeclaration;
+  /**
+   * `x-golden-sample`: at most this many of its answers per group go into a golden file (8 when
+   * absent): a batch or a page of transactions weighs more.
+   */
+  goldenSample?: number;
+  /** `x-follow`: how the exploration reaches it after an answer; absent, it never follows one. */
+  follow?: FollowWay[];
   parameters: Parameter[];
   conflicts: ParameterConflict[];
   /** Keyed by status as written in the spec: `200`, `404`, `4XX`, `5XX`. */
@@ -188,6 +246,9 @@ export function listOperations(doc: Document): Operation[] {
         'x-fields-unchecked'?: unknown;
         'x-bad-inputs'?: { query: Record<string, string> };
         'x-error-body'?: string;
+        'x-order'?: unknown;
+        'x-golden-sample'?: unknown;
+        'x-follow'?: unknown;
         'x-parameter-conflicts'?: ParameterConflict[];
       };
       if (!op.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
@@ -198,8 +259,14 @@ export function listOperations(doc: Document): Operation[] {
       const body = requestBodyOf(doc, op.requestBody);
       const etag =
         op['x-etag'] === undefined ? undefined : etagOf(op['x-etag'], `${method.toUpperCase()} ${path}`);
-      const cache =
-        op['x-cache'] === undefined ? undefined : cacheOf(op['x-cache'], `${method.toUpperCase()} ${path}`);
+      const label = `${method.toUpperCase()} ${path}`;
+      const cache = op['x-cache'] === undefined ? undefined : cacheOf(op['x-cache'], label);
+      const order = op['x-order'] === undefined ? undefined : orderOf(op['x-order'], label);
+      const goldenSample = op['x-golden-sample'];
+      if (goldenSample !== undefined && !(Number.isInteger(goldenSample) && (goldenSample as number) >= 1))
+        throw new Error(
+          `${label}: x-golden-sample is ${JSON.stringify(goldenSample)}, not a positive integer`,
+        );
       operations.push({
         operationId: op.operationId,
         method,
@@ -220,6 +287,9 @@ export function listOperations(doc: Document): Operation[] {
             }),
         ...(op['x-bad-inputs'] ? { badInputs: { query: op['x-bad-inputs'].query ?? {} } } : {}),
         ...(op['x-error-body'] ? { errorBody: op['x-error-body'] } : {}),
+        ...(order ? { order } : {}),
+        ...(goldenSample !== undefined ? { goldenSample: goldenSample as number } : {}),
+        ...(op['x-follow'] === undefined ? {} : { follow: followOf(op['x-follow'], label) }),
         parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) =>
           resolve<Parameter>(doc, p),
         ),
@@ -274,6 +344,53 @@ function fieldsUncheckedOf(raw: unknown, label: string): FieldsUnchecked {
   throw new Error(
     `${label}: x-fields-unchecked is ${JSON.stringify(raw)}, not one of ${FIELDS_UNCHECKED.join(', ')}`,
   );
+}
+
+/** An operation's `x-order`, its form checked: one line naming the operation and the problem otherwise. */
+function orderOf(raw: unknown, label: string): OrderDeclaration {
+  const fail = (problem: string): never => {
+    throw new Error(`${label}: x-order ${problem}`);
+  };
+  if (!isPlainObject(raw)) return fail('must be an object with says, key and by');
+  const { says, key, by, unique } = raw;
+  if (typeof says !== 'string' || typeof key !== 'string') return fail('needs `says` and `key` strings');
+  if (!Array.isArray(by) || by.length === 0) return fail('needs `by`, a list of fields');
+  const fields = by.map((f: unknown): OrderField => {
+    if (!isPlainObject(f) || typeof f.field !== 'string') return fail('`by` lists objects with a `field`');
+    if (f.order !== 'ascending' && f.order !== 'descending')
+      return fail(`${f.field}: order is ${JSON.stringify(f.order)}, not ascending or descending`);
+    if (f.case !== undefined && f.case !== 'insensitive')
+      return fail(`${f.field}: case is ${JSON.stringify(f.case)}, not insensitive`);
+    return { field: f.field, order: f.order, ...(f.case ? { case: f.case } : {}) };
+  });
+  return { says, key, by: fields, unique: unique === true };
+}
+
+/** An operation's `x-follow`, its facts checked: one line naming the operation and the problem otherwise. */
+function followOf(raw: unknown, label: string): FollowWay[] {
+  const fail = (problem: string): never => {
+    throw new Error(`${label}: x-follow ${problem}`);
+  };
+  if (!Array.isArray(raw)) return fail('must be a list of ways');
+  return raw.map((way: unknown): FollowWay => {
+    if (!isPlainObject(way)) return fail('lists objects with `from`, `with` or `after`');
+    const from = way.from ?? {};
+    const fixed = way.with ?? {};
+    if (!isPlainObject(from) || !isPlainObject(fixed)) return fail('`from` and `with` map parameters');
+    for (const [name, fact] of Object.entries(from))
+      if (!FOLLOW_FACTS.includes(fact as FollowFact))
+        fail(`${name}: ${JSON.stringify(fact)} is not one of ${FOLLOW_FACTS.join(', ')}`);
+    for (const [name, value] of Object.entries(fixed))
+      if (typeof value !== 'string') fail(`with.${name} is not a string`);
+    const after = way.after;
+    if (after !== undefined && !(Array.isArray(after) && after.every((a) => typeof a === 'string')))
+      fail('`after` lists operationIds');
+    return {
+      ...(after ? { after: after as string[] } : {}),
+      from: from as Record<string, FollowFact>,
+      with: fixed as Record<string, string>,
+    };
+  });
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

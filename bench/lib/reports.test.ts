@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LoadResult } from './load.ts';
 import { markdownTable } from './markdown.ts';
-import { secondsFromEnv } from './settings.ts';
 import {
   missedTargets,
   ratio,
@@ -112,14 +111,5 @@ describe('bench helpers', () => {
         ],
       ),
     ).toBe(['| route | req/s |', '|-------|------:|', '| /a    |    12 |', '| /bb   |     3 |'].join('\n'));
-  });
-
-  it('reads seconds from the environment within bounds', () => {
-    expect(secondsFromEnv('S', 10, 600, {})).toBe(10);
-    expect(secondsFromEnv('S', 10, 600, { S: '30' })).toBe(30);
-    expect(() => secondsFromEnv('S', 10, 600, { S: '601' })).toThrow(
-      /S must be a whole number of seconds from 0 to 600/,
-    );
-    expect(() => secondsFromEnv('S', 10, 600, { S: '1.5' })).toThrow();
   });
 });

@@ -1,15 +1,14 @@
-/** A whole number of seconds from the environment, within bounds so a typo cannot run for hours. */
-export function secondsFromEnv(
-  name: string,
-  fallback: number,
-  max = 600,
-  env: NodeJS.ProcessEnv = process.env,
-): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) > max)
-    throw new Error(`${name} must be a whole number of seconds from 0 to ${max}, got "${raw}"`);
-  return Number(raw);
+import type { CommandSpec, Values } from '../../spec/command-line/declaration.ts';
+import { readCommand } from '../../spec/command-line/parse.ts';
+
+/**
+ * A bench's settings, from its flags and their variables (`BENCH_SECONDS=30 npx tsx …` as
+ * `--seconds 30`); `--help` or a mistake's one line ends the process, so a typo never runs for hours.
+ */
+export function benchSettings<C extends CommandSpec>(command: C): Values<C> {
+  const values = readCommand(command, process.argv.slice(2));
+  if (typeof values === 'number') process.exit(values);
+  return values;
 }
 
 /** Ends this process (and so, through their exit hooks, the children it started) on Ctrl-C or a kill. */

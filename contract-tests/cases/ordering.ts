@@ -1,9 +1,11 @@
+import type { OrderDeclaration } from '../../spec/document.ts';
 import type { Problem } from '../../spec/responses.ts';
+import { operations } from '../spec-context.ts';
 
 /**
- * The order each paginated operation documents, the words of the spec that say it (a test checks
- * the description still says them, so a changed order in the spec is noticed here), the key that
- * identifies an item, and how two neighbours must compare.
+ * The order a paginated operation documents (the spec's `x-order`): the words of the spec that
+ * say it (the house rules check the description still says them), the key that identifies an
+ * item, and how two neighbours must compare.
  */
 export interface Ordering {
   specSays: string;
@@ -12,61 +14,47 @@ export interface Ordering {
   outOfOrder(a: unknown, b: unknown): string | undefined;
 }
 
-interface TxItem {
-  tx?: { tx_id?: string; block_height?: number; tx_index?: number };
-}
-interface EventItem {
-  event_index?: number;
-}
-interface TokenItem {
-  token?: string;
+/** The value at a dotted path of an item (`tx.block_height`). */
+function at(item: unknown, path: string): unknown {
+  let node = item;
+  for (const step of path.split('.'))
+    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[step] : undefined;
+  return node;
 }
 
-/**
- * Newest first: block height descending, then index descending. Ties are in order: the real
- * service's first block holds its boot transactions under shared indexes.
- */
-function newestFirst(a: unknown, b: unknown): string | undefined {
-  const x = (a as TxItem).tx ?? {};
-  const y = (b as TxItem).tx ?? {};
-  const before =
-    (x.block_height ?? 0) > (y.block_height ?? 0) ||
-    (x.block_height === y.block_height && (x.tx_index ?? 0) >= (y.tx_index ?? 0));
-  return before
-    ? undefined
-    : `${x.tx_id} (height ${x.block_height}, index ${x.tx_index}) before ${y.tx_id} (height ${y.block_height}, index ${y.tx_index})`;
+/** An `x-order` as a comparison: the fields in turn; ties are in order unless the order is unique. */
+export function orderingOf(order: OrderDeclaration): Ordering {
+  const valueOf = (item: unknown, f: OrderDeclaration['by'][number]): number | string => {
+    const v = at(item, f.field);
+    if (typeof v === 'number') return v;
+    const text = typeof v === 'string' ? v : '';
+    return f.case === 'insensitive' ? text.toLowerCase() : text;
+  };
+  const key = (item: unknown): string => String(at(item, order.key));
+  const shown = (item: unknown): string => {
+    const fields = order.by.filter((f) => f.field !== order.key);
+    return fields.length === 0
+      ? `${order.key} ${key(item)}`
+      : `${key(item)} (${fields.map((f) => `${f.field} ${String(at(item, f.field))}`).join(', ')})`;
+  };
+  return {
+    specSays: order.says,
+    key,
+    outOfOrder: (a, b) => {
+      for (const f of order.by) {
+        const [x, y] = [valueOf(a, f), valueOf(b, f)];
+        if (x === y) continue;
+        return (f.order === 'ascending' ? x < y : x > y) ? undefined : `${shown(a)} before ${shown(b)}`;
+      }
+      return order.unique ? `${shown(a)} before ${shown(b)}` : undefined;
+    },
+  };
 }
 
-export const ORDERINGS: Record<string, Ordering> = {
-  get_account_transactions_with_transfers: {
-    specSays: 'Order: block height descending, then transaction index descending',
-    key: (item) => String((item as TxItem).tx?.tx_id),
-    outOfOrder: newestFirst,
-  },
-  get_address_transaction_events: {
-    specSays: 'ordered by `event_index` ascending',
-    key: (item) => String((item as EventItem).event_index),
-    outOfOrder: (a, b) => {
-      const x = (a as EventItem).event_index ?? 0;
-      const y = (b as EventItem).event_index ?? 0;
-      return x < y ? undefined : `event_index ${x} before event_index ${y}`;
-    },
-  },
-  get_address_transactions: {
-    specSays: 'The confirmed transactions of an address or contract, newest first',
-    key: (item) => String((item as TxItem).tx?.tx_id),
-    outOfOrder: newestFirst,
-  },
-  get_principal_ft_balances: {
-    specSays: 'by asset identifier case-insensitively',
-    key: (item) => String((item as TokenItem).token),
-    outOfOrder: (a, b) => {
-      const x = ((a as TokenItem).token ?? '').toLowerCase();
-      const y = ((b as TokenItem).token ?? '').toLowerCase();
-      return x <= y ? undefined : `${x} before ${y}`;
-    },
-  },
-};
+/** The order of every operation whose pages the spec orders, by operationId. */
+export const ORDERINGS: Record<string, Ordering> = Object.fromEntries(
+  operations.flatMap((op) => (op.order ? [[op.operationId, orderingOf(op.order)]] : [])),
+);
 
 /** Order findings over a list that must follow `ordering` from first to last item. */
 export function orderFindings(ordering: Ordering, items: unknown[], where: string): Problem[] {

@@ -6,6 +6,8 @@ import { fetchPage, walkPages, type Walk } from '../cases/pagination.ts';
 import { expectConsistent, type Problem } from '../expect.ts';
 import { operationDescription, operations, parameter, type Query } from '../spec-context.ts';
 import { contractTarget } from '../target.ts';
+import { missingFacts, worldViewOf } from '../cases/world-view.ts';
+import { stringParams, validRequests, type WorldView } from '../../spec/valid-requests/valid-requests.ts';
 
 const target = await contractTarget();
 const data = await target.data();
@@ -15,29 +17,27 @@ const paginated = operations.filter(
   (op) => parameter(op, 'limit')?.in === 'query' && parameter(op, 'offset')?.in === 'query',
 );
 
-/** The target file's field each paginated operation is walked over. */
-const SUBJECT_FIELD: Record<string, string> = {
-  get_account_transactions_with_transfers: 'addresses.paginated',
-  get_address_transaction_events: 'addressTransactions',
-  get_address_transactions: 'addresses.paginated',
-  get_principal_ft_balances: 'addresses.ft_activity',
-};
+/**
+ * The target's world for the walks: its busiest address stands for every address (a long list
+ * spans pages), and its transaction with the most events for the address's transaction.
+ */
+const walkedView = ((): WorldView => {
+  const view = worldViewOf(data);
+  const richest = [...data.addressTransactions].sort((a, b) => (b.eventCount ?? 0) - (a.eventCount ?? 0))[0];
+  return {
+    ...view,
+    ...(view.busiest ? { stx_activity: view.busiest } : {}),
+    ...(richest ? { address_tx: { address: richest.address, tx_id: richest.tx_id } } : {}),
+  };
+})();
 
-/** What each paginated operation is walked over, from the target file. */
-function subjectOf(operationId: string): Record<string, string> | undefined {
-  if (operationId === 'get_account_transactions_with_transfers')
-    return data.addresses.paginated ? { principal: data.addresses.paginated } : undefined;
-  if (operationId === 'get_address_transactions')
-    return data.addresses.paginated ? { address: data.addresses.paginated } : undefined;
-  if (operationId === 'get_principal_ft_balances')
-    return data.addresses.ft_activity ? { principal: data.addresses.ft_activity } : undefined;
-  if (operationId === 'get_address_transaction_events') {
-    const richest = [...data.addressTransactions].sort(
-      (a, b) => (b.eventCount ?? 0) - (a.eventCount ?? 0),
-    )[0];
-    return richest ? { address: richest.address, tx_id: richest.tx_id } : undefined;
-  }
-  return undefined;
+/** What a paginated operation is walked over: the path of its declared valid request on that world, or why there is none. */
+function subjectOf(operationId: string): { path?: Record<string, string>; missing: string } {
+  const built = validRequests(operationId, walkedView);
+  const [first] = built.requests ?? [];
+  return first
+    ? { path: stringParams(first).path, missing: '' }
+    : { missing: missingFacts(built.missing ?? []) };
 }
 
 /** Paged operations whose order the suite does not know yet: reported as skipped. */
@@ -59,7 +59,7 @@ describe('pagination', () => {
     const max = limit.maximum as number;
     const byDefault = limit.default as number;
     const ordering = ORDERINGS[op.operationId];
-    const path = subjectOf(op.operationId);
+    const { path, missing } = subjectOf(op.operationId);
 
     describe(op.operationId, () => {
       let pin: Promise<Query> | undefined;
@@ -73,10 +73,7 @@ describe('pagination', () => {
       let walked: Promise<Walk> | undefined;
       const walk = (ctx: TestContext): Promise<Walk> => {
         requireWorld(ctx, target);
-        if (!path || !ordering)
-          return ctx.skip(
-            `nothing to page through for ${op.operationId}: discovery found none in this target's answers; list one in the target file's \`${SUBJECT_FIELD[op.operationId] ?? 'addresses.paginated'}\``,
-          );
+        if (!path || !ordering) return ctx.skip(`nothing to page through for ${op.operationId}: ${missing}`);
         walked ??= (async () => {
           const first = await fetchPage(target, op.operationId, path, { ...(await pinned()), limit: '1' });
           const total = typeof first.page.total === 'number' ? first.page.total : 0;

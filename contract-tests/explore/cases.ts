@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import type { AnsweredRequest } from '../checks/answered-request.ts';
+import type { AnsweredRequest, Json } from '../checks/answered-request.ts';
+import type { FollowFact } from '../../spec/document.ts';
 import { namedTransactions } from '../checks/agreement-checks.ts';
 import { objectAt, ok, results, singleAnswers } from '../checks/meaning-check.ts';
 import { badRequestCases } from '../cases/bad-requests.ts';
@@ -36,17 +37,11 @@ export type Start =
   | { kind: 'mempool' }
   | { kind: 'invalid'; operation: number; mutation: number; pick: number };
 
-export const FOLLOW_STEPS = [
-  'block',
-  'events',
-  'single',
-  'tx-list',
-  'at-height',
-  'sender-balance',
-  'next-page',
-  'status',
-] as const;
-export type FollowStep = (typeof FOLLOW_STEPS)[number];
+/**
+ * Every way the spec says an answer may be followed (each operation's `x-follow`: its parameters
+ * from what the answer names), in the spec's order; a page's next page comes after them.
+ */
+const FOLLOWS = operations.flatMap((op) => (op.follow ?? []).map((way) => ({ op, way })));
 
 /** A step after an answer: `step` chooses among the steps that answer allows, `pick` what it names. */
 export interface Follow {
@@ -128,7 +123,7 @@ const start: fc.Arbitrary<Start> = fc.oneof(
   },
 );
 
-const follow: fc.Arbitrary<Follow> = fc.record({ step: fc.nat({ max: FOLLOW_STEPS.length - 1 }), pick });
+const follow: fc.Arbitrary<Follow> = fc.record({ step: fc.nat({ max: FOLLOWS.length }), pick });
 
 export const exploreCase: fc.Arbitrary<ExploreCase> = fc.record({
   start,
@@ -307,86 +302,98 @@ export function resolveStart(s: Start, pool: Pool): PlannedRequest | undefined {
 }
 
 /**
- * The next request after an answer: of the steps that answer allows (it names a transaction, it
- * is a page, …), the `step`-th, wrapping around; undefined when it allows none.
+ * The next request after an answer: of the steps that answer allows (a way the spec declares
+ * whose facts the answer names, or its next page), the `step`-th, wrapping around; undefined when
+ * it allows none.
  */
 export function resolveFollow(f: Follow, last: AnsweredRequest): PlannedRequest | undefined {
-  const possible = FOLLOW_STEPS.flatMap((step) => {
-    const next = followStep(step, f.pick, last);
-    return next ? [next] : [];
+  if (!ok(last)) return undefined;
+  const facts = factsOf(last, f.pick);
+  const because = `a valid request following what ${last.operationId} named`;
+  const possible = FOLLOWS.flatMap(({ op, way }) => {
+    if (way.after && !way.after.includes(last.operationId)) return [];
+    const path: Record<string, string> = {};
+    const query: Query = {};
+    const given = [
+      ...Object.entries(way.from).map(([name, fact]) => [name, facts.values[fact]] as const),
+      ...Object.entries(way.with),
+    ];
+    for (const [name, value] of given) {
+      if (value === undefined) return [];
+      if (op.parameters.some((p) => p.name === name && p.in === 'path')) path[name] = value;
+      else query[name] = value;
+    }
+    return [plannedAfter(op.operationId, path, query, because, facts.item)];
   });
-  return pickFrom(possible, f.step);
+  const page = nextPage(last, because);
+  return pickFrom(page ? [...possible, page] : possible, f.step);
 }
 
-function followStep(step: FollowStep, pickAt: number, last: AnsweredRequest): PlannedRequest | undefined {
-  const ok200 = (operationId: string, path: Record<string, string>, query: Query = {}): PlannedRequest => ({
-    operationId,
-    path,
-    query,
-    status: 200,
-    because: `a valid request following what ${last.operationId} named`,
-  });
-  if (!ok(last)) return undefined;
-  // The status after an answer that names blocks (its tip must not be behind them), or after the
-  // mempool statistics (their ages are bounded by it).
-  if (step === 'status')
-    return ['get_block', 'get_mempool_transaction_stats'].includes(last.operationId) ||
-      namedTransactions(last).length > 0
-      ? ok200('get_status', {})
-      : undefined;
+/** What an answer names, as `x-follow` calls it; the transaction and the party are those at `pickAt`. */
+function factsOf(
+  last: AnsweredRequest & { body: Json },
+  pickAt: number,
+): { values: Partial<Record<FollowFact, string>>; item?: Json } {
   const named = pickFrom(
     namedTransactions(last).filter(({ tx }) => tx.is_unanchored !== true),
     pickAt,
   );
-  const principal = last.path.principal;
-  const txId = typeof named?.tx.tx_id === 'string' ? named.tx.tx_id : undefined;
-  switch (step) {
-    case 'block':
-      if (last.operationId === 'get_block' && typeof last.body.hash === 'string')
-        return ok200('get_block', { height_or_hash: last.body.index_block_hash as string });
-      return named && typeof named.tx.block_height === 'number'
-        ? ok200('get_block', { height_or_hash: String(named.tx.block_height) })
-        : undefined;
-    case 'events':
-      return principal && named?.item && txId
-        ? ok200('get_address_transaction_events', { address: principal, tx_id: txId })
-        : undefined;
-    case 'single':
-      if (!principal || !named?.item || !txId) return undefined;
-      return singleAnswers(named.item, principal)
-        ? ok200('get_single_transaction_with_transfers', { principal, tx_id: txId })
-        : notAnswered({ principal, tx_id: txId });
-    case 'tx-list':
-      return txId ? ok200('get_tx_list_details', {}, { tx_id: [txId] }) : undefined;
-    case 'at-height':
-      return principal && named?.item && typeof named.tx.block_height === 'number'
-        ? ok200(
-            'get_account_transactions_with_transfers',
-            { principal },
-            { height: String(named.tx.block_height), limit: '50' },
-          )
-        : undefined;
-    case 'sender-balance': {
-      const parties = results(last.body).map((e) => objectAt(e.data).sender ?? objectAt(e.data).recipient);
-      const who = named?.tx.sender_address ?? pickFrom(parties, pickAt);
-      return typeof who === 'string' && who !== ''
-        ? ok200('get_account_balance', { principal: who })
-        : undefined;
-    }
-    case 'next-page': {
-      const { limit, offset, total } = last.body;
-      if (typeof limit !== 'number' || typeof offset !== 'number' || !Array.isArray(last.body.results))
-        return undefined;
-      // A page names a next one only while items remain: past the end, the starts' offsets go.
-      if (typeof total === 'number' && offset + limit >= total) return undefined;
-      // With `height` the whole block comes on every page: there is no next one.
-      if (last.query.has('height')) return undefined;
-      const query: Query = {
-        ...Object.fromEntries(last.query),
-        limit: String(limit),
-        offset: String(offset + limit),
-      };
-      return ok200(last.operationId, { ...last.path }, query);
-    }
-  }
+  const text = (v: unknown): string | undefined =>
+    typeof v === 'number' ? String(v) : typeof v === 'string' && v !== '' ? v : undefined;
+  const tx = named?.tx;
+  const height = typeof tx?.block_height === 'number' ? String(tx.block_height) : undefined;
+  const parties = results(last.body).map((e) => objectAt(e.data).sender ?? objectAt(e.data).recipient);
+  // A block's answer: its own hash beside the index block hash (a transaction names only its block's).
+  const block = typeof last.body.hash === 'string' ? text(last.body.index_block_hash) : undefined;
+  return {
+    values: {
+      principal: text(last.path.principal),
+      'transaction.tx_id': text(tx?.tx_id),
+      'transaction.block_height': height,
+      'transaction.sender_address': text(tx?.sender_address),
+      'item.tx_id': named?.item ? text(tx?.tx_id) : undefined,
+      'item.block_height': named?.item ? height : undefined,
+      'block.index_block_hash': block,
+      party: text(pickFrom(parties, pickAt)),
+    },
+    ...(named?.item ? { item: named.item } : {}),
+  };
+}
+
+/**
+ * A request after an answer, expected to answer 200; but operation 8 on a transaction that
+ * concerns the principal only through an ft/nft event, which it does not answer.
+ */
+function plannedAfter(
+  operationId: string,
+  path: Record<string, string>,
+  query: Query,
+  because: string,
+  item: Json | undefined,
+): PlannedRequest {
+  if (
+    operationId === 'get_single_transaction_with_transfers' &&
+    item &&
+    path.principal &&
+    !singleAnswers(item, path.principal)
+  )
+    return notAnswered(path);
+  return { operationId, path, query, status: 200, because };
+}
+
+/** The next page of a page, while items remain. */
+function nextPage(last: AnsweredRequest & { body: Json }, because: string): PlannedRequest | undefined {
+  const { limit, offset, total } = last.body;
+  if (typeof limit !== 'number' || typeof offset !== 'number' || !Array.isArray(last.body.results))
+    return undefined;
+  // A page names a next one only while items remain: past the end, the starts' offsets go.
+  if (typeof total === 'number' && offset + limit >= total) return undefined;
+  // With `height` the whole block comes on every page: there is no next one.
+  if (last.query.has('height')) return undefined;
+  const query: Query = {
+    ...Object.fromEntries(last.query),
+    limit: String(limit),
+    offset: String(offset + limit),
+  };
+  return { operationId: last.operationId, path: { ...last.path }, query, status: 200, because };
 }

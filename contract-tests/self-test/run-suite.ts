@@ -50,7 +50,7 @@ export const SELF_TEST_EXPLORE = 15;
  * of 120, so a seed is chosen that draws each; after a change to the exploration's draws,
  * try a few seeds against those variants and take one that catches them all.
  */
-export const SELF_TEST_SEED = 17;
+export const SELF_TEST_SEED = 7;
 
 /** The environment of a suite run against `baseUrl`: only what the run needs, nothing from a caller's live setup. */
 function runEnv(baseUrl: string, reportDir: string, target: string, explore: number): Record<string, string> {

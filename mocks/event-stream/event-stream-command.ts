@@ -1,52 +1,51 @@
 import { createWriteStream, openSync } from 'node:fs';
-import { parseCli, UsageError } from '../cli-args.ts';
+import { defineCommand } from '../../spec/command-line/declaration.ts';
+import { readCommand, usageLine } from '../../spec/command-line/parse.ts';
 import { COMMANDS } from '../../spec/commands.ts';
+import { WORLD_OPTIONS } from '../cli-args.ts';
+import { withDefaults, type MockOptions } from '../options.ts';
 import { WorldFileError } from '../world/declared/plan.ts';
 import { writeEventStream } from './export-stream.ts';
 import { StreamError } from '../serialize/raw-tx.ts';
 import { chainOf } from './world-of.ts';
 
-export const EVENT_STREAM_USAGE = [
-  `Usage: ${COMMANDS.mockCli} event-stream --out FILE [--seed N] [--network mainnet|testnet] [--blocks N] [--world FILE] [--genesis-time T]`,
-  '',
-  "  Writes the mock's world as the messages a stacks-node sends its event observers, in the TSV",
-  "  form the real service's `import-events --file FILE --wipe-db --force` reads.",
-  '',
-  '  --out FILE         where to write the TSV (required)',
-  '  --seed, --network, --blocks, --world, --genesis-time   the world, as for the mock (see --help of the mock)',
-].join('\n');
-
-const WORLD_FLAGS = ['seed', 'network', 'blocks', 'world', 'genesis-time'] as const;
+export const EVENT_STREAM_COMMAND = defineCommand({
+  name: 'event-stream',
+  helpHint: 'event-stream --help',
+  usage: `${COMMANDS.mockCli} event-stream --out FILE [world flags]`,
+  about: [
+    "Writes the mock's world as the messages a stacks-node sends its event observers, in the TSV",
+    "form the real service's `import-events --file FILE --wipe-db --force` reads. The world flags",
+    "and their variables are the mock's.",
+  ],
+  options: {
+    out: { type: 'path', required: true, placeholder: 'FILE', description: 'where to write the TSV' },
+    ...WORLD_OPTIONS,
+  },
+});
 
 /** `npm run mock -- event-stream …`: exit 0 written, 1 the world cannot be streamed, 2 bad usage. */
-export async function eventStreamCommand(argv: string[]): Promise<number> {
-  // Read by hand, not by parseArgs: the world flags are the mock's, so `--seed -1` gets the mock's words.
-  let out: string | undefined;
-  const worldArgs: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === '--help') {
-      process.stdout.write(`${EVENT_STREAM_USAGE}\n`);
-      return 0;
-    }
-    if (arg === '--out') out = argv[++i];
-    else if (arg.startsWith('--out=')) out = arg.slice('--out='.length);
-    else {
-      const flag = /^--([^=]+)/.exec(arg)?.[1];
-      if (flag !== undefined && !(WORLD_FLAGS as readonly string[]).includes(flag))
-        return usageError(`unknown flag --${flag}: event-stream takes --out and the world flags`);
-      worldArgs.push(arg);
-    }
-  }
-  if (out === undefined || out === '') return usageError('event-stream needs --out FILE');
-  let options;
+export async function eventStreamCommand(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  const values = readCommand(EVENT_STREAM_COMMAND, argv, env);
+  if (typeof values === 'number') return values;
+  const { out } = values;
+  let options: MockOptions;
   try {
-    options = parseCli(worldArgs);
+    // The mock's own check of its options: what passes here, the mock would serve.
+    options = withDefaults({
+      seed: values.seed,
+      network: values.network,
+      blocks: values.blocks,
+      genesisTime: values['genesis-time'],
+      ...(values.world !== undefined ? { world: values.world } : {}),
+    });
   } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    return usageError(err.message);
+    process.stderr.write(`${usageLine(EVENT_STREAM_COMMAND, (err as Error).message)}\n`);
+    return 2;
   }
-  if (options === 'help') return usageError('--help takes no value');
   try {
     const chain = chainOf(options);
     const file = createWriteStream('', { fd: openSync(out, 'w') });
@@ -81,9 +80,4 @@ export async function eventStreamCommand(argv: string[]): Promise<number> {
     }
     throw err;
   }
-}
-
-function usageError(message: string): number {
-  process.stderr.write(`${message}\n\n${EVENT_STREAM_USAGE}\n`);
-  return 2;
 }

@@ -45,7 +45,7 @@ describe('the next release is one declaration (its golden answers aside)', () =>
     expect(profileOfServerVersion('stacks-blockchain-api v9.0.2 (master:1164d9ee)')?.version).toBe('9.0.2');
     const options = parseCli(['--api-version', '9.1.0'], {});
     expect(options !== 'help' && options.apiVersion).toBe('9.1.0');
-    expect(usage()).toContain('9.1.0 or 9.0.2 or 8.11.6');
+    expect(usage()).toContain('--api-version 9.1.0|9.0.2|8.11.6');
     // The default moves only once the differential has verified the new release.
     expect(releaseProfile().version).toBe(DEFAULT_RELEASE);
   });

@@ -1,4 +1,5 @@
-import { parseArgs } from 'node:util';
+import { defineCommand } from '../command-line/declaration.ts';
+import { readCommand } from '../command-line/parse.ts';
 import { loadSpec, SPEC_PATH } from '../load.ts';
 import {
   CLIENT_PACKAGE,
@@ -11,17 +12,31 @@ import {
 } from './client-drift.ts';
 import { findPublishedDrift, readPublished } from './published-drift.ts';
 
+const DRIFT_COMMAND = defineCommand({
+  name: 'make drift',
+  usage:
+    'make drift [SPEC=path] [PUBLISHED=path]   (npx tsx spec/drift/client-drift-cli.ts [SPEC] [--published PATH])',
+  options: {
+    published: {
+      type: 'path',
+      description: "the real service's published OpenAPI document of the pinned release, to compare too",
+    },
+  },
+  arguments: [{ name: 'spec', description: 'the spec to check (default spec/openapi.yaml)' }],
+});
+
 /**
  * `make drift [SPEC=path] [PUBLISHED=path]`: the spec against the pinned official client, and
  * against the real service's published OpenAPI document when one is given; exit 1 on an
  * unlisted difference.
  */
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: { published: { type: 'string' } },
-  });
-  const specPath = positionals[0] ?? SPEC_PATH;
+  const values = readCommand(DRIFT_COMMAND, process.argv.slice(2));
+  if (typeof values === 'number') {
+    process.exitCode = values;
+    return;
+  }
+  const specPath = values.spec ?? SPEC_PATH;
   const doc = loadSpec(specPath);
   const client = await findDrift(doc, clientSchemaText());
   const published = values.published ? await findPublishedDrift(doc, readPublished(values.published)) : [];

@@ -24,7 +24,7 @@ import {
   type JsonObject,
   type JsonPath,
 } from '../../testing/spec-paths.ts';
-import { CACHE_CLASSES, ETAG_STEPS } from '../document.ts';
+import { CACHE_CLASSES, ETAG_STEPS, FOLLOW_FACTS } from '../document.ts';
 
 const FIXTURE_FILE = fileURLToPath(new URL('./fixtures/minimal-openapi.yaml', import.meta.url));
 
@@ -331,7 +331,7 @@ describe('house rules on spec/openapi.yaml', () => {
     });
   });
 
-  it('house-cache-class and house-bad-inputs fire on unknown values, and on keys where they cannot hold', async () => {
+  it('house-cache-class, house-bad-inputs, house-order, house-golden-sample and house-follow fire on unknown values, and on keys where they cannot hold', async () => {
     const op = (id: string): JsonPath => operationPath(pristine, id);
     const [block, post, stats] = [op('get_block'), op('post_transaction'), op('get_tx_list_details')];
     const history = op('get_account_transactions_with_transfers');
@@ -339,6 +339,19 @@ describe('house rules on spec/openapi.yaml', () => {
       Object.assign(objectAt(doc, block), { 'x-cache': 'forever', 'x-bad-inputs': { limit: '20' } });
       for (const at of [post, stats]) objectAt(doc, at)['x-cache'] = 'mined';
       objectAt(doc, history)['x-bad-inputs'] = { query: { page: '2', limit: 20 } };
+      Object.assign(objectAt(doc, block), {
+        'x-order': { says: 'by height', key: 'hash', by: [{ field: 'height', order: 'descending' }] },
+        'x-golden-sample': 0,
+        'x-follow': [
+          { from: { nothing: 'transaction.tx_id', height_or_hash: 'rumour' }, after: ['get_nowhere'] },
+          { with: { limit: 5 } },
+        ],
+      });
+      objectAt(doc, history)['x-order'] = {
+        says: 'in no particular order',
+        key: 'tx.tx_id',
+        by: [{ field: 'tx.nonce_of_nothing', order: 'upward', case: 'upper' }],
+      };
     });
     const cache = (at: JsonPath, m: RegExp) =>
       expectNewFinding(results, 'house-cache-class', [...at, 'x-cache'], m);
@@ -351,6 +364,33 @@ describe('house rules on spec/openapi.yaml', () => {
     bad([...block, 'x-bad-inputs'], /not an object with a `query` map/);
     bad([...history, 'x-bad-inputs', 'query', 'page'], /"page", not a query parameter/);
     bad([...history, 'x-bad-inputs', 'query', 'limit'], /not a string/);
+    const order = (at: JsonPath, message: RegExp) => expectNewFinding(results, 'house-order', at, message);
+    order([...block, 'x-order'], /no `limit` and `offset`/);
+    order([...block, 'x-order', 'key'], /"hash", not a field of its results' items/);
+    order([...history, 'x-order', 'says'], /which its description does not say/);
+    order([...history, 'x-order', 'by', '0'], /"tx.nonce_of_nothing", not a field/);
+    order([...history, 'x-order', 'by', '0'], /"upward", not ascending or descending/);
+    order([...history, 'x-order', 'by', '0'], /"upper", not insensitive/);
+    expectNewFinding(
+      results,
+      'house-golden-sample',
+      [...block, 'x-golden-sample'],
+      /0, not a positive integer/,
+    );
+    const follow = (at: JsonPath, m: RegExp) =>
+      expectNewFinding(results, 'house-follow', [...block, 'x-follow', ...at], m);
+    follow(['0', 'from', 'nothing'], /"nothing", not a parameter/);
+    follow(['0', 'after'], /"get_nowhere", no operation/);
+    follow(['1'], /leaves "height_or_hash" unfilled/);
+    follow(['1', 'with', 'limit'], /not a parameter/);
+    const fact = 'height_or_hash';
+    const [unknownFact] = matching(
+      results,
+      'house-follow',
+      [...block, 'x-follow', '0', 'from', fact],
+      /"rumour"/,
+    );
+    expect(/\(([^)]+)\)$/.exec(unknownFact?.message ?? '')?.[1]?.split(', ')).toEqual([...FOLLOW_FACTS]);
   });
 
   it('house-success-example fires when a 200 JSON response loses its example', async () => {

@@ -4,6 +4,7 @@ import type { TxIntent } from './draft-tx.ts';
 import { eventsOf, type ChainEvent } from '../derive/events.ts';
 import { Action, Status } from '../tables/kinds.ts';
 import { flagsWhenMined } from '../tables/tx-flags.ts';
+import { clarityTxOf, type Chain } from '../tables/chain.ts';
 import { TxTable } from '../tables/tx-table.ts';
 
 /** Evicted transactions stay visible (dropped) for this many blocks, then leave: memory stays flat. */
@@ -16,6 +17,23 @@ export interface MinedHooks {
   /** A pending deployment was mined: a reorg past h makes its contract pending again. */
   deployMined(contract: number, h: number): void;
 }
+
+/**
+ * The Clarity engine as mining needs it (world/run/world-engine.ts). A transaction only the
+ * engine runs waits in the mempool until the engine holds the chain below the block.
+ */
+export interface ClarityRunner {
+  /** Whether block h can run in the engine now; when not, the engine starts catching up. */
+  holds(chain: Chain, h: number): boolean;
+  /** Runs pending row `row` of `table` as block h mines it, recording what it did (world/run/). */
+  runMined(chain: Chain, h: number, table: TxTable, row: number): MinedRun;
+}
+
+/**
+ * What a block did with a transaction only the engine runs: mined with this status, left out
+ * and dropped as too expensive for any block, or left pending (the engine could not run it now).
+ */
+export type MinedRun = Status | 'too-expensive' | 'waits';
 
 /** The mempool as `build-mempool.ts` fills it, on the builder's state. */
 export function mempoolContext(s: BuildState): MempoolBuildContext {
@@ -38,6 +56,8 @@ export class MempoolConfirmation {
   submitted = new Set<string>();
   /** Mempool rows evicted while mining, with the height that evicted them. */
   private evicted = new Map<number, number>();
+  /** Runs what only the Clarity engine runs; without it, such a transaction waits. */
+  runner: ClarityRunner | undefined;
 
   constructor(
     private readonly s: BuildState,
@@ -61,12 +81,17 @@ export class MempoolConfirmation {
   /**
    * Mines pending mempool transactions into block h: every one a user submitted, and each seeded
    * one with a seeded chance; a sender's transactions in nonce order, so one left behind holds
-   * back the later ones.
+   * back the later ones. One only the Clarity engine runs goes when the engine holds the chain;
+   * the engine then runs the block as mined so far, which ends it: true when it did.
    */
-  confirm(h: number): void {
-    const { rng, ledger, nonces, txs } = this.s;
-    const m = this.s.chain.mempool;
+  confirm(h: number): boolean {
+    const { rng, ledger, nonces, chain } = this.s;
+    const m = chain.mempool;
     const mined = new Set<number>();
+    // Pending rows only the engine runs, chosen for this block: they run once its own rows are in.
+    const engineRows: number[] = [];
+    let engineHolds: boolean | undefined;
+    const engineReady = (): boolean => (engineHolds ??= this.runner?.holds(chain, h) ?? false);
     const heldBack = new Set<number>();
     // A user's transaction goes in the next block, so whatever its sender has before it goes too.
     const submitters = new Set<number>();
@@ -76,7 +101,8 @@ export class MempoolConfirmation {
       if (m.status[row] !== Status.Pending) continue;
       const sender = m.sender[row] as number;
       const sponsor = m.sponsor.at(row);
-      const chosen = submitters.has(sender) || rng.chance(0.35);
+      const engineOnly = clarityTxOf(chain, m, row) !== undefined;
+      const chosen = (submitters.has(sender) || rng.chance(0.35)) && (!engineOnly || engineReady());
       // A sponsor's nonce orders its sponsored transactions as its own: one left behind holds both.
       if (
         heldBack.has(sender) ||
@@ -93,29 +119,56 @@ export class MempoolConfirmation {
       const { payer, fee } = reservation(m, row);
       if (this.callsMissingContract(m, row) || !ledger.covers(this.eventsAsMined(m, row), payer, fee)) {
         // The chain moved on under it (a token spent, an NFT id minted, the contract it calls
-        // orphaned by a reorg): a node evicts it.
-        m.status[row] = Status.DroppedStaleGarbageCollect;
-        this.evicted.set(row, h);
-        // Its nonce is free again: its parties' later ones wait (and leave with the block's end),
-        // and a new transaction of theirs in this block takes it.
+        // orphaned by a reorg): a node evicts it. Its parties' later ones wait (and leave with the block's end).
         heldBack.add(sender);
-        nonces.set(sender, m.nonce[row] as number);
-        if (sponsor >= 0) {
-          heldBack.add(sponsor);
-          nonces.set(sponsor, m.sponsorNonce.at(row));
-        }
+        if (sponsor >= 0) heldBack.add(sponsor);
+        this.evict(m, row, h, Status.DroppedStaleGarbageCollect);
         continue;
       }
-      const index = txs.copyRow(m, row, { status: Status.Success, height: h, flags: flagsWhenMined(m, row) });
-      if (m.action[row] === Action.Deploy) {
-        this.s.registry.confirm(m.contract[row] as number);
-        this.hooks.deployMined(m.contract[row] as number, h);
+      if (engineOnly) {
+        // Its account's later transactions wait for the next block: these end this one.
+        engineRows.push(row);
+        heldBack.add(sender);
+        if (sponsor >= 0) heldBack.add(sponsor);
+        continue;
       }
-      this.hooks.settle(index, h);
+      this.mine(m, row, h, Status.Success);
       mined.add(row);
+    }
+    for (const row of engineRows) {
+      const ran = this.runner?.runMined(chain, h, m, row) ?? 'waits';
+      if (ran === 'waits') this.hold(m, row);
+      else if (ran === 'too-expensive') this.evict(m, row, h, Status.DroppedTooExpensive);
+      else {
+        this.mine(m, row, h, ran);
+        mined.add(row);
+      }
     }
     for (const [row, at] of this.evicted) if (at < h - EVICTED_KEPT_BLOCKS) mined.add(row);
     if (mined.size > 0) this.remove(mined);
+    return engineRows.length > 0;
+  }
+
+  /** Pending row `row` goes in block h with `status`: the ledger takes in its fee and events. */
+  private mine(m: TxTable, row: number, h: number, status: Status): void {
+    const index = this.s.txs.copyRow(m, row, { status, height: h, flags: flagsWhenMined(m, row) });
+    if (m.action[row] === Action.Deploy) {
+      this.s.registry.confirm(m.contract[row] as number);
+      this.hooks.deployMined(m.contract[row] as number, h);
+    }
+    this.hooks.settle(index, h);
+  }
+
+  /**
+   * A node evicts pending row `row` (its reservation already released): its nonce is free again,
+   * and a new transaction of its parties in this block takes it.
+   */
+  private evict(m: TxTable, row: number, h: number, status: Status): void {
+    m.status[row] = status;
+    this.evicted.set(row, h);
+    this.s.nonces.set(m.sender[row] as number, m.nonce[row] as number);
+    const sponsor = m.sponsor.at(row);
+    if (sponsor >= 0) this.s.nonces.set(sponsor, m.sponsorNonce.at(row));
   }
 
   /**
@@ -262,6 +315,8 @@ export class MempoolConfirmation {
 
   /** The events the pending transaction would have once mined (its outcome: success). */
   private eventsAsMined(table: TxTable, row: number): ChainEvent[] {
+    // Only the engine knows what those do, when it runs them: they spend nothing beyond their fee here.
+    if (clarityTxOf(this.s.chain, table, row)) return [];
     const scratch = new TxTable(1);
     scratch.copyRow(table, row, { status: Status.Success });
     return eventsOf({ ...this.s.chain, txs: scratch }, 0);

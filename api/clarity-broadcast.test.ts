@@ -234,4 +234,57 @@ describe('stacks.js deploys and calls a contract the Clarity engine runs', () =>
     expect(allowed.events).toEqual([expect.objectContaining({ event_type: 'stx_asset' })]);
     expect(await stxBalance(FRIEND)).toBe(friendBefore + 1_000_000n);
   });
+
+  it('a deployment that does not analyse is mined as abort_by_response, (err none) and the reason; its name stays free', async () => {
+    const broken = await makeContractDeploy({
+      contractName: 'broken',
+      codeBody: '(define-read-only (sum) (+ u1 1))',
+      senderKey: KEY,
+      network,
+      nonce: nonce++,
+      fee: 50_000,
+    });
+    const tx = await mined(broken);
+    expect(tx).toMatchObject({
+      tx_status: 'abort_by_response',
+      tx_result: { repr: '(err none)' },
+      events: [],
+    });
+    expect(tx.vm_error).toMatch(/expecting expression of type 'uint', found 'int'/);
+    expect((await client.get(`/extended/v1/contract/${sender}.broken`)).status).toBe(404);
+    const fixed = await makeContractDeploy({
+      contractName: 'broken',
+      codeBody: '(define-read-only (sum) (+ u1 u1))',
+      senderKey: KEY,
+      network,
+      nonce: nonce++,
+      fee: 50_000,
+    });
+    expect(await mined(fixed)).toMatchObject({ tx_status: 'success' });
+  });
+
+  it('a reorg orphans a deployment: pending again, mined again once the engine holds the canonical chain', async () => {
+    const deploy = await makeContractDeploy({
+      contractName: 'orphan',
+      codeBody: '(define-data-var n uint u42)',
+      senderKey: KEY,
+      network,
+      nonce: nonce++,
+      fee: 50_000,
+    });
+    expect(await mined(deploy)).toMatchObject({ tx_status: 'success' });
+    expect((await client.post('/_mock/reorg', { depth: 1 })).status).toBe(200);
+    expect(await get<Tx>(`/extended/v1/tx/0x${deploy.txid()}`)).toMatchObject({ tx_status: 'pending' });
+    // A read waits for the engine to replay the canonical chain, where the contract is not yet.
+    expect((await client.get(`/v2/data_var/${sender}/orphan/n?proof=0`)).status).toBe(404);
+    // Like any orphaned transaction, a block takes it by the mempool's draw (the seed's: a few blocks).
+    let status = 'pending';
+    for (let blocks = 0; blocks < 20 && status === 'pending'; blocks++) {
+      await mine();
+      status = (await get<Tx>(`/extended/v1/tx/0x${deploy.txid()}`)).tx_status;
+    }
+    expect(status).toBe('success');
+    const n = await get<{ data: string }>(`/v2/data_var/${sender}/orphan/n?proof=0`);
+    expect(hexToCV(n.data)).toEqual(Cl.uint(42));
+  });
 });

@@ -76,6 +76,7 @@ async function get<T>(path: string): Promise<T> {
 
 interface Tx {
   tx_status: string;
+  post_condition_mode: string;
   tx_type: string;
   tx_result: { hex: string; repr: string };
   vm_error: string | null;
@@ -223,14 +224,27 @@ describe('stacks.js deploys and calls a contract the Clarity engine runs', () =>
       senderBefore - 5_000n,
       friendBefore,
     ]);
-    // The same call with the post-condition that covers it moves the STX.
+    // The same call with the post-condition that covers it moves the STX; in originator mode (v9's)
+    // only the origin's assets need one, and the answer shows the mode and the origin principal.
     const allowed = await mined(
       await call('tip', [Cl.uint(1_000_000), Cl.principal(FRIEND)], {
-        postConditionMode: PostConditionMode.Deny,
-        postConditions: [Pc.principal(sender).willSendEq(1_000_000).ustx()],
+        postConditionMode: PostConditionMode.Originator,
+        postConditions: [Pc.origin().willSendEq(1_000_000).ustx()],
       }),
     );
-    expect(allowed).toMatchObject({ tx_status: 'success', tx_result: { repr: '(ok true)' } });
+    expect(allowed).toMatchObject({
+      tx_status: 'success',
+      tx_result: { repr: '(ok true)' },
+      post_condition_mode: 'originator',
+      post_conditions: [
+        {
+          type: 'stx',
+          principal: { type_id: 'principal_origin' },
+          condition_code: 'sent_equal_to',
+          amount: '1000000',
+        },
+      ],
+    });
     expect(allowed.events).toEqual([expect.objectContaining({ event_type: 'stx_asset' })]);
     expect(await stxBalance(FRIEND)).toBe(friendBefore + 1_000_000n);
   });

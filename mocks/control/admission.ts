@@ -9,6 +9,7 @@ import {
   addressFromPublicKeys,
   PayloadType,
   PostConditionMode,
+  wireToPostCondition,
   type SpendingCondition,
   type StacksTransactionWire,
 } from '@stacks/transactions';
@@ -18,7 +19,7 @@ import { c32address } from 'c32check';
 import type { Chain } from '../world/tables/chain.ts';
 import type { TxIntent } from '../world/generate/draft-tx.ts';
 import type { Ledger } from '../world/generate/ledger.ts';
-import { Action, AnchorMode, Status } from '../world/tables/kinds.ts';
+import { Action, AnchorMode, PcFlag, Status } from '../world/tables/kinds.ts';
 import { NodeRejection, Undecodable } from '../operations/node-refusals.ts';
 import { pendingInSlot } from '../query/replace-by-fee.ts';
 import { reservation } from '../world/generate/build-mempool.ts';
@@ -46,6 +47,25 @@ export interface AdmissionState {
   nonces(principal: number): { mined: number; next: number };
   /** The Clarity engine holding the chain now, where the transaction needs it (`needsEngine`). */
   readonly clarity?: ContractReads;
+  /**
+   * false: the chain is in an epoch before 4 (the release the mock answers as cannot import
+   * epoch 4's values), whose node takes neither originator mode nor the post-conditions SIP-040
+   * and the staking ones added.
+   */
+  readonly epoch4?: boolean;
+}
+
+/** Originator mode, an NFT condition `maybe-sent`, a staking or PoX condition: epoch 4's (`validate_transaction_static_epoch`). */
+function usesEpoch4(wire: StacksTransactionWire): boolean {
+  if (wire.postConditionMode === PostConditionMode.Originator) return true;
+  return wire.postConditions.values.some((pc) => {
+    const condition = wireToPostCondition(pc as Parameters<typeof wireToPostCondition>[0]);
+    return (
+      condition.type === 'staking-postcondition' ||
+      condition.type === 'pox-postcondition' ||
+      (condition.type === 'nft-postcondition' && condition.condition === 'maybe-sent')
+    );
+  });
 }
 
 /**
@@ -136,6 +156,8 @@ export function admit(
   const payerCondition = sponsorCondition ?? auth.spendingCondition;
   const fee = payerCondition.fee;
   if (fee < size * MIN_FEE_PER_BYTE) refuse('FeeTooLow', { expected: Number(size), actual: Number(fee) });
+  if (state.epoch4 === false && usesEpoch4(wire))
+    refuse('ServerFailureOther', { message: 'Transaction is not supported in this epoch' });
   let newPeer: string | undefined;
   const known = (address: string): number => chain.principals.find(address);
   const peer = (address: string): number => {
@@ -186,6 +208,7 @@ export function admit(
     fee: Number(fee),
     aux: 0,
     deny: wire.postConditionMode === PostConditionMode.Deny,
+    pcFlags: wire.postConditionMode === PostConditionMode.Originator ? PcFlag.Originator : 0,
     signed: {
       id: hexToBytes(txid),
       anchorMode: ANCHOR[wire.anchorMode] ?? AnchorMode.Any,

@@ -78,13 +78,15 @@ export class LiveChain {
   /**
    * `controlSpec`: the control plane's OpenAPI document (control-spec.ts in Node). `blockSeconds`
    * > 0: each mined block is that many seconds after its parent (a clock's period). `restore`:
-   * the world at start and at each reset, when it gives one; else the world is built.
+   * the world at start and at each reset, when it gives one; else the world is built. `epoch4`:
+   * false when the release answered cannot import epoch 4's values (its chain's node takes none).
    */
   constructor(
     private readonly options: WorldOptions,
     controlSpec: Document,
     private readonly blockSeconds = 0,
     private readonly restore: WorldRestorer = () => undefined,
+    private readonly epoch4 = true,
   ) {
     this.checks = new ControlChecks(controlSpec);
     const restored = restore(options);
@@ -230,6 +232,7 @@ export class LiveChain {
         burnHeight,
         nonces: (p) => builder.nonces(p),
         clarity,
+        epoch4: this.epoch4,
       },
       id,
     );

@@ -75,6 +75,7 @@ async function get<T>(path: string): Promise<T> {
 }
 
 interface Tx {
+  tx_id: string;
   tx_status: string;
   post_condition_mode: string;
   tx_type: string;
@@ -169,6 +170,10 @@ describe('stacks.js deploys and calls a contract the Clarity engine runs', () =>
       tx_type: 'contract_call',
       tx_result: { repr: '(ok u5)' },
     });
+    const listed = await get<{ results: { tx_id: string }[] }>(
+      `/extended/v1/tx?function_name=bump&contract_id=${CONTRACT}`,
+    );
+    expect(listed.results.map((t) => t.tx_id)).toContain(tx.tx_id);
     const log = tx.events.find((e) => e.event_type === 'smart_contract_log');
     expect(log?.contract_log).toMatchObject({ contract_id: CONTRACT });
     expect(log?.contract_log?.value.repr).toBe('(tuple (by u5) (counter u5) (event "bump"))');

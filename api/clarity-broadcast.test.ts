@@ -28,11 +28,13 @@ const CONTRACT = `${sender}.${NAME}`;
 const SOURCE = `;; a counter, a guest book and a tip jar
 (define-data-var counter uint u0)
 (define-map notes principal (string-ascii 40))
+(define-fungible-token coin)
 
 (define-public (bump (by uint))
   (begin
     (var-set counter (+ (var-get counter) by))
     (map-set notes tx-sender "bumped")
+    (try! (ft-mint? coin by tx-sender))
     (print { event: "bump", by: by, counter: (var-get counter) })
     (ok (var-get counter))))
 
@@ -174,6 +176,11 @@ describe('stacks.js deploys and calls a contract the Clarity engine runs', () =>
       `/extended/v1/tx?function_name=bump&contract_id=${CONTRACT}`,
     );
     expect(listed.results.map((t) => t.tx_id)).toContain(tx.tx_id);
+    expect(tx.events.map((e) => e.event_type)).toEqual(['fungible_token_asset', 'smart_contract_log']);
+    const balances = await get<{ fungible_tokens: Record<string, { balance: string }> }>(
+      `/extended/v1/address/${sender}/balances`,
+    );
+    expect(balances.fungible_tokens[`${CONTRACT}::coin`]).toMatchObject({ balance: '5' });
     const log = tx.events.find((e) => e.event_type === 'smart_contract_log');
     expect(log?.contract_log).toMatchObject({ contract_id: CONTRACT });
     expect(log?.contract_log?.value.repr).toBe('(tuple (by u5) (counter u5) (event "bump"))');

@@ -43,6 +43,8 @@ const SOURCE = `;; a counter, a guest book and a tip jar
     (var-set counter u999)
     (err code)))
 
+(define-public (boom) (ok (unwrap-panic (element-at? (list u1) u5))))
+
 (define-public (tip (amount uint) (to principal))
   (stx-transfer? amount tx-sender to))
 
@@ -221,6 +223,14 @@ describe('stacks.js deploys and calls a contract the Clarity engine runs', () =>
     expect(await stxBalance(sender)).toBe(before - 5_000n);
     const dataVar = await get<{ data: string }>(`/v2/data_var/${sender}/${NAME}/counter?proof=0`);
     expect(hexToCV(dataVar.data)).toEqual(Cl.uint(5));
+    // A runtime error: the node records (err none) and the error, the fee paid.
+    const boom = await mined(await call('boom', []));
+    expect(boom).toMatchObject({
+      tx_status: 'abort_by_response',
+      tx_result: { repr: '(err none)' },
+      events: [],
+    });
+    expect(boom.vm_error).toMatch(/UnwrapFailure/);
   });
 
   it('an STX transfer from inside a call under deny mode without a post-condition is abort_by_post_condition: nothing moved but the fee', async () => {

@@ -8,7 +8,15 @@ import { Status } from '../tables/kinds.ts';
 import type { TxTable } from '../tables/tx-table.ts';
 import { engineOnlyTx } from './engine-txs.ts';
 import { recordOutcome } from './mined-outcomes.ts';
-import { burnHeightOf, openBlock, replayChain, settleHeight, startReplay, type Replayed } from './replay.ts';
+import {
+  burnHeightOf,
+  openBlock,
+  replayChain,
+  ReplayRefusal,
+  settleHeight,
+  startReplay,
+  type Replayed,
+} from './replay.ts';
 
 /**
  * The world's contracts as the Clarity engine holds them, read at the world's heights: `at` is
@@ -82,8 +90,16 @@ export class WorldEngine {
     const open = synced?.chain === chain && synced.replayed.height === h;
     if (!synced || !engineTx || !(open || this.holds(chain, h))) return 'waits';
     if (synced.replayed.height < h) {
-      catchUp(synced, chain, h - 1);
-      openBlock(synced.engine, chain, synced.replayed, h, chain.txs.count);
+      try {
+        catchUp(synced, chain, h - 1);
+        openBlock(synced.engine, chain, synced.replayed, h, chain.txs.count);
+      } catch (error) {
+        // The chain cannot run in the engine: the block goes on without what only the engine
+        // runs, and the next read replays the chain and says why.
+        if (!(error instanceof ReplayRefusal)) throw error;
+        this.letGo();
+        return 'waits';
+      }
       synced.lastHash = chain.blocks.hex(BlockKey.IndexHash, h - 1);
     }
     let ran: TxOutcome | EngineRefusal;
@@ -96,11 +112,14 @@ export class WorldEngine {
     settleHeight(synced.engine, synced.replayed, h);
     if (ran instanceof EngineRefusal && ran.tooExpensive) return 'too-expensive';
     const status = recordOutcome(chain, table, row, ran);
-    if (status === Status.AbortByPostCondition) {
-      this.settled = undefined;
-      this.synced = undefined;
-    }
+    if (status === Status.AbortByPostCondition) this.letGo();
     return status;
+  }
+
+  /** The engine holds what the chain does not: the next read or block starts a new one. */
+  private letGo(): void {
+    this.settled = undefined;
+    this.synced = undefined;
   }
 
   /**
@@ -112,8 +131,7 @@ export class WorldEngine {
     const chain = this.currentChain();
     if (!this.costed) {
       this.costed = true;
-      this.settled = undefined;
-      this.synced = undefined;
+      this.letGo();
       this.warm();
     }
     if (!synced?.costed || !follows(synced, chain)) return undefined;

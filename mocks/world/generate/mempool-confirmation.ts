@@ -81,8 +81,10 @@ export class MempoolConfirmation {
   /**
    * Mines pending mempool transactions into block h: every one a user submitted, and each seeded
    * one with a seeded chance; a sender's transactions in nonce order, so one left behind holds
-   * back the later ones. One only the Clarity engine runs goes when the engine holds the chain;
-   * the engine then runs the block as mined so far, which ends it: true when it did.
+   * back the later ones. One only the Clarity engine runs goes when the engine holds the chain:
+   * once the block's other rows are in, each runs in the engine (`ClarityRunner.runMined`), and
+   * the block ends there. True when the block had such a transaction: the builder drafts
+   * nothing more into it, since a draft would not see what the engine did.
    */
   confirm(h: number): boolean {
     const { rng, ledger, nonces, chain } = this.s;

@@ -67,7 +67,8 @@ export function recordOutcome(
 /**
  * An engine event in the world's terms: its parties as the world's principals (an address first
  * seen here is registered), its asset as the contract that defines it. Undefined for what the
- * world cannot index: a principal or contract it does not know, a second token of a contract.
+ * world cannot index: a principal or contract it does not know, a second token of a contract, an
+ * NFT whose value is not a uint.
  */
 function recordedEvent(chain: Chain, { type, data }: EngineEvent): RecordedEvent | undefined {
   const party = (field: string): number | undefined => {
@@ -94,7 +95,9 @@ function recordedEvent(chain: Chain, { type, data }: EngineEvent): RecordedEvent
   if (kind <= EventKind.FtBurn) return { kind, sender, recipient, contract, amount };
   const value = valueOf(data);
   const id = Cl.deserialize(value.hex);
-  return { kind, sender, recipient, contract, amount: id.type === 'uint' ? Number(id.value) : -1, value };
+  // The world's NFT ids are uints (its holdings, its address events): another value is left out.
+  if (id.type !== 'uint') return undefined;
+  return { kind, sender, recipient, contract, amount: Number(id.value), value };
 }
 
 const KINDS: Record<string, EventKind> = {

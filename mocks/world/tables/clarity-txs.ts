@@ -39,7 +39,7 @@ export interface RecordedEvent {
   readonly recipient: number;
   /** The asset's contract, or the contract that printed. */
   readonly contract: number;
-  /** Micro-units moved, or micro-STX locked; 0 for a print or an NFT. */
+  /** Micro-units moved, micro-STX locked, or an NFT's id; 0 for a print. */
   readonly amount: number;
   /** What a print printed, or an NFT event's value. */
   readonly value?: ClarityText;

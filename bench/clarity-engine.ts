@@ -1,7 +1,7 @@
 import { Cl, cvToHex } from '@stacks/transactions';
 import { createWorldQueries } from '../mocks/query/world-queries.ts';
 import { startEngine } from '../mocks/clarity/load.ts';
-import { replayChain } from '../mocks/world/run/replay.ts';
+import { replayChain, startReplay } from '../mocks/world/run/replay.ts';
 import { ContractKind } from '../mocks/world/tables/kinds.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
 import { endBench, runBench } from './lib/results.ts';
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const engine = await startEngine();
   const sessionMs = performance.now() - started;
-  replayChain(engine, chain, chain.blocks.count);
+  replayChain(engine, chain, chain.blocks.count, startReplay(engine, chain));
   const readyMs = performance.now() - started;
   const reads = await queries.clarity.ready();
 

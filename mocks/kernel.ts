@@ -128,7 +128,13 @@ function undecodable(declared: DeclaredWorld, release: ReleaseProfile): string[]
 /** The mock from its options and what its door provides. */
 export function mockKernel(partial: Partial<MockOptions>, sources: MockSources): Mock {
   const { options, world } = resolveMock(partial, sources.worldFile);
-  const live = new LiveChain(world, sources.controlDoc, options.blockTime, sources.restore);
+  const live = new LiveChain(
+    world,
+    sources.controlDoc,
+    options.blockTime,
+    sources.restore,
+    releaseProfile(options.apiVersion).epoch4Values,
+  );
   const log = options.quiet ? () => {} : options.log;
   const feed = new RequestFeed();
   const observe = observeBoth(feed.observe, options.quiet ? undefined : logLine(options.log));

@@ -372,7 +372,13 @@ export interface paths {
          *     next mined block confirms it. Refused: 400 with the node's body, `{"error":
          *     "transaction rejected", "reason", "reason_data", "txid"}`, and nothing changes. Bytes
          *     that are not a transaction: 400 with the node's text, `Failed to deserialize posted
-         *     transaction: …`.
+         *     transaction: …`. A contract deployment, or a call to a public function the mock does
+         *     not derive, is checked against the Clarity engine (`ContractAlreadyExists` with
+         *     `reason_data.contract_identifier`; `NoSuchContract`, `NoSuchPublicFunction`,
+         *     `BadFunctionArgument` with the node's check error) and run by the block that mines it
+         *     (docs/clarity.md); a deployment the node's static check finds problematic (nested past
+         *     its parser's depth) is answered with its txid and never stored, as the node does.
+         *     Without the engine's package such a transaction answers 501, naming it.
          */
         post: operations["post_transaction"];
         delete?: never;
@@ -2087,14 +2093,16 @@ export interface components {
              * @description The node's reason: BadNonce, NotEnoughFunds, BadTransactionVersion,
              *     SignatureValidation, FeeTooLow, TransferRecipientCannotEqualSender,
              *     TransferAmountMustBePositive, ConflictingNonceInMempool, NoSuchContract,
-             *     NoSuchPublicFunction, BadFunctionArgument, BadAddressVersionByte,
-             *     NoCoinbaseViaMempool, NoTenureChangeViaMempool, ServerFailureOther, …
+             *     NoSuchPublicFunction, BadFunctionArgument, ContractAlreadyExists,
+             *     BadAddressVersionByte, NoCoinbaseViaMempool, NoTenureChangeViaMempool,
+             *     ServerFailureOther, …
              */
             reason: string;
             /**
              * @description Per reason: BadNonce `{expected, actual, principal, is_origin}`; NotEnoughFunds
              *     `{expected, actual}` as u128 hex; FeeTooLow `{expected, actual}`;
-             *     TransferRecipientCannotEqualSender `{recipient}`; others `{message}`.
+             *     TransferRecipientCannotEqualSender `{recipient}`; ContractAlreadyExists
+             *     `{contract_identifier}`; others `{message}`.
              */
             reason_data?: {
                 /** @description The nonce or fee the node expected (a number), or the micro-STX needed (u128 hex). */
@@ -2104,6 +2112,8 @@ export interface components {
                 principal?: string;
                 is_origin?: boolean;
                 recipient?: string;
+                /** @description The contract that exists: `<address>.<name>`. */
+                contract_identifier?: string;
                 message?: string;
             };
             txid: string;

@@ -49,6 +49,8 @@ export interface TxOutcome {
   /** false when the result is an `(err …)`: the node rolls the transaction back (abort_by_response). */
   committed: boolean;
   events: readonly EngineEvent[];
+  /** What it cost, in the API's order: read count, read length, runtime, write count, write length. */
+  costs?: readonly [number, number, number, number, number];
 }
 
 /** A transaction as the engine runs it. */
@@ -101,5 +103,19 @@ export class EngineRefusal extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'EngineRefusal';
+  }
+
+  /** It ran past the block's cost limits: a node's miner leaves it out of every block. */
+  get tooExpensive(): boolean {
+    return this.message.includes('CostBalanceExceeded');
+  }
+
+  /**
+   * The reason alone, as a node records it in `vm_error`: without the engine's preamble naming
+   * the call or deployment (`… -> `).
+   */
+  get reason(): string {
+    const at = this.message.lastIndexOf(' -> ');
+    return at < 0 ? this.message : this.message.slice(at + 4);
   }
 }

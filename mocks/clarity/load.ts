@@ -5,7 +5,7 @@ import { CLARITY_PACKAGE, ClarityUnavailable } from './unavailable.ts';
 
 /** The part of `@stacks/clarinet-sdk`'s module the engine uses. */
 interface ClarinetSdk {
-  getSDK(): Promise<Simnet>;
+  getSDK(options?: { trackCosts?: boolean }): Promise<Simnet>;
   tx: Simnet['txBuilders'];
 }
 
@@ -29,13 +29,17 @@ function firstLine(error: unknown): string {
 
 /**
  * A new engine: an empty simnet session with the node's boot contracts (pox-4, the costs, BNS),
- * in the epoch the mock's chains are in. Each call starts its own chain (about 1.5 s on a quiet
+ * in the epoch the mock's chains are in. `trackCosts`: each transaction's costs are counted and
+ * one past a block's limits fails, as on the chain (a replay then takes about twice as long). Each call starts its own chain (about 1.5 s on a quiet
  * machine); `ClarityUnavailable` when the package is missing. `from` names another package
  * (the tests name a missing one).
  */
-export async function startEngine(from: string = CLARITY_PACKAGE): Promise<ClarityEngine> {
+export async function startEngine(
+  from: string = CLARITY_PACKAGE,
+  options: { trackCosts?: boolean } = {},
+): Promise<ClarityEngine> {
   const sdk = await importSdk(from);
-  const session = await sdk.getSDK();
+  const session = await sdk.getSDK({ trackCosts: options.trackCosts === true });
   await session.initEmptySession(null);
   return simnetEngine(session, sdk.tx);
 }

@@ -18,6 +18,15 @@ import { definitionOf, topLevelForms } from './top-level-forms.ts';
 interface SdkResult {
   result: ClarityValue;
   events: { event: string; data: Record<string, unknown> }[];
+  costs?: {
+    total: {
+      readCount: number;
+      readLength: number;
+      runtime: number;
+      writeCount: number;
+      writeLength: number;
+    };
+  } | null;
 }
 type SdkTx = object;
 
@@ -107,10 +116,16 @@ export function simnetEngine(session: Simnet, builders: Simnet['txBuilders']): C
     mineBlock(txs, burnHeight) {
       advanceBurn(burnHeight);
       let results: SdkResult[];
+      // The session prints a failing transaction's error on stderr before throwing it: the
+      // thrown line is what the engine answers.
+      const printError = console.error;
+      console.error = () => undefined;
       try {
         results = session.mineBlock(txs.map(toSdk));
       } catch (error) {
         throw new EngineRefusal(oneLine(error));
+      } finally {
+        console.error = printError;
       }
       const height = session.blockHeight;
       txs.forEach((tx, i) => {
@@ -186,7 +201,15 @@ function outcomeOf(result: SdkResult): TxOutcome {
     const { value: _decoded, ...fields } = data;
     return { type: event, data: fields };
   });
-  return { result: cvToHex(result.result), committed: result.result.type !== 'err', events };
+  const total = result.costs?.total;
+  return {
+    result: cvToHex(result.result),
+    committed: result.result.type !== 'err',
+    events,
+    ...(total && {
+      costs: [total.readCount, total.readLength, total.runtime, total.writeCount, total.writeLength] as const,
+    }),
+  };
 }
 
 function attempt(read: () => ClarityHex): ClarityHex | undefined {

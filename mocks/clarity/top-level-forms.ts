@@ -26,3 +26,35 @@ export function definitionOf(form: string): { kind: string; name: string } | und
   const match = /^\(\s*(define-[a-z-]+)\s+\(?\s*([^\s()]+)/.exec(form);
   return match ? { kind: match[1] as string, name: match[2] as string } : undefined;
 }
+
+/** The call stack depth of epoch 3.3 (`MAX_CALL_STACK_DEPTH_LEGACY`), and the parser's allowance above it. */
+const MAX_CALL_STACK_DEPTH = 64;
+const AST_DEPTH_BUFFER = 5;
+
+/**
+ * Whether the source nests deeper than a stacks-node's parser takes (`ExpressionStackDepthTooDeep`:
+ * more than 69 open lists, a `{` tuple counting two): the node's static check before its
+ * mempool (`Relayer::static_check_problematic_relayed_tx`) finds such a deployment problematic,
+ * and neither stores nor relays it.
+ */
+export function nestsTooDeep(source: string): boolean {
+  const limit = MAX_CALL_STACK_DEPTH + AST_DEPTH_BUFFER;
+  const open: number[] = [];
+  let depth = 0;
+  for (let i = 0; i < source.length; i++) {
+    const char = source[i];
+    if (char === ';') {
+      while (i < source.length && source[i] !== '\n') i++;
+    } else if (char === '"') {
+      for (i++; i < source.length && source[i] !== '"'; i++) if (source[i] === '\\') i++;
+    } else if (char === '(' || char === '{') {
+      const step = char === '(' ? 1 : 2;
+      if (depth + step > limit) return true;
+      depth += step;
+      open.push(step);
+    } else if ((char === ')' || char === '}') && open.length > 0) {
+      depth -= open.pop() as number;
+    }
+  }
+  return false;
+}

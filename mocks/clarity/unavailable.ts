@@ -20,3 +20,15 @@ export class ClarityUnavailable extends Error {
 export function isClarityUnavailable(error: unknown): error is ClarityUnavailable {
   return error instanceof ClarityUnavailable;
 }
+
+/**
+ * What needs the Clarity engine now (a deployment's or a call's admission) throws this while the
+ * engine is still starting or replaying the chain: `ready` settles once it holds the chain (or
+ * rejects with `ClarityUnavailable`), and the caller tries again.
+ */
+export class ClarityWarming extends Error {
+  constructor(readonly ready: Promise<unknown>) {
+    super('the Clarity engine is starting');
+    this.name = 'ClarityWarming';
+  }
+}

@@ -1,4 +1,9 @@
-import { makeContractCall, makeSTXTokenTransfer, privateKeyToAddress } from '@stacks/transactions';
+import {
+  makeContractCall,
+  makeSTXTokenTransfer,
+  PostConditionMode,
+  privateKeyToAddress,
+} from '@stacks/transactions';
 import { describe, expect, it } from 'vitest';
 import { answersOf } from '../answers.ts';
 import { resolveOptions } from '../world/options.ts';
@@ -141,6 +146,33 @@ describe('admission of signed transactions', () => {
       fee: 1000,
     });
     expect(rejection(() => live.broadcast(unknown.serializeBytes())).reason).toBe('NoSuchPublicFunction');
+  });
+
+  it('originator mode: refused as the node of an epoch before 4 refuses it, on a release that cannot import it', async () => {
+    const originator = await makeContractCall({
+      contractAddress: address,
+      contractName: 'no-such-contract',
+      functionName: 'go',
+      functionArgs: [],
+      senderKey: KEY,
+      network: 'testnet',
+      nonce: 0,
+      fee: 1000,
+      postConditionMode: PostConditionMode.Originator,
+    });
+    const options = resolveOptions({ seed: 5, blocks: 80, network: 'testnet' });
+    const v8 = new LiveChain(options, controlSpec(), 0, undefined, false);
+    v8.faucet(address);
+    v8.mine();
+    expect(rejection(() => v8.broadcast(originator.serializeBytes())).body()).toMatchObject({
+      reason: 'ServerFailureOther',
+      reason_data: { message: 'Transaction is not supported in this epoch' },
+    });
+    // v9's chain takes the mode: the call goes on to the contract's check.
+    const v9 = testnetChain();
+    v9.faucet(address);
+    v9.mine();
+    expect(rejection(() => v9.broadcast(originator.serializeBytes())).reason).toBe('NoSuchContract');
   });
 
   it('replaces a pending transaction by a higher fee: the node drops it, naming the replacement in its drop message', async () => {

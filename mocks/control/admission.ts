@@ -3,14 +3,13 @@ import {
   addressToString,
   AnchorMode as WireAnchorMode,
   AuthType,
-  ClarityType,
   deserializeTransaction,
   isSingleSig,
   nextVerification,
   addressFromPublicKeys,
   PayloadType,
   PostConditionMode,
-  type ClarityValue,
+  wireToPostCondition,
   type SpendingCondition,
   type StacksTransactionWire,
 } from '@stacks/transactions';
@@ -18,13 +17,25 @@ import { AddressVersion, ChainId, TransactionVersion } from '@stacks/network';
 import { hexToBytes } from '@noble/hashes/utils';
 import { c32address } from 'c32check';
 import type { Chain } from '../world/tables/chain.ts';
-import type { Contract } from '../world/tables/contracts.ts';
 import type { TxIntent } from '../world/generate/draft-tx.ts';
 import type { Ledger } from '../world/generate/ledger.ts';
-import { Action, AnchorMode, ContractKind, Status } from '../world/tables/kinds.ts';
+import { Action, AnchorMode, PcFlag, Status } from '../world/tables/kinds.ts';
 import { NodeRejection, Undecodable } from '../operations/node-refusals.ts';
 import { pendingInSlot } from '../query/replace-by-fee.ts';
 import { reservation } from '../world/generate/build-mempool.ts';
+import type { ContractReads } from '../world/run/world-engine.ts';
+import { admitDeploy, admitEngineCall, type EngineAdmission } from './clarity-admission.ts';
+import {
+  callOf,
+  checkAddressVersion,
+  checkHoldings,
+  contractPrincipal,
+  derivedOrMissing,
+  exact,
+  principalText,
+  u128,
+  type Refuse,
+} from './derived-calls.ts';
 
 export { NodeRejection, Undecodable } from '../operations/node-refusals.ts';
 
@@ -34,6 +45,49 @@ export interface AdmissionState {
   readonly ledger: Ledger;
   readonly burnHeight: number;
   nonces(principal: number): { mined: number; next: number };
+  /** The Clarity engine holding the chain now, where the transaction needs it (`needsEngine`). */
+  readonly clarity?: ContractReads;
+  /**
+   * false: the chain is in an epoch before 4 (the release the mock answers as cannot import
+   * epoch 4's values), whose node takes neither originator mode nor the post-conditions SIP-040
+   * and the staking ones added.
+   */
+  readonly epoch4?: boolean;
+}
+
+/** Originator mode, an NFT condition `maybe-sent`, a staking or PoX condition: epoch 4's (`validate_transaction_static_epoch`). */
+function usesEpoch4(wire: StacksTransactionWire): boolean {
+  if (wire.postConditionMode === PostConditionMode.Originator) return true;
+  return wire.postConditions.values.some((pc) => {
+    const condition = wireToPostCondition(pc as Parameters<typeof wireToPostCondition>[0]);
+    return (
+      condition.type === 'staking-postcondition' ||
+      condition.type === 'pox-postcondition' ||
+      (condition.type === 'nft-postcondition' && condition.condition === 'maybe-sent')
+    );
+  });
+}
+
+/**
+ * Whether admitting the transaction reads the Clarity engine: a deployment, or a call to a
+ * contract on chain that admission does not derive (`derivedOrMissing`).
+ */
+export function needsEngine(wire: StacksTransactionWire, chain: Chain): boolean {
+  const payload = wire.payload;
+  if (
+    payload.payloadType === PayloadType.SmartContract ||
+    payload.payloadType === PayloadType.VersionedSmartContract
+  )
+    return true;
+  if (payload.payloadType !== PayloadType.ContractCall) return false;
+  const id = `${addressToString(payload.contractAddress)}.${payload.contractName.content}`;
+  const contract = chain.contracts.find((c) => c.id === id && !c.pending);
+  return contract !== undefined && !derivedOrMissing(contract, payload.functionName.content);
+}
+
+function engineReads(state: AdmissionState): ContractReads {
+  if (!state.clarity) throw new Error('admission needs the Clarity engine here: ask needsEngine first');
+  return state.clarity;
 }
 
 /** A transaction the mempool takes, and the memo its row shows. */
@@ -47,6 +101,8 @@ export interface Admitted {
   readonly newPeer: string | undefined;
   /** The mempool row of the pending transaction this one replaces by fee, if any. */
   readonly replaces: number | undefined;
+  /** For a deployment or a call only the Clarity engine runs: what the chain keeps of it. */
+  readonly engine?: EngineAdmission;
 }
 
 /** The smallest fee a node relays: 1 micro-STX a byte (MINIMUM_TX_FEE_RATE_PER_BYTE). */
@@ -100,6 +156,8 @@ export function admit(
   const payerCondition = sponsorCondition ?? auth.spendingCondition;
   const fee = payerCondition.fee;
   if (fee < size * MIN_FEE_PER_BYTE) refuse('FeeTooLow', { expected: Number(size), actual: Number(fee) });
+  if (state.epoch4 === false && usesEpoch4(wire))
+    refuse('ServerFailureOther', { message: 'Transaction is not supported in this epoch' });
   let newPeer: string | undefined;
   const known = (address: string): number => chain.principals.find(address);
   const peer = (address: string): number => {
@@ -150,6 +208,7 @@ export function admit(
     fee: Number(fee),
     aux: 0,
     deny: wire.postConditionMode === PostConditionMode.Deny,
+    pcFlags: wire.postConditionMode === PostConditionMode.Originator ? PcFlag.Originator : 0,
     signed: {
       id: hexToBytes(txid),
       anchorMode: ANCHOR[wire.anchorMode] ?? AnchorMode.Any,
@@ -157,6 +216,14 @@ export function admit(
       sponsorNonce: Number(sponsorCondition?.nonce ?? 0),
     },
   };
+  const engineRun = (engine: EngineAdmission): Admitted => ({
+    intent: { ...base, action: engine.action, contract: engine.contract, peer: -1, amount: 0 },
+    memo: undefined,
+    txid: `0x${txid}`,
+    newPeer,
+    replaces,
+    engine,
+  });
   switch (payload.payloadType) {
     case PayloadType.TokenTransfer: {
       const recipientAddress = principalText(payload.recipient);
@@ -190,6 +257,8 @@ export function admit(
       const contractId = `${addressToString(payload.contractAddress)}.${payload.contractName.content}`;
       const contract = chain.contracts.find((c) => c.id === contractId && !c.pending);
       if (!contract) return refuse('NoSuchContract');
+      if (!derivedOrMissing(contract, payload.functionName.content))
+        return engineRun(admitEngineCall(contract, { wire, bytes, reads: engineReads(state), refuse }));
       const call = callOf(contract, payload.functionName.content, payload.functionArgs, {
         chain,
         senderAddress,
@@ -211,6 +280,10 @@ export function admit(
         replaces,
       };
     }
+    case PayloadType.SmartContract:
+    case PayloadType.VersionedSmartContract:
+      pays(sponsored ? sponsor : sender, fee);
+      return engineRun(admitDeploy(chain, senderAddress, { wire, bytes, reads: engineReads(state), refuse }));
     case PayloadType.Coinbase:
     case PayloadType.CoinbaseToAltRecipient:
     case PayloadType.NakamotoCoinbase:
@@ -219,13 +292,10 @@ export function admit(
       return refuse('NoTenureChangeViaMempool');
     default:
       return refuse('ServerFailureOther', {
-        message:
-          'this mock admits token transfers and contract calls only: it cannot run a new contract or a poison-microblock report (docs/wallets.md)',
+        message: 'this mock does not take a poison-microblock report (docs/wallets.md)',
       });
   }
 }
-
-type Refuse = (reason: string, data?: Record<string, unknown>) => never;
 
 /** The origin's signature against its signer hash, then the sponsor's over the origin's sighash. */
 function verifySignatures(wire: StacksTransactionWire, refuse: Refuse): void {
@@ -306,160 +376,6 @@ function replaceable(
 }
 
 /** A contract principal must be one the world knows. */
-function contractPrincipal(chain: Chain, id: string, refuse: Refuse): number {
-  const found = chain.principals.find(id);
-  if (found < 0) refuse('BadFunctionArgument', { message: `${id} is not a contract of this world` });
-  return found;
-}
-
-function checkAddressVersion(address: string, chain: Chain, refuse: Refuse): void {
-  const prefixes = chain.net.name === 'mainnet' ? ['SP', 'SM'] : ['ST', 'SN'];
-  if (!prefixes.some((p) => address.startsWith(p))) refuse('BadAddressVersionByte');
-}
-
-interface CallScope {
-  chain: Chain;
-  senderAddress: string;
-  /** The index of a party to the call (-1: a standard address the world has never seen). */
-  peer(address: string): number;
-  refuse: Refuse;
-}
-
-interface Call {
-  action: Action;
-  peer: number;
-  amount: number;
-}
-
-/**
- * The call as the world's rows hold one: the public functions of the world's contracts that
- * move a token or STX the way a wallet calls them (FT and NFT `transfer` from the signer,
- * a vault's `deposit`). Another public function of a world contract is refused by name: the
- * mock mines only what it can derive the events of.
- */
-function callOf(contract: Contract, name: string, args: ClarityValue[], scope: CallScope): Call {
-  const { refuse } = scope;
-  const signature = SIGNATURES[contract.kind]?.[name];
-  if (!signature) return refuse('NoSuchPublicFunction');
-  if (args.length !== signature.length || args.some((a, i) => !fits(a, signature[i] as ArgType)))
-    refuse('BadFunctionArgument', {
-      message: `${name} takes (${signature.join(' ')}), got ${args.length} argument(s) of type ${args.map((a) => a.type).join(', ')}`,
-    });
-  const uint = (i: number): number => exact(BigInt((args[i] as { value: string | bigint }).value), refuse);
-  const party = (i: number): number => {
-    const address = principalText(args[i] as ClarityValue);
-    return address.includes('.') ? contractPrincipal(scope.chain, address, refuse) : scope.peer(address);
-  };
-  const fromSigner = (): void => {
-    if (principalText(args[1] as ClarityValue) !== scope.senderAddress)
-      refuse('BadFunctionArgument', {
-        message: `sender must be the transaction's signer ${scope.senderAddress}: the contract would refuse anyone else`,
-      });
-  };
-  switch (`${contract.kind}:${name}`) {
-    case `${ContractKind.Ft}:transfer`:
-      fromSigner();
-      if (args[3]?.type !== ClarityType.OptionalNone)
-        refuse('BadFunctionArgument', { message: 'this mock mines FT transfers without a memo (none)' });
-      return { action: Action.FtTransfer, peer: party(2), amount: uint(0) };
-    case `${ContractKind.Nft}:transfer`:
-      fromSigner();
-      return { action: Action.NftTransfer, peer: party(2), amount: uint(0) };
-    case `${ContractKind.Vault}:deposit`:
-      return { action: Action.VaultDeposit, peer: -1, amount: uint(0) };
-    default:
-      return refuse('ServerFailureOther', {
-        message: `this mock mines transfer and deposit calls only, not ${name} (docs/wallets.md)`,
-      });
-  }
-}
-
-type ArgType = 'uint' | 'principal' | 'optional-buff';
-
-const SIGNATURES: Partial<Record<ContractKind, Record<string, readonly ArgType[]>>> = {
-  [ContractKind.Ft]: {
-    transfer: ['uint', 'principal', 'principal', 'optional-buff'],
-    mint: ['uint', 'principal'],
-    burn: ['uint'],
-  },
-  [ContractKind.Nft]: { transfer: ['uint', 'principal', 'principal'], mint: ['principal'], burn: ['uint'] },
-  [ContractKind.Vault]: {
-    deposit: ['uint'],
-    withdraw: ['uint'],
-    'swap-stx-for-token': ['uint'],
-    'burn-stx': ['uint'],
-  },
-};
-
-function fits(value: ClarityValue, type: ArgType): boolean {
-  switch (type) {
-    case 'uint':
-      return value.type === ClarityType.UInt;
-    case 'principal':
-      return value.type === ClarityType.PrincipalStandard || value.type === ClarityType.PrincipalContract;
-    case 'optional-buff':
-      return (
-        value.type === ClarityType.OptionalNone ||
-        (value.type === ClarityType.OptionalSome &&
-          value.value.type === ClarityType.Buffer &&
-          value.value.value.length <= 68)
-      );
-  }
-}
-
-/**
- * The sender holds what the call moves: the tokens, the NFT, the STX a deposit sends. A node
- * would take the call and the contract would abort it; this mock mines only calls that succeed,
- * so it refuses them here, saying what the sender holds.
- */
-function checkHoldings(
-  state: AdmissionState,
-  contract: Contract,
-  call: Call,
-  sender: number,
-  ownFee: bigint,
-  spendable: (p: number) => bigint,
-  refuse: Refuse,
-): void {
-  const { ledger } = state;
-  if (call.action === Action.FtTransfer) {
-    const held = sender < 0 ? 0 : ledger.ftOf(contract.index, sender);
-    if (held < call.amount)
-      refuse('BadFunctionArgument', {
-        message: `the sender holds ${held} of ${contract.assetId}, not ${call.amount}`,
-      });
-  } else if (call.action === Action.NftTransfer) {
-    if (sender < 0 || ledger.nftOwner(contract.index, call.amount) !== sender)
-      refuse('BadFunctionArgument', {
-        message: `the sender does not own ${contract.assetId} #${call.amount}`,
-      });
-  } else {
-    const has = spendable(sender);
-    const needed = BigInt(call.amount) + ownFee;
-    if (has < needed) refuse('NotEnoughFunds', { expected: u128(needed), actual: u128(has) });
-  }
-}
-
-function principalText(value: ClarityValue): string {
-  if (value.type === ClarityType.PrincipalStandard || value.type === ClarityType.PrincipalContract)
-    return value.value;
-  throw new Error(`not a principal: ${value.type}`);
-}
-
-/** The ledger keeps amounts as doubles, exact to 2^53 (docs/living-chain.md). */
-function exact(value: bigint, refuse: Refuse): number {
-  if (value > BigInt(Number.MAX_SAFE_INTEGER))
-    refuse('ServerFailureOther', {
-      message: `${value} is past what this mock's ledger holds exactly (${Number.MAX_SAFE_INTEGER})`,
-    });
-  return Number(value);
-}
-
-/** A u128 as the node writes one in a rejection: `0x` and 32 hex digits, big-endian. */
-function u128(value: bigint): string {
-  return `0x${value.toString(16).padStart(32, '0')}`;
-}
-
 /** A token transfer's memo: 34 bytes, the UTF-8 text then zeros. */
 export function memoHex(text: string): string {
   const bytes = new TextEncoder().encode(text.replace(/\0+$/, '')).slice(0, 34);

@@ -8,7 +8,9 @@ import type { Document } from '../../spec/document.ts';
 import type { WorldCatalogue } from '../query/catalogue.ts';
 import { ControlChecks, ControlError, type SubmitRequest } from './control-requests.ts';
 import { admitMined, admitReorg, admitSubmit, byAddress, memoHex } from './control-admission.ts';
-import { admit, decodeTransaction } from './admission.ts';
+import { admit, decodeTransaction, needsEngine } from './admission.ts';
+import { ClarityWarming } from '../clarity/unavailable.ts';
+import type { ContractReads } from '../world/run/world-engine.ts';
 import { rawTxOf } from '../serialize/raw-tx.ts';
 
 export { ControlError, type SubmitRequest } from './control-requests.ts';
@@ -76,22 +78,35 @@ export class LiveChain {
   /**
    * `controlSpec`: the control plane's OpenAPI document (control-spec.ts in Node). `blockSeconds`
    * > 0: each mined block is that many seconds after its parent (a clock's period). `restore`:
-   * the world at start and at each reset, when it gives one; else the world is built.
+   * the world at start and at each reset, when it gives one; else the world is built. `epoch4`:
+   * false when the release answered cannot import epoch 4's values (its chain's node takes none).
    */
   constructor(
     private readonly options: WorldOptions,
     controlSpec: Document,
     private readonly blockSeconds = 0,
     private readonly restore: WorldRestorer = () => undefined,
+    private readonly epoch4 = true,
   ) {
     this.checks = new ControlChecks(controlSpec);
     const restored = restore(options);
     if (restored) {
       this.queries = new WorldQueries(restored.chain, restored.catalogue);
     } else {
-      this.builder = new ChainBuilder(options);
+      this.builder = this.newBuilder();
       this.queries = new WorldQueries(this.builder.build());
     }
+  }
+
+  /** A builder of the world, whose blocks run what only the Clarity engine runs in the world's engine. */
+  private newBuilder(): ChainBuilder {
+    const builder = new ChainBuilder(this.options);
+    // The queries exist by the time a block is mined: the constructor's build mines none.
+    builder.runClarityIn({
+      holds: (chain, h) => this.queries.clarity.holds(chain, h),
+      runMined: (chain, h, table, row) => this.queries.clarity.runMined(chain, h, table, row),
+    });
+    return builder;
   }
 
   /**
@@ -101,7 +116,7 @@ export class LiveChain {
    */
   private get live(): ChainBuilder {
     if (!this.builder) {
-      this.builder = new ChainBuilder(this.options);
+      this.builder = this.newBuilder();
       this.queries.replace(this.builder.build());
     }
     return this.builder;
@@ -203,6 +218,11 @@ export class LiveChain {
       return { txid: `0x${id}` };
     const builder = this.live;
     const { ledger, burnHeight } = builder.draftContext;
+    let clarity: ContractReads | undefined;
+    if (needsEngine(wire, this.chain)) {
+      clarity = this.queries.clarity.readsNow();
+      if (!clarity) throw new ClarityWarming(this.queries.clarity.ready());
+    }
     const admitted = admit(
       bytes,
       wire,
@@ -211,11 +231,17 @@ export class LiveChain {
         ledger,
         burnHeight,
         nonces: (p) => builder.nonces(p),
+        clarity,
+        epoch4: this.epoch4,
       },
       id,
     );
-    const { intent } = admitted;
+    const { intent, engine } = admitted;
+    // The node answers a problematic transaction with its txid, and neither stores nor relays it.
+    if (engine?.problematic) return { txid: admitted.txid };
     if (admitted.newPeer !== undefined) intent.peer = this.chain.principals.addStandard(admitted.newPeer);
+    if (engine?.deploy) intent.contract = builder.registerBroadcast(intent.sender, engine.deploy);
+    if (engine) this.chain.clarityTxs[admitted.txid] = engine.entry;
     builder.submit(intent, admitted.memo, admitted.replaces);
     this.queries.advanceMempool();
     return { txid: admitted.txid };
@@ -293,7 +319,7 @@ export class LiveChain {
       this.builder = undefined;
       this.queries.replace(restored.chain, restored.catalogue);
     } else {
-      this.builder = new ChainBuilder(this.options);
+      this.builder = this.newBuilder();
       this.queries.replace(this.builder.build());
     }
     return this.tip();

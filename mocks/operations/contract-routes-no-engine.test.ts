@@ -1,3 +1,4 @@
+import { makeContractDeploy } from '@stacks/transactions';
 import { describe, expect, it, vi } from 'vitest';
 import type { ServerRequest } from '../../spec/http/request.ts';
 import { ClarityUnavailable } from '../clarity/unavailable.ts';
@@ -33,6 +34,24 @@ describe('the contract routes without the Clarity engine', () => {
     const res = await ask(target, {
       method,
       ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }),
+    });
+    expect(res.status).toBe(501);
+    expect(res.body.message).toMatch(/install @stacks\/clarinet-sdk/);
+  });
+
+  it('a contract deployment broadcast answers 501, one line naming the package to install', async () => {
+    const deploy = await makeContractDeploy({
+      contractName: 'mine',
+      codeBody: '(define-read-only (hello) u1)',
+      senderKey: `${'07'.repeat(32)}01`,
+      network: mock.live.queries.chain.net.name,
+      nonce: 0,
+      fee: 10_000,
+    });
+    const res = await ask('/v2/transactions', {
+      method: 'POST',
+      body: JSON.stringify({ tx: deploy.serialize() }),
+      headers: { 'content-type': 'application/json' },
     });
     expect(res.status).toBe(501);
     expect(res.body.message).toMatch(/install @stacks\/clarinet-sdk/);

@@ -1,7 +1,6 @@
 import { offsetPage } from '../query/paging.ts';
 import { functionNameOf } from '../world/derive/call-arguments.ts';
 import { confirmedTx } from '../serialize/transaction.ts';
-import type { Action } from '../world/tables/kinds.ts';
 import { withoutFunctionArgs } from './get_tx_list_details.ts';
 import { ok, type OperationHandler } from './types.ts';
 
@@ -24,7 +23,7 @@ export const get_transaction_list: OperationHandler<
       ...(query.start_time !== undefined ? { startTime: query.start_time } : {}),
       ...(query.end_time !== undefined ? { endTime: query.end_time } : {}),
       ...(query.nonce !== undefined ? { nonce: query.nonce } : {}),
-      ...(name ? { where: (tx: number) => functionNameOf(chain.txs.action[tx] as Action) === name } : {}),
+      ...(name ? { where: (tx: number) => functionNameOf(chain, chain.txs, tx) === name } : {}),
       sortBy: query.sort_by,
       order: query.order ?? 'desc',
     });

@@ -1,4 +1,5 @@
-import { contractAt, type Chain } from '../world/tables/chain.ts';
+import { clarityTxOf, contractAt, type Chain } from '../world/tables/chain.ts';
+import type { ClarityPayload } from '../world/tables/clarity-txs.ts';
 import type { ClarityPair } from '../world/derive/clarity.ts';
 import { argumentValues, FUNCTIONS } from '../world/derive/call-arguments.ts';
 import type { Action } from '../world/tables/kinds.ts';
@@ -6,6 +7,8 @@ import type { TxTable } from '../world/tables/tx-table.ts';
 import type { FunctionArg } from './types.ts';
 
 export function contractCallOf(chain: Chain, table: TxTable, tx: number) {
+  const broadcast = clarityTxOf(chain, table, tx)?.payload;
+  if (broadcast?.kind === 'call') return broadcastCall(broadcast);
   const action = table.action[tx] as Action;
   const spec = FUNCTIONS[action];
   if (!spec) throw new Error(`action ${action} is not a contract call`);
@@ -13,11 +16,29 @@ export function contractCallOf(chain: Chain, table: TxTable, tx: number) {
   return {
     contract_id: contractAt(chain, table.contract[tx] as number).id,
     function_name: spec.name,
-    function_signature: `(define-public (${spec.name} ${spec.params.map((p) => `(${p.name} ${p.type})`).join(' ')}))`,
+    function_signature: signatureOf(spec.name, spec.params),
     function_args: spec.params.map((p, i): FunctionArg => ({
       ...(values[i] as ClarityPair),
       name: p.name,
       type: p.type,
     })),
   };
+}
+
+/** A call only the Clarity engine runs, as its bytes name it and the contract's interface types it. */
+function broadcastCall(call: Extract<ClarityPayload, { kind: 'call' }>) {
+  return {
+    contract_id: call.contract,
+    function_name: call.fn,
+    function_signature: signatureOf(call.fn, call.params),
+    function_args: call.params.map((p, i): FunctionArg => ({
+      ...(call.args[i] as ClarityPair),
+      name: p.name,
+      type: p.type,
+    })),
+  };
+}
+
+function signatureOf(name: string, params: readonly { name: string; type: string }[]): string {
+  return `(define-public (${name} ${params.map((p) => `(${p.name} ${p.type})`).join(' ')}))`;
 }

@@ -1,5 +1,5 @@
 import { Cl, type ClarityValue } from '@stacks/transactions';
-import { burnHeightAt, contractAt, type Chain } from '../world/tables/chain.ts';
+import { burnHeightAt, clarityTxOf, contractAt, type Chain } from '../world/tables/chain.ts';
 import { derivedHex } from '../world/derive/derived-bytes.ts';
 import { pairOf, principalValue, tuple, uint, uintPair, type ClarityPair } from '../world/derive/clarity.ts';
 import { lockUnlockHeight, swapOut, type ChainEvent } from '../world/derive/events.ts';
@@ -35,7 +35,7 @@ export function transactionEvent(
       contract_log: {
         contract_id: contractAt(chain, event.contract).id,
         topic: 'print',
-        value: logValueOf(chain, tx),
+        value: recordedValue(chain, tx, event) ?? logValueOf(chain, tx),
       },
     };
   }
@@ -58,8 +58,31 @@ export function transactionEvent(
   return {
     ...base,
     event_type: 'non_fungible_token_asset',
-    asset: { asset_event_type: movement.type, asset_id, ...parties, value: uintPair(event.amount) },
+    asset: {
+      asset_event_type: movement.type,
+      asset_id,
+      ...parties,
+      value: recordedValue(chain, tx, event) ?? uintPair(event.amount),
+    },
   };
+}
+
+/**
+ * The value the Clarity engine recorded for a print or an NFT event of a transaction it ran
+ * (a print's `amount` is its position in the transaction's events); undefined for any other.
+ */
+function recordedValue(chain: Chain, tx: number, event: ChainEvent): ClarityPair | undefined {
+  const recorded = clarityTxOf(chain, chain.txs, tx)?.outcome?.events;
+  if (!recorded) return undefined;
+  if (event.kind === EventKind.Log) return recorded[event.amount]?.value;
+  return recorded.find(
+    (r) =>
+      r.kind === event.kind &&
+      r.contract === event.contract &&
+      r.amount === event.amount &&
+      r.sender === event.sender &&
+      r.recipient === event.recipient,
+  )?.value;
 }
 
 /** One of a principal's transfers as an item of the address transaction events list. */

@@ -1,4 +1,5 @@
-import { contractAt, variant, type Chain } from '../world/tables/chain.ts';
+import { clarityTxOf, contractAt, variant, type Chain } from '../world/tables/chain.ts';
+import { signedPostConditions } from './signed-post-conditions.ts';
 import { uintPair } from '../world/derive/clarity.ts';
 import { swapOut } from '../world/derive/events.ts';
 import { Action, Status } from '../world/tables/kinds.ts';
@@ -29,6 +30,8 @@ const CODES: readonly FungibleConditionCode[] = [
  * moved, except on a transaction aborted by post-condition, whose first condition fails.
  */
 export function postConditionsOf(chain: Chain, table: TxTable, tx: number): PostCondition[] {
+  const signed = clarityTxOf(chain, table, tx);
+  if (signed) return signedPostConditions(signed.postConditions);
   const derived = derivedConditions(chain, table, tx);
   if (!declaresConditions(table, tx)) return derived;
   return [...derived, ...declaredConditions(chain, table, tx)];

@@ -30,7 +30,7 @@ import { c32addressDecode } from 'c32check';
 import { payloadOf } from './payload.ts';
 import { postConditionsOf } from './post-conditions.ts';
 import type { PostCondition, PostConditionPrincipal, TxPayload } from './types.ts';
-import type { Chain } from '../world/tables/chain.ts';
+import { clarityTxOf, type Chain } from '../world/tables/chain.ts';
 import type { TenureCause } from '../world/tables/kinds.ts';
 import { anchorModeOf, postConditionModeOf } from '../world/tables/tx-flags.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';
@@ -72,6 +72,9 @@ export function txByteSize(chain: Chain, table: TxTable, tx: number): number {
  * the real service does not verify them.
  */
 export function rawTxOf(chain: Chain, table: TxTable, tx: number): RawTx {
+  // A transaction only the engine runs is served as broadcast: its id is the hash of these bytes.
+  const signed = clarityTxOf(chain, table, tx);
+  if (signed) return { hex: signed.raw, txid: table.idHex(tx) };
   const where = (): string => `transaction ${table.idHex(tx)}`;
   const sponsor = table.sponsor.at(tx);
   const fee = table.fee.at(tx);

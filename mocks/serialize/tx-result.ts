@@ -1,5 +1,5 @@
 import { Cl } from '@stacks/transactions';
-import { contractAt, variant, type Chain } from '../world/tables/chain.ts';
+import { clarityTxOf, contractAt, variant, type Chain } from '../world/tables/chain.ts';
 import { pairOf, tuple, uint, type ClarityPair } from '../world/derive/clarity.ts';
 import { lockUnlockHeight, swapOut } from '../world/derive/events.ts';
 import { Action, Status } from '../world/tables/kinds.ts';
@@ -13,6 +13,8 @@ const ERRORS = new Map<number, ClarityPair>();
 /** The Clarity value a mined transaction returned. */
 export function txResultOf(chain: Chain, tx: number): ClarityPair {
   const t = chain.txs;
+  const ran = clarityTxOf(chain, t, tx)?.outcome;
+  if (ran) return ran.result;
   const status = t.status[tx] as Status;
   if (status === Status.AbortByResponse) {
     const code = 1 + (variant(t, tx, 11) % 8);
@@ -44,9 +46,11 @@ export function txResultOf(chain: Chain, tx: number): ClarityPair {
   }
 }
 
-/** Why the VM rejected the transaction: set only for post-condition aborts. */
+/** Why the VM rejected the transaction: set for post-condition aborts, and for what the engine explains. */
 export function vmErrorOf(chain: Chain, tx: number): string | null {
   const t = chain.txs;
+  const ran = clarityTxOf(chain, t, tx)?.outcome;
+  if (ran) return ran.vmError;
   if (t.status[tx] !== Status.AbortByPostCondition) return null;
   const action = t.action[tx] as Action;
   const contract = contractAt(chain, t.contract[tx] as number);

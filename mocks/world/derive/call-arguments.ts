@@ -1,5 +1,5 @@
 import { Cl, type ClarityValue } from '@stacks/transactions';
-import { burnHeightAt, type Chain } from '../tables/chain.ts';
+import { burnHeightAt, clarityTxOf, type Chain } from '../tables/chain.ts';
 import { Action } from '../tables/kinds.ts';
 import type { TxTable } from '../tables/tx-table.ts';
 import { pairOf, principalPair, tuple, uintPair, type ClarityPair } from './clarity.ts';
@@ -56,9 +56,11 @@ export const FUNCTIONS: Partial<Record<Action, FunctionSpec>> = {
 
 const NONE = pairOf(Cl.none());
 
-/** The function a contract call of this kind calls, if it is one. */
-export function functionNameOf(action: Action): string | undefined {
-  return FUNCTIONS[action]?.name;
+/** The function contract call `tx` of `table` calls (a broadcast one, the one it names); undefined for any other transaction. */
+export function functionNameOf(chain: Chain, table: TxTable, tx: number): string | undefined {
+  const payload = clarityTxOf(chain, table, tx)?.payload;
+  if (payload) return payload.kind === 'call' ? payload.fn : undefined;
+  return FUNCTIONS[table.action[tx] as Action]?.name;
 }
 
 /** The arguments of contract call `tx`, in its function's order. */

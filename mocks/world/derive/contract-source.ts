@@ -1,4 +1,4 @@
-import { contractAt, type Chain, type InitialMint } from '../tables/chain.ts';
+import { clarityDeployOf, contractAt, type Chain, type InitialMint } from '../tables/chain.ts';
 import { FT_DECIMALS, FT_INITIAL_SUPPLY, type Contract } from '../tables/contracts.ts';
 import { ContractKind } from '../tables/kinds.ts';
 
@@ -19,6 +19,10 @@ export function sourceOf(chain: Chain, contract: Contract): string {
       return POX_SOURCE;
     case ContractKind.Genesis:
       return GENESIS_SOURCE;
+    case ContractKind.Broadcast: {
+      const deployed = clarityDeployOf(chain, contract.id)?.payload;
+      return deployed?.kind === 'deploy' ? deployed.source : '';
+    }
     default:
       return plainSource(contract);
   }

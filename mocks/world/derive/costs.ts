@@ -1,4 +1,4 @@
-import { contractAt, variant, type Chain } from '../tables/chain.ts';
+import { clarityTxOf, contractAt, variant, type Chain } from '../tables/chain.ts';
 import { sourceOf } from './contract-source.ts';
 import { Action, Status } from '../tables/kinds.ts';
 
@@ -12,13 +12,17 @@ export type ExecutionCost = [
 
 /**
  * Execution cost of a mined transaction. Transfers, coinbases, tenure changes and poison
- * microblocks run no Clarity code, so they cost nothing, as on the real chain.
+ * microblocks run no Clarity code, so they cost nothing, as on the real chain; a deployment or
+ * call only the Clarity engine runs costs what the engine counted.
  */
 export function costsOf(chain: Chain, tx: number): ExecutionCost {
   const t = chain.txs;
   const action = t.action[tx] as Action;
   // A transaction skipped as problematic ran nothing: a stacks-node's receipt says ZERO.
   if (t.status[tx] === Status.ProblematicSkipped) return [0, 0, 0, 0, 0];
+  // What only the engine runs costs what the engine counted.
+  const counted = clarityTxOf(chain, t, tx)?.outcome?.costs;
+  if (counted) return [...counted];
   switch (action) {
     case Action.Coinbase:
     case Action.TenureChange:

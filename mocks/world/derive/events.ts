@@ -1,4 +1,4 @@
-import { burnHeightAt, contractAt, variant, type Chain } from '../tables/chain.ts';
+import { burnHeightAt, clarityTxOf, contractAt, variant, type Chain } from '../tables/chain.ts';
 import { Action, ContractKind, EventKind, Status } from '../tables/kinds.ts';
 import { unlockBurnHeight } from './pox.ts';
 
@@ -65,7 +65,14 @@ export function forEachEvent(chain: Chain, tx: number, visit: EventVisitor): voi
     case Action.StxTransfer:
       visit(EventKind.StxTransfer, sender, peer, -1, amount, 0);
       return;
+    case Action.ClarityCall:
+      recordedEvents(chain, tx, visit);
+      return;
     case Action.Deploy: {
+      if (contractAt(chain, c).kind === ContractKind.Broadcast) {
+        recordedEvents(chain, tx, visit);
+        return;
+      }
       const minted = chain.mints.get(c);
       if (minted) {
         const kind = contractAt(chain, c).kind === ContractKind.Nft ? EventKind.NftMint : EventKind.FtMint;
@@ -119,6 +126,17 @@ export function forEachEvent(chain: Chain, tx: number, visit: EventVisitor): voi
     default:
       return;
   }
+}
+
+/**
+ * The events of a transaction the Clarity engine ran, as its block recorded them. A print's
+ * `amount` is its position among the transaction's events, where its serializer finds its value.
+ */
+function recordedEvents(chain: Chain, tx: number, visit: EventVisitor): void {
+  const events = clarityTxOf(chain, chain.txs, tx)?.outcome?.events ?? [];
+  events.forEach((e, i) =>
+    visit(e.kind, e.sender, e.recipient, e.contract, e.kind === EventKind.Log ? i : e.amount, 0),
+  );
 }
 
 /** Unlock burn height of a stack-stx transaction (its `aux` is the lock period in cycles). */

@@ -15,7 +15,7 @@ import {
 import { forEachEvent } from '../derive/events.ts';
 import { Action, AnchorMode, ContractKind, Status } from '../tables/kinds.ts';
 import { packTxFlags } from '../tables/tx-flags.ts';
-import { MempoolConfirmation, mempoolContext } from './mempool-confirmation.ts';
+import { MempoolConfirmation, mempoolContext, type ClarityRunner } from './mempool-confirmation.ts';
 import { REWARD_MATURITY } from '../derive/miner-rewards.ts';
 import { MAX_REORG_DEPTH, Reorgs } from './reorgs.ts';
 import type { Rng } from '../rng.ts';
@@ -172,6 +172,29 @@ export class ChainBuilder {
     for (let i = 0; i <= depth; i++) this.mine(seconds);
   }
 
+  /**
+   * Registers the contract a broadcast deployment creates, pending until a block mines it. A
+   * contract of that name whose deployment aborted is taken again: the name is free on chain.
+   */
+  registerBroadcast(
+    deployer: number,
+    deploy: { name: string; token: string; version: number | null },
+  ): number {
+    const { registry, principals, blocks } = this.s;
+    const id = `${principals.name(deployer)}.${deploy.name}`;
+    const known = registry.contracts.find((c) => c.id === id);
+    if (known) {
+      registry.unconfirm(known.index);
+      return known.index;
+    }
+    return registry.deployBroadcast(deployer, deploy.name, deploy.token, deploy.version, blocks.count);
+  }
+
+  /** What runs the transactions only the Clarity engine runs, as blocks mine them (world/run/world-engine.ts). */
+  runClarityIn(runner: ClarityRunner): void {
+    this.mempool.runner = runner;
+  }
+
   /** How deep a reorg may go now. */
   reorgReach(): number {
     return this.reorgs.reach();
@@ -266,8 +289,9 @@ export class ChainBuilder {
       // A fresh lock near the tip: whatever the seed, someone has STX locked at the tip.
       if (h === this.options.blocks - 3) this.s.queue.unshift({ action: Action.StackStx, attempts: 0 });
       this.declaredTxs(h);
-      if (appendedAt !== undefined) this.mempool.confirm(h);
-      this.userTxs(h);
+      // A block the Clarity engine ran ends there: a draft after it would not see what the engine did.
+      const ranEngine = appendedAt !== undefined && this.mempool.confirm(h);
+      if (!ranEngine) this.userTxs(h);
     }
 
     b.txCount[row] = txs.count - (b.firstTx[row] as number);

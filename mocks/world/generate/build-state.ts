@@ -114,6 +114,7 @@ export function startBuild(options: WorldOptions): BuildState {
       vesting: new Map([...accounts.vesting, ...(declared?.vesting() ?? [])]),
       miners: accounts.miners,
       poxContract: -1,
+      clarityTxs: {},
     },
   };
 }

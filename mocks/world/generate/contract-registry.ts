@@ -54,7 +54,32 @@ export class ContractRegistry {
    * pending. `pair` is the pair's index now, which a reorg may have changed.
    */
   redeployPending(contract: Contract, height: number, pair: number): number {
-    return this.register(contract.kind, contract.deployer, contract.name, contract.token, true, height, pair);
+    const version = contract.kind === ContractKind.Broadcast ? contract.clarityVersion : undefined;
+    return this.register(
+      contract.kind,
+      contract.deployer,
+      contract.name,
+      contract.token,
+      true,
+      height,
+      pair,
+      version,
+    );
+  }
+
+  /**
+   * Registers a contract a user broadcast, pending until a block mines it: its own name, the
+   * first token its source defines (its asset identifier's), the Clarity version its payload
+   * names. It stays off the lists the background activity picks from.
+   */
+  deployBroadcast(
+    deployer: number,
+    name: string,
+    token: string,
+    version: number | null,
+    height: number,
+  ): number {
+    return this.register(ContractKind.Broadcast, deployer, name, token, true, height, undefined, version);
   }
 
   /**
@@ -73,6 +98,7 @@ export class ContractRegistry {
     pending: boolean,
     height: number,
     pair?: number,
+    version?: number | null,
   ): number {
     const index = this.contracts.length;
     const id = `${this.principals.name(deployer)}.${name}`;
@@ -89,7 +115,7 @@ export class ContractRegistry {
       assetId: token ? `${id}::${token}` : '',
       pair:
         kind !== ContractKind.Vault ? -1 : (pair ?? (ft[this.deployed.vault.length % ft.length] as number)),
-      clarityVersion: this.clarityVersion(kind, height),
+      clarityVersion: version === undefined ? this.clarityVersion(kind, height) : version,
       pending,
     });
     if (kind === ContractKind.Pox) this.poxContract = index;

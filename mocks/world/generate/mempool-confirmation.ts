@@ -4,6 +4,7 @@ import type { TxIntent } from './draft-tx.ts';
 import { eventsOf, type ChainEvent } from '../derive/events.ts';
 import { Action, Status, txTypeOf } from '../tables/kinds.ts';
 import { flagsWhenMined } from '../tables/tx-flags.ts';
+import { clarityTxOf, type Chain } from '../tables/chain.ts';
 import { TxTable } from '../tables/tx-table.ts';
 
 /** Evicted transactions stay visible (dropped) for this many blocks, then leave: memory stays flat. */
@@ -16,6 +17,23 @@ export interface MinedHooks {
   /** A pending deployment was mined: a reorg past h makes its contract pending again. */
   deployMined(contract: number, h: number): void;
 }
+
+/**
+ * The Clarity engine as mining needs it (world/run/world-engine.ts). A transaction only the
+ * engine runs waits in the mempool until the engine holds the chain below the block.
+ */
+export interface ClarityRunner {
+  /** Whether block h can run in the engine now; when not, the engine starts catching up. */
+  holds(chain: Chain, h: number): boolean;
+  /** Runs pending row `row` of `table` as block h mines it, recording what it did (world/run/). */
+  runMined(chain: Chain, h: number, table: TxTable, row: number): MinedRun;
+}
+
+/**
+ * What a block did with a transaction only the engine runs: mined with this status, left out
+ * and dropped as too expensive for any block, or left pending (the engine could not run it now).
+ */
+export type MinedRun = Status | 'too-expensive' | 'waits';
 
 /** The mempool as `build-mempool.ts` fills it, on the builder's state. */
 export function mempoolContext(s: BuildState): MempoolBuildContext {
@@ -38,6 +56,8 @@ export class MempoolConfirmation {
   submitted = new Set<string>();
   /** Mempool rows evicted while mining, with the height that evicted them. */
   private evicted = new Map<number, number>();
+  /** Runs what only the Clarity engine runs; without it, such a transaction waits. */
+  runner: ClarityRunner | undefined;
 
   constructor(
     private readonly s: BuildState,
@@ -64,54 +84,85 @@ export class MempoolConfirmation {
    * its nonce is its sender's next on chain, and its sponsor nonce its sponsor's, as a node takes
    * them: one left behind holds back its parties' later ones. An account's nonces may interleave
    * across senders (it signs its own and sponsors others'), so the rows are walked again until
-   * none more can go in.
+   * none more can go in. One only the Clarity engine runs goes when the engine holds the chain:
+   * once the block's other rows are in, each runs in the engine (`ClarityRunner.runMined`), and
+   * the block ends there (its parties' later rows wait for the next). True when the block had such
+   * a transaction: the builder drafts nothing more into it, since a draft would not see what the
+   * engine did.
    */
-  confirm(h: number): void {
-    const { nonces, txs } = this.s;
-    const m = this.s.chain.mempool;
+  confirm(h: number): boolean {
+    const { chain } = this.s;
+    const m = chain.mempool;
     const order = nonceOrder(m);
-    const chosen = this.chosenRows(m, order);
+    let engineHolds: boolean | undefined;
+    const engineReady = (): boolean => (engineHolds ??= this.runner?.holds(chain, h) ?? false);
+    const chosen = this.chosenRows(m, order, (row) => !clarityTxOf(chain, m, row) || engineReady());
     const mined = new Set<number>();
+    // Pending rows only the engine runs, reached in this block: they run once its own rows are in.
+    const engineRows = new Set<number>();
     for (let progress = true; progress;) {
       progress = false;
       for (const row of order) {
-        if (m.status[row] !== Status.Pending || mined.has(row) || !chosen.has(row)) continue;
+        if (m.status[row] !== Status.Pending || mined.has(row) || engineRows.has(row) || !chosen.has(row))
+          continue;
         if (!this.nextInLine(m, row) || this.mintsOutOfTurn(m, row)) continue;
         progress = true;
-        const sender = m.sender[row] as number;
-        const sponsor = m.sponsor.at(row);
         this.release(m, row);
         const { payer, fee } = reservation(m, row);
         const status = this.outcome(m, row, payer, fee);
-        if (status === undefined) {
-          // The chain moved on under it: a node evicts it. Its nonces are free again: its parties'
-          // later ones wait (and leave with the block's end), and a new transaction of theirs in
-          // this block takes them.
-          m.status[row] = Status.DroppedStaleGarbageCollect;
-          this.evicted.set(row, h);
-          nonces.set(sender, m.nonce[row] as number);
-          if (sponsor >= 0) nonces.set(sponsor, m.sponsorNonce.at(row));
-          continue;
+        // The chain moved on under it: a node evicts it. Its parties' later ones wait (and leave
+        // with the block's end).
+        if (status === undefined) this.evict(m, row, h, Status.DroppedStaleGarbageCollect);
+        else if (clarityTxOf(chain, m, row)) engineRows.add(row);
+        else {
+          this.mine(m, row, h, status);
+          mined.add(row);
         }
-        const index = txs.copyRow(m, row, { status, height: h, flags: flagsWhenMined(m, row) });
-        if (m.action[row] === Action.Deploy) {
-          this.s.registry.confirm(m.contract[row] as number);
-          this.hooks.deployMined(m.contract[row] as number, h);
-        }
-        this.hooks.settle(index, h);
+      }
+    }
+    for (const row of engineRows) {
+      const ran = this.runner?.runMined(chain, h, m, row) ?? 'waits';
+      if (ran === 'waits') this.hold(m, row);
+      else if (ran === 'too-expensive') this.evict(m, row, h, Status.DroppedTooExpensive);
+      else {
+        this.mine(m, row, h, ran);
         mined.add(row);
       }
     }
     for (const [row, at] of this.evicted) if (at < h - EVICTED_KEPT_BLOCKS) mined.add(row);
     if (mined.size > 0) this.remove(mined);
+    return engineRows.size > 0;
+  }
+
+  /** Pending row `row` goes in block h with `status`: the ledger takes in its fee and events. */
+  private mine(m: TxTable, row: number, h: number, status: Status): void {
+    const index = this.s.txs.copyRow(m, row, { status, height: h, flags: flagsWhenMined(m, row) });
+    if (m.action[row] === Action.Deploy) {
+      this.s.registry.confirm(m.contract[row] as number);
+      this.hooks.deployMined(m.contract[row] as number, h);
+    }
+    this.hooks.settle(index, h);
+  }
+
+  /**
+   * A node evicts pending row `row` (its reservation already released): its nonce is free again,
+   * and a new transaction of its parties in this block takes it.
+   */
+  private evict(m: TxTable, row: number, h: number, status: Status): void {
+    m.status[row] = status;
+    this.evicted.set(row, h);
+    this.s.nonces.set(m.sender[row] as number, m.nonce[row] as number);
+    const sponsor = m.sponsor.at(row);
+    if (sponsor >= 0) this.s.nonces.set(sponsor, m.sponsorNonce.at(row));
   }
 
   /**
    * The pending rows this block takes if their turn comes: each seeded one by a seeded chance
    * (drawn once per row, in order), and every row of an account a user submitted from, as sender
-   * or sponsor, with the rows sponsored through it, whose senders' earlier rows must go first.
+   * or sponsor, with the rows sponsored through it, whose senders' earlier rows must go first;
+   * of those, the ones that can run now (`runnable`: the engine's wait while it catches up).
    */
-  private chosenRows(m: TxTable, order: readonly number[]): Set<number> {
+  private chosenRows(m: TxTable, order: readonly number[], runnable: (row: number) => boolean): Set<number> {
     const users = new Set<number>();
     for (let row = 0; row < m.count; row++)
       if (this.submitted.has(m.idHex(row))) users.add(m.sender[row] as number);
@@ -129,7 +180,7 @@ export class MempoolConfirmation {
     const chosen = new Set<number>();
     for (const row of order) {
       if (m.status[row] !== Status.Pending) continue;
-      if (users.has(m.sender[row] as number) || this.s.rng.chance(0.35)) chosen.add(row);
+      if ((users.has(m.sender[row] as number) || this.s.rng.chance(0.35)) && runnable(row)) chosen.add(row);
     }
     return chosen;
   }
@@ -304,6 +355,8 @@ export class MempoolConfirmation {
 
   /** The events the pending transaction would have once mined (its outcome: success). */
   private eventsAsMined(table: TxTable, row: number): ChainEvent[] {
+    // Only the engine knows what those do, when it runs them: they spend nothing beyond their fee here.
+    if (clarityTxOf(this.s.chain, table, row)) return [];
     const scratch = new TxTable(1);
     scratch.copyRow(table, row, { status: Status.Success });
     return eventsOf({ ...this.s.chain, txs: scratch }, 0);

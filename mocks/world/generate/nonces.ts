@@ -42,15 +42,6 @@ export class NonceBook {
   inFlight(table: TxTable, row: number): void {
     raise(this.pending, table, row);
   }
-
-  /** Whether a mined transaction already took the nonce this pending one holds. */
-  stale(table: TxTable, row: number): boolean {
-    const sponsor = table.sponsor.at(row);
-    return (
-      (table.nonce[row] as number) < this.minedNext(table.sender[row] as number) ||
-      (sponsor >= 0 && table.sponsorNonce.at(row) < this.minedNext(sponsor))
-    );
-  }
 }
 
 function raise(nonces: number[], table: TxTable, row: number): void {

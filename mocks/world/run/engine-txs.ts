@@ -1,7 +1,8 @@
 import type { EngineTx } from '../../clarity/engine.ts';
 import { argumentValues, FUNCTIONS } from '../derive/call-arguments.ts';
 import { sourceOf } from '../derive/contract-source.ts';
-import { contractAt, type Chain } from '../tables/chain.ts';
+import { clarityTxOf, contractAt, type Chain } from '../tables/chain.ts';
+import type { TxTable } from '../tables/tx-table.ts';
 import { Action, ContractKind, Status } from '../tables/kinds.ts';
 
 /** Micro-STX as the engine takes them: exact for every amount a world holds. */
@@ -29,7 +30,10 @@ export function engineTxOf(chain: Chain, tx: number): EngineTx | undefined {
         recipient: chain.principals.name(t.peer[tx] as number),
         amount: microStx(t.amount[tx] as number),
       };
+    case Action.ClarityCall:
     case Action.Deploy: {
+      const broadcast = engineOnlyTx(chain, t, tx);
+      if (broadcast || action === Action.ClarityCall) return broadcast;
       const contract = contractAt(chain, t.contract[tx] as number);
       if (contract.kind === ContractKind.Pox || contract.kind === ContractKind.Genesis) return undefined;
       return {
@@ -53,6 +57,31 @@ export function engineTxOf(chain: Chain, tx: number): EngineTx | undefined {
       };
     }
   }
+}
+
+/**
+ * Row `tx` of `table` (mined or pending), a deployment or call only the engine runs, as its
+ * bytes said it; undefined for any other row.
+ */
+export function engineOnlyTx(chain: Chain, table: TxTable, tx: number): EngineTx | undefined {
+  const payload = clarityTxOf(chain, table, tx)?.payload;
+  if (!payload) return undefined;
+  const sender = chain.principals.name(table.sender[tx] as number);
+  if (payload.kind === 'call')
+    return {
+      kind: 'call',
+      sender,
+      contract: payload.contract,
+      fn: payload.fn,
+      args: payload.args.map((a) => a.hex),
+    };
+  return {
+    kind: 'deploy',
+    sender,
+    name: payload.contract.slice(payload.contract.indexOf('.') + 1),
+    source: payload.source,
+    ...(payload.clarityVersion === null ? {} : { clarityVersion: payload.clarityVersion }),
+  };
 }
 
 /** The genesis allocations, which the engine credits before its first block. */

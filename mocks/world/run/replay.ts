@@ -1,5 +1,5 @@
 import { EngineRefusal, type ClarityEngine, type EngineTx } from '../../clarity/engine.ts';
-import type { Chain } from '../tables/chain.ts';
+import { clarityTxOf, type Chain } from '../tables/chain.ts';
 import { engineTxOf, genesisAllocations } from './engine-txs.ts';
 
 /**
@@ -13,6 +13,8 @@ export interface Replayed {
   readonly engineHeights: number[];
   /** World blocks replayed so far: the world's height up to which the engine holds the chain. */
   height: number;
+  /** The world's burn height the engine's burn height 0 stands for. */
+  readonly burnOrigin: number;
 }
 
 /** A world transaction the engine refused: the chain the world built cannot run. */
@@ -28,42 +30,97 @@ export class ReplayRefusal extends Error {
 
 /**
  * Runs the world's anchored blocks after `replayed.height` up to `upTo` in the engine, in block
- * order, each on its burn height; a fresh replay (`replayed` undefined) first credits the
- * genesis allocations. What the engine then holds is the world's contract state at `upTo`.
+ * order, each on its burn height. What the engine then holds is the world's contract state at
+ * `upTo`.
  */
-export function replayChain(engine: ClarityEngine, chain: Chain, upTo: number, from?: Replayed): Replayed {
-  const replayed = from ?? { engineHeights: [], height: 0 };
-  if (!from) for (const { recipient, amount } of genesisAllocations(chain)) engine.mintStx(recipient, amount);
+export function replayChain(engine: ClarityEngine, chain: Chain, upTo: number, replayed: Replayed): void {
   const blocks = chain.blocks;
-  const burnOrigin = (blocks.burnHeight[0] as number) - engine.tip.burnHeight;
   for (let h = replayed.height + 1; h <= upTo; h++) {
-    const first = blocks.firstTx[h - 1] as number;
     const end = h < blocks.count ? (blocks.firstTx[h] as number) : chain.anchoredCount;
-    const rows: number[] = [];
-    const txs: EngineTx[] = [];
-    for (let tx = first; tx < end; tx++) {
+    const worldEnd = openBlock(engine, chain, replayed, h, end);
+    // What only the engine runs (a user's deployments and calls) ends the block, each in its own.
+    for (let tx = worldEnd; tx < end; tx++) {
       const engineTx = engineTxOf(chain, tx);
-      if (engineTx) {
-        rows.push(tx);
-        txs.push(engineTx);
-      }
+      if (engineTx) runAlone(engine, chain, replayed, h, tx, engineTx);
     }
-    const burnHeight = (blocks.burnHeight[h - 1] as number) - burnOrigin;
-    try {
-      const outcomes = engine.mineBlock(txs, burnHeight);
-      const failed = outcomes.findIndex((o) => !o.committed);
-      if (failed >= 0) {
-        throw new ReplayRefusal(
-          chain.txs.idHex(rows[failed] as number),
-          `it returned ${outcomes[failed]?.result}`,
-        );
-      }
-    } catch (error) {
-      if (error instanceof EngineRefusal) throw new ReplayRefusal(`in block ${h}`, error.message);
-      throw error;
-    }
-    replayed.engineHeights[h - 1] = engine.tip.height;
-    replayed.height = h;
   }
-  return replayed;
+}
+
+/** An engine that holds nothing of the world yet: the genesis allocations credited. */
+export function startReplay(engine: ClarityEngine, chain: Chain): Replayed {
+  for (const { recipient, amount } of genesisAllocations(chain)) engine.mintStx(recipient, amount);
+  return {
+    engineHeights: [],
+    height: 0,
+    burnOrigin: (chain.blocks.burnHeight[0] as number) - engine.tip.burnHeight,
+  };
+}
+
+/**
+ * Runs world block h's own rows (those before the first that only the engine runs, up to `end`)
+ * in one engine block on its burn height, every one with an effect in Clarity, in order; the
+ * engine then holds block h, and the row where the engine-only ones start is returned. A world
+ * row the engine refuses, or that returns `(err …)`, stops with one line naming it.
+ */
+export function openBlock(
+  engine: ClarityEngine,
+  chain: Chain,
+  replayed: Replayed,
+  h: number,
+  end: number,
+): number {
+  const rows: number[] = [];
+  const txs: EngineTx[] = [];
+  let tx = chain.blocks.firstTx[h - 1] as number;
+  for (; tx < end && !clarityTxOf(chain, chain.txs, tx); tx++) {
+    const engineTx = engineTxOf(chain, tx);
+    if (engineTx) {
+      rows.push(tx);
+      txs.push(engineTx);
+    }
+  }
+  let outcomes;
+  try {
+    outcomes = engine.mineBlock(txs, burnHeightOf(chain, replayed, h));
+  } catch (error) {
+    if (error instanceof EngineRefusal) throw new ReplayRefusal(`in block ${h}`, error.message);
+    throw error;
+  }
+  const failed = outcomes.findIndex((o) => !o.committed);
+  if (failed >= 0)
+    throw new ReplayRefusal(
+      chain.txs.idHex(rows[failed] as number),
+      `it returned ${outcomes[failed]?.result}`,
+    );
+  settleHeight(engine, replayed, h);
+  return tx;
+}
+
+/** A deployment or call only the engine runs, mined in world block h, run again in a block of its own. */
+function runAlone(
+  engine: ClarityEngine,
+  chain: Chain,
+  replayed: Replayed,
+  h: number,
+  tx: number,
+  engineTx: EngineTx,
+): void {
+  let committed = false;
+  try {
+    committed = engine.mineBlock([engineTx], burnHeightOf(chain, replayed, h))[0]?.committed === true;
+  } catch (error) {
+    if (!(error instanceof EngineRefusal)) throw error;
+  }
+  if (!committed) throw new ReplayRefusal(chain.txs.idHex(tx), 'it succeeded when mined, and no longer does');
+  settleHeight(engine, replayed, h);
+}
+
+export function burnHeightOf(chain: Chain, replayed: Replayed, h: number): number {
+  return (chain.blocks.burnHeight[h - 1] as number) - replayed.burnOrigin;
+}
+
+/** The engine holds world block h, up to its tip. */
+export function settleHeight(engine: ClarityEngine, replayed: Replayed, h: number): void {
+  replayed.engineHeights[h - 1] = engine.tip.height;
+  replayed.height = h;
 }

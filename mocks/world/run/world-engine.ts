@@ -2,7 +2,21 @@ import type { ClarityEngine } from '../../clarity/engine.ts';
 import { startEngine } from '../../clarity/load.ts';
 import { BlockKey } from '../tables/block-table.ts';
 import type { Chain } from '../tables/chain.ts';
-import { replayChain, type Replayed } from './replay.ts';
+import { EngineRefusal, type TxOutcome } from '../../clarity/engine.ts';
+import type { MinedRun } from '../generate/mempool-confirmation.ts';
+import { Status } from '../tables/kinds.ts';
+import type { TxTable } from '../tables/tx-table.ts';
+import { engineOnlyTx } from './engine-txs.ts';
+import { recordOutcome } from './mined-outcomes.ts';
+import {
+  burnHeightOf,
+  openBlock,
+  replayChain,
+  ReplayRefusal,
+  settleHeight,
+  startReplay,
+  type Replayed,
+} from './replay.ts';
 
 /**
  * The world's contracts as the Clarity engine holds them, read at the world's heights: `at` is
@@ -19,6 +33,8 @@ export type ContractReads = Pick<
 
 interface Synced {
   readonly engine: ClarityEngine;
+  /** Whether it counts costs (`WorldEngine.costed`). */
+  readonly costed: boolean;
   readonly chain: Chain;
   readonly replayed: Replayed;
   /** Index block hash of the last block replayed: a reorg below it means starting again. */
@@ -34,8 +50,94 @@ interface Synced {
  */
 export class WorldEngine {
   private synced: Promise<Synced> | undefined;
+  /** What `synced` resolved to, for what must run now (a block being mined). */
+  private settled: Synced | undefined;
+  /**
+   * Whether the engine counts costs (a block's limits enforced, each transaction's costs known):
+   * from the first deployment or call only the engine runs on. A replay with costs takes about
+   * twice as long, which reads alone never pay.
+   */
+  private costed = false;
 
   constructor(private readonly currentChain: () => Chain) {}
+
+  /**
+   * Whether the engine holds `chain` up to block h - 1 now, so block h can run in it as it is
+   * mined; when not (it is starting, or replaying a chain a reorg replaced), it starts catching
+   * up in the background and says no.
+   */
+  holds(chain: Chain, h: number): boolean {
+    const synced = this.settled;
+    if (synced?.costed && synced.chain === chain && synced.replayed.height < h && follows(synced, chain))
+      return true;
+    this.warm();
+    return false;
+  }
+
+  /**
+   * Runs pending row `row` of `table`, a deployment or call only the engine runs, as block h
+   * mines it: after the block's own rows (run first, in one engine block), in an engine block
+   * of its own. What it did is recorded in its `clarityTxs` entry (`mined-outcomes.ts`) and
+   * answered as its status; `too-expensive` when it runs past a block's cost limits (a miner
+   * leaves it out); `waits` when the engine cannot run it now. A transaction its post-conditions
+   * abort has run all the same (the engine cannot take one back): the engine is let go, and the
+   * next read replays the chain, without it, in a new one.
+   */
+  runMined(chain: Chain, h: number, table: TxTable, row: number): MinedRun {
+    const synced = this.settled;
+    const engineTx = engineOnlyTx(chain, table, row);
+    // Block h is open in the engine once its first engine-only transaction ran.
+    const open = synced?.chain === chain && synced.replayed.height === h;
+    if (!synced || !engineTx || !(open || this.holds(chain, h))) return 'waits';
+    if (synced.replayed.height < h) {
+      try {
+        catchUp(synced, chain, h - 1);
+        openBlock(synced.engine, chain, synced.replayed, h, chain.txs.count);
+      } catch (error) {
+        // The chain cannot run in the engine: the block goes on without what only the engine
+        // runs, and the next read replays the chain and says why.
+        if (!(error instanceof ReplayRefusal)) throw error;
+        this.letGo();
+        return 'waits';
+      }
+      synced.lastHash = chain.blocks.hex(BlockKey.IndexHash, h - 1);
+    }
+    let ran: TxOutcome | EngineRefusal;
+    try {
+      ran = synced.engine.mineBlock([engineTx], burnHeightOf(chain, synced.replayed, h))[0] as TxOutcome;
+    } catch (error) {
+      if (!(error instanceof EngineRefusal)) throw error;
+      ran = error;
+    }
+    settleHeight(synced.engine, synced.replayed, h);
+    if (ran instanceof EngineRefusal && ran.tooExpensive) return 'too-expensive';
+    const status = recordOutcome(chain, table, row, ran);
+    if (status === Status.AbortByPostCondition) this.letGo();
+    return status;
+  }
+
+  /** The engine holds what the chain does not: the next read or block starts a new one. */
+  private letGo(): void {
+    this.settled = undefined;
+    this.synced = undefined;
+  }
+
+  /**
+   * The engine's reads now, for a transaction only the engine runs, caught up with the chain as
+   * it is; undefined while it starts or replays one, or starts one that counts costs.
+   */
+  readsNow(): ContractReads | undefined {
+    const synced = this.settled;
+    const chain = this.currentChain();
+    if (!this.costed) {
+      this.costed = true;
+      this.letGo();
+      this.warm();
+    }
+    if (!synced?.costed || !follows(synced, chain)) return undefined;
+    catchUp(synced, chain);
+    return readsOf(synced);
+  }
 
   /** Starts the engine without waiting; a failure (the package missing) is kept for `ready()`. */
   warm(): void {
@@ -53,8 +155,21 @@ export class WorldEngine {
         return readsOf(synced);
       }
       // Whoever saw the engine fall behind first starts the new one; the others wait for it.
-      if (this.synced === seen) this.synced = startOn(chain);
+      if (this.synced === seen) this.start(chain);
     }
+  }
+
+  /** A new engine replaying `chain`, `settled` once it holds it; a failed start stays in `synced` for `ready()`. */
+  private start(chain: Chain): void {
+    this.settled = undefined;
+    const starting = startOn(chain, this.costed);
+    this.synced = starting;
+    starting.then(
+      (synced) => {
+        if (this.synced === starting) this.settled = synced;
+      },
+      () => undefined,
+    );
   }
 }
 
@@ -65,9 +180,9 @@ const REPLAY_CHUNK = 25;
  * A new engine holding `chain`: the replay goes a few blocks at a time, giving the event loop a
  * turn between them, so the mock keeps answering its other requests while the engine warms.
  */
-async function startOn(chain: Chain): Promise<Synced> {
-  const engine = await startEngine();
-  const synced: Synced = { engine, chain, replayed: { engineHeights: [], height: 0 }, lastHash: '' };
+async function startOn(chain: Chain, costed: boolean): Promise<Synced> {
+  const engine = await startEngine(undefined, { trackCosts: costed });
+  const synced: Synced = { engine, chain, costed, replayed: startReplay(engine, chain), lastHash: '' };
   while (follows(synced, chain) && synced.replayed.height < chain.blocks.count) {
     catchUp(synced, chain, Math.min(synced.replayed.height + REPLAY_CHUNK, chain.blocks.count));
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -87,9 +202,7 @@ function follows(synced: Synced, chain: Chain): boolean {
 function catchUp(synced: Synced, chain: Chain, tip = chain.blocks.count): void {
   if (chain !== synced.chain) return;
   if (synced.replayed.height >= tip) return;
-  const fresh = synced.replayed.height === 0 ? undefined : synced.replayed;
-  const replayed = replayChain(synced.engine, chain, tip, fresh);
-  Object.assign(synced.replayed, replayed);
+  replayChain(synced.engine, chain, tip, synced.replayed);
   synced.lastHash = chain.blocks.hex(BlockKey.IndexHash, tip - 1);
 }
 

@@ -1,4 +1,5 @@
 import type { BlockTable } from './block-table.ts';
+import type { ClarityTx, ClarityTxs } from './clarity-txs.ts';
 import type { Contract } from './contracts.ts';
 import type { MicroblockTable } from './microblocks.ts';
 import type { NetworkParams } from './network.ts';
@@ -6,6 +7,7 @@ import type { VestingEntry } from './vesting.ts';
 import type { WorldOptions } from '../options.ts';
 import type { Principals } from './principals.ts';
 import type { TxTable } from './tx-table.ts';
+import { Action, ContractKind, Status } from './kinds.ts';
 
 /** A token minted when its contract is deployed: FT micro-units or an NFT id. */
 export interface InitialMint {
@@ -38,6 +40,8 @@ export interface Chain {
   readonly vesting: ReadonlyMap<number, readonly VestingEntry[]>;
   readonly miners: readonly number[];
   readonly poxContract: number;
+  /** What the columns cannot hold of the transactions only the Clarity engine runs (broadcast deploys and calls), by id. */
+  readonly clarityTxs: ClarityTxs;
 }
 
 export function tipHeight(chain: Chain): number {
@@ -73,6 +77,35 @@ export function contractAt(chain: Chain, index: number): Contract {
   const contract = chain.contracts[index];
   if (!contract) throw new RangeError(`unknown contract #${index}`);
   return contract;
+}
+
+/**
+ * Row `tx` of `table`'s entry among the engine-run transactions: a call only the engine runs, or
+ * the deployment of a broadcast contract; undefined for any other row.
+ */
+export function clarityTxOf(chain: Chain, table: TxTable, tx: number): ClarityTx | undefined {
+  const action = table.action[tx];
+  if (action !== Action.ClarityCall && action !== Action.Deploy) return undefined;
+  if (
+    action === Action.Deploy &&
+    chain.contracts[table.contract[tx] as number]?.kind !== ContractKind.Broadcast
+  )
+    return undefined;
+  return chain.clarityTxs[table.idHex(tx)];
+}
+
+/**
+ * The broadcast deployment of contract `id`, among the engine-run transactions: the one that
+ * deployed it, else the latest (an aborted deployment frees its name for another).
+ */
+export function clarityDeployOf(chain: Chain, id: string): ClarityTx | undefined {
+  let latest: ClarityTx | undefined;
+  for (const entry of Object.values(chain.clarityTxs)) {
+    if (entry.payload.kind !== 'deploy' || entry.payload.contract !== id) continue;
+    if (entry.outcome?.status === Status.Success) return entry;
+    latest = entry;
+  }
+  return latest;
 }
 
 /** Burn height seen from a stacks height; heights past the tip (unanchored) see the tip's. */

@@ -18,6 +18,11 @@ export const Action = {
   VaultSwap: 14,
   StxBurn: 15,
   StackStx: 16,
+  /**
+   * A call a user broadcast to a public function the mock derives nothing of: the Clarity engine
+   * runs it, and its payload and outcome are the chain's `clarityTxs` entry.
+   */
+  ClarityCall: 17,
 } as const;
 export type Action = (typeof Action)[keyof typeof Action];
 
@@ -164,6 +169,11 @@ export const ContractKind = {
   Plain: 3,
   Pox: 4,
   Genesis: 5,
+  /**
+   * A contract a user broadcast: its source is the deployment's `clarityTxs` entry, only the
+   * Clarity engine knows what it does, and the world's own activity never calls it.
+   */
+  Broadcast: 6,
 } as const;
 export type ContractKind = (typeof ContractKind)[keyof typeof ContractKind];
 

@@ -25,10 +25,9 @@ function sequencer(sizes: Record<string, number>): LongPolesFirst {
 }
 
 describe('the long poles first', () => {
-  it('starts the known long files first within their group, in the order listed, and keeps the groups, the rest in vitest’s order and the exploration last', async () => {
+  it('starts the known long files first within their group, in the order listed, and keeps the groups and the rest in vitest’s order', async () => {
     const [packaging, selfTest, worldFiles] = LONG_POLES as [string, string, string];
     const files = [
-      spec('contract-tests/explore/explore.contract.test.ts', 'contract', 1),
       spec('contract-tests/cross/a.contract.test.ts', 'contract', 1),
       spec('contract-tests/self-test/variants.test.ts', 'contract-self-test'),
       spec(worldFiles, 'contract-self-test'),
@@ -44,7 +43,6 @@ describe('the long poles first', () => {
       'contract-tests/self-test/variants.test.ts',
       'spec/big.test.ts',
       'contract-tests/cross/a.contract.test.ts',
-      'contract-tests/explore/explore.contract.test.ts',
     ]);
   });
 });

@@ -1,6 +1,5 @@
 import { relative } from 'node:path';
-import type { TestSpecification } from 'vitest/node';
-import { ExplorationLast } from '../contract-tests/project.ts';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The test files that take minutes in a full run, longest first. vitest's own order on a fresh
@@ -14,12 +13,8 @@ export const LONG_POLES = [
   'contract-tests/self-test/world-files.test.ts',
 ];
 
-/**
- * vitest's order (the contract suite's exploration last, as its own runs order it), but within
- * each group the long poles first. A project's own sequencer is not consulted in a run of several
- * projects: the run's is.
- */
-export class LongPolesFirst extends ExplorationLast {
+/** vitest's order, but within each group the long poles first. */
+export class LongPolesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const rank = (spec: TestSpecification): number => {

@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { contractProjectSettings } from './contract-tests/project.ts';
-import { LongPolesFirst } from './testing/long-poles-first.ts';
 
 // Four projects: `unit` (spec, mock, lint, bench helpers) and `unit-isolated` (those that replace
 // a module), `contract` (the contract suite, which targets the in-process mock unless BASE_URL is
@@ -44,8 +43,6 @@ export default defineConfig({
     // A worker per core, where vitest's default leaves one core free: most test files wait on
     // servers and child processes, so on 2 cores one worker left half the machine idle.
     maxWorkers: availableParallelism(),
-    // The files that take minutes start first, so none runs alone at the end (testing/long-poles-first.ts).
-    sequence: { sequencer: LongPolesFirst },
     projects: [
       {
         test: {

@@ -6,6 +6,7 @@ import { startPrism } from '../spec/prism/start-prism.ts';
 import { measure, type LoadSettings } from './lib/load.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
 import { startMockProcess, startServerProcess } from './lib/mock-process.ts';
+import { engineWarmed } from '../testing/http/engine-warmed.ts';
 import { recordAnswer } from './lib/record-answers.ts';
 import { endBenchReport, runBench } from './lib/results.ts';
 import { benchSettings, exitOnSignals } from './lib/settings.ts';
@@ -106,14 +107,10 @@ async function main(): Promise<void> {
   try {
     const catalogue = (await httpClient(mock.url, { keepAlive: false }).get('/_mock/world')).body as {
       addresses: { busiest: string };
-      assets: { ft: string[] };
     };
     list = routes(catalogue.addresses.busiest);
-    // Measured steady: the CLI warms the Clarity engine in the background after it listens (a
-    // replay of the world, seconds of CPU); a contract route answers once the engine is ready (at
-    // once, 501, without the engine's package).
-    const [address, name] = ((catalogue.assets.ft[0] ?? '').split('::')[0] ?? '').split('.');
-    await httpClient(mock.url, { keepAlive: false }).get(`/v2/contracts/interface/${address}/${name}`);
+    // Measured steady, once the CLI's background warm-up of the Clarity engine is over.
+    await engineWarmed(mock.url);
     measurements.push(...(await measureServer(mock.url, 'mock', list)));
     // The mock's own bytes and headers, for the ceiling server to replay.
     const answers = await Promise.all(list.map((r) => recordAnswer(mock.url, r.path)));

@@ -6,33 +6,41 @@
 import type { RequestListener } from 'node:http';
 import { provideInProcessMock, type InProcessMock } from '../contract-tests/in-process.ts';
 
-const mock: InProcessMock = {
-  listener(options) {
-    const app = import('../mocks/app.ts').then(({ createMockApp }) => {
-      const created = createMockApp({ ...options, quiet: true });
-      // The Clarity engine warms while the suite's other files run: its first contract read
-      // would otherwise wait for the engine's start and the world's replay, seconds on a busy machine.
-      created.live.queries.clarity.warm();
-      return created;
-    });
-    const serve: RequestListener = (req, res) =>
-      void app.then(
-        (listener) => listener(req, res),
-        (err: unknown) =>
-          res
-            .writeHead(500, { 'content-type': 'text/plain' })
-            .end(`the mock could not load: ${String(err)}\n`),
-      );
-    return serve;
-  },
-  async targetOf(world, facts) {
-    const { buildMockTarget } = await import('../fixtures/targets/mock-default-target.ts');
-    return buildMockTarget(world, facts);
-  },
-};
-provideInProcessMock(mock);
+/**
+ * The in-process mock; `warm`: its Clarity engine warms at once. Only in a worker, where the
+ * suite's files run: in the main process (the preflight reads the world and nothing more) a
+ * warm-up would hold vitest's own process, which reports for every worker, for the replay.
+ */
+function inProcessMock(warm: boolean): InProcessMock {
+  return {
+    listener(options) {
+      const app = import('../mocks/app.ts').then(({ createMockApp }) => {
+        const created = createMockApp({ ...options, quiet: true });
+        // The Clarity engine warms while the suite's other files run: its first contract read
+        // would otherwise wait for the engine's start and the world's replay, seconds on a busy machine.
+        if (warm) created.live.queries.clarity.warm();
+        return created;
+      });
+      const serve: RequestListener = (req, res) =>
+        void app.then(
+          (listener) => listener(req, res),
+          (err: unknown) =>
+            res
+              .writeHead(500, { 'content-type': 'text/plain' })
+              .end(`the mock could not load: ${String(err)}\n`),
+        );
+      return serve;
+    },
+    async targetOf(world, facts) {
+      const { buildMockTarget } = await import('../fixtures/targets/mock-default-target.ts');
+      return buildMockTarget(world, facts);
+    },
+  };
+}
+
+provideInProcessMock(inProcessMock(true));
 
 /** As a global setup file: the main process, where the preflight runs, gets the mock too. */
 export function setup(): void {
-  provideInProcessMock(mock);
+  provideInProcessMock(inProcessMock(false));
 }

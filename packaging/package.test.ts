@@ -27,6 +27,7 @@ import {
 import { docFiles } from './doc-snippets.ts';
 import { APP_SHAPES, typecheckAppShapes } from './app-shapes.ts';
 import { answerRequests, answerTo, movingRequests } from './answer-requests.ts';
+import { engineWarmed } from '../testing/http/engine-warmed.ts';
 import { startMockServer } from '../mocks/server.ts';
 import { decodeWorld } from '../mocks/world-snapshot.ts';
 import { codeCacheOf, compileBundle } from '../bin/code-cache.ts';
@@ -204,6 +205,7 @@ describe('the packages, installed from their tarballs into an empty project', ()
     'npx stacks-api-contract, with the CI recipe’s flags, passes that mock, ends with the summary and writes the reports',
     async () => {
       const url = await installedMock();
+      await engineWarmed(url);
       const recipe = recipeCommand({ STAGING_BASE_URL: url, STAGING_API_KEY: '' });
       const run = start('npx', [recipe.bin, ...recipe.args, '--rpm', '0'], recipe.env);
       const code = await exitOf(run);
@@ -303,6 +305,7 @@ describe('the packages, installed from their tarballs into an empty project', ()
       await exitOf(version);
       expect(version.output()).toMatch(/^v24\./);
       const url = await installedMock(env);
+      await engineWarmed(url);
       // Node 24 takes no V8 cache written by another Node: the bin turned Node's own on, which the first start fills.
       expect(readdirSync(compileCache).length).toBeGreaterThan(0);
       // The default world this Node's build wrote restores on Node 24 too: built instead, it costs a start ~80 ms of CPU.

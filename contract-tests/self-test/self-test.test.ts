@@ -62,6 +62,10 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite catches bro
 
   beforeAll(async () => {
     const mock = createMockApp({ quiet: true, rateLimit: 0, rateLimitKey: 0 });
+    // The Clarity engine starts on the first request that needs it, and its contract routes wait
+    // for it: warmed now, before the runs, a busy machine's replay of the world does not run into
+    // the suite's per-request timeout.
+    await mock.live.queries.clarity.ready();
     writeFileSync(
       withDeviations,
       JSON.stringify({

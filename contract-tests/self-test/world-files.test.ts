@@ -44,6 +44,9 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite against eac
       const mock = await startMockServer({ port: 0, quiet: true, rateLimit: 0, rateLimitKey: 0, world });
       mocks.push(mock);
     }
+    // Each world's Clarity engine warmed before the runs (the contract routes wait for it): on a
+    // busy machine a replay started by the suite's first contract read outlasted its timeout.
+    for (const mock of mocks) await mock.live.queries.clarity.ready();
     // One child for the four runs, one after the other: the self-test's children run beside it.
     const started = runSuites(
       WORLDS.map((name, i) => {

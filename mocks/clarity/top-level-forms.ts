@@ -6,19 +6,28 @@ export function topLevelForms(source: string): string[] {
   const forms: string[] = [];
   let depth = 0;
   let start = -1;
+  for (const { char, at } of brackets(source)) {
+    if (char === '(') {
+      if (depth++ === 0) start = at;
+    } else if (char === ')' && depth > 0 && --depth === 0) {
+      forms.push(source.slice(start, at + 1));
+    }
+  }
+  return forms;
+}
+
+/** The source's brackets, `()` and `{}`, in order, outside its strings and `;;` comments. */
+function* brackets(source: string): Generator<{ char: string; at: number }> {
   for (let i = 0; i < source.length; i++) {
-    const char = source[i];
+    const char = source[i] as string;
     if (char === ';') {
       while (i < source.length && source[i] !== '\n') i++;
     } else if (char === '"') {
       for (i++; i < source.length && source[i] !== '"'; i++) if (source[i] === '\\') i++;
-    } else if (char === '(') {
-      if (depth++ === 0) start = i;
-    } else if (char === ')' && depth > 0 && --depth === 0) {
-      forms.push(source.slice(start, i + 1));
+    } else if (char === '(' || char === ')' || char === '{' || char === '}') {
+      yield { char, at: i };
     }
   }
-  return forms;
 }
 
 /** The name a `(define-… name …)` form defines, with what it defines; undefined for any other form. */
@@ -41,18 +50,13 @@ export function nestsTooDeep(source: string): boolean {
   const limit = MAX_CALL_STACK_DEPTH + AST_DEPTH_BUFFER;
   const open: number[] = [];
   let depth = 0;
-  for (let i = 0; i < source.length; i++) {
-    const char = source[i];
-    if (char === ';') {
-      while (i < source.length && source[i] !== '\n') i++;
-    } else if (char === '"') {
-      for (i++; i < source.length && source[i] !== '"'; i++) if (source[i] === '\\') i++;
-    } else if (char === '(' || char === '{') {
+  for (const { char } of brackets(source)) {
+    if (char === '(' || char === '{') {
       const step = char === '(' ? 1 : 2;
       if (depth + step > limit) return true;
       depth += step;
       open.push(step);
-    } else if ((char === ')' || char === '}') && open.length > 0) {
+    } else if (open.length > 0) {
       depth -= open.pop() as number;
     }
   }

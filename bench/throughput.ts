@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { httpClient } from '../spec/http/client.ts';
 import { startPrism } from '../spec/prism/start-prism.ts';
-import { measure, type LoadSettings } from './lib/load.ts';
+import { measure, type LoadResult, type LoadSettings } from './lib/load.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
 import { startMockProcess, startServerProcess } from './lib/mock-process.ts';
 import { engineWarmed } from '../testing/http/engine-warmed.ts';
@@ -12,12 +12,16 @@ import { endBenchReport, runBench } from './lib/results.ts';
 import { benchSettings, exitOnSignals } from './lib/settings.ts';
 import { defineCommand } from '../spec/command-line/declaration.ts';
 import {
+  medianTurn,
   missedTargets,
   TARGETS,
   throughputTable,
+  turnShares,
   type BenchRoute,
   type Measurement,
   type Server,
+  type Turn,
+  type Turns,
 } from './lib/throughput-report.ts';
 import { urlFor } from '../spec/load.ts';
 
@@ -35,15 +39,22 @@ const given = benchSettings(
         type: 'integer',
         env: 'BENCH_WARMUP_SECONDS',
         max: 600,
-        default: 3,
-        description: 'seconds of load per route before measuring',
+        default: 2,
+        description: 'seconds of load per route before each measure',
       },
       seconds: {
         type: 'integer',
         env: 'BENCH_SECONDS',
         max: 600,
-        default: 10,
-        description: 'seconds measured per route',
+        default: 5,
+        description: 'seconds measured per route and turn',
+      },
+      rounds: {
+        type: 'integer',
+        env: 'BENCH_ROUNDS',
+        max: 21,
+        default: 5,
+        description: 'turns of mock and ceiling per route; the turn of median share is reported',
       },
     },
   }),
@@ -80,14 +91,43 @@ async function checkAnswers(baseUrl: string, server: Server, list: BenchRoute[])
   }
 }
 
+async function measureOnce(baseUrl: string, server: Server, route: BenchRoute): Promise<LoadResult> {
+  process.stdout.write(`  ${server.padEnd(7)} ${route.name} … `);
+  const result = await measure(`${baseUrl}${route.path}`, settings);
+  process.stdout.write(`${Math.round(result.requestsPerSecond)} req/s\n`);
+  return result;
+}
+
 async function measureServer(baseUrl: string, server: Server, list: BenchRoute[]): Promise<Measurement[]> {
   await checkAnswers(baseUrl, server, list);
   const out: Measurement[] = [];
+  for (const route of list) out.push({ route, server, result: await measureOnce(baseUrl, server, route) });
+  return out;
+}
+
+/**
+ * The mock and its ceiling in turns, back to back, `rounds` times per route. This host's speed
+ * drifts by half within minutes (the ceiling alone measured 21k to 32k req/s in one hour), so a
+ * share taken from two runs minutes apart measured the host; each turn's pair shares one moment.
+ * Both servers stay up, and only the one under load works.
+ */
+async function measureInTurns(mockUrl: string, ceilingUrl: string, list: BenchRoute[]): Promise<Turns[]> {
+  await checkAnswers(mockUrl, 'mock', list);
+  await checkAnswers(ceilingUrl, 'ceiling', list);
+  const out: Turns[] = [];
   for (const route of list) {
-    process.stdout.write(`  ${server.padEnd(5)} ${route.name} … `);
-    const result = await measure(`${baseUrl}${route.path}`, settings);
-    process.stdout.write(`${Math.round(result.requestsPerSecond)} req/s\n`);
-    out.push({ route, server, result });
+    const turns: Turn[] = [];
+    for (let i = 0; i < given.rounds; i++) {
+      // Every other turn the ceiling goes first, so a host slowing or speeding steadily favours neither.
+      if (i % 2 === 0) {
+        const mock = await measureOnce(mockUrl, 'mock', route);
+        turns.push({ mock, ceiling: await measureOnce(ceilingUrl, 'ceiling', route) });
+      } else {
+        const ceiling = await measureOnce(ceilingUrl, 'ceiling', route);
+        turns.push({ mock: await measureOnce(mockUrl, 'mock', route), ceiling });
+      }
+    }
+    out.push({ route, turns });
   }
   return out;
 }
@@ -96,10 +136,11 @@ async function main(): Promise<void> {
   exitOnSignals();
   const load = loadLine();
   console.log(
-    `${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per server and route; ${load}`,
+    `${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per measure, ${given.rounds} turns of mock and ceiling per route; ${load}`,
   );
   const measurements: Measurement[] = [];
-  // One server at a time: on a small machine two servers under load would measure each other.
+  let turns: Turns[];
+  // One server under load at a time: on a small machine two would measure each other.
   const mock = await startMockProcess(MOCK_ARGS);
   let list: BenchRoute[];
   const recorded = mkdtempSync(join(tmpdir(), 'mock-bench-'));
@@ -111,20 +152,20 @@ async function main(): Promise<void> {
     list = routes(catalogue.addresses.busiest);
     // Measured steady, once the CLI's background warm-up of the Clarity engine is over.
     await engineWarmed(mock.url);
-    measurements.push(...(await measureServer(mock.url, 'mock', list)));
     // The mock's own bytes and headers, for the ceiling server to replay.
     const answers = await Promise.all(list.map((r) => recordAnswer(mock.url, r.path)));
     writeFileSync(answersFile, JSON.stringify(answers));
+    const ceiling = await startServerProcess('bench/ceiling-server.ts', ['--answers', answersFile]);
+    try {
+      turns = await measureInTurns(mock.url, ceiling.url, list);
+    } finally {
+      await ceiling.stop();
+    }
   } finally {
     await mock.stop();
-  }
-  const ceiling = await startServerProcess('bench/ceiling-server.ts', ['--answers', answersFile]);
-  try {
-    measurements.push(...(await measureServer(ceiling.url, 'ceiling', list)));
-  } finally {
-    await ceiling.stop();
     rmSync(recorded, { recursive: true, force: true });
   }
+  measurements.push(...turns.flatMap(medianTurn));
   const prism = await startPrism();
   try {
     measurements.push(...(await measureServer(prism.baseUrl, 'prism', list)));
@@ -145,10 +186,13 @@ async function main(): Promise<void> {
       title: 'Throughput: the mock next to its ceiling and `prism mock`',
       header: [
         `${machine}; ${load}.`,
-        `autocannon, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per server and route; one server at a time, the mock started with \`${MOCK_ARGS.join(' ')}\` and measured once its Clarity engine is ready (a token's interface answered). The ceiling is a bare \`node:http\` server (bench/ceiling-server.ts) writing the mock's recorded bytes and headers for each route. Latencies are of 2xx answers.`,
+        `autocannon, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per measure; one server under load at a time, the mock started with \`${MOCK_ARGS.join(' ')}\` and measured once its Clarity engine is ready (a token's interface answered). The ceiling is a bare \`node:http\` server (bench/ceiling-server.ts) writing the mock's recorded bytes and headers for each route. The mock and the ceiling are measured in ${given.rounds} turns per route, back to back (the ceiling first in every other turn); the table shows the turn of median share. Prism once per route. Latencies are of 2xx answers.`,
       ],
       table,
-      notes: list.map((r) => `- ${r.name}: \`GET ${r.path}\``),
+      notes: [
+        ...list.map((r) => `- ${r.name}: \`GET ${r.path}\``),
+        `- mock ÷ ceiling in each turn, in order: ${turns.map((t) => `${t.route.name} ${turnShares(t)}`).join('; ')}`,
+      ],
       verdict,
     },
     missed.length > 0,

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { LoadResult } from './load.ts';
 import { markdownTable } from './markdown.ts';
 import {
+  medianTurn,
   missedTargets,
   ratio,
   throughputTable,
+  turnShares,
   type BenchRoute,
   type Measurement,
 } from './throughput-report.ts';
@@ -57,6 +59,24 @@ describe('the throughput report', () => {
       "/extended: mock 2,000 req/s is 2.00× Prism's 1,000, target ≥ 3×",
       '/extended: mock p99 25.0 ms, target < 20 ms',
     ]);
+  });
+
+  it('reports the turn of median share, so one turn the host slowed neither sinks nor lifts the verdict', () => {
+    const turns = {
+      route: status,
+      turns: [
+        { mock: result(9_000, 10), ceiling: result(18_000, 8) },
+        { mock: result(8_000, 10), ceiling: result(10_000, 8) },
+        { mock: result(20_000, 10), ceiling: result(21_000, 8) },
+      ],
+    };
+    const rows = medianTurn(turns);
+    expect(rows.map((m) => [m.server, m.result.requestsPerSecond])).toEqual([
+      ['mock', 8_000],
+      ['ceiling', 10_000],
+    ]);
+    expect(ratio(rows, status, 'ceiling')).toBe(0.8);
+    expect(turnShares(turns)).toBe('50%, 80%, 95%');
   });
 
   it('refuses a run with failed requests, or a route not measured on every server', () => {

@@ -19,6 +19,39 @@ export interface Measurement {
   result: LoadResult;
 }
 
+/** The mock then the ceiling, measured back to back on one route. */
+export interface Turn {
+  mock: LoadResult;
+  ceiling: LoadResult;
+}
+
+export interface Turns {
+  route: BenchRoute;
+  turns: Turn[];
+}
+
+function share(turn: Turn): number {
+  return turn.ceiling.requestsPerSecond > 0
+    ? turn.mock.requestsPerSecond / turn.ceiling.requestsPerSecond
+    : 0;
+}
+
+/** The turn of median mock ÷ ceiling share (the lower middle of an even count), as the report's two rows. */
+export function medianTurn({ route, turns }: Turns): Measurement[] {
+  const sorted = [...turns].sort((a, b) => share(a) - share(b));
+  const middle = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (!middle) return [];
+  return [
+    { route, server: 'mock', result: middle.mock },
+    { route, server: 'ceiling', result: middle.ceiling },
+  ];
+}
+
+/** Each turn's share, in the order measured: how far the turns spread. */
+export function turnShares({ turns }: Turns): string {
+  return turns.map((t) => percent(share(t))).join(', ');
+}
+
 export interface Targets {
   /** Mock req/s over Prism's, at least. */
   minRatio: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goldenFileOf, readGolden } from '../differential/golden.ts';
+import { goldenFileOf, readGolden, type GoldenAnswer } from '../differential/golden.ts';
 import { controlSpec } from '../mocks/control/control-spec.ts';
 import { loadRealResponses } from '../testing/real-responses/real-responses.ts';
 import {
@@ -14,6 +14,15 @@ import {
 import { compareVersions, operationAsOf, operationsOf, RELEASES } from './releases/releases.ts';
 import { isWrongMethod, operationRouterOf, splitTarget } from './request/routing.ts';
 
+const goldens = new Map<string, GoldenAnswer[]>();
+/** The real service's answers to the differential's requests on the default world, as a release (fixtures/golden/). */
+function golden(version: string): GoldenAnswer[] {
+  let answers = goldens.get(version);
+  if (!answers)
+    goldens.set(version, (answers = readGolden(goldenFileOf(version, 'default-mainnet')).answers));
+  return answers;
+}
+
 function tinyDoc(extra: Record<string, unknown>): Document {
   return { openapi: '3.1.0', info: { title: 't', version: '1' }, ...extra } as Document;
 }
@@ -25,17 +34,28 @@ describe('listOperations', () => {
   const raw = (op: Operation): Record<string, unknown> =>
     (doc.paths as Record<string, Record<string, Record<string, unknown>>>)[op.path]?.[op.method] ?? {};
 
-  it("routes each real response's request (testing/real-responses/) to the operation it answers, and every operation has one", () => {
-    // The real service's own method, path and operationId for each route, as its facts recorded them.
+  it("routes each real answer's request to the operation it answers, and every operation has a 200 of the real service", () => {
+    // The real service's own method, path and operationId for each route: as its facts recorded
+    // them (testing/real-responses/), or as it answered the differential (the golden answers, GETs).
     const route = operationRouterOf(operations);
     const answered = new Set<string>();
-    for (const fixture of loadRealResponses()) {
-      const [method = '', target = ''] = fixture.request.split(' ');
+    const requests = [
+      ...loadRealResponses(),
+      ...RELEASES.flatMap((r) =>
+        golden(r.version).map((a) => ({
+          name: `${r.version} ${a.path}`,
+          operationId: a.operationId,
+          request: `GET ${a.path}`,
+          status: a.real.status,
+        })),
+      ),
+    ];
+    for (const { name, operationId, request, status } of requests) {
+      if (status !== 200) continue;
+      const [method = '', target = ''] = request.split(' ');
       const found = route(method, splitTarget(target).pathname);
-      expect(found && !isWrongMethod(found) && found.route.operationId, fixture.name).toBe(
-        fixture.operationId,
-      );
-      answered.add(fixture.operationId);
+      expect(found && !isWrongMethod(found) && found.route.operationId, name).toBe(operationId);
+      answered.add(operationId);
     }
     expect([...answered].sort()).toEqual(operations.map((op) => op.operationId).sort());
     for (const op of operations) expect(op.operationId, op.path).toMatch(/^[a-z][a-z0-9_]*$/);
@@ -77,7 +97,7 @@ describe('listOperations', () => {
     (version) => {
       const asOf = new Map(operationsOf(operations, version).map((op) => [op.operationId, op]));
       const warned = new Map<string, boolean>();
-      for (const answer of readGolden(goldenFileOf(version, 'default-mainnet')).answers)
+      for (const answer of golden(version))
         if (answer.real.status === 200)
           warned.set(answer.operationId, answer.real.headers?.warning !== undefined);
       expect([...warned.values()]).toContain(true);

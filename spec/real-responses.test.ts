@@ -7,6 +7,8 @@ import {
 } from '../testing/real-responses/real-responses.ts';
 import { isStacksPrincipal } from './formats.ts';
 import { listOperations, loadSpec, operationById, type Operation } from './load.ts';
+import { goldenFileOf, readGolden } from '../differential/golden.ts';
+import { RELEASES } from './releases/releases.ts';
 import { ResponseChecker } from './response-checker.ts';
 import { isWrongMethod, operationRouterOf } from './request/routing.ts';
 import { HttpResponse, rawHeadersOf, type HttpHeaders } from './http/response.ts';
@@ -91,10 +93,14 @@ function clarityPairCount(body: unknown): number {
 const PRINCIPAL_LIKE = /^(S[0-9A-Z]{27,40}(\.[a-zA-Z][a-zA-Z0-9_-]*)?)(::\S+)?$/;
 
 describe('real responses, written by hand from real-service-facts.md', () => {
-  it('cover every operation of the spec with a 200', () => {
+  it("cover every operation of the spec with a 200, or the golden answers hold the real service's", () => {
     // An operation may have more than one 200 (a read-only call's success and its failure).
-    const covered = [...new Set(fixtures.filter((f) => f.status === 200).map((f) => f.operationId))];
-    expect(covered.sort()).toEqual(
+    const covered = new Set(fixtures.filter((f) => f.status === 200).map((f) => f.operationId));
+    // A GET added since answers the differential's declared request (fixtures/golden/, checked against the mock).
+    for (const { version } of RELEASES)
+      for (const answer of readGolden(goldenFileOf(version, 'default-mainnet')).answers)
+        if (answer.real.status === 200) covered.add(answer.operationId);
+    expect([...covered].sort()).toEqual(
       listOperations()
         .map((op) => op.operationId)
         .sort(),

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createMock } from '../mocks/create-mock.ts';
-import { controlsOf, type MockControls } from '../mocks/kernel.ts';
+import { mockHandle, type Mock } from '../mocks/mock-handle.ts';
 import type { MockOptions } from '../mocks/options.ts';
 import { isOwnPath } from '../mocks/own-paths.ts';
 import { serveNode } from '../mocks/http/node/serve.ts';
@@ -15,8 +15,8 @@ import { routerOf, splitTarget } from '../spec/request/routing.ts';
 /** Connect's `next`: Express 5, Connect and Vite's dev server call their next middleware with it. */
 export type NextFunction = (err?: unknown) => void;
 
-/** The mock as a Connect-style middleware, and the living chain's controls. */
-export interface StacksApiMiddleware extends MockControls {
+/** What only the middleware door has: it is the middleware, and it can serve the live channels. */
+export interface MiddlewareDoor {
   (req: IncomingMessage, res: ServerResponse, next: NextFunction): void;
   /**
    * The live updates' channels (JSON-RPC at `<prefix>/extended/v1/ws`, socket.io at
@@ -24,9 +24,10 @@ export interface StacksApiMiddleware extends MockControls {
    * `mw.serveLive(app.listen(3000), '/api')`. Its `close()` ends them.
    */
   serveLive(server: Server, prefix?: string): { close(): Promise<void> };
-  /** Stops the block clock (`blockTime`), if any. */
-  close(): void;
 }
+
+/** The mock as a Connect-style middleware, with the controls of every door (`close` stops its block clock). */
+export type StacksApiMiddleware = Mock<MiddlewareDoor>;
 
 /**
  * The mock for an app that already runs an Express 5, Connect or Vite dev server, at any prefix
@@ -56,10 +57,7 @@ export function stacksApiMiddleware(options: Partial<MockOptions> = {}): StacksA
   };
   const serveLive = (server: Server, prefix = ''): { close(): Promise<void> } =>
     serveLiveUpdates(server, mock.updates, releaseProfile(mock.options.apiVersion), {}, prefix);
-  return Object.assign(middleware, controlsOf(mock.live), {
-    serveLive,
-    close: () => mock.live.stopClock(),
-  });
+  return mockHandle(mock, Object.assign(middleware, { serveLive }));
 }
 
 /** Where the app mounted the middleware: Express and Connect strip it from `req.url` and keep `originalUrl`. */

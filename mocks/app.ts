@@ -1,13 +1,13 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { createMock } from './create-mock.ts';
 import { serveNode } from './http/node/serve.ts';
-import type { Mock } from './kernel.ts';
+import type { MockKernel } from './kernel.ts';
 import type { MockOptions } from './options.ts';
 import type { LiveChain } from './control/live-chain.ts';
 
 /** The mock as a node:http request listener: what the server, `startMock` and the tests serve. */
 export type MockApp = RequestListener & {
-  readonly mock: Mock;
+  readonly mock: MockKernel;
   /** The living chain: its queries (what the API answers from) and its controls. */
   readonly live: LiveChain;
   readonly options: MockOptions;

@@ -2,14 +2,14 @@ import { listOperations, type Document } from '../spec/document.ts';
 import type { ServerRequest } from '../spec/http/request.ts';
 import type { HttpResponse } from '../spec/http/response.ts';
 import { operationsOf, releaseProfile, RELEASES, type ReleaseProfile } from '../spec/releases/releases.ts';
-import { LiveChain, type SubmitRequest, type Tip, type WorldRestorer } from './control/live-chain.ts';
+import { LiveChain, type WorldRestorer } from './control/live-chain.ts';
 import { createMockPipeline } from './http/mock-pipeline.ts';
 import { serviceHeaders } from './http/answer-writing.ts';
+import type { Preferences } from './http/preferences.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import { logLine } from './http/request-log.ts';
 import { withDefaults, worldOptionsOf, type MockOptions } from './options.ts';
 import { isLivePoll, isOwnPath, ownPaths, type OwnFiles } from './own-paths.ts';
-import type { WorldCatalogue } from './query/catalogue.ts';
 import { observeBoth, RequestFeed } from './ui/request-feed.ts';
 import { LiveUpdates } from './live/live-updates.ts';
 import type { CompiledWorldFile, WorldFileSettings } from './world/declared/compile.ts';
@@ -32,53 +32,25 @@ export interface MockSources {
   files?: (live: LiveChain, options: MockOptions) => OwnFiles;
 }
 
-/** The living chain's controls, as every door offers them (startMock, the MSW handlers). */
-export interface MockControls {
-  /** The world's catalogue, as served at `/_mock/world`: addresses, transaction ids and blocks to query. */
-  readonly world: WorldCatalogue;
-  /** Mines `blocks` blocks (default 1, at most 1000), as `POST /_mock/mine` does; the new tip. */
-  mine(blocks?: number): Tip;
-  /**
-   * Puts a token transfer (or an FT/NFT transfer) in the mempool, as `POST /_mock/transactions`
-   * does; the next mined block confirms it. Throws a `ControlError` (status 400) when a node would
-   * refuse it, e.g. a sender who cannot pay amount + fee.
-   */
-  submit(tx: SubmitRequest): { tx_id: string };
-  /** The last `depth` blocks leave the chain, a branch of depth + 1 replaces them (`POST /_mock/reorg`). */
-  reorg(depth: number): Tip;
-  /** Back to the state at start (`POST /_mock/reset`). */
-  reset(): Tip;
-}
-
 /**
  * The mock: its options resolved once, the living chain, and one `handle` that answers every
  * path (the API, the spec, the catalogue, the home page, the control plane). Every door (the
- * node:http server, startMock, the MSW handlers, the suite's in-process target) adapts it.
+ * node:http server, startMock, the middleware, the MSW handlers, the suite's in-process target)
+ * adapts it, and hands its user the one `Mock` (mock-handle.ts) over it.
  */
-export interface Mock extends MockControls {
+export interface MockKernel {
   /** Every option with its default; a world file's seed, network and blocks in place of the flags'. */
   readonly options: MockOptions;
   readonly live: LiveChain;
   /** The rate limit's limits, which may change while the mock runs. */
   readonly limiter: RateLimiter;
+  /** What `prefer()` asks of the next requests. */
+  readonly preferences: Preferences;
   /** The last requests, for the home page. */
   readonly feed: RequestFeed;
   /** The chain's changes as the live channels announce them (docs/live-updates.md); a door attaches its channels. */
   readonly updates: LiveUpdates;
   handle(request: ServerRequest): HttpResponse | Promise<HttpResponse>;
-}
-
-/** The controls over a living chain: the facade every door returns. */
-export function controlsOf(live: LiveChain): MockControls {
-  return {
-    get world() {
-      return live.queries.catalogue();
-    },
-    mine: (blocks) => live.mine(blocks),
-    submit: (tx) => live.submit(tx),
-    reorg: (depth) => live.reorg(depth),
-    reset: () => live.reset(),
-  };
 }
 
 /**
@@ -126,7 +98,7 @@ function undecodable(declared: DeclaredWorld, release: ReleaseProfile): string[]
 }
 
 /** The mock from its options and what its door provides. */
-export function mockKernel(partial: Partial<MockOptions>, sources: MockSources): Mock {
+export function mockKernel(partial: Partial<MockOptions>, sources: MockSources): MockKernel {
   const { options, world } = resolveMock(partial, sources.worldFile);
   const live = new LiveChain(
     world,
@@ -139,7 +111,7 @@ export function mockKernel(partial: Partial<MockOptions>, sources: MockSources):
   const feed = new RequestFeed();
   const observe = observeBoth(feed.observe, options.quiet ? undefined : logLine(options.log));
   const { doc } = sources;
-  const { pipeline, limiter } = createMockPipeline(doc, live.queries, { ...options, log }, live);
+  const { pipeline, limiter, preferences } = createMockPipeline(doc, live.queries, { ...options, log }, live);
   const own = ownPaths({
     options,
     doc,
@@ -173,5 +145,5 @@ export function mockKernel(partial: Partial<MockOptions>, sources: MockSources):
       : seen(request, started, answer);
   };
   const updates = new LiveUpdates(live, releaseProfile(options.apiVersion), log);
-  return Object.assign(controlsOf(live), { options, live, limiter, feed, updates, handle });
+  return { options, live, limiter, preferences, feed, updates, handle };
 }

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMockApp } from './app.ts';
 import { documentedProtocolErrors } from './http/node/protocol-errors.ts';
-import type { Mock } from './kernel.ts';
+import type { MockKernel } from './kernel.ts';
 import type { MockOptions } from './options.ts';
 import type { LiveChain } from './control/live-chain.ts';
 import { serveLiveUpdates } from './live/node/serve-live.ts';
@@ -11,7 +11,7 @@ import { releaseProfile } from '../spec/releases/releases.ts';
 export interface RunningMock {
   server: Server;
   /** The kernel behind the server: its resolved options and `handle`. */
-  mock: Mock;
+  mock: MockKernel;
   /** The chain's queries (`live.queries`) and controls: mine, submit, reorg, reset (what POST /_mock/* calls). */
   live: LiveChain;
   url: string;

@@ -8,6 +8,7 @@ import type { WorldQueries } from '../query/world-queries.ts';
 import { Rng } from '../world/rng.ts';
 import { parseDeprecated } from './deprecation.ts';
 import { checkHandlers, createApiPipeline, type ApiPipeline } from './pipeline.ts';
+import { Preferences } from './preferences.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { RESPONSE_CACHE_LIMITS, ResponseCache } from './response-cache.ts';
 
@@ -35,6 +36,8 @@ export interface MockPipeline {
   pipeline: ApiPipeline;
   /** Its limits may be changed while it runs. */
   limiter: RateLimiter;
+  /** What `prefer()` asks of the next requests. */
+  preferences: Preferences;
 }
 
 /**
@@ -58,6 +61,7 @@ export function createMockPipeline(
   checkHandlers(all, handlers);
   const ops = operationsOf(all, release.version);
   // The answers that read the mined chain only (the spec's `x-cache: mined`) outlive a broadcast.
+  const preferences = new Preferences(ops.map((op) => op.operationId));
   const minedOnly = new Set(all.filter((op) => op.cache === 'mined').map((op) => op.operationId));
   const pipeline = createApiPipeline({
     doc,
@@ -70,6 +74,7 @@ export function createMockPipeline(
     keys: settings.apiKeys,
     requireKey: settings.requireApiKey,
     limiter,
+    preferences,
     scenario: {
       latencyMs: settings.latencyMs,
       faultRate: settings.faultRate,
@@ -82,7 +87,7 @@ export function createMockPipeline(
     door,
     log: settings.log,
   });
-  return { pipeline, limiter };
+  return { pipeline, limiter, preferences };
 }
 
 /** The injected faults' draws: the world's PRNG on its own stream, so they repeat for the seed. */

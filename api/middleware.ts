@@ -5,12 +5,9 @@ import type { MockOptions } from '../mocks/options.ts';
 import { isOwnPath } from '../mocks/own-paths.ts';
 import { serveNode } from '../mocks/http/node/serve.ts';
 import { serveLiveUpdates } from '../mocks/live/node/serve-live.ts';
-import { releaseProfile } from '../spec/releases/releases.ts';
 import type { ServerRequest } from '../spec/http/request.ts';
 import { HttpResponse } from '../spec/http/response.ts';
-import { listOperations } from '../spec/document.ts';
-import { loadSpec } from '../spec/load.ts';
-import { routerOf, splitTarget } from '../spec/request/routing.ts';
+import { splitTarget } from '../spec/request/routing.ts';
 
 /** Connect's `next`: Express 5, Connect and Vite's dev server call their next middleware with it. */
 export type NextFunction = (err?: unknown) => void;
@@ -41,11 +38,10 @@ export function stacksApiMiddleware(options: Partial<MockOptions> = {}): StacksA
   mock.live.startClock();
   const settings = { trustProxy: mock.options.trustProxy };
   const plain = serveNode(mock.handle, settings);
-  const route = routerOf(listOperations(loadSpec()), { decode: false });
   const knows = (url: string): boolean => {
     const { pathname } = splitTarget(url);
     if (isOwnPath(url)) return pathname !== '/' && pathname !== '';
-    return route(pathname) !== undefined;
+    return mock.isApiPath(pathname);
   };
   const middleware = (req: IncomingMessage, res: ServerResponse, next: NextFunction): void => {
     const url = req.url ?? '/';
@@ -56,7 +52,7 @@ export function stacksApiMiddleware(options: Partial<MockOptions> = {}): StacksA
     serveNode((request: ServerRequest) => underPrefix(mock.handle(request), prefix), settings)(req, res);
   };
   const serveLive = (server: Server, prefix = ''): { close(): Promise<void> } =>
-    serveLiveUpdates(server, mock.updates, releaseProfile(mock.options.apiVersion), {}, prefix);
+    serveLiveUpdates(server, mock.updates, mock.release, {}, prefix);
   return mockHandle(mock, Object.assign(middleware, { serveLive }));
 }
 

@@ -1,4 +1,5 @@
 import { listOperations, type Document } from '../spec/document.ts';
+import { routerOf } from '../spec/request/routing.ts';
 import type { ServerRequest } from '../spec/http/request.ts';
 import type { HttpResponse } from '../spec/http/response.ts';
 import { operationsOf, releaseProfile, RELEASES, type ReleaseProfile } from '../spec/releases/releases.ts';
@@ -41,6 +42,8 @@ export interface MockSources {
 export interface MockKernel {
   /** Every option with its default; a world file's seed, network and blocks in place of the flags'. */
   readonly options: MockOptions;
+  /** The release the mock answers as (`apiVersion`), derived once: every door and channel reads it here. */
+  readonly release: ReleaseProfile;
   readonly live: LiveChain;
   /** The rate limit's limits, which may change while the mock runs. */
   readonly limiter: RateLimiter;
@@ -51,6 +54,11 @@ export interface MockKernel {
   /** The chain's changes as the live channels announce them (docs/live-updates.md); a door attaches its channels. */
   readonly updates: LiveUpdates;
   handle(request: ServerRequest): HttpResponse | Promise<HttpResponse>;
+  /**
+   * Whether a path (undecoded) is one of the API's, under any release: what a door that shares
+   * its host (the middleware, MSW) hands the kernel, leaving every other path to its app.
+   */
+  isApiPath(pathname: string): boolean;
 }
 
 /**
@@ -61,8 +69,9 @@ export interface MockKernel {
 export function resolveMock(
   partial: Partial<MockOptions>,
   worldFile: MockSources['worldFile'],
-): { options: MockOptions; world: WorldOptions } {
+): { options: MockOptions; world: WorldOptions; release: ReleaseProfile } {
   const given = withDefaults(partial);
+  const release = releaseProfile(given.apiVersion);
   let file: CompiledWorldFile | undefined;
   const problems: string[] = [];
   try {
@@ -73,12 +82,12 @@ export function resolveMock(
     file = err.partial;
     problems.push(...err.problems);
   }
-  if (file) problems.push(...undecodable(file.declared, releaseProfile(given.apiVersion)));
+  if (file) problems.push(...undecodable(file.declared, release));
   const options: MockOptions = file ? { ...given, ...file.settings } : given;
   const world = resolveOptions({ ...worldOptionsOf(options), ...(file ? { declared: file.declared } : {}) });
   // With those, the problems a running ledger finds in the rest.
   if (problems.length > 0) throw withLedgerProblems(new WorldFileError(problems), world);
-  return { options, world };
+  return { options, world, release };
 }
 
 /**
@@ -99,27 +108,35 @@ function undecodable(declared: DeclaredWorld, release: ReleaseProfile): string[]
 
 /** The mock from its options and what its door provides. */
 export function mockKernel(partial: Partial<MockOptions>, sources: MockSources): MockKernel {
-  const { options, world } = resolveMock(partial, sources.worldFile);
+  const { options, world, release } = resolveMock(partial, sources.worldFile);
   const live = new LiveChain(
     world,
     sources.controlDoc,
     options.blockTime,
     sources.restore,
-    releaseProfile(options.apiVersion).epoch4Values,
+    release.epoch4Values,
   );
   const log = options.quiet ? () => {} : options.log;
   const feed = new RequestFeed();
   const observe = observeBoth(feed.observe, options.quiet ? undefined : logLine(options.log));
   const { doc } = sources;
-  const { pipeline, limiter, preferences } = createMockPipeline(doc, live.queries, { ...options, log }, live);
+  const operations = listOperations(doc);
+  const apiRoute = routerOf(operations, { decode: false });
+  const isApiPath = (pathname: string): boolean => apiRoute(pathname) !== undefined;
+  const { pipeline, limiter, preferences } = createMockPipeline(
+    doc,
+    live.queries,
+    { ...options, release, log },
+    live,
+  );
   const own = ownPaths({
     options,
     doc,
-    ops: operationsOf(listOperations(doc), options.apiVersion),
+    ops: operationsOf(operations, release.version),
     controlDoc: sources.controlDoc,
     live,
     feed,
-    leading: serviceHeaders(releaseProfile(options.apiVersion)),
+    leading: serviceHeaders(release),
     log,
     files: sources.files?.(live, options),
   });
@@ -144,6 +161,6 @@ export function mockKernel(partial: Partial<MockOptions>, sources: MockSources):
       ? answer.then((later) => seen(request, started, later))
       : seen(request, started, answer);
   };
-  const updates = new LiveUpdates(live, releaseProfile(options.apiVersion), log);
-  return { options, live, limiter, preferences, feed, updates, handle };
+  const updates = new LiveUpdates(live, release, log);
+  return { options, release, live, limiter, preferences, feed, updates, handle, isApiPath };
 }

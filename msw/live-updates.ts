@@ -1,5 +1,4 @@
 import { ws, type WebSocketHandler } from 'msw';
-import { releaseProfile } from '../spec/releases/releases.ts';
 import type { MockKernel } from '../mocks/kernel.ts';
 import { JsonRpcChannel, type RpcClient } from '../mocks/live/json-rpc.ts';
 
@@ -10,7 +9,7 @@ import { JsonRpcChannel, type RpcClient } from '../mocks/live/json-rpc.ts';
  * not offered here (its transport is more than a websocket); docs/live-updates.md.
  */
 export function liveUpdateHandlers(mock: MockKernel, baseUrls: readonly string[]): WebSocketHandler[] {
-  const channel = new JsonRpcChannel(releaseProfile(mock.options.apiVersion));
+  const channel = new JsonRpcChannel(mock.release);
   mock.updates.attach(channel);
   return baseUrls.map((base) => {
     const link = ws.link(`${base.replace(/^http/, 'ws')}/extended/v1/ws`);

@@ -1,8 +1,6 @@
 import { http, type HttpHandler, type WebSocketHandler } from 'msw';
-import { listOperations } from '../spec/document.ts';
 import type { ServerRequest } from '../spec/http/request.ts';
 import type { HttpResponse } from '../spec/http/response.ts';
-import { routerOf } from '../spec/request/routing.ts';
 import { mockKernel, type MockSources } from '../mocks/kernel.ts';
 import { mockHandle, type Mock } from '../mocks/mock-handle.ts';
 import type { MockOptions } from '../mocks/options.ts';
@@ -80,7 +78,6 @@ export function createStacksMsw(partial: StacksMswOptions, sources: MockSources)
   const mock = mockKernel({ ...rest, quiet: true, log: () => {} }, sources);
   const { live } = mock;
   live.startClock();
-  const ops = listOperations(sources.doc);
   const baseUrls = (base === undefined ? [...HIRO[live.queries.options.network]] : [base]).map((b) =>
     b.replace(/\/+$/, ''),
   );
@@ -96,13 +93,12 @@ export function createStacksMsw(partial: StacksMswOptions, sources: MockSources)
     const prefix = prefixes.find((p) => url.origin === p.origin && url.pathname.startsWith(p.pathname));
     return prefix && `/${url.pathname.slice(prefix.pathname.length)}`;
   };
-  // Which operation a request is for, without decoding: a malformed escape is the pipeline's 400.
-  const route = routerOf(ops, { decode: false });
 
   /** Whether a request is under the base and for one of the operations (any other goes to onUnhandledRequest). */
   const isServed = (request: Request): boolean => {
     const path = pathOf(new URL(request.url));
-    return path !== undefined && route(path) !== undefined;
+    // Undecoded: a malformed escape is the pipeline's 400.
+    return path !== undefined && mock.isApiPath(path);
   };
 
   const answer = async (request: Request): Promise<Response> => {

@@ -1,6 +1,6 @@
 import type { Document } from '../../spec/document.ts';
 import { listOperations } from '../../spec/document.ts';
-import { operationsOf, releaseProfile } from '../../spec/releases/releases.ts';
+import { operationsOf, type ReleaseProfile } from '../../spec/releases/releases.ts';
 import { createSpecAjv } from '../../spec/schemas.ts';
 import { handlers } from '../operations/handlers.ts';
 import type { ChainDoor } from '../operations/types.ts';
@@ -16,7 +16,7 @@ import { RESPONSE_CACHE_LIMITS, ResponseCache } from './response-cache.ts';
 export interface ApiSettings {
   seed: number;
   /** The release of the real service the mock answers as (spec/releases/). */
-  apiVersion: string;
+  release: ReleaseProfile;
   /** `warn`, `gone` or `gone:<operationId>,…`: which deprecated operations answer 410 (deprecation.ts). */
   deprecated: string;
   /** RFC 9745 `Deprecation` and a successor `Link` on deprecated answers. */
@@ -55,7 +55,7 @@ export function createMockPipeline(
     { anonymous: settings.rateLimit, keyed: settings.rateLimitKey },
     settings.now,
   );
-  const release = releaseProfile(settings.apiVersion);
+  const { release } = settings;
   const all = listOperations(doc);
   // Every operation of the spec has its handler, whichever release is served.
   checkHandlers(all, handlers);

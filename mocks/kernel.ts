@@ -135,6 +135,8 @@ export function mockKernel(partial: Partial<MockOptions>, sources: MockSources):
     ops: operationsOf(operations, release.version),
     controlDoc: sources.controlDoc,
     live,
+    preferences,
+    limiter,
     feed,
     leading: serviceHeaders(release),
     log,

@@ -60,7 +60,7 @@ export function mockHandle<Door extends object>(
     submit: (tx) => live.submit(tx),
     reorg: (depth) => live.reorg(depth),
     reset: () => live.reset(),
-    prefer: (preference) => preferences.add(preference),
+    prefer: (preference) => void preferences.add(preference),
     clearPreferences: () => preferences.clear(),
     setRateLimits: (limits) => limiter.setLimits(limits),
     close: async () => {

@@ -238,6 +238,9 @@ describe('listOperations', () => {
       'POST /_mock/transactions',
       'POST /_mock/reorg',
       'POST /_mock/reset',
+      'POST /_mock/prefer',
+      'POST /_mock/clear-preferences',
+      'POST /_mock/rate-limits',
     ]);
     expect(ops.find((op) => op.path === '/_mock/reorg')?.requestBody?.required).toBe(true);
   });

@@ -45,7 +45,8 @@ export type CheckedSubmit = Omit<SubmitRequest, 'amount' | 'fee'> & {
   fee: bigint;
 } & ({ type: 'token_transfer'; memo?: string } | { type: 'contract_call'; asset: string });
 
-type Component = 'MineRequest' | 'ReorgRequest' | 'TokenTransfer' | 'ContractCall';
+type Component =
+  'MineRequest' | 'ReorgRequest' | 'TokenTransfer' | 'ContractCall' | 'Preference' | 'RateLimits';
 
 interface ControlSchemas {
   components: Record<string, Schema & { 'x-expected'?: string; 'x-max'?: string }>;
@@ -59,7 +60,14 @@ function controlSchemas(doc: Document): ControlSchemas {
   let schemas = compiled.get(doc);
   if (!schemas) {
     const ajv = createSpecAjv(doc, { defaults: true });
-    const names: Component[] = ['MineRequest', 'ReorgRequest', 'TokenTransfer', 'ContractCall'];
+    const names: Component[] = [
+      'MineRequest',
+      'ReorgRequest',
+      'TokenTransfer',
+      'ContractCall',
+      'Preference',
+      'RateLimits',
+    ];
     schemas = {
       components: (doc.components?.schemas ?? {}) as ControlSchemas['components'],
       validators: Object.fromEntries(names.map((n) => [n, ajv.component(n)])) as ControlSchemas['validators'],

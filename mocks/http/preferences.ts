@@ -33,8 +33,11 @@ export class Preferences {
     return this.pending.length === 0;
   }
 
-  /** Adds one; throws, in one line, on a preference that asks nothing or names no operation. */
-  add(preference: Preference): void {
+  /**
+   * Adds one, and gives the `Prefer` header it stands for; throws, in one line, on a preference
+   * that asks nothing or names no operation.
+   */
+  add(preference: Preference): string {
     const parts = [
       ...(preference.code !== undefined ? [`code=${preference.code}`] : []),
       ...(preference.delay !== undefined ? [`delay=${preference.delay}`] : []),
@@ -45,7 +48,9 @@ export class Preferences {
     const { operationId } = preference;
     if (operationId !== undefined && !this.operationIds.includes(operationId))
       throw new Error(`no operation ${operationId}: one of ${this.operationIds.join(', ')}`);
-    this.pending.push({ header: parts.join(', '), operationId, times });
+    const header = parts.join(', ');
+    this.pending.push({ header, operationId, times });
+    return header;
   }
 
   clear(): void {

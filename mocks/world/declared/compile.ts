@@ -1,6 +1,7 @@
 import { sha256 } from '@noble/hashes/sha256';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import { c32address, c32addressDecode } from 'c32check';
+import { parseAmount, type Amount } from '../amount.ts';
 import { PcFlag, Status, TENURE_CAUSES } from '../tables/kinds.ts';
 import { NETWORKS, type NetworkName, type NetworkParams } from '../tables/network.ts';
 import type {
@@ -14,10 +15,11 @@ import type {
 import { WorldFileError, inFileOrder, problemAt } from './plan.ts';
 import { testKeyOf } from './test-keys.ts';
 import {
-  amountTooLarge,
+  amountOutOfRange,
   entryName,
+  feeOutOfRange,
   parseWorldFile,
-  type Amount,
+  type FileAmount,
   type FileTx,
   type ParsedWorldFile,
   type WorldFileData,
@@ -322,13 +324,18 @@ class Compiler {
     return this.checkAddress(text, path) ? text : '';
   }
 
-  private amount(value: Amount, path: (string | number)[]): number {
-    const n = Number(value);
-    if (!Number.isSafeInteger(n)) {
-      this.problem(path, amountTooLarge(value));
-      return 0;
-    }
-    return n;
+  private amount(value: FileAmount, path: (string | number)[]): Amount {
+    const amount = parseAmount(value);
+    if (amount !== undefined) return amount;
+    this.problem(path, amountOutOfRange(value));
+    return 0;
+  }
+
+  private fee(value: FileAmount, path: (string | number)[]): number {
+    const fee = Number(value);
+    if (Number.isSafeInteger(fee)) return fee;
+    this.problem(path, feeOutOfRange(value));
+    return 0;
   }
 
   private token(t: FileToken, path: (string | number)[]): DeclaredToken {
@@ -346,14 +353,17 @@ class Compiler {
       name,
       token: t.token ?? name,
       kind: t.kind,
+      ...(t.decimals === undefined ? {} : { decimals: t.decimals }),
       holders: [],
     };
+    if (t.decimals !== undefined && t.kind !== 'ft')
+      this.problem([...path, 'decimals'], 'decimals are an ft’s (SIP-010 get-decimals), not an nft’s');
     if (deployer) this.tokens.set(contractId, token);
     return token;
   }
 
   private holders(token: DeclaredToken, t: FileToken, path: (string | number)[]): DeclaredToken {
-    const holders: { principal: string; amount: number }[] = [];
+    const holders: { principal: string; amount: Amount }[] = [];
     const ids = new Set<number>();
     for (const [holder, held] of Object.entries(t.holders ?? {})) {
       const at = [...path, 'holders', holder];
@@ -400,7 +410,7 @@ class Compiler {
       sponsor,
       contract,
       amount: t.type === 'nft_transfer' ? (t.value ?? 0) : this.amount(t.amount ?? 0, [...path, 'amount']),
-      fee: this.amount(t.fee, [...path, 'fee']),
+      fee: this.fee(t.fee, [...path, 'fee']),
       outcome: OUTCOMES[t.status ?? 'success'],
       cycles: t.cycles ?? 0,
       pcFlags: this.pcFlags(t, path),

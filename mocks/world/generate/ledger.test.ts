@@ -52,7 +52,11 @@ function randomEvents(ledger: Ledger, rng: Rng, count: number): void {
     let e: ChainEvent;
     if (x === 0) e = event(EventKind.StxMint, { recipient: p, amount: rng.range(1, 1e12) });
     else if (x === 1)
-      e = event(EventKind.StxTransfer, { sender: p, recipient: q, amount: ledger.stxOf(p) / 2 });
+      e = event(EventKind.StxTransfer, {
+        sender: p,
+        recipient: q,
+        amount: Math.floor(Number(ledger.stxOf(p)) / 2),
+      });
     else if (x === 2) e = event(EventKind.FtMint, { recipient: p, contract, amount: rng.range(1, 1e15) });
     else if (x === 3)
       e = event(EventKind.FtTransfer, {
@@ -89,7 +93,7 @@ describe('Ledger', () => {
               sender: p,
               recipient: q,
               contract,
-              amount: Math.max(1, held - rng.int(3)),
+              amount: Math.max(1, Number(held) - rng.int(3)),
             })
           : event(EventKind.FtMint, { recipient: p, contract, amount: rng.range(1, 3) });
       apply(ledger, e);

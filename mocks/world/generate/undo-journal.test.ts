@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { UndoJournal } from './undo-journal.ts';
+import type { Amount } from '../amount.ts';
 
-function undone(journal: UndoJournal, mark: number): number[][] {
-  const records: number[][] = [];
+function undone(journal: UndoJournal, mark: number): Amount[][] {
+  const records: Amount[][] = [];
   journal.rewind(mark, (kind, a, b, c, d) => records.push([kind, a, b, c, d]));
   return records;
 }

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createMockApp, type MockApp } from '../app.ts';
 import { specCheckedClient } from '../../testing/http/spec-checked-client.ts';
 import { ftDisagreements } from '../../testing/worlds/engine-agreement.ts';
+import { checkServedWorld } from '../../testing/worlds/world-file-check.ts';
 import { resolveMock } from '../kernel.ts';
 import { compileWorldFile } from '../world/declared/compile.ts';
 import { WorldFileError } from '../world/declared/plan.ts';
@@ -72,6 +73,10 @@ describe('amounts up to 2^128 - 1, exact in every answer', () => {
     expect(v1.body.stx).toMatchObject({ balance: `${MAX}`, total_received: `${MAX}` });
     const v2 = await get(`/extended/v2/addresses/${address.keeper}/balances/stx`);
     expect(v2.body.balance).toBe(`${MAX}`);
+  });
+
+  it('answers every declared account as the file implies, to the micro-unit (the oracle sums in BigInt)', async () => {
+    expect(await checkServedWorld(get, WORLD)).toBe(4);
   });
 
   it('sums many transfers past 2^53 exactly (a double would not)', async () => {

@@ -153,6 +153,53 @@ describe('Ledger', () => {
     expect(ledger.stxOf(1)).toBe(10);
   });
 
+  it('keeps STX, locks and FT balances exact to 2^128 - 1, and rewinds them exactly', () => {
+    const max = 2n ** 128n - 1n;
+    const ledger = new Ledger();
+    ledger.startJournal();
+    ledger.credit(1, max - 10n);
+    const mark = ledger.mark();
+    ledger.credit(1, 10);
+    expect(ledger.stxOf(1)).toBe(max);
+    apply(ledger, event(EventKind.StxLock, { sender: 1, amount: 2n ** 100n, unlockHeight: 90 }));
+    expect(ledger.spendable(1, 50)).toBe(max - 2n ** 100n);
+    expect(
+      ledger.covers(
+        [event(EventKind.StxTransfer, { sender: 1, recipient: 2, amount: max - 2n ** 100n })],
+        1,
+        0,
+        50,
+      ),
+    ).toBe(true);
+    expect(
+      ledger.covers(
+        [event(EventKind.StxTransfer, { sender: 1, recipient: 2, amount: max - 2n ** 100n })],
+        1,
+        1,
+        50,
+      ),
+    ).toBe(false);
+    apply(ledger, event(EventKind.FtMint, { recipient: 3, contract: 0, amount: max }));
+    apply(ledger, event(EventKind.FtTransfer, { sender: 3, recipient: 4, contract: 0, amount: 2n ** 127n }));
+    expect([ledger.ftOf(0, 3), ledger.ftOf(0, 4)]).toEqual([2n ** 127n - 1n, 2n ** 127n]);
+    expect(ledger.canSpendFt(0, 3)).toBe(true);
+    const moved = event(EventKind.FtTransfer, {
+      sender: 3,
+      recipient: 4,
+      contract: 0,
+      amount: 2n ** 127n - 1n,
+    });
+    expect(ledger.covers([moved], 5, 0, 50)).toBe(true);
+    expect(ledger.covers([moved, moved], 5, 0, 50)).toBe(false);
+    ledger.rewind(mark);
+    expect([ledger.stxOf(1), ledger.spendable(1, 50), ledger.ftOf(0, 3), ledger.ftOf(0, 4)]).toEqual([
+      max - 10n,
+      max - 10n,
+      0,
+      0,
+    ]);
+  });
+
   it('refuses changes no transaction could make', () => {
     const ledger = new Ledger();
     ledger.credit(1, 5);

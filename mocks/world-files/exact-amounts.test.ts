@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { httpClient } from '../../spec/http/client.ts';
 import { createMockApp, type MockApp } from '../app.ts';
 import { specCheckedClient } from '../../testing/http/spec-checked-client.ts';
 import { ftDisagreements } from '../../testing/worlds/engine-agreement.ts';
@@ -147,6 +148,38 @@ describe('amounts up to 2^128 - 1, exact in every answer', () => {
       address.issuer as string,
     );
     expect(decimals).toEqual({ okay: true, result: '0x070100000000000000000000000000000012' });
+  }, 120_000);
+
+  it('admits, mines and answers a submitted transfer past 2^64 exactly, and the engine follows', async () => {
+    const mock = httpClient(app);
+    const before = BigInt((await get(`/extended/v2/addresses/${address.minnow}/balances/stx`)).body.balance);
+    const sent = 2n ** 70n + 3n;
+    const submitted = await mock.post('/_mock/transactions', {
+      type: 'contract_call',
+      asset: asset('wei-token'),
+      sender: address.issuer,
+      recipient: address.minnow,
+      amount: `${sent}`,
+      fee: '1000',
+    });
+    expect(submitted.status).toBe(201);
+    const stx = await mock.post('/_mock/transactions', {
+      type: 'token_transfer',
+      sender: address.whale,
+      recipient: address.minnow,
+      amount: `${PAST_DOUBLE}`,
+      fee: '1000',
+    });
+    expect(stx.status).toBe(201);
+    const pending = (await get(`/extended/v1/address/${address.minnow}/balances`)).body.stx;
+    expect(pending.pending_balance_inbound).toBe(`${PAST_DOUBLE}`);
+    await mock.post('/_mock/mine');
+    const ft = (await get(`/extended/v2/addresses/${address.minnow}/balances/ft`)).body;
+    expect(ft.results).toContainEqual({ token: asset('wei-token'), balance: `${2n ** 64n + sent}` });
+    const after = (await get(`/extended/v2/addresses/${address.minnow}/balances/stx`)).body;
+    expect(after.balance).toBe(`${before + PAST_DOUBLE}`);
+    const reads = await app.live.queries.clarity.ready();
+    expect(ftDisagreements(app.live.queries, reads).problems).toEqual([]);
   }, 120_000);
 });
 

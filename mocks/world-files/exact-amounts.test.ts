@@ -258,4 +258,19 @@ describe('a world file’s amounts: up to 2^128 - 1, refused past it in one line
       `line ${line}: ${entry}: 9007199254740992 is not exact as a number past 9007199254740991 (2^53 - 1): write it as a string of digits, "…", from ${RANGE}`,
     ]);
   });
+
+  it('gives decimals to an ft only, from 0 to 38', () => {
+    const token = (fields: string) => [
+      'accounts:',
+      '  alice: {}',
+      'tokens:',
+      `  - { contract: alice.t, kind: ${fields}, holders: { alice: [1] } }`,
+    ];
+    expect(problemsOf(...token('nft, decimals: 2'))).toEqual([
+      'line 4: tokens[0].decimals: decimals are an ft’s (SIP-010 get-decimals), not an nft’s',
+    ]);
+    expect(
+      problemsOf('accounts:', '  alice: {}', 'tokens:', '  - { contract: alice.t, kind: ft, decimals: 39 }'),
+    ).toEqual(['line 4: tokens[0].decimals: 39 must be <= 38']);
+  });
 });

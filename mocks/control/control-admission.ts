@@ -1,4 +1,4 @@
-import { amountOf, bigAmount } from '../world/amount.ts';
+import { amountOf, bigAmount, MAX_STX_TRANSFER } from '../world/amount.ts';
 import type { Chain } from '../world/tables/chain.ts';
 import { Action, ContractKind, Status } from '../world/tables/kinds.ts';
 import type { DraftContext, TxIntent } from '../world/generate/draft-tx.ts';
@@ -92,6 +92,11 @@ export function admitSubmit(request: CheckedSubmit, ctx: SubmitContext): TxInten
     throw new ControlError(
       400,
       `sender ${request.sender} cannot pay ${transfer ? 'amount + fee' : 'the fee'} (${stxNeeded} micro-STX): ${spendable > 0 ? spendable : 0} spendable after its pending transactions`,
+    );
+  if (transfer && request.amount > MAX_STX_TRANSFER)
+    throw new ControlError(
+      400,
+      `amount ${request.amount} is past ${MAX_STX_TRANSFER} (2^64 - 1): a token transfer's payload holds a u64`,
     );
   const token = transfer ? undefined : tokenOf(request, sender, ctx);
   // Amounts are exact to 2^128 − 1 (`Amount`); the tables keep a fee as a number, exact to 2^53 − 1.

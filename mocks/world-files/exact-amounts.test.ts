@@ -171,6 +171,17 @@ describe('amounts up to 2^128 - 1, exact in every answer', () => {
       fee: '1000',
     });
     expect(stx.status).toBe(201);
+    const past = await mock.post('/_mock/transactions', {
+      type: 'token_transfer',
+      sender: address.keeper,
+      recipient: address.minnow,
+      amount: `${2n ** 64n}`,
+      fee: '1000',
+    });
+    expect([past.status, past.body.message]).toEqual([
+      400,
+      `amount ${2n ** 64n} is past ${2n ** 64n - 1n} (2^64 - 1): a token transfer's payload holds a u64`,
+    ]);
     const pending = (await get(`/extended/v1/address/${address.minnow}/balances`)).body.stx;
     expect(pending.pending_balance_inbound).toBe(`${PAST_DOUBLE}`);
     await mock.post('/_mock/mine');
@@ -217,13 +228,13 @@ describe('a world file’s amounts: up to 2^128 - 1, refused past it in one line
       NOT_A_HOLDING,
     ],
     [
-      'a transfer',
+      'a stacking lock',
       [
         'accounts:',
         `  alice: { stx: "${MAX}" }`,
         '  bob: { stx: "10" }',
         'transactions:',
-        '  - { height: 3, type: stx_transfer, sender: alice, recipient: bob, amount: AMOUNT, fee: "1", sponsor: bob }',
+        '  - { height: 3, type: stack_stx, sender: alice, amount: AMOUNT, cycles: 1, fee: "1", sponsor: bob }',
       ],
       'transactions[0].amount',
       5,
@@ -256,6 +267,21 @@ describe('a world file’s amounts: up to 2^128 - 1, refused past it in one line
     expect(at('1.5')).toEqual([`line ${line}: ${entry}: 1.5 ${notAnAmount}`]);
     expect(at('9007199254740993')).toEqual([
       `line ${line}: ${entry}: 9007199254740992 is not exact as a number past 9007199254740991 (2^53 - 1): write it as a string of digits, "…", from ${RANGE}`,
+    ]);
+  });
+
+  it('takes an STX transfer up to 2^64 - 1, what its payload’s u64 holds', () => {
+    const transfer = (amount: bigint) =>
+      problemsOf(
+        'accounts:',
+        `  alice: { stx: "${MAX}" }`,
+        '  bob: {}',
+        'transactions:',
+        `  - { height: 3, type: stx_transfer, sender: alice, recipient: bob, amount: "${amount}", fee: "1" }`,
+      );
+    expect(transfer(2n ** 64n - 1n)).toEqual([]);
+    expect(transfer(2n ** 64n)).toEqual([
+      `line 5: transactions[0].amount: ${2n ** 64n} is past ${2n ** 64n - 1n} (2^64 - 1): an STX transfer's amount is a u64 in its payload (a token transfer's is a uint, up to 2^128 - 1)`,
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { sha256 } from '@noble/hashes/sha256';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import { c32address, c32addressDecode } from 'c32check';
-import { parseAmount, type Amount } from '../amount.ts';
+import { MAX_STX_TRANSFER, parseAmount, type Amount } from '../amount.ts';
 import { PcFlag, Status, TENURE_CAUSES } from '../tables/kinds.ts';
 import { NETWORKS, type NetworkName, type NetworkParams } from '../tables/network.ts';
 import type {
@@ -331,6 +331,17 @@ class Compiler {
     return 0;
   }
 
+  /** What a transaction moves or locks; an STX transfer's fits its payload's u64. */
+  private moved(t: FileTx, path: (string | number)[]): Amount {
+    const amount = this.amount(t.amount ?? 0, path);
+    if (t.type === 'stx_transfer' && amount > MAX_STX_TRANSFER)
+      this.problem(
+        path,
+        `${amount} is past ${MAX_STX_TRANSFER} (2^64 - 1): an STX transfer's amount is a u64 in its payload (a token transfer's is a uint, up to 2^128 - 1)`,
+      );
+    return amount;
+  }
+
   private fee(value: FileAmount, path: (string | number)[]): number {
     const fee = Number(value);
     if (Number.isSafeInteger(fee)) return fee;
@@ -409,7 +420,7 @@ class Compiler {
       recipient,
       sponsor,
       contract,
-      amount: t.type === 'nft_transfer' ? (t.value ?? 0) : this.amount(t.amount ?? 0, [...path, 'amount']),
+      amount: t.type === 'nft_transfer' ? (t.value ?? 0) : this.moved(t, [...path, 'amount']),
       fee: this.fee(t.fee, [...path, 'fee']),
       outcome: OUTCOMES[t.status ?? 'success'],
       cycles: t.cycles ?? 0,

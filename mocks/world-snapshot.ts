@@ -8,6 +8,7 @@ import { knowSampleUrls, sampleUrls } from './sample-urls.ts';
 import { buildChain } from './world/generate/build-chain.ts';
 import { resolveOptions, type WorldOptions } from './world/options.ts';
 import { Rng } from './world/rng.ts';
+import { AmountColumn } from './world/tables/amount-column.ts';
 import { BlockTable } from './world/tables/block-table.ts';
 import type { Chain } from './world/tables/chain.ts';
 import { IdColumn } from './world/tables/id-column.ts';
@@ -29,6 +30,7 @@ const CLASSES: readonly (abstract new (...args: never[]) => object)[] = [
   Principals,
   BlockTable,
   TxTable,
+  AmountColumn,
   IdColumn,
   NarrowColumn,
   SparseColumn,

@@ -58,6 +58,8 @@ export interface Simnet {
 /** The epoch the mock's chains are in (Nakamoto, Clarity 4 by default). */
 const EPOCH = '3.3';
 const BOOT_ADDRESS = 'SP000000000000000000002Q6VF78';
+/** The most micro-STX the session mints to an account. */
+const U64_MAX = 2n ** 64n - 1n;
 /** `none`, serialized. */
 const NONE = '0x09';
 
@@ -71,19 +73,21 @@ export function simnetEngine(session: Simnet, builders: Simnet['txBuilders']): C
   const defaultVersion = Number(session.getDefaultClarityVersionForCurrentEpoch().replace(/\D/g, ''));
   const publishedAt = new Map<ContractId, ContractSource>();
 
-  function toSdk(tx: EngineTx): SdkTx {
+  function toSdk(tx: EngineTx): SdkTx[] {
     switch (tx.kind) {
       case 'deploy':
-        return builders.deployContract(
-          tx.name,
-          tx.source,
-          { clarityVersion: tx.clarityVersion ?? defaultVersion },
-          tx.sender,
-        );
+        return [
+          builders.deployContract(
+            tx.name,
+            tx.source,
+            { clarityVersion: tx.clarityVersion ?? defaultVersion },
+            tx.sender,
+          ),
+        ];
       case 'call':
-        return builders.callPublicFn(tx.contract, tx.fn, tx.args.map(valueOfHex), tx.sender);
+        return [builders.callPublicFn(tx.contract, tx.fn, tx.args.map(valueOfHex), tx.sender)];
       case 'transfer':
-        return builders.transferSTX(Number(tx.amount), tx.recipient, tx.sender);
+        return transferParts(tx.amount).map((part) => builders.transferSTX(part, tx.recipient, tx.sender));
     }
   }
 
@@ -115,21 +119,23 @@ export function simnetEngine(session: Simnet, builders: Simnet['txBuilders']): C
     bootAddress: BOOT_ADDRESS,
     mineBlock(txs, burnHeight) {
       advanceBurn(burnHeight);
-      let results: SdkResult[];
+      const parts = txs.map(toSdk);
+      let flat: SdkResult[];
       // The session prints a failing transaction's error on stderr before throwing it: the
       // thrown line is what the engine answers.
       const printError = console.error;
       console.error = () => undefined;
       try {
-        results = session.mineBlock(txs.map(toSdk));
+        flat = session.mineBlock(parts.flat());
       } catch (error) {
         throw new EngineRefusal(oneLine(error));
       } finally {
         console.error = printError;
       }
+      const results = joinedParts(parts, flat);
       const height = session.blockHeight;
       txs.forEach((tx, i) => {
-        if (tx.kind === 'deploy' && results[i]?.result.type === 'true') {
+        if (tx.kind === 'deploy' && results[i]?.[0]?.result.type === 'true') {
           const version = tx.clarityVersion ?? defaultVersion;
           publishedAt.set(`${tx.sender}.${tx.name}`, {
             source: tx.source,
@@ -138,14 +144,16 @@ export function simnetEngine(session: Simnet, builders: Simnet['txBuilders']): C
           });
         }
       });
-      return results.map(outcomeOf);
+      return results.map((r) => joinedOutcome(r.map(outcomeOf)));
     },
     advanceTo(height, burnHeight) {
       advanceBurn(burnHeight);
       while (session.blockHeight < height) session.mineEmptyStacksBlock();
     },
     mintStx(recipient, amount) {
-      session.mintSTX(recipient, amount);
+      // The session mints a u64 (it would wrap a larger amount): past 2^64 − 1 µSTX, 18 trillion
+      // STX, its balance stops there (docs/clarity.md).
+      session.mintSTX(recipient, amount < U64_MAX ? amount : U64_MAX);
     },
     callReadOnly(contract, fn, args, sender, at): ReadOnlyAnswer {
       try {
@@ -194,6 +202,36 @@ export function simnetEngine(session: Simnet, builders: Simnet['txBuilders']): C
       return [...session.getContractsInterfaces().keys()];
     },
   };
+}
+
+/**
+ * A transfer's amount as the session takes it: its transfers read the amount as a JavaScript
+ * number, exact to 2^53 − 1, so a larger one (a world file's) goes as several transfers of the
+ * same parties in the same block, which move the same micro-STX.
+ */
+function transferParts(amount: bigint): number[] {
+  const most = BigInt(Number.MAX_SAFE_INTEGER);
+  const parts: number[] = [];
+  let left = amount;
+  while (left > most) {
+    parts.push(Number.MAX_SAFE_INTEGER);
+    left -= most;
+  }
+  parts.push(Number(left));
+  return parts;
+}
+
+/** The session's results grouped back by the transaction whose parts they are. */
+function joinedParts(parts: readonly SdkTx[][], flat: readonly SdkResult[]): SdkResult[][] {
+  let at = 0;
+  return parts.map((p) => flat.slice(at, (at += p.length)));
+}
+
+/** One transaction's outcome from its parts': the first's result unless one failed, every event. */
+function joinedOutcome(outcomes: readonly TxOutcome[]): TxOutcome {
+  const first = outcomes.find((o) => !o.committed) ?? (outcomes[0] as TxOutcome);
+  if (outcomes.length === 1) return first;
+  return { ...first, events: outcomes.flatMap((o) => o.events) };
 }
 
 function outcomeOf(result: SdkResult): TxOutcome {

@@ -1,3 +1,4 @@
+import { addAmounts, amountOf, bigAmount } from '../world/amount.ts';
 import {
   addressHashModeToVersion,
   addressToString,
@@ -31,7 +32,6 @@ import {
   checkHoldings,
   contractPrincipal,
   derivedOrMissing,
-  exact,
   principalText,
   u128,
   type Refuse,
@@ -192,9 +192,12 @@ export function admit(
     const back =
       released === undefined
         ? 0
-        : (p === released.payer ? released.fee : 0) +
-          (p === chain.mempool.sender[replaces as number] ? released.amount : 0);
-    return BigInt(Math.max(0, state.ledger.spendable(p, state.burnHeight) + back));
+        : addAmounts(
+            p === released.payer ? released.fee : 0,
+            p === chain.mempool.sender[replaces as number] ? released.amount : 0,
+          );
+    const has = addAmounts(state.ledger.spendable(p, state.burnHeight), back);
+    return has > 0 ? bigAmount(has) : 0n;
   };
   const pays = (p: number, amount: bigint): void => {
     const has = spendable(p);
@@ -244,7 +247,7 @@ export function admit(
           action: Action.StxTransfer,
           contract: -1,
           peer: recipient,
-          amount: exact(payload.amount, refuse),
+          amount: amountOf(payload.amount),
         },
         memo: memoHex(payload.memo.content),
         txid: `0x${txid}`,

@@ -1,3 +1,4 @@
+import { amountOf, bigAmount, MAX_STX_TRANSFER } from '../world/amount.ts';
 import type { Chain } from '../world/tables/chain.ts';
 import { Action, ContractKind, Status } from '../world/tables/kinds.ts';
 import type { DraftContext, TxIntent } from '../world/generate/draft-tx.ts';
@@ -87,23 +88,23 @@ export function admitSubmit(request: CheckedSubmit, ctx: SubmitContext): TxInten
   const spendable = ledger.spendable(sender, burnHeight);
   const transfer = request.type === 'token_transfer';
   const stxNeeded = transfer ? request.amount + request.fee : request.fee;
-  if (BigInt(spendable) < stxNeeded)
+  if (bigAmount(spendable) < stxNeeded)
     throw new ControlError(
       400,
-      `sender ${request.sender} cannot pay ${transfer ? 'amount + fee' : 'the fee'} (${stxNeeded} micro-STX): ${Math.max(0, spendable)} spendable after its pending transactions`,
+      `sender ${request.sender} cannot pay ${transfer ? 'amount + fee' : 'the fee'} (${stxNeeded} micro-STX): ${spendable > 0 ? spendable : 0} spendable after its pending transactions`,
+    );
+  if (transfer && request.amount > MAX_STX_TRANSFER)
+    throw new ControlError(
+      400,
+      `amount ${request.amount} is past ${MAX_STX_TRANSFER} (2^64 - 1): a token transfer's payload holds a u64`,
     );
   const token = transfer ? undefined : tokenOf(request, sender, ctx);
-  // The ledger keeps balances as doubles, exact to 2^53: a larger amount no balance covers
-  // exactly, so none reaches the tables (see docs/living-chain.md).
-  for (const [field, value] of [
-    ['amount', request.amount],
-    ['fee', request.fee],
-  ] as const)
-    if (value > BigInt(Number.MAX_SAFE_INTEGER))
-      throw new ControlError(
-        400,
-        `${field} ${value} is past what this mock's ledger holds exactly (${Number.MAX_SAFE_INTEGER})`,
-      );
+  // Amounts are exact to 2^128 − 1 (`Amount`); the tables keep a fee as a number, exact to 2^53 − 1.
+  if (request.fee > BigInt(Number.MAX_SAFE_INTEGER))
+    throw new ControlError(
+      400,
+      `fee ${request.fee} is past what this mock's tables hold exactly (${Number.MAX_SAFE_INTEGER})`,
+    );
   return {
     action: token?.action ?? Action.StxTransfer,
     status: Status.Pending,
@@ -112,7 +113,7 @@ export function admitSubmit(request: CheckedSubmit, ctx: SubmitContext): TxInten
     fee: Number(request.fee),
     contract: token?.contract ?? -1,
     peer: recipient >= 0 ? recipient : chain.principals.addStandard(request.recipient),
-    amount: Number(request.amount),
+    amount: amountOf(request.amount),
     aux: 0,
     deny: false,
   };
@@ -129,7 +130,7 @@ function tokenOf(
     throw new ControlError(400, `asset ${request.asset} is not a token this world knows (see /_mock/world)`);
   if (contract.kind === ContractKind.Ft) {
     const held = ledger.ftOf(contract.index, sender);
-    if (BigInt(held) < request.amount)
+    if (bigAmount(held) < request.amount)
       throw new ControlError(
         400,
         `sender ${request.sender} holds ${held} of ${request.asset}, not ${request.amount}`,

@@ -1,3 +1,4 @@
+import { amountOf, bigAmount, type Amount } from '../world/amount.ts';
 import { ClarityType, type ClarityValue } from '@stacks/transactions';
 import type { Chain } from '../world/tables/chain.ts';
 import type { Contract } from '../world/tables/contracts.ts';
@@ -32,7 +33,7 @@ export interface CallScope {
 export interface Call {
   action: Action;
   peer: number;
-  amount: number;
+  amount: Amount;
 }
 
 /**
@@ -49,7 +50,7 @@ export function callOf(contract: Contract, name: string, args: ClarityValue[], s
     refuse('BadFunctionArgument', {
       message: `${name} takes (${signature.join(' ')}), got ${args.length} argument(s) of type ${args.map((a) => a.type).join(', ')}`,
     });
-  const uint = (i: number): number => exact(BigInt((args[i] as { value: string | bigint }).value), refuse);
+  const uint = (i: number): Amount => amountOf(BigInt((args[i] as { value: string | bigint }).value));
   const party = (i: number): number => {
     const address = principalText(args[i] as ClarityValue);
     return address.includes('.') ? contractPrincipal(scope.chain, address, refuse) : scope.peer(address);
@@ -133,13 +134,13 @@ export function checkHoldings(
         message: `the sender holds ${held} of ${contract.assetId}, not ${call.amount}`,
       });
   } else if (call.action === Action.NftTransfer) {
-    if (sender < 0 || ledger.nftOwner(contract.index, call.amount) !== sender)
+    if (sender < 0 || ledger.nftOwner(contract.index, Number(call.amount)) !== sender)
       refuse('BadFunctionArgument', {
         message: `the sender does not own ${contract.assetId} #${call.amount}`,
       });
   } else {
     const has = spendable(sender);
-    const needed = BigInt(call.amount) + ownFee;
+    const needed = bigAmount(call.amount) + ownFee;
     if (has < needed) refuse('NotEnoughFunds', { expected: u128(needed), actual: u128(has) });
   }
 }
@@ -148,15 +149,6 @@ export function principalText(value: ClarityValue): string {
   if (value.type === ClarityType.PrincipalStandard || value.type === ClarityType.PrincipalContract)
     return value.value;
   throw new Error(`not a principal: ${value.type}`);
-}
-
-/** The ledger keeps amounts as doubles, exact to 2^53 (docs/living-chain.md). */
-export function exact(value: bigint, refuse: Refuse): number {
-  if (value > BigInt(Number.MAX_SAFE_INTEGER))
-    refuse('ServerFailureOther', {
-      message: `${value} is past what this mock's ledger holds exactly (${Number.MAX_SAFE_INTEGER})`,
-    });
-  return Number(value);
 }
 
 /** A u128 as the node writes one in a rejection: `0x` and 32 hex digits, big-endian. */

@@ -1,3 +1,4 @@
+import { heldOf } from '../query/balances.ts';
 import { ok, type OperationHandler } from './types.ts';
 
 export const get_principal_balance_ft: OperationHandler<'get_principal_balance_ft'> = {
@@ -9,7 +10,7 @@ export const get_principal_balance_ft: OperationHandler<'get_principal_balance_f
     // A token the principal never held, or no token at all, is a balance of 0 (real service).
     return ok({
       asset_identifier: path.asset_identifier,
-      balance: String(totals ? totals.received - totals.sent : 0),
+      balance: String(totals ? heldOf(totals) : 0),
     });
   },
 };

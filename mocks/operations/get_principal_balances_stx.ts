@@ -1,3 +1,4 @@
+import { addAmounts, subtractAmounts } from '../world/amount.ts';
 import { poxVersionOf } from '../query/principal-activity.ts';
 import { ok, type OperationHandler } from './types.ts';
 
@@ -7,7 +8,7 @@ export const get_principal_balances_stx: OperationHandler<'get_principal_balance
     const chain = queries.chain;
     const { facts, mempool } = queries.tipBalances(path.principal);
     const lock = facts.lock;
-    const available = facts.balance - (lock?.amount ?? 0);
+    const available = subtractAmounts(facts.balance, lock?.amount ?? 0);
     const pending = mempool && (mempool.inbound > 0 || mempool.outbound > 0) ? mempool : undefined;
     return ok({
       balance: String(facts.balance),
@@ -24,7 +25,9 @@ export const get_principal_balances_stx: OperationHandler<'get_principal_balance
         : null,
       mempool: pending
         ? {
-            estimated_balance: String(available + pending.inbound - pending.outbound),
+            estimated_balance: String(
+              subtractAmounts(addAmounts(available, pending.inbound), pending.outbound),
+            ),
             inbound: String(pending.inbound),
             outbound: String(pending.outbound),
           }

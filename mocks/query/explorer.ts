@@ -1,3 +1,4 @@
+import { addAmounts, subtractAmounts, type Amount } from '../world/amount.ts';
 import { isUnanchored, tipHeight, type Chain } from '../world/tables/chain.ts';
 import { BlockKey } from '../world/tables/block-table.ts';
 import type { Contract } from '../world/tables/contracts.ts';
@@ -42,7 +43,7 @@ export interface TokenFacts {
   /** The deployment's row in the chain's transactions. */
   readonly deployTx: number;
   /** Fungible: minted less burned, micro-units. */
-  readonly supply: number;
+  readonly supply: Amount;
   /** Non-fungible: the ids ever minted. */
   readonly minted: ReadonlySet<number>;
 }
@@ -170,17 +171,18 @@ function burnBlockRows(chain: Chain): BurnBlockRow[] {
 /** Every token contract deployed in an anchored block, with its supply and minted ids at the tip. */
 function tokenFacts(chain: Chain): Map<string, TokenFacts> {
   const t = chain.txs;
-  const supply = new Map<number, number>();
+  const supply = new Map<number, Amount>();
   const minted = new Map<number, Set<number>>();
   const deployed = new Map<number, number>();
   for (let tx = 0; tx < chain.anchoredCount; tx++) {
     if (t.action[tx] === Action.Deploy) deployed.set(t.contract[tx] as number, tx);
     forEachEvent(chain, tx, (kind, _sender, _recipient, contract, amount) => {
-      if (kind === EventKind.FtMint) supply.set(contract, (supply.get(contract) ?? 0) + amount);
-      else if (kind === EventKind.FtBurn) supply.set(contract, (supply.get(contract) ?? 0) - amount);
+      if (kind === EventKind.FtMint) supply.set(contract, addAmounts(supply.get(contract) ?? 0, amount));
+      else if (kind === EventKind.FtBurn)
+        supply.set(contract, subtractAmounts(supply.get(contract) ?? 0, amount));
       else if (kind === EventKind.NftMint) {
         const ids = minted.get(contract) ?? new Set<number>();
-        minted.set(contract, ids.add(amount));
+        minted.set(contract, ids.add(Number(amount)));
       }
     });
   }

@@ -1,9 +1,10 @@
+import { addAmounts, type Amount } from '../world/amount.ts';
 import { feePayer, type Chain } from '../world/tables/chain.ts';
 import { Action, Status } from '../world/tables/kinds.ts';
 
 export interface MempoolDelta {
-  inbound: number;
-  outbound: number;
+  inbound: Amount;
+  outbound: Amount;
 }
 
 const NONE: MempoolDelta = { inbound: 0, outbound: 0 };
@@ -20,10 +21,13 @@ export class MempoolDeltas {
     const m = chain.mempool;
     for (let tx = 0; tx < m.count; tx++) {
       if (m.status[tx] !== Status.Pending || replaced?.has(tx)) continue;
-      this.entry(feePayer(m, tx)).outbound += m.fee.at(tx);
+      const payer = this.entry(feePayer(m, tx));
+      payer.outbound = addAmounts(payer.outbound, m.fee.at(tx));
       if (m.action[tx] === Action.StxTransfer) {
-        this.entry(m.sender[tx] as number).outbound += m.amount[tx] as number;
-        this.entry(m.peer[tx] as number).inbound += m.amount[tx] as number;
+        const sender = this.entry(m.sender[tx] as number);
+        const recipient = this.entry(m.peer[tx] as number);
+        sender.outbound = addAmounts(sender.outbound, m.amount.at(tx));
+        recipient.inbound = addAmounts(recipient.inbound, m.amount.at(tx));
       }
     }
   }

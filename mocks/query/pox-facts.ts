@@ -1,3 +1,4 @@
+import { addAmounts, subtractAmounts, type Amount } from '../world/amount.ts';
 import { burnHeightAt, type Chain } from '../world/tables/chain.ts';
 import { forEachEvent } from '../world/derive/events.ts';
 import { Action, EventKind } from '../world/tables/kinds.ts';
@@ -10,10 +11,10 @@ export interface PoxFacts {
   readonly cycle: number;
   readonly cycleLength: number;
   /** Micro-STX in existence: the genesis allocations and every coinbase, less what was burnt. */
-  readonly liquidSupply: number;
+  readonly liquidSupply: Amount;
   /** Micro-STX locked for the current cycle and for the next one. */
-  readonly stackedNow: number;
-  readonly stackedNext: number;
+  readonly stackedNow: Amount;
+  readonly stackedNext: Amount;
 }
 
 /**
@@ -26,22 +27,23 @@ export function poxFacts(chain: Chain, height: number): PoxFacts {
   const burnHeight = burnHeightAt(chain, height);
   const cycle = Math.floor(burnHeight / cycleLength);
   const t = chain.txs;
-  let liquidSupply = 0;
-  let stackedNow = 0;
-  let stackedNext = 0;
-  for (let row = 0; row < height; row++) liquidSupply += chain.blocks.reward[row] as number;
+  let liquidSupply: Amount = 0;
+  let stackedNow: Amount = 0;
+  let stackedNext: Amount = 0;
+  for (let row = 0; row < height; row++)
+    liquidSupply = addAmounts(liquidSupply, chain.blocks.reward[row] as number);
   for (let tx = 0; tx < t.count && (t.height[tx] as number) <= height; tx++) {
     // A block's reward is its coinbase and its fees: the fees only move what exists.
-    liquidSupply -= t.fee.at(tx);
+    liquidSupply = subtractAmounts(liquidSupply, t.fee.at(tx));
     const locks = t.action[tx] === Action.StackStx;
     forEachEvent(chain, tx, (kind, _sender, _recipient, _contract, amount, unlockHeight) => {
-      if (kind === EventKind.StxMint) liquidSupply += amount;
-      else if (kind === EventKind.StxBurn) liquidSupply -= amount;
+      if (kind === EventKind.StxMint) liquidSupply = addAmounts(liquidSupply, amount);
+      else if (kind === EventKind.StxBurn) liquidSupply = subtractAmounts(liquidSupply, amount);
       else if (locks && kind === EventKind.StxLock) {
         const first = Math.floor(burnHeightAt(chain, t.height[tx] as number) / cycleLength) + 1;
         const end = Math.floor(unlockHeight / cycleLength);
-        if (cycle >= first && cycle < end) stackedNow += amount;
-        if (cycle + 1 >= first && cycle + 1 < end) stackedNext += amount;
+        if (cycle >= first && cycle < end) stackedNow = addAmounts(stackedNow, amount);
+        if (cycle + 1 >= first && cycle + 1 < end) stackedNext = addAmounts(stackedNext, amount);
       }
     });
   }

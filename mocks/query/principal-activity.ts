@@ -1,8 +1,9 @@
+import { compareAmounts, type Amount } from '../world/amount.ts';
 import { contractAt, txIndexOf, type Chain } from '../world/tables/chain.ts';
 import { EventKind } from '../world/tables/kinds.ts';
 import { forEachEvent } from '../world/derive/events.ts';
 import type { AddressIndex } from './address-index.ts';
-import type { AssetTotals } from './balances.ts';
+import { heldOf, type AssetTotals } from './balances.ts';
 import type { TxBalanceChanges } from '../world/derive/balance-changes.ts';
 
 /** The real service's microblock_sequence of a transaction mined outside any microblock. */
@@ -56,7 +57,7 @@ export function nftHoldings(
       if (kind < EventKind.NftTransfer || kind > EventKind.NftBurn) return;
       const key = `${contract}:${amount}`;
       if (sender === principal) held.delete(key);
-      if (recipient === principal) held.set(key, { contract, id: amount, tx, event: at });
+      if (recipient === principal) held.set(key, { contract, id: Number(amount), tx, event: at });
     });
   }
   return [...held.values()];
@@ -82,8 +83,8 @@ export type AssetType = (typeof AssetType)[keyof typeof AssetType];
 export interface BalanceChangeRow {
   readonly assetType: AssetType;
   readonly identifier: string;
-  readonly sent: number;
-  readonly received: number;
+  readonly sent: Amount;
+  readonly received: Amount;
 }
 
 /** The changes as the real service lists them: STX, FT, NFT, each by identifier. */
@@ -109,15 +110,15 @@ export function compareText(a: string, b: string): number {
 /** A fungible token the principal holds a positive balance of. */
 export interface FtPosition {
   readonly assetId: string;
-  readonly balance: number;
+  readonly balance: Amount;
 }
 
 /** Positive fungible-token balances, largest first, then by identifier (v3's order). */
 export function ftPositions(chain: Chain, ft: ReadonlyMap<number, AssetTotals>): FtPosition[] {
   const positions: FtPosition[] = [];
   for (const [contract, totals] of ft) {
-    const balance = totals.received - totals.sent;
+    const balance = heldOf(totals);
     if (balance > 0) positions.push({ assetId: contractAt(chain, contract).assetId, balance });
   }
-  return positions.sort((a, b) => b.balance - a.balance || compareText(a.assetId, b.assetId));
+  return positions.sort((a, b) => compareAmounts(b.balance, a.balance) || compareText(a.assetId, b.assetId));
 }

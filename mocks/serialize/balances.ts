@@ -1,4 +1,5 @@
-import type { BalanceFacts, VestingFacts } from '../query/balances.ts';
+import { heldOf, type BalanceFacts, type VestingFacts } from '../query/balances.ts';
+import { addAmounts, subtractAmounts } from '../world/amount.ts';
 import { contractAt, type Chain } from '../world/tables/chain.ts';
 import type { MempoolDelta } from '../query/mempool-deltas.ts';
 import { txIdOf } from './transaction.ts';
@@ -30,14 +31,14 @@ export function serializeBalances(
   };
   for (const [contract, totals] of sortedByAsset(chain, facts.ft)) {
     balances.fungible_tokens[contract] = {
-      balance: String(totals.received - totals.sent),
+      balance: String(heldOf(totals)),
       total_sent: String(totals.sent),
       total_received: String(totals.received),
     };
   }
   for (const [contract, totals] of sortedByAsset(chain, facts.nft)) {
     balances.non_fungible_tokens[contract] = {
-      count: String(totals.received - totals.sent),
+      count: String(heldOf(totals)),
       total_sent: String(totals.sent),
       total_received: String(totals.received),
     };
@@ -83,7 +84,9 @@ export function serializeStxBalanceV2(
 function pendingStx(facts: BalanceFacts, mempool: MempoolDelta | undefined): Partial<StxBalance> {
   return mempool
     ? {
-        estimated_balance: String(facts.balance + mempool.inbound - mempool.outbound),
+        estimated_balance: String(
+          subtractAmounts(addAmounts(facts.balance, mempool.inbound), mempool.outbound),
+        ),
         pending_balance_inbound: String(mempool.inbound),
         pending_balance_outbound: String(mempool.outbound),
       }

@@ -26,7 +26,7 @@ describe("a stack-stx transaction's log", () => {
       expect(fields.name).toEqual({ type: ClarityType.StringASCII, value: 'stack-stx' });
       expect(fields.stacker).toMatchObject({ value: chain.principals.name(chain.txs.sender[tx] as number) });
       const data = (fields.data as { value: Record<string, { value: unknown }> }).value;
-      expect(data['lock-amount']?.value).toBe(BigInt(chain.txs.amount[tx] as number));
+      expect(data['lock-amount']?.value).toBe(BigInt(chain.txs.amount.at(tx)));
       expect(data['lock-period']?.value).toBe(BigInt(chain.txs.aux.at(tx)));
       expect(data['unlock-burn-height']?.value).toBe(BigInt(lockUnlockHeight(chain, tx)));
       checked++;

@@ -74,7 +74,7 @@ export function transactionEvent(
 function recordedValue(chain: Chain, tx: number, event: ChainEvent): ClarityPair | undefined {
   const recorded = clarityTxOf(chain, chain.txs, tx)?.outcome?.events;
   if (!recorded) return undefined;
-  if (event.kind === EventKind.Log) return recorded[event.amount]?.value;
+  if (event.kind === EventKind.Log) return recorded[Number(event.amount)]?.value;
   return recorded.find(
     (r) =>
       r.kind === event.kind &&
@@ -132,7 +132,7 @@ export function partiesOf(chain: Chain, event: ChainEvent): { sender?: string; r
 /** What the called contract printed, rebuilt from the transaction. */
 export function logValueOf(chain: Chain, tx: number): ClarityPair {
   const t = chain.txs;
-  const amount = uint(t.amount[tx] as number);
+  const amount = uint(t.amount.at(tx));
   const sender = principalValue(chain, t.sender[tx] as number);
   let value: ClarityValue;
   switch (t.action[tx] as Action) {
@@ -161,7 +161,7 @@ export function logValueOf(chain: Chain, tx: number): ClarityPair {
       value = tuple({
         action: Cl.stringAscii('swap'),
         amount,
-        out: uint(swapOut(t.amount[tx] as number)),
+        out: uint(swapOut(t.amount.at(tx))),
         who: sender,
       });
       break;
@@ -184,7 +184,7 @@ export function logValueOf(chain: Chain, tx: number): ClarityPair {
  */
 function stackStxPrint(chain: Chain, tx: number): ClarityValue {
   const t = chain.txs;
-  const amount = uint(t.amount[tx] as number);
+  const amount = uint(t.amount.at(tx));
   const period = t.aux.at(tx);
   const burnHeight = burnHeightAt(chain, t.height[tx] as number);
   const cycle = Math.floor(burnHeight / chain.net.poxCycleLength);

@@ -1,3 +1,4 @@
+import { bigAmount, subtractAmounts, type Amount } from '../world/amount.ts';
 import type { BalanceFacts } from '../query/balances.ts';
 import type { NonceFacts } from '../query/nonces.ts';
 import type { AccountData, AddressNonces, PrincipalNonces } from './types.ts';
@@ -48,7 +49,7 @@ export function serializePrincipalNonces(facts: NonceFacts): PrincipalNonces {
 export function serializeAccount(balance: BalanceFacts, nonces: NonceFacts): AccountData {
   const locked = balance.lock?.amount ?? 0;
   return {
-    balance: u128(balance.balance - locked),
+    balance: u128(subtractAmounts(balance.balance, locked)),
     locked: u128(locked),
     unlock_height: balance.lock?.unlockHeight ?? 0,
     nonce: nonces.lastAnchored === null ? 0 : nonces.lastAnchored + 1,
@@ -56,6 +57,6 @@ export function serializeAccount(balance: BalanceFacts, nonces: NonceFacts): Acc
 }
 
 /** A u128 as the node writes one: `0x` and 32 hex digits, big-endian. */
-function u128(value: number): string {
-  return `0x${BigInt(Math.max(0, value)).toString(16).padStart(32, '0')}`;
+function u128(value: Amount): string {
+  return `0x${(value > 0 ? bigAmount(value) : 0n).toString(16).padStart(32, '0')}`;
 }

@@ -17,7 +17,7 @@ export function payloadOf(chain: Chain, table: TxTable, tx: number): TxPayload {
         tx_type: 'token_transfer',
         token_transfer: {
           recipient_address: chain.principals.name(table.peer[tx] as number),
-          amount: String(table.amount[tx]),
+          amount: String(table.amount.at(tx)),
           memo: chain.memos[table.aux.at(tx)] as string,
         },
       };
@@ -68,7 +68,7 @@ function consensusHash(chain: Chain, height: number): string {
 function tenureChangeOf(chain: Chain, table: TxTable, tx: number) {
   const height = table.height[tx] as number;
   // The cause's code (TENURE_CAUSES): 0 starts a tenure, any other extends the one under way.
-  const cause = table.amount[tx] as number;
+  const cause = table.amount.at(tx);
   const extended = cause > 0;
   const tenure = consensusHash(chain, height);
   return {
@@ -77,7 +77,7 @@ function tenureChangeOf(chain: Chain, table: TxTable, tx: number) {
     burn_view_consensus_hash: tenure,
     previous_tenure_end: indexBlockHash(chain, height - 1),
     previous_tenure_blocks: table.aux.at(tx),
-    cause: TENURE_CAUSES[cause] as TenureCause,
+    cause: TENURE_CAUSES[Number(cause)] as TenureCause,
     pubkey_hash: derivedHex(table, tx, 30, 20),
   };
 }

@@ -1,3 +1,4 @@
+import { addAmounts, subtractAmounts, type Amount } from '../world/amount.ts';
 import { clarityTxOf, contractAt, variant, type Chain } from '../world/tables/chain.ts';
 import { signedPostConditions } from './signed-post-conditions.ts';
 import { uintPair } from '../world/derive/clarity.ts';
@@ -51,7 +52,7 @@ function declaredConditions(chain: Chain, table: TxTable, tx: number): PostCondi
       type: 'staking',
       principal,
       condition_code: stacking ? 'sent_equal_to' : 'sent_less_than_or_equal_to',
-      amount: stacking ? String(table.amount[tx]) : '0',
+      amount: stacking ? String(table.amount.at(tx)) : '0',
     });
   if (declaresPoxCondition(table, tx))
     extra.push({ type: 'pox', principal, condition_code: stacking ? 'performed' : 'not_performed' });
@@ -60,7 +61,7 @@ function declaredConditions(chain: Chain, table: TxTable, tx: number): PostCondi
 
 function derivedConditions(chain: Chain, table: TxTable, tx: number): PostCondition[] {
   const fails = table.status[tx] === Status.AbortByPostCondition;
-  const amount = table.amount[tx] as number;
+  const amount = table.amount.at(tx);
   const code = variant(table, tx, 5) % CODES.length;
   const origin = senderSide(chain, table, tx);
   const contract = table.contract[tx] as number;
@@ -99,22 +100,24 @@ function derivedConditions(chain: Chain, table: TxTable, tx: number): PostCondit
 }
 
 /** The condition's amount: one that the real movement satisfies, or violates when `fails`. */
-function conditionAmount(code: FungibleConditionCode, moved: number, fails: boolean): number {
+function conditionAmount(code: FungibleConditionCode, moved: Amount, fails: boolean): Amount {
+  const above = addAmounts(moved, 1);
+  const below = moved > 0 ? subtractAmounts(moved, 1) : 0;
   switch (code) {
     case 'sent_equal_to':
-      return fails ? moved + 1 : moved;
+      return fails ? above : moved;
     case 'sent_greater_than_or_equal_to':
-      return fails ? moved + 1 : moved;
+      return fails ? above : moved;
     case 'sent_less_than_or_equal_to':
-      return fails ? Math.max(0, moved - 1) : moved;
+      return fails ? below : moved;
     case 'sent_greater_than':
-      return fails ? moved : Math.max(0, moved - 1);
+      return fails ? moved : below;
     case 'sent_less_than':
-      return fails ? moved : moved + 1;
+      return fails ? moved : above;
   }
 }
 
-function stx(principal: PostConditionPrincipal, code: number, moved: number, fails: boolean): PostCondition {
+function stx(principal: PostConditionPrincipal, code: number, moved: Amount, fails: boolean): PostCondition {
   const condition_code = CODES[code] as FungibleConditionCode;
   return {
     type: 'stx',
@@ -129,7 +132,7 @@ function fungible(
   principal: PostConditionPrincipal,
   contract: number,
   code: number,
-  moved: number,
+  moved: Amount,
   fails: boolean,
 ): PostCondition {
   const condition_code = CODES[code] as FungibleConditionCode;

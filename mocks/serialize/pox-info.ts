@@ -36,8 +36,15 @@ function threshold(liquid: number, stacked: number, slots: number): number {
  * the thresholds from the liquid supply and what is stacked, the epochs of the world (2.5, then
  * 3.0 from the burn height of its first Nakamoto block).
  */
-export function serializePoxInfo(chain: Chain, facts: PoxFacts): PoxInfo {
+export function serializePoxInfo(chain: Chain, pox: PoxFacts): PoxInfo {
   const k = POX_CONSTANTS[chain.net.name];
+  // The node writes these as JSON numbers: past 2^53 − 1 (a world file's) as exact as a double.
+  const facts = {
+    ...pox,
+    liquidSupply: Number(pox.liquidSupply),
+    stackedNow: Number(pox.stackedNow),
+    stackedNext: Number(pox.stackedNext),
+  };
   const length = facts.cycleLength;
   const first = 0;
   const poxId = contractAt(chain, chain.poxContract).id;

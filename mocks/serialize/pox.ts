@@ -26,7 +26,7 @@ export function serializePoxSigner(chain: Chain, cycle: RewardCycle, signer: Rew
     weight: signer.weight,
     stacked_amount: String(signer.stacked),
     weight_percent: (signer.weight / cycle.totalWeight) * 100,
-    stacked_amount_percent: (signer.stacked / cycle.totalStacked) * 100,
+    stacked_amount_percent: (Number(signer.stacked) / Number(cycle.totalStacked)) * 100,
     solo_stacker_count: signer.stackers.length,
     pooled_stacker_count: 0,
   };

@@ -1,3 +1,4 @@
+import { subtractAmounts, type Amount } from '../world/amount.ts';
 import { isUnanchored, type Chain } from '../world/tables/chain.ts';
 import type { TxBalanceChanges } from '../world/derive/balance-changes.ts';
 import { AssetType, type BalanceChangeRow } from '../query/principal-activity.ts';
@@ -83,8 +84,8 @@ export function memoText(hex: string): string {
   return new TextDecoder().decode(bytes).replace(/[\u0000\uFFFD]/g, '');
 }
 
-export function balanceChange(sent: number, received: number): BalanceChange {
-  return { sent: String(sent), received: String(received), net: String(received - sent) };
+export function balanceChange(sent: Amount, received: Amount): BalanceChange {
+  return { sent: String(sent), received: String(received), net: String(subtractAmounts(received, sent)) };
 }
 
 /** One transaction of a principal's v3 history: how the principal is involved, its STX change, what it touched. */

@@ -1,14 +1,14 @@
 import type { components } from '../../spec/types.ts';
 import type { TokenFacts } from '../query/explorer.ts';
 import type { Chain } from '../world/tables/chain.ts';
-import { FT_DECIMALS } from '../world/tables/contracts.ts';
+import { decimalsOf } from '../world/tables/contracts.ts';
 
 type FtMetadata = components['schemas']['FtMetadata'];
 
 /**
  * A fungible token's metadata as the token metadata service answers it from the contract's own
  * read-only functions (mocks/world/derive/contract-source.ts writes them): its name, the token's
- * name upper-cased for the symbol, 6 decimals, the supply at the tip. Its token URI is `none`, so
+ * name upper-cased for the symbol, its decimals, the supply at the tip. Its token URI is `none`, so
  * no URI, image or metadata document.
  */
 export function serializeFtMetadata(chain: Chain, token: TokenFacts): FtMetadata {
@@ -16,7 +16,7 @@ export function serializeFtMetadata(chain: Chain, token: TokenFacts): FtMetadata
   return {
     name: contract.name,
     symbol: contract.token.toUpperCase(),
-    decimals: FT_DECIMALS,
+    decimals: decimalsOf(contract),
     total_supply: String(token.supply),
     tx_id: chain.txs.idHex(token.deployTx),
     sender_address: contract.id.split('.')[0] as string,

@@ -24,7 +24,7 @@ export function txResultOf(chain: Chain, tx: number): ClarityPair {
   }
   if (status === Status.ProblematicSkipped) return ERR_NONE;
   if (status !== Status.Success) return OK_TRUE;
-  const amount = t.amount[tx] as number;
+  const amount = t.amount.at(tx);
   switch (t.action[tx] as Action) {
     case Action.NftMint:
       return pairOf(Cl.ok(Cl.uint(amount)));

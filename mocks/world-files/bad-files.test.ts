@@ -49,7 +49,9 @@ const CASES: Case[] = [
   [
     'a value of the wrong type: an amount',
     ['accounts:', '  alice: { stx: yes }'],
-    ['line 2: accounts.alice.stx: "yes" is not an amount (micro-units: a string of digits or an integer)'],
+    [
+      'line 2: accounts.alice.stx: "yes" is not an amount (micro-units: a string of digits or an integer, 0 to 2^128 - 1)',
+    ],
   ],
   [
     'a value of the wrong type: an ft holder’s list of ids',
@@ -155,7 +157,7 @@ const CASES: Case[] = [
       '  alice: { stx: "1000" }',
       '  bob: { stx: yes }',
       '  carol: {}',
-      '  dave: { stx: "99999999999999999999" }',
+      '  dave: { stx: "340282366920938463463374607431768211456" }',
       '  frank: {}',
       'transactions:',
       '  - { height: 3, type: swap, sender: alice, fee: "1" }',
@@ -167,8 +169,8 @@ const CASES: Case[] = [
       '  - { height: 9, type: stx_transfer, sender: alice, recipient: carol, amount: "2000", fee: "1" }',
     ],
     [
-      'line 3: accounts.bob.stx: "yes" is not an amount (micro-units: a string of digits or an integer)',
-      'line 5: accounts.dave.stx: "99999999999999999999" is too large: amounts go up to 9007199254740991 micro-units (2^53 - 1)',
+      'line 3: accounts.bob.stx: "yes" is not an amount (micro-units: a string of digits or an integer, 0 to 2^128 - 1)',
+      'line 5: accounts.dave.stx: "340282366920938463463374607431768211456" is too large: amounts go from 0 to 340282366920938463463374607431768211455 (2^128 - 1) micro-units',
       'line 8: transactions[0].type: unknown type "swap" (one of stx_transfer, ft_transfer, nft_transfer, stack_stx)',
       'line 9: transactions[1].recipient: undeclared name "erin" (declare it under accounts, or give an address)',
       'line 10: transactions[2]: frank cannot pay 5 + fee 1 µSTX at height 5: it has 0 µSTX to spend',

@@ -1,7 +1,9 @@
 // What the Clarity engine holds against what the extended answers say, on any world: every
 // disagreement as one line. The tests of the world's engine (mocks/world/run/) walk them all.
 import { Cl, cvToHex, type ClarityValue } from '@stacks/transactions';
+import { heldOf } from '../../mocks/query/balances.ts';
 import type { WorldQueries } from '../../mocks/query/world-queries.ts';
+import { bigAmount } from '../../mocks/world/amount.ts';
 import { ContractKind } from '../../mocks/world/tables/kinds.ts';
 import type { ContractReads } from '../../mocks/world/run/world-engine.ts';
 
@@ -46,7 +48,7 @@ export function ftDisagreements(
     for (const { name, ft: balances } of holders) {
       const totals = balances.get(ft.index);
       if (!totals) continue;
-      const extended = BigInt(totals.received - totals.sent);
+      const extended = bigAmount(heldOf(totals));
       const engine = readOnly(reads, ft.id, 'get-balance', [Cl.principal(name)]);
       if (differs(engine, Cl.ok(Cl.uint(extended))))
         problems.push(`${ft.id} ${name}: extended ${extended}, engine ${Cl.prettyPrint(engine)}`);

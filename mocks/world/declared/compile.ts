@@ -1,6 +1,7 @@
 import { sha256 } from '@noble/hashes/sha256';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import { c32address, c32addressDecode } from 'c32check';
+import { MAX_STX_TRANSFER, parseAmount, type Amount } from '../amount.ts';
 import { PcFlag, Status, TENURE_CAUSES } from '../tables/kinds.ts';
 import { NETWORKS, type NetworkName, type NetworkParams } from '../tables/network.ts';
 import type {
@@ -14,10 +15,11 @@ import type {
 import { WorldFileError, inFileOrder, problemAt } from './plan.ts';
 import { testKeyOf } from './test-keys.ts';
 import {
-  amountTooLarge,
+  amountOutOfRange,
   entryName,
+  feeOutOfRange,
   parseWorldFile,
-  type Amount,
+  type FileAmount,
   type FileTx,
   type ParsedWorldFile,
   type WorldFileData,
@@ -322,13 +324,29 @@ class Compiler {
     return this.checkAddress(text, path) ? text : '';
   }
 
-  private amount(value: Amount, path: (string | number)[]): number {
-    const n = Number(value);
-    if (!Number.isSafeInteger(n)) {
-      this.problem(path, amountTooLarge(value));
-      return 0;
-    }
-    return n;
+  private amount(value: FileAmount, path: (string | number)[]): Amount {
+    const amount = parseAmount(value);
+    if (amount !== undefined) return amount;
+    this.problem(path, amountOutOfRange(value));
+    return 0;
+  }
+
+  /** What a transaction moves or locks; an STX transfer's fits its payload's u64. */
+  private moved(t: FileTx, path: (string | number)[]): Amount {
+    const amount = this.amount(t.amount ?? 0, path);
+    if (t.type === 'stx_transfer' && amount > MAX_STX_TRANSFER)
+      this.problem(
+        path,
+        `${amount} is past ${MAX_STX_TRANSFER} (2^64 - 1): an STX transfer's amount is a u64 in its payload (a token transfer's is a uint, up to 2^128 - 1)`,
+      );
+    return amount;
+  }
+
+  private fee(value: FileAmount, path: (string | number)[]): number {
+    const fee = Number(value);
+    if (Number.isSafeInteger(fee)) return fee;
+    this.problem(path, feeOutOfRange(value));
+    return 0;
   }
 
   private token(t: FileToken, path: (string | number)[]): DeclaredToken {
@@ -346,14 +364,17 @@ class Compiler {
       name,
       token: t.token ?? name,
       kind: t.kind,
+      ...(t.decimals === undefined ? {} : { decimals: t.decimals }),
       holders: [],
     };
+    if (t.decimals !== undefined && t.kind !== 'ft')
+      this.problem([...path, 'decimals'], 'decimals are an ft’s (SIP-010 get-decimals), not an nft’s');
     if (deployer) this.tokens.set(contractId, token);
     return token;
   }
 
   private holders(token: DeclaredToken, t: FileToken, path: (string | number)[]): DeclaredToken {
-    const holders: { principal: string; amount: number }[] = [];
+    const holders: { principal: string; amount: Amount }[] = [];
     const ids = new Set<number>();
     for (const [holder, held] of Object.entries(t.holders ?? {})) {
       const at = [...path, 'holders', holder];
@@ -399,8 +420,8 @@ class Compiler {
       recipient,
       sponsor,
       contract,
-      amount: t.type === 'nft_transfer' ? (t.value ?? 0) : this.amount(t.amount ?? 0, [...path, 'amount']),
-      fee: this.amount(t.fee, [...path, 'fee']),
+      amount: t.type === 'nft_transfer' ? (t.value ?? 0) : this.moved(t, [...path, 'amount']),
+      fee: this.fee(t.fee, [...path, 'fee']),
       outcome: OUTCOMES[t.status ?? 'success'],
       cycles: t.cycles ?? 0,
       pcFlags: this.pcFlags(t, path),

@@ -1,10 +1,11 @@
+import type { Amount } from '../amount.ts';
 import type { Status } from '../tables/kinds.ts';
 import type { VestingEntry } from '../tables/vesting.ts';
 import type { CompiledWorldFile } from './compile.ts';
 
 /**
  * A world file compiled to what the chain builder needs: every principal resolved to its address
- * or contract id, every amount to a number of micro-units, every entry keeping its line in the
+ * or contract id, every amount to micro-units (`Amount`, exact to 2^128 − 1), every entry keeping its line in the
  * file so that a problem found while building can still name it.
  */
 export interface DeclaredWorld {
@@ -38,7 +39,7 @@ export interface DeclaredAccount extends EntryRef {
   /** The private key the file asked for (`test_key: true`), hex: the address is its. */
   readonly testKey?: string;
   /** Micro-STX credited by the genesis transaction. */
-  readonly stx: number;
+  readonly stx: Amount;
   readonly vesting: readonly VestingEntry[];
 }
 
@@ -49,8 +50,10 @@ export interface DeclaredToken extends EntryRef {
   readonly name: string;
   readonly token: string;
   readonly kind: 'ft' | 'nft';
+  /** An FT's `get-decimals`, when the file gives it. */
+  readonly decimals?: number;
   /** Minted when the contract is deployed at height 1: FT amounts, or one entry per NFT id. */
-  readonly holders: readonly { readonly principal: string; readonly amount: number }[];
+  readonly holders: readonly { readonly principal: string; readonly amount: Amount }[];
 }
 
 export type DeclaredTxType = 'stx_transfer' | 'ft_transfer' | 'nft_transfer' | 'stack_stx';
@@ -67,7 +70,7 @@ export interface DeclaredTx extends EntryRef {
   /** Contract id of the token moved; '' for STX. */
   readonly contract: string;
   /** Micro-units moved or locked, or the NFT id. */
-  readonly amount: number;
+  readonly amount: Amount;
   readonly fee: number;
   /** How it was mined: Success, AbortByResponse or ProblematicSkipped (fee paid, nothing moves). */
   readonly outcome: Status;

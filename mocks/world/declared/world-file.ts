@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { isMap, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { MAX_AMOUNT } from '../amount.ts';
 import type { TenureCause } from '../tables/kinds.ts';
 // Imported, not read from disk, so a world file compiles in a browser too (msw/browser.ts).
 import worldSchema from '../../../fixtures/worlds/world.schema.json' with { type: 'json' };
@@ -7,13 +8,26 @@ import worldSchema from '../../../fixtures/worlds/world.schema.json' with { type
 /** The world file format's JSON Schema (fixtures/worlds/world.schema.json), as served at /_mock/world.schema.json. */
 export const WORLD_SCHEMA = worldSchema as Record<string, unknown>;
 
+/** The range of an amount, as the messages say it. */
+const AMOUNT_RANGE = `0 to ${MAX_AMOUNT} (2^128 - 1)`;
+
 /**
- * The problem with an amount past what the mock keeps exactly, a JavaScript number's safe
- * integers (2^53 − 1 micro-units, 9 billion STX): the words for a too-long string of digits and
- * for a number past it alike.
+ * The problem with an amount a world file's schema admits and the mock cannot hold: a string of
+ * digits past Clarity's uint, or a number past 2^53 − 1, which YAML and JSON readers no longer
+ * read exactly (the string of its digits is).
  */
-export function amountTooLarge(value: string | number): string {
-  return `${JSON.stringify(value)} is too large: amounts go up to ${Number.MAX_SAFE_INTEGER} micro-units (2^53 - 1)`;
+export function amountOutOfRange(value: string | number): string {
+  if (typeof value === 'number')
+    return `${value} is not exact as a number past ${Number.MAX_SAFE_INTEGER} (2^53 - 1): write it as a string of digits, "…", from ${AMOUNT_RANGE}`;
+  return `${JSON.stringify(value)} is too large: amounts go from ${AMOUNT_RANGE} micro-units`;
+}
+
+/**
+ * The problem with a fee past what the mock keeps: a fee is a transaction's u64, and the mock
+ * holds fees as numbers, exact to 2^53 − 1 (9 billion STX, far above any fee a node admits).
+ */
+export function feeOutOfRange(value: string | number): string {
+  return `${JSON.stringify(value)} is too large: fees go up to ${Number.MAX_SAFE_INTEGER} micro-STX (2^53 - 1)`;
 }
 
 let validator: ValidateFunction | undefined;
@@ -59,15 +73,16 @@ export interface WorldFileData {
       address?: string;
       /** Derive the account from a test key (seed and name) and print the key: test-keys.ts. */
       test_key?: boolean;
-      stx?: Amount;
-      vesting?: { height: number; amount: Amount }[];
+      stx?: FileAmount;
+      vesting?: { height: number; amount: FileAmount }[];
     }
   >;
   tokens?: {
     contract: string;
     token?: string;
     kind: 'ft' | 'nft';
-    holders?: Record<string, Amount | number[]>;
+    decimals?: number;
+    holders?: Record<string, FileAmount | number[]>;
   }[];
   transactions?: FileTx[];
   mempool?: FileTx[];
@@ -80,7 +95,7 @@ export interface FileTenureChange {
   cause: Exclude<TenureCause, 'block_found'>;
 }
 
-export type Amount = string | number;
+export type FileAmount = string | number;
 
 export interface FileTx {
   height?: number;
@@ -88,10 +103,10 @@ export interface FileTx {
   sender: string;
   recipient?: string;
   sponsor?: string;
-  amount?: Amount;
+  amount?: FileAmount;
   asset?: string;
   value?: number;
-  fee: Amount;
+  fee: FileAmount;
   cycles?: number;
   status?: 'success' | 'abort_by_response' | 'problematic_skipped';
   post_condition_mode?: 'allow' | 'deny' | 'originator';
@@ -177,7 +192,15 @@ function schemaProblems(
   doc: Document,
 ): string[] {
   const seen = new Map<string, string>();
+  // A token holder's value is an amount or a list of ids: where neither fits, the oneOf's one line
+  // says so, and its branches' own errors at that spot are left out.
+  const holderError = (e: ErrorObject): boolean =>
+    e.keyword === 'oneOf' &&
+    e.instancePath.startsWith('/tokens/') &&
+    !e.schemaPath.startsWith('#/definitions/');
+  const holderSpots = new Set(errors.filter(holderError).map((e) => e.instancePath));
   for (const e of errors) {
+    if (!holderError(e) && holderSpots.has(e.instancePath)) continue;
     const path = pathOf(e.instancePath);
     const value = doc.getIn(path) as unknown;
     let at = path;
@@ -211,10 +234,10 @@ function schemaProblems(
     } else if (e.schemaPath.startsWith('#/definitions/amount')) {
       message =
         typeof value === 'string' && /^[0-9]+$/.test(value)
-          ? amountTooLarge(value)
-          : `${JSON.stringify(value)} is not an amount (micro-units: a string of digits or an integer)`;
-    } else if (e.keyword === 'oneOf' && path[0] === 'tokens') {
-      message = `${JSON.stringify(value)} is neither an amount (ft) nor a list of uint ids (nft)`;
+          ? amountOutOfRange(value)
+          : `${JSON.stringify(value)} is not an amount (micro-units: a string of digits or an integer, 0 to 2^128 - 1)`;
+    } else if (holderError(e)) {
+      message = `${JSON.stringify(value)} is neither an amount (ft: micro-units, a string of digits or an integer, 0 to 2^128 - 1) nor a list of uint ids (nft)`;
     } else if (e.keyword === 'type') {
       message = `${JSON.stringify(value)} must be ${article((e.params as { type: string }).type)}`;
     } else if (e.keyword === 'pattern') {

@@ -1,10 +1,11 @@
+import { addAmounts, type Amount } from '../amount.ts';
 import { feePayer, type Chain } from '../tables/chain.ts';
 import { Action, assetMovement, type AssetClass, type AssetEventType } from '../tables/kinds.ts';
 import { eventsOf, type ChainEvent } from './events.ts';
 
 export interface AssetChange {
-  sent: number;
-  received: number;
+  sent: Amount;
+  received: Amount;
 }
 
 /** A principal's change in one token, by the token's contract (an NFT change counts instances). */
@@ -70,8 +71,8 @@ export function balanceChangesOf(
         tokens.set(key, (token = { asset: movement.asset, contract: event.contract, sent: 0, received: 0 }));
       change = token;
     }
-    if (sent) change.sent += moved;
-    if (received) change.received += moved;
+    if (sent) change.sent = addAmounts(change.sent, moved);
+    if (received) change.received = addAmounts(change.received, moved);
   }
   return { stx, tokens: [...tokens.values()], affected, counts };
 }

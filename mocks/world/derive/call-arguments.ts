@@ -65,7 +65,7 @@ export function functionNameOf(chain: Chain, table: TxTable, tx: number): string
 
 /** The arguments of contract call `tx`, in its function's order. */
 export function argumentValues(chain: Chain, table: TxTable, tx: number, action: Action): ClarityPair[] {
-  const amount = uintPair(table.amount[tx] as number);
+  const amount = uintPair(table.amount.at(tx));
   const sender = principalPair(chain, table.sender[tx] as number);
   const peer = (): ClarityPair => principalPair(chain, table.peer[tx] as number);
   switch (action) {
@@ -85,7 +85,7 @@ export function argumentValues(chain: Chain, table: TxTable, tx: number, action:
 }
 
 function stackStxArguments(chain: Chain, table: TxTable, tx: number): ClarityPair[] {
-  const amount = table.amount[tx] as number;
+  const amount = table.amount.at(tx);
   const poxAddress: ClarityValue = tuple({
     version: Cl.bufferFromHex('04'),
     hashbytes: Cl.bufferFromHex(derivedHex(table, tx, 1, 20).slice(2)),

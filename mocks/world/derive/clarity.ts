@@ -1,3 +1,4 @@
+import type { Amount } from '../amount.ts';
 import { Cl, cvToHex, type ClarityValue } from '@stacks/transactions';
 import { reprOf } from '../../../spec/clarity-repr.ts';
 import type { Chain } from '../tables/chain.ts';
@@ -12,7 +13,7 @@ export function pairOf(value: ClarityValue): ClarityPair {
   return { hex: cvToHex(value), repr: reprOf(value) };
 }
 
-export function uint(value: number): ClarityValue {
+export function uint(value: Amount): ClarityValue {
   return Cl.uint(value);
 }
 
@@ -44,8 +45,8 @@ export function principalPair(chain: Chain, principal: number): ClarityPair {
 const uintPairs = new Map<number, ClarityPair>();
 
 /** Small uints (NFT ids, error codes) recur constantly. */
-export function uintPair(value: number): ClarityPair {
-  if (value > 100_000) return pairOf(Cl.uint(value));
+export function uintPair(value: Amount): ClarityPair {
+  if (typeof value === 'bigint' || value > 100_000) return pairOf(Cl.uint(value));
   let pair = uintPairs.get(value);
   if (!pair) uintPairs.set(value, (pair = pairOf(Cl.uint(value))));
   return pair;

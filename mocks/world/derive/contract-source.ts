@@ -1,5 +1,6 @@
+import type { Amount } from '../amount.ts';
 import { clarityDeployOf, contractAt, type Chain, type InitialMint } from '../tables/chain.ts';
-import { FT_DECIMALS, FT_INITIAL_SUPPLY, type Contract } from '../tables/contracts.ts';
+import { decimalsOf, FT_INITIAL_SUPPLY, type Contract } from '../tables/contracts.ts';
 import { ContractKind } from '../tables/kinds.ts';
 
 /**
@@ -29,13 +30,13 @@ export function sourceOf(chain: Chain, contract: Contract): string {
 }
 
 /** The holders and amounts (FT) or ids (NFT) a declared token mints on deploy; undefined for a generated one. */
-function mintsOf(chain: Chain, contract: Contract): { recipient: string; amount: number }[] | undefined {
+function mintsOf(chain: Chain, contract: Contract): { recipient: string; amount: Amount }[] | undefined {
   return chain.mints
     .get(contract.index)
     ?.map((m: InitialMint) => ({ recipient: chain.principals.name(m.recipient), amount: m.amount }));
 }
 
-function ftSource(c: Contract, mints: { recipient: string; amount: number }[] | undefined): string {
+function ftSource(c: Contract, mints: { recipient: string; amount: Amount }[] | undefined): string {
   return `;; ${c.name}: a SIP-010 fungible token
 (define-fungible-token ${c.token})
 (define-constant contract-owner tx-sender)
@@ -59,7 +60,7 @@ function ftSource(c: Contract, mints: { recipient: string; amount: number }[] | 
 
 (define-read-only (get-name) (ok "${c.name}"))
 (define-read-only (get-symbol) (ok "${c.token.toUpperCase()}"))
-(define-read-only (get-decimals) (ok u${FT_DECIMALS}))
+(define-read-only (get-decimals) (ok u${decimalsOf(c)}))
 (define-read-only (get-balance (who principal)) (ok (ft-get-balance ${c.token} who)))
 (define-read-only (get-total-supply) (ok (ft-get-supply ${c.token})))
 (define-read-only (get-token-uri) (ok none))
@@ -72,8 +73,8 @@ ${
 `;
 }
 
-function nftSource(c: Contract, mints: { recipient: string; amount: number }[] | undefined): string {
-  const lastId = Math.max(0, ...(mints ?? []).map((m) => m.amount));
+function nftSource(c: Contract, mints: { recipient: string; amount: Amount }[] | undefined): string {
+  const lastId = Math.max(0, ...(mints ?? []).map((m) => Number(m.amount)));
   return `;; ${c.name}: a SIP-009 non-fungible token
 (define-non-fungible-token ${c.token} uint)
 (define-data-var last-token-id uint u${lastId})

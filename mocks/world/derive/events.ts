@@ -1,5 +1,6 @@
 import { burnHeightAt, clarityTxOf, contractAt, variant, type Chain } from '../tables/chain.ts';
 import { Action, ContractKind, EventKind, Status } from '../tables/kinds.ts';
+import { amountOf, type Amount } from '../amount.ts';
 import { unlockBurnHeight } from './pox.ts';
 
 export interface ChainEvent {
@@ -11,14 +12,14 @@ export interface ChainEvent {
   /** Contract of the FT/NFT asset, or the contract that printed a log; -1 for STX. */
   readonly contract: number;
   /** Micro-units, an NFT id, or the locked micro-STX. */
-  readonly amount: number;
+  readonly amount: Amount;
   /** Unlock burn height of a lock; 0 otherwise. */
   readonly unlockHeight: number;
 }
 
 /** Tokens a vault pays out for `amount` micro-STX in a swap. */
-export function swapOut(amount: number): number {
-  return Math.floor(amount / 100) + 1;
+export function swapOut(amount: Amount): Amount {
+  return typeof amount === 'number' ? Math.floor(amount / 100) + 1 : amountOf(amount / 100n + 1n);
 }
 
 /** Receives one event: the fields of a ChainEvent, in its order. */
@@ -27,7 +28,7 @@ export type EventVisitor = (
   sender: number,
   recipient: number,
   contract: number,
-  amount: number,
+  amount: Amount,
   unlockHeight: number,
 ) => void;
 
@@ -54,12 +55,12 @@ export function forEachEvent(chain: Chain, tx: number, visit: EventVisitor): voi
   if (t.status[tx] !== Status.Success) return;
   const sender = t.sender[tx] as number;
   const peer = t.peer[tx] as number;
-  const amount = t.amount[tx] as number;
+  const amount = t.amount.at(tx);
   const c = t.contract[tx] as number;
   switch (t.action[tx] as Action) {
     case Action.Genesis:
       chain.genesisRecipients.forEach((recipient, i) =>
-        visit(EventKind.StxMint, -1, recipient, -1, chain.genesisAmounts[i] as number, 0),
+        visit(EventKind.StxMint, -1, recipient, -1, chain.genesisAmounts[i] as Amount, 0),
       );
       return;
     case Action.StxTransfer:

@@ -1,3 +1,4 @@
+import { addAmounts, compareAmounts, type Amount } from '../amount.ts';
 import { burnHeightAt, tipHeight, type Chain } from '../tables/chain.ts';
 import { Action, Status } from '../tables/kinds.ts';
 import { cycleOf, signerKeyOf } from './pox.ts';
@@ -6,7 +7,7 @@ import { cycleOf, signerKeyOf } from './pox.ts';
 export interface RewardSigner {
   readonly signingKey: string;
   /** Micro-STX its locks hold for the cycle. */
-  readonly stacked: number;
+  readonly stacked: Amount;
   /** Reward slots: its stacked amount in units of the cycle's threshold. */
   readonly weight: number;
   /** The principals of its locks (each a solo stacker). */
@@ -21,7 +22,7 @@ export interface RewardCycle {
   /** Ordered as the real service lists them: weight, stacked amount (both descending), then key. */
   readonly signers: readonly RewardSigner[];
   readonly totalWeight: number;
-  readonly totalStacked: number;
+  readonly totalStacked: Amount;
 }
 
 interface Lock {
@@ -89,26 +90,27 @@ function firstBlockAtBurn(chain: Chain, burnHeight: number): number | undefined 
 
 function cycleOfLocks(chain: Chain, cycle: number, height: number, locks: readonly Lock[]): RewardCycle {
   const t = chain.txs;
-  const byKey = new Map<string, { stacked: number; stackers: number[] }>();
+  const byKey = new Map<string, { stacked: Amount; stackers: number[] }>();
   for (const l of locks) {
     const key = signerKeyOf(t, l.tx);
     const entry = byKey.get(key) ?? { stacked: 0, stackers: [] };
-    entry.stacked += t.amount[l.tx] as number;
+    entry.stacked = addAmounts(entry.stacked, t.amount.at(l.tx));
     entry.stackers.push(t.sender[l.tx] as number);
     byKey.set(key, entry);
   }
-  const smallest = Math.min(...locks.map((l) => t.amount[l.tx] as number));
+  // Slots and weights are counts, far below 2^53: computed on doubles.
+  const smallest = Math.min(...locks.map((l) => Number(t.amount.at(l.tx))));
   const threshold = Math.max(MICRO_STX, Math.floor(smallest / MICRO_STX) * MICRO_STX);
   const signers = [...byKey].map(([signingKey, e]): RewardSigner => ({
     signingKey,
     stacked: e.stacked,
-    weight: Math.floor(e.stacked / threshold),
+    weight: Math.floor(Number(e.stacked) / threshold),
     stackers: e.stackers,
   }));
   signers.sort(
     (a, b) =>
       b.weight - a.weight ||
-      b.stacked - a.stacked ||
+      compareAmounts(b.stacked, a.stacked) ||
       (a.signingKey < b.signingKey ? -1 : a.signingKey > b.signingKey ? 1 : 0),
   );
   return {
@@ -116,6 +118,6 @@ function cycleOfLocks(chain: Chain, cycle: number, height: number, locks: readon
     height,
     signers,
     totalWeight: signers.reduce((sum, s) => sum + s.weight, 0),
-    totalStacked: signers.reduce((sum, s) => sum + s.stacked, 0),
+    totalStacked: signers.reduce<Amount>((sum, s) => addAmounts(sum, s.stacked), 0),
   };
 }

@@ -1,3 +1,4 @@
+import { addAmounts, type Amount } from '../amount.ts';
 import type { Chain } from '../tables/chain.ts';
 import { eventsOf, type ChainEvent } from './events.ts';
 import { assetMovement, EventKind } from '../tables/kinds.ts';
@@ -9,8 +10,8 @@ export interface Transfer {
 
 export interface PrincipalTransfers {
   /** STX it sent or burned, plus the fee when it sent the transaction (a sponsor may have paid it). */
-  readonly stxSent: number;
-  readonly stxReceived: number;
+  readonly stxSent: Amount;
+  readonly stxReceived: Amount;
   /** Its STX, FT and NFT events (as sender or recipient), ascending by event index. */
   readonly transfers: readonly Transfer[];
 }
@@ -22,16 +23,16 @@ export function transfersOf(
   events: readonly ChainEvent[] = eventsOf(chain, tx),
 ): PrincipalTransfers {
   // The real service counts the fee in its sender's stx_sent even when a sponsor paid it (docs/real-service.md).
-  let stxSent = chain.txs.sender[tx] === principal ? chain.txs.fee.at(tx) : 0;
-  let stxReceived = 0;
+  let stxSent: Amount = chain.txs.sender[tx] === principal ? chain.txs.fee.at(tx) : 0;
+  let stxReceived: Amount = 0;
   const transfers: Transfer[] = [];
   events.forEach((event, eventIndex) => {
     if (!assetMovement(event.kind)) return;
     if (event.sender !== principal && event.recipient !== principal) return;
     transfers.push({ eventIndex, event });
     if (event.kind > EventKind.StxBurn) return;
-    if (event.sender === principal) stxSent += event.amount;
-    if (event.recipient === principal) stxReceived += event.amount;
+    if (event.sender === principal) stxSent = addAmounts(stxSent, event.amount);
+    if (event.recipient === principal) stxReceived = addAmounts(stxReceived, event.amount);
   });
   return { stxSent, stxReceived, transfers };
 }

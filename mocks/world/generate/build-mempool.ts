@@ -1,3 +1,4 @@
+import type { Amount } from '../amount.ts';
 import { tipHeight, type Chain } from '../tables/chain.ts';
 import { FT_INITIAL_SUPPLY } from '../tables/contracts.ts';
 import { draftUserTx, type DraftContext, type DraftRequest, type TxIntent } from './draft-tx.ts';
@@ -126,12 +127,12 @@ export function addToMempool(
 }
 
 /** What a pending transaction spends, held back so later drafts cannot spend it twice. */
-export function reservation(table: TxTable, tx: number): { payer: number; fee: number; amount: number } {
+export function reservation(table: TxTable, tx: number): { payer: number; fee: number; amount: Amount } {
   const sponsor = table.sponsor.at(tx);
   return {
     payer: sponsor >= 0 ? sponsor : (table.sender[tx] as number),
     fee: table.fee.at(tx),
-    amount: table.action[tx] === Action.StxTransfer ? (table.amount[tx] as number) : 0,
+    amount: table.action[tx] === Action.StxTransfer ? table.amount.at(tx) : 0,
   };
 }
 

@@ -86,8 +86,16 @@ export class ContractRegistry {
    * Registers a contract a world file names: it keeps its given name and stays off the lists the
    * background activity picks from, so only the file's own transactions touch its tokens.
    */
-  deployDeclared(kind: ContractKind, deployer: number, name: string, token: string): number {
-    return this.register(kind, deployer, name, token, false, 1);
+  deployDeclared(
+    kind: ContractKind,
+    deployer: number,
+    name: string,
+    token: string,
+    decimals?: number,
+  ): number {
+    const index = this.register(kind, deployer, name, token, false, 1);
+    if (decimals !== undefined) this.contracts[index] = { ...(this.contracts[index] as Contract), decimals };
+    return index;
   }
 
   private register(

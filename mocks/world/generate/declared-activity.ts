@@ -1,3 +1,4 @@
+import { addAmounts, type Amount } from '../amount.ts';
 import type { InitialMint } from '../tables/chain.ts';
 import type { VestingEntry } from '../tables/vesting.ts';
 import type { ContractRegistry } from './contract-registry.ts';
@@ -53,7 +54,7 @@ export class DeclaredActivity {
     return this.plan.accounts.map((a) => this.principals.find(a.address));
   }
 
-  genesisFunding(): { recipients: number[]; amounts: number[] } {
+  genesisFunding(): { recipients: number[]; amounts: Amount[] } {
     const funded = this.plan.accounts.filter((a) => a.stx > 0);
     return {
       recipients: funded.map((a) => this.principals.find(a.address)),
@@ -80,6 +81,7 @@ export class DeclaredActivity {
         this.principals.find(token.deployer),
         token.name,
         token.token,
+        token.decimals,
       ),
     );
     this.plan.tokens.forEach((token, k) => {
@@ -166,19 +168,19 @@ export class DeclaredActivity {
   ): string | undefined {
     const name = (p: string): string => this.names.get(p) ?? p;
     const when = tx.height > 0 ? `at height ${tx.height}` : 'in the mempool';
-    const spendable = (p: number): number => ledger.spendable(p, burnHeight);
+    const spendable = (p: number): Amount => ledger.spendable(p, burnHeight);
     // A transaction mined failed or skipped moves nothing: only its fee is paid.
     const executed = tx.outcome === Status.Success;
     const moves = executed && (tx.type === 'stx_transfer' || tx.type === 'stack_stx') ? tx.amount : 0;
     if (sponsor >= 0 && spendable(sponsor) < tx.fee)
       return `sponsor ${name(tx.sponsor)} cannot pay the fee ${tx.fee} µSTX ${when}: it has ${spendable(sponsor)} µSTX to spend`;
-    const need = moves + (sponsor >= 0 ? 0 : tx.fee);
+    const need = addAmounts(moves, sponsor >= 0 ? 0 : tx.fee);
     if (spendable(sender) < need)
       return `${name(tx.sender)} cannot pay ${moves > 0 ? `${moves} + fee ` : 'the fee '}${tx.fee} µSTX ${when}: it has ${spendable(sender)} µSTX to spend`;
     if (!executed) return undefined;
     if (tx.type === 'ft_transfer' && ledger.ftOf(contract, sender) < tx.amount)
       return `${name(tx.sender)} holds ${ledger.ftOf(contract, sender)} of ${tx.contract}, not the ${tx.amount} it sends ${when}`;
-    if (tx.type === 'nft_transfer' && ledger.nftOwner(contract, tx.amount) !== sender)
+    if (tx.type === 'nft_transfer' && ledger.nftOwner(contract, Number(tx.amount)) !== sender)
       return `${name(tx.sender)} does not own NFT id ${tx.amount} of ${tx.contract} ${when}`;
     if (tx.type === 'stack_stx' && ledger.isLocked(sender, burnHeight))
       return `${name(tx.sender)} already has STX locked ${when}`;

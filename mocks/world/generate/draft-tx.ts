@@ -1,3 +1,4 @@
+import type { Amount } from '../amount.ts';
 import type { Contract } from '../tables/contracts.ts';
 import { Action, ContractKind, Status, txTypeOf, type AnchorMode, type TxType } from '../tables/kinds.ts';
 import { DRAFTERS } from './drafters.ts';
@@ -18,7 +19,7 @@ export interface TxIntent {
   fee: number;
   contract: number;
   peer: number;
-  amount: number;
+  amount: Amount;
   aux: number;
   deny: boolean;
   /** Flag bits a world file declares (`PcFlag`: originator mode, v9's post-conditions). */

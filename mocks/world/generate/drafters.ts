@@ -11,6 +11,7 @@ import {
   pickStacker,
   principalOf,
   spendable,
+  drawable,
   STX,
 } from './picks.ts';
 
@@ -44,7 +45,7 @@ function ftTransfer(ctx: DraftContext, _req: DraftRequest, ownFee: number): TxPa
   if (contract < 0) return undefined;
   const sender = pickFtHolder(ctx, contract, ownFee);
   if (sender < 0) return undefined;
-  const amount = 1 + Math.floor(ledger.ftOf(contract, sender) * 0.5 * rng.next());
+  const amount = 1 + Math.floor(drawable(ledger.ftOf(contract, sender)) * 0.5 * rng.next());
   const peer =
     rng.chance(0.1) && deployed.vault.length > 0
       ? principalOf(ctx, rng.pick(deployed.vault))
@@ -53,7 +54,7 @@ function ftTransfer(ctx: DraftContext, _req: DraftRequest, ownFee: number): TxPa
     sender,
     contract,
     peer,
-    amount: Math.min(amount, ledger.ftOf(contract, sender)),
+    amount: Math.min(amount, drawable(ledger.ftOf(contract, sender))),
     deny: rng.chance(0.8),
   };
 }
@@ -77,7 +78,7 @@ function ftBurn(ctx: DraftContext, _req: DraftRequest, ownFee: number): TxParts 
   if (contract < 0) return undefined;
   const sender = pickFtHolder(ctx, contract, ownFee);
   if (sender < 0) return undefined;
-  const amount = 1 + Math.floor((ledger.ftOf(contract, sender) - 1) * 0.2 * rng.next());
+  const amount = 1 + Math.floor((drawable(ledger.ftOf(contract, sender)) - 1) * 0.2 * rng.next());
   return { sender, contract, amount, deny: true };
 }
 
@@ -157,13 +158,13 @@ function vaultSwap(ctx: DraftContext, _req: DraftRequest, ownFee: number): TxPar
   const contract = pickFrom(rng, deployed.vault);
   if (contract < 0) return undefined;
   const vault = ctx.contracts[contract] as Contract;
-  const liquidity = ledger.ftOf(vault.pair, vault.principal);
+  const liquidity = drawable(ledger.ftOf(vault.pair, vault.principal));
   if (liquidity < 10) return undefined;
   const sender = pickPayer(ctx, ownFee + STX);
   if (sender < 0) return undefined;
   const room = Math.min((spendable(ctx, sender) - ownFee) * 0.1, (liquidity - 1) * 100);
   const amount = 100 + Math.floor((room - 100) * rng.next());
-  if (amount < 100 || swapOut(amount) > liquidity) return undefined;
+  if (amount < 100 || Number(swapOut(amount)) > liquidity) return undefined;
   return { sender, contract, amount, deny: rng.chance(0.7) };
 }
 

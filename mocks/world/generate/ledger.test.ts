@@ -52,7 +52,11 @@ function randomEvents(ledger: Ledger, rng: Rng, count: number): void {
     let e: ChainEvent;
     if (x === 0) e = event(EventKind.StxMint, { recipient: p, amount: rng.range(1, 1e12) });
     else if (x === 1)
-      e = event(EventKind.StxTransfer, { sender: p, recipient: q, amount: ledger.stxOf(p) / 2 });
+      e = event(EventKind.StxTransfer, {
+        sender: p,
+        recipient: q,
+        amount: Math.floor(Number(ledger.stxOf(p)) / 2),
+      });
     else if (x === 2) e = event(EventKind.FtMint, { recipient: p, contract, amount: rng.range(1, 1e15) });
     else if (x === 3)
       e = event(EventKind.FtTransfer, {
@@ -89,7 +93,7 @@ describe('Ledger', () => {
               sender: p,
               recipient: q,
               contract,
-              amount: Math.max(1, held - rng.int(3)),
+              amount: Math.max(1, Number(held) - rng.int(3)),
             })
           : event(EventKind.FtMint, { recipient: p, contract, amount: rng.range(1, 3) });
       apply(ledger, e);
@@ -147,6 +151,53 @@ describe('Ledger', () => {
     expect(() => ledger.rewind(0)).toThrow(RangeError);
     ledger.rewind(1);
     expect(ledger.stxOf(1)).toBe(10);
+  });
+
+  it('keeps STX, locks and FT balances exact to 2^128 - 1, and rewinds them exactly', () => {
+    const max = 2n ** 128n - 1n;
+    const ledger = new Ledger();
+    ledger.startJournal();
+    ledger.credit(1, max - 10n);
+    const mark = ledger.mark();
+    ledger.credit(1, 10);
+    expect(ledger.stxOf(1)).toBe(max);
+    apply(ledger, event(EventKind.StxLock, { sender: 1, amount: 2n ** 100n, unlockHeight: 90 }));
+    expect(ledger.spendable(1, 50)).toBe(max - 2n ** 100n);
+    expect(
+      ledger.covers(
+        [event(EventKind.StxTransfer, { sender: 1, recipient: 2, amount: max - 2n ** 100n })],
+        1,
+        0,
+        50,
+      ),
+    ).toBe(true);
+    expect(
+      ledger.covers(
+        [event(EventKind.StxTransfer, { sender: 1, recipient: 2, amount: max - 2n ** 100n })],
+        1,
+        1,
+        50,
+      ),
+    ).toBe(false);
+    apply(ledger, event(EventKind.FtMint, { recipient: 3, contract: 0, amount: max }));
+    apply(ledger, event(EventKind.FtTransfer, { sender: 3, recipient: 4, contract: 0, amount: 2n ** 127n }));
+    expect([ledger.ftOf(0, 3), ledger.ftOf(0, 4)]).toEqual([2n ** 127n - 1n, 2n ** 127n]);
+    expect(ledger.canSpendFt(0, 3)).toBe(true);
+    const moved = event(EventKind.FtTransfer, {
+      sender: 3,
+      recipient: 4,
+      contract: 0,
+      amount: 2n ** 127n - 1n,
+    });
+    expect(ledger.covers([moved], 5, 0, 50)).toBe(true);
+    expect(ledger.covers([moved, moved], 5, 0, 50)).toBe(false);
+    ledger.rewind(mark);
+    expect([ledger.stxOf(1), ledger.spendable(1, 50), ledger.ftOf(0, 3), ledger.ftOf(0, 4)]).toEqual([
+      max - 10n,
+      max - 10n,
+      0,
+      0,
+    ]);
   });
 
   it('refuses changes no transaction could make', () => {

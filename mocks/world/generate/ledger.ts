@@ -1,4 +1,6 @@
+import { addAmounts, subtractAmounts, type Amount } from '../amount.ts';
 import type { ChainEvent, EventVisitor } from '../derive/events.ts';
+import { AmountColumn } from '../tables/amount-column.ts';
 import { EventKind } from '../tables/kinds.ts';
 import { grow } from '../tables/grow.ts';
 import { lockActive } from '../derive/pox.ts';
@@ -30,14 +32,17 @@ const SPENDER_WORDS = FT_SPENDERS / 32;
  * Running balances while the chain is generated, so that every generated transaction is one the
  * real chain would accept: nobody spends more than they hold, locked STX stay put, tokens move
  * only from their holders. Everything is in typed arrays (a large world holds millions of
- * balances): no JS object, no boxed number per balance or per change.
+ * balances): no JS object, no boxed number per balance or per change. Balances are amounts
+ * (`Amount`), exact to 2^128 − 1: the rare one past 2^53 − 1 is kept beside as a bigint.
  */
 export class Ledger {
   /** Per principal: micro-STX, micro-STX locked, and the burn height they unlock at (-1: none). */
-  private stx = new Float64Array(1024);
-  private locked = new Float64Array(1024);
+  private readonly stx = new AmountColumn(1024);
+  private readonly locked = new AmountColumn(1024);
   private unlockAt = new Float64Array(1024).fill(-1);
+  /** FT balances; NaN marks one past 2^53 − 1, held in `ftExact` under `ftKey`. */
   private readonly ft = new PairMap(0);
+  private readonly ftExact = new Map<string, bigint>();
   /** Per contract holding any of the first principals' balances: its row of bits in `spenders`, else -1. */
   private spenderRow = new Int32Array(256).fill(-1);
   /** SPENDER_WORDS words a row: bit p set when principal p holds more than one unit (see canSpendFt). */
@@ -72,37 +77,37 @@ export class Ledger {
    * Whether a fee and these events apply at `burnHeight`: nobody's STX or tokens go short (STX
    * locked then stay put), NFTs exist once.
    */
-  covers(events: readonly ChainEvent[], payer: number, fee: number, burnHeight: number): boolean {
-    const stxOut = new Map<number, number>([[payer, fee]]);
-    const ftOut = new Map<string, number>();
+  covers(events: readonly ChainEvent[], payer: number, fee: Amount, burnHeight: number): boolean {
+    const stxOut = new Map<number, Amount>([[payer, fee]]);
+    const ftOut = new Map<string, Amount>();
     for (const e of events) {
       if (e.kind === EventKind.StxTransfer || e.kind === EventKind.StxBurn)
-        stxOut.set(e.sender, (stxOut.get(e.sender) ?? 0) + e.amount);
+        stxOut.set(e.sender, addAmounts(stxOut.get(e.sender) ?? 0, e.amount));
       else if (e.kind === EventKind.FtTransfer || e.kind === EventKind.FtBurn) {
-        const key = `${e.contract}:${e.sender}`;
-        const out = (ftOut.get(key) ?? 0) + e.amount;
+        const key = ftKey(e.contract, e.sender);
+        const out = addAmounts(ftOut.get(key) ?? 0, e.amount);
         if (out > this.ftOf(e.contract, e.sender)) return false;
         ftOut.set(key, out);
       } else if (e.kind === EventKind.NftTransfer || e.kind === EventKind.NftBurn) {
-        if (this.nftOwner(e.contract, e.amount) !== e.sender) return false;
+        if (this.nftOwner(e.contract, Number(e.amount)) !== e.sender) return false;
       } else if (e.kind === EventKind.NftMint) {
         // A pending mint drafted earlier may name an id a block has minted since.
-        if (this.nftOwner(e.contract, e.amount) >= 0) return false;
+        if (this.nftOwner(e.contract, Number(e.amount)) >= 0) return false;
       }
     }
     for (const [principal, out] of stxOut) if (out > this.spendable(principal, burnHeight)) return false;
     return true;
   }
 
-  stxOf(principal: number): number {
-    return this.stx[principal] ?? 0;
+  stxOf(principal: number): Amount {
+    return principal < this.stx.length ? this.stx.at(principal) : 0;
   }
 
   /** STX a principal may move at `burnHeight`: its balance less what is locked. */
-  spendable(principal: number, burnHeight: number): number {
+  spendable(principal: number, burnHeight: number): Amount {
     const unlock = this.unlockAt[principal] ?? -1;
-    const locked = unlock >= 0 && lockActive(unlock, burnHeight) ? (this.locked[principal] ?? 0) : 0;
-    return this.stxOf(principal) - locked;
+    if (!(unlock >= 0 && lockActive(unlock, burnHeight))) return this.stxOf(principal);
+    return subtractAmounts(this.stxOf(principal), this.locked.at(principal));
   }
 
   isLocked(principal: number, burnHeight: number): boolean {
@@ -110,20 +115,21 @@ export class Ledger {
     return unlock >= 0 && lockActive(unlock, burnHeight);
   }
 
-  credit(principal: number, amount: number): void {
+  credit(principal: number, amount: Amount): void {
     this.keepStx(principal);
-    this.stx[principal] = this.stxOf(principal) + amount;
+    this.stx.set(principal, addAmounts(this.stxOf(principal), amount));
   }
 
-  debit(principal: number, amount: number): void {
-    const left = this.stxOf(principal) - amount;
+  debit(principal: number, amount: Amount): void {
+    const left = subtractAmounts(this.stxOf(principal), amount);
     if (left < 0) throw new Error(`generation bug: principal #${principal} would go negative`);
     this.keepStx(principal);
-    this.stx[principal] = left;
+    this.stx.set(principal, left);
   }
 
-  ftOf(contract: number, principal: number): number {
-    return this.ft.get(contract, principal);
+  ftOf(contract: number, principal: number): Amount {
+    const balance = this.ft.get(contract, principal);
+    return balance === balance ? balance : (this.ftExact.get(ftKey(contract, principal)) as bigint);
   }
 
   /**
@@ -133,7 +139,7 @@ export class Ledger {
    * caches, where the balance table (tens of MB at 10M transactions) would miss them every time.
    */
   canSpendFt(contract: number, principal: number): boolean {
-    if (principal >= FT_SPENDERS) return this.ft.get(contract, principal) > 1;
+    if (principal >= FT_SPENDERS) return this.ftOf(contract, principal) > 1;
     const row = contract < this.spenderRow.length ? (this.spenderRow[contract] as number) : -1;
     if (row < 0) return false;
     return (
@@ -174,27 +180,27 @@ export class Ledger {
         this.debit(sender, amount);
         break;
       case EventKind.FtTransfer:
-        this.moveFt(contract, sender, -amount);
-        this.moveFt(contract, recipient, amount);
+        this.moveFt(contract, sender, amount, false);
+        this.moveFt(contract, recipient, amount, true);
         break;
       case EventKind.FtMint:
-        this.moveFt(contract, recipient, amount);
+        this.moveFt(contract, recipient, amount, true);
         break;
       case EventKind.FtBurn:
-        this.moveFt(contract, sender, -amount);
+        this.moveFt(contract, sender, amount, false);
         break;
       case EventKind.NftMint:
-        this.mintNft(contract, amount, recipient);
+        this.mintNft(contract, Number(amount), recipient);
         break;
       case EventKind.NftTransfer:
-        this.moveNft(contract, amount, sender, recipient);
+        this.moveNft(contract, Number(amount), sender, recipient);
         break;
       case EventKind.NftBurn:
-        this.burnNft(contract, amount, sender);
+        this.burnNft(contract, Number(amount), sender);
         break;
       case EventKind.StxLock:
         this.keepLock(sender);
-        this.locked[sender] = amount;
+        this.locked.set(sender, amount);
         this.unlockAt[sender] = unlockHeight;
         break;
       default:
@@ -202,16 +208,18 @@ export class Ledger {
     }
   };
 
-  private moveFt(contract: number, principal: number, delta: number): void {
-    const old = this.ft.get(contract, principal);
-    const next = old + delta;
+  private moveFt(contract: number, principal: number, amount: Amount, received: boolean): void {
+    const old = this.ftOf(contract, principal);
+    const next = received ? addAmounts(old, amount) : subtractAmounts(old, amount);
     if (next < 0) throw new Error(`generation bug: FT balance of #${principal} would go negative`);
     this.journal?.push(Undo.Ft, contract, principal, old);
     this.setFt(contract, principal, next);
   }
 
-  private setFt(contract: number, principal: number, balance: number): void {
-    this.ft.set(contract, principal, balance);
+  private setFt(contract: number, principal: number, balance: Amount): void {
+    if (typeof balance === 'bigint') this.ftExact.set(ftKey(contract, principal), balance);
+    else if (this.ftExact.size > 0) this.ftExact.delete(ftKey(contract, principal));
+    this.ft.set(contract, principal, typeof balance === 'number' ? balance : NaN);
     if (principal >= FT_SPENDERS) return;
     const word = this.spenderRowOf(contract) * SPENDER_WORDS + (principal >>> 5);
     const bit = 1 << (principal & 31);
@@ -268,12 +276,7 @@ export class Ledger {
 
   private keepLock(principal: number): void {
     this.reach(principal);
-    this.journal?.push(
-      Undo.Lock,
-      principal,
-      this.locked[principal] as number,
-      this.unlockAt[principal] as number,
-    );
+    this.journal?.push(Undo.Lock, principal, this.locked.at(principal), this.unlockAt[principal] as number);
   }
 
   /** Room in the per-principal columns up to `principal`. */
@@ -284,34 +287,39 @@ export class Ledger {
     }
     const from = this.stx.length;
     const n = Math.max(principal + 1, from * 2);
-    this.stx = grow(this.stx, n, Float64Array);
-    this.locked = grow(this.locked, n, Float64Array);
+    this.stx.resize(n);
+    this.locked.resize(n);
     this.unlockAt = grow(this.unlockAt, n, Float64Array).fill(-1, from);
   }
 
-  private undoRecord(kind: number, a: number, b: number, c: number, d: number): void {
+  private undoRecord(kind: number, a: number, b: Amount, c: Amount, d: number): void {
     switch (kind) {
       case Undo.Stx:
-        this.stx[a] = b;
+        this.stx.set(a, b);
         break;
       case Undo.Lock:
-        this.locked[a] = b;
-        this.unlockAt[a] = c;
+        this.locked.set(a, b);
+        this.unlockAt[a] = Number(c);
         break;
       case Undo.Ft:
-        this.setFt(a, b, c);
+        this.setFt(a, Number(b), c);
         break;
       case Undo.NftMint:
-        this.nft.unmint(a, b);
+        this.nft.unmint(a, Number(b));
         break;
       case Undo.NftMove:
-        this.nft.setOwner(a, b, c);
+        this.nft.setOwner(a, Number(b), Number(c));
         break;
       case Undo.NftBurn:
-        this.nft.unburn(a, b, c, d);
+        this.nft.unburn(a, Number(b), Number(c), d);
         break;
       default:
         throw new Error(`unknown ledger undo record ${kind}`);
     }
   }
+}
+
+/** The key of a (contract, principal) balance among those held exactly. */
+function ftKey(contract: number, principal: number): string {
+  return `${contract}:${principal}`;
 }

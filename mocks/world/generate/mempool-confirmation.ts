@@ -1,3 +1,4 @@
+import { addAmounts } from '../amount.ts';
 import { addToMempool, draftArriving, reservation, type MempoolBuildContext } from './build-mempool.ts';
 import { receipts, type BuildState } from './build-state.ts';
 import type { TxIntent } from './draft-tx.ts';
@@ -226,7 +227,8 @@ export class MempoolConfirmation {
    */
   private mintsOutOfTurn(m: TxTable, row: number): boolean {
     return (
-      m.action[row] === Action.NftMint && m.amount[row] !== this.s.ledger.nextNftId(m.contract[row] as number)
+      m.action[row] === Action.NftMint &&
+      m.amount.at(row) !== this.s.ledger.nextNftId(m.contract[row] as number)
     );
   }
 
@@ -321,7 +323,7 @@ export class MempoolConfirmation {
     const ledger = this.s.ledger;
     const r = reservation(table, row);
     const sender = table.sender[row] as number;
-    const stx = r.payer === sender ? r.fee + r.amount : r.amount;
+    const stx = r.payer === sender ? addAmounts(r.fee, r.amount) : r.amount;
     const burnHeight = this.s.draft.burnHeight;
     if (ledger.spendable(sender, burnHeight) < stx) return false;
     if (r.payer !== sender && ledger.spendable(r.payer, burnHeight) < r.fee) return false;

@@ -1,3 +1,4 @@
+import type { Amount } from '../amount.ts';
 import type { Contract } from '../tables/contracts.ts';
 import type { Rng } from '../rng.ts';
 import type { DraftContext } from './draft-tx.ts';
@@ -5,9 +6,18 @@ import type { DraftContext } from './draft-tx.ts';
 /** Micro-STX in one STX. */
 export const STX = 1_000_000;
 
-/** What a principal can spend now: its STX less what is locked and what its pending transactions hold. */
+/**
+ * What a principal can spend now: its STX less what is locked and what its pending transactions
+ * hold. A number the drafters draw amounts under: a balance past 2^53 − 1 (a world file's) reads
+ * as 2^53 − 1, so every drawn amount stays a safe integer and within the balance.
+ */
 export function spendable(ctx: DraftContext, principal: number): number {
-  return ctx.ledger.spendable(principal, ctx.burnHeight);
+  return drawable(ctx.ledger.spendable(principal, ctx.burnHeight));
+}
+
+/** An amount as a number to draw under: itself, or 2^53 − 1 when it is larger. */
+export function drawable(amount: Amount): number {
+  return typeof amount === 'number' ? amount : Number.MAX_SAFE_INTEGER;
 }
 
 /** Half the picks favour the first accounts, so some accounts are much busier than others. */

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { UndoJournal } from './undo-journal.ts';
+import type { Amount } from '../amount.ts';
 
-function undone(journal: UndoJournal, mark: number): number[][] {
-  const records: number[][] = [];
+function undone(journal: UndoJournal, mark: number): Amount[][] {
+  const records: Amount[][] = [];
   journal.rewind(mark, (kind, a, b, c, d) => records.push([kind, a, b, c, d]));
   return records;
 }
@@ -41,5 +42,21 @@ describe('UndoJournal', () => {
     j.forget(5);
     expect(j.mark()).toBe(5);
     expect(undone(j, 5)).toEqual([]);
+  });
+
+  it('hands back amounts past 2^53 exactly, after forgetting the oldest records too', () => {
+    const j = new UndoJournal();
+    for (let i = 0; i < 10; i++) j.push(i, i, 2n ** 100n + BigInt(i), i % 2 ? 2n ** 60n : i);
+    j.forget(4);
+    expect(undone(j, 8)).toEqual([
+      [9, 9, 2n ** 100n + 9n, 2n ** 60n, 0],
+      [8, 8, 2n ** 100n + 8n, 8, 0],
+    ]);
+    j.push(8, 8, 5, 6);
+    expect(undone(j, 6)).toEqual([
+      [8, 8, 5, 6, 0],
+      [7, 7, 2n ** 100n + 7n, 2n ** 60n, 0],
+      [6, 6, 2n ** 100n + 6n, 6, 0],
+    ]);
   });
 });

@@ -1,14 +1,10 @@
+import { bigAmount, type Amount } from '../amount.ts';
 import type { EngineTx } from '../../clarity/engine.ts';
 import { argumentValues, FUNCTIONS } from '../derive/call-arguments.ts';
 import { sourceOf } from '../derive/contract-source.ts';
 import { clarityTxOf, contractAt, type Chain } from '../tables/chain.ts';
 import type { TxTable } from '../tables/tx-table.ts';
 import { Action, ContractKind, Status } from '../tables/kinds.ts';
-
-/** Micro-STX as the engine takes them: exact for every amount a world holds. */
-function microStx(amount: number): bigint {
-  return BigInt(Math.round(amount));
-}
 
 /**
  * Mined transaction `tx` as the Clarity engine runs it, or undefined when it has no Clarity
@@ -28,7 +24,7 @@ export function engineTxOf(chain: Chain, tx: number): EngineTx | undefined {
         kind: 'transfer',
         sender,
         recipient: chain.principals.name(t.peer[tx] as number),
-        amount: microStx(t.amount[tx] as number),
+        amount: bigAmount(t.amount.at(tx)),
       };
     case Action.ClarityCall:
     case Action.Deploy: {
@@ -88,6 +84,6 @@ export function engineOnlyTx(chain: Chain, table: TxTable, tx: number): EngineTx
 export function genesisAllocations(chain: Chain): { recipient: string; amount: bigint }[] {
   return chain.genesisRecipients.map((recipient, i) => ({
     recipient: chain.principals.name(recipient),
-    amount: microStx(chain.genesisAmounts[i] as number),
+    amount: bigAmount(chain.genesisAmounts[i] as Amount),
   }));
 }

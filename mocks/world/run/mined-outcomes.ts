@@ -1,3 +1,4 @@
+import { amountOf } from '../amount.ts';
 import { Cl, deserializePostConditionWire, wireToPostCondition } from '@stacks/transactions';
 import type { EngineEvent, EngineRefusal, TxOutcome } from '../../clarity/engine.ts';
 import { postConditionFailure } from '../../clarity/post-conditions.ts';
@@ -78,7 +79,7 @@ function recordedEvent(chain: Chain, { type, data }: EngineEvent): RecordedEvent
     if (known >= 0) return known;
     return name.includes('.') ? undefined : chain.principals.addStandard(name);
   };
-  const amount = Number(data.amount ?? data.locked_amount ?? 0);
+  const amount = amountOf(BigInt(String(data.amount ?? data.locked_amount ?? 0)));
   const sender = party('sender');
   const recipient = party('recipient');
   if (sender === undefined || recipient === undefined) return undefined;

@@ -1,6 +1,8 @@
 import { Cl } from '@stacks/transactions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { heldOf } from '../../query/balances.ts';
 import { createWorldQueries, type WorldQueries } from '../../query/world-queries.ts';
+import { bigAmount } from '../amount.ts';
 import { ftDisagreements, nftDisagreements, readOnly } from '../../../testing/worlds/engine-agreement.ts';
 import { ContractKind } from '../tables/kinds.ts';
 import type { ContractReads } from './world-engine.ts';
@@ -48,7 +50,7 @@ describe('the default world in the Clarity engine', () => {
       const totals = queries
         .balances(holder, { untilBlock: { height }, unanchored: false })
         ?.facts.ft.get(ft.index);
-      const extended = BigInt((totals?.received ?? 0) - (totals?.sent ?? 0));
+      const extended = totals ? bigAmount(heldOf(totals)) : 0n;
       expect(readOnly(reads, ft.id, 'get-balance', [Cl.principal(holder)], height), `at ${height}`).toEqual(
         Cl.ok(Cl.uint(extended)),
       );

@@ -1,3 +1,4 @@
+import type { Amount } from '../amount.ts';
 import type { BlockTable } from './block-table.ts';
 import type { ClarityTx, ClarityTxs } from './clarity-txs.ts';
 import type { Contract } from './contracts.ts';
@@ -12,7 +13,7 @@ import { Action, ContractKind, Status } from './kinds.ts';
 /** A token minted when its contract is deployed: FT micro-units or an NFT id. */
 export interface InitialMint {
   readonly recipient: number;
-  readonly amount: number;
+  readonly amount: Amount;
 }
 
 /** The generated data of one world: plain tables, no lookups. */
@@ -32,7 +33,7 @@ export interface Chain {
   readonly receiptTime: readonly number[];
   /** Principals funded by the genesis transaction, with their micro-STX. */
   readonly genesisRecipients: readonly number[];
-  readonly genesisAmounts: readonly number[];
+  readonly genesisAmounts: readonly Amount[];
   /** Token-transfer memos as 0x-hex (34 bytes); a transfer's `aux` picks one. */
   readonly memos: readonly string[];
   /** Contracts that mint to given holders when deployed (a world file's tokens), by contract index. */

@@ -1,3 +1,4 @@
+import type { Amount } from '../amount.ts';
 import type { EventKind, Status } from './kinds.ts';
 
 /** A Clarity value as the API shows it: its consensus serialization (0x-hex) and printed form. */
@@ -40,7 +41,7 @@ export interface RecordedEvent {
   /** The asset's contract, or the contract that printed. */
   readonly contract: number;
   /** Micro-units moved, micro-STX locked, or an NFT's id; 0 for a print. */
-  readonly amount: number;
+  readonly amount: Amount;
   /** What a print printed, or an NFT event's value. */
   readonly value?: ClarityText;
 }

@@ -17,13 +17,20 @@ export interface Contract {
   readonly clarityVersion: number | null;
   /** Deployed by a mempool transaction, so not on chain yet. */
   readonly pending: boolean;
+  /** An FT's `get-decimals`, when a world file gives it; else `FT_DECIMALS` (see `decimalsOf`). */
+  readonly decimals?: number;
 }
 
 /** Every FT contract mints this much to its deployer when deployed. */
 export const FT_INITIAL_SUPPLY = 1_000_000_000_000;
 
-/** What every fungible token contract answers to `get-decimals`. */
+/** What a fungible token contract answers to `get-decimals`, unless a world file gives its own. */
 export const FT_DECIMALS = 6;
+
+/** The decimals of a fungible token contract: its `get-decimals`. */
+export function decimalsOf(contract: Contract): number {
+  return contract.decimals ?? FT_DECIMALS;
+}
 
 /** Lowercase words joined by '-', cut to what a Clarity contract name allows. */
 export function contractNameFrom(words: readonly string[]): string {

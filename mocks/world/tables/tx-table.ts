@@ -1,6 +1,8 @@
 import { readWord, toHex } from '../hex.ts';
 import type { Rng } from '../rng.ts';
 import { grow } from './grow.ts';
+import type { Amount } from '../amount.ts';
+import { AmountColumn } from './amount-column.ts';
 import { IdColumn } from './id-column.ts';
 import { NarrowColumn } from './narrow-column.ts';
 import { SparseColumn } from './sparse-column.ts';
@@ -35,7 +37,7 @@ export interface TxDraft {
   /** The other party (recipient); -1 when none. */
   peer: number;
   /** Micro-units moved, an NFT id, or locked micro-STX, depending on the action. */
-  amount: number;
+  amount: Amount;
   /** Action-specific small integer (memo choice, lock period, previous tenure blocks...). */
   aux: number;
   /** Microblock table index; -1 when not in a microblock. */
@@ -76,7 +78,7 @@ export class TxTable {
   fee: NarrowColumn;
   contract: Int32Array;
   peer: Int32Array;
-  amount: Float64Array;
+  amount: AmountColumn;
   aux: NarrowColumn;
   /** -1 when not in a microblock. */
   micro = new SparseColumn(-1);
@@ -93,7 +95,7 @@ export class TxTable {
     this.fee = new NarrowColumn(capacity, Uint32Array);
     this.contract = new Int32Array(capacity);
     this.peer = new Int32Array(capacity);
-    this.amount = new Float64Array(capacity);
+    this.amount = new AmountColumn(capacity);
     this.aux = new NarrowColumn(capacity, Uint8Array);
     this.ids = new IdColumn(capacity);
   }
@@ -113,7 +115,7 @@ export class TxTable {
     this.fee.append(i, d.fee);
     this.contract[i] = d.contract;
     this.peer[i] = d.peer;
-    this.amount[i] = d.amount;
+    this.amount.set(i, d.amount);
     this.aux.append(i, d.aux);
     this.micro.append(i, d.micro);
     return i;
@@ -194,7 +196,7 @@ export class TxTable {
       fee: this.fee.at(row),
       contract: this.contract[row] as number,
       peer: this.peer[row] as number,
-      amount: this.amount[row] as number,
+      amount: this.amount.at(row),
       aux: this.aux.at(row),
       micro: this.micro.at(row),
     };
@@ -213,6 +215,7 @@ export class TxTable {
     this.sponsor.truncate(count);
     this.sponsorNonce.truncate(count);
     this.fee.truncate(count);
+    this.amount.truncate(count);
     this.aux.truncate(count);
     this.micro.truncate(count);
     this.ids.truncate(count);
@@ -240,7 +243,7 @@ export class TxTable {
     this.fee.resize(n);
     this.contract = grow(this.contract, n, Int32Array);
     this.peer = grow(this.peer, n, Int32Array);
-    this.amount = grow(this.amount, n, Float64Array);
+    this.amount.resize(n);
     this.aux.resize(n);
     this.ids.resize(n);
   }

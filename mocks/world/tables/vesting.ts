@@ -1,5 +1,7 @@
+import type { Amount } from '../amount.ts';
+
 /** Part of a genesis account's STX that unlocks at a block height (a vesting schedule's step). */
 export interface VestingEntry {
-  readonly amount: number;
+  readonly amount: Amount;
   readonly blockHeight: number;
 }

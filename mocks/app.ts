@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { createMock } from './create-mock.ts';
 import { serveNode } from './http/node/serve.ts';
-import type { Mock } from './kernel.ts';
+import type { Mock, MockSources } from './kernel.ts';
 import type { MockOptions } from './options.ts';
 import type { LiveChain } from './control/live-chain.ts';
 
@@ -14,8 +14,8 @@ export type MockApp = RequestListener & {
 };
 
 /** The kernel (mocks/kernel.ts) behind a node:http listener. */
-export function createMockApp(partial: Partial<MockOptions> = {}): MockApp {
-  const mock = createMock(partial);
+export function createMockApp(partial: Partial<MockOptions> = {}, sources?: MockSources): MockApp {
+  const mock = createMock(partial, sources);
   const listener: (req: IncomingMessage, res: ServerResponse) => void = serveNode(mock.handle, {
     trustProxy: mock.options.trustProxy,
   });

@@ -42,6 +42,7 @@ export interface ParsedWorldFile {
 const SECTIONS: ReadonlySet<string | number> = new Set([
   'accounts',
   'tokens',
+  'contracts',
   'transactions',
   'mempool',
   'tenure_changes',
@@ -69,6 +70,7 @@ export interface WorldFileData {
     kind: 'ft' | 'nft';
     holders?: Record<string, Amount | number[]>;
   }[];
+  contracts?: FileContract[];
   transactions?: FileTx[];
   mempool?: FileTx[];
   tenure_changes?: FileTenureChange[];
@@ -82,9 +84,18 @@ export interface FileTenureChange {
 
 export type Amount = string | number;
 
+/** A contract of the file's own source, run in the Clarity engine (contract-entries.ts). */
+export interface FileContract {
+  contract: string;
+  source: string;
+  height: number;
+  fee?: Amount;
+  clarity_version?: number;
+}
+
 export interface FileTx {
   height?: number;
-  type: 'stx_transfer' | 'ft_transfer' | 'nft_transfer' | 'stack_stx';
+  type: 'stx_transfer' | 'ft_transfer' | 'nft_transfer' | 'stack_stx' | 'contract_call';
   sender: string;
   recipient?: string;
   sponsor?: string;
@@ -96,6 +107,10 @@ export interface FileTx {
   status?: 'success' | 'abort_by_response' | 'problematic_skipped';
   post_condition_mode?: 'allow' | 'deny' | 'originator';
   post_conditions?: ('staking' | 'pox' | 'maybe_sent')[];
+  /** contract_call: a contract under `contracts`, its public function, the arguments as Clarity literals. */
+  contract?: string;
+  function?: string;
+  args?: string[];
   /** Mempool only: the index of an earlier mempool entry this one replaces by fee. */
   replaces?: number;
 }

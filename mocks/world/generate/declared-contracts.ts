@@ -71,7 +71,7 @@ export class DeclaredContracts {
       const status = this.runner.run(c, chain, h, row);
       if (typeof status === 'string') {
         txs.status[row] = Status.AbortByResponse;
-        this.fail(c, `${c.contractId} cannot be deployed: ${status}`, c.contractId);
+        this.fail(c, `${this.label(c.contractId)} cannot be deployed: ${status}`, c.contractId);
         return;
       }
       txs.status[row] = status;
@@ -83,7 +83,7 @@ export class DeclaredContracts {
     if (this.failed.has(call.contract)) return;
     const params = this.runner.paramsOf(call);
     if (typeof params === 'string') {
-      this.fail(call, params);
+      this.fail(call, `${this.label(call.contract)}: ${params}`);
       return;
     }
     const { chain, txs, ledger, clock, registry } = this.s;
@@ -97,11 +97,17 @@ export class DeclaredContracts {
       const status = this.runner.run(call, chain, h, row);
       if (typeof status === 'string') {
         txs.status[row] = Status.AbortByResponse;
-        this.fail(call, `${call.contract} ${call.fn} cannot run: ${status}`);
+        this.fail(call, `${this.label(call.contract)} ${call.fn} cannot run: ${status}`);
         return;
       }
       txs.status[row] = status;
     });
+  }
+
+  /** A contract as the file names it: `alice.counter`. */
+  private label(contractId: string): string {
+    const dot = contractId.indexOf('.');
+    return `${this.declared.nameOf(contractId.slice(0, dot))}${contractId.slice(dot)}`;
   }
 
   private fail(ref: EntryRef, message: string, contract?: string): void {

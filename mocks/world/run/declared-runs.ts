@@ -29,7 +29,7 @@ export class EngineRunner implements DeclaredRunner {
     const fn = abi?.functions.find((f) => f.name === call.fn);
     if (fn?.access !== 'public') {
       const publics = abi?.functions.filter((f) => f.access === 'public').map((f) => f.name) ?? [];
-      return `${call.contract} has no public function ${JSON.stringify(call.fn)} (its public functions: ${publics.join(', ') || 'none'})`;
+      return `no public function ${JSON.stringify(call.fn)} (its public functions: ${publics.join(', ') || 'none'})`;
     }
     const params = fn.args as readonly { name: string; type: AbiType }[];
     if (params.length !== call.args.length)

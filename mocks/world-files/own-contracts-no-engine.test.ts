@@ -11,8 +11,9 @@ vi.mock('../clarity/load.ts', () => ({
   startEngine: vi.fn(() => Promise.reject(new ClarityUnavailable('Cannot find package'))),
 }));
 
-const world = (name: string): string =>
-  fileURLToPath(new URL(`../../fixtures/worlds/${name}`, import.meta.url));
+function world(name: string): string {
+  return fileURLToPath(new URL(`../../fixtures/worlds/${name}`, import.meta.url));
+}
 
 async function refusal(start: () => Promise<unknown>): Promise<readonly string[]> {
   const err = await start().then(

@@ -1,14 +1,15 @@
 import { fileURLToPath } from 'node:url';
-import { Cl, cvToHex, hexToCV } from '@stacks/transactions';
+import { Cl, cvToHex, deserializeTransaction, hexToCV } from '@stacks/transactions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type Mock } from '../../api/index.ts';
+import { rawTxOf } from '../serialize/raw-tx.ts';
+import { startMockServer, type RunningMock } from '../server.ts';
 import { httpClient, type HttpClient } from '../../spec/http/client.ts';
 
 // fixtures/worlds/own-contract.yaml: a registry of the file's own source, deployed at height 5,
 // and its calls, run in the Clarity engine as the world is built. One mock (one engine) for the file.
 const WORLD = fileURLToPath(new URL('../../fixtures/worlds/own-contract.yaml', import.meta.url));
 
-let mock: Mock;
+let mock: RunningMock;
 let client: HttpClient;
 let alice: string;
 let bob: string;
@@ -16,10 +17,10 @@ let carol: string;
 let registry: string;
 
 beforeAll(async () => {
-  mock = await startMock({ port: 0, quiet: true, rateLimit: 0, world: WORLD });
+  mock = await startMockServer({ port: 0, quiet: true, rateLimit: 0, world: WORLD });
   client = httpClient(mock.url);
   const addressOf = (name: string): string =>
-    mock.world.declared.accounts.find((a) => a.name === name)?.address ?? '';
+    mock.live.queries.catalogue().declared.accounts.find((a) => a.name === name)?.address ?? '';
   [alice, bob, carol] = ['alice', 'bob', 'carol'].map(addressOf) as [string, string, string];
   registry = `${alice}.registry`;
 }, 120_000);
@@ -181,9 +182,27 @@ describe("a world file's own contract, deployed and called as the world is built
     expect((entry.body as { data: string }).data).toBe(cvToHex(Cl.some(Cl.principal(carol))));
   });
 
+  it("their bytes (the event stream's, a raw transaction's) decode to their payloads", async () => {
+    const [deploy] = await registryTxs(alice);
+    const [call] = await registryTxs(bob);
+    const { queries } = mock.live;
+    const decoded = async (tx: Tx | undefined) => {
+      const found = queries.findListedTx(tx?.tx_id ?? '', false);
+      expect(found?.table).toBe('chain');
+      return deserializeTransaction(rawTxOf(queries.chain, queries.chain.txs, found?.tx ?? -1).hex).payload;
+    };
+    expect(await decoded(deploy)).toMatchObject({
+      contractName: { content: 'registry' },
+      codeBody: { content: deploy?.smart_contract?.source_code },
+    });
+    const payload = await decoded(call);
+    expect(payload).toMatchObject({ functionName: { content: 'register' } });
+    expect('functionArgs' in payload && payload.functionArgs).toEqual([Cl.stringAscii('bob')]);
+  });
+
   it('a reset builds the same world again from what the engine recorded', async () => {
     const before = await registryTxs(carol);
-    mock.reset();
+    mock.live.reset();
     expect(await registryTxs(carol)).toEqual(before);
   });
 });

@@ -1,7 +1,10 @@
 export {
   ControlError,
   startMock,
+  type Listening,
   type Mock,
+  type MockControls,
+  type Preference,
   type StartMockOptions,
   type SubmitRequest,
   type Tip,

@@ -1,22 +1,19 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createMock } from '../mocks/create-mock.ts';
-import { controlsOf, type MockControls } from '../mocks/kernel.ts';
+import { mockHandle, type Mock } from '../mocks/mock-handle.ts';
 import type { MockOptions } from '../mocks/options.ts';
 import { isOwnPath } from '../mocks/own-paths.ts';
 import { serveNode } from '../mocks/http/node/serve.ts';
 import { serveLiveUpdates } from '../mocks/live/node/serve-live.ts';
-import { releaseProfile } from '../spec/releases/releases.ts';
 import type { ServerRequest } from '../spec/http/request.ts';
 import { HttpResponse } from '../spec/http/response.ts';
-import { listOperations } from '../spec/document.ts';
-import { loadSpec } from '../spec/load.ts';
-import { routerOf, splitTarget } from '../spec/request/routing.ts';
+import { splitTarget } from '../spec/request/routing.ts';
 
 /** Connect's `next`: Express 5, Connect and Vite's dev server call their next middleware with it. */
 export type NextFunction = (err?: unknown) => void;
 
-/** The mock as a Connect-style middleware, and the living chain's controls. */
-export interface StacksApiMiddleware extends MockControls {
+/** What only the middleware door has: it is the middleware, and it can serve the live channels. */
+export interface MiddlewareDoor {
   (req: IncomingMessage, res: ServerResponse, next: NextFunction): void;
   /**
    * The live updates' channels (JSON-RPC at `<prefix>/extended/v1/ws`, socket.io at
@@ -24,9 +21,10 @@ export interface StacksApiMiddleware extends MockControls {
    * `mw.serveLive(app.listen(3000), '/api')`. Its `close()` ends them.
    */
   serveLive(server: Server, prefix?: string): { close(): Promise<void> };
-  /** Stops the block clock (`blockTime`), if any. */
-  close(): void;
 }
+
+/** The mock as a Connect-style middleware, with the controls of every door (`close` stops its block clock). */
+export type StacksApiMiddleware = Mock<MiddlewareDoor>;
 
 /**
  * The mock for an app that already runs an Express 5, Connect or Vite dev server, at any prefix
@@ -40,11 +38,10 @@ export function stacksApiMiddleware(options: Partial<MockOptions> = {}): StacksA
   mock.live.startClock();
   const settings = { trustProxy: mock.options.trustProxy };
   const plain = serveNode(mock.handle, settings);
-  const route = routerOf(listOperations(loadSpec()), { decode: false });
   const knows = (url: string): boolean => {
     const { pathname } = splitTarget(url);
     if (isOwnPath(url)) return pathname !== '/' && pathname !== '';
-    return route(pathname) !== undefined;
+    return mock.isApiPath(pathname);
   };
   const middleware = (req: IncomingMessage, res: ServerResponse, next: NextFunction): void => {
     const url = req.url ?? '/';
@@ -55,11 +52,8 @@ export function stacksApiMiddleware(options: Partial<MockOptions> = {}): StacksA
     serveNode((request: ServerRequest) => underPrefix(mock.handle(request), prefix), settings)(req, res);
   };
   const serveLive = (server: Server, prefix = ''): { close(): Promise<void> } =>
-    serveLiveUpdates(server, mock.updates, releaseProfile(mock.options.apiVersion), {}, prefix);
-  return Object.assign(middleware, controlsOf(mock.live), {
-    serveLive,
-    close: () => mock.live.stopClock(),
-  });
+    serveLiveUpdates(server, mock.updates, mock.release, {}, prefix);
+  return mockHandle(mock, Object.assign(middleware, { serveLive }));
 }
 
 /** Where the app mounted the middleware: Express and Connect strip it from `req.url` and keep `originalUrl`. */

@@ -4,6 +4,7 @@
 // (as small ids); the order is checked at the end against the sequence the server sent.
 import { parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
+import { liveMessageKey } from './lib/live-message-key.ts';
 
 /** What the bench's main thread sends the subscribers. */
 export type ToSubscribers = { kind: 'leave' } | { kind: 'count' } | { kind: 'finish'; sequence: string[] };
@@ -22,14 +23,13 @@ interface Client {
 const { url, clients: CLIENTS } = workerData as { url: string; clients: number };
 const ids = new Map<string, number>();
 
-/** What identifies a message: its topic and object (and a transaction's status). */
 function keyOfNotification(text: string): string | undefined {
   const m = JSON.parse(text) as {
     method?: string;
     params?: { height?: number; tx_id?: string; tx_status?: string };
   };
-  if (m.method === 'block') return `block ${m.params?.height}`;
-  if (m.method === 'mempool') return `mempool ${m.params?.tx_id} ${m.params?.tx_status}`;
+  if (m.method === 'block') return liveMessageKey('block', m.params?.height ?? '');
+  if (m.method === 'mempool') return liveMessageKey('mempool', m.params?.tx_id ?? '', m.params?.tx_status);
   return undefined;
 }
 

@@ -12,6 +12,7 @@ import { startMockServer } from '../mocks/server.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
 import { endBenchReport, runBench } from './lib/results.ts';
 import { benchSettings } from './lib/settings.ts';
+import { liveMessageKey } from './lib/live-message-key.ts';
 import { defineCommand } from '../spec/command-line/declaration.ts';
 
 const RESULTS = 'live-updates.md';
@@ -38,10 +39,10 @@ const values = benchSettings(
 const SECONDS = values.soak ? 600 : 60;
 const CLIENTS = values.clients;
 
-/** What identifies a message: its topic and object (and a transaction's status), as the subscribers key it. */
+/** An announcement's key, as the subscribers key what they receive. */
 function keyOf(a: Announcement): string {
-  if (a.kind === 'block') return `block ${a.block.height}`;
-  if (a.kind === 'mempool') return `mempool ${a.tx.tx_id} ${a.tx.tx_status}`;
+  if (a.kind === 'block') return liveMessageKey('block', a.block.height);
+  if (a.kind === 'mempool') return liveMessageKey('mempool', a.tx.tx_id, a.tx.tx_status);
   return a.kind;
 }
 

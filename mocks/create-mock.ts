@@ -5,7 +5,7 @@ import { parseDocument } from 'yaml';
 import { loadSpec, SPEC_PATH } from '../spec/load.ts';
 import { operationPaths } from '../spec/request/url.ts';
 import { CONTROL_SPEC_PATH, controlSpec } from './control/control-spec.ts';
-import { mockKernel, type Mock, type MockSources } from './kernel.ts';
+import { mockKernel, type MockKernel, type MockSources } from './kernel.ts';
 import type { MockOptions } from './options.ts';
 import { uiPages } from './ui/ui-pages.ts';
 import { compileWorldFile } from './world/declared/compile.ts';
@@ -15,12 +15,12 @@ import { restoreDefaultWorld } from './world-snapshot.ts';
 
 /**
  * The mock in Node: `options.world` is a world file's path. `sources`: the Node sources with the
- * world file's own contracts already run (`runWorldContracts`, as startMock does).
+ * world file's own contracts already run (`runWorldContracts`, as startMockServer does).
  */
 export function createMock(
   options: Partial<MockOptions> = {},
   sources: MockSources = nodeSources(options.world),
-): Mock {
+): MockKernel {
   return mockKernel(options, sources);
 }
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createMock, nodeSources } from './create-mock.ts';
 import type { ServerRequest } from '../spec/http/request.ts';
-import { mockKernel, type Mock } from './kernel.ts';
+import { mockKernel, type MockKernel } from './kernel.ts';
 
 /** A request handed over in process, its body (if any) as given. */
 function request(target: string, init: Partial<ServerRequest> = {}): ServerRequest {
   return { method: 'GET', target, headers: {}, ip: '127.0.0.1', ...init };
 }
 
-async function answer(mock: Mock, req: ServerRequest): Promise<{ status: number; json: unknown }> {
+async function answer(mock: MockKernel, req: ServerRequest): Promise<{ status: number; json: unknown }> {
   const res = await mock.handle(req);
   return { status: res.status, json: res.body };
 }
@@ -22,7 +22,7 @@ describe('the kernel: one handle for every path', () => {
     expect((await answer(mock, request('/_mock/world'))).json).toMatchObject({ tip: { height: 60 } });
     const mined = await answer(mock, request('/_mock/mine', { method: 'POST', body: '{"blocks":2}' }));
     expect(mined).toMatchObject({ status: 200, json: { height: 62 } });
-    expect(mock.world.tip.height).toBe(62);
+    expect(mock.live.queries.catalogue().tip.height).toBe(62);
   });
 
   it('refuses a control body past 16 kB with 413, and one that is not a JSON object or array with 400', async () => {
@@ -49,7 +49,7 @@ describe('the kernel: one handle for every path', () => {
   });
 
   it("a world file's seed drives the world and the injected faults alike", async () => {
-    const statuses = async (mock: Mock): Promise<number[]> => {
+    const statuses = async (mock: MockKernel): Promise<number[]> => {
       const out: number[] = [];
       for (let i = 0; i < 40; i++) out.push((await mock.handle(request(`/extended?i=${i}`))).status);
       return out;

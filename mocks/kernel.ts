@@ -1,15 +1,16 @@
 import { listOperations, type Document } from '../spec/document.ts';
+import { routerOf } from '../spec/request/routing.ts';
 import type { ServerRequest } from '../spec/http/request.ts';
 import type { HttpResponse } from '../spec/http/response.ts';
 import { operationsOf, releaseProfile, RELEASES, type ReleaseProfile } from '../spec/releases/releases.ts';
-import { LiveChain, type SubmitRequest, type Tip, type WorldRestorer } from './control/live-chain.ts';
+import { LiveChain, type WorldRestorer } from './control/live-chain.ts';
 import { createMockPipeline } from './http/mock-pipeline.ts';
 import { serviceHeaders } from './http/answer-writing.ts';
+import type { Preferences } from './http/preferences.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import { logLine } from './http/request-log.ts';
 import { withDefaults, worldOptionsOf, type MockOptions } from './options.ts';
 import { isLivePoll, isOwnPath, ownPaths, type OwnFiles } from './own-paths.ts';
-import type { WorldCatalogue } from './query/catalogue.ts';
 import { observeBoth, RequestFeed } from './ui/request-feed.ts';
 import { LiveUpdates } from './live/live-updates.ts';
 import type { CompiledWorldFile, WorldFileSettings } from './world/declared/compile.ts';
@@ -33,53 +34,32 @@ export interface MockSources {
   files?: (live: LiveChain, options: MockOptions) => OwnFiles;
 }
 
-/** The living chain's controls, as every door offers them (startMock, the MSW handlers). */
-export interface MockControls {
-  /** The world's catalogue, as served at `/_mock/world`: addresses, transaction ids and blocks to query. */
-  readonly world: WorldCatalogue;
-  /** Mines `blocks` blocks (default 1, at most 1000), as `POST /_mock/mine` does; the new tip. */
-  mine(blocks?: number): Tip;
-  /**
-   * Puts a token transfer (or an FT/NFT transfer) in the mempool, as `POST /_mock/transactions`
-   * does; the next mined block confirms it. Throws a `ControlError` (status 400) when a node would
-   * refuse it, e.g. a sender who cannot pay amount + fee.
-   */
-  submit(tx: SubmitRequest): { tx_id: string };
-  /** The last `depth` blocks leave the chain, a branch of depth + 1 replaces them (`POST /_mock/reorg`). */
-  reorg(depth: number): Tip;
-  /** Back to the state at start (`POST /_mock/reset`). */
-  reset(): Tip;
-}
-
 /**
  * The mock: its options resolved once, the living chain, and one `handle` that answers every
  * path (the API, the spec, the catalogue, the home page, the control plane). Every door (the
- * node:http server, startMock, the MSW handlers, the suite's in-process target) adapts it.
+ * node:http server, startMock, the middleware, the MSW handlers, the suite's in-process target)
+ * adapts it, and hands its user the one `Mock` (mock-handle.ts) over it.
  */
-export interface Mock extends MockControls {
+export interface MockKernel {
   /** Every option with its default; a world file's seed, network and blocks in place of the flags'. */
   readonly options: MockOptions;
+  /** The release the mock answers as (`apiVersion`), derived once: every door and channel reads it here. */
+  readonly release: ReleaseProfile;
   readonly live: LiveChain;
   /** The rate limit's limits, which may change while the mock runs. */
   readonly limiter: RateLimiter;
+  /** What `prefer()` asks of the next requests. */
+  readonly preferences: Preferences;
   /** The last requests, for the home page. */
   readonly feed: RequestFeed;
   /** The chain's changes as the live channels announce them (docs/live-updates.md); a door attaches its channels. */
   readonly updates: LiveUpdates;
   handle(request: ServerRequest): HttpResponse | Promise<HttpResponse>;
-}
-
-/** The controls over a living chain: the facade every door returns. */
-export function controlsOf(live: LiveChain): MockControls {
-  return {
-    get world() {
-      return live.queries.catalogue();
-    },
-    mine: (blocks) => live.mine(blocks),
-    submit: (tx) => live.submit(tx),
-    reorg: (depth) => live.reorg(depth),
-    reset: () => live.reset(),
-  };
+  /**
+   * Whether a path (undecoded) is one of the API's, under any release: what a door that shares
+   * its host (the middleware, MSW) hands the kernel, leaving every other path to its app.
+   */
+  isApiPath(pathname: string): boolean;
 }
 
 /**
@@ -91,7 +71,7 @@ export function controlsOf(live: LiveChain): MockControls {
 export function resolveMock(
   partial: Partial<MockOptions>,
   worldFile: MockSources['worldFile'],
-): { options: MockOptions; world: WorldOptions } {
+): { options: MockOptions; world: WorldOptions; release: ReleaseProfile } {
   const resolved = resolveWorld(partial, worldFile);
   const { declared } = resolved.world;
   if (hasOwnContracts(declared) && !declared.contractRuns)
@@ -130,8 +110,9 @@ export async function runWorldContracts(
 function resolveWorld(
   partial: Partial<MockOptions>,
   worldFile: MockSources['worldFile'],
-): { options: MockOptions; world: WorldOptions } {
+): { options: MockOptions; world: WorldOptions; release: ReleaseProfile } {
   const given = withDefaults(partial);
+  const release = releaseProfile(given.apiVersion);
   let file: CompiledWorldFile | undefined;
   const problems: string[] = [];
   try {
@@ -142,12 +123,12 @@ function resolveWorld(
     file = err.partial;
     problems.push(...err.problems);
   }
-  if (file) problems.push(...undecodable(file.declared, releaseProfile(given.apiVersion)));
+  if (file) problems.push(...undecodable(file.declared, release));
   const options: MockOptions = file ? { ...given, ...file.settings } : given;
   const world = resolveOptions({ ...worldOptionsOf(options), ...(file ? { declared: file.declared } : {}) });
   // With those, the problems a running ledger finds in the rest.
   if (problems.length > 0) throw withLedgerProblems(new WorldFileError(problems), world);
-  return { options, world };
+  return { options, world, release };
 }
 
 /**
@@ -167,28 +148,38 @@ function undecodable(declared: DeclaredWorld, release: ReleaseProfile): string[]
 }
 
 /** The mock from its options and what its door provides. */
-export function mockKernel(partial: Partial<MockOptions>, sources: MockSources): Mock {
-  const { options, world } = resolveMock(partial, sources.worldFile);
+export function mockKernel(partial: Partial<MockOptions>, sources: MockSources): MockKernel {
+  const { options, world, release } = resolveMock(partial, sources.worldFile);
   const live = new LiveChain(
     world,
     sources.controlDoc,
     options.blockTime,
     sources.restore,
-    releaseProfile(options.apiVersion).epoch4Values,
+    release.epoch4Values,
   );
   const log = options.quiet ? () => {} : options.log;
   const feed = new RequestFeed();
   const observe = observeBoth(feed.observe, options.quiet ? undefined : logLine(options.log));
   const { doc } = sources;
-  const { pipeline, limiter } = createMockPipeline(doc, live.queries, { ...options, log }, live);
+  const operations = listOperations(doc);
+  const apiRoute = routerOf(operations, { decode: false });
+  const isApiPath = (pathname: string): boolean => apiRoute(pathname) !== undefined;
+  const { pipeline, limiter, preferences } = createMockPipeline(
+    doc,
+    live.queries,
+    { ...options, release, log },
+    live,
+  );
   const own = ownPaths({
     options,
     doc,
-    ops: operationsOf(listOperations(doc), options.apiVersion),
+    ops: operationsOf(operations, release.version),
     controlDoc: sources.controlDoc,
     live,
+    preferences,
+    limiter,
     feed,
-    leading: serviceHeaders(releaseProfile(options.apiVersion)),
+    leading: serviceHeaders(release),
     log,
     files: sources.files?.(live, options),
   });
@@ -213,6 +204,6 @@ export function mockKernel(partial: Partial<MockOptions>, sources: MockSources):
       ? answer.then((later) => seen(request, started, later))
       : seen(request, started, answer);
   };
-  const updates = new LiveUpdates(live, releaseProfile(options.apiVersion), log);
-  return Object.assign(controlsOf(live), { options, live, limiter, feed, updates, handle });
+  const updates = new LiveUpdates(live, release, log);
+  return { options, release, live, limiter, preferences, feed, updates, handle, isApiPath };
 }

@@ -4,6 +4,8 @@ import type { HttpResponse } from '../spec/http/response.ts';
 import { operationPaths, urlBuilder } from '../spec/request/url.ts';
 import { controlPlane } from './control/control-plane.ts';
 import type { LiveChain } from './control/live-chain.ts';
+import type { Preferences } from './http/preferences.ts';
+import type { RateLimiter } from './http/rate-limit.ts';
 import { loggableError, routeNotFound, unexpectedError } from './http/errors.ts';
 import { contentAnswer, errorAnswer } from './http/own-answer.ts';
 import { preflight } from './http/answer-writing.ts';
@@ -38,6 +40,9 @@ export interface OwnPathsContext {
   /** The control plane's spec: its routes and its bodies' schemas. */
   controlDoc: Document;
   live: LiveChain;
+  /** What `/_mock/prefer` and `/_mock/rate-limits` change: the API pipeline's. */
+  preferences: Preferences;
+  limiter: RateLimiter;
   feed: RequestFeed;
   /** The headers every answer starts with (CORS, the API's version), as the API's pipeline sends them. */
   leading: readonly string[];
@@ -89,7 +94,7 @@ export function ownPaths(
   const urlFor = urlBuilder(operationPaths(doc));
   const links = perVersion(queries, () => JSON.stringify(rootLinks(queries, ops, urlFor)));
   const worldSchema = JSON.stringify(WORLD_SCHEMA);
-  const control = controlPlane(live, ctx.controlDoc, {
+  const control = controlPlane({ live, preferences: ctx.preferences, limiter: ctx.limiter }, ctx.controlDoc, {
     host: ctx.options.host,
     token: ctx.options.controlToken,
   });

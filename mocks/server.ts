@@ -1,18 +1,17 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMockApp } from './app.ts';
+import { createMockApp, type Tap } from './app.ts';
 import { documentedProtocolErrors } from './http/node/protocol-errors.ts';
-import { runWorldContracts, type Mock } from './kernel.ts';
+import { runWorldContracts, type MockKernel } from './kernel.ts';
 import { nodeSources } from './create-mock.ts';
 import type { MockOptions } from './options.ts';
 import type { LiveChain } from './control/live-chain.ts';
 import { serveLiveUpdates } from './live/node/serve-live.ts';
-import { releaseProfile } from '../spec/releases/releases.ts';
 
 export interface RunningMock {
   server: Server;
   /** The kernel behind the server: its resolved options and `handle`. */
-  mock: Mock;
+  mock: MockKernel;
   /** The chain's queries (`live.queries`) and controls: mine, submit, reorg, reset (what POST /_mock/* calls). */
   live: LiveChain;
   url: string;
@@ -54,10 +53,11 @@ export const SERVER_LIMITS: ServerLimits = {
 export async function startMockServer(
   partial: Partial<MockOptions> = {},
   limitOverrides: Partial<ServerLimits> = {},
+  tap?: Tap,
 ): Promise<RunningMock> {
   const limits = { ...SERVER_LIMITS, ...limitOverrides };
   // A world file's own contracts run in the Clarity engine first; a world without them starts no engine.
-  const app = createMockApp(partial, await runWorldContracts(partial, nodeSources(partial.world)));
+  const app = createMockApp(partial, tap, await runWorldContracts(partial, nodeSources(partial.world)));
   const { options } = app;
   const server = createServer({
     maxHeaderSize: limits.maxHeaderSize,
@@ -71,7 +71,7 @@ export async function startMockServer(
   server.maxConnections = limits.maxConnections;
   server.on('request', documentedProtocolErrors(server, app, options.quiet ? () => {} : options.log));
   // The live updates' two channels (docs/live-updates.md): JSON-RPC on `upgrade`, socket.io on its path.
-  const channels = serveLiveUpdates(server, app.mock.updates, releaseProfile(options.apiVersion));
+  const channels = serveLiveUpdates(server, app.mock.updates, app.mock.release);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());

@@ -7,7 +7,8 @@ import { compileWorldFile } from '../mocks/world/declared/compile.ts';
 import type { WorldFileData } from '../mocks/world/declared/world-file.ts';
 import { createStacksMsw, type StacksMsw, type StacksMswOptions } from './stacks-msw.ts';
 
-export type { Preference, StacksMsw, StacksMswOptions } from './stacks-msw.ts';
+export type { MswDoor, StacksMsw, StacksMswOptions } from './stacks-msw.ts';
+export type { Mock, MockControls, Preference } from '../mocks/mock-handle.ts';
 export { ControlError, type SubmitRequest, type Tip } from '../mocks/control/live-chain.ts';
 export { WorldFileError } from '../mocks/world/declared/plan.ts';
 export { HOSTED_RATE_LIMITS } from '../mocks/options.ts';

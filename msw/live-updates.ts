@@ -1,6 +1,5 @@
 import { ws, type WebSocketHandler } from 'msw';
-import { releaseProfile } from '../spec/releases/releases.ts';
-import type { Mock } from '../mocks/kernel.ts';
+import type { MockKernel } from '../mocks/kernel.ts';
 import { JsonRpcChannel, type RpcClient } from '../mocks/live/json-rpc.ts';
 
 /**
@@ -9,8 +8,8 @@ import { JsonRpcChannel, type RpcClient } from '../mocks/live/json-rpc.ts';
  * HTTP mock's channel sends, from the same living chain as the handlers' answers. socket.io is
  * not offered here (its transport is more than a websocket); docs/live-updates.md.
  */
-export function liveUpdateHandlers(mock: Mock, baseUrls: readonly string[]): WebSocketHandler[] {
-  const channel = new JsonRpcChannel(releaseProfile(mock.options.apiVersion));
+export function liveUpdateHandlers(mock: MockKernel, baseUrls: readonly string[]): WebSocketHandler[] {
+  const channel = new JsonRpcChannel(mock.release);
   mock.updates.attach(channel);
   return baseUrls.map((base) => {
     const link = ws.link(`${base.replace(/^http/, 'ws')}/extended/v1/ws`);

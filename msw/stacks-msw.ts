@@ -1,9 +1,8 @@
 import { http, type HttpHandler, type WebSocketHandler } from 'msw';
-import { listOperations } from '../spec/document.ts';
 import type { ServerRequest } from '../spec/http/request.ts';
 import type { HttpResponse } from '../spec/http/response.ts';
-import { routerOf } from '../spec/request/routing.ts';
-import { controlsOf, mockKernel, type MockControls, type MockSources } from '../mocks/kernel.ts';
+import { mockKernel, type MockSources } from '../mocks/kernel.ts';
+import { mockHandle, type Mock } from '../mocks/mock-handle.ts';
 import type { MockOptions } from '../mocks/options.ts';
 import { liveUpdateHandlers } from './live-updates.ts';
 
@@ -41,20 +40,8 @@ export type StacksMswOptions = Partial<
   clientIp?: string;
 };
 
-/** What `Prefer` a request is answered as if it carried: an error or a delay on demand. */
-export interface Preference {
-  /** Any status the operation documents, e.g. 503. */
-  code?: number;
-  /** Milliseconds, up to 60000. */
-  delay?: number;
-  /** Only requests to this operation (default: all eight). */
-  operationId?: string;
-  /** Only the next n matching requests (default: until `clearPreferences()`). */
-  times?: number;
-}
-
-/** The MSW handler of the API's operations over one living chain, and the chain's controls. */
-export interface StacksMsw extends MockControls {
+/** What only the MSW door has: its handlers and the bases they answer under. */
+export interface MswDoor {
   /** Pass them to `setupServer(...)` or `setupWorker(...)`. */
   readonly handlers: HttpHandler[];
   /**
@@ -66,14 +53,10 @@ export interface StacksMsw extends MockControls {
   readonly baseUrl: string;
   /** Every base the handlers answer under. */
   readonly baseUrls: string[];
-  /** Answer matching requests as if they carried `Prefer: code=…, delay=…` (errors on demand). */
-  prefer(preference: Preference): void;
-  clearPreferences(): void;
-  /** Change the requests a minute allowed without a key and with one (0: unlimited). */
-  setRateLimits(limits: { anonymous?: number; keyed?: number }): void;
-  /** Stops the block clock (`blockTime`), if any. */
-  close(): void;
 }
+
+/** The MSW handler of the API's operations over one living chain, with the controls of every door (`close` stops its block clock). */
+export type StacksMsw = Mock<MswDoor>;
 
 /**
  * Hiro's API by network, as @stacks/network (HIRO_MAINNET_URL, HIRO_TESTNET_URL) and the official
@@ -84,11 +67,6 @@ const HIRO = {
   testnet: ['https://api.testnet.hiro.so'],
 } as const;
 
-interface Pending extends Required<Pick<Preference, 'times'>> {
-  header: string;
-  operationId: string | undefined;
-}
-
 /**
  * The API's operations as one MSW handler over the mock's kernel (mocks/kernel.ts): the same
  * options and world file give the same statuses, headers and bytes as the HTTP mock. `sources`
@@ -98,9 +76,8 @@ interface Pending extends Required<Pick<Preference, 'times'>> {
 export function createStacksMsw(partial: StacksMswOptions, sources: MockSources): StacksMsw {
   const { baseUrl: base, clientIp = '127.0.0.1', quiet = false, ...rest } = partial;
   const mock = mockKernel({ ...rest, quiet: true, log: () => {} }, sources);
-  const { live, limiter } = mock;
+  const { live } = mock;
   live.startClock();
-  const ops = listOperations(sources.doc);
   const baseUrls = (base === undefined ? [...HIRO[live.queries.options.network]] : [base]).map((b) =>
     b.replace(/\/+$/, ''),
   );
@@ -116,39 +93,18 @@ export function createStacksMsw(partial: StacksMswOptions, sources: MockSources)
     const prefix = prefixes.find((p) => url.origin === p.origin && url.pathname.startsWith(p.pathname));
     return prefix && `/${url.pathname.slice(prefix.pathname.length)}`;
   };
-  // Which operation a request is for, without decoding: a malformed escape is the pipeline's 400.
-  const route = routerOf(ops, { decode: false });
-  const pending: Pending[] = [];
 
-  /**
-   * Whether a request is under the base and for one of the operations, and which: MSW hands the
-   * predicate's params to the resolver, so a request is routed once.
-   */
-  const operationOf = (request: Request): { matches: boolean; params: { operationId?: string } } => {
-    const url = new URL(request.url);
-    const path = pathOf(url);
-    if (path === undefined) return { matches: false, params: {} };
-    const operationId = route(path)?.route.operationId;
-    return operationId === undefined
-      ? { matches: false, params: {} }
-      : { matches: true, params: { operationId } };
+  /** Whether a request is under the base and for one of the operations (any other goes to onUnhandledRequest). */
+  const isServed = (request: Request): boolean => {
+    const path = pathOf(new URL(request.url));
+    // Undecoded: a malformed escape is the pipeline's 400.
+    return path !== undefined && mock.isApiPath(path);
   };
 
-  const preferenceFor = (operationId: string, sent: string | null): string | null => {
-    if (sent !== null) return sent;
-    const index = pending.findIndex((p) => p.operationId === undefined || p.operationId === operationId);
-    if (index < 0) return null;
-    const chosen = pending[index] as Pending;
-    if (--chosen.times === 0) pending.splice(index, 1);
-    return chosen.header;
-  };
-
-  const answer = async (request: Request, operationId: string): Promise<Response> => {
+  const answer = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => (headers[name] = value));
-    const prefer = preferenceFor(operationId, request.headers.get('prefer'));
-    if (prefer !== null) headers.prefer = prefer;
     const served: ServerRequest = {
       method: request.method,
       target: `${pathOf(url) ?? url.pathname}${url.search}`,
@@ -165,45 +121,18 @@ export function createStacksMsw(partial: StacksMswOptions, sources: MockSources)
   };
 
   const handlers = [
-    http.all<{ operationId?: string }>(
-      ({ request }) => operationOf(request),
-      ({ request, params }) => answer(request, params.operationId as string),
+    http.all(
+      ({ request }) => isServed(request),
+      ({ request }) => answer(request),
     ),
   ];
 
-  return Object.assign(controlsOf(live), {
+  return mockHandle(mock, {
     handlers,
     liveHandlers: liveUpdateHandlers(mock, baseUrls),
     baseUrl: baseUrls[0] as string,
     baseUrls,
-    prefer: (preference: Preference) => {
-      const parts = [
-        ...(preference.code !== undefined ? [`code=${preference.code}`] : []),
-        ...(preference.delay !== undefined ? [`delay=${preference.delay}`] : []),
-      ];
-      if (parts.length === 0) throw new Error('prefer needs a code, a delay or both');
-      const times = preference.times ?? Number.POSITIVE_INFINITY;
-      if (!(times >= 1)) throw new Error(`times must be at least 1, got ${times}`);
-      if (
-        preference.operationId !== undefined &&
-        !ops.some((op) => op.operationId === preference.operationId)
-      )
-        throw new Error(
-          `no operation ${preference.operationId}: one of ${ops.map((op) => op.operationId).join(', ')}`,
-        );
-      pending.push({ header: parts.join(', '), operationId: preference.operationId, times });
-    },
-    clearPreferences: () => void pending.splice(0),
-    setRateLimits: (limits: { anonymous?: number; keyed?: number }) => {
-      for (const [kind, value] of Object.entries(limits)) {
-        if (value === undefined) continue;
-        if (!Number.isInteger(value) || value < 0)
-          throw new Error(`${kind} must be a non-negative integer, not ${value}`);
-        limiter.limits[kind as 'anonymous' | 'keyed'] = value;
-      }
-    },
-    close: () => live.stopClock(),
-  }) satisfies StacksMsw;
+  });
 }
 
 /** The kernel's answer as a `fetch` Response: the same status, headers (fetch joins repeats) and bytes. */

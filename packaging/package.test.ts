@@ -202,12 +202,16 @@ describe('the packages, installed from their tarballs into an empty project', ()
   );
 
   it(
-    'npx stacks-api-contract, with the CI recipe’s flags, passes that mock, ends with the summary and writes the reports',
+    'npx stacks-api-contract, with the CI recipe’s flags, passes that mock (both on Node 24 when the registry has it), ends with the summary and writes the reports',
     async () => {
-      const url = await installedMock();
+      // One whole suite run on the Node users move to: on this Node the faulty run below runs the
+      // suite's every test, and the self-test runs it from the sources.
+      const release = nodeRelease(24);
+      const env = 'node' in release ? pathWith(release.node) : {};
+      const url = await installedMock(env);
       await engineWarmed(url);
       const recipe = recipeCommand({ STAGING_BASE_URL: url, STAGING_API_KEY: '' });
-      const run = start('npx', [recipe.bin, ...recipe.args, '--rpm', '0'], recipe.env);
+      const run = start('npx', [recipe.bin, ...recipe.args, '--rpm', '0'], { ...recipe.env, ...env });
       const code = await exitOf(run);
       expect(code, run.output().slice(-3_000)).toBe(0);
       const output = run.output().trimEnd();
@@ -295,7 +299,7 @@ describe('the packages, installed from their tarballs into an empty project', ()
   );
 
   it(
-    'on Node 24 too (the registry’s node@24): the mock’s bin answers, from Node’s own compile cache, and the contract suite passes it',
+    'on Node 24 too (the registry’s node@24): the mock’s bin answers, from Node’s own compile cache, and the default world restores',
     async (ctx) => {
       const release = nodeRelease(24);
       if ('unavailable' in release) return ctx.skip(release.unavailable);
@@ -305,7 +309,6 @@ describe('the packages, installed from their tarballs into an empty project', ()
       await exitOf(version);
       expect(version.output()).toMatch(/^v24\./);
       const url = await installedMock(env);
-      await engineWarmed(url);
       // Node 24 takes no V8 cache written by another Node: the bin turned Node's own on, which the first start fills.
       expect(readdirSync(compileCache).length).toBeGreaterThan(0);
       // The default world this Node's build wrote restores on Node 24 too: built instead, it costs a start ~80 ms of CPU.
@@ -318,9 +321,7 @@ describe('the packages, installed from their tarballs into an empty project', ()
       ]);
       expect(await exitOf(restore), restore.output()).toBe(0);
       expect(restore.output().trim()).toBe(String(resolveOptions({}).blocks));
-      const run = start('npx', ['stacks-api-contract', '--base-url', url, '--rpm', '0'], env);
-      expect(await exitOf(run), run.output().slice(-3_000)).toBe(0);
-      expect(run.output()).toContain('Contract coverage');
+      expect((await fetch(`${url}/extended`)).status).toBe(200);
     },
     STEP_MS,
   );

@@ -1,10 +1,9 @@
 import { writeFileSync } from 'node:fs';
-import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
 import { runSuite } from '../contract-tests/self-test/run-suite.ts';
 import { format, resolveConfig } from 'prettier';
 import { startMockServer } from '../mocks/server.ts';
+import type { ServerRequest } from '../spec/http/request.ts';
+import type { HttpResponse } from '../spec/http/response.ts';
 import {
   suiteOptions,
   suiteSourcesHash,
@@ -30,71 +29,18 @@ const WORLDS: Omit<SuiteWorld, 'requests'>[] = [
   },
 ];
 
-/** A loopback proxy to `upstream` that notes every request and the status it got. */
-async function recordingProxy(
-  upstream: string,
-): Promise<{ url: string; seen: SuiteRequest[]; close(): Promise<void> }> {
-  const to = new URL(upstream);
-  const seen: SuiteRequest[] = [];
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const headers = Object.fromEntries(
-      Object.entries(req.headersDistinct).flatMap(([name, values]) =>
-        CONNECTION.has(name) || values === undefined ? [] : [[name, values.join(', ')]],
-      ),
-    );
-    const out = forward(
-      { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        seen.push({
-          method: req.method ?? 'GET',
-          target: req.url ?? '/',
-          headers,
-          status: answer.statusCode ?? 0,
-        });
-        res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
-        answer.pipe(res);
-      },
-    );
-    out.on('error', (err) => res.writeHead(502).end(err.message));
-    req.pipe(out);
-  });
-  // The live-update checks open the JSON-RPC channel through it: a websocket is passed through whole.
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const out = forward({
-      host: to.hostname,
-      port: to.port,
-      method: req.method,
-      path: req.url,
-      headers: req.headers,
-    });
-    out.on('upgrade', (answer, upstream, upstreamHead) => {
-      const lines = [`HTTP/1.1 101 ${answer.statusMessage ?? 'Switching Protocols'}`];
-      for (let i = 0; i < answer.rawHeaders.length; i += 2)
-        lines.push(`${answer.rawHeaders[i]}: ${answer.rawHeaders[i + 1]}`);
-      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
-      if (upstreamHead.length) socket.write(upstreamHead);
-      if (head.length) upstream.write(head);
-      upstream.pipe(socket).pipe(upstream);
-      socket.on('error', () => upstream.destroy());
-      upstream.on('error', () => socket.destroy());
-    });
-    out.on('response', (answer) =>
-      socket.end(`HTTP/1.1 ${answer.statusCode ?? 502} Upgrade refused\r\n\r\n`),
-    );
-    out.on('error', () => socket.destroy());
-    out.end();
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    close: () => new Promise((done) => server.close(() => done())),
-  };
-}
-
-/** The mock's own paths: the suite reads them to learn the world, they are no operation's. */
-function isApiRequest(r: SuiteRequest): boolean {
-  return r.target.startsWith('/extended');
+/**
+ * An API request as the mock received it, with the status it answered; undefined for the mock's
+ * own paths (the suite reads them to learn the world, they are no operation's).
+ */
+function noted(request: ServerRequest, answer: HttpResponse): SuiteRequest | undefined {
+  if (!request.target.startsWith('/extended')) return undefined;
+  const headers = Object.fromEntries(
+    Object.entries(request.headers).flatMap(([name, value]) =>
+      CONNECTION.has(name) || value === undefined ? [] : [[name, value]],
+    ),
+  );
+  return { method: request.method, target: request.target, headers, status: answer.status };
 }
 
 /**
@@ -111,22 +57,29 @@ function distinct(requests: SuiteRequest[]): SuiteRequest[] {
 }
 
 async function record(world: Omit<SuiteWorld, 'requests'>): Promise<SuiteWorld> {
-  const mock = await startMockServer({ ...suiteOptions(world), port: 0, quiet: true });
+  // Every request the mock answers, noted as it answers (through the kernel's one `handle`).
+  const seen: SuiteRequest[] = [];
+  const mock = await startMockServer(
+    { ...suiteOptions(world), port: 0, quiet: true },
+    {},
+    (request, answer) => {
+      const note = noted(request, answer);
+      if (note) seen.push(note);
+    },
+  );
   // The contract reads wait for the Clarity engine: ready before the suite, so none times out.
   await mock.live.queries.clarity.ready();
-  const proxy = await recordingProxy(mock.url);
   try {
-    const run = await runSuite(proxy.url, { target: world.target, explore: 0 });
+    const run = await runSuite(mock.url, { target: world.target, explore: 0 });
     const broken = [...run.errors, ...run.failed.map((t) => `${t.name}: ${t.message.split('\n')[0]}`)];
     if (broken.length) throw new Error(`the contract suite failed on ${world.name}:\n${broken.join('\n')}`);
     // A run that collected nothing (a suite file that no longer loads, a filter that matched none)
     // fails nothing either: recording it would leave the parity test nothing to replay.
     if (run.tests.length === 0) throw new Error(`the contract suite ran no test on ${world.name}`);
-    const requests = distinct(proxy.seen.filter(isApiRequest));
+    const requests = distinct(seen);
     console.log(`${world.name}: ${run.tests.length} tests, ${requests.length} distinct requests`);
     return { ...world, requests };
   } finally {
-    await proxy.close();
     await mock.close();
   }
 }

@@ -34,8 +34,8 @@ beforeAll(async () => {
     const target = requestPath(operation(operationId), request.path ?? {}, request.query ?? {});
     return transport({ method: 'GET', target, headers: { Accept: 'application/json' } }, 10_000);
   };
-  const { addresses } = mock.mock.world;
-  mock.mock.submit({
+  const { addresses } = mock.live.queries.catalogue();
+  mock.live.submit({
     type: 'token_transfer',
     sender: addresses.stx_activity,
     recipient: addresses.unknown,

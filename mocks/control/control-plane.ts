@@ -7,6 +7,8 @@ import { sameSecret } from '../http/constant-time.ts';
 import { errorAnswer, jsonAnswer } from '../http/own-answer.ts';
 import { ControlError, type SubmitRequest } from './control-requests.ts';
 import type { LiveChain } from './live-chain.ts';
+import type { Preference, Preferences } from '../http/preferences.ts';
+import type { RateLimiter } from '../http/rate-limit.ts';
 import { isLoopbackHost } from '../../spec/loopback.ts';
 
 export const CONTROL_TOKEN_HEADER = 'x-control-token';
@@ -17,23 +19,47 @@ export interface ControlAccess {
   token?: string | undefined;
 }
 
-type Action = (live: LiveChain, body: unknown) => { status: number; value: unknown };
+/** What the control plane drives: the living chain, and the answers' preferences and rate limits. */
+export interface Controlled {
+  live: LiveChain;
+  preferences: Preferences;
+  limiter: RateLimiter;
+}
 
-/** The control plane's calls, by the control spec's operationId. */
+type Action = (controlled: Controlled, body: unknown) => { status: number; value: unknown };
+
+/** The control plane's calls, by the control spec's operationId: the controls of every door's `Mock`. */
 const ACTIONS: Record<string, Action> = {
-  mine: (live, body) => {
+  mine: ({ live }, body) => {
     const { blocks } = live.checks.body('MineRequest', body ?? {}) as { blocks: number };
     return { status: 200, value: live.mine(blocks) };
   },
-  submit_transaction: (live, body) => ({
+  submit_transaction: ({ live }, body) => ({
     status: 201,
     value: live.submit(body as SubmitRequest, 'body'),
   }),
-  reorg: (live, body) => {
+  reorg: ({ live }, body) => {
     const { depth } = live.checks.body('ReorgRequest', body) as { depth: number };
     return { status: 200, value: live.reorg(depth) };
   },
-  reset: (live) => ({ status: 200, value: live.reset() }),
+  reset: ({ live }) => ({ status: 200, value: live.reset() }),
+  prefer: ({ live, preferences }, body) => {
+    const preference = live.checks.body('Preference', body) as Preference;
+    try {
+      return { status: 200, value: { prefer: preferences.add(preference) } };
+    } catch (err) {
+      // No code nor delay, or an operationId the release does not serve (the line names those it does).
+      throw new ControlError(400, (err as Error).message);
+    }
+  },
+  clear_preferences: ({ preferences }) => {
+    preferences.clear();
+    return { status: 200, value: {} };
+  },
+  set_rate_limits: ({ live, limiter }, body) => {
+    limiter.setLimits(live.checks.body('RateLimits', body) as Partial<RateLimiter['limits']>);
+    return { status: 200, value: { ...limiter.limits } };
+  },
 };
 
 /**
@@ -43,7 +69,7 @@ const ACTIONS: Record<string, Action> = {
  * acts. Undefined for a path that is not a control call.
  */
 export function controlPlane(
-  live: LiveChain,
+  controlled: Controlled,
   controlDoc: Document,
   access: ControlAccess,
 ): (
@@ -72,7 +98,7 @@ export function controlPlane(
     const action = ACTIONS[found.route.operationId] as Action;
     return readJsonBody(request)
       .then((body) => {
-        const { status, value } = action(live, body);
+        const { status, value } = action(controlled, body);
         return jsonAnswer(request, headers, status, value, true);
       })
       .catch((err: unknown) => {

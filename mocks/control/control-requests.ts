@@ -45,11 +45,13 @@ export type CheckedSubmit = Omit<SubmitRequest, 'amount' | 'fee'> & {
   fee: bigint;
 } & ({ type: 'token_transfer'; memo?: string } | { type: 'contract_call'; asset: string });
 
-type Component = 'MineRequest' | 'ReorgRequest' | 'TokenTransfer' | 'ContractCall';
+type Component =
+  'MineRequest' | 'ReorgRequest' | 'TokenTransfer' | 'ContractCall' | 'Preference' | 'RateLimits';
 
 interface ControlSchemas {
   components: Record<string, Schema & { 'x-expected'?: string; 'x-max'?: string }>;
-  validators: Record<Component, ValidateFunction>;
+  /** The schema's validator, compiled on its first use. */
+  validator(name: Component): ValidateFunction;
 }
 
 const compiled = new WeakMap<Document, ControlSchemas>();
@@ -59,10 +61,14 @@ function controlSchemas(doc: Document): ControlSchemas {
   let schemas = compiled.get(doc);
   if (!schemas) {
     const ajv = createSpecAjv(doc, { defaults: true });
-    const names: Component[] = ['MineRequest', 'ReorgRequest', 'TokenTransfer', 'ContractCall'];
+    const validators = new Map<Component, ValidateFunction>();
     schemas = {
       components: (doc.components?.schemas ?? {}) as ControlSchemas['components'],
-      validators: Object.fromEntries(names.map((n) => [n, ajv.component(n)])) as ControlSchemas['validators'],
+      validator: (name) => {
+        let validate = validators.get(name);
+        if (!validate) validators.set(name, (validate = ajv.component(name)));
+        return validate;
+      },
     };
     compiled.set(doc, schemas);
   }
@@ -96,7 +102,7 @@ export class ControlChecks {
     if (body === null || typeof body !== 'object' || Array.isArray(body))
       throw new ControlError(400, `the ${where} must be a JSON object`);
     const schemas = controlSchemas(this.doc);
-    const validate = schemas.validators[name];
+    const validate = schemas.validator(name);
     if (!validate(body)) throw new ControlError(400, refusal(schemas, validate.errors ?? [], body, where));
     return body;
   }

@@ -7,6 +7,7 @@ import { createSpecAjv } from '../../spec/schemas.ts';
 import { createMock } from '../create-mock.ts';
 import type { OperationHandler } from '../operations/types.ts';
 import { createApiPipeline } from './pipeline.ts';
+import { Preferences } from './preferences.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { ResponseCache, RESPONSE_CACHE_LIMITS } from './response-cache.ts';
 
@@ -56,6 +57,7 @@ const pipeline = createApiPipeline({
   keys: [],
   requireKey: false,
   limiter: new RateLimiter({ anonymous: 0, keyed: 0 }, () => 0),
+  preferences: new Preferences([]),
   scenario: { latencyMs: 0, faultRate: 0, random: () => 1 },
   cache: new ResponseCache(queries, RESPONSE_CACHE_LIMITS),
   door: live,

@@ -1,6 +1,6 @@
 import type { Document } from '../../spec/document.ts';
 import { listOperations } from '../../spec/document.ts';
-import { operationsOf, releaseProfile } from '../../spec/releases/releases.ts';
+import { operationsOf, type ReleaseProfile } from '../../spec/releases/releases.ts';
 import { createSpecAjv } from '../../spec/schemas.ts';
 import { handlers } from '../operations/handlers.ts';
 import type { ChainDoor } from '../operations/types.ts';
@@ -8,6 +8,7 @@ import type { WorldQueries } from '../query/world-queries.ts';
 import { Rng } from '../world/rng.ts';
 import { parseDeprecated } from './deprecation.ts';
 import { checkHandlers, createApiPipeline, type ApiPipeline } from './pipeline.ts';
+import { Preferences } from './preferences.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { RESPONSE_CACHE_LIMITS, ResponseCache } from './response-cache.ts';
 
@@ -15,7 +16,7 @@ import { RESPONSE_CACHE_LIMITS, ResponseCache } from './response-cache.ts';
 export interface ApiSettings {
   seed: number;
   /** The release of the real service the mock answers as (spec/releases/). */
-  apiVersion: string;
+  release: ReleaseProfile;
   /** `warn`, `gone` or `gone:<operationId>,…`: which deprecated operations answer 410 (deprecation.ts). */
   deprecated: string;
   /** RFC 9745 `Deprecation` and a successor `Link` on deprecated answers. */
@@ -35,6 +36,8 @@ export interface MockPipeline {
   pipeline: ApiPipeline;
   /** Its limits may be changed while it runs. */
   limiter: RateLimiter;
+  /** What `prefer()` asks of the next requests. */
+  preferences: Preferences;
 }
 
 /**
@@ -52,12 +55,13 @@ export function createMockPipeline(
     { anonymous: settings.rateLimit, keyed: settings.rateLimitKey },
     settings.now,
   );
-  const release = releaseProfile(settings.apiVersion);
+  const { release } = settings;
   const all = listOperations(doc);
   // Every operation of the spec has its handler, whichever release is served.
   checkHandlers(all, handlers);
   const ops = operationsOf(all, release.version);
   // The answers that read the mined chain only (the spec's `x-cache: mined`) outlive a broadcast.
+  const preferences = new Preferences(ops.map((op) => op.operationId));
   const minedOnly = new Set(all.filter((op) => op.cache === 'mined').map((op) => op.operationId));
   const pipeline = createApiPipeline({
     doc,
@@ -70,6 +74,7 @@ export function createMockPipeline(
     keys: settings.apiKeys,
     requireKey: settings.requireApiKey,
     limiter,
+    preferences,
     scenario: {
       latencyMs: settings.latencyMs,
       faultRate: settings.faultRate,
@@ -82,7 +87,7 @@ export function createMockPipeline(
     door,
     log: settings.log,
   });
-  return { pipeline, limiter };
+  return { pipeline, limiter, preferences };
 }
 
 /** The injected faults' draws: the world's PRNG on its own stream, so they repeat for the seed. */

@@ -10,7 +10,7 @@ import {
 } from '../../spec/releases/releases.ts';
 import { parseCli, usage } from '../cli-args.ts';
 import { createMock } from '../create-mock.ts';
-import type { Mock } from '../kernel.ts';
+import type { MockKernel } from '../kernel.ts';
 import { sampleUrls } from '../sample-urls.ts';
 
 // A release no one has published, declared as the next one would be: its profile and a line in
@@ -51,7 +51,10 @@ describe('the next release is one declaration (its golden answers aside)', () =>
   });
 
   it('the mock answers as it: its server_version, its Warning, its 410 text', async () => {
-    const get = async (mock: Mock, url: string): Promise<{ status: number; warning: unknown; body: any }> => {
+    const get = async (
+      mock: MockKernel,
+      url: string,
+    ): Promise<{ status: number; warning: unknown; body: any }> => {
       const res = await mock.handle({ method: 'GET', target: url, headers: {}, ip: undefined });
       return { status: res.status, warning: res.headers.warning, body: res.body };
     };

@@ -45,6 +45,7 @@ import {
   type ScenarioSettings,
 } from './scenarios.ts';
 import { urlTooLong } from './url-limit.ts';
+import type { Preferences } from './preferences.ts';
 import {
   isRequestError,
   requestValidator,
@@ -70,6 +71,8 @@ export interface PipelineSettings {
   requireKey: boolean;
   limiter: RateLimiter;
   scenario: ScenarioSettings;
+  /** What `prefer()` asked for: a request without `Prefer` is answered as if it sent the first that applies. */
+  preferences: Preferences;
   cache: ResponseCache;
   /** What a POST changes: the living chain. */
   door: ChainDoor;
@@ -154,8 +157,9 @@ interface Phase<P extends Passage, V = Verdict> {
  * operation's handler (200 or 404), whose 200 is serialized once per version of the world.
  */
 export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
-  const { doc, ops, release, deprecation, handlers, queries, specAjv, limiter, scenario, cache, door, log } =
+  const { doc, ops, release, deprecation, handlers, queries, specAjv, limiter, preferences, scenario } =
     settings;
+  const { cache, door, log } = settings;
   const routes: OperationRoute[] = ops.map((op) => ({
     path: op.path,
     method: op.method,
@@ -253,9 +257,10 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     {
       name: 'scenarios',
       run: (p) => {
-        const prefer = p.request.headers.prefer;
-        if (prefer === undefined && scenario.latencyMs === 0 && scenario.faultRate === 0) return undefined;
         const { op } = p.routed.route;
+        let prefer = p.request.headers.prefer;
+        if (prefer === undefined && !preferences.isEmpty()) prefer = preferences.take(op.operationId);
+        if (prefer === undefined && scenario.latencyMs === 0 && scenario.faultRate === 0) return undefined;
         const chosen = scenarioOf(op, prefer, scenario);
         if (chosen.ignored !== undefined) p.headers.push('x-mock-prefer-ignored', chosen.ignored);
         const proceed = (): HttpResponse | undefined => {

@@ -20,7 +20,7 @@ export interface RateDecision {
 /**
  * Fixed one-minute windows, as the hosted gateway: per API key when a valid key was sent
  * (whatever the client address), else per client IP. Both budgets are separate maps so a keyed
- * client never spends an anonymous one. The limits may change while the mock runs (MSW's `setRateLimits`).
+ * client never spends an anonymous one. The limits may change while the mock runs (`setRateLimits`).
  */
 export class RateLimiter {
   private readonly windows = { anonymous: new Map<string, Window>(), keyed: new Map<string, Window>() };
@@ -29,6 +29,16 @@ export class RateLimiter {
     readonly limits: Record<ClientKind, number>,
     private readonly now: () => number,
   ) {}
+
+  /** Changes the requests a minute allowed (0: unlimited); one line naming a value that is not a count. */
+  setLimits(limits: Partial<Record<ClientKind, number>>): void {
+    for (const kind of ['anonymous', 'keyed'] as const) {
+      const value = limits[kind];
+      if (value !== undefined && (!Number.isInteger(value) || value < 0))
+        throw new Error(`${kind} must be a non-negative integer, not ${value}`);
+    }
+    for (const kind of ['anonymous', 'keyed'] as const) this.limits[kind] = limits[kind] ?? this.limits[kind];
+  }
 
   /** Whether the next request of this client would be refused; counts nothing. */
   wouldRefuse(kind: ClientKind, client: string): boolean {

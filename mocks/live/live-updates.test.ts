@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HttpResponse } from '../../spec/http/response.ts';
 import { createMock } from '../create-mock.ts';
-import type { Mock } from '../kernel.ts';
+import type { MockKernel } from '../kernel.ts';
 import { loadLiveSchemas } from '../../spec/asyncapi.ts';
 import type { Announcement, LiveChannel, Topic } from './announcement.ts';
 import { releaseProfile } from '../../spec/releases/releases.ts';
@@ -10,7 +10,7 @@ import { Payloads } from './payloads.ts';
 
 // The announcements as a channel subscribed to everything gets them, each checked against the
 // REST answer for the same object at the moment it is sent (the send is synchronous with the change).
-let mock: Mock;
+let mock: MockKernel;
 const schemas = loadLiveSchemas();
 const malformed: string[] = [];
 const sent: { a: Announcement; topic: Topic; rest: unknown }[] = [];
@@ -61,7 +61,7 @@ function take(): { a: Announcement; topic: Topic; rest: unknown }[] {
 describe('the living chain’s announcements', () => {
   it('a mined block: the block, its transactions, the addresses they touched, then the mempool’s arrivals', () => {
     take();
-    const { height } = mock.mine();
+    const { height } = mock.live.mine();
     const got = take();
     const kinds = got.map((s) => s.a.kind);
     expect(kinds[0]).toBe('block');
@@ -100,15 +100,15 @@ describe('the living chain’s announcements', () => {
 
   it('a submitted transfer: pending on the mempool and its transaction topic, once each', () => {
     take();
-    const { busiest: sender, unknown: recipient } = mock.world.addresses;
-    const { tx_id } = mock.submit({ type: 'token_transfer', sender, recipient, amount: 1, fee: 200 });
+    const { busiest: sender, unknown: recipient } = mock.live.queries.catalogue().addresses;
+    const { tx_id } = mock.live.submit({ type: 'token_transfer', sender, recipient, amount: 1, fee: 200 });
     const got = take();
     expect(got.map((s) => s.topic)).toEqual(['mempool', `transaction:${tx_id}`]);
     for (const s of got) expect(s.a.kind !== 'block' && 'tx' in s.a && s.a.tx).toEqual(s.rest);
   });
 
   it('an address’s transfer without a sender (a genesis mint) says null, where its REST row says ""', () => {
-    const address = mock.world.addresses.stx_activity;
+    const address = mock.live.queries.catalogue().addresses.stx_activity;
     const rows = new Payloads(mock.live.queries, releaseProfile(mock.options.apiVersion), mock.live)
       .addressTransactions(address, 1)
       .flatMap((r) => r.stx_transfers);
@@ -123,12 +123,12 @@ describe('the living chain’s announcements', () => {
   });
 
   it('a reorg announces the new branch’s blocks in order; a reset announces nothing', () => {
-    const tip = mock.mine().height;
+    const tip = mock.live.mine().height;
     take();
-    mock.reorg(2);
+    mock.live.reorg(2);
     const blocks = take().flatMap((s) => (s.a.kind === 'block' ? [s.a.block.height] : []));
     expect(blocks).toEqual([tip - 1, tip, tip + 1]);
-    mock.reset();
+    mock.live.reset();
     expect(take()).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { urlFor } from '../../spec/load.ts';
 import { createMock } from '../create-mock.ts';
-import type { Mock } from '../kernel.ts';
+import type { MockKernel } from '../kernel.ts';
 
 // A cursor names a position (block height, microblock sequence, transaction index), as the real
 // service's v3 and v2 queries read it (`… <= cursor`, over the canonical rows of the moment): a
@@ -16,7 +16,10 @@ interface Row {
   at: [number, number, number];
 }
 
-async function get(mock: Mock, url: string): Promise<{ status: number; json: Record<string, unknown> }> {
+async function get(
+  mock: MockKernel,
+  url: string,
+): Promise<{ status: number; json: Record<string, unknown> }> {
   const answer = await mock.handle({ method: 'GET', target: url, headers: {}, ip: '127.0.0.1' });
   return { status: answer.status, json: answer.body as Record<string, unknown> };
 }
@@ -27,7 +30,7 @@ type V3Page = {
 };
 
 /** A v3 page of the principal's transactions from `cursor`, its rows and the next cursor. */
-async function v3Page(mock: Mock, principal: string, limit: number, cursor?: string) {
+async function v3Page(mock: MockKernel, principal: string, limit: number, cursor?: string) {
   const url = urlFor('get_principal_transactions', {
     path: { principal },
     query: { limit, ...(cursor === undefined ? {} : { cursor }) },
@@ -48,7 +51,7 @@ function parsePosition(cursor: string): [number, number, number] {
   return cursor.split(':').map(Number) as [number, number, number];
 }
 
-async function v3All(mock: Mock, principal: string, limit: number, cursor?: string): Promise<Row[]> {
+async function v3All(mock: MockKernel, principal: string, limit: number, cursor?: string): Promise<Row[]> {
   const rows: Row[] = [];
   for (let next = cursor; ;) {
     const page = await v3Page(mock, principal, limit, next);
@@ -60,7 +63,7 @@ async function v3All(mock: Mock, principal: string, limit: number, cursor?: stri
 
 type V2Page = { prev_cursor: string | null; results: Array<{ tx: { tx_id: string } }> };
 
-async function v2All(mock: Mock, address: string, limit: number, cursor?: string): Promise<string[]> {
+async function v2All(mock: MockKernel, address: string, limit: number, cursor?: string): Promise<string[]> {
   const ids: string[] = [];
   for (let next = cursor; ;) {
     const url = urlFor('get_address_transactions', {
@@ -77,7 +80,7 @@ async function v2All(mock: Mock, address: string, limit: number, cursor?: string
   }
 }
 
-function setup(): { mock: Mock; principal: string } {
+function setup(): { mock: MockKernel; principal: string } {
   const mock = createMock({ blocks: 120, quiet: true, blockTime: 0 });
   return { mock, principal: mock.live.queries.catalogue().addresses.busiest };
 }
@@ -90,7 +93,7 @@ describe('a cursor taken before the chain moves keeps paging', () => {
     const before = await v3All(mock, principal, 50);
     const first = await v3Page(mock, principal, LIMIT);
     expect(first.next).not.toBeNull();
-    mock.mine(5);
+    mock.live.mine(5);
     const rest = await v3All(mock, principal, LIMIT, first.next as string);
     const seen = [...first.rows, ...rest].map((r) => r.id);
     expect(new Set(seen).size).toBe(seen.length);
@@ -102,7 +105,7 @@ describe('a cursor taken before the chain moves keeps paging', () => {
     const before = await v2All(mock, principal, 50);
     const url = urlFor('get_address_transactions', { path: { address: principal }, query: { limit: LIMIT } });
     const first = (await get(mock, url)).json as unknown as V2Page;
-    mock.mine(5);
+    mock.live.mine(5);
     const rest = await v2All(mock, principal, LIMIT, first.prev_cursor as string);
     const seen = [...first.results.map((r) => r.tx.tx_id), ...rest];
     expect(new Set(seen).size).toBe(seen.length);
@@ -116,7 +119,7 @@ describe('a cursor taken before the chain moves keeps paging', () => {
       const first = await v3Page(mock, principal, LIMIT);
       const cursor = first.next as string;
       const at = parsePosition(cursor);
-      mock.reorg(depth);
+      mock.live.reorg(depth);
       // Each row with its position: a page of one row each.
       const after = await v3All(mock, principal, 1);
       const rest = await v3All(mock, principal, LIMIT, cursor);
@@ -140,7 +143,7 @@ describe('a cursor taken before the chain moves keeps paging', () => {
     const height = mock.live.queries.blockHeightByIndexHash(hash as string) as number;
     const tip = mock.live.queries.catalogue().tip.height;
     // The real service finds the cursor's block among every block it has seen, orphaned ones too.
-    mock.reorg(tip - height + 1);
+    mock.live.reorg(tip - height + 1);
     expect(mock.live.queries.blockHeightByIndexHash(hash as string)).toBeUndefined();
     const rest = await v2All(mock, principal, LIMIT, cursor);
     const [, sequence, index] = parsePosition(cursor);

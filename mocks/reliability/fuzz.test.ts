@@ -56,6 +56,9 @@ describe(`fuzzing from the spec (seed ${seed})`, () => {
       apiKeys: ['fuzz-configured-key'],
       log: (line) => void (/internal error| 5\d\d /.test(line) && faults.push(line)),
     });
+    // The Clarity engine warmed first: a contract route drawn early waits for its replay, which a
+    // busy machine stretched past the client's timeout.
+    await mock.live.queries.clarity.ready();
     samples = worldSamples(mock.live.queries);
     // A cursor's format is its list's own: each cursor-paged operation's first page names some.
     const view = worldViewOf(mock.live.queries);

@@ -11,7 +11,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { createMock, nodeSources } from '../create-mock.ts';
-import { mockKernel, type Mock } from '../kernel.ts';
+import { mockKernel, type MockKernel } from '../kernel.ts';
 import { blockMessage } from '../event-stream/messages.ts';
 import { rawTxOf } from '../serialize/raw-tx.ts';
 import type { ConfirmedTransaction, PendingTransaction } from '../serialize/types.ts';
@@ -36,14 +36,14 @@ const PAIRS_ONLY: WorldFileData = {
 type Tx = ConfirmedTransaction | PendingTransaction;
 
 /** Each world's mock and transactions under each release, built once: every test only reads them. */
-const served = new Map<string | WorldFileData, Map<string, Promise<{ txs: Tx[]; mock: Mock }>>>();
+const served = new Map<string | WorldFileData, Map<string, Promise<{ txs: Tx[]; mock: MockKernel }>>>();
 
 /** Every transaction of the world, mined and pending, as `tx/multiple` answers it. */
 function everyTx(
   apiVersion: string,
   world: string | WorldFileData = WORLD,
-): Promise<{ txs: Tx[]; mock: Mock }> {
-  const releases = served.get(world) ?? new Map<string, Promise<{ txs: Tx[]; mock: Mock }>>();
+): Promise<{ txs: Tx[]; mock: MockKernel }> {
+  const releases = served.get(world) ?? new Map<string, Promise<{ txs: Tx[]; mock: MockKernel }>>();
   served.set(world, releases);
   let found = releases.get(apiVersion);
   if (!found) releases.set(apiVersion, (found = readEveryTx(apiVersion, world)));
@@ -53,7 +53,7 @@ function everyTx(
 async function readEveryTx(
   apiVersion: string,
   world: string | WorldFileData,
-): Promise<{ txs: Tx[]; mock: Mock }> {
+): Promise<{ txs: Tx[]; mock: MockKernel }> {
   const options = { quiet: true, rateLimit: 0, apiVersion };
   const mock =
     typeof world === 'string' ? createMock({ ...options, world }) : mockKernel(options, nodeSources(world));

@@ -23,12 +23,15 @@ describe('the example worlds in fixtures/worlds', () => {
 
   // What a contract of the file's own does, only its code says: own-contracts.test.ts checks
   // that world's accounts to the µSTX.
-  it.each(EXAMPLES.filter((name) => name !== 'own-contract.yaml'))('%s is served with balances and histories that match the file', async (name) => {
-    const path = join(DIR, name);
-    const get = specCheckedClient(createMockApp({ quiet: true, rateLimit: 0, world: path }));
-    const checked = await checkServedWorld(get, readFileSync(path, 'utf8'));
-    expect(checked).toBeGreaterThanOrEqual(3);
-  });
+  it.each(EXAMPLES.filter((name) => name !== 'own-contract.yaml'))(
+    '%s is served with balances and histories that match the file',
+    async (name) => {
+      const path = join(DIR, name);
+      const get = specCheckedClient(createMockApp({ quiet: true, rateLimit: 0, world: path }));
+      const checked = await checkServedWorld(get, readFileSync(path, 'utf8'));
+      expect(checked).toBeGreaterThanOrEqual(3);
+    },
+  );
 });
 
 describe('GET /_mock/world.schema.json', () => {

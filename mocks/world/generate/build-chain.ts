@@ -305,7 +305,9 @@ export class ChainBuilder {
       if (!ranEngine) this.userTxs(h);
     }
     if (appendedAt === undefined)
-      this.contracts?.mine(h, (tx, ran) => this.pushTx(tx, h, -1, AnchorMode.OnChainOnly, this.s.declaredRng, ran));
+      this.contracts?.mine(h, (tx, ran) =>
+        this.pushTx(tx, h, -1, AnchorMode.OnChainOnly, this.s.declaredRng, ran),
+      );
 
     b.txCount[row] = txs.count - (b.firstTx[row] as number);
     b.reward[row] = (newTenure ? COINBASE_REWARD : 0) + this.blockFees;

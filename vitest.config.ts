@@ -19,6 +19,7 @@ const ISOLATED = [
   'mocks/http/next-release.test.ts',
   'msw/live-updates.test.ts',
   'mocks/operations/contract-routes-no-engine.test.ts',
+  'mocks/world-files/own-contracts-no-engine.test.ts',
 ];
 
 /**

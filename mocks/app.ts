@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { createMock } from './create-mock.ts';
 import { serveNode } from './http/node/serve.ts';
-import type { MockKernel } from './kernel.ts';
+import type { MockKernel, MockSources } from './kernel.ts';
 import type { MockOptions } from './options.ts';
 import type { LiveChain } from './control/live-chain.ts';
 import type { ServerRequest } from '../spec/http/request.ts';
@@ -18,9 +18,13 @@ export type MockApp = RequestListener & {
 /** Sees every request with its answer, as a tool that records what a run sent (scripts/record-suite-requests.ts). */
 export type Tap = (request: ServerRequest, answer: HttpResponse) => void;
 
-/** The kernel (mocks/kernel.ts) behind a node:http listener; with `tap`, each answer shown to it first. */
-export function createMockApp(partial: Partial<MockOptions> = {}, tap?: Tap): MockApp {
-  const mock = createMock(partial);
+/**
+ * The kernel (mocks/kernel.ts) behind a node:http listener; with `tap`, each answer shown to it
+ * first. `sources`: the Node sources with the world file's own contracts already run
+ * (`runWorldContracts`, as startMockServer does).
+ */
+export function createMockApp(partial: Partial<MockOptions> = {}, tap?: Tap, sources?: MockSources): MockApp {
+  const mock = createMock(partial, sources);
   const handle = tap ? tapped(mock.handle, tap) : mock.handle;
   const listener: (req: IncomingMessage, res: ServerResponse) => void = serveNode(handle, {
     trustProxy: mock.options.trustProxy,

@@ -13,9 +13,15 @@ import { readWorldFile } from './world/declared/read-world-file.ts';
 import type { WorldFileData } from './world/declared/world-file.ts';
 import { restoreDefaultWorld } from './world-snapshot.ts';
 
-/** The mock in Node: `options.world` is a world file's path. */
-export function createMock(options: Partial<MockOptions> = {}): MockKernel {
-  return mockKernel(options, nodeSources(options.world));
+/**
+ * The mock in Node: `options.world` is a world file's path. `sources`: the Node sources with the
+ * world file's own contracts already run (`runWorldContracts`, as startMockServer does).
+ */
+export function createMock(
+  options: Partial<MockOptions> = {},
+  sources: MockSources = nodeSources(options.world),
+): MockKernel {
+  return mockKernel(options, sources);
 }
 
 /** What the kernel gets in Node; `world` is a world file's path or its content as an object. */

@@ -18,6 +18,7 @@ import { epoch4Values } from './world/declared/epoch-4-values.ts';
 import { problemAt, WorldFileError, type DeclaredWorld } from './world/declared/plan.ts';
 import { resolveOptions, type WorldOptions } from './world/options.ts';
 import { withLedgerProblems } from './world/generate/ledger-problems.ts';
+import { hasOwnContracts, runDeclaredContracts } from './world/run/declared-contracts.ts';
 
 /** What a door hands the kernel that only it can get: the documents, the world file, the files. */
 export interface MockSources {
@@ -64,9 +65,49 @@ export interface MockKernel {
 /**
  * The mock's options, resolved once: every default filled in, a world file's seed, network and
  * blocks in place of the flags' (the seed then drives the world and the injected faults alike),
- * and the world they describe.
+ * and the world they describe. A world file's own contracts must have run in the Clarity engine
+ * first (`runWorldContracts`, which a synchronous door cannot wait for): one line says so.
  */
 export function resolveMock(
+  partial: Partial<MockOptions>,
+  worldFile: MockSources['worldFile'],
+): { options: MockOptions; world: WorldOptions; release: ReleaseProfile } {
+  const resolved = resolveWorld(partial, worldFile);
+  const { declared } = resolved.world;
+  if (hasOwnContracts(declared) && !declared.contractRuns)
+    throw new WorldFileError([
+      problemAt(
+        declared.contracts[0] as DeclaredWorld['contracts'][number],
+        "a world file's own contracts run in the Clarity engine as the mock starts, which this door cannot wait for: serve the file with stacks-api-mock --world or startMock",
+      ),
+    ]);
+  return resolved;
+}
+
+/**
+ * The sources with the world file's own contracts and calls run in the Clarity engine
+ * (world/run/declared-contracts.ts): the engine starts only for a file that has some. Throws the
+ * file's WorldFileError.
+ */
+export async function runWorldContracts(
+  partial: Partial<MockOptions>,
+  sources: MockSources,
+): Promise<MockSources> {
+  const { worldFile } = sources;
+  if (!worldFile) return sources;
+  const { world } = resolveWorld(partial, worldFile);
+  if (!hasOwnContracts(world.declared)) return sources;
+  const runs = (await runDeclaredContracts(world)).declared?.contractRuns;
+  return {
+    ...sources,
+    worldFile: (defaults) => {
+      const file = worldFile(defaults);
+      return { ...file, declared: { ...file.declared, ...(runs && { contractRuns: runs }) } };
+    },
+  };
+}
+
+function resolveWorld(
   partial: Partial<MockOptions>,
   worldFile: MockSources['worldFile'],
 ): { options: MockOptions; world: WorldOptions; release: ReleaseProfile } {

@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMockApp, type Tap } from './app.ts';
 import { documentedProtocolErrors } from './http/node/protocol-errors.ts';
-import type { MockKernel } from './kernel.ts';
+import { runWorldContracts, type MockKernel } from './kernel.ts';
+import { nodeSources } from './create-mock.ts';
 import type { MockOptions } from './options.ts';
 import type { LiveChain } from './control/live-chain.ts';
 import { serveLiveUpdates } from './live/node/serve-live.ts';
@@ -55,7 +56,8 @@ export async function startMockServer(
   tap?: Tap,
 ): Promise<RunningMock> {
   const limits = { ...SERVER_LIMITS, ...limitOverrides };
-  const app = createMockApp(partial, tap);
+  // A world file's own contracts run in the Clarity engine first; a world without them starts no engine.
+  const app = createMockApp(partial, tap, await runWorldContracts(partial, nodeSources(partial.world)));
   const { options } = app;
   const server = createServer({
     maxHeaderSize: limits.maxHeaderSize,

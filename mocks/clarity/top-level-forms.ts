@@ -62,3 +62,13 @@ export function nestsTooDeep(source: string): boolean {
   }
   return false;
 }
+
+/** The first fungible or non-fungible token the source defines: the asset the world indexes; '' when none. */
+export function firstToken(source: string): string {
+  for (const form of topLevelForms(source)) {
+    const defined = definitionOf(form);
+    if (defined?.kind === 'define-fungible-token' || defined?.kind === 'define-non-fungible-token')
+      return defined.name;
+  }
+  return '';
+}

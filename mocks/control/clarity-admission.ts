@@ -6,7 +6,7 @@ import {
 } from '@stacks/transactions';
 import { bytesToHex } from '@noble/hashes/utils';
 import { admits, debugType, typeOfValue, typeText, type AbiType } from '../clarity/abi-types.ts';
-import { definitionOf, nestsTooDeep, topLevelForms } from '../clarity/top-level-forms.ts';
+import { firstToken, nestsTooDeep } from '../clarity/top-level-forms.ts';
 import type { ContractReads } from '../world/run/world-engine.ts';
 import { pairOf } from '../world/derive/clarity.ts';
 import type { Chain } from '../world/tables/chain.ts';
@@ -121,14 +121,4 @@ function entryOf(scope: Scope, payload: ClarityTx['payload']): ClarityTx {
     ),
     raw: `0x${bytesToHex(scope.bytes)}`,
   };
-}
-
-/** The first fungible or non-fungible token the source defines: the asset the world indexes; '' when none. */
-function firstToken(source: string): string {
-  for (const form of topLevelForms(source)) {
-    const defined = definitionOf(form);
-    if (defined?.kind === 'define-fungible-token' || defined?.kind === 'define-non-fungible-token')
-      return defined.name;
-  }
-  return '';
 }

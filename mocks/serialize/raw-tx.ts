@@ -74,7 +74,7 @@ export function txByteSize(chain: Chain, table: TxTable, tx: number): number {
 export function rawTxOf(chain: Chain, table: TxTable, tx: number): RawTx {
   // A transaction only the engine runs is served as broadcast: its id is the hash of these bytes.
   const signed = clarityTxOf(chain, table, tx);
-  if (signed) return { hex: signed.raw, txid: table.idHex(tx) };
+  if (signed?.raw) return { hex: signed.raw, txid: table.idHex(tx) };
   const where = (): string => `transaction ${table.idHex(tx)}`;
   const sponsor = table.sponsor.at(tx);
   const fee = table.fee.at(tx);

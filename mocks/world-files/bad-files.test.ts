@@ -62,7 +62,7 @@ const CASES: Case[] = [
     'an unknown type',
     ['accounts:', '  alice: {}', 'transactions:', '  - { height: 3, type: swap, sender: alice, fee: "1" }'],
     [
-      'line 4: transactions[0].type: unknown type "swap" (one of stx_transfer, ft_transfer, nft_transfer, stack_stx)',
+      'line 4: transactions[0].type: unknown type "swap" (one of stx_transfer, ft_transfer, nft_transfer, stack_stx, contract_call)',
     ],
   ],
   [
@@ -171,7 +171,7 @@ const CASES: Case[] = [
     [
       'line 3: accounts.bob.stx: "yes" is not an amount (micro-units: a string of digits or an integer, 0 to 2^128 - 1)',
       'line 5: accounts.dave.stx: "340282366920938463463374607431768211456" is too large: amounts go from 0 to 340282366920938463463374607431768211455 (2^128 - 1) micro-units',
-      'line 8: transactions[0].type: unknown type "swap" (one of stx_transfer, ft_transfer, nft_transfer, stack_stx)',
+      'line 8: transactions[0].type: unknown type "swap" (one of stx_transfer, ft_transfer, nft_transfer, stack_stx, contract_call)',
       'line 9: transactions[1].recipient: undeclared name "erin" (declare it under accounts, or give an address)',
       'line 10: transactions[2]: frank cannot pay 5 + fee 1 µSTX at height 5: it has 0 µSTX to spend',
       // carol's shortfall (line 13) is left out: the transfers to her, from broken accounts, are the problems to fix.

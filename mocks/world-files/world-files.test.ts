@@ -11,16 +11,27 @@ const DIR = fileURLToPath(new URL('../../fixtures/worlds/', import.meta.url));
 const EXAMPLES = readdirSync(DIR).filter((f) => /\.(ya?ml|json)$/.test(f) && !f.endsWith('.schema.json'));
 
 describe('the example worlds in fixtures/worlds', () => {
-  it("are a wallet, a token launch, stacking and release 9's new values", () => {
-    expect(EXAMPLES.sort()).toEqual(['release-9.yaml', 'stacking.yaml', 'token-launch.yaml', 'wallet.yaml']);
+  it("are a wallet, a token launch, stacking, release 9's new values and a contract of its own", () => {
+    expect(EXAMPLES.sort()).toEqual([
+      'own-contract.yaml',
+      'release-9.yaml',
+      'stacking.yaml',
+      'token-launch.yaml',
+      'wallet.yaml',
+    ]);
   });
 
-  it.each(EXAMPLES)('%s is served with balances and histories that match the file', async (name) => {
-    const path = join(DIR, name);
-    const get = specCheckedClient(createMockApp({ quiet: true, rateLimit: 0, world: path }));
-    const checked = await checkServedWorld(get, readFileSync(path, 'utf8'));
-    expect(checked).toBeGreaterThanOrEqual(3);
-  });
+  // What a contract of the file's own does, only its code says: own-contracts.test.ts checks
+  // that world's accounts to the µSTX.
+  it.each(EXAMPLES.filter((name) => name !== 'own-contract.yaml'))(
+    '%s is served with balances and histories that match the file',
+    async (name) => {
+      const path = join(DIR, name);
+      const get = specCheckedClient(createMockApp({ quiet: true, rateLimit: 0, world: path }));
+      const checked = await checkServedWorld(get, readFileSync(path, 'utf8'));
+      expect(checked).toBeGreaterThanOrEqual(3);
+    },
+  );
 });
 
 describe('GET /_mock/world.schema.json', () => {

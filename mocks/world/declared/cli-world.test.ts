@@ -53,6 +53,28 @@ describe('npm run mock -- --world FILE', () => {
     expect(out.stderr).not.toMatch(/^\s+at /m);
   }, 30_000);
 
+  it("refuses a file whose own contract does not analyse: exit 1, the contract's line, nothing served", async () => {
+    const path = join(dir, 'contract.yaml');
+    writeFileSync(
+      path,
+      [
+        'accounts:',
+        '  alice: { stx: "1000000" }',
+        'contracts:',
+        '  - { contract: alice.broken, height: 3, source: "(define-public (f) (ok (+ u1 1)))" }',
+        '',
+      ].join('\n'),
+    );
+    const { child, out } = run(['--port', '0', '--world', path]);
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(out.stdout).not.toMatch(/listening/);
+    expect(out.stderr.trimEnd().split('\n')).toEqual([
+      'the mock cannot start: the world file has 1 problem:',
+      `${path}: line 4: contracts[0]: alice.broken cannot be deployed: expecting expression of type 'uint', found 'int'`,
+    ]);
+  }, 60_000);
+
   it('serves a good file named by MOCK_WORLD', async () => {
     const path = join(dir, 'good.yaml');
     writeFileSync(path, 'accounts:\n  alice: { stx: "1000" }\n  bob: {}\n');

@@ -4,6 +4,7 @@ import { c32address, c32addressDecode } from 'c32check';
 import { MAX_STX_TRANSFER, parseAmount, type Amount } from '../amount.ts';
 import { PcFlag, Status, TENURE_CAUSES } from '../tables/kinds.ts';
 import { NETWORKS, type NetworkName, type NetworkParams } from '../tables/network.ts';
+import { OwnContracts } from './contract-entries.ts';
 import type {
   DeclaredAccount,
   DeclaredTenureChange,
@@ -20,6 +21,7 @@ import {
   feeOutOfRange,
   parseWorldFile,
   type FileAmount,
+  type FileContract,
   type FileTx,
   type ParsedWorldFile,
   type WorldFileData,
@@ -70,7 +72,8 @@ const OUTCOMES: Record<NonNullable<FileTx['status']>, Status> = {
 };
 
 /** A section's entries with their place in the file; none when the section itself is broken. */
-function entriesOf<T>(file: ParsedWorldFile, section: 'tokens' | 'transactions' | 'mempool'): [T, number][] {
+type Section = 'tokens' | 'contracts' | 'transactions' | 'mempool';
+function entriesOf<T>(file: ParsedWorldFile, section: Section): [T, number][] {
   if (file.broken.has(section)) return [];
   return ((file.data[section] ?? []) as T[]).map((entry, i): [T, number] => [entry, i]);
 }
@@ -92,6 +95,15 @@ class Compiler {
   private readonly tainted = new Set<string>();
   /** The file's broken section keys and entries, and the entries with a problem found here. */
   private readonly failed: Set<string>;
+  private readonly own = new OwnContracts({
+    principal: (text, path) => this.principal(text, path, false),
+    problem: (path, message) => this.problem(path, message),
+    ref: (path) => this.ref(path),
+    fee: (value, path) => this.fee(value, path),
+    skip: (path) => this.failed.add(entryName(path.slice(0, 2))),
+    blocks: () => this.settings.blocks,
+    names: this.names,
+  });
 
   constructor(
     private readonly file: ParsedWorldFile,
@@ -124,11 +136,14 @@ class Compiler {
       if (token.holders.some((h) => lost.has(h.principal))) this.failed.add(token.entry);
       return !this.failed.has(token.entry);
     });
+    const ownEntries = entriesOf<FileContract>(this.file, 'contracts');
+    const contracts = this.own.declare(ownEntries, (path) => this.isBroken(path), this.tokens.keys());
     const transactions = this.txs('transactions').map(([tx]) => tx);
     const mempool = this.mempool(this.txs('mempool'));
     return {
       accounts,
       tokens,
+      contracts,
       // A stable sort keeps file order within a height.
       transactions: [...transactions].sort((a, b) => a.height - b.height),
       mempool,
@@ -411,7 +426,9 @@ class Compiler {
     if (sender && sender === recipient) this.problem(path, 'sender and recipient are the same principal');
     const sponsor = t.sponsor === undefined ? '' : this.principal(t.sponsor, [...path, 'sponsor'], false);
     let contract = '';
+    let args: DeclaredTx['args'] = [];
     if (t.type === 'ft_transfer' || t.type === 'nft_transfer') contract = this.asset(t, [...path, 'asset']);
+    if (t.type === 'contract_call') ({ contract, args } = this.own.call(t, path));
     return {
       ...this.ref(path),
       type: t.type,
@@ -420,6 +437,8 @@ class Compiler {
       recipient,
       sponsor,
       contract,
+      fn: t.function ?? '',
+      args,
       amount: t.type === 'nft_transfer' ? (t.value ?? 0) : this.moved(t, [...path, 'amount']),
       fee: this.fee(t.fee, [...path, 'fee']),
       outcome: OUTCOMES[t.status ?? 'success'],

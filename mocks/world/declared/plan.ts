@@ -1,4 +1,6 @@
 import type { Amount } from '../amount.ts';
+import type { TxOutcome } from '../../clarity/engine.ts';
+import type { ClarityText, FunctionParam } from '../tables/clarity-txs.ts';
 import type { Status } from '../tables/kinds.ts';
 import type { VestingEntry } from '../tables/vesting.ts';
 import type { CompiledWorldFile } from './compile.ts';
@@ -11,6 +13,8 @@ import type { CompiledWorldFile } from './compile.ts';
 export interface DeclaredWorld {
   readonly accounts: readonly DeclaredAccount[];
   readonly tokens: readonly DeclaredToken[];
+  /** Contracts of the file's own source, deployed at their heights, run in the Clarity engine. */
+  readonly contracts: readonly DeclaredContract[];
   /** Mined transactions, sorted by height; file order within a height. */
   readonly transactions: readonly DeclaredTx[];
   /** Pending at start, in file order. */
@@ -25,6 +29,31 @@ export interface DeclaredWorld {
    * payer may only follow from those entries and are left out.
    */
   readonly tainted?: readonly string[];
+  /**
+   * What the Clarity engine did with the file's own contracts and calls, by entry
+   * (`contracts[0]`, `transactions[4]`): recorded by the one build that ran them in the engine
+   * (world/run/declared-contracts.ts), replayed by every build after it (a reset, a restored
+   * world's first change), which then needs no engine.
+   */
+  readonly contractRuns?: Readonly<Record<string, ContractRun>>;
+}
+
+/** What the engine did with a deployment or call of the file, and a call's parameters as its contract's interface types them. */
+export interface ContractRun {
+  readonly outcome: TxOutcome;
+  readonly params?: readonly FunctionParam[];
+}
+
+export interface DeclaredContract extends EntryRef {
+  /** `<deployer address>.<contract name>` */
+  readonly contractId: string;
+  readonly deployer: string;
+  readonly name: string;
+  readonly source: string;
+  readonly height: number;
+  readonly fee: number;
+  /** The versioned deployment's Clarity version; null: the epoch's. */
+  readonly clarityVersion: number | null;
 }
 
 /** Where an entry sits in the file, for messages: `transactions[2]` at line 14. */
@@ -56,7 +85,7 @@ export interface DeclaredToken extends EntryRef {
   readonly holders: readonly { readonly principal: string; readonly amount: Amount }[];
 }
 
-export type DeclaredTxType = 'stx_transfer' | 'ft_transfer' | 'nft_transfer' | 'stack_stx';
+export type DeclaredTxType = 'stx_transfer' | 'ft_transfer' | 'nft_transfer' | 'stack_stx' | 'contract_call';
 
 export interface DeclaredTx extends EntryRef {
   readonly type: DeclaredTxType;
@@ -67,8 +96,11 @@ export interface DeclaredTx extends EntryRef {
   readonly recipient: string;
   /** Pays the fee when set. */
   readonly sponsor: string;
-  /** Contract id of the token moved; '' for STX. */
+  /** Contract id of the token moved, or of the contract a contract_call calls; '' for STX. */
   readonly contract: string;
+  /** contract_call: the public function, and the arguments parsed from their literals. */
+  readonly fn: string;
+  readonly args: readonly ClarityText[];
   /** Micro-units moved or locked, or the NFT id. */
   readonly amount: Amount;
   readonly fee: number;

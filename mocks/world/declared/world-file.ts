@@ -56,6 +56,7 @@ export interface ParsedWorldFile {
 const SECTIONS: ReadonlySet<string | number> = new Set([
   'accounts',
   'tokens',
+  'contracts',
   'transactions',
   'mempool',
   'tenure_changes',
@@ -84,6 +85,7 @@ export interface WorldFileData {
     decimals?: number;
     holders?: Record<string, FileAmount | number[]>;
   }[];
+  contracts?: FileContract[];
   transactions?: FileTx[];
   mempool?: FileTx[];
   tenure_changes?: FileTenureChange[];
@@ -97,9 +99,18 @@ export interface FileTenureChange {
 
 export type FileAmount = string | number;
 
+/** A contract of the file's own source, run in the Clarity engine (contract-entries.ts). */
+export interface FileContract {
+  contract: string;
+  source: string;
+  height: number;
+  fee?: FileAmount;
+  clarity_version?: number;
+}
+
 export interface FileTx {
   height?: number;
-  type: 'stx_transfer' | 'ft_transfer' | 'nft_transfer' | 'stack_stx';
+  type: 'stx_transfer' | 'ft_transfer' | 'nft_transfer' | 'stack_stx' | 'contract_call';
   sender: string;
   recipient?: string;
   sponsor?: string;
@@ -111,6 +122,10 @@ export interface FileTx {
   status?: 'success' | 'abort_by_response' | 'problematic_skipped';
   post_condition_mode?: 'allow' | 'deny' | 'originator';
   post_conditions?: ('staking' | 'pox' | 'maybe_sent')[];
+  /** contract_call: a contract under `contracts`, its public function, the arguments as Clarity literals. */
+  contract?: string;
+  function?: string;
+  args?: string[];
   /** Mempool only: the index of an earlier mempool entry this one replaces by fee. */
   replaces?: number;
 }

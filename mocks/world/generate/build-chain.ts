@@ -4,6 +4,8 @@ import { feePayer, type Chain } from '../tables/chain.ts';
 import { shiftTimes, tick, type ClockSetting } from './clock.ts';
 import { FT_INITIAL_SUPPLY } from '../tables/contracts.ts';
 import type { DeclaredActivity } from './declared-activity.ts';
+import { DeclaredContracts, type DeclaredRunner } from './declared-contracts.ts';
+import { recordedRuns } from '../run/declared-runs.ts';
 import { WorldFileError } from '../declared/plan.ts';
 import {
   draftUserTx,
@@ -28,8 +30,8 @@ const COINBASE_REWARD = 1_000_000_000;
  * Generates the whole chain of a world from its options; deterministic in the seed. A world file's
  * declared activity is woven in; when any of it cannot happen, a WorldFileError lists every problem.
  */
-export function buildChain(options: WorldOptions): Chain {
-  return new ChainBuilder(options).build();
+export function buildChain(options: WorldOptions, contracts?: DeclaredRunner): Chain {
+  return new ChainBuilder(options, contracts).build();
 }
 
 /**
@@ -46,9 +48,18 @@ export class ChainBuilder {
   private readonly clockSetting: ClockSetting;
   private blockFees = 0;
   private readonly draft: TxDraft = blankDraft();
+  /** A world file's own contracts and calls; none without a runner (its runs unrecorded: the kernel refuses such a file). */
+  private readonly contracts: DeclaredContracts | undefined;
 
-  constructor(private readonly options: WorldOptions) {
+  /** `contracts`: what runs a world file's own contracts; by default, what an earlier build recorded. */
+  constructor(
+    private readonly options: WorldOptions,
+    contracts?: DeclaredRunner,
+  ) {
     this.s = startBuild(options);
+    const runs = options.declared?.contractRuns;
+    const runner = contracts ?? (runs && recordedRuns(runs));
+    if (this.s.declared && runner) this.contracts = new DeclaredContracts(this.s, this.s.declared, runner);
     this.mempool = new MempoolConfirmation(this.s, {
       settle: (index, h) => this.settle(index, h),
       deployMined: (contract, h) => this.reorgs.deployMined(contract, h),
@@ -293,6 +304,10 @@ export class ChainBuilder {
       const ranEngine = appendedAt !== undefined && this.mempool.confirm(h);
       if (!ranEngine) this.userTxs(h);
     }
+    if (appendedAt === undefined)
+      this.contracts?.mine(h, (tx, ran) =>
+        this.pushTx(tx, h, -1, AnchorMode.OnChainOnly, this.s.declaredRng, ran),
+      );
 
     b.txCount[row] = txs.count - (b.firstTx[row] as number);
     b.reward[row] = (newTenure ? COINBASE_REWARD : 0) + this.blockFees;
@@ -379,6 +394,7 @@ export class ChainBuilder {
     micro: number,
     anchorMode: AnchorMode,
     ids: Rng = this.s.rng,
+    ran?: (index: number) => void,
   ): void {
     const { txs, nonces } = this.s;
     const index = txs.count;
@@ -406,6 +422,7 @@ export class ChainBuilder {
     d.micro = micro;
     txs.push(d);
     txs.drawId(index, ids);
+    ran?.(index);
     this.settle(index, height);
   }
 

@@ -13,6 +13,7 @@ const ACTIONS: Record<DeclaredTx['type'], Action> = {
   ft_transfer: Action.FtTransfer,
   nft_transfer: Action.NftTransfer,
   stack_stx: Action.StackStx,
+  contract_call: Action.ClarityCall,
 };
 
 /**
@@ -25,6 +26,8 @@ export class DeclaredActivity {
   readonly problems: string[] = [];
   readonly mints = new Map<number, InitialMint[]>();
   private readonly byHeight = new Map<number, DeclaredTx[]>();
+  /** The file's contract calls by height: they end their block, after its deployments (declared-contracts.ts). */
+  private readonly callsByHeight = new Map<number, DeclaredTx[]>();
   /** Declared names by address, so that messages say `alice` rather than her address. */
   private readonly names: Map<string, string>;
 
@@ -36,6 +39,7 @@ export class DeclaredActivity {
     const standard = [
       ...plan.accounts.map((a) => a.address),
       ...plan.tokens.map((t) => t.deployer),
+      ...plan.contracts.map((c) => c.deployer),
       ...plan.tokens.flatMap((t) => t.holders.map((h) => h.principal)),
       ...[...plan.transactions, ...plan.mempool].flatMap((t) => [t.sender, t.recipient, t.sponsor]),
     ];
@@ -43,9 +47,10 @@ export class DeclaredActivity {
       if (address && !address.includes('.') && principals.find(address) < 0) principals.addStandard(address);
     this.names = new Map(plan.accounts.map((a) => [a.address, a.name]));
     for (const tx of plan.transactions) {
-      const list = this.byHeight.get(tx.height) ?? [];
+      const byHeight = tx.type === 'contract_call' ? this.callsByHeight : this.byHeight;
+      const list = byHeight.get(tx.height) ?? [];
       list.push(tx);
-      this.byHeight.set(tx.height, list);
+      byHeight.set(tx.height, list);
     }
   }
 
@@ -96,6 +101,16 @@ export class DeclaredActivity {
 
   at(height: number): readonly DeclaredTx[] {
     return this.byHeight.get(height) ?? [];
+  }
+
+  /** The file's contract calls mined at `height`, in file order. */
+  callsAt(height: number): readonly DeclaredTx[] {
+    return this.callsByHeight.get(height) ?? [];
+  }
+
+  /** Declared names by address, for messages. */
+  nameOf(address: string): string {
+    return this.names.get(address) ?? address;
   }
 
   /**
@@ -188,7 +203,7 @@ export class DeclaredActivity {
   }
 }
 
-function bare(action: Action, sender: number): TxIntent {
+export function bare(action: Action, sender: number): TxIntent {
   return {
     action,
     status: Status.Success,

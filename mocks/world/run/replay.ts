@@ -1,4 +1,4 @@
-import { EngineRefusal, type ClarityEngine, type EngineTx } from '../../clarity/engine.ts';
+import { EngineRefusal, type ClarityEngine, type EngineTx, type TxOutcome } from '../../clarity/engine.ts';
 import { clarityTxOf, type Chain } from '../tables/chain.ts';
 import { engineTxOf, genesisAllocations } from './engine-txs.ts';
 
@@ -94,6 +94,34 @@ export function openBlock(
     );
   settleHeight(engine, replayed, h);
   return tx;
+}
+
+/**
+ * Runs `engineTx`, a deployment or call only the engine runs, as world block h mines it: after
+ * the block's own rows (the engine catches up with the chain below h and opens block h first,
+ * which throws ReplayRefusal when that chain cannot run), in an engine block of its own. What it
+ * did, or the engine's refusal.
+ */
+export function runInBlock(
+  engine: ClarityEngine,
+  chain: Chain,
+  replayed: Replayed,
+  h: number,
+  engineTx: EngineTx,
+): TxOutcome | EngineRefusal {
+  if (replayed.height < h) {
+    replayChain(engine, chain, h - 1, replayed);
+    openBlock(engine, chain, replayed, h, chain.txs.count);
+  }
+  let ran: TxOutcome | EngineRefusal;
+  try {
+    ran = engine.mineBlock([engineTx], burnHeightOf(chain, replayed, h))[0] as TxOutcome;
+  } catch (error) {
+    if (!(error instanceof EngineRefusal)) throw error;
+    ran = error;
+  }
+  settleHeight(engine, replayed, h);
+  return ran;
 }
 
 /** A deployment or call only the engine runs, mined in world block h, run again in a block of its own. */

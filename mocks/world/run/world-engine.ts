@@ -2,21 +2,13 @@ import type { ClarityEngine } from '../../clarity/engine.ts';
 import { startEngine } from '../../clarity/load.ts';
 import { BlockKey } from '../tables/block-table.ts';
 import type { Chain } from '../tables/chain.ts';
-import { EngineRefusal, type TxOutcome } from '../../clarity/engine.ts';
+import { EngineRefusal } from '../../clarity/engine.ts';
 import type { MinedRun } from '../generate/mempool-confirmation.ts';
 import { Status } from '../tables/kinds.ts';
 import type { TxTable } from '../tables/tx-table.ts';
 import { engineOnlyTx } from './engine-txs.ts';
 import { recordOutcome } from './mined-outcomes.ts';
-import {
-  burnHeightOf,
-  openBlock,
-  replayChain,
-  ReplayRefusal,
-  settleHeight,
-  startReplay,
-  type Replayed,
-} from './replay.ts';
+import { openBlock, replayChain, ReplayRefusal, runInBlock, startReplay, type Replayed } from './replay.ts';
 
 /**
  * The world's contracts as the Clarity engine holds them, read at the world's heights: `at` is
@@ -102,14 +94,7 @@ export class WorldEngine {
       }
       synced.lastHash = chain.blocks.hex(BlockKey.IndexHash, h - 1);
     }
-    let ran: TxOutcome | EngineRefusal;
-    try {
-      ran = synced.engine.mineBlock([engineTx], burnHeightOf(chain, synced.replayed, h))[0] as TxOutcome;
-    } catch (error) {
-      if (!(error instanceof EngineRefusal)) throw error;
-      ran = error;
-    }
-    settleHeight(synced.engine, synced.replayed, h);
+    const ran = runInBlock(synced.engine, chain, synced.replayed, h, engineTx);
     if (ran instanceof EngineRefusal && ran.tooExpensive) return 'too-expensive';
     const status = recordOutcome(chain, table, row, ran);
     if (status === Status.AbortByPostCondition) this.letGo();

@@ -61,16 +61,16 @@ export interface ClarityOutcome {
 }
 
 /**
- * A transaction a user broadcast that only the Clarity engine can run: a contract deployment,
- * or a call to a function the mock derives nothing of. The chain's columns hold its parties,
+ * A transaction a user broadcast (or a world file declared) that only the Clarity engine can run:
+ * a contract deployment, or a call to a function the mock derives nothing of. The chain's columns hold its parties,
  * fee, nonce and status like any other's; what they cannot hold is kept here.
  */
 export interface ClarityTx {
   readonly payload: ClarityPayload;
   /** The post-conditions as signed, each serialized (hex), in their order. */
   readonly postConditions: readonly string[];
-  /** The transaction's bytes as broadcast, 0x-hex. */
-  readonly raw: string;
+  /** The transaction's bytes as broadcast, 0x-hex; none for a world file's own (serialized as the world's are). */
+  readonly raw?: string;
   /** Set by the block that mines it (again by another after a reorg). */
   outcome?: ClarityOutcome;
 }

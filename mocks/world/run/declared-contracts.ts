@@ -1,0 +1,37 @@
+import { startEngine } from '../../clarity/load.ts';
+import { isClarityUnavailable } from '../../clarity/unavailable.ts';
+import { problemAt, WorldFileError, type DeclaredWorld } from '../declared/plan.ts';
+import { buildChain } from '../generate/build-chain.ts';
+import type { WorldOptions } from '../options.ts';
+import { EngineRunner } from './declared-runs.ts';
+
+/** Whether a world file declares contracts of its own source, which only the Clarity engine runs. */
+export function hasOwnContracts(declared: DeclaredWorld | undefined): declared is DeclaredWorld {
+  return (declared?.contracts.length ?? 0) > 0;
+}
+
+/**
+ * The world with its file's own contracts and calls run: a Clarity engine starts (it counts
+ * costs, as the one that mines broadcasts does), the chain is built once with it, each
+ * deployment and call running in block order with the world's other transactions, and what the
+ * engine did is kept in the plan (`contractRuns`), from which every later build records it again
+ * without an engine. A world without contracts of its own is returned as it is: nothing starts.
+ * Throws a WorldFileError: a contract that does not analyse, a call that cannot run (one line
+ * each, naming the entry and its line, with the file's other problems); without the engine's
+ * package, one line naming the package, on the first contract.
+ */
+export async function runDeclaredContracts(world: WorldOptions): Promise<WorldOptions> {
+  const declared = world.declared;
+  if (!hasOwnContracts(declared) || declared.contractRuns) return world;
+  let runner: EngineRunner;
+  try {
+    runner = new EngineRunner(await startEngine(undefined, { trackCosts: true }));
+  } catch (error) {
+    if (!isClarityUnavailable(error)) throw error;
+    throw new WorldFileError([
+      problemAt(declared.contracts[0] as DeclaredWorld['contracts'][number], error.message),
+    ]);
+  }
+  buildChain(world, runner);
+  return { ...world, declared: { ...declared, contractRuns: runner.runs } };
+}

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { stacksApiMiddleware, type StacksApiMiddleware } from '../../api/middleware.ts';
+import { engineWarmed } from '../../testing/http/engine-warmed.ts';
 import { CHILD_MARK, runSuite, type SuiteRun } from './run-suite.ts';
 
 // The door for Express apps (api/middleware.ts), end to end: the mock mounted at /api inside an
@@ -24,12 +25,15 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('an Express 5 app with the mock
     live = mw.serveLive(server, '/api');
     await new Promise<void>((resolve) => server.once('listening', resolve));
     const { port } = server.address() as AddressInfo;
+    // The Clarity engine warmed first, as for the self-test's other runs: at load 14 a call-read
+    // waited for its replay past the suite's 15 s timeout.
+    await engineWarmed(`http://127.0.0.1:${port}/api`);
     run = runSuite(`http://127.0.0.1:${port}/api`, { explore: 0 });
   });
 
   afterAll(async () => {
     await run.catch(() => undefined);
-    mw.close();
+    await mw.close();
     await live.close();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());

@@ -1,7 +1,8 @@
 import { sha256 } from '@noble/hashes/sha256';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import { c32address, c32addressDecode } from 'c32check';
-import { MAX_STX_TRANSFER, parseAmount, type Amount } from '../amount.ts';
+import type { Amount } from '../amount.ts';
+import { fileAmount, fileFee, movedAmount } from './file-amounts.ts';
 import { PcFlag, Status, TENURE_CAUSES } from '../tables/kinds.ts';
 import { NETWORKS, type NetworkName, type NetworkParams } from '../tables/network.ts';
 import { OwnContracts } from './contract-entries.ts';
@@ -16,11 +17,8 @@ import type {
 import { WorldFileError, inFileOrder, problemAt } from './plan.ts';
 import { testKeyOf } from './test-keys.ts';
 import {
-  amountOutOfRange,
   entryName,
-  feeOutOfRange,
   parseWorldFile,
-  type FileAmount,
   type FileContract,
   type FileTx,
   type ParsedWorldFile,
@@ -99,7 +97,7 @@ class Compiler {
     principal: (text, path) => this.principal(text, path, false),
     problem: (path, message) => this.problem(path, message),
     ref: (path) => this.ref(path),
-    fee: (value, path) => this.fee(value, path),
+    fee: (value, path) => fileFee(value, path, this.report),
     skip: (path) => this.failed.add(entryName(path.slice(0, 2))),
     blocks: () => this.settings.blocks,
     names: this.names,
@@ -234,6 +232,8 @@ class Compiler {
     return { entry: entryName(path), line: this.file.lineOf(path) };
   }
 
+  private readonly report = (path: (string | number)[], message: string): void => this.problem(path, message);
+
   private problem(path: (string | number)[], message: string): void {
     this.problems.push(problemAt(this.ref(path), message));
     this.failed.add(entryName(path.slice(0, 2)));
@@ -276,10 +276,10 @@ class Compiler {
         name,
         address,
         ...(testKey ? { testKey: testKey.key } : {}),
-        stx: this.amount(a.stx ?? 0, [...path, 'stx']),
+        stx: fileAmount(a.stx ?? 0, [...path, 'stx'], this.report),
         vesting: (a.vesting ?? []).map((v, i) => ({
           blockHeight: v.height,
-          amount: this.amount(v.amount, [...path, 'vesting', i, 'amount']),
+          amount: fileAmount(v.amount, [...path, 'vesting', i, 'amount'], this.report),
         })),
       });
       if (this.failed.has(entryName(path))) this.tainted.add(address);
@@ -339,31 +339,6 @@ class Compiler {
     return this.checkAddress(text, path) ? text : '';
   }
 
-  private amount(value: FileAmount, path: (string | number)[]): Amount {
-    const amount = parseAmount(value);
-    if (amount !== undefined) return amount;
-    this.problem(path, amountOutOfRange(value));
-    return 0;
-  }
-
-  /** What a transaction moves or locks; an STX transfer's fits its payload's u64. */
-  private moved(t: FileTx, path: (string | number)[]): Amount {
-    const amount = this.amount(t.amount ?? 0, path);
-    if (t.type === 'stx_transfer' && amount > MAX_STX_TRANSFER)
-      this.problem(
-        path,
-        `${amount} is past ${MAX_STX_TRANSFER} (2^64 - 1): an STX transfer's amount is a u64 in its payload (a token transfer's is a uint, up to 2^128 - 1)`,
-      );
-    return amount;
-  }
-
-  private fee(value: FileAmount, path: (string | number)[]): number {
-    const fee = Number(value);
-    if (Number.isSafeInteger(fee)) return fee;
-    this.problem(path, feeOutOfRange(value));
-    return 0;
-  }
-
   private token(t: FileToken, path: (string | number)[]): DeclaredToken {
     const dot = t.contract.indexOf('.');
     const name = t.contract.slice(dot + 1);
@@ -397,7 +372,7 @@ class Compiler {
       if (!principal) continue;
       if (t.kind === 'ft') {
         if (Array.isArray(held)) this.problem(at, 'an ft holder holds an amount, not a list of ids');
-        else holders.push({ principal, amount: this.amount(held, at) });
+        else holders.push({ principal, amount: fileAmount(held, at, this.report) });
       } else if (!Array.isArray(held)) {
         this.problem(at, 'an nft holder holds a list of uint ids, e.g. [1, 2]');
       } else {
@@ -439,8 +414,8 @@ class Compiler {
       contract,
       fn: t.function ?? '',
       args,
-      amount: t.type === 'nft_transfer' ? (t.value ?? 0) : this.moved(t, [...path, 'amount']),
-      fee: this.fee(t.fee, [...path, 'fee']),
+      amount: t.type === 'nft_transfer' ? (t.value ?? 0) : movedAmount(t, [...path, 'amount'], this.report),
+      fee: fileFee(t.fee, [...path, 'fee'], this.report),
       outcome: OUTCOMES[t.status ?? 'success'],
       cycles: t.cycles ?? 0,
       pcFlags: this.pcFlags(t, path),

@@ -17,6 +17,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, type HttpClient } from '../spec/http/client.ts';
 import { startMock, type Mock } from './index.ts';
+import { okBody } from '../testing/http/ok-body.ts';
 
 // stacks.js 7, unmodified, deploys a contract to the mock and calls it; the Clarity engine runs
 // both in the next block, mined through the control plane. One mock (one engine) for the file.
@@ -72,10 +73,8 @@ async function mine(): Promise<void> {
   expect((await client.post('/_mock/mine', { blocks: 1 })).status).toBe(200);
 }
 
-async function get<T>(path: string): Promise<T> {
-  const res = await client.get(path);
-  expect(res.status, path).toBe(200);
-  return res.body as T;
+function get<T>(path: string): Promise<T> {
+  return okBody<T>(client, path);
 }
 
 interface Tx {

@@ -65,37 +65,31 @@ function overHttp(client: HttpClient): Controls {
   };
 }
 
+/** A door read through the one HTTP client: its GETs through `client`, both closed at the end. */
+function clientDoor(mock: Mock<object>, client: HttpClient, controls: Controls): Door {
+  return {
+    controls,
+    get: async (path) => {
+      const res = await client.get(path);
+      return { status: res.status, json: res.body };
+    },
+    stop: async () => {
+      await client.close();
+      await mock.close();
+    },
+  };
+}
+
 /** Every door that hands its user a `Mock` (the node:http server, the middleware in an app, MSW), and the control plane over HTTP. */
 const DOORS: Record<string, () => Promise<Door>> = {
   startMock: async () => {
     const mock = await startMock({ ...OPTIONS, port: 0 });
-    const client = httpClient(mock.url);
-    return {
-      controls: inProcess(mock),
-      get: async (path) => {
-        const res = await client.get(path);
-        return { status: res.status, json: res.body };
-      },
-      stop: async () => {
-        await client.close();
-        await mock.close();
-      },
-    };
+    return clientDoor(mock, httpClient(mock.url), inProcess(mock));
   },
   stacksApiMiddleware: async () => {
     const mock = stacksApiMiddleware(OPTIONS);
     const client = httpClient((req, res) => mock(req, res, () => void res.writeHead(418).end()));
-    return {
-      controls: inProcess(mock),
-      get: async (path) => {
-        const res = await client.get(path);
-        return { status: res.status, json: res.body };
-      },
-      stop: async () => {
-        await client.close();
-        await mock.close();
-      },
-    };
+    return clientDoor(mock, client, inProcess(mock));
   },
   msw: async () => {
     const mock = createStacksHandlers({ ...OPTIONS, baseUrl: 'https://doors.example' });
@@ -116,17 +110,7 @@ const DOORS: Record<string, () => Promise<Door>> = {
   'the control plane over HTTP': async () => {
     const mock = await startMock({ ...OPTIONS, port: 0 });
     const client = httpClient(mock.url);
-    return {
-      controls: overHttp(client),
-      get: async (path) => {
-        const res = await client.get(path);
-        return { status: res.status, json: res.body };
-      },
-      stop: async () => {
-        await client.close();
-        await mock.close();
-      },
-    };
+    return clientDoor(mock, client, overHttp(client));
   },
 };
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawTxOf } from '../serialize/raw-tx.ts';
 import { startMockServer, type RunningMock } from '../server.ts';
 import { httpClient, type HttpClient } from '../../spec/http/client.ts';
+import { okBody } from '../../testing/http/ok-body.ts';
 
 // fixtures/worlds/own-contract.yaml: a registry of the file's own source, deployed at height 5,
 // and its calls, run in the Clarity engine as the world is built. One mock (one engine) for the file.
@@ -29,10 +30,8 @@ afterAll(async () => {
   await mock.close();
 });
 
-async function get<T>(path: string): Promise<T> {
-  const res = await client.get(path);
-  expect(res.status, path).toBe(200);
-  return res.body as T;
+function get<T>(path: string): Promise<T> {
+  return okBody<T>(client, path);
 }
 
 interface Tx {

@@ -46,32 +46,6 @@ export function emptyProject(): string {
   return dir;
 }
 
-/**
- * This tree as a git repository of one commit: its files, tracked or not, but those git ignores
- * (what a clone of it would hold once committed), so that an install from its URL tests this tree.
- */
-export function snapshotRepository(): string {
-  const repo = mkdtempSync(join(tmpdir(), 'stacks-api-mock-clone-'));
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  for (const file of files.split('\0').filter((f) => f && existsSync(join(ROOT, f)))) {
-    mkdirSync(dirname(join(repo, file)), { recursive: true });
-    copyFileSync(join(ROOT, file), join(repo, file));
-  }
-  const git = (...args: string[]): void => {
-    execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.org', ...args], {
-      cwd: repo,
-      stdio: 'pipe',
-    });
-  };
-  git('init', '--quiet');
-  git('add', '--all');
-  git('commit', '--quiet', '--message', 'snapshot');
-  return repo;
-}
-
 /** `npm install <spec>` in the project. */
 export function npmInstall(dir: string, spec: string): void {
   execFileSync('npm', ['install', '--prefer-offline', ...NPM_QUIET, spec], {

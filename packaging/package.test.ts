@@ -1,5 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
-import { promisify } from 'node:util';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +17,6 @@ import {
   pathWith,
   ROOT,
   runIn,
-  snapshotRepository,
   stop,
   type Footprint,
   type InstalledPackage,
@@ -79,37 +77,7 @@ const CLARITY_PEER = `@stacks/clarinet-sdk@${
   ).peerDependencies['@stacks/clarinet-sdk']
 }`;
 
-/**
- * The README's git-URL install, run by a shell as written with the path of this tree's snapshot
- * for the clone's (the file form of "your clone's URL"): npm clones the repository, installs its
- * devDependencies in the clone, runs its `prepare` (the build) and installs the package that clone
- * packs, minutes of work. It starts with the file and runs beside the tarball's tests, in folders
- * of its own; the git-URL test waits for it. The project it installed into.
- */
-let gitInstall: Promise<string>;
-
-function startGitInstall(): Promise<string> {
-  const line = /^npm install --save-dev git\+file:\/\/\/path\/to\/your\/clone\b/m.exec(
-    readFileSync(join(ROOT, 'README.md'), 'utf8'),
-  )?.[0];
-  if (!line)
-    return Promise.reject(
-      new Error('the README has no `npm install --save-dev git+file:///path/to/your/clone` line'),
-    );
-  const repo = snapshotRepository();
-  const app = emptyProject();
-  cleanUp.push(repo, app);
-  return promisify(execFile)('bash', ['-c', line.replace('/path/to/your/clone', repo)], {
-    cwd: app,
-    env: cleanEnv(),
-    maxBuffer: 64 * 1024 * 1024,
-  }).then(() => app);
-}
-
 beforeAll(() => {
-  gitInstall = startGitInstall();
-  // Awaited by its own test; a failure before then is not an unhandled rejection.
-  gitInstall.catch(() => undefined);
   installed = packAndInstall();
   mockFootprint = footprint(installed.dir);
   contractTarball = installContract(installed.dir);
@@ -442,26 +410,4 @@ describe('the packages, installed from their tarballs into an empty project', ()
     },
     STEP_MS,
   );
-});
-
-// In this file, not one of its own: vitest starts the largest files first on a fresh clone, and a
-// file this short, a minute of work, came last, alone on one core while the other stood idle.
-describe('the mock’s package, installed from a git URL (git+file:// of a clone of this tree)', () => {
-  let app: string;
-
-  beforeAll(async () => {
-    app = await gitInstall;
-  }, 600_000);
-
-  it('gives a stacks-api-mock bin that answers, and only the mock’s packages', async () => {
-    const started = runIn(app, 'npx', ['stacks-api-mock', '--port', '0', '--quiet']);
-    running.push(started);
-    const url = await listeningUrl(started);
-    const res = await fetch(`${url}/extended`);
-    expect(res.status).toBe(200);
-    const installed = footprint(app);
-    expect(installed.packages).toContain('stacks-api-mock');
-    expect(installed.packages).not.toContain('vitest');
-    expect(installed.packages.length).toBeLessThanOrEqual(60);
-  }, 120_000);
 });

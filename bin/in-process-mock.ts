@@ -7,20 +7,23 @@ import type { RequestListener } from 'node:http';
 import { provideInProcessMock, type InProcessMock } from '../contract-tests/in-process.ts';
 
 /**
- * The in-process mock; `warm`: its Clarity engine warms at once. Only in a worker, where the
- * suite's files run: in the main process (the preflight reads the world and nothing more) a
- * warm-up would hold vitest's own process, which reports for every worker, for the replay.
+ * The in-process mock; `warm`: each mock's Clarity engine warms at once, and `ready()` waits for
+ * them. Only in a worker, where the suite's files run: in the main process (the preflight reads
+ * the world and nothing more) a warm-up would hold vitest's own process, which reports for every
+ * worker, for the replay.
  */
 function inProcessMock(warm: boolean): InProcessMock {
+  const warming: Promise<unknown>[] = [];
   return {
     listener(options) {
-      const app = import('../mocks/app.ts').then(({ createMockApp }) => {
-        const created = createMockApp({ ...options, quiet: true });
-        // The Clarity engine warms while the suite's other files run: its first contract read
-        // would otherwise wait for the engine's start and the world's replay, seconds on a busy machine.
-        if (warm) created.live.queries.clarity.warm();
-        return created;
-      });
+      const app = import('../mocks/app.ts').then(({ createMockApp }) =>
+        createMockApp({ ...options, quiet: true }),
+      );
+      // The engine's start holds this thread (seconds on a busy machine, 11 s seen at load 6):
+      // started now and awaited by `ready()` before the suite's first request, no request's
+      // timeout runs while it boots. Without the engine's package it cannot start: ready all the same.
+      if (warm)
+        warming.push(app.then((created) => created.live.queries.clarity.ready()).catch(() => undefined));
       const serve: RequestListener = (req, res) =>
         void app.then(
           (listener) => listener(req, res),
@@ -30,6 +33,9 @@ function inProcessMock(warm: boolean): InProcessMock {
               .end(`the mock could not load: ${String(err)}\n`),
         );
       return serve;
+    },
+    async ready() {
+      await Promise.all(warming);
     },
     async targetOf(world, facts) {
       const { buildMockTarget } = await import('../fixtures/targets/mock-default-target.ts');

@@ -28,6 +28,11 @@ export interface InProcessOptions {
 export interface InProcessMock {
   /** A quiet mock with these options, as a node:http request listener. */
   listener(options: InProcessOptions): RequestListener;
+  /**
+   * Resolves once the mocks made so far can answer without a pause of their own (the Clarity
+   * engine started on the suite's thread): the suite sends its first request after it.
+   */
+  ready(): Promise<void>;
   /** The target file of a mock's world, built from the world itself; the same world gives the same file. */
   targetOf(world: MockWorld, facts: MockTargetFacts): Promise<TargetFile>;
 }

@@ -68,7 +68,7 @@ type Connection = Pick<
  * The mock's main app with its limits off; 401, 403 and 429 come from small apps made for them.
  * The mock is handed over by whoever runs the suite (contract-tests/in-process.ts).
  */
-function inProcess(clientFor: ClientFor): Connection {
+function inProcess(clientFor: ClientFor): Connection & { ready: Promise<void> } {
   const mock = inProcessMock();
   const quiet = { rateLimit: 0, rateLimitKey: 0 };
   const tiny = { anonymous: 2, keyed: 2 };
@@ -87,6 +87,7 @@ function inProcess(clientFor: ClientFor): Connection {
     cannot: {},
     rateLimit: tiny,
     limiter: 'off (in-process)',
+    ready: mock.ready(),
   };
 }
 
@@ -161,8 +162,11 @@ async function createTarget(config: RunConfig): Promise<ContractTarget> {
       maxRetryAfterMs: config.maxRetryAfterMs,
       ...(apiKey ? { apiKey } : {}),
     });
-  const { limiter, ...connection } =
-    config.kind === 'mock' ? inProcess(clientFor) : overHttp(config, file, limits, clientFor);
+  const { limiter, ready, ...connection } =
+    config.kind === 'mock'
+      ? inProcess(clientFor)
+      : { ...overHttp(config, file, limits, clientFor), ready: undefined };
+  await ready;
   const fileName = config.targetFile ? shownPath(config.targetFile) : '(none)';
   const release = await readRelease(connection.client);
   log.write({

@@ -1,4 +1,4 @@
-import { addAmounts, subtractAmounts, type Amount } from '../world/amount.ts';
+import { addAmounts, MAX_CONDITION_AMOUNT, subtractAmounts, type Amount } from '../world/amount.ts';
 import { clarityTxOf, contractAt, variant, type Chain } from '../world/tables/chain.ts';
 import { signedPostConditions } from './signed-post-conditions.ts';
 import { uintPair } from '../world/derive/clarity.ts';
@@ -117,14 +117,26 @@ function conditionAmount(code: FungibleConditionCode, moved: Amount, fails: bool
   }
 }
 
-function stx(principal: PostConditionPrincipal, code: number, moved: Amount, fails: boolean): PostCondition {
+/**
+ * The condition's code and amount. A token moved past what a post-condition can state (a u64) is
+ * bounded by the largest it can: at least that much sent, or, to fail, at most that much.
+ */
+function condition(
+  code: number,
+  moved: Amount,
+  fails: boolean,
+): { condition_code: FungibleConditionCode; amount: string } {
+  if (moved > MAX_CONDITION_AMOUNT)
+    return {
+      condition_code: fails ? 'sent_less_than_or_equal_to' : 'sent_greater_than_or_equal_to',
+      amount: String(MAX_CONDITION_AMOUNT),
+    };
   const condition_code = CODES[code] as FungibleConditionCode;
-  return {
-    type: 'stx',
-    principal,
-    condition_code,
-    amount: String(conditionAmount(condition_code, moved, fails)),
-  };
+  return { condition_code, amount: String(conditionAmount(condition_code, moved, fails)) };
+}
+
+function stx(principal: PostConditionPrincipal, code: number, moved: Amount, fails: boolean): PostCondition {
+  return { type: 'stx', principal, ...condition(code, moved, fails) };
 }
 
 function fungible(
@@ -135,14 +147,7 @@ function fungible(
   moved: Amount,
   fails: boolean,
 ): PostCondition {
-  const condition_code = CODES[code] as FungibleConditionCode;
-  return {
-    type: 'fungible',
-    principal,
-    condition_code,
-    amount: String(conditionAmount(condition_code, moved, fails)),
-    asset: assetOf(chain, contract),
-  };
+  return { type: 'fungible', principal, ...condition(code, moved, fails), asset: assetOf(chain, contract) };
 }
 
 function senderSide(chain: Chain, table: TxTable, tx: number): PostConditionPrincipal {

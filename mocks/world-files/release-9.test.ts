@@ -129,8 +129,9 @@ describe("fixtures/worlds/release-9.yaml: release 9's new values, served as 9.0.
       problems = (err as WorldFileError).problems;
     }
     expect(problems).toHaveLength(14);
+    const firstTransaction = readFileSync(WORLD, 'utf8').split('\n').indexOf('transactions:') + 2;
     expect(problems[0]).toBe(
-      'line 20: transactions[0]: post_condition_mode originator is a value of epoch 4, which 8.11.6 cannot import: serve this world with --api-version 9.0.2',
+      `line ${firstTransaction}: transactions[0]: post_condition_mode originator is a value of epoch 4, which 8.11.6 cannot import: serve this world with --api-version 9.0.2`,
     );
     expect(problems.filter((p) => p.includes('problematic_skipped'))).toHaveLength(2);
     expect(
@@ -226,5 +227,34 @@ describe("fixtures/worlds/release-9.yaml: release 9's new values, served as 9.0.
     expect(plain.some((tx) => 'problematic_skipped' in tx)).toBe(false);
     expect(maybeSent).toBe(1);
     expect([...wire]).toEqual(expect.arrayContaining([PostConditionType.Staking, PostConditionType.PoX]));
+  });
+
+  it('a token moved past 2^64 is served exactly, conditioned at the largest amount a post-condition states, and decodes', async () => {
+    const { txs, mock } = await everyTx('9.0.2');
+    const chain = mock.live.queries.chain;
+    const big = txs.flatMap((tx) =>
+      tx.tx_type === 'contract_call' &&
+      tx.contract_call.contract_id.endsWith('.wei-coin') &&
+      BigInt(String(tx.contract_call.function_args?.[0]?.repr ?? 'u0').slice(1)) > 2n ** 64n
+        ? [tx]
+        : [],
+    );
+    expect(big.map((tx) => tx.contract_call.function_args?.[0]?.repr)).toEqual([
+      'u633825300114114700748351602688061',
+      'u36893488147419103233',
+    ]);
+    for (const tx of big) {
+      expect(tx.post_conditions).toEqual([
+        expect.objectContaining({
+          condition_code: 'sent_greater_than_or_equal_to',
+          amount: '18446744073709551615',
+        }),
+      ]);
+      const row = Array.from({ length: chain.txs.count }, (_, r) => r).find(
+        (r) => chain.txs.idHex(r) === tx.tx_id,
+      ) as number;
+      const [wired] = deserializeTransaction(rawTxOf(chain, chain.txs, row).hex).postConditions.values;
+      expect(wired && 'amount' in wired ? wired.amount : undefined).toBe(2n ** 64n - 1n);
+    }
   });
 });

@@ -14,6 +14,9 @@ export const MAX_AMOUNT = 2n ** 128n - 1n;
 /** The largest STX transfer: a token-transfer payload holds its amount in a u64. */
 export const MAX_STX_TRANSFER = 2n ** 64n - 1n;
 
+/** The largest amount a post-condition can state: its wire form holds a u64, where a token moves up to 2^128 − 1. */
+export const MAX_CONDITION_AMOUNT = MAX_STX_TRANSFER;
+
 const MAX_NUMBER = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** `value` as an amount: a number when it is a safe integer. */

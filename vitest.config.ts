@@ -24,14 +24,27 @@ const ISOLATED = [
 
 /**
  * `make test-fast` (TEST_FAST=1), the edit loop's run, leaves out the files that need the registry
- * or Chromium, or take minutes. Here, not on vitest's command line: its `--exclude` does not reach
- * a project's own exclude list, and the files ran.
+ * or Chromium, and those that cost the most CPU for what an edit rarely breaks (`make test` runs
+ * them all): the ones that start the CLIs as processes, lint dozens of mutated copies of the spec,
+ * fuzz, compare the spec with the official client, or replay every recorded suite request and
+ * golden. Here, not on vitest's command line: its `--exclude` does not reach a project's own
+ * exclude list, and the files ran.
  */
 const SLOW_TESTS = [
   'packaging/package.test.ts',
   '**/*.browser.test.ts',
   'msw/browser.test.ts',
   'docs/wallet-page.test.ts',
+  'mocks/cli.test.ts',
+  'proxy/cli.test.ts',
+  'mocks/world/declared/cli-world.test.ts',
+  'api/wallet-cli.test.ts',
+  'spec/prism-smoke.test.ts',
+  'spec/lint/house-rules.test.ts',
+  'mocks/reliability/fuzz.test.ts',
+  'spec/drift/client-drift.test.ts',
+  'msw/suite-parity.test.ts',
+  'differential/golden.test.ts',
 ];
 const FAST = process.env.TEST_FAST === '1';
 

@@ -17,6 +17,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, type HttpClient } from '../spec/http/client.ts';
 import { startMock, type Mock } from './index.ts';
+import { engineWarmed } from '../testing/http/engine-warmed.ts';
 import { okBody } from '../testing/http/ok-body.ts';
 
 // stacks.js 7, unmodified, deploys a contract to the mock and calls it; the Clarity engine runs
@@ -63,7 +64,10 @@ beforeAll(async () => {
   network = createNetwork({ network: 'testnet', client: { baseUrl: mock.url } });
   expect((await client.post(`/extended/v1/faucets/stx?address=${sender}`)).status).toBe(200);
   await mine();
-}, 120_000);
+  // The engine starts on the mock's thread, seconds on a busy machine: warmed here, not inside
+  // the first test's timeout.
+  await engineWarmed(mock.url);
+}, 180_000);
 afterAll(async () => {
   await client.close();
   await mock.close();

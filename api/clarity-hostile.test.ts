@@ -11,6 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, type HttpClient } from '../spec/http/client.ts';
 import { startMock, type Mock } from './index.ts';
+import { engineWarmed } from '../testing/http/engine-warmed.ts';
 
 // Contracts a node keeps out, and the mock answering everyone else meanwhile. One mock (one
 // Clarity engine) for the file; blocks mined through the control plane.
@@ -28,7 +29,10 @@ beforeAll(async () => {
   network = createNetwork({ network: 'testnet', client: { baseUrl: mock.url } });
   expect((await client.post(`/extended/v1/faucets/stx?address=${sender}`)).status).toBe(200);
   expect((await client.post('/_mock/mine', {})).status).toBe(200);
-}, 120_000);
+  // The engine starts on the mock's thread, seconds on a busy machine: warmed here, not inside
+  // the first test's timeout.
+  await engineWarmed(mock.url);
+}, 180_000);
 afterAll(async () => {
   await client.close();
   await mock.close();

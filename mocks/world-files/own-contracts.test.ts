@@ -24,7 +24,10 @@ beforeAll(async () => {
     mock.live.queries.catalogue().declared.accounts.find((a) => a.name === name)?.address ?? '';
   [alice, bob, carol] = ['alice', 'bob', 'carol'].map(addressOf) as [string, string, string];
   registry = `${alice}.registry`;
-}, 120_000);
+  // The routes' engine starts on this thread, holding it for seconds on a busy machine: warmed
+  // here, the first contract read does not outwait the client's timeout.
+  await mock.live.queries.clarity.ready();
+}, 180_000);
 afterAll(async () => {
   await client.close();
   await mock.close();

@@ -271,6 +271,20 @@ export const DECLARATIONS: { [O in OperationId]: Declaration<O> } = {
     needs: ['pox_cycle'],
     requests: (v) => [{ path: { cycle_number: v.pox_cycle } }],
   }),
+  get_burnchain_reward_slot_holders: declare({ needs: [], requests: () => [{}, { query: { limit: 5 } }] }),
+  get_burnchain_reward_slot_holders_by_address: declare({
+    needs: ['reward_recipient'],
+    requests: (v) => [{ path: { address: v.reward_recipient } }],
+  }),
+  get_burnchain_reward_list: declare({ needs: [], requests: () => [{}, { query: { limit: 5, offset: 2 } }] }),
+  get_burnchain_reward_list_by_address: declare({
+    needs: ['reward_recipient'],
+    requests: (v) => [{ path: { address: v.reward_recipient } }],
+  }),
+  get_burnchain_rewards_total_by_address: declare({
+    needs: ['reward_recipient'],
+    requests: (v) => [{ path: { address: v.reward_recipient } }],
+  }),
   get_transaction_list: declare({
     needs: [],
     requests: () => [{}, { query: { type: ['token_transfer', 'contract_call'], limit: 5, order: 'asc' } }],

@@ -20,8 +20,12 @@ async function body(url: string, status = 200): Promise<Json> {
   expect(res.status, url).toBe(status);
   return res.body as Json;
 }
-const chain = () => app.live.queries.chain;
-const net = () => chain().net;
+function chain() {
+  return app.live.queries.chain;
+}
+function net() {
+  return chain().net;
+}
 
 /** The pox-addr of every lock of a cycle's reward set, by cycle. */
 function setAddresses(): Map<number, Set<string>> {

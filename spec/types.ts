@@ -1375,7 +1375,7 @@ export interface paths {
          *     one holder, an empty set and the prepare phase (the cycle's last 100 burn blocks, 50 on
          *     testnet) none. An offset at or past the end gives `total` 0, as the real service counts
          *     the rows it returns. Not cached by the real service (`Cache-Control: no-store`, no
-         *     `ETag`), in both releases.
+         *     `ETag`).
          */
         get: operations["get_burnchain_reward_slot_holders"];
         put?: never;
@@ -1401,6 +1401,7 @@ export interface paths {
          *     converted to the base58 Bitcoin address of the same hash (`SP…` to `1…`, `SM…` to `3…`,
          *     `ST…` to `m…`/`n…`, `SN…` to `2…`); anything else gives 400 `Address <address> is not a
          *     valid Bitcoin or STX address.` An address that never held a slot gives an empty page.
+         *     Not cached by the real service (`Cache-Control: no-store`, no `ETag`).
          */
         get: operations["get_burnchain_reward_slot_holders_by_address"];
         put?: never;
@@ -1427,6 +1428,7 @@ export interface paths {
          *     (the second output, when the reward set has one slot; else 0). A burn block that pays
          *     nobody (the prepare phase, an empty reward set) has no row, as the real service records
          *     rewards only for the recipients a stacks-node announces, and so its burn is not shown.
+         *     Not cached by the real service (`Cache-Control: no-store`, no `ETag`).
          */
         get: operations["get_burnchain_reward_list"];
         put?: never;
@@ -1450,7 +1452,8 @@ export interface paths {
          *     `address` is read as in `get_burnchain_reward_slot_holders_by_address` (a Bitcoin
          *     address, or a Stacks address converted to its base58 Bitcoin address); anything else
          *     gives 400 `Address is not a valid Bitcoin or STX address.` (this route's wording names
-         *     no address). An address never paid gives an empty page.
+         *     no address). An address never paid gives an empty page. Not cached by the real service
+         *     (`Cache-Control: no-store`, no `ETag`).
          */
         get: operations["get_burnchain_reward_list_by_address"];
         put?: never;
@@ -1473,7 +1476,8 @@ export interface paths {
          * @description The sum of the rewards of `get_burnchain_reward_list_by_address`, in satoshis; `"0"`
          *     for an address never paid. `reward_recipient` is the address as read (a Stacks address
          *     converted to its base58 Bitcoin address); anything else gives 400 `Address <address>
-         *     is not a valid Bitcoin or STX address.`
+         *     is not a valid Bitcoin or STX address.` Not cached by the real service (`Cache-Control:
+         *     no-store`, no `ETag`).
          */
         get: operations["get_burnchain_rewards_total_by_address"];
         put?: never;
@@ -3538,7 +3542,7 @@ export interface components {
         /**
          * @description A Bitcoin address (base58 or bech32), or a Stacks address, which the real service
          *     converts to the base58 Bitcoin address of the same hash; the handler checks it (400).
-         * @example bc1qgqjqtuw2n3z0kl6v0dtxjjh0rmv6n4qdz0c5ve
+         * @example bc1qwzwasexjfnvy8dxxl820e47vvenwhuss677d9u
          */
         BurnchainAddress: string;
         /**
@@ -7401,7 +7405,7 @@ export interface operations {
                      *           "canonical": true,
                      *           "burn_block_hash": "0x4a1e1dd1b1f2b5d3f4b86a62b42bb2c0e5c5d3a8be1ff0f9f1c0b6a1a1f6d2e3",
                      *           "burn_block_height": 824092,
-                     *           "address": "bc1qgqjqtuw2n3z0kl6v0dtxjjh0rmv6n4qdz0c5ve",
+                     *           "address": "bc1qwzwasexjfnvy8dxxl820e47vvenwhuss677d9u",
                      *           "slot_index": 1
                      *         }
                      *       ]
@@ -7433,7 +7437,7 @@ export interface operations {
                 /**
                  * @description A Bitcoin address (base58 or bech32), or a Stacks address, which the real service
                  *     converts to the base58 Bitcoin address of the same hash; the handler checks it (400).
-                 * @example bc1qgqjqtuw2n3z0kl6v0dtxjjh0rmv6n4qdz0c5ve
+                 * @example bc1qwzwasexjfnvy8dxxl820e47vvenwhuss677d9u
                  */
                 address: components["parameters"]["BurnchainAddress"];
             };
@@ -7464,7 +7468,7 @@ export interface operations {
                      *           "canonical": true,
                      *           "burn_block_hash": "0x4a1e1dd1b1f2b5d3f4b86a62b42bb2c0e5c5d3a8be1ff0f9f1c0b6a1a1f6d2e3",
                      *           "burn_block_height": 824092,
-                     *           "address": "bc1qgqjqtuw2n3z0kl6v0dtxjjh0rmv6n4qdz0c5ve",
+                     *           "address": "bc1qwzwasexjfnvy8dxxl820e47vvenwhuss677d9u",
                      *           "slot_index": 1
                      *         }
                      *       ]
@@ -7520,7 +7524,7 @@ export interface operations {
                      *           "burn_block_hash": "0x4a1e1dd1b1f2b5d3f4b86a62b42bb2c0e5c5d3a8be1ff0f9f1c0b6a1a1f6d2e3",
                      *           "burn_block_height": 824092,
                      *           "burn_amount": "0",
-                     *           "reward_recipient": "bc1qgqjqtuw2n3z0kl6v0dtxjjh0rmv6n4qdz0c5ve",
+                     *           "reward_recipient": "bc1qwzwasexjfnvy8dxxl820e47vvenwhuss677d9u",
                      *           "reward_amount": "118734",
                      *           "reward_index": 1
                      *         }
@@ -7553,7 +7557,7 @@ export interface operations {
                 /**
                  * @description A Bitcoin address (base58 or bech32), or a Stacks address, which the real service
                  *     converts to the base58 Bitcoin address of the same hash; the handler checks it (400).
-                 * @example bc1qgqjqtuw2n3z0kl6v0dtxjjh0rmv6n4qdz0c5ve
+                 * @example bc1qwzwasexjfnvy8dxxl820e47vvenwhuss677d9u
                  */
                 address: components["parameters"]["BurnchainAddress"];
             };
@@ -7584,7 +7588,7 @@ export interface operations {
                      *           "burn_block_hash": "0x4a1e1dd1b1f2b5d3f4b86a62b42bb2c0e5c5d3a8be1ff0f9f1c0b6a1a1f6d2e3",
                      *           "burn_block_height": 824092,
                      *           "burn_amount": "0",
-                     *           "reward_recipient": "bc1qgqjqtuw2n3z0kl6v0dtxjjh0rmv6n4qdz0c5ve",
+                     *           "reward_recipient": "bc1qwzwasexjfnvy8dxxl820e47vvenwhuss677d9u",
                      *           "reward_amount": "118734",
                      *           "reward_index": 1
                      *         }
@@ -7609,7 +7613,7 @@ export interface operations {
                 /**
                  * @description A Bitcoin address (base58 or bech32), or a Stacks address, which the real service
                  *     converts to the base58 Bitcoin address of the same hash; the handler checks it (400).
-                 * @example bc1qgqjqtuw2n3z0kl6v0dtxjjh0rmv6n4qdz0c5ve
+                 * @example bc1qwzwasexjfnvy8dxxl820e47vvenwhuss677d9u
                  */
                 address: components["parameters"]["BurnchainAddress"];
             };
@@ -7632,7 +7636,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "reward_recipient": "bc1qgqjqtuw2n3z0kl6v0dtxjjh0rmv6n4qdz0c5ve",
+                     *       "reward_recipient": "bc1qwzwasexjfnvy8dxxl820e47vvenwhuss677d9u",
                      *       "reward_amount": "2493414"
                      *     }
                      */

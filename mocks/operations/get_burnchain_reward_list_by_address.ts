@@ -1,6 +1,6 @@
 import { windowRows } from '../query/paging.ts';
 import { serializeReward } from '../serialize/burnchain-rewards.ts';
-import { burnchainAddressOf } from './burnchain-address.ts';
+import { burnchainAddressOf } from '../../spec/burnchain-address.ts';
 import { badRequest, ok, type OperationHandler } from './types.ts';
 
 export const get_burnchain_reward_list_by_address: OperationHandler<

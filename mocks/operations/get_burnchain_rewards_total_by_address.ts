@@ -1,4 +1,4 @@
-import { burnchainAddressOf } from './burnchain-address.ts';
+import { burnchainAddressOf } from '../../spec/burnchain-address.ts';
 import { badRequest, ok, type OperationHandler } from './types.ts';
 
 export const get_burnchain_rewards_total_by_address: OperationHandler<'get_burnchain_rewards_total_by_address'> =

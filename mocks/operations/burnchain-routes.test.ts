@@ -161,6 +161,33 @@ describe('the burn blocks the event stream exports', () => {
   });
 });
 
+describe("the payouts' draw", () => {
+  it('pays a set of one slot once and burns the other output, and counts slots without listing them', () => {
+    const cycles = app.live.queries.explorer.cycles();
+    const full = cycles.find((c) => c.signers.length > 1);
+    expect(full).toBeDefined();
+    const lock = full?.signers[0]?.locks[0] as number;
+    const stacked = Number(chain().txs.amount.at(lock));
+    const only = (threshold: number) =>
+      burnchainPayouts(
+        chain(),
+        cycles.map((c) =>
+          c === full ? { ...c, threshold, signers: [{ ...c.signers[0]!, locks: [lock] }] } : c,
+        ),
+      ).filter(
+        (p) => cycleOf(p.burnHeight, net().poxCycleLength) === full?.cycle && p.slotHolders.length > 0,
+      );
+    const once = only(stacked);
+    expect(once.length).toBeGreaterThan(0);
+    for (const p of once) {
+      expect(p.slotHolders).toEqual([poxBitcoinAddress(chain(), lock)]);
+      expect(p.burnAmount).toBe(p.rewards[0]?.amount);
+    }
+    // A threshold of one micro-STX makes the lock billions of slots: both outputs pay it.
+    for (const p of only(1)) expect([p.slotHolders.length, p.burnAmount]).toEqual([2, 0]);
+  });
+});
+
 describe('the living chain', () => {
   it('drops the rewards of the burn blocks a reorg drops, and a reset brings them back', async () => {
     const before = await body(`${BASE}/rewards?limit=250`);

@@ -52,7 +52,7 @@ export function burnchainPayouts(chain: Chain, cycles: readonly RewardCycle[]): 
     b.bytes(BlockKey.BurnHash, row, hash);
     const commit = COMMIT_FLOOR + (readWord(hash, 8) % COMMIT_SPREAD);
     const prepared = burnHeight % length >= length - prepare;
-    const slots = prepared ? [] : (slotsOf.get(cycleOf(burnHeight, length)) ?? []);
+    const slots = prepared ? undefined : slotsOf.get(cycleOf(burnHeight, length));
     const slotHolders = pickSlots(slots, readWord(hash, 0), readWord(hash, 4));
     payouts.push({
       burnHeight,
@@ -65,22 +65,49 @@ export function burnchainPayouts(chain: Chain, cycles: readonly RewardCycle[]): 
   return payouts;
 }
 
-/** A cycle's reward slots in the set's order: each lock's address, once per threshold it stacks. */
-function rewardSlots(chain: Chain, cycle: RewardCycle): string[] {
-  const slots: string[] = [];
+/**
+ * A cycle's reward slots in the set's order: each lock's address, once per threshold it stacks.
+ * Kept as each address's running slot count, so a lock of many thresholds costs one entry.
+ */
+interface RewardSlots {
+  readonly addresses: readonly string[];
+  /** Slots up to and including each address's. */
+  readonly through: readonly number[];
+  readonly count: number;
+}
+
+function rewardSlots(chain: Chain, cycle: RewardCycle): RewardSlots {
+  const addresses: string[] = [];
+  const through: number[] = [];
+  let count = 0;
   for (const signer of cycle.signers)
     for (const tx of signer.locks) {
-      const address = poxBitcoinAddress(chain, tx);
-      const count = Math.floor(Number(chain.txs.amount.at(tx)) / cycle.threshold);
-      for (let i = 0; i < count; i++) slots.push(address);
+      const slots = Math.floor(Number(chain.txs.amount.at(tx)) / cycle.threshold);
+      if (slots === 0) continue;
+      count += slots;
+      addresses.push(poxBitcoinAddress(chain, tx));
+      through.push(count);
     }
-  return slots;
+  return { addresses, through, count };
+}
+
+/** The address holding slot `slot`: the first whose running count passes it. */
+function holderOf(slots: RewardSlots, slot: number): string {
+  let lo = 0;
+  let hi = slots.through.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((slots.through[mid] as number) > slot) hi = mid;
+    else lo = mid + 1;
+  }
+  return slots.addresses[lo] as string;
 }
 
 /** Two distinct slots of the set, drawn by two words of the burn block's hash (fewer from a smaller set). */
-function pickSlots(slots: readonly string[], first: number, second: number): string[] {
-  if (slots.length < PAID_SLOTS) return [...slots];
-  const i = first % slots.length;
-  const j = (i + 1 + (second % (slots.length - 1))) % slots.length;
-  return [slots[i] as string, slots[j] as string];
+function pickSlots(slots: RewardSlots | undefined, first: number, second: number): string[] {
+  if (!slots || slots.count === 0) return [];
+  if (slots.count < PAID_SLOTS) return [holderOf(slots, 0)];
+  const i = first % slots.count;
+  const j = (i + 1 + (second % (slots.count - 1))) % slots.count;
+  return [holderOf(slots, i), holderOf(slots, j)];
 }

@@ -25,6 +25,7 @@ export function worldViewOf(queries: WorldQueries): WorldView {
   const cycles = windowRows(queries.explorer.rewardCycles(), { limit: 60, offset: 0 });
   const cycle = cycles.find((c) => c.signers.length > 0) ?? cycles[0];
   const nft = nftToken(queries);
+  const [reward] = windowRows(queries.burnchain.rewards(), { limit: 1, offset: 0 });
   const mined = [...transfers, ...Object.values(transactions.by_type).flat()];
   return {
     stx_activity: address,
@@ -41,6 +42,7 @@ export function worldViewOf(queries: WorldQueries): WorldView {
     ...(network === 'testnet' ? { testnet_address: address } : {}),
     ...(cycle ? { pox_cycle: cycle.cycle } : {}),
     ...(nft ? { nft_token: nft } : {}),
+    ...(reward ? { reward_recipient: reward.recipient } : {}),
     pox_contract: contractAt(queries.chain, queries.chain.poxContract).id,
     ...traitOf(queries),
   };

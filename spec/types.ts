@@ -1356,6 +1356,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/extended/v1/burnchain/reward_slot_holders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get recent reward slot holders
+         * @description The Bitcoin addresses that would validly receive Proof-of-Transfer commitments, per burn
+         *     block, newest first: burn block height descending, then `slot_index` descending (the real
+         *     service's order). The mock derives them from its world's stacking: in a PoX cycle's
+         *     reward phase each burn block has two slots, drawn from the cycle's reward set (the
+         *     `stack-stx` locks of `get_pox_cycles`, each holding its stacked amount in units of the
+         *     smallest lock, in whole STX), and each lock's slots go to its `pox-addr` (version 0x04,
+         *     a segwit v0 address: `bc1q…` on mainnet, `tb1q…` on testnet); a set of one slot gives
+         *     one holder, an empty set and the prepare phase (the cycle's last 100 burn blocks, 50 on
+         *     testnet) none. An offset at or past the end gives `total` 0, as the real service counts
+         *     the rows it returns. Not cached by the real service (`Cache-Control: no-store`, no
+         *     `ETag`).
+         */
+        get: operations["get_burnchain_reward_slot_holders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v1/burnchain/reward_slot_holders/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get recent reward slot holder entries for the given address
+         * @description The reward slot holders of `get_burnchain_reward_slot_holders` whose address is
+         *     `address`, in the same order. `address` (spaces around it trimmed) is a Bitcoin address
+         *     (base58 or bech32, of mainnet, testnet or regtest), or a Stacks address, which is
+         *     converted to the base58 Bitcoin address of the same hash (`SP…` to `1…`, `SM…` to `3…`,
+         *     `ST…` to `m…`/`n…`, `SN…` to `2…`); anything else gives 400 `Address <address> is not a
+         *     valid Bitcoin or STX address.` An address that never held a slot gives an empty page.
+         *     Not cached by the real service (`Cache-Control: no-store`, no `ETag`).
+         */
+        get: operations["get_burnchain_reward_slot_holders_by_address"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v1/burnchain/rewards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get recent burnchain reward recipients
+         * @description The PoX payouts made on the burn chain, newest first: burn block height descending, then
+         *     `reward_index` descending (the real service's order), without a `total`. Each reward
+         *     slot holder of `get_burnchain_reward_slot_holders` is paid, at the same index, what the
+         *     block's commitments put on one output; `burn_amount` is what they burnt in that block
+         *     (the second output, when the reward set has one slot; else 0). A burn block that pays
+         *     nobody (the prepare phase, an empty reward set) has no row, as the real service records
+         *     rewards only for the recipients a stacks-node announces, and so its burn is not shown.
+         *     Not cached by the real service (`Cache-Control: no-store`, no `ETag`).
+         */
+        get: operations["get_burnchain_reward_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v1/burnchain/rewards/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get recent burnchain reward for the given recipient
+         * @description The rewards of `get_burnchain_reward_list` paid to `address`, in the same order.
+         *     `address` is read as in `get_burnchain_reward_slot_holders_by_address` (a Bitcoin
+         *     address, or a Stacks address converted to its base58 Bitcoin address); anything else
+         *     gives 400 `Address is not a valid Bitcoin or STX address.` (this route's wording names
+         *     no address). An address never paid gives an empty page. Not cached by the real service
+         *     (`Cache-Control: no-store`, no `ETag`).
+         */
+        get: operations["get_burnchain_reward_list_by_address"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v1/burnchain/rewards/{address}/total": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get total burnchain rewards for the given recipient
+         * @description The sum of the rewards of `get_burnchain_reward_list_by_address`, in satoshis; `"0"`
+         *     for an address never paid. `reward_recipient` is the address as read (a Stacks address
+         *     converted to its base58 Bitcoin address); anything else gives 400 `Address <address>
+         *     is not a valid Bitcoin or STX address.` Not cached by the real service (`Cache-Control:
+         *     no-store`, no `ETag`).
+         */
+        get: operations["get_burnchain_rewards_total_by_address"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/extended/v1/tx": {
         parameters: {
             query?: never;
@@ -2687,6 +2819,50 @@ export interface components {
             total_stacked_amount: components["schemas"]["Amount"];
             total_signers: number;
         };
+        /** @description A reward slot holder of a burn block. */
+        BurnchainRewardSlotHolder: {
+            /** @description Always `true`: only the canonical burn chain is listed. */
+            canonical: boolean;
+            burn_block_hash: components["schemas"]["Hash"];
+            burn_block_height: number;
+            /** @description The Bitcoin address holding the slot. */
+            address: string;
+            /** @description The slot's index in its burn block. */
+            slot_index: number;
+        };
+        BurnchainRewardSlotHolderPage: {
+            limit: number;
+            offset: number;
+            total: number;
+            results: components["schemas"]["BurnchainRewardSlotHolder"][];
+        };
+        /** @description A PoX payout made on the burn chain. */
+        BurnchainReward: {
+            /** @description Always `true`: only the canonical burn chain is listed. */
+            canonical: boolean;
+            burn_block_hash: components["schemas"]["Hash"];
+            burn_block_height: number;
+            /** @description Satoshis the burn block's commitments burnt. */
+            burn_amount: string;
+            /** @description The Bitcoin address paid. */
+            reward_recipient: string;
+            /** @description Satoshis paid to it. */
+            reward_amount: string;
+            /** @description The payout's index in its burn block. */
+            reward_index: number;
+        };
+        BurnchainRewardPage: {
+            limit: number;
+            offset: number;
+            results: components["schemas"]["BurnchainReward"][];
+        };
+        /** @description What the burn chain paid a recipient in all. */
+        BurnchainRewardsTotal: {
+            /** @description The Bitcoin address, as read. */
+            reward_recipient: string;
+            /** @description Satoshis */
+            reward_amount: string;
+        };
         PoxCyclePage: {
             limit: number;
             offset: number;
@@ -3361,6 +3537,14 @@ export interface components {
         PoxCycleLimit: number;
         /** @description Results per page, 0 to 250; `limit=0` means the default (100). */
         PoxSignerLimit: number;
+        /** @description Results per page, 0 to 250; `limit=0` means the default (96). */
+        BurnchainLimit: number;
+        /**
+         * @description A Bitcoin address (base58 or bech32), or a Stacks address, which the real service
+         *     converts to the base58 Bitcoin address of the same hash; the handler checks it (400).
+         * @example bc1qwzwasexjfnvy8dxxl820e47vvenwhuss677d9u
+         */
+        BurnchainAddress: string;
         /**
          * @description A PoX reward cycle's number.
          * @example 393
@@ -7177,6 +7361,291 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_burnchain_reward_slot_holders: {
+        parameters: {
+            query?: {
+                /** @description Results per page, 0 to 250; `limit=0` means the default (96). */
+                limit?: components["parameters"]["BurnchainLimit"];
+                /**
+                 * @description Index of the first result. An offset at or past the end gives empty `results` (the real
+                 *     service then reports `total: 0`; reporting the true total is also accepted).
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of reward slot holders. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "total": 212,
+                     *       "results": [
+                     *         {
+                     *           "canonical": true,
+                     *           "burn_block_hash": "0x4a1e1dd1b1f2b5d3f4b86a62b42bb2c0e5c5d3a8be1ff0f9f1c0b6a1a1f6d2e3",
+                     *           "burn_block_height": 824092,
+                     *           "address": "bc1qwzwasexjfnvy8dxxl820e47vvenwhuss677d9u",
+                     *           "slot_index": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BurnchainRewardSlotHolderPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_burnchain_reward_slot_holders_by_address: {
+        parameters: {
+            query?: {
+                /** @description Results per page, 0 to 250; `limit=0` means the default (96). */
+                limit?: components["parameters"]["BurnchainLimit"];
+                /**
+                 * @description Index of the first result. An offset at or past the end gives empty `results` (the real
+                 *     service then reports `total: 0`; reporting the true total is also accepted).
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A Bitcoin address (base58 or bech32), or a Stacks address, which the real service
+                 *     converts to the base58 Bitcoin address of the same hash; the handler checks it (400).
+                 * @example bc1qwzwasexjfnvy8dxxl820e47vvenwhuss677d9u
+                 */
+                address: components["parameters"]["BurnchainAddress"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the address's reward slots. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 96,
+                     *       "offset": 0,
+                     *       "total": 1,
+                     *       "results": [
+                     *         {
+                     *           "canonical": true,
+                     *           "burn_block_hash": "0x4a1e1dd1b1f2b5d3f4b86a62b42bb2c0e5c5d3a8be1ff0f9f1c0b6a1a1f6d2e3",
+                     *           "burn_block_height": 824092,
+                     *           "address": "bc1qwzwasexjfnvy8dxxl820e47vvenwhuss677d9u",
+                     *           "slot_index": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BurnchainRewardSlotHolderPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_burnchain_reward_list: {
+        parameters: {
+            query?: {
+                /** @description Results per page, 0 to 250; `limit=0` means the default (96). */
+                limit?: components["parameters"]["BurnchainLimit"];
+                /**
+                 * @description Index of the first result. An offset at or past the end gives empty `results` (the real
+                 *     service then reports `total: 0`; reporting the true total is also accepted).
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of burn chain rewards. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 1,
+                     *       "offset": 0,
+                     *       "results": [
+                     *         {
+                     *           "canonical": true,
+                     *           "burn_block_hash": "0x4a1e1dd1b1f2b5d3f4b86a62b42bb2c0e5c5d3a8be1ff0f9f1c0b6a1a1f6d2e3",
+                     *           "burn_block_height": 824092,
+                     *           "burn_amount": "0",
+                     *           "reward_recipient": "bc1qwzwasexjfnvy8dxxl820e47vvenwhuss677d9u",
+                     *           "reward_amount": "118734",
+                     *           "reward_index": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BurnchainRewardPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_burnchain_reward_list_by_address: {
+        parameters: {
+            query?: {
+                /** @description Results per page, 0 to 250; `limit=0` means the default (96). */
+                limit?: components["parameters"]["BurnchainLimit"];
+                /**
+                 * @description Index of the first result. An offset at or past the end gives empty `results` (the real
+                 *     service then reports `total: 0`; reporting the true total is also accepted).
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A Bitcoin address (base58 or bech32), or a Stacks address, which the real service
+                 *     converts to the base58 Bitcoin address of the same hash; the handler checks it (400).
+                 * @example bc1qwzwasexjfnvy8dxxl820e47vvenwhuss677d9u
+                 */
+                address: components["parameters"]["BurnchainAddress"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the recipient's rewards. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 96,
+                     *       "offset": 0,
+                     *       "results": [
+                     *         {
+                     *           "canonical": true,
+                     *           "burn_block_hash": "0x4a1e1dd1b1f2b5d3f4b86a62b42bb2c0e5c5d3a8be1ff0f9f1c0b6a1a1f6d2e3",
+                     *           "burn_block_height": 824092,
+                     *           "burn_amount": "0",
+                     *           "reward_recipient": "bc1qwzwasexjfnvy8dxxl820e47vvenwhuss677d9u",
+                     *           "reward_amount": "118734",
+                     *           "reward_index": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BurnchainRewardPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_burnchain_rewards_total_by_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A Bitcoin address (base58 or bech32), or a Stacks address, which the real service
+                 *     converts to the base58 Bitcoin address of the same hash; the handler checks it (400).
+                 * @example bc1qwzwasexjfnvy8dxxl820e47vvenwhuss677d9u
+                 */
+                address: components["parameters"]["BurnchainAddress"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recipient's total. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "reward_recipient": "bc1qwzwasexjfnvy8dxxl820e47vvenwhuss677d9u",
+                     *       "reward_amount": "2493414"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BurnchainRewardsTotal"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };

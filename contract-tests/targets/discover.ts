@@ -33,6 +33,8 @@ export interface TargetData {
   ftAsset?: string;
   /** A PoX reward cycle the target lists: the newest with signers, else the newest. */
   poxCycle?: number;
+  /** A Bitcoin address the burn chain paid: the newest reward's recipient. */
+  rewardRecipient?: string;
 }
 
 type Json = Record<string, unknown>;
@@ -234,6 +236,15 @@ class Discovery {
     this.found('poxCycle', String(cycle.cycle_number), `GET ${res.target}`);
   }
 
+  /** The recipient of the newest burn chain reward the target lists. */
+  async rewardRecipient(): Promise<void> {
+    const res = await this.client.call('get_burnchain_reward_list', { query: { limit: '1' } });
+    const [reward] = list(isRecord(res.body) ? res.body.results : undefined);
+    if (typeof reward?.reward_recipient !== 'string') return;
+    this.data.rewardRecipient = reward.reward_recipient;
+    this.found('rewardRecipient', reward.reward_recipient, `GET ${res.target}`);
+  }
+
   /** A mined transaction of one history that another principal's history does not list: it does not concern that principal. */
   async unrelated(): Promise<void> {
     if (this.data.unrelated) return;
@@ -308,5 +319,6 @@ export async function discoverTargetData(
   await discovery.unrelated();
   await discovery.ftAsset();
   await discovery.poxCycle();
+  await discovery.rewardRecipient();
   return data;
 }

@@ -10,6 +10,8 @@ import {
 } from './messages.ts';
 import { rawTxOf } from '../serialize/raw-tx.ts';
 import { replacements } from '../query/replace-by-fee.ts';
+import { burnchainPayouts, type BurnchainPayouts } from '../world/derive/burnchain-payouts.ts';
+import { rewardCycles } from '../world/derive/reward-sets.ts';
 
 /** What was written: lines (messages) per path. */
 export type StreamCounts = Record<string, number>;
@@ -27,7 +29,7 @@ export function tsvLine(id: number, unixSeconds: number, path: string, payload: 
 
 /**
  * Writes `chain` as the messages a stacks-node sends its event observers, in chain order: each
- * burn block before the first block on it, each block with its transactions and events, the
+ * burn block (with its PoX payouts) before the first block on it, each block with its transactions and events, the
  * mempool transactions after the block at whose height they arrived (a dropped one is then
  * dropped), and the microblocks streamed on top of the tip. It waits for `out` to drain, so
  * memory holds one block's messages whatever the chain's size.
@@ -48,6 +50,7 @@ export async function writeEventStream(chain: Chain, out: Writable): Promise<Str
     // A pending winner goes out under the id of its exported bytes; a mined one keeps its own.
     return winner === undefined ? {} : { new_txid: rawIds.get(winner) ?? winner };
   };
+  const payouts = new Map(burnchainPayouts(chain, rewardCycles(chain)).map((p) => [p.row, p]));
   const tip = tipHeight(chain);
   for (let height = 1; height <= tip; height++) {
     const time = chain.blocks.time[height - 1] as number;
@@ -55,7 +58,7 @@ export async function writeEventStream(chain: Chain, out: Writable): Promise<Str
       await write(
         chain.blocks.burnTime[height - 1] as number,
         '/new_burn_block',
-        burnBlockMessage(chain, height),
+        burnBlockMessage(chain, height, payouts.get(height - 1) as BurnchainPayouts),
       );
     await write(time, '/new_block', blockMessage(chain, height));
     for (const tx of arrivals.get(height) ?? []) {

@@ -9,6 +9,7 @@ import {
   type Chain,
 } from '../world/tables/chain.ts';
 import { BlockKey } from '../world/tables/block-table.ts';
+import type { BurnchainPayouts } from '../world/derive/burnchain-payouts.ts';
 import { blockCostsOf, costsOf, type ExecutionCost } from '../world/derive/costs.ts';
 import { sourceOf } from '../world/derive/contract-source.ts';
 import { REWARD_MATURITY } from '../world/derive/miner-rewards.ts';
@@ -24,15 +25,18 @@ function costObject([read_count, read_length, runtime, write_count, write_length
 
 const NO_COST = costObject([0, 0, 0, 0, 0]);
 
-/** `/new_burn_block`: the burn block under block `height`'s tenure. The mock has no PoX payouts. */
-export function burnBlockMessage(chain: Chain, height: number) {
+/**
+ * `/new_burn_block`: the burn block under block `height`'s tenure, with its PoX payouts (`payouts`,
+ * the world's for that burn block), from which the real service records its burnchain rewards.
+ */
+export function burnBlockMessage(chain: Chain, height: number, payouts: BurnchainPayouts) {
   const row = height - 1;
   return {
     burn_block_hash: chain.blocks.hex(BlockKey.BurnHash, row),
     burn_block_height: chain.blocks.burnHeight[row] as number,
-    burn_amount: 0,
-    reward_recipients: [],
-    reward_slot_holders: [],
+    burn_amount: payouts.burnAmount,
+    reward_recipients: payouts.rewards.map((r) => ({ recipient: r.recipient, amt: r.amount })),
+    reward_slot_holders: payouts.slotHolders,
   };
 }
 

@@ -50,6 +50,11 @@ import { get_mempool_fee_priorities } from './get_mempool_fee_priorities.ts';
 import { get_pox_cycles } from './get_pox_cycles.ts';
 import { get_pox_cycle } from './get_pox_cycle.ts';
 import { get_pox_cycle_signers } from './get_pox_cycle_signers.ts';
+import { get_burnchain_reward_slot_holders } from './get_burnchain_reward_slot_holders.ts';
+import { get_burnchain_reward_slot_holders_by_address } from './get_burnchain_reward_slot_holders_by_address.ts';
+import { get_burnchain_reward_list } from './get_burnchain_reward_list.ts';
+import { get_burnchain_reward_list_by_address } from './get_burnchain_reward_list_by_address.ts';
+import { get_burnchain_rewards_total_by_address } from './get_burnchain_rewards_total_by_address.ts';
 import { get_transaction_list } from './get_transaction_list.ts';
 import { get_block_transactions } from './get_block_transactions.ts';
 import { get_transactions } from './get_transactions.ts';
@@ -110,6 +115,11 @@ export const typedHandlers: OperationHandlers = {
   get_pox_cycles,
   get_pox_cycle,
   get_pox_cycle_signers,
+  get_burnchain_reward_slot_holders,
+  get_burnchain_reward_slot_holders_by_address,
+  get_burnchain_reward_list,
+  get_burnchain_reward_list_by_address,
+  get_burnchain_rewards_total_by_address,
   get_transaction_list,
   get_block_transactions,
   get_transactions,

@@ -56,7 +56,8 @@ export interface TokenFacts {
 export class ExplorerQueries {
   private readonly chain: () => Chain;
   private readonly burnRows: () => BurnBlockRow[];
-  private readonly cycles: () => RewardCycle[];
+  /** The reward cycles, oldest first (what the burn chain's payouts are drawn from too). */
+  readonly cycles: () => RewardCycle[];
   private readonly tokens: () => Map<string, TokenFacts>;
 
   /** `source`'s version goes up whenever `chain` changes. */

@@ -23,6 +23,7 @@ import { ContractDirectory } from './contracts.ts';
 import { poxFacts, type PoxFacts } from './pox-facts.ts';
 import { buildChain } from '../world/generate/build-chain.ts';
 import { ExplorerQueries } from './explorer.ts';
+import { BurnchainQueries } from './burnchain-rewards.ts';
 import { resolveOptions, type WorldOptions } from '../world/options.ts';
 
 export type BlockRef = { latest: true } | { height: number } | { hash: string };
@@ -100,6 +101,13 @@ export class WorldQueries implements Versioned {
 
   /** What the explorer's pages ask (v2 block and burn block lists, reward cycles, token contracts). */
   readonly explorer: ExplorerQueries = new ExplorerQueries(this, () => this.current);
+
+  /** The burn chain's PoX payouts (reward slot holders, rewards), drawn from the same reward cycles. */
+  readonly burnchain: BurnchainQueries = new BurnchainQueries(
+    this,
+    () => this.current,
+    () => this.explorer.cycles(),
+  );
 
   /** `catalogue`: the chain's world index, when known already (a restored world's). */
   /** Index block hashes of blocks reorgs took away, with their heights (see `orphanAbove`). */

@@ -45,6 +45,14 @@ function contractOfAsset(asset: string): string {
 }
 
 /**
+ * The addresses a burnchain route answers 200 for: the recipient of a reward when the world paid
+ * any, and a Stacks address, which the real service converts to the Bitcoin address of its hash.
+ */
+function rewardAddresses(v: WorldView & { stx_activity: string }): string[] {
+  return [...(v.reward_recipient ? [v.reward_recipient] : []), v.stx_activity];
+}
+
+/**
  * Every operation of the spec, declared once: a new operationId fails the typecheck until it is
  * here. The mock's sample URLs, the contract suite's valid requests, the exploration, the soak,
  * the packaging check, the fuzzers and the differential all build theirs from this table.
@@ -270,6 +278,20 @@ export const DECLARATIONS: { [O in OperationId]: Declaration<O> } = {
   get_pox_cycle_signers: declare({
     needs: ['pox_cycle'],
     requests: (v) => [{ path: { cycle_number: v.pox_cycle } }],
+  }),
+  get_burnchain_reward_slot_holders: declare({ needs: [], requests: () => [{}, { query: { limit: 5 } }] }),
+  get_burnchain_reward_slot_holders_by_address: declare({
+    needs: ['stx_activity'],
+    requests: (v) => rewardAddresses(v).map((address) => ({ path: { address } })),
+  }),
+  get_burnchain_reward_list: declare({ needs: [], requests: () => [{}, { query: { limit: 5, offset: 2 } }] }),
+  get_burnchain_reward_list_by_address: declare({
+    needs: ['stx_activity'],
+    requests: (v) => rewardAddresses(v).map((address) => ({ path: { address } })),
+  }),
+  get_burnchain_rewards_total_by_address: declare({
+    needs: ['stx_activity'],
+    requests: (v) => rewardAddresses(v).map((address) => ({ path: { address } })),
   }),
   get_transaction_list: declare({
     needs: [],

@@ -33,6 +33,8 @@ export interface WorldView {
   testnet_address?: string;
   /** A PoX reward cycle the target lists (one with signers where any has). */
   pox_cycle?: number;
+  /** A Bitcoin address the burn chain paid PoX rewards to (and that held reward slots). */
+  reward_recipient?: string;
   /** A minted token of a non-fungible token contract: the contract and the token's id. */
   nft_token?: { contract: string; token_id: number };
   /** The boot contract pox-4's identifier on the target's network: its data vars, maps and constants. */

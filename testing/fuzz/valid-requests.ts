@@ -1,5 +1,7 @@
+import { bech32 } from 'bech32';
 import { c32address } from 'c32check';
 import fc from 'fast-check';
+import { burnchainAddressOf } from '../../spec/burnchain-address.ts';
 import { loadSpec, resolve, type Operation, type Parameter, type Schema } from '../../spec/load.ts';
 import { DECLARATIONS, examplesFrom, stringParams } from '../../spec/valid-requests/valid-requests.ts';
 import { windowRows } from '../../mocks/query/paging.ts';
@@ -18,7 +20,10 @@ const standardAddress = fc
   .tuple(fc.constantFrom(...ADDRESS_VERSIONS), fc.uint8Array({ minLength: 20, maxLength: 20 }))
   .map(([version, hash]) => c32address(version, Buffer.from(hash).toString('hex')));
 
-/** `format: stacks-principal` needs a valid c32check checksum, which no regex generator gives. */
+/**
+ * `format: stacks-principal` needs a valid c32check checksum, which no regex generator gives; a
+ * burnchain route's address (`burnchain-address`) is such an address or a segwit Bitcoin one.
+ */
 const principal = fc.oneof(
   standardAddress,
   fc.tuple(standardAddress, fc.stringMatching(CONTRACT_NAME)).map(([a, n]) => `${a}.${n}`),
@@ -34,6 +39,13 @@ function schemaArbitrary(raw: unknown): fc.Arbitrary<Value> {
   // A pattern without the contract's dot admits standard addresses only.
   if (format === 'stacks-principal')
     return schema.pattern !== undefined && !schema.pattern.includes('\\.') ? standardAddress : principal;
+  if (format === 'burnchain-address')
+    return fc.oneof(
+      standardAddress,
+      fc
+        .uint8Array({ minLength: 20, maxLength: 20 })
+        .map((hash) => bech32.encode('bc', [0, ...bech32.toWords(hash)])),
+    );
   if (format === 'stacks-asset-identifier')
     return fc
       .tuple(standardAddress, fc.stringMatching(CONTRACT_NAME), fc.stringMatching(CONTRACT_NAME))
@@ -159,6 +171,17 @@ export function worldSamples(queries: WorldQueries): WorldSamples {
   };
 }
 
+/** Handler formats whose values the world's values of the same name may miss (a contract where only an address goes). */
+const HANDLER_CHECKS: Record<string, (value: string) => boolean> = {
+  'burnchain-address': (value) => burnchainAddressOf(value) !== undefined,
+};
+
+/** Whether the parameter's handler takes `value`: its `x-handler-format`, where one is checked here. */
+function handlerAccepts(param: Parameter, value: string): boolean {
+  const schema = resolve<Schema>(loadSpec(), param.schema as Schema) as { 'x-handler-format'?: string };
+  return HANDLER_CHECKS[schema['x-handler-format'] ?? '']?.(value) ?? true;
+}
+
 function parameterArbitrary(
   param: Parameter,
   samples: Record<string, string[]>,
@@ -167,7 +190,7 @@ function parameterArbitrary(
   // A world value of the same name the parameter's schema refuses (a contract where only a
   // standard address goes) is no valid value for it.
   const accepted = (list: string[] | undefined): string[] =>
-    list?.filter((v) => v !== '' && specAccepts(param, [v])) ?? [];
+    list?.filter((v) => v !== '' && specAccepts(param, [v]) && handlerAccepts(param, v)) ?? [];
   const known = accepted(samples[param.name]);
   if (FROM_WORLD_ONLY.has(param.name)) {
     if (!known.length)

@@ -7,6 +7,11 @@ import type { TxTable } from '../tables/tx-table.ts';
  * transaction carries but the world does not store: a pure function of the transaction id.
  */
 export function derivedHex(table: TxTable, tx: number, salt: number, length: number): string {
+  return toHex(derivedBytes(table, tx, salt, length));
+}
+
+/** The same bytes as `derivedHex`, unencoded. */
+export function derivedBytes(table: TxTable, tx: number, salt: number, length: number): Uint8Array {
   const seed = table.idWord(tx, 0) ^ Math.imul(salt + 1, 0x9e3779b1);
-  return toHex(new Rng(seed).bytes(length));
+  return new Rng(seed).bytes(length);
 }

@@ -12,6 +12,8 @@ export interface RewardSigner {
   readonly weight: number;
   /** The principals of its locks (each a solo stacker). */
   readonly stackers: readonly number[];
+  /** Its locks: the rows of their stack-stx transactions, in the order of `stackers`. */
+  readonly locks: readonly number[];
 }
 
 /** A PoX reward cycle whose signer set the world fixes, with the block that fixed it. */
@@ -23,6 +25,8 @@ export interface RewardCycle {
   readonly signers: readonly RewardSigner[];
   readonly totalWeight: number;
   readonly totalStacked: Amount;
+  /** Micro-STX a reward slot takes: the smallest lock, in whole STX (at least one). */
+  readonly threshold: number;
 }
 
 interface Lock {
@@ -90,12 +94,13 @@ function firstBlockAtBurn(chain: Chain, burnHeight: number): number | undefined 
 
 function cycleOfLocks(chain: Chain, cycle: number, height: number, locks: readonly Lock[]): RewardCycle {
   const t = chain.txs;
-  const byKey = new Map<string, { stacked: Amount; stackers: number[] }>();
+  const byKey = new Map<string, { stacked: Amount; stackers: number[]; locks: number[] }>();
   for (const l of locks) {
     const key = signerKeyOf(t, l.tx);
-    const entry = byKey.get(key) ?? { stacked: 0, stackers: [] };
+    const entry = byKey.get(key) ?? { stacked: 0, stackers: [], locks: [] };
     entry.stacked = addAmounts(entry.stacked, t.amount.at(l.tx));
     entry.stackers.push(t.sender[l.tx] as number);
+    entry.locks.push(l.tx);
     byKey.set(key, entry);
   }
   // Slots and weights are counts, far below 2^53: computed on doubles.
@@ -106,6 +111,7 @@ function cycleOfLocks(chain: Chain, cycle: number, height: number, locks: readon
     stacked: e.stacked,
     weight: Math.floor(Number(e.stacked) / threshold),
     stackers: e.stackers,
+    locks: e.locks,
   }));
   signers.sort(
     (a, b) =>
@@ -119,5 +125,6 @@ function cycleOfLocks(chain: Chain, cycle: number, height: number, locks: readon
     signers,
     totalWeight: signers.reduce((sum, s) => sum + s.weight, 0),
     totalStacked: signers.reduce<Amount>((sum, s) => addAmounts(sum, s.stacked), 0),
+    threshold,
   };
 }

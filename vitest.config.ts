@@ -25,9 +25,10 @@ const ISOLATED = [
 /**
  * `make test-fast` (TEST_FAST=1), the edit loop's run, leaves out the files that need the registry
  * or Chromium, and those that cost the most CPU for what an edit rarely breaks (`make test` runs
- * them all): the ones that start the CLIs as processes, lint dozens of mutated copies of the spec,
- * fuzz, compare the spec with the official client, or replay every recorded suite request and
- * golden. Here, not on vitest's command line: its `--exclude` does not reach a project's own
+ * them all): the ones that start the CLIs, Prism, openapi-typescript or vitest itself (this list's
+ * own test) as processes, lint dozens of mutated copies of the spec, fuzz, inject faults by the
+ * thousand, compare the spec with the official client or the real service's document, or replay
+ * every recorded suite request and golden. Here, not on vitest's command line: its `--exclude` does not reach a project's own
  * exclude list, and the files ran.
  */
 const SLOW_TESTS = [
@@ -40,6 +41,11 @@ const SLOW_TESTS = [
   'mocks/world/declared/cli-world.test.ts',
   'api/wallet-cli.test.ts',
   'spec/prism-smoke.test.ts',
+  'spec/prism/start-prism.test.ts',
+  'spec/types.test.ts',
+  'spec/drift/published-drift.test.ts',
+  'mocks/reliability/fault-injection.test.ts',
+  'testing/test-fast.test.ts',
   'spec/lint/house-rules.test.ts',
   'mocks/reliability/fuzz.test.ts',
   'spec/drift/client-drift.test.ts',

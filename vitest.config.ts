@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { contractProjectSettings } from './contract-tests/project.ts';
+import { SLOW_TEST_FILES } from './testing/slow-tests.ts';
 
 // Four projects: `unit` (spec, mock, lint, bench helpers) and `unit-isolated` (those that replace
 // a module), `contract` (the contract suite, which targets the in-process mock unless BASE_URL is
@@ -23,35 +24,10 @@ const ISOLATED = [
 ];
 
 /**
- * `make test-fast` (TEST_FAST=1), the edit loop's run, leaves out the files that need the registry
- * or Chromium, and those that cost the most CPU for what an edit rarely breaks (`make test` runs
- * them all): the ones that start the CLIs, Prism, openapi-typescript or vitest itself (this list's
- * own test) as processes, lint dozens of mutated copies of the spec, fuzz, inject faults by the
- * thousand, compare the spec with the official client or the real service's document, or replay
- * every recorded suite request and golden. Here, not on vitest's command line: its `--exclude` does not reach a project's own
- * exclude list, and the files ran.
+ * `make test-fast` leaves these out. Here, not on vitest's command line: its `--exclude` does not
+ * reach a project's own exclude list, and the files ran.
  */
-const SLOW_TESTS = [
-  'packaging/package.test.ts',
-  '**/*.browser.test.ts',
-  'msw/browser.test.ts',
-  'docs/wallet-page.test.ts',
-  'mocks/cli.test.ts',
-  'proxy/cli.test.ts',
-  'mocks/world/declared/cli-world.test.ts',
-  'api/wallet-cli.test.ts',
-  'spec/prism-smoke.test.ts',
-  'spec/prism/start-prism.test.ts',
-  'spec/types.test.ts',
-  'spec/drift/published-drift.test.ts',
-  'mocks/reliability/fault-injection.test.ts',
-  'testing/test-fast.test.ts',
-  'spec/lint/house-rules.test.ts',
-  'mocks/reliability/fuzz.test.ts',
-  'spec/drift/client-drift.test.ts',
-  'msw/suite-parity.test.ts',
-  'differential/golden.test.ts',
-];
+const SLOW_TESTS = [...SLOW_TEST_FILES, '**/*.browser.test.ts'];
 const FAST = process.env.TEST_FAST === '1';
 
 export default defineConfig({

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../contract-tests/config.ts';
+import { SLOW_TEST_FILES } from './slow-tests.ts';
 
 /** The files `npx vitest list` finds in the unit projects, with or without TEST_FAST=1 (make test-fast). */
 async function listed(fast: boolean): Promise<string[]> {
@@ -29,30 +30,9 @@ async function listed(fast: boolean): Promise<string[]> {
     .sort();
 }
 
-/** What make test-fast leaves out (vitest.config.ts's SLOW_TESTS): these files and every browser test. */
-const SLOW_FILES = new Set([
-  'packaging/package.test.ts',
-  'msw/browser.test.ts',
-  'docs/wallet-page.test.ts',
-  'mocks/cli.test.ts',
-  'proxy/cli.test.ts',
-  'mocks/world/declared/cli-world.test.ts',
-  'api/wallet-cli.test.ts',
-  'spec/prism-smoke.test.ts',
-  'spec/prism/start-prism.test.ts',
-  'spec/types.test.ts',
-  'spec/drift/published-drift.test.ts',
-  'mocks/reliability/fault-injection.test.ts',
-  'testing/test-fast.test.ts',
-  'spec/lint/house-rules.test.ts',
-  'mocks/reliability/fuzz.test.ts',
-  'spec/drift/client-drift.test.ts',
-  'msw/suite-parity.test.ts',
-  'differential/golden.test.ts',
-]);
-
+/** What make test-fast leaves out: the listed files and every browser test. */
 function slow(file: string): boolean {
-  return SLOW_FILES.has(file) || file.endsWith('.browser.test.ts');
+  return SLOW_TEST_FILES.includes(file) || file.endsWith('.browser.test.ts');
 }
 
 describe('make test-fast', () => {

@@ -1,0 +1,29 @@
+/**
+ * What `make test-fast` (TEST_FAST=1), the edit loop's run, leaves out beside every browser test
+ * (`*.browser.test.ts`): the files that need the registry or Chromium, and those that cost the
+ * most CPU for what an edit rarely breaks (`make test` runs them all). These start the CLIs,
+ * Prism, openapi-typescript or vitest itself (this list's own test) as processes, lint dozens of
+ * mutated copies of the spec, fuzz, inject faults by the thousand, compare the spec with the
+ * official client or the real service's document, or replay every recorded suite request and
+ * golden.
+ */
+export const SLOW_TEST_FILES: readonly string[] = [
+  'packaging/package.test.ts',
+  'msw/browser.test.ts',
+  'docs/wallet-page.test.ts',
+  'mocks/cli.test.ts',
+  'proxy/cli.test.ts',
+  'mocks/world/declared/cli-world.test.ts',
+  'api/wallet-cli.test.ts',
+  'spec/prism-smoke.test.ts',
+  'spec/prism/start-prism.test.ts',
+  'spec/types.test.ts',
+  'spec/drift/published-drift.test.ts',
+  'mocks/reliability/fault-injection.test.ts',
+  'testing/test-fast.test.ts',
+  'spec/lint/house-rules.test.ts',
+  'mocks/reliability/fuzz.test.ts',
+  'spec/drift/client-drift.test.ts',
+  'msw/suite-parity.test.ts',
+  'differential/golden.test.ts',
+];

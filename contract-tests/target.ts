@@ -68,7 +68,7 @@ type Connection = Pick<
  * The mock's main app with its limits off; 401, 403 and 429 come from small apps made for them.
  * The mock is handed over by whoever runs the suite (contract-tests/in-process.ts).
  */
-function inProcess(clientFor: ClientFor): Connection & { ready: Promise<void> } {
+function inProcess(clientFor: ClientFor): Connection {
   const mock = inProcessMock();
   const quiet = { rateLimit: 0, rateLimitKey: 0 };
   const tiny = { anonymous: 2, keyed: 2 };
@@ -87,7 +87,6 @@ function inProcess(clientFor: ClientFor): Connection & { ready: Promise<void> } 
     cannot: {},
     rateLimit: tiny,
     limiter: 'off (in-process)',
-    ready: mock.ready(),
   };
 }
 
@@ -162,11 +161,10 @@ async function createTarget(config: RunConfig): Promise<ContractTarget> {
       maxRetryAfterMs: config.maxRetryAfterMs,
       ...(apiKey ? { apiKey } : {}),
     });
-  const { limiter, ready, ...connection } =
-    config.kind === 'mock'
-      ? inProcess(clientFor)
-      : { ...overHttp(config, file, limits, clientFor), ready: undefined };
-  await ready;
+  const { limiter, ...connection } =
+    config.kind === 'mock' ? inProcess(clientFor) : overHttp(config, file, limits, clientFor);
+  // The in-process mocks' engines start on this thread: the first request waits until they have.
+  if (config.kind === 'mock') await inProcessMock().ready();
   const fileName = config.targetFile ? shownPath(config.targetFile) : '(none)';
   const release = await readRelease(connection.client);
   log.write({

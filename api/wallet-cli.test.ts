@@ -46,6 +46,9 @@ beforeAll(async () => {
       '--blocks',
       '80',
       '--quiet',
+      // Nothing here reads a contract: the engine would only spend CPU.
+      '--clarity',
+      'lazy',
     ],
     { cwd: ROOT, stdio: 'ignore' },
   );

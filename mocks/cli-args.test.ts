@@ -23,7 +23,14 @@ describe('mock flags and environment', () => {
       trustProxy: false,
       latencyMs: 0,
       faultRate: 0,
+      clarity: 'warm',
     });
+  });
+
+  it('--clarity lazy (or MOCK_CLARITY=lazy) leaves the engine until a request needs it; another value is one line', () => {
+    expect(parseCli(['--clarity', 'lazy'], {})).toMatchObject({ clarity: 'lazy' });
+    expect(parseCli([], { MOCK_CLARITY: 'lazy' })).toMatchObject({ clarity: 'lazy' });
+    expect(() => parseCli(['--clarity', 'cold'], {})).toThrow(UsageError);
   });
 
   it('--rate-limit hosted (or MOCK_RATE_LIMIT=hosted) emulates the hosted gateway: 50 a minute per IP, 500 per key', () => {

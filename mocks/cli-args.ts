@@ -148,6 +148,14 @@ export const MOCK_COMMAND = defineCommand({
       description: 'secret for POST /_mock/* (header X-Control-Token); needed off loopback, else 403',
     },
     world: WORLD_OPTIONS.world,
+    clarity: {
+      type: 'string',
+      env: 'MOCK_CLARITY',
+      choices: ['warm', 'lazy'],
+      default: 'warm',
+      description:
+        'when the Clarity engine starts: warm = in the background once listening; lazy = on the first request that needs it (no CPU spent on it otherwise)',
+    },
     quiet: { type: 'boolean', env: 'MOCK_QUIET', description: 'no request log' },
     'trust-proxy': {
       type: 'boolean',
@@ -207,6 +215,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     blockTime: v['block-time'],
     genesisTime: v['genesis-time'],
     recent: v.recent,
+    clarity: v.clarity,
     quiet: v.quiet,
     trustProxy: v['trust-proxy'],
     ...(v['control-token'] !== undefined ? { controlToken: v['control-token'] } : {}),

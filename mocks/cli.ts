@@ -5,9 +5,6 @@ import { MOCK_COMMAND, parseCli, usage } from './cli-args.ts';
 import { startMockServer } from './server.ts';
 import { WorldFileError } from './world/declared/plan.ts';
 
-/** After listening, how long the mock leaves its first answers alone before warming the engine. */
-const CLARITY_WARM_DELAY_MS = 300;
-
 /**
  * `stacks-api-mock [flags]`: starts the mock and prints its banner; stops on SIGTERM or SIGINT.
  * The command line's other commands (export, event-stream, proxy) are dispatched by bin/cli.ts.
@@ -42,9 +39,6 @@ export async function mockCommand(args: string[]): Promise<void> {
   process.stdout.write(
     `${banner(mock.url, mock.live.queries, mock.mock.options, performance.now() - started)}\n`,
   );
-  // The Clarity engine's start holds the event loop for a second or more: it begins once the
-  // first requests have had their answers, and a contract request before then waits for it.
-  setTimeout(() => mock.live.queries.clarity.warm(), CLARITY_WARM_DELAY_MS).unref();
   const stop = (signal: string): void => {
     process.stdout.write(`${signal}: shutting down\n`);
     mock.close().then(() => process.exit(0));

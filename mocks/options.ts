@@ -37,6 +37,12 @@ export interface MockOptions {
   genesisTime: number;
   /** Shift block times so the generated tip is the start time (near the present). */
   recent: boolean;
+  /**
+   * When the Clarity engine starts: `warm`, in the background once the mock listens (the CLI's
+   * default: a person's first contract read does not wait); `lazy`, on the first request that
+   * needs it (`startMock`'s default: a test run that reads no contract spends no CPU on it).
+   */
+  clarity: 'warm' | 'lazy';
   /** Secret for the control plane (`X-Control-Token`); without one, it is open on loopback only. */
   controlToken?: string;
   /** Where log lines go; stdout by default. */
@@ -65,6 +71,7 @@ export const DEFAULT_OPTIONS: MockOptions = {
   blockTime: 0,
   genesisTime: GENESIS_TIME,
   recent: false,
+  clarity: 'lazy',
   log: (line) => process.stdout.write(`${line}\n`),
   now: () => Date.now(),
 };

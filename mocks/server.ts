@@ -50,6 +50,9 @@ export const SERVER_LIMITS: ServerLimits = {
   maxConnections: 512,
 };
 
+/** After listening, how long a warming mock leaves its first answers alone before starting the engine. */
+const CLARITY_WARM_DELAY_MS = 300;
+
 export async function startMockServer(
   partial: Partial<MockOptions> = {},
   limitOverrides: Partial<ServerLimits> = {},
@@ -78,6 +81,12 @@ export async function startMockServer(
   });
   const { live } = app;
   live.startClock();
+  // The Clarity engine's start holds the event loop for a second or more: it begins once the
+  // first requests have had their answers, and a contract request before then waits for it.
+  const warming =
+    options.clarity === 'warm'
+      ? setTimeout(() => live.queries.clarity.warm(), CLARITY_WARM_DELAY_MS).unref()
+      : undefined;
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
@@ -86,6 +95,7 @@ export async function startMockServer(
     live,
     url: `http://${host}:${port}`,
     close: async () => {
+      clearTimeout(warming);
       live.stopClock();
       await channels.close();
       await new Promise<void>((resolve) => {

@@ -47,9 +47,19 @@ function start(command: string, args: string[], env: Record<string, string> = {}
   return started;
 }
 
-/** A mock started from the installed package's bin, without limits, on a free port. */
-async function installedMock(env: Record<string, string> = {}): Promise<string> {
-  return listeningUrl(start('npx', ['stacks-api-mock', '--port', '0', '--rate-limit', '0', '--quiet'], env));
+/**
+ * A mock started from the installed package's bin, without limits, on a free port; its Clarity
+ * engine starts when a request needs one (`--clarity lazy`: a warm start would spend seconds of
+ * CPU on an engine most of these tests never read), or once listening, as by default, with `warm`.
+ */
+async function installedMock(env: Record<string, string> = {}, clarity = 'lazy'): Promise<string> {
+  return listeningUrl(
+    start(
+      'npx',
+      ['stacks-api-mock', '--port', '0', '--rate-limit', '0', '--quiet', '--clarity', clarity],
+      env,
+    ),
+  );
 }
 
 /** The default world's snapshot in the installed package (mocks/world-snapshot.ts). */
@@ -102,9 +112,9 @@ describe('the packages, installed from their tarballs into an empty project', ()
   });
 
   it(
-    'npx stacks-api-mock --port 0 answers',
+    'npx stacks-api-mock --port 0 answers, its engine warming in the background as by default',
     async () => {
-      const url = await installedMock();
+      const url = await installedMock({}, 'warm');
       const res = await fetch(`${url}/extended`);
       expect(res.status).toBe(200);
       expect(((await res.json()) as { status: string }).status).toBe('ready');
@@ -204,7 +214,18 @@ describe('the packages, installed from their tarballs into an empty project', ()
     async () => {
       // Every answer a 500: each operation breaks its contract.
       const faulty = await listeningUrl(
-        start('npx', ['stacks-api-mock', '--port', '0', '--rate-limit', '0', '--quiet', '--fault-rate', '1']),
+        start('npx', [
+          'stacks-api-mock',
+          '--port',
+          '0',
+          '--rate-limit',
+          '0',
+          '--quiet',
+          '--fault-rate',
+          '1',
+          '--clarity',
+          'lazy',
+        ]),
       );
       // The README's one-liner as written, run by a shell without a terminal (as CI runs it) in a
       // folder holding only the tarball: npx installs it without asking.
@@ -399,7 +420,7 @@ describe('the packages, installed from their tarballs into an empty project', ()
       const instructions = dockerInstructions();
       const [bin, ...args] = execForm(instructions, 'CMD');
       const url = await listeningUrl(
-        start('npx', [bin as string, ...args, '--host', '127.0.0.1', '--port', '0']),
+        start('npx', [bin as string, ...args, '--host', '127.0.0.1', '--port', '0', '--clarity', 'lazy']),
       );
       const [node, ...check] = execForm(instructions, 'HEALTHCHECK');
       const health = start(

@@ -12,12 +12,16 @@ export interface CliProcess {
   stderr: () => string;
 }
 
-/** `npm run mock -- ARGS`, run from the repository's root, with its output collected. */
+/**
+ * `npm run mock -- ARGS`, run from the repository's root, with its output collected. The Clarity
+ * engine starts when a request needs it (`MOCK_CLARITY=lazy`, unless `env` says otherwise): a
+ * warm start would spend seconds of CPU on an engine most of these tests never read.
+ */
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProcess {
   // node itself, not the tsx wrapper: a signal must reach the server process, not a parent of it.
   const child = spawn(process.execPath, ['--import', 'tsx', 'bin/cli.ts', ...args], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    env: { ...process.env, MOCK_CLARITY: 'lazy', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

@@ -6,7 +6,7 @@ import { tuple, uint } from '../derive/clarity.ts';
 import { lockUnlockHeight } from '../derive/events.ts';
 import { signerKeyOf } from '../derive/pox.ts';
 import type { PoxFrame } from '../derive/stack-stx.ts';
-import type { Chain } from '../tables/chain.ts';
+import { contractAt, type Chain } from '../tables/chain.ts';
 import { Action } from '../tables/kinds.ts';
 
 /** pox-4 in the engine, and the frame the world's stacking runs in there. */
@@ -25,7 +25,8 @@ export interface EnginePox extends PoxFrame {
  * most a cycle of empty burn blocks before the world's first.
  */
 export function configurePox(engine: ClarityEngine, chain: Chain): EnginePox {
-  const contract = `${engine.bootAddress}.pox-4`;
+  // The world's own pox-4: the simnet holds the boot contracts at testnet's boot address too.
+  const contract = contractAt(chain, chain.poxContract).id;
   const { poxCycleLength: length, poxPrepareLength: prepare } = chain.net;
   const args = [0, prepare, length, 0].map((n) => cvToHex(Cl.uint(n)));
   const [set] = engine.mineBlock([

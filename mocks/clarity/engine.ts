@@ -70,6 +70,11 @@ export interface ClarityEngine {
   /** The boot contracts' deployer: `SP000000000000000000002Q6VF78` (mainnet). */
   readonly bootAddress: string;
   /**
+   * The chain id Clarity's `chain-id` reads, which signatures of structured data (pox-4's signer
+   * signatures) are bound to: the simnet's is testnet's, 0x80000000, its addresses mainnet's.
+   */
+  readonly chainId: number;
+  /**
    * Mines one block at the next stacks height on `burnHeight` (never lower than the tip's),
    * running `txs` in order; an outcome per transaction. A transaction that cannot run at all (a
    * contract that does not analyse, an unknown function, bad arguments) throws `EngineRefusal`.

@@ -1,4 +1,4 @@
-import { cvToHex, type ClarityValue } from '@stacks/transactions';
+import { cvToHex, cvToValue, type ClarityValue } from '@stacks/transactions';
 import {
   EngineRefusal,
   type ClarityEngine,
@@ -117,6 +117,7 @@ export function simnetEngine(session: Simnet, builders: Simnet['txBuilders']): C
       return { height: session.blockHeight, burnHeight: session.burnBlockHeight };
     },
     bootAddress: BOOT_ADDRESS,
+    chainId: Number(cvToValue(evaluate('chain-id', BOOT_ADDRESS))),
     mineBlock(txs, burnHeight) {
       advanceBurn(burnHeight);
       const parts = txs.map(toSdk);

@@ -1,6 +1,6 @@
 import { Cl, type ClarityValue } from '@stacks/transactions';
 import { burnHeightAt, clarityTxOf, contractAt, type Chain } from '../world/tables/chain.ts';
-import { derivedHex } from '../world/derive/derived-bytes.ts';
+import { stackStxValues, worldFrame } from '../world/derive/stack-stx.ts';
 import { pairOf, principalValue, tuple, uint, uintPair, type ClarityPair } from '../world/derive/clarity.ts';
 import { lockUnlockHeight, swapOut, type ChainEvent } from '../world/derive/events.ts';
 import { Action, assetMovement, EventKind } from '../world/tables/kinds.ts';
@@ -184,27 +184,24 @@ export function logValueOf(chain: Chain, tx: number): ClarityPair {
  */
 function stackStxPrint(chain: Chain, tx: number): ClarityValue {
   const t = chain.txs;
-  const amount = uint(t.amount.at(tx));
+  const args = stackStxValues(chain, t, tx, worldFrame(chain));
   const period = t.aux.at(tx);
   const burnHeight = burnHeightAt(chain, t.height[tx] as number);
   const cycle = Math.floor(burnHeight / chain.net.poxCycleLength);
   return Cl.ok(
     tuple({
-      balance: amount,
+      balance: args.amount,
       'burnchain-unlock-height': uint(0),
       data: tuple({
-        'auth-id': uint((t.nonce[tx] as number) + 1),
+        'auth-id': args.authId,
         'end-cycle-id': Cl.some(uint(cycle + 1 + period)),
-        'lock-amount': amount,
-        'lock-period': uint(period),
-        'max-amount': amount,
-        'pox-addr': tuple({
-          version: Cl.bufferFromHex('04'),
-          hashbytes: Cl.bufferFromHex(derivedHex(t, tx, 1, 20).slice(2)),
-        }),
-        'signer-key': Cl.bufferFromHex(`02${derivedHex(t, tx, 2, 32).slice(2)}`),
-        'signer-sig': Cl.none(),
-        'start-burn-height': uint(burnHeight + 1),
+        'lock-amount': args.amount,
+        'lock-period': args.period,
+        'max-amount': args.maxAmount,
+        'pox-addr': args.poxAddress,
+        'signer-key': args.signerKey,
+        'signer-sig': args.signerSignature,
+        'start-burn-height': args.startBurnHeight,
         'start-cycle-id': uint(cycle + 1),
         'unlock-burn-height': uint(lockUnlockHeight(chain, tx)),
       }),

@@ -3,7 +3,7 @@ import { clarityTxOf, contractAt, variant, type Chain } from '../world/tables/ch
 import { pairOf, tuple, uint, type ClarityPair } from '../world/derive/clarity.ts';
 import { lockUnlockHeight, swapOut } from '../world/derive/events.ts';
 import { Action, Status } from '../world/tables/kinds.ts';
-import { derivedHex } from '../world/derive/derived-bytes.ts';
+import { signerKeyOf } from '../world/derive/pox.ts';
 
 const OK_TRUE = pairOf(Cl.ok(Cl.bool(true)));
 /** What a stacks-node records for a transaction it skipped as problematic (its receipt's `err_none`). */
@@ -35,7 +35,7 @@ export function txResultOf(chain: Chain, tx: number): ClarityPair {
         Cl.ok(
           tuple({
             'lock-amount': uint(amount),
-            'signer-key': Cl.bufferFromHex(`02${derivedHex(t, tx, 2, 32).slice(2)}`),
+            'signer-key': Cl.bufferFromHex(signerKeyOf(t, tx).slice(2)),
             stacker: Cl.principal(chain.principals.name(t.sender[tx] as number)),
             'unlock-burn-height': uint(lockUnlockHeight(chain, tx)),
           }),

@@ -1,10 +1,9 @@
-import { Cl, type ClarityValue } from '@stacks/transactions';
-import { burnHeightAt, clarityTxOf, type Chain } from '../tables/chain.ts';
+import { Cl } from '@stacks/transactions';
+import { clarityTxOf, type Chain } from '../tables/chain.ts';
 import { Action } from '../tables/kinds.ts';
 import type { TxTable } from '../tables/tx-table.ts';
-import { pairOf, principalPair, tuple, uintPair, type ClarityPair } from './clarity.ts';
-import { derivedHex } from './derived-bytes.ts';
-import { signerKeyOf } from './pox.ts';
+import { pairOf, principalPair, uintPair, type ClarityPair } from './clarity.ts';
+import { stackStxValues, worldFrame, type PoxFrame } from './stack-stx.ts';
 
 // A contract call of the world: the function each kind of call names and its arguments, read
 // from the row. The one definition the API's answers (serialize/contract-call.ts) and the Clarity
@@ -63,8 +62,17 @@ export function functionNameOf(chain: Chain, table: TxTable, tx: number): string
   return FUNCTIONS[table.action[tx] as Action]?.name;
 }
 
-/** The arguments of contract call `tx`, in its function's order. */
-export function argumentValues(chain: Chain, table: TxTable, tx: number, action: Action): ClarityPair[] {
+/**
+ * The arguments of contract call `tx`, in its function's order; a stack-stx's in `frame` (the
+ * world's own unless named: the Clarity engine names its own).
+ */
+export function argumentValues(
+  chain: Chain,
+  table: TxTable,
+  tx: number,
+  action: Action,
+  frame?: PoxFrame,
+): ClarityPair[] {
   const amount = uintPair(table.amount.at(tx));
   const sender = principalPair(chain, table.sender[tx] as number);
   const peer = (): ClarityPair => principalPair(chain, table.peer[tx] as number);
@@ -78,26 +86,22 @@ export function argumentValues(chain: Chain, table: TxTable, tx: number, action:
     case Action.NftMint:
       return [peer()];
     case Action.StackStx:
-      return stackStxArguments(chain, table, tx);
+      return stackStxArguments(chain, table, tx, frame ?? worldFrame(chain));
     default:
       return [amount];
   }
 }
 
-function stackStxArguments(chain: Chain, table: TxTable, tx: number): ClarityPair[] {
-  const amount = table.amount.at(tx);
-  const poxAddress: ClarityValue = tuple({
-    version: Cl.bufferFromHex('04'),
-    hashbytes: Cl.bufferFromHex(derivedHex(table, tx, 1, 20).slice(2)),
-  });
+function stackStxArguments(chain: Chain, table: TxTable, tx: number, frame: PoxFrame): ClarityPair[] {
+  const v = stackStxValues(chain, table, tx, frame);
   return [
-    uintPair(amount),
-    pairOf(poxAddress),
-    uintPair(burnHeightAt(chain, table.height[tx] as number) + 1),
-    uintPair(table.aux.at(tx)),
-    NONE,
-    pairOf(Cl.bufferFromHex(signerKeyOf(table, tx).slice(2))),
-    uintPair(amount),
-    uintPair((table.nonce[tx] as number) + 1),
-  ];
+    v.amount,
+    v.poxAddress,
+    v.startBurnHeight,
+    v.period,
+    v.signerSignature,
+    v.signerKey,
+    v.maxAmount,
+    v.authId,
+  ].map(pairOf);
 }

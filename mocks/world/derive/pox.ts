@@ -1,5 +1,7 @@
+import { privateKeyToPublic } from '@stacks/transactions';
 import type { TxTable } from '../tables/tx-table.ts';
 import { derivedHex } from './derived-bytes.ts';
+import { remembered } from './signer-signature.ts';
 
 /** Burn height at which STX locked at `burnHeight` for `lockPeriod` reward cycles unlock. */
 export function unlockBurnHeight(burnHeight: number, lockPeriod: number, cycleLength: number): number {
@@ -17,7 +19,19 @@ export function cycleOf(burnHeight: number, cycleLength: number): number {
   return Math.floor(burnHeight / cycleLength);
 }
 
-/** The signer key a stack-stx transaction names (its `signer-key` argument): a pure function of its id. */
+/**
+ * The private key of the signer a stack-stx transaction names, compressed (the `01` suffix
+ * stacks.js reads): seeded, a pure function of the transaction's id, like every byte the world
+ * derives for it. 32 random bytes are a valid secp256k1 key but with odds of 2^-127.
+ */
+export function signerPrivateKeyOf(table: TxTable, tx: number): string {
+  return `${derivedHex(table, tx, 2, 32).slice(2)}01`;
+}
+
+const signerKeys = new Map<string, string>();
+
+/** The signer key a stack-stx transaction names (its `signer-key` argument): the public key of its signer's private key. */
 export function signerKeyOf(table: TxTable, tx: number): string {
-  return `0x02${derivedHex(table, tx, 2, 32).slice(2)}`;
+  const privateKey = signerPrivateKeyOf(table, tx);
+  return remembered(signerKeys, privateKey, () => `0x${privateKeyToPublic(privateKey) as string}`);
 }

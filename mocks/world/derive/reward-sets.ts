@@ -1,7 +1,7 @@
 import { addAmounts, compareAmounts, type Amount } from '../amount.ts';
 import { burnHeightAt, tipHeight, type Chain } from '../tables/chain.ts';
 import { Action, Status } from '../tables/kinds.ts';
-import { cycleOf, signerKeyOf } from './pox.ts';
+import { cycleOf, signerKeyOf, signerPrivateKeyOf } from './pox.ts';
 
 /** One signer of a cycle's reward set: the locks that named its key, summed. */
 export interface RewardSigner {
@@ -94,9 +94,12 @@ function firstBlockAtBurn(chain: Chain, burnHeight: number): number | undefined 
 
 function cycleOfLocks(chain: Chain, cycle: number, height: number, locks: readonly Lock[]): RewardCycle {
   const t = chain.txs;
+  // Grouped by the signer's private key, which names the same signer as its public key without
+  // the curve arithmetic (a millisecond a key, more for the first): a key is derived only when
+  // an answer shows it, not when the start banner counts a cycle's signers.
   const byKey = new Map<string, { stacked: Amount; stackers: number[]; locks: number[] }>();
   for (const l of locks) {
-    const key = signerKeyOf(t, l.tx);
+    const key = signerPrivateKeyOf(t, l.tx);
     const entry = byKey.get(key) ?? { stacked: 0, stackers: [], locks: [] };
     entry.stacked = addAmounts(entry.stacked, t.amount.at(l.tx));
     entry.stackers.push(t.sender[l.tx] as number);
@@ -106,8 +109,10 @@ function cycleOfLocks(chain: Chain, cycle: number, height: number, locks: readon
   // Slots and weights are counts, far below 2^53: computed on doubles.
   const smallest = Math.min(...locks.map((l) => Number(t.amount.at(l.tx))));
   const threshold = Math.max(MICRO_STX, Math.floor(smallest / MICRO_STX) * MICRO_STX);
-  const signers = [...byKey].map(([signingKey, e]): RewardSigner => ({
-    signingKey,
+  const signers = [...byKey.values()].map((e): RewardSigner => ({
+    get signingKey() {
+      return signerKeyOf(t, e.locks[0] as number);
+    },
     stacked: e.stacked,
     weight: Math.floor(Number(e.stacked) / threshold),
     stackers: e.stackers,

@@ -5,15 +5,16 @@ import { sourceOf } from '../derive/contract-source.ts';
 import { clarityTxOf, contractAt, type Chain } from '../tables/chain.ts';
 import type { TxTable } from '../tables/tx-table.ts';
 import { Action, ContractKind, Status } from '../tables/kinds.ts';
+import { stackStxCall, type EnginePox } from './stacking.ts';
 
 /**
  * Mined transaction `tx` as the Clarity engine runs it, or undefined when it has no Clarity
  * effect to run: a coinbase, a tenure change, a poison microblock; a transaction the world
  * records as aborted, whose effects never happen (the engine charges no fees); the boot
- * contracts, which the engine's session already holds; and stack-stx, which the world's own
- * derivation still decides (pox-4 wants signer signatures the world does not draw yet).
+ * contracts, which the engine's session already holds. A stack-stx runs in the engine's pox-4,
+ * in the engine's frame (`pox`).
  */
-export function engineTxOf(chain: Chain, tx: number): EngineTx | undefined {
+export function engineTxOf(chain: Chain, tx: number, pox: EnginePox): EngineTx | undefined {
   const t = chain.txs;
   if (t.status[tx] !== Status.Success) return undefined;
   const sender = chain.principals.name(t.sender[tx] as number);
@@ -41,7 +42,7 @@ export function engineTxOf(chain: Chain, tx: number): EngineTx | undefined {
       };
     }
     case Action.StackStx:
-      return undefined;
+      return stackStxCall(chain, tx, pox);
     default: {
       if (!FUNCTIONS[action]) return undefined;
       return {

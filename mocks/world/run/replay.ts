@@ -1,20 +1,21 @@
 import { EngineRefusal, type ClarityEngine, type EngineTx, type TxOutcome } from '../../clarity/engine.ts';
 import { clarityTxOf, type Chain } from '../tables/chain.ts';
 import { engineTxOf, genesisAllocations } from './engine-txs.ts';
+import { configurePox, lockDisagreement, type EnginePox } from './stacking.ts';
 
 /**
  * Where the world's blocks sit on the engine's chain. The engine's heights are its own: each
  * burn block it moves to also mines a stacks block, and its burn chain starts at 1 where the
- * world's starts at hundreds of thousands, so the world's burn heights are kept as offsets from
- * the world's first.
+ * world's starts at hundreds of thousands, so the world's burn heights are shifted down by a
+ * whole number of reward cycles (`configurePox`).
  */
 export interface Replayed {
   /** Engine height of world block h, at index h - 1. */
   readonly engineHeights: number[];
   /** World blocks replayed so far: the world's height up to which the engine holds the chain. */
   height: number;
-  /** The world's burn height the engine's burn height 0 stands for. */
-  readonly burnOrigin: number;
+  /** pox-4 in the engine: its frame, whose `burnOrigin` is the world's burn height the engine's 0 stands for. */
+  readonly pox: EnginePox;
 }
 
 /** A world transaction the engine refused: the chain the world built cannot run. */
@@ -40,20 +41,16 @@ export function replayChain(engine: ClarityEngine, chain: Chain, upTo: number, r
     const worldEnd = openBlock(engine, chain, replayed, h, end);
     // What only the engine runs (a user's deployments and calls) ends the block, each in its own.
     for (let tx = worldEnd; tx < end; tx++) {
-      const engineTx = engineTxOf(chain, tx);
+      const engineTx = engineTxOf(chain, tx, replayed.pox);
       if (engineTx) runAlone(engine, chain, replayed, h, tx, engineTx);
     }
   }
 }
 
-/** An engine that holds nothing of the world yet: the genesis allocations credited. */
+/** An engine that holds nothing of the world yet: the genesis allocations credited, pox-4 set to the world's cycles. */
 export function startReplay(engine: ClarityEngine, chain: Chain): Replayed {
   for (const { recipient, amount } of genesisAllocations(chain)) engine.mintStx(recipient, amount);
-  return {
-    engineHeights: [],
-    height: 0,
-    burnOrigin: (chain.blocks.burnHeight[0] as number) - engine.tip.burnHeight,
-  };
+  return { engineHeights: [], height: 0, pox: configurePox(engine, chain) };
 }
 
 /**
@@ -73,7 +70,7 @@ export function openBlock(
   const txs: EngineTx[] = [];
   let tx = chain.blocks.firstTx[h - 1] as number;
   for (; tx < end && !clarityTxOf(chain, chain.txs, tx); tx++) {
-    const engineTx = engineTxOf(chain, tx);
+    const engineTx = engineTxOf(chain, tx, replayed.pox);
     if (engineTx) {
       rows.push(tx);
       txs.push(engineTx);
@@ -92,6 +89,10 @@ export function openBlock(
       chain.txs.idHex(rows[failed] as number),
       `it returned ${outcomes[failed]?.result}`,
     );
+  rows.forEach((row, i) => {
+    const disagreement = lockDisagreement(chain, row, outcomes[i] as TxOutcome, replayed.pox);
+    if (disagreement) throw new ReplayRefusal(chain.txs.idHex(row), disagreement);
+  });
   settleHeight(engine, replayed, h);
   return tx;
 }
@@ -144,7 +145,7 @@ function runAlone(
 }
 
 export function burnHeightOf(chain: Chain, replayed: Replayed, h: number): number {
-  return (chain.blocks.burnHeight[h - 1] as number) - replayed.burnOrigin;
+  return (chain.blocks.burnHeight[h - 1] as number) - replayed.pox.burnOrigin;
 }
 
 /** The engine holds world block h, up to its tip. */

@@ -1,0 +1,67 @@
+import { ChainId } from '@stacks/network';
+import { Cl, signStructuredData, type ClarityValue } from '@stacks/transactions';
+import type { Amount } from '../amount.ts';
+import type { NetworkName } from '../tables/network.ts';
+
+/** The chain a signature is bound to, as pox-4's `chain-id` reads it. */
+export const CHAIN_IDS: Record<NetworkName, number> = { mainnet: ChainId.Mainnet, testnet: ChainId.Testnet };
+
+/**
+ * What a signer authorizes a stacker to do, as pox-4's `get-signer-key-message-hash` hashes it:
+ * `topic` the function (`stack-stx`, `stack-extend`, …), `rewardCycle` the cycle the call runs
+ * in, `period` its lock period in cycles.
+ */
+export interface SignerGrant {
+  readonly poxAddress: ClarityValue;
+  readonly rewardCycle: number;
+  readonly topic: string;
+  readonly period: number;
+  readonly maxAmount: Amount;
+  readonly authId: number;
+  readonly chainId: number;
+}
+
+/** pox-4's SIP-018 domain for signer signatures. */
+function domainOf(chainId: number): ClarityValue {
+  return Cl.tuple({
+    name: Cl.stringAscii('pox-4-signer'),
+    version: Cl.stringAscii('1.0.0'),
+    'chain-id': Cl.uint(chainId),
+  });
+}
+
+const signatures = new Map<string, string>();
+
+/**
+ * The signer's signature of `grant` (65 bytes, recoverable, hex): SIP-018 structured data signed
+ * by stacks.js, as `@stacks/stacking`'s `signPox4SignatureHash` signs it, over the message pox-4's
+ * `verify-signer-key-sig` recovers the signer key from. A signature costs milliseconds: each is
+ * made once.
+ */
+export function signerSignature(privateKey: string, grant: SignerGrant): string {
+  const message = Cl.tuple({
+    'pox-addr': grant.poxAddress,
+    'reward-cycle': Cl.uint(grant.rewardCycle),
+    topic: Cl.stringAscii(grant.topic),
+    period: Cl.uint(grant.period),
+    'auth-id': Cl.uint(grant.authId),
+    'max-amount': Cl.uint(grant.maxAmount),
+  });
+  const key = `${privateKey}:${Cl.serialize(message)}:${grant.chainId}`;
+  return remembered(signatures, key, () =>
+    signStructuredData({ message, domain: domainOf(grant.chainId), privateKey }),
+  );
+}
+
+/** The most results `remembered` keeps in one cache: a world's stackers, many times over. */
+const REMEMBERED = 10_000;
+
+/** `compute()`'s result for `key`, computed once (a cache of pure results, emptied when it fills). */
+export function remembered(cache: Map<string, string>, key: string, compute: () => string): string {
+  let value = cache.get(key);
+  if (value === undefined) {
+    if (cache.size >= REMEMBERED) cache.clear();
+    cache.set(key, (value = compute()));
+  }
+  return value;
+}

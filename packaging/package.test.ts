@@ -62,6 +62,31 @@ async function installedMock(env: Record<string, string> = {}, clarity = 'lazy')
   );
 }
 
+/**
+ * What a user adds beside the package for the docs' examples, in one install for the tests that
+ * need it: their own test runner (vitest; the mock's package brings none), msw (its optional
+ * peer) and Jest 30, which runs on Node 20.
+ */
+let toolsInstalled = false;
+function userTestTools(): void {
+  if (toolsInstalled) return;
+  execFileSync(
+    'npm',
+    [
+      'install',
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      'vitest@^4',
+      'msw@^2.15.0',
+      'jest@^30.0.0',
+    ],
+    { cwd: installed.dir, env: cleanEnv(), stdio: 'pipe' },
+  );
+  toolsInstalled = true;
+}
+
 /** The default world's snapshot in the installed package (mocks/world-snapshot.ts). */
 const SNAPSHOT_IN_PACKAGE = 'node_modules/stacks-api-mock/dist/mocks/default-world.bin';
 
@@ -336,16 +361,7 @@ describe('the packages, installed from their tarballs into an empty project', ()
         expect(files[name], name).toBeDefined();
         writeFileSync(join(installed.dir, name), files[name] as string);
       }
-      // The user's own test runner, beside the mock's package, which brings none.
-      execFileSync(
-        'npm',
-        ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', 'vitest@^4'],
-        {
-          cwd: installed.dir,
-          env: cleanEnv(),
-          stdio: 'pipe',
-        },
-      );
+      userTestTools();
       const run = start('npx', ['vitest', 'run', 'balance.test.ts']);
       expect(await exitOf(run), run.output()).toBe(0);
       expect(run.output()).toMatch(/1 passed/);
@@ -361,24 +377,7 @@ describe('the packages, installed from their tarballs into an empty project', ()
         expect(files[name], name).toBeDefined();
         writeFileSync(join(installed.dir, name), files[name] as string);
       }
-      // What a user adds beside the package: msw (its optional peer) and Jest 30, which runs on Node 20.
-      execFileSync(
-        'npm',
-        [
-          'install',
-          '--prefer-offline',
-          '--no-audit',
-          '--no-fund',
-          '--loglevel=error',
-          'msw@^2.15.0',
-          'jest@^30.0.0',
-        ],
-        {
-          cwd: installed.dir,
-          env: cleanEnv(),
-          stdio: 'pipe',
-        },
-      );
+      userTestTools();
       const vitest = start('npx', ['vitest', 'run', 'wallet.msw.test.ts']);
       expect(await exitOf(vitest), vitest.output()).toBe(0);
       expect(vitest.output()).toMatch(/1 passed/);

@@ -87,6 +87,7 @@ export async function startMockServer(
     url: `http://${host}:${port}`,
     close: async () => {
       live.stopClock();
+      live.queries.clarity.close();
       await channels.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

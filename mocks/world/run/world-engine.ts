@@ -196,10 +196,13 @@ async function startOn(chain: Chain, costed: boolean): Promise<Synced> {
   }
 }
 
-/** The engine `synced` holds or will hold, ended once it has started. */
+/**
+ * The engine `synced` holds or will hold, ended once it has started: a turn of the event loop
+ * later, so a request that `ready()` handed its reads just before finishes with them first.
+ */
 function closeWhenSettled(synced: Promise<Synced> | undefined): void {
   synced?.then(
-    ({ engine }) => engine.close(),
+    ({ engine }) => setTimeout(() => void engine.close(), 0),
     () => undefined,
   );
 }

@@ -106,6 +106,7 @@ const BROWSER_CODE = {
   ignores: [
     '**/*.test.ts',
     'mocks/http/node/**',
+    'mocks/clarity/node/**',
     'mocks/live/node/**',
     'mocks/world/declared/read-world-file.ts',
   ],

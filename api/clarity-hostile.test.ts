@@ -11,7 +11,6 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, type HttpClient } from '../spec/http/client.ts';
 import { startMock, type Mock } from './index.ts';
-import { engineWarmed } from '../testing/http/engine-warmed.ts';
 
 // Contracts a node keeps out, and the mock answering everyone else meanwhile. One mock (one
 // Clarity engine) for the file; blocks mined through the control plane.
@@ -25,13 +24,11 @@ let network: ReturnType<typeof createNetwork>;
 
 beforeAll(async () => {
   mock = await startMock({ port: 0, network: 'testnet', blocks: 60, quiet: true });
-  client = httpClient(mock.url);
+  // A read after the engine is lost waits for a new one's start and replay: seconds, more on a busy machine.
+  client = httpClient(mock.url, { timeoutMs: 120_000 });
   network = createNetwork({ network: 'testnet', client: { baseUrl: mock.url } });
   expect((await client.post(`/extended/v1/faucets/stx?address=${sender}`)).status).toBe(200);
   expect((await client.post('/_mock/mine', {})).status).toBe(200);
-  // The engine starts on the mock's thread, seconds on a busy machine: warmed here, not inside
-  // the first test's timeout.
-  await engineWarmed(mock.url);
 }, 180_000);
 afterAll(async () => {
   await client.close();
@@ -54,6 +51,19 @@ const WRITER = `(define-data-var runs uint u0)
 (define-private (write (i uint) (acc uint)) (begin (map-set m (+ i acc) i) (+ acc u1)))
 (define-private (batch (i uint) (acc uint)) (fold write L acc))
 (define-public (flood) (begin (var-set runs (+ (var-get runs) u1)) (ok (fold batch (list ${Array.from({ length: 20 }, (_, i) => `u${i}`).join(' ')}) u0))))
+`;
+
+/**
+ * A public function of 10⁹ hashes: past the runtime limit (5·10⁹ units) on a node; the simnet
+ * would take minutes to reach it, so the mock stops it at its budget for one call (5 s).
+ */
+const THOUSAND = `(list ${Array.from({ length: 1000 }, (_, i) => `u${i}`).join(' ')})`;
+const SPINNER = `(define-data-var spins uint u0)
+(define-constant L ${THOUSAND})
+(define-private (h (i uint) (acc (buff 32))) (sha256 acc))
+(define-private (inner (i uint) (acc (buff 32))) (fold h L acc))
+(define-private (outer (i uint) (acc (buff 32))) (fold inner L acc))
+(define-public (spin) (begin (var-set spins u1) (ok (fold outer L 0x00))))
 `;
 
 describe('hostile contracts, as a node keeps them out', () => {
@@ -105,5 +115,28 @@ describe('hostile contracts, as a node keeps them out', () => {
     const runs = await client.get(`/v2/data_var/${sender}/writer/runs?proof=0`);
     expect(hexToCV((runs.body as { data: string }).data)).toEqual(Cl.uint(0));
     expect(await nextNonce()).toBe(1);
+  });
+
+  it('a call that spins toward the runtime limit is stopped at the mock’s budget and dropped too expensive; a new engine serves on', async () => {
+    const spinner = await deploy('spinner', SPINNER, await nextNonce());
+    expect(await broadcastTransaction({ transaction: spinner, network })).toEqual({ txid: spinner.txid() });
+    expect((await client.post('/_mock/mine', {})).status).toBe(200);
+    const spin = await makeContractCall({
+      contractAddress: sender,
+      contractName: 'spinner',
+      functionName: 'spin',
+      functionArgs: [],
+      senderKey: KEY,
+      network,
+      nonce: await nextNonce(),
+      fee: 10_000,
+    });
+    expect(await broadcastTransaction({ transaction: spin, network })).toEqual({ txid: spin.txid() });
+    expect((await client.post('/_mock/mine', {})).status).toBe(200);
+    expect((await client.get(`/extended/v1/tx/0x${spin.txid()}`)).body).toMatchObject({
+      tx_status: 'dropped_too_expensive',
+    });
+    const spins = await client.get(`/v2/data_var/${sender}/spinner/spins?proof=0`);
+    expect(hexToCV((spins.body as { data: string }).data)).toEqual(Cl.uint(0));
   });
 });

@@ -1,7 +1,7 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Cl, cvToHex } from '@stacks/transactions';
 import { createWorldQueries } from '../mocks/query/world-queries.ts';
 import { startEngine } from '../mocks/clarity/load.ts';
-import { replayChain, startReplay } from '../mocks/world/run/replay.ts';
 import { ContractKind } from '../mocks/world/tables/kinds.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
 import { endBench, runBench } from './lib/results.ts';
@@ -9,8 +9,11 @@ import { benchSettings } from './lib/settings.ts';
 import { defineCommand } from '../spec/command-line/declaration.ts';
 
 const RESULTS = 'clarity-engine.md';
-/** From issue 39: the engine ready on the default world within 5 s on 2 cores, a warm call-read within 5 ms at p50. */
-const CEILING = { readyMs: 5_000, callReadP50Ms: 5 };
+/**
+ * From issue 39: the engine ready on the default world within 5 s on 2 cores, a warm call-read
+ * within 5 ms at p50; and the mock's thread never held more than 100 ms by the engine's start.
+ */
+const CEILING = { readyMs: 5_000, callReadP50Ms: 5, pauseMs: 100 };
 const CALLS = benchSettings(
   defineCommand({
     name: 'clarity-engine',
@@ -36,13 +39,24 @@ async function main(): Promise<void> {
   const load = loadLine();
   const queries = createWorldQueries({});
   const chain = queries.chain;
-  // The engine as queries.clarity.ready() builds it, timed in its two parts.
+  // The engine as the mock starts it: its session on its own thread, the world replayed block by
+  // block; meanwhile the mock's thread is watched for its longest pause (what a request waits).
+  const pauses = monitorEventLoopDelay({ resolution: 10 });
+  pauses.enable();
   const started = performance.now();
-  const engine = await startEngine();
-  const sessionMs = performance.now() - started;
-  replayChain(engine, chain, chain.blocks.count, startReplay(engine, chain));
-  const readyMs = performance.now() - started;
   const reads = await queries.clarity.ready();
+  const readyMs = performance.now() - started;
+  pauses.disable();
+  const pauseMs = pauses.max / 1e6;
+  // A session's start alone (the import, the boot contracts), on a second engine: the mock's
+  // thread only waits, so its longest pause then is the machine's own noise.
+  const idle = monitorEventLoopDelay({ resolution: 10 });
+  idle.enable();
+  const session = performance.now();
+  await (await startEngine()).close();
+  const sessionMs = performance.now() - session;
+  idle.disable();
+  const noiseMs = idle.max / 1e6;
 
   const fts = chain.contracts.filter((c) => c.kind === ContractKind.Ft && !c.pending);
   const holders = Array.from({ length: chain.principals.count }, (_, p) =>
@@ -60,11 +74,12 @@ async function main(): Promise<void> {
   times.sort((a, b) => a - b);
   const p50 = percentile(times, 0.5);
   const p99 = percentile(times, 0.99);
-  const missed = readyMs > CEILING.readyMs || p50 > CEILING.callReadP50Ms;
+  const missed = readyMs > CEILING.readyMs || p50 > CEILING.callReadP50Ms || pauseMs > CEILING.pauseMs;
   const rows = [
     `| engine ready on the default world (${chain.blocks.count} blocks, ${chain.anchoredCount} transactions) | ${readyMs.toFixed(0)} ms | ${CEILING.readyMs} ms |`,
-    `| of which the session's start (the import, the boot contracts) | ${sessionMs.toFixed(0)} ms | — |`,
-    `| of which the world's replay | ${(readyMs - sessionMs).toFixed(0)} ms | — |`,
+    `| a session's start alone (the import, the boot contracts), on the engine's thread | ${sessionMs.toFixed(0)} ms | — |`,
+    `| the mock's thread, its longest pause while the engine starts and replays (a 10 ms timer's longest gap) | ${pauseMs.toFixed(0)} ms | ${CEILING.pauseMs} ms |`,
+    `| the same while a session alone starts, the thread idle: the machine's own noise | ${noiseMs.toFixed(0)} ms | — |`,
     `| call-read (\`get-balance\`), warm, p50 over ${CALLS} | ${p50.toFixed(2)} ms | ${CEILING.callReadP50Ms} ms |`,
     `| call-read, warm, p99 | ${p99.toFixed(2)} ms | — |`,
   ];

@@ -19,9 +19,10 @@ function inProcessMock(warm: boolean): InProcessMock {
       const app = import('../mocks/app.ts').then(({ createMockApp }) =>
         createMockApp({ ...options, quiet: true }),
       );
-      // The engine's start holds this thread (seconds on a busy machine, 11 s seen at load 6):
-      // started now and awaited by `ready()` before the suite's first request, no request's
-      // timeout runs while it boots. Without the engine's package it cannot start: ready all the same.
+      // The engine's start and the world's replay take seconds on a busy machine (11 s seen at
+      // load 6), which a contract read waits for: started now and awaited by `ready()` before the
+      // suite's first request, no request's timeout runs while it boots. Without the engine's
+      // package it cannot start: ready all the same.
       if (warm)
         warming.push(app.then((created) => created.live.queries.clarity.ready()).catch(() => undefined));
       const serve: RequestListener = (req, res) =>

@@ -9,7 +9,6 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import module, { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setModuleImporter } from '../mocks/clarity/module-importer.ts';
 import { CODE_CACHE_WRITE, codeCacheOf, compileBundle } from './code-cache.ts';
 
 const bundle = fileURLToPath(new URL('./mock-cli.cjs', import.meta.url));
@@ -43,11 +42,10 @@ function runWithNodeCache(enable: () => unknown): void {
 /**
  * The bundle compiled with the build's V8 code cache, as Node's loader would wrap it. A script
  * V8 restores from a cache gets no loader for its import() from Node ("A dynamic import callback
- * was not specified"), so the optional Clarity engine is imported through this file's, which Node
- * loaded itself (mocks/clarity/module-importer.ts).
+ * was not specified"): the optional Clarity engine is imported on its own thread, whose entry
+ * Node loads itself (mocks/clarity/engine-worker.ts).
  */
 function runWithBuildCache(): void {
-  setModuleImporter((name) => import(name));
   const script = compileBundle(bundle, readCache());
   // The cache holds every function compiled until the process exits: the build's run starts the
   // mock, asks it for its first answer, then stops it.

@@ -65,6 +65,7 @@ export function mockHandle<Door extends object>(
     setRateLimits: (limits) => limiter.setLimits(limits),
     close: async () => {
       live.stopClock();
+      live.queries.clarity.close();
       await closeDoor();
     },
   };

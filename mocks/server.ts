@@ -97,6 +97,7 @@ export async function startMockServer(
     close: async () => {
       clearTimeout(warming);
       live.stopClock();
+      live.queries.clarity.close();
       await channels.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { parse } from 'yaml';
 
 const BROWSER_ENTRY = fileURLToPath(new URL('./browser.ts', import.meta.url));
+const ENGINE_BRIDGE = fileURLToPath(new URL('../mocks/clarity/node/engine-bridge.ts', import.meta.url));
+const NO_ENGINE_THREAD = fileURLToPath(new URL('../mocks/clarity/no-engine-thread.ts', import.meta.url));
 
 /** spec/openapi.yaml as the parsed document, read when bundling: the browser reads no file. */
 const specAsData: Plugin = {
@@ -13,6 +16,16 @@ const specAsData: Plugin = {
       contents: JSON.stringify(parse(readFileSync(args.path, 'utf8'))),
       loader: 'json',
     }));
+  },
+};
+
+/** The Clarity engine's thread (Node's worker_threads) as a page has it: none (mocks/clarity/no-engine-thread.ts). */
+const noEngineThread: Plugin = {
+  name: 'no-engine-thread',
+  setup(build) {
+    build.onResolve({ filter: /engine-bridge\.ts$/ }, (args) =>
+      resolve(args.resolveDir, args.path) === ENGINE_BRIDGE ? { path: NO_ENGINE_THREAD } : undefined,
+    );
   },
 };
 
@@ -34,7 +47,7 @@ export async function buildBrowserEntry(entry: string = BROWSER_ENTRY, bundleMsw
     legalComments: 'none',
     write: false,
     minify: true,
-    plugins: [specAsData],
+    plugins: [specAsData, noEngineThread],
     ...(bundleMsw ? {} : { external: ['msw', 'msw/*'] }),
   });
   return result.outputFiles[0]?.text ?? '';

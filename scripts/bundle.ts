@@ -8,6 +8,8 @@ const ENTRIES = ['bin/stacks-api-contract.ts', 'api/index.ts', 'msw/node.ts'];
  * CommonJS entries, by their file in dist/ (.cjs): the mock's CLI as one file, and the bin that
  * compiles it with its code cache. A CommonJS bin also skips the ES module loader's own start.
  */
+/** The Clarity engine's thread (a Worker's entry), its own file beside the module that starts it. */
+const ENGINE_WORKER = 'mocks/clarity/node/engine-worker.ts';
 const COMMONJS_ENTRIES = { 'bin/mock-cli': 'bin/cli.ts', 'bin/stacks-api-mock': 'bin/stacks-api-mock.ts' };
 /**
  * Left to node_modules: vitest runs the contract suite's test files from dist/ and must be the
@@ -27,6 +29,9 @@ const EXTERNAL = [
   '@stacks/clarinet-sdk-wasm',
 ];
 const CHUNKS = 'chunks';
+/** CommonJS dependencies (ajv, yaml) call require(), which an ES module lacks. */
+const ESM_REQUIRE =
+  "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);";
 
 /**
  * Bundles each entry point into one file with its dependencies (`node_modules` included),
@@ -60,10 +65,19 @@ export async function bundleEntries(root: string, dist: string, precompiled: str
     chunkNames: `${CHUNKS}/[name]-[hash]`,
     splitting: true,
     format: 'esm',
-    // CommonJS dependencies (ajv, yaml) call require(), which an ES module lacks.
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
-    },
+    banner: { js: ESM_REQUIRE },
+  });
+  // The Clarity engine's thread, alone: Node loads it as a file of its own (a Worker's entry) where
+  // mocks/clarity/node/engine-bridge.ts looks for it, and it imports the engine's package, left out.
+  await build({
+    ...shared,
+    entryPoints: [ENGINE_WORKER],
+    outdir: dist,
+    outbase: root,
+    entryNames: '[dir]/[name]',
+    format: 'esm',
+    plugins: [],
+    banner: { js: ESM_REQUIRE },
   });
   await build({
     ...shared,

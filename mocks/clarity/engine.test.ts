@@ -2,7 +2,9 @@ import { Cl, cvToHex } from '@stacks/transactions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClarityEngine } from './engine.ts';
 import { EngineRefusal } from './engine.ts';
+import type { HostedEngine } from './engine-wire.ts';
 import { startEngine } from './load.ts';
+import { EngineTimeout } from './node/engine-bridge.ts';
 import { ClarityUnavailable } from './unavailable.ts';
 
 const DEPLOYER = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
@@ -81,12 +83,20 @@ describe('the Clarity engine (clarinet-sdk simnet)', () => {
     expect(unknown).toMatchObject({ okay: false, cause: expect.stringContaining('nope') });
   });
 
-  it('refuses a contract that does not analyse, with the engine’s one line', () => {
-    expect(() =>
+  it('refuses a contract that does not analyse, with the engine’s one line, across its thread intact', () => {
+    let refused: unknown;
+    try {
       engine.mineBlock([
         { kind: 'deploy', sender: DEPLOYER, name: 'bad', source: '(define-read-only (x) (+ u1 1))' },
-      ]),
-    ).toThrow(EngineRefusal);
+      ]);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(EngineRefusal);
+    const refusal = refused as EngineRefusal;
+    expect(refusal.message).toMatch(/^[^\n]*expecting expression of type 'uint', found 'int'[^\n]*$/);
+    expect(refusal.reason).toBe(refusal.message.slice(refusal.message.lastIndexOf(' -> ') + 4));
+    expect(refusal.tooExpensive).toBe(false);
   });
 
   it('moves its burn height forward on demand, never back', () => {
@@ -102,5 +112,25 @@ describe('the Clarity engine (clarinet-sdk simnet)', () => {
     await expect(missing).rejects.toThrow(
       /^this needs the Clarity engine: install @stacks\/clarinet-sdk beside the mock/,
     );
+    await expect(missing).rejects.toMatchObject({ reason: expect.stringMatching(/^Cannot find package/) });
+  });
+
+  // Last: it stops this file's engine.
+  it('stops a call that runs past its budget: refused as too expensive, the engine lost', () => {
+    const list = `(list ${Array.from({ length: 1000 }, (_, i) => `u${i}`).join(' ')})`;
+    const spinner = `(define-constant L ${list})
+(define-private (h (i uint) (acc (buff 32))) (sha256 acc))
+(define-private (inner (i uint) (acc (buff 32))) (fold h L acc))
+(define-private (outer (i uint) (acc (buff 32))) (fold inner L acc))
+(define-public (spin) (ok (fold outer L 0x00)))`;
+    engine.mineBlock([{ kind: 'deploy', sender: DEPLOYER, name: 'spinner', source: spinner }]);
+    const spin = () =>
+      engine.mineBlock([
+        { kind: 'call', sender: ALICE, contract: `${DEPLOYER}.spinner`, fn: 'spin', args: [] },
+      ]);
+    expect(spin).toThrow(EngineTimeout);
+    expect(spin).toThrow(/stopped/);
+    expect(new EngineTimeout('mineBlock').tooExpensive).toBe(true);
+    expect((engine as HostedEngine).lost).toBe(true);
   });
 });

@@ -24,8 +24,8 @@ beforeAll(async () => {
     mock.live.queries.catalogue().declared.accounts.find((a) => a.name === name)?.address ?? '';
   [alice, bob, carol] = ['alice', 'bob', 'carol'].map(addressOf) as [string, string, string];
   registry = `${alice}.registry`;
-  // The routes' engine starts on this thread, holding it for seconds on a busy machine: warmed
-  // here, the first contract read does not outwait the client's timeout.
+  // The routes' engine takes seconds to start and replay on a busy machine, and a contract read
+  // waits for it: warmed here, the first does not outwait the client's timeout.
   await mock.live.queries.clarity.ready();
 }, 180_000);
 afterAll(async () => {

@@ -1,3 +1,4 @@
+import type { HostedEngine } from '../../clarity/engine-wire.ts';
 import { startEngine } from '../../clarity/load.ts';
 import { isClarityUnavailable } from '../../clarity/unavailable.ts';
 import { problemAt, WorldFileError, type DeclaredWorld } from '../declared/plan.ts';
@@ -23,15 +24,20 @@ export function hasOwnContracts(declared: DeclaredWorld | undefined): declared i
 export async function runDeclaredContracts(world: WorldOptions): Promise<WorldOptions> {
   const declared = world.declared;
   if (!hasOwnContracts(declared) || declared.contractRuns) return world;
-  let runner: EngineRunner;
+  let engine: HostedEngine;
   try {
-    runner = new EngineRunner(await startEngine(undefined, { trackCosts: true }));
+    engine = await startEngine(undefined, { trackCosts: true });
   } catch (error) {
     if (!isClarityUnavailable(error)) throw error;
     throw new WorldFileError([
       problemAt(declared.contracts[0] as DeclaredWorld['contracts'][number], error.message),
     ]);
   }
-  buildChain(world, runner);
+  const runner = new EngineRunner(engine);
+  try {
+    buildChain(world, runner);
+  } finally {
+    void engine.close();
+  }
   return { ...world, declared: { ...declared, contractRuns: runner.runs } };
 }

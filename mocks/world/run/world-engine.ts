@@ -1,4 +1,5 @@
 import type { ClarityEngine } from '../../clarity/engine.ts';
+import type { HostedEngine } from '../../clarity/engine-wire.ts';
 import { startEngine } from '../../clarity/load.ts';
 import { BlockKey } from '../tables/block-table.ts';
 import type { Chain } from '../tables/chain.ts';
@@ -24,7 +25,7 @@ export type ContractReads = Pick<
 };
 
 interface Synced {
-  readonly engine: ClarityEngine;
+  readonly engine: HostedEngine;
   /** Whether it counts costs (`WorldEngine.costed`). */
   readonly costed: boolean;
   readonly chain: Chain;
@@ -79,7 +80,7 @@ export class WorldEngine {
     const synced = this.settled;
     const engineTx = engineOnlyTx(chain, table, row);
     // Block h is open in the engine once its first engine-only transaction ran.
-    const open = synced?.chain === chain && synced.replayed.height === h;
+    const open = synced?.chain === chain && synced.replayed.height === h && !synced.engine.lost;
     if (!synced || !engineTx || !(open || this.holds(chain, h))) return 'waits';
     if (synced.replayed.height < h) {
       try {
@@ -101,10 +102,19 @@ export class WorldEngine {
     return status;
   }
 
-  /** The engine holds what the chain does not: the next read or block starts a new one. */
+  /**
+   * The engine holds what the chain does not (or its thread is lost): its thread ends, and the
+   * next read or block starts a new one.
+   */
   private letGo(): void {
+    closeWhenSettled(this.synced);
     this.settled = undefined;
     this.synced = undefined;
+  }
+
+  /** Ends the engine's thread: the mock is closing. */
+  close(): void {
+    this.letGo();
   }
 
   /**
@@ -146,6 +156,7 @@ export class WorldEngine {
 
   /** A new engine replaying `chain`, `settled` once it holds it; a failed start stays in `synced` for `ready()`. */
   private start(chain: Chain): void {
+    closeWhenSettled(this.synced);
     this.settled = undefined;
     const starting = startOn(chain, this.costed);
     this.synced = starting;
@@ -158,27 +169,51 @@ export class WorldEngine {
   }
 }
 
-/** Blocks replayed between two turns of the event loop while an engine catches up at start. */
-const REPLAY_CHUNK = 25;
+/** The longest the replay at an engine's start holds the event loop before giving it a turn. */
+const REPLAY_SLICE_MS = 10;
 
 /**
- * A new engine holding `chain`: the replay goes a few blocks at a time, giving the event loop a
- * turn between them, so the mock keeps answering its other requests while the engine warms.
+ * A new engine holding `chain`. The engine starts on its own thread (clarity/node/engine-bridge.ts);
+ * the replay goes a block at a time, each block mined there while this thread waits for it, and
+ * gives the event loop a turn every `REPLAY_SLICE_MS` (or after a longer block), so the mock keeps
+ * answering its other requests while the engine warms. An engine that cannot hold the chain is ended.
  */
 async function startOn(chain: Chain, costed: boolean): Promise<Synced> {
   const engine = await startEngine(undefined, { trackCosts: costed });
-  const synced: Synced = { engine, chain, costed, replayed: startReplay(engine, chain), lastHash: '' };
-  while (follows(synced, chain) && synced.replayed.height < chain.blocks.count) {
-    catchUp(synced, chain, Math.min(synced.replayed.height + REPLAY_CHUNK, chain.blocks.count));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+  try {
+    const synced: Synced = { engine, chain, costed, replayed: startReplay(engine, chain), lastHash: '' };
+    let turn = performance.now();
+    while (follows(synced, chain) && synced.replayed.height < chain.blocks.count) {
+      catchUp(synced, chain, synced.replayed.height + 1);
+      if (performance.now() - turn < REPLAY_SLICE_MS) continue;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      turn = performance.now();
+    }
+    return synced;
+  } catch (error) {
+    void engine.close();
+    throw error;
   }
-  return synced;
 }
 
-/** Whether `chain` extends what `synced` replayed: same tables, same block at its last height. */
+/**
+ * The engine `synced` holds or will hold, ended once it has started: a turn of the event loop
+ * later, so a request that `ready()` handed its reads just before finishes with them first.
+ */
+function closeWhenSettled(synced: Promise<Synced> | undefined): void {
+  synced?.then(
+    ({ engine }) => setTimeout(() => void engine.close(), 0),
+    () => undefined,
+  );
+}
+
+/**
+ * Whether `chain` extends what `synced` replayed: same tables, same block at its last height,
+ * and the engine's thread still there.
+ */
 function follows(synced: Synced, chain: Chain): boolean {
   const h = synced.replayed.height;
-  if (chain !== synced.chain) return false;
+  if (chain !== synced.chain || synced.engine.lost) return false;
   return (
     h === 0 || (chain.blocks.count >= h && chain.blocks.hex(BlockKey.IndexHash, h - 1) === synced.lastHash)
   );

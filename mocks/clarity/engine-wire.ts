@@ -1,0 +1,63 @@
+// What crosses between the mock's thread and the engine's (node/engine-bridge.ts, node/engine-worker.ts):
+// structured-clone messages, and errors as plain records revived as the classes they were, so a
+// caller's `instanceof EngineRefusal` and `ClarityUnavailable`, their messages, `tooExpensive`
+// and `reason` hold as if the engine ran on its thread.
+import { EngineRefusal, type ClarityEngine } from './engine.ts';
+import { ClarityUnavailable } from './unavailable.ts';
+
+/** What the engine's thread is started with. */
+export interface Start {
+  /** The package to import (`@stacks/clarinet-sdk`; the tests name a missing one). */
+  from: string;
+  trackCosts: boolean;
+}
+
+/** The facade's methods, called across. */
+export type EngineMethod = Exclude<keyof ClarityEngine, 'tip' | 'bootAddress' | 'chainId'>;
+
+export interface EngineCall {
+  method: EngineMethod;
+  args: readonly unknown[];
+}
+
+export type Tip = ClarityEngine['tip'];
+
+/** An error as it crosses. */
+export type CrossedError =
+  | { kind: 'refusal'; message: string }
+  | { kind: 'unavailable'; reason: string }
+  | { kind: 'error'; message: string };
+
+export type Reply = { ok: true; value: unknown; tip: Tip } | { ok: false; error: CrossedError; tip: Tip };
+
+/** The engine's thread once its session started, or why it could not. */
+export type Started =
+  { ok: true; bootAddress: string; chainId: number; tip: Tip } | { ok: false; error: CrossedError };
+
+export function crossed(error: unknown): CrossedError {
+  if (error instanceof EngineRefusal) return { kind: 'refusal', message: error.message };
+  if (error instanceof ClarityUnavailable) return { kind: 'unavailable', reason: error.reason };
+  return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+}
+
+export function revived(error: CrossedError): Error {
+  switch (error.kind) {
+    case 'refusal':
+      return new EngineRefusal(error.message);
+    case 'unavailable':
+      return new ClarityUnavailable(error.reason);
+    case 'error':
+      return new Error(error.message);
+  }
+}
+
+/** An engine on its thread, which can be lost and is ended when no longer needed. */
+export interface HostedEngine extends ClarityEngine {
+  /**
+   * Its thread is gone: ended by `close()`, or stopped because a call ran past
+   * `CALL_BUDGET_MS` (node/engine-bridge.ts). Every call then throws; whoever held it starts another.
+   */
+  readonly lost: boolean;
+  /** Ends its thread (and the memory its session holds). */
+  close(): Promise<void>;
+}

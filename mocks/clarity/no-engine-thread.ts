@@ -1,0 +1,11 @@
+import type { HostedEngine } from './engine-wire.ts';
+import { ClarityUnavailable } from './unavailable.ts';
+
+/**
+ * What the browser bundle holds in place of node/engine-bridge.ts (msw/browser-bundle.ts swaps
+ * it in): a page has no worker threads to start the engine on, nor the engine's package, so what
+ * needs Clarity answers the one error, as without the package.
+ */
+export function startHostedEngine(): Promise<HostedEngine> {
+  return Promise.reject(new ClarityUnavailable('a browser runs no Clarity engine'));
+}

@@ -2,10 +2,10 @@ import { burnHeightAt, contractAt, type Chain } from '../world/tables/chain.ts';
 import type { PoxFacts } from '../query/pox-facts.ts';
 import type { PoxInfo } from './types.ts';
 
-/** pox-4's constants per network: the prepare phase, the participation threshold, the stacking minimum's divisor. */
+/** pox-4's constants per network: the prepare phase and the participation threshold. */
 const POX_CONSTANTS = {
-  mainnet: { prepare: 100, participationPct: 5, thresholdDivisor: 20000 },
-  testnet: { prepare: 50, participationPct: 2, thresholdDivisor: 8000 },
+  mainnet: { prepare: 100, participationPct: 5 },
+  testnet: { prepare: 50, participationPct: 2 },
 } as const;
 /** Reward addresses a block commit pays (`OUTPUTS_PER_COMMIT`). */
 const OUTPUTS_PER_COMMIT = 2;
@@ -50,7 +50,7 @@ export function serializePoxInfo(chain: Chain, pox: PoxFacts): PoxInfo {
   const poxId = contractAt(chain, chain.poxContract).id;
   const slots = (length - k.prepare) * OUTPUTS_PER_COMMIT;
   // pox-4's `get-stacking-minimum`: what one `stack-stx` must lock at least.
-  const minIncrement = Math.floor(facts.liquidSupply / k.thresholdDivisor);
+  const minIncrement = Math.floor(facts.liquidSupply / chain.net.stackingMinimumDivisor);
   const nextThreshold = threshold(facts.liquidSupply, facts.stackedNext, slots);
   const nextIn = length - ((facts.burnHeight - first) % length);
   const rewardStart = facts.burnHeight + nextIn;

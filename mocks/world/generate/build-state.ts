@@ -92,6 +92,7 @@ export function startBuild(options: WorldOptions): BuildState {
       contracts: registry.contracts,
       deployed: registry.deployed,
       poxContract: -1,
+      stackingMinimumDivisor: net.stackingMinimumDivisor,
       memoCount: memos.length,
       burnHeight: 0,
       isContract: (p) => principals.isContract(p),

@@ -64,6 +64,8 @@ export interface DraftContext {
   readonly contracts: readonly Contract[];
   readonly deployed: DeployedContracts;
   readonly poxContract: number;
+  /** The network's `stackingMinimumDivisor` (tables/network.ts). */
+  readonly stackingMinimumDivisor: number;
   readonly memoCount: number;
   readonly burnHeight: number;
   isContract(principal: number): boolean;

@@ -1,3 +1,4 @@
+import { bigAmount } from '../amount.ts';
 import type { Contract } from '../tables/contracts.ts';
 import { swapOut } from '../derive/events.ts';
 import { Action, ContractKind } from '../tables/kinds.ts';
@@ -185,7 +186,12 @@ function stackStx(ctx: DraftContext, _req: DraftRequest, ownFee: number): TxPart
   if (sender < 0) return undefined;
   const room = spendable(ctx, sender) - ownFee;
   const amount = Math.floor((room * (0.4 + 0.5 * ctx.rng.next())) / STX) * STX;
-  return { sender, contract: ctx.poxContract, amount, aux: ctx.rng.range(1, 12) };
+  const aux = ctx.rng.range(1, 12);
+  // pox-4 refuses a lock under its minimum, the liquid supply over STACKING_THRESHOLD_25 (err u11):
+  // a world file's whale can raise it past what the seed's stackers hold.
+  if (BigInt(amount) < bigAmount(ctx.ledger.totalStx()) / BigInt(ctx.stackingMinimumDivisor))
+    return undefined;
+  return { sender, contract: ctx.poxContract, amount, aux };
 }
 
 /** Seeded deployments: mostly plain contracts, some tokens. */

@@ -99,6 +99,13 @@ export class Ledger {
     return true;
   }
 
+  /** Every principal's micro-STX, locked included: the liquid supply as generated so far. */
+  totalStx(): Amount {
+    let total: Amount = 0;
+    for (let p = 0; p < this.stx.length; p++) total = addAmounts(total, this.stx.at(p));
+    return total;
+  }
+
   stxOf(principal: number): Amount {
     return principal < this.stx.length ? this.stx.at(principal) : 0;
   }

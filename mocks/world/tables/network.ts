@@ -15,6 +15,11 @@ export interface NetworkParams {
   readonly poxCycleLength: number;
   /** The last burn blocks before a cycle, in which its reward set is fixed. */
   readonly poxPrepareLength: number;
+  /**
+   * pox-4's `STACKING_THRESHOLD_25`: a `stack-stx` of less than the liquid supply divided by it
+   * fails `(err u11)` (`get-stacking-minimum`).
+   */
+  readonly stackingMinimumDivisor: number;
   /** Shown in the status response; the real service reports these forced-unlock heights. */
   readonly poxUnlockHeights: readonly [number, number, number];
 }
@@ -30,6 +35,7 @@ export const NETWORKS: Record<NetworkName, NetworkParams> = {
     burnStartHeight: 823786,
     poxCycleLength: 2100,
     poxPrepareLength: 100,
+    stackingMinimumDivisor: 20000,
     poxUnlockHeights: [781552, 787652, 840361],
   },
   testnet: {
@@ -40,6 +46,7 @@ export const NETWORKS: Record<NetworkName, NetworkParams> = {
     burnStartHeight: 2570120,
     poxCycleLength: 1050,
     poxPrepareLength: 50,
+    stackingMinimumDivisor: 8000,
     poxUnlockHeights: [2422102, 2432545, 2583893],
   },
 };

@@ -60,6 +60,7 @@ const SECTIONS: ReadonlySet<string | number> = new Set([
   'transactions',
   'mempool',
   'tenure_changes',
+  'names',
 ]);
 
 /** The file as its schema describes it. */
@@ -89,6 +90,15 @@ export interface WorldFileData {
   transactions?: FileTx[];
   mempool?: FileTx[];
   tenure_changes?: FileTenureChange[];
+  names?: FileName[];
+}
+
+/** A BNS name the file registers for `owner` (name-entries.ts). */
+export interface FileName {
+  name: string;
+  owner: string;
+  height?: number;
+  zonefile?: string;
 }
 
 /** A tenure extension the miner of the tenure under way mines at `height` (Nakamoto blocks only). */

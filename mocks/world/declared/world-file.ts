@@ -265,6 +265,8 @@ function schemaProblems(
       message = `${JSON.stringify(value)} is neither an amount (ft: micro-units, a string of digits or an integer, 0 to 2^128 - 1) nor a list of uint ids (nft)`;
     } else if (e.keyword === 'type') {
       message = `${JSON.stringify(value)} must be ${article((e.params as { type: string }).type)}`;
+    } else if (e.schemaPath.startsWith('#/definitions/bnsName/properties/name')) {
+      message = `${JSON.stringify(value)} is not a name the world registers (<name>.btc or <name>.id; lowercase letters, digits, - and _)`;
     } else if (e.keyword === 'pattern') {
       message = `${JSON.stringify(value)} is not a valid ${String(path[path.length - 1])}`;
     } else {

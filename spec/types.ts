@@ -8179,12 +8179,12 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The layer-1 blockchain of the address; only `stacks` is supported.
+                 * @description The layer-1 blockchain of the address; only `stacks` is supported (another gives 400 `Unsupported blockchain`).
                  * @example stacks
                  */
                 blockchain: string;
                 /**
-                 * @description The address to look up.
+                 * @description The address to look up (not checked).
                  * @example SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7
                  */
                 address: string;

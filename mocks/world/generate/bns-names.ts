@@ -78,7 +78,7 @@ export function declaredNames(
       problems.push(
         problemAt(
           n,
-          `${n.name}: its owner sends no transaction${where} that succeeds, and a name is registered by one (declare one under transactions)`,
+          `${n.name}: its owner's transaction${where} did not succeed, and a name is registered by one of its owner's that does (fix it, or declare another under transactions)`,
         ),
       );
       return [];

@@ -113,11 +113,11 @@ export function encodeWorld(options: WorldOptions): Buffer {
   if (key === undefined) throw new TypeError('world snapshot: a world file world is built, not restored');
   const chain = buildChain(options);
   const queries = new WorldQueries(chain);
-  const payload: Payload = {
-    ...plainCopy(chain),
-    catalogue: queries.catalogue(),
-    samples: sampleUrls(queries, urlFor),
-  };
+  // Read before the copy, which shares the tables' typed arrays: reading moves an id column's
+  // cursor (its row, copied as a number, and its state, a shared array), and both must be one read's.
+  const catalogue = queries.catalogue();
+  const samples = sampleUrls(queries, urlFor);
+  const payload: Payload = { ...plainCopy(chain), catalogue, samples };
   const head = Buffer.from(key);
   const length = Buffer.alloc(4);
   length.writeUInt32LE(head.length);
@@ -139,7 +139,9 @@ export function decodeWorld(bytes: Buffer, options: WorldOptions): RestoredWorld
   if (key === undefined || bytes.toString('utf8', 4, 4 + length) !== key) return undefined;
   const serialized = bytes.subarray(4 + length);
   if ((serialized[FORMAT_VERSION_AT] ?? Infinity) > FORMAT_VERSION) return undefined;
-  const payload = deserialize(serialized) as Payload;
+  // Node's deserializer makes each typed array a view of the bytes it reads: from a copy, so that
+  // what one restored world writes in its tables (an id column's cursor, as it reads) is no other's.
+  const payload = deserialize(Buffer.from(serialized)) as Payload;
   for (const [object, at] of payload.instances)
     Object.setPrototypeOf(object, (CLASSES[at] as Function).prototype);
   for (const [object, key, at] of payload.kinds) (object as Record<string, unknown>)[key] = ARRAY_KINDS[at];

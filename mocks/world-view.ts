@@ -45,6 +45,7 @@ export function worldViewOf(queries: WorldQueries): WorldView {
     ...(reward ? { reward_recipient: reward.recipient } : {}),
     pox_contract: contractAt(queries.chain, queries.chain.poxContract).id,
     ...traitOf(queries),
+    ...bnsNameOf(queries),
   };
 }
 
@@ -64,6 +65,15 @@ function traitOf(queries: WorldQueries): Pick<WorldView, 'trait'> {
     if (contract.pending) continue;
     const name = /\(define-trait\s+([^\s()]+)/.exec(sourceOf(queries.chain, contract))?.[1];
     if (name) return { trait: { contract: contract.id, name } };
+  }
+  return {};
+}
+
+/** The first of the world's names the canonical chain has registered, and its owner. */
+function bnsNameOf(queries: WorldQueries): Pick<WorldView, 'bns_name'> {
+  for (const { name } of queries.chain.names) {
+    const facts = queries.names.name(name, false);
+    if (facts) return { bns_name: { name, owner: facts.owner } };
   }
   return {};
 }

@@ -178,7 +178,7 @@ export interface Operation {
   fieldsUnchecked?: FieldsUnchecked;
   /** `x-cache`: how long its answers may be cached; absent, until any change of the chain. */
   cache?: CacheClass;
-  /** `x-error-body`: whose words its errors are in, when not the service's `ErrorResponse` (`own`, `token-metadata`). */
+  /** `x-error-body`: whose words its errors are in, when not the service's `ErrorResponse` (`own`, `token-metadata`, `bns`). */
   errorBody?: string;
   /** `x-order`: the order its pages document; absent, the suite knows none and walks no pages of it. */
   order?: OrderDeclaration;
@@ -433,4 +433,14 @@ export function operationById(operationId: string, doc: Document): Operation {
 /** The spec's path with each `{name}` replaced by `valueOf(name)`, e.g. for a URL or a router path. */
 export function fillPath(path: string, valueOf: (name: string) => string): string {
   return path.replace(/\{([^}]+)\}/g, (_, name: string) => valueOf(name));
+}
+
+/**
+ * The statuses an operation answers with its own `{error}` body rather than `ErrorResponse`, as
+ * its `x-error-body` says: the token metadata service's 404 and 422, the BNS routes' 404.
+ */
+export function errorFieldStatuses(op: Pick<Operation, 'errorBody'>): readonly number[] {
+  if (op.errorBody === 'token-metadata') return [404, 422];
+  if (op.errorBody === 'bns') return [404];
+  return [];
 }

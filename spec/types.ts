@@ -1622,6 +1622,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/names/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get name details
+         * @description A BNS name's record: `address` its owner, `status` the operation that last wrote it
+         *     (`name-register` for the world's names), `last_txid` that transaction, `expire_block`
+         *     its height plus the namespace's lifetime (as the real service computes it, so a `.btc`
+         *     name, whose namespace's lifetime is 0, shows its registration height), the zone file and
+         *     its hash160. A name exists while the transaction that registered it is on the canonical
+         *     chain (anchored, or in the unanchored stream with `unanchored=true`); an expired name
+         *     still answers, a revoked one does not. A name the chain never registered gives 404
+         *     `{"error": "cannot find name <name>"}`; a subdomain (three labels, `a.b.btc`) the world
+         *     has none of gives 404 `{"error": "cannot find subdomain <name>"}`.
+         */
+        get: operations["get_name_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/names/{name}/zonefile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get zone file
+         * @description The zone file of a name `get_name_info` answers, as `{"zonefile": …}`. A name the chain
+         *     never registered (or a subdomain of one, which the world has none of) gives 404
+         *     `{"error": "No such name or zonefile does not exist"}`.
+         */
+        get: operations["fetch_zone_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/addresses/{blockchain}/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get names owned by an address
+         * @description The BNS names `address` owns on the anchored chain (`unanchored` is read and ignored, as
+         *     the real service ignores it), sorted: those `get_name_info` answers with that `address`.
+         *     `address` is not checked: one that owns none (or is no address) gives `{"names": []}`.
+         *     `blockchain` must be `stacks`; another gives 400 `Unsupported blockchain`.
+         */
+        get: operations["get_names_owned_by_address"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2927,6 +3000,32 @@ export interface components {
             token_uri?: string;
             metadata?: components["schemas"]["TokenMetadataDocument"];
         };
+        /** @description The BNS routes' error body (not the shared `ErrorResponse`). */
+        BnsErrorResponse: {
+            error: string;
+        };
+        /** @description A BNS name's record. The real service also writes `grace_period` and `resolver` when its record has them (names imported from Stacks 1.0); the world's have none. */
+        BnsNameInfo: {
+            /** @description The owner's address. */
+            address: string;
+            /** @enum {string} */
+            blockchain: "stacks";
+            expire_block?: number;
+            grace_period?: number;
+            /** @description The transaction that last wrote the record (`0x`-hex), or `""` for an imported name. */
+            last_txid: string;
+            resolver?: string;
+            /** @description The BNS operation that last wrote the record: `name-register`, `name-update`, `name-transfer`, `name-renewal`, `name-import`; `registered_subdomain` for a subdomain. */
+            status: string;
+            zonefile?: string;
+            zonefile_hash: string;
+        };
+        BnsZoneFile: {
+            zonefile: string;
+        };
+        BnsNamesOwned: {
+            names: string[];
+        };
         /** @description The token metadata service's error body (not the Stacks API's `ErrorResponse`). */
         TokenErrorResponse: {
             error: string;
@@ -3296,6 +3395,20 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description No such name (the BNS routes' own body, `{error}`, not `ErrorResponse`). */
+        BnsNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "cannot find name nova42.btc"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BnsErrorResponse"];
+            };
+        };
         /** @description The token metadata service's 404 (its own body, not `ErrorResponse`). */
         TokenNotFound: {
             headers: {
@@ -3380,6 +3493,11 @@ export interface components {
         EventLimit: number;
         /** @description Index of the first event of each mined transaction to return. */
         EventOffset: number;
+        /**
+         * @description A fully qualified BNS name, `<name>.<namespace>` (or a subdomain, `<subdomain>.<name>.<namespace>`).
+         * @example nova42.btc
+         */
+        BnsName: string;
         /** @description Include data from unanchored (unconfirmed) microblocks. `true` or `false` only. */
         Unanchored: boolean;
         /**
@@ -7944,6 +8062,165 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["TokenNotFound"];
             422: components["responses"]["TokenNotProcessed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_name_info: {
+        parameters: {
+            query?: {
+                /** @description Include data from unanchored (unconfirmed) microblocks. `true` or `false` only. */
+                unanchored?: components["parameters"]["Unanchored"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A fully qualified BNS name, `<name>.<namespace>` (or a subdomain, `<subdomain>.<name>.<namespace>`).
+                 * @example nova42.btc
+                 */
+                name: components["parameters"]["BnsName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The name's record. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "address": "SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7",
+                     *       "blockchain": "stacks",
+                     *       "expire_block": 212,
+                     *       "last_txid": "0x8163af8ce3b2163f615eeeaf7703008d9bc9d09ee937a980dfd4e3d51d6fffe1",
+                     *       "status": "name-register",
+                     *       "zonefile": "$ORIGIN nova42.btc\n$TTL 3600\n_http._tcp IN URI 10 1 \"https://gaia.hiro.so/hub/SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7/profile.json\"\n",
+                     *       "zonefile_hash": "8ca6a2bb70d00dec3cf78359ac455084939d73aa"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BnsNameInfo"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["BnsNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    fetch_zone_file: {
+        parameters: {
+            query?: {
+                /** @description Include data from unanchored (unconfirmed) microblocks. `true` or `false` only. */
+                unanchored?: components["parameters"]["Unanchored"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A fully qualified BNS name, `<name>.<namespace>` (or a subdomain, `<subdomain>.<name>.<namespace>`).
+                 * @example nova42.btc
+                 */
+                name: components["parameters"]["BnsName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The name's zone file. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "zonefile": "$ORIGIN nova42.btc\n$TTL 3600\n_http._tcp IN URI 10 1 \"https://gaia.hiro.so/hub/SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7/profile.json\"\n"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BnsZoneFile"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["BnsNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_names_owned_by_address: {
+        parameters: {
+            query?: {
+                /** @description Include data from unanchored (unconfirmed) microblocks. `true` or `false` only. */
+                unanchored?: components["parameters"]["Unanchored"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The layer-1 blockchain of the address; only `stacks` is supported (another gives 400 `Unsupported blockchain`).
+                 * @example stacks
+                 */
+                blockchain: string;
+                /**
+                 * @description The address to look up (not checked).
+                 * @example SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7
+                 */
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The names the address owns. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "names": [
+                     *         "nova42.btc"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BnsNamesOwned"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };

@@ -24,6 +24,7 @@ export function worldViewOf(data: TargetData): WorldView {
     ...(data.network === 'testnet' && a.stx_activity ? { testnet_address: a.stx_activity } : {}),
     ...(data.poxCycle !== undefined ? { pox_cycle: data.poxCycle } : {}),
     ...(data.rewardRecipient ? { reward_recipient: data.rewardRecipient } : {}),
+    ...(data.bnsName ? { bns_name: data.bnsName } : {}),
     ...(data.network ? { pox_contract: POX_CONTRACT[data.network] } : {}),
   };
 }
@@ -55,6 +56,8 @@ const SOURCES: Record<Fact, string> = {
   nft_token: 'no target file lists one and discovery looks for none',
   pox_contract: "the boot contract of the target's network, which the target file's `network` names",
   trait: 'no target file lists a trait and discovery looks for none',
+  bns_name:
+    'discovery asks the names of the addresses it knows (`GET /v1/addresses/stacks/{address}`), and none owns one',
 };
 
 /** Why facts are missing: where each would come from. */

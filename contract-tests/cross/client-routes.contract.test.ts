@@ -124,4 +124,34 @@ describe('the routes real clients call agree with the routes already served', ()
       findings,
     );
   });
+
+  test('BNS name: its owner’s names list it, and a registration is a transaction its owner sent', async (ctx) => {
+    requireWorld(ctx, target);
+    const found = need(ctx, data.bnsName, 'a BNS name', 'discovery (the names of the addresses it knows)');
+    const info = await readOne(target, 'get_name_info', { name: found.name });
+    const address = String(info.body.address);
+    const owned = await readOne(target, 'get_names_owned_by_address', { blockchain: 'stacks', address });
+    const names = Array.isArray(owned.body.names) ? owned.body.names.map(String) : [];
+    const findings = differs(
+      `${address}'s names`,
+      `listing ${found.name}`,
+      names.includes(found.name) ? `listing ${found.name}` : names.join(', '),
+    );
+    const exchanges = [info.ex, owned.ex];
+    // A transfer's last transaction is the old owner's; a registration's is the owner's own.
+    if (info.body.status === 'name-register') {
+      const tx = await readOne(target, 'get_transaction_by_id', { tx_id: String(info.body.last_txid) });
+      exchanges.push(tx.ex);
+      findings.push(
+        ...differs(`${String(info.body.last_txid)}'s sender`, address, String(tx.body.sender_address)),
+      );
+    }
+    expectConsistent(
+      target,
+      'get_name_info',
+      'against the owner’s names and its registration',
+      exchanges,
+      findings,
+    );
+  });
 });

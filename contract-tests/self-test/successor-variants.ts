@@ -87,3 +87,25 @@ export const SUCCESSOR_VARIANTS: Variant[] = [
     },
   },
 ];
+
+/** The client routes' agreement tests (contract-tests/cross/client-routes.contract.test.ts) by name. */
+const CLIENT_AGREE = 'the routes real clients call agree with the routes already served > ';
+
+/**
+ * One broken mock per agreement of the routes real clients call that no other variant breaks:
+ * each answer stays valid in itself, so only the comparison with the route that says the same
+ * catches it, by the named test.
+ */
+export const CLIENT_ROUTE_VARIANTS: Variant[] = [
+  {
+    name: 'bns-name-owner-elsewhere',
+    breaks:
+      'get_name_info names the boot address as every name’s owner, while the owner’s names and the registering transaction say who owns it',
+    caughtBy: [new RegExp(`^${CLIENT_AGREE}BNS name`)],
+    failureMentions: /'s names/,
+    response: (r) => {
+      if (r.operationId !== 'get_name_info' || r.status !== 200 || !isObject(r.body)) return;
+      r.body.address = 'SP000000000000000000002Q6VF78';
+    },
+  },
+];

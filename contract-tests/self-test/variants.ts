@@ -1,6 +1,6 @@
 import { AGREEMENT_VARIANTS, MEMPOOL_AGES_IN_SECONDS } from './agreement-variants.ts';
 import { STREAM_VARIANTS } from './stream-variants.ts';
-import { SUCCESSOR_VARIANTS } from './successor-variants.ts';
+import { CLIENT_ROUTE_VARIANTS, SUCCESSOR_VARIANTS } from './successor-variants.ts';
 import { CONTRACT_VARIANTS } from './contract-variants.ts';
 import type { Variant } from './variant-server.ts';
 import { EXPLORATION, EXPLORING, isObject, plus, type Json } from './variant-kit.ts';
@@ -405,5 +405,6 @@ export const VARIANTS: Variant[] = [
   ...AGREEMENT_VARIANTS,
   ...SUCCESSOR_VARIANTS,
   ...CONTRACT_VARIANTS,
+  ...CLIENT_ROUTE_VARIANTS,
   ...STREAM_VARIANTS,
 ];

@@ -35,6 +35,8 @@ export interface TargetData {
   poxCycle?: number;
   /** A Bitcoin address the burn chain paid: the newest reward's recipient. */
   rewardRecipient?: string;
+  /** A BNS name one of the known addresses owns, and that address. */
+  bnsName?: { name: string; owner: string };
 }
 
 type Json = Record<string, unknown>;
@@ -48,6 +50,8 @@ function list(v: unknown): Json[] {
 /** Histories read while looking (limit 50 each) and balances probed: discovery's whole cost, on top of two blocks. */
 const MAX_HISTORIES = 8;
 const MAX_BALANCES = 8;
+/** Addresses whose BNS names discovery asks for, at most: the target file's, then the histories'. */
+const MAX_NAME_LOOKUPS = 12;
 /** A history the pagination walk can cover in a few pages, and no more than it may read. */
 const MIN_PAGINATED = 3;
 const MAX_PAGINATED = 500;
@@ -245,6 +249,25 @@ class Discovery {
     this.found('rewardRecipient', reward.reward_recipient, `GET ${res.target}`);
   }
 
+  /** A BNS name owned by an address discovery knows: the target file's, then the histories' parties. */
+  async bnsName(): Promise<void> {
+    const known = [...Object.values(this.data.addresses).flat(), ...this.histories.keys()];
+    const addresses = [
+      ...new Set(known.filter((a): a is string => typeof a === 'string' && !a.includes('.'))),
+    ];
+    for (const address of addresses.slice(0, MAX_NAME_LOOKUPS)) {
+      const res = await this.client.call('get_names_owned_by_address', {
+        path: { blockchain: 'stacks', address },
+      });
+      const names = isRecord(res.body) && Array.isArray(res.body.names) ? res.body.names : [];
+      const [name] = names.filter((n): n is string => typeof n === 'string' && n.split('.').length === 2);
+      if (name === undefined) continue;
+      this.data.bnsName = { name, owner: address };
+      this.found('bnsName', `${name} (${address})`, `GET ${res.target}`);
+      return;
+    }
+  }
+
   /** A mined transaction of one history that another principal's history does not list: it does not concern that principal. */
   async unrelated(): Promise<void> {
     if (this.data.unrelated) return;
@@ -320,5 +343,6 @@ export async function discoverTargetData(
   await discovery.ftAsset();
   await discovery.poxCycle();
   await discovery.rewardRecipient();
+  await discovery.bnsName();
   return data;
 }

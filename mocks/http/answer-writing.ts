@@ -130,11 +130,21 @@ export function sendChange(p: Answering, json: SerializedJson): HttpResponse {
   return respond(p, 200, json.body);
 }
 
-/** A refusal in its own server's words: a stacks-node's JSON or text, the faucet's JSON, the token metadata service's. */
-export function ownAnswer(p: Answering, result: Pick<OwnAnswer, 'own'> & { status: number }): HttpResponse {
+/**
+ * A refusal in its own server's words: a stacks-node's JSON or text, the faucet's JSON, the token
+ * metadata service's, the BNS routes'. `tagged`: raised after an ETag step that found something
+ * (the BNS routes' chain tip), so cached as `failAfterEtagStep` caches an error; else `no-store`.
+ */
+export function ownAnswer(
+  p: Answering,
+  result: Pick<OwnAnswer, 'own'> & { status: number },
+  tagged = false,
+): HttpResponse {
   const { own } = result;
   const body = new TextEncoder().encode('text' in own ? own.text : JSON.stringify(own.json));
   const type = 'text' in own ? 'text/plain; charset=utf-8' : JSON_TYPE;
-  p.headers.push('Cache-Control', 'no-store', 'Content-Type', type, 'Content-Length', String(body.length));
+  p.headers.push('Cache-Control', tagged ? CACHE_CONTROL : 'no-store');
+  if (tagged) p.headers.push('ETag', etagOf(body));
+  p.headers.push('Content-Type', type, 'Content-Length', String(body.length));
   return respond(p, result.status, body);
 }

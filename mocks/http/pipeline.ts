@@ -373,7 +373,9 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     result: Awaited<ReturnType<OperationHandler['answer']>> | RequestError,
     tagged: boolean,
   ): HttpResponse => {
-    if ('own' in result) return ownAnswer(p, result);
+    // The BNS routes' 404 is the Stacks API's own, after its chain-tip step: cached as its other errors.
+    if ('own' in result)
+      return ownAnswer(p, result, tagged && isRead(p.request.method) && served.op.errorBody === 'bns');
     if (result.status !== 200) return failAfterEtagStep(p, result, tagged && isRead(p.request.method));
     const json = serializeJson(result.body);
     if (!isRead(p.request.method)) return sendChange(p, json);

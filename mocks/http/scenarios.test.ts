@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listOperations, urlFor } from '../../spec/load.ts';
+import { errorFieldStatuses } from '../../spec/document.ts';
 import { createMockApp } from '../app.ts';
 import { HOSTED_RATE_LIMITS } from '../options.ts';
 import { sampleUrls } from '../sample-urls.ts';
@@ -25,8 +26,8 @@ describe('Prefer: code=<status>', () => {
         expect(res.status).toBe(Number(code));
         const text = forcedText(op, Number(code));
         // A deprecated operation's 410 is the real service's sunset body, which has no statusCode;
-        // the token metadata service's 404 and 422 are its own `{error}` body.
-        const own = op.errorBody === 'token-metadata' && (code === '404' || code === '422');
+        // the token metadata service's 404 and 422, and the BNS routes' 404, are their own `{error}` body.
+        const own = errorFieldStatuses(op).includes(Number(code));
         if (code === '410') expect(res.body.error).toBe('Gone');
         else if (own) expect(res.body).toEqual(op.responses[code]?.content?.['application/json']?.example);
         // A stacks-node's own 404 is its text.

@@ -1,4 +1,4 @@
-import type { Operation } from '../../spec/document.ts';
+import { errorFieldStatuses, type Operation } from '../../spec/document.ts';
 import { documentedResponse } from '../../spec/responses.ts';
 import { headerIn, setHeaderIn } from '../../spec/http/response.ts';
 
@@ -118,11 +118,11 @@ export function forcedMessage(op: Operation, code: number): string {
 
 /**
  * The body of a forced error of an operation whose errors are another server's words (the token
- * metadata service's `{error}` 404 and 422, as `x-error-body: token-metadata` says): the documented
+ * metadata service's `{error}` 404 and 422, the BNS routes' 404, as `x-error-body` says): the documented
  * response's example, as that server writes it; undefined for the service's own `ErrorResponse`.
  */
 export function forcedOwnBody(op: Operation, code: number): unknown {
-  if (op.errorBody !== 'token-metadata' || (code !== 404 && code !== 422)) return undefined;
+  if (!errorFieldStatuses(op).includes(code)) return undefined;
   const content = documentedResponse(op, code)?.response.content;
   return content?.['application/json']?.example;
 }

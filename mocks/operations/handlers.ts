@@ -60,6 +60,9 @@ import { get_block_transactions } from './get_block_transactions.ts';
 import { get_transactions } from './get_transactions.ts';
 import { get_ft_metadata } from './get_ft_metadata.ts';
 import { get_nft_metadata } from './get_nft_metadata.ts';
+import { get_name_info } from './get_name_info.ts';
+import { fetch_zone_file } from './fetch_zone_file.ts';
+import { get_names_owned_by_address } from './get_names_owned_by_address.ts';
 import type { OperationHandler, OperationHandlers } from './types.ts';
 
 /** One handler per operationId of the spec; the pipeline refuses to start on any mismatch. */
@@ -125,6 +128,9 @@ export const typedHandlers: OperationHandlers = {
   get_transactions,
   get_ft_metadata,
   get_nft_metadata,
+  get_name_info,
+  fetch_zone_file,
+  get_names_owned_by_address,
 };
 
 /** The handlers by operationId, as the pipeline holds them. */

@@ -24,6 +24,7 @@ import { poxFacts, type PoxFacts } from './pox-facts.ts';
 import { buildChain } from '../world/generate/build-chain.ts';
 import { ExplorerQueries } from './explorer.ts';
 import { BurnchainQueries } from './burnchain-rewards.ts';
+import { BnsQueries } from './bns-names.ts';
 import { resolveOptions, type WorldOptions } from '../world/options.ts';
 
 export type BlockRef = { latest: true } | { height: number } | { hash: string };
@@ -108,6 +109,9 @@ export class WorldQueries implements Versioned {
     () => this.current,
     () => this.explorer.cycles(),
   );
+
+  /** The world's BNS names, as the canonical chain registered them. */
+  readonly names: BnsQueries = new BnsQueries(this, () => this.current);
 
   /** `catalogue`: the chain's world index, when known already (a restored world's). */
   /** Index block hashes of blocks reorgs took away, with their heights (see `orphanAbove`). */

@@ -246,6 +246,30 @@ const CASES: Case[] = [
       'line 2: tenure_changes[0].cause: unknown value "block_found" (one of extended, extended_runtime, extended_read_count, extended_read_length, extended_write_count, extended_write_length)',
     ],
   ],
+  [
+    'names: a name outside btc and id, a height past the tip, an owner without a registering transaction, a name twice',
+    [
+      'accounts:',
+      '  alice: { stx: "1000000" }',
+      '  bob: {}',
+      'transactions:',
+      '  - { height: 3, type: stx_transfer, sender: alice, recipient: bob, amount: "1000", fee: "1000" }',
+      'names:',
+      '  - { name: alice.xyz, owner: alice }',
+      '  - { name: carol.btc, owner: alice, height: 900 }',
+      '  - { name: bob.btc, owner: bob }',
+      '  - { name: alice.id, owner: alice, height: 4 }',
+      '  - { name: alice.btc, owner: alice, height: 3 }',
+      '  - { name: alice.btc, owner: alice }',
+    ],
+    [
+      'line 7: names[0].name: "alice.xyz" is not a name the world registers (<name>.btc or <name>.id; lowercase letters, digits, - and _)',
+      'line 8: names[1].height: height 900 is past the chain tip at 80 (raise blocks: in the file or --blocks)',
+      "line 9: names[2].owner: bob sends no transaction that succeeds, and a name is registered by one of its owner's (declare one under transactions)",
+      "line 10: names[3].owner: alice sends no transaction at height 4 that succeeds, and a name is registered by one of its owner's (declare one under transactions)",
+      'line 12: names[5].name: alice.btc is declared twice (a name has one owner)',
+    ],
+  ],
 ];
 
 describe('a bad world file is refused with one line per problem, naming the entry and its line', () => {

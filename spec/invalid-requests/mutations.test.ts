@@ -49,6 +49,8 @@ const examples: Record<string, string[]> = {
   map_name: ['entries'],
   constant_name: ['owner'],
   trait_name: ['some-trait'],
+  name: ['satoshi.btc'],
+  blockchain: ['stacks'],
 };
 const material: Record<NonNullable<Mutation['material']>, string[]> = {
   'hostile-values': ['__proto__', '-1', 'SP\u0000', 'é'.repeat(300), ''],

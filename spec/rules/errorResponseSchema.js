@@ -17,11 +17,14 @@ export default function errorResponseSchema(root) {
     // refusal or its text 404, the faucet's), documented where they are answered; its other
     // errors are the shared one.
     const own = operation['x-error-body'] === 'own';
-    // `x-error-body: token-metadata`: the token metadata service's 404 and 422 are its own `{error}` body.
+    // `x-error-body: token-metadata`: the token metadata service's 404 and 422 are its own `{error}`
+    // body; `x-error-body: bns`: the BNS routes' 404 is theirs.
     const tokenMetadata = operation['x-error-body'] === 'token-metadata';
+    const bns = operation['x-error-body'] === 'bns';
     for (const [status, response] of Object.entries(operation.responses)) {
       if (!ERROR_STATUS.test(status) || (own && (status === '400' || status === '404'))) continue;
       if (tokenMetadata && (status === '404' || status === '422')) continue;
+      if (bns && status === '404') continue;
       const where = `${operationLabel(method, route)} response ${status}`;
       const expected = status === '410' ? GONE_SCHEMA_REF : ERROR_SCHEMA_REF;
       const problem =

@@ -335,4 +335,19 @@ export const DECLARATIONS: { [O in OperationId]: Declaration<O> } = {
     ],
   }),
   get_mempool_transactions: declare({ needs: [], requests: () => [{}, { query: { limit: 5 } }] }),
+  get_name_info: declare({
+    needs: ['bns_name'],
+    requests: (v) => [
+      { path: { name: v.bns_name.name } },
+      { path: { name: v.bns_name.name }, query: { unanchored: true } },
+    ],
+  }),
+  fetch_zone_file: declare({ needs: ['bns_name'], requests: (v) => [{ path: { name: v.bns_name.name } }] }),
+  get_names_owned_by_address: declare({
+    needs: ['stx_activity'],
+    requests: (v) =>
+      [...(v.bns_name ? [v.bns_name.owner] : []), v.stx_activity].map((address) => ({
+        path: { blockchain: 'stacks', address },
+      })),
+  }),
 };

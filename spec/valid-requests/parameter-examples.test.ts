@@ -23,6 +23,7 @@ describe('one valid value per parameter name, from the world view', () => {
       block_height: ['12'],
       block_hash: [HASH],
       unanchored: ['true'],
+      blockchain: ['stacks'],
     });
   });
 
@@ -33,7 +34,7 @@ describe('one valid value per parameter name, from the world view', () => {
   });
 
   it('leaves out what the view does not show: no block without both its height and its hash', () => {
-    expect(parameterExamples({ block_height: 3 })).toEqual({ unanchored: ['true'] });
+    expect(parameterExamples({ block_height: 3 })).toEqual({ unanchored: ['true'], blockchain: ['stacks'] });
   });
 
   it('keeps every fact in order when there are many, as the fuzzers draw them', () => {

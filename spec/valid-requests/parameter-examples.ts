@@ -7,6 +7,8 @@ export interface ExampleFacts {
   blocks: readonly { height: number; hash: string }[];
   /** Contract identifiers (`<address>.<name>`), for the contract routes' parameters. */
   contracts?: readonly string[];
+  /** BNS names (`<name>.<namespace>`), for the names routes. */
+  names?: readonly string[];
 }
 
 /** A Clarity name of each kind the node's contract routes take: valid whatever the contract holds. */
@@ -20,7 +22,8 @@ const CLARITY_NAMES = {
 
 /**
  * Valid values per parameter name, in the facts' order: every parameter of the spec that names a
- * principal, a transaction or a block, and `unanchored`. A name with no value is left out.
+ * principal, a transaction, a block or a BNS name, and `unanchored` and `blockchain`. A name with no
+ * value is left out.
  */
 export function examplesFrom(facts: ExampleFacts): Record<string, string[]> {
   const heights = facts.blocks.map((b) => String(b.height));
@@ -45,7 +48,9 @@ export function examplesFrom(facts: ExampleFacts): Record<string, string[]> {
     until_block: hashes,
     block_height: heights,
     block_hash: hashes,
+    name: facts.names ?? [],
     unanchored: ['true'],
+    blockchain: ['stacks'],
   };
   return Object.fromEntries(Object.entries(all).flatMap(([name, v]) => (v.length ? [[name, [...v]]] : [])));
 }
@@ -72,5 +77,6 @@ export function parameterExamples(view: WorldView, subject: Subject = {}): Recor
     txIds: txId ? [txId] : [],
     blocks: height !== undefined && hash ? [{ height, hash }] : [],
     contracts: view.ft_asset ? [view.ft_asset.split('::')[0] ?? view.ft_asset] : [],
+    names: view.bns_name ? [view.bns_name.name] : [],
   });
 }

@@ -39,6 +39,8 @@ export interface WorldView {
   nft_token?: { contract: string; token_id: number };
   /** The boot contract pox-4's identifier on the target's network: its data vars, maps and constants. */
   pox_contract?: string;
+  /** A BNS name the target answers for (`get_name_info`), and the address that owns it. */
+  bns_name?: { name: string; owner: string };
   /** A trait some contract of the world defines: the defining contract's identifier and the trait's name. */
   trait?: { contract: string; name: string };
 }

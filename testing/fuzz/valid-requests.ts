@@ -46,6 +46,7 @@ function schemaArbitrary(raw: unknown): fc.Arbitrary<Value> {
         .uint8Array({ minLength: 20, maxLength: 20 })
         .map((hash) => bech32.encode('bc', [0, ...bech32.toWords(hash)])),
     );
+  if (format === 'bns-blockchain') return fc.constant('stacks');
   if (format === 'stacks-asset-identifier')
     return fc
       .tuple(standardAddress, fc.stringMatching(CONTRACT_NAME), fc.stringMatching(CONTRACT_NAME))
@@ -174,6 +175,7 @@ export function worldSamples(queries: WorldQueries): WorldSamples {
 /** Handler formats whose values the world's values of the same name may miss (a contract where only an address goes). */
 const HANDLER_CHECKS: Record<string, (value: string) => boolean> = {
   'burnchain-address': (value) => burnchainAddressOf(value) !== undefined,
+  'bns-blockchain': (value) => value === 'stacks',
 };
 
 /** Whether the parameter's handler takes `value`: its `x-handler-format`, where one is checked here. */

@@ -1,5 +1,6 @@
 import type { HttpResponse } from '../../spec/http/response.ts';
 import { ResponseChecker } from '../../spec/response-checker.ts';
+import { errorFieldStatuses } from '../../spec/document.ts';
 import { documentedResponse } from '../../spec/responses.ts';
 import { documentsOtherType } from '../../spec/response-checks.ts';
 import { loadSpec, type Operation } from '../../spec/load.ts';
@@ -32,8 +33,8 @@ export function problemsWithAnswer(
   // A retired operation's 410 is the real service's own body (GoneResponse), checked above, sent
   // without Cache-Control as the real one is.
   const gone = res.status === 410 && op?.deprecated === true && op.responses['410'] !== undefined;
-  // The token metadata service's 404 and 422 are its own `{error}` body, checked above.
-  const tokenMetadata = op?.errorBody === 'token-metadata' && (res.status === 404 || res.status === 422);
+  // The token metadata service's 404 and 422, and the BNS routes' 404, are their own `{error}` body, checked above.
+  const tokenMetadata = op !== undefined && errorFieldStatuses(op).includes(res.status);
   // A stacks-node's own words where the operation documents them (`x-error-body: own`): its text.
   const documented = op && documentedResponse(op, res.status);
   const own = documented !== undefined && documentsOtherType(documented, res.headers['content-type'] ?? '');

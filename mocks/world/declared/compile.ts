@@ -6,6 +6,7 @@ import { fileAmount, fileFee, movedAmount } from './file-amounts.ts';
 import { PcFlag, Status, TENURE_CAUSES } from '../tables/kinds.ts';
 import { NETWORKS, type NetworkName, type NetworkParams } from '../tables/network.ts';
 import { OwnContracts } from './contract-entries.ts';
+import { declareNames } from './name-entries.ts';
 import type {
   DeclaredAccount,
   DeclaredTenureChange,
@@ -19,7 +20,9 @@ import { testKeyOf } from './test-keys.ts';
 import {
   entryName,
   parseWorldFile,
+  type FileAmount,
   type FileContract,
+  type FileName,
   type FileTx,
   type ParsedWorldFile,
   type WorldFileData,
@@ -70,7 +73,7 @@ const OUTCOMES: Record<NonNullable<FileTx['status']>, Status> = {
 };
 
 /** A section's entries with their place in the file; none when the section itself is broken. */
-type Section = 'tokens' | 'contracts' | 'transactions' | 'mempool';
+type Section = 'tokens' | 'contracts' | 'transactions' | 'mempool' | 'names';
 function entriesOf<T>(file: ParsedWorldFile, section: Section): [T, number][] {
   if (file.broken.has(section)) return [];
   return ((file.data[section] ?? []) as T[]).map((entry, i): [T, number] => [entry, i]);
@@ -93,15 +96,17 @@ class Compiler {
   private readonly tainted = new Set<string>();
   /** The file's broken section keys and entries, and the entries with a problem found here. */
   private readonly failed: Set<string>;
-  private readonly own = new OwnContracts({
-    principal: (text, path) => this.principal(text, path, false),
-    problem: (path, message) => this.problem(path, message),
-    ref: (path) => this.ref(path),
-    fee: (value, path) => fileFee(value, path, this.report),
-    skip: (path) => this.failed.add(entryName(path.slice(0, 2))),
+  /** What the sections checked in their own files (contracts, names) ask of the compiler. */
+  private readonly scope = {
+    principal: (text: string, path: (string | number)[]) => this.principal(text, path, false),
+    problem: (path: (string | number)[], message: string) => this.problem(path, message),
+    ref: (path: (string | number)[]) => this.ref(path),
+    fee: (value: FileAmount, path: (string | number)[]) => fileFee(value, path, this.report),
+    skip: (path: (string | number)[]) => this.failed.add(entryName(path.slice(0, 2))),
     blocks: () => this.settings.blocks,
     names: this.names,
-  });
+  };
+  private readonly own = new OwnContracts(this.scope);
 
   constructor(
     private readonly file: ParsedWorldFile,
@@ -146,6 +151,7 @@ class Compiler {
       transactions: [...transactions].sort((a, b) => a.height - b.height),
       mempool,
       tenureChanges: this.tenureChanges(),
+      names: declareNames(entriesOf<FileName>(this.file, 'names'), transactions, this.scope),
       background: (this.file.broken.has('background') ? undefined : this.file.data.background) ?? false,
       tainted: [...this.tainted],
     };

@@ -21,6 +21,8 @@ export interface DeclaredWorld {
   readonly mempool: readonly DeclaredTx[];
   /** Tenure extensions, by height (at most one a height). */
   readonly tenureChanges: readonly DeclaredTenureChange[];
+  /** BNS names, each registered by one of its owner's declared transactions. */
+  readonly names: readonly DeclaredName[];
   /** Declared accounts also take part in the seeded background activity. */
   readonly background: boolean;
   /**
@@ -112,6 +114,19 @@ export interface DeclaredTx extends EntryRef {
   readonly pcFlags: number;
   /** Mempool entries: the index of the earlier entry whose payer nonce this one takes; -1 for none. */
   readonly replaces: number;
+}
+
+/** A BNS name of the file's: its owner's first successful transaction at `height` registers it. */
+export interface DeclaredName extends EntryRef {
+  /** `<name>.<namespace>` */
+  readonly name: string;
+  readonly namespace: string;
+  /** The owner's address. */
+  readonly owner: string;
+  /** 0: the owner's first successful transaction registers it, at whatever height. */
+  readonly height: number;
+  /** Its zone file; '' for the one the world writes. */
+  readonly zonefile: string;
 }
 
 export interface DeclaredTenureChange extends EntryRef {

@@ -60,6 +60,7 @@ const SECTIONS: ReadonlySet<string | number> = new Set([
   'transactions',
   'mempool',
   'tenure_changes',
+  'names',
 ]);
 
 /** The file as its schema describes it. */
@@ -89,6 +90,15 @@ export interface WorldFileData {
   transactions?: FileTx[];
   mempool?: FileTx[];
   tenure_changes?: FileTenureChange[];
+  names?: FileName[];
+}
+
+/** A BNS name the file registers for `owner` (name-entries.ts). */
+export interface FileName {
+  name: string;
+  owner: string;
+  height?: number;
+  zonefile?: string;
 }
 
 /** A tenure extension the miner of the tenure under way mines at `height` (Nakamoto blocks only). */
@@ -255,6 +265,8 @@ function schemaProblems(
       message = `${JSON.stringify(value)} is neither an amount (ft: micro-units, a string of digits or an integer, 0 to 2^128 - 1) nor a list of uint ids (nft)`;
     } else if (e.keyword === 'type') {
       message = `${JSON.stringify(value)} must be ${article((e.params as { type: string }).type)}`;
+    } else if (e.schemaPath.startsWith('#/definitions/bnsName/properties/name')) {
+      message = `${JSON.stringify(value)} is not a name the world registers (<name>.btc or <name>.id; lowercase letters, digits, - and _)`;
     } else if (e.keyword === 'pattern') {
       message = `${JSON.stringify(value)} is not a valid ${String(path[path.length - 1])}`;
     } else {

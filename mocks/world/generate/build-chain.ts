@@ -1,4 +1,6 @@
 import { addToMempool, buildMempool } from './build-mempool.ts';
+import { declaredNames, generatedNames } from './bns-names.ts';
+import type { BnsRegistration } from '../tables/bns-names.ts';
 import { receipts, startBuild, type BuildState } from './build-state.ts';
 import { feePayer, type Chain } from '../tables/chain.ts';
 import { shiftTimes, tick, type ClockSetting } from './clock.ts';
@@ -91,6 +93,7 @@ export class ChainBuilder {
     const mempool = buildMempool(mempoolContext(this.s));
     chain.mempool = mempool.table;
     chain.receiptTime = mempool.receiptTime;
+    chain.names = this.names();
     if (declared) {
       this.declaredMempool(declared);
       if (declared.problems.length > 0) throw new WorldFileError(declared.problems);
@@ -101,6 +104,15 @@ export class ChainBuilder {
       this.reorgs.shiftTimes(seconds);
     }
     return chain;
+  }
+
+  /** The world's BNS names: the seed's, on its background's transactions, then the file's. */
+  private names(): BnsRegistration[] {
+    const { chain, declared } = this.s;
+    const file = declared ? declaredNames(chain, declared.plan.names, declared.problems) : [];
+    const own = new Set(file.map((n) => n.name));
+    const seeded = generatedNames(chain, new Set(this.s.draft.accounts)).filter((n) => !own.has(n.name));
+    return [...seeded, ...file];
   }
 
   get current(): Chain {

@@ -116,6 +116,7 @@ export function startBuild(options: WorldOptions): BuildState {
       miners: accounts.miners,
       poxContract: -1,
       clarityTxs: {},
+      names: [],
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Amount } from '../amount.ts';
 import type { BlockTable } from './block-table.ts';
+import type { BnsRegistration } from './bns-names.ts';
 import type { ClarityTx, ClarityTxs } from './clarity-txs.ts';
 import type { Contract } from './contracts.ts';
 import type { MicroblockTable } from './microblocks.ts';
@@ -43,6 +44,8 @@ export interface Chain {
   readonly poxContract: number;
   /** What the columns cannot hold of the transactions only the Clarity engine runs (broadcast deploys and calls), by id. */
   readonly clarityTxs: ClarityTxs;
+  /** BNS names, each with the transaction that registers it (bns-names.ts). */
+  readonly names: readonly BnsRegistration[];
 }
 
 export function tipHeight(chain: Chain): number {

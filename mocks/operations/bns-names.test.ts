@@ -1,0 +1,177 @@
+import { ripemd160 } from '@noble/hashes/ripemd160';
+import { sha256 } from '@noble/hashes/sha256';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createMockApp, type MockApp } from '../app.ts';
+import { specCheckedClient } from '../../testing/http/spec-checked-client.ts';
+
+// One world for the file: a world file's names beside the seed's, alice.btc on her transaction
+// two blocks below the tip, so that a reorg can take it away.
+const BLOCKS = 80;
+const ZONEFILE = '$ORIGIN alice.id\n$TTL 3600\n_https._tcp URI 10 1 "https://example.com/alice.json"\n';
+const WORLD = [
+  'accounts:',
+  '  alice: { stx: "90000000" }',
+  '  bob: {}',
+  'transactions:',
+  '  - { height: 5, type: stx_transfer, sender: alice, recipient: bob, amount: "1000", fee: "1000" }',
+  `  - { height: ${BLOCKS - 2}, type: stx_transfer, sender: alice, recipient: bob, amount: "1000", fee: "1000" }`,
+  'names:',
+  `  - { name: alice.btc, owner: alice, height: ${BLOCKS - 2} }`,
+  `  - { name: alice.id, owner: alice, height: 5, zonefile: ${JSON.stringify(ZONEFILE)} }`,
+].join('\n');
+
+let app: MockApp;
+let get: ReturnType<typeof specCheckedClient>;
+let alice = '';
+
+beforeAll(async () => {
+  const path = join(mkdtempSync(join(tmpdir(), 'bns-names-')), 'world.yaml');
+  writeFileSync(path, `${WORLD}\n`);
+  app = createMockApp({ quiet: true, rateLimit: 0, blocks: BLOCKS, world: path });
+  get = specCheckedClient(app);
+  const world = (await get('/_mock/world')).body as {
+    declared: { accounts: { name: string; address: string }[] };
+  };
+  alice = world.declared.accounts.find((a) => a.name === 'alice')?.address ?? '';
+});
+
+type Json = Record<string, any>;
+async function body(url: string, status = 200): Promise<Json> {
+  const res = await get(url);
+  expect(res.status, url).toBe(status);
+  return res.body as Json;
+}
+
+function hash160(text: string): string {
+  return bytesToHex(ripemd160(sha256(utf8ToBytes(text))));
+}
+
+/** Every name of the world's table, as a client would ask for it. */
+function worldNames(): string[] {
+  return app.live.queries.chain.names.map((n) => n.name);
+}
+
+/**
+ * Each name agrees with the chain: answered, its owner sent `last_txid`, mined at the name's
+ * registration height, and the owner's list holds it; not answered, that transaction is not mined
+ * on the canonical chain. Returns the names answered.
+ */
+async function coherentNames(): Promise<Map<string, Json>> {
+  const answered = new Map<string, Json>();
+  for (const name of worldNames()) {
+    const res = await get(`/v1/names/${name}`);
+    const registration = app.live.queries.chain.names.find((n) => n.name === name);
+    const tx = await get(`/extended/v1/tx/${registration?.txId}`);
+    if (res.status === 404) {
+      expect(res.body).toEqual({ error: `cannot find name ${name}` });
+      // Unknown, or back in the mempool (pending, or dropped there): not on the canonical chain.
+      const unmined = tx.status === 404 || /^(pending|dropped_)/.test(String(tx.body.tx_status));
+      expect(unmined, `${name}: ${String(tx.body.tx_status)}`).toBe(true);
+      continue;
+    }
+    expect(res.status).toBe(200);
+    const info = res.body as Json;
+    expect(tx.body.tx_id).toBe(info.last_txid);
+    expect(tx.body.sender_address).toBe(info.address);
+    expect(tx.body.canonical).toBe(true);
+    const lifetime = name.endsWith('.id') ? 52595 : 0;
+    expect(info.expire_block).toBe(tx.body.block_height + lifetime);
+    expect((await body(`/v1/addresses/stacks/${info.address}`)).names).toContain(name);
+    answered.set(name, info);
+  }
+  return answered;
+}
+
+describe('GET /v1/names/{name}', () => {
+  it('answers a world file’s name as the real service writes its record: owner, registering transaction, zone file and its hash160', async () => {
+    const info = await body('/v1/names/alice.btc');
+    expect(Object.keys(info)).toEqual([
+      'address',
+      'blockchain',
+      'expire_block',
+      'last_txid',
+      'status',
+      'zonefile',
+      'zonefile_hash',
+    ]);
+    expect(info.address).toBe(alice);
+    expect(info.blockchain).toBe('stacks');
+    expect(info.status).toBe('name-register');
+    expect(info.expire_block).toBe(BLOCKS - 2);
+    expect(info.zonefile).toContain(`https://gaia.hiro.so/hub/${alice}/profile.json`);
+    expect(info.zonefile_hash).toBe(hash160(info.zonefile));
+    const tx = await body(`/extended/v1/tx/${info.last_txid}`);
+    expect([tx.sender_address, tx.block_height]).toEqual([alice, BLOCKS - 2]);
+    const id = await body('/v1/names/alice.id');
+    expect([id.zonefile, id.zonefile_hash, id.expire_block]).toEqual([
+      ZONEFILE,
+      hash160(ZONEFILE),
+      5 + 52595,
+    ]);
+  });
+
+  it('answers every name of the world, the seed’s among them, coherent with its registering transaction', async () => {
+    expect(worldNames().length).toBeGreaterThan(2);
+    expect((await coherentNames()).size).toBe(worldNames().length);
+  });
+
+  it('gives 404 in the BNS routes’ own words for a name never registered, a subdomain and a bare label, with the chain tip’s ETag', async () => {
+    for (const [name, error] of [
+      ['nobody.btc', 'cannot find name nobody.btc'],
+      ['www.alice.btc', 'cannot find subdomain www.alice.btc'],
+      ['testname', 'cannot find name testname'],
+    ]) {
+      const res = await get(`/v1/names/${name}`);
+      expect([res.status, res.body]).toEqual([404, { error }]);
+      expect(res.headers.etag).toBeDefined();
+    }
+    expect(await body('/v1/names/nobody.btc/zonefile', 404)).toEqual({
+      error: 'No such name or zonefile does not exist',
+    });
+  });
+
+  it('answers 304 to the ETag it sent', async () => {
+    const first = await get('/v1/names/alice.id');
+    expect((await get('/v1/names/alice.id', { 'If-None-Match': first.headers.etag ?? '' })).status).toBe(304);
+  });
+});
+
+describe('GET /v1/names/{name}/zonefile', () => {
+  it('answers the zone file of a name', async () => {
+    expect(await body('/v1/names/alice.id/zonefile')).toEqual({ zonefile: ZONEFILE });
+  });
+});
+
+describe('GET /v1/addresses/{blockchain}/{address}', () => {
+  it('lists the names an address owns, sorted; none for an address that owns none, checked or not', async () => {
+    expect(await body(`/v1/addresses/stacks/${alice}`)).toEqual({ names: ['alice.btc', 'alice.id'] });
+    expect(await body('/v1/addresses/stacks/SP3ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZW9P3P0G')).toEqual({
+      names: [],
+    });
+    expect(await body('/v1/addresses/stacks/not-an-address')).toEqual({ names: [] });
+  });
+
+  it('refuses a blockchain other than stacks with 400 Unsupported blockchain', async () => {
+    expect((await body(`/v1/addresses/bitcoin/${alice}`, 400)).message).toBe('Unsupported blockchain');
+  });
+});
+
+describe('the names follow the living chain', () => {
+  it('a reorg that takes the registering transaction away takes the name with it, until a block mines it again; a reset brings the seed’s names back', async () => {
+    const before = await coherentNames();
+    app.live.reorg(4);
+    const after = await coherentNames();
+    const moved = after.get('alice.btc');
+    // Back in the mempool, or mined again on the new branch at its own height.
+    if (moved) expect(moved.expire_block).not.toBe(before.get('alice.btc')?.expire_block);
+    else expect((await body(`/v1/addresses/stacks/${alice}`)).names).toEqual(['alice.id']);
+    app.live.mine(3);
+    await coherentNames();
+    app.live.reset();
+    expect(await coherentNames()).toEqual(before);
+  });
+});

@@ -4,8 +4,9 @@
  * most CPU for what an edit rarely breaks (`make test` runs them all). These start the CLIs,
  * Prism, openapi-typescript or vitest itself (this list's own test) as processes, lint dozens of
  * mutated copies of the spec, fuzz, inject faults by the thousand, compare the spec with the
- * official client or the real service's document, or replay every recorded suite request and
- * golden.
+ * official client or the real service's document, replay every recorded suite request and
+ * golden, or drive the Clarity engine end to end (broadcasts, reorgs, a spinning call, a world
+ * file's own contracts, every stacker through pox-4), each starting and replacing engines.
  */
 export const SLOW_TEST_FILES: readonly string[] = [
   'packaging/package.test.ts',
@@ -26,4 +27,9 @@ export const SLOW_TEST_FILES: readonly string[] = [
   'spec/drift/client-drift.test.ts',
   'msw/suite-parity.test.ts',
   'differential/golden.test.ts',
+  'api/clarity-broadcast.test.ts',
+  'api/clarity-hostile.test.ts',
+  'mocks/control/clarity-follows.test.ts',
+  'mocks/world/run/stacking.test.ts',
+  'mocks/world-files/own-contracts.test.ts',
 ];

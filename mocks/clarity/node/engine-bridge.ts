@@ -103,9 +103,16 @@ export async function startHostedEngine(start: Start): Promise<HostedEngine> {
     if (state.lost) throw new Error("the Clarity engine's thread was stopped: a new engine replaces it");
     Atomics.store(signal, 0, 0);
     port1.postMessage({ method, args } satisfies EngineCall);
-    if (Atomics.wait(signal, 0, 0, CALL_BUDGET_MS) === 'timed-out') {
-      void lose();
-      throw new EngineTimeout(method);
+    // Woken only by this call's answer: the engine's thread may still be notifying for the one
+    // before (this thread saw its signal set and went on before the notify), which wakes a wait
+    // with the signal still 0 and nothing on the port.
+    const deadline = Date.now() + CALL_BUDGET_MS;
+    while (Atomics.load(signal, 0) === 0) {
+      const left = deadline - Date.now();
+      if (left <= 0 || Atomics.wait(signal, 0, 0, left) === 'timed-out') {
+        void lose();
+        throw new EngineTimeout(method);
+      }
     }
     const reply = receiveMessageOnPort(port1)?.message as Reply;
     tip = reply.tip;

@@ -2,11 +2,6 @@ import { burnHeightAt, contractAt, type Chain } from '../world/tables/chain.ts';
 import type { PoxFacts } from '../query/pox-facts.ts';
 import type { PoxInfo } from './types.ts';
 
-/** pox-4's constants per network: the prepare phase and the participation threshold. */
-const POX_CONSTANTS = {
-  mainnet: { prepare: 100, participationPct: 5 },
-  testnet: { prepare: 50, participationPct: 2 },
-} as const;
 /** Reward addresses a block commit pays (`OUTPUTS_PER_COMMIT`). */
 const OUTPUTS_PER_COMMIT = 2;
 /** The threshold is rounded up to 10,000 STX (`POX_THRESHOLD_STEPS_USTX`) and never under a quarter of the liquid supply's share. */
@@ -37,7 +32,7 @@ function threshold(liquid: number, stacked: number, slots: number): number {
  * 3.0 from the burn height of its first Nakamoto block).
  */
 export function serializePoxInfo(chain: Chain, pox: PoxFacts): PoxInfo {
-  const k = POX_CONSTANTS[chain.net.name];
+  const { poxPrepareLength: prepare, poxActivationPct: activationPct } = chain.net;
   // The node writes these as JSON numbers: past 2^53 − 1 (a world file's) as exact as a double.
   const facts = {
     ...pox,
@@ -48,13 +43,13 @@ export function serializePoxInfo(chain: Chain, pox: PoxFacts): PoxInfo {
   const length = facts.cycleLength;
   const first = 0;
   const poxId = contractAt(chain, chain.poxContract).id;
-  const slots = (length - k.prepare) * OUTPUTS_PER_COMMIT;
+  const slots = (length - prepare) * OUTPUTS_PER_COMMIT;
   // pox-4's `get-stacking-minimum`: what one `stack-stx` must lock at least.
   const minIncrement = Math.floor(facts.liquidSupply / chain.net.stackingMinimumDivisor);
   const nextThreshold = threshold(facts.liquidSupply, facts.stackedNext, slots);
   const nextIn = length - ((facts.burnHeight - first) % length);
   const rewardStart = facts.burnHeight + nextIn;
-  const prepareStart = rewardStart - k.prepare;
+  const prepareStart = rewardStart - prepare;
   const nakamotoBurn = burnHeightAt(chain, chain.options.nakamotoHeight);
   const epochs = [
     {
@@ -77,9 +72,9 @@ export function serializePoxInfo(chain: Chain, pox: PoxFacts): PoxInfo {
     contract_id: poxId,
     first_burnchain_block_height: first,
     current_burnchain_block_height: facts.burnHeight,
-    pox_activation_threshold_ustx: Math.floor((facts.liquidSupply * k.participationPct) / 100),
-    prepare_phase_block_length: k.prepare,
-    reward_phase_block_length: length - k.prepare,
+    pox_activation_threshold_ustx: Math.floor((facts.liquidSupply * activationPct) / 100),
+    prepare_phase_block_length: prepare,
+    reward_phase_block_length: length - prepare,
     reward_slots: slots,
     rejection_fraction: null,
     total_liquid_supply_ustx: facts.liquidSupply,
@@ -87,7 +82,7 @@ export function serializePoxInfo(chain: Chain, pox: PoxFacts): PoxInfo {
       id: facts.cycle,
       min_threshold_ustx: threshold(facts.liquidSupply, facts.stackedNow, slots),
       stacked_ustx: facts.stackedNow,
-      is_pox_active: facts.stackedNow * 100 > facts.liquidSupply * k.participationPct,
+      is_pox_active: facts.stackedNow * 100 > facts.liquidSupply * activationPct,
     },
     next_cycle: {
       id: facts.cycle + 1,
@@ -101,7 +96,7 @@ export function serializePoxInfo(chain: Chain, pox: PoxFacts): PoxInfo {
       ustx_until_pox_rejection: null,
     },
     min_amount_ustx: nextThreshold,
-    prepare_cycle_length: k.prepare,
+    prepare_cycle_length: prepare,
     reward_cycle_id: facts.cycle,
     reward_cycle_length: length,
     rejection_votes_left_required: null,

@@ -20,6 +20,8 @@ export interface NetworkParams {
    * fails `(err u11)` (`get-stacking-minimum`).
    */
   readonly stackingMinimumDivisor: number;
+  /** The share of the liquid supply (in %) that must be stacked for PoX to be active (`/v2/pox`). */
+  readonly poxActivationPct: number;
   /** Shown in the status response; the real service reports these forced-unlock heights. */
   readonly poxUnlockHeights: readonly [number, number, number];
 }
@@ -36,6 +38,7 @@ export const NETWORKS: Record<NetworkName, NetworkParams> = {
     poxCycleLength: 2100,
     poxPrepareLength: 100,
     stackingMinimumDivisor: 20000,
+    poxActivationPct: 5,
     poxUnlockHeights: [781552, 787652, 840361],
   },
   testnet: {
@@ -47,6 +50,7 @@ export const NETWORKS: Record<NetworkName, NetworkParams> = {
     poxCycleLength: 1050,
     poxPrepareLength: 50,
     stackingMinimumDivisor: 8000,
+    poxActivationPct: 2,
     poxUnlockHeights: [2422102, 2432545, 2583893],
   },
 };

@@ -201,6 +201,7 @@ describe('admission of signed transactions', () => {
           done();
         },
       }),
+      () => undefined,
     );
     const drops = out
       .map((line) => line.split('\t'))

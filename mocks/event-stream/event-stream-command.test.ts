@@ -17,6 +17,11 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** What the test reads of a `/new_block` transaction. */
+interface Tx {
+  contract_interface: { functions: { outputs: unknown }[]; epoch?: string } | null;
+}
+
 describe('npm run mock -- event-stream', () => {
   it('writes the world of the flags as TSV lines and says what it wrote', async () => {
     const out = join(dir, 'chain.tsv');
@@ -29,6 +34,21 @@ describe('npm run mock -- event-stream', () => {
     expect(stderr.join('')).toMatch(
       /^event-stream: wrote .*chain\.tsv \(\d+ \/new_burn_block, 60 \/new_block/,
     );
+    // A deployment's interface is the Clarity engine's, as a node reports it: every function's
+    // outputs, the tokens, the epoch and Clarity version (read from the source alone, outputs
+    // would be none and the tokens missing). The genesis block's boot contracts' are read from their
+    // sources: the engine's session keeps no interface of its own boot contracts.
+    const deployed = lines
+      .filter((l) => l.split('\t')[2] === '/new_block')
+      .map((l) => JSON.parse(l.split('\t')[3] as string) as { block_height: number; transactions: Tx[] })
+      .filter((block) => block.block_height > 1)
+      .flatMap((block) => block.transactions.flatMap((tx) => tx.contract_interface ?? []));
+    expect(deployed.length).toBeGreaterThan(0);
+    for (const abi of deployed) {
+      expect(abi).toMatchObject({ epoch: expect.any(String), clarity_version: expect.any(String) });
+      expect(abi.functions.some((f) => JSON.stringify(f.outputs) !== '{"type":"none"}')).toBe(true);
+    }
+    expect(stderr.join('')).not.toContain('read from its source');
   });
 
   it('refuses bad usage in one line pointing to its --help (exit 2)', async () => {

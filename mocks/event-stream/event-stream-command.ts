@@ -8,6 +8,8 @@ import { WorldFileError } from '../world/declared/plan.ts';
 import { writeEventStream } from './export-stream.ts';
 import { StreamError } from '../serialize/raw-tx.ts';
 import { chainOf } from './world-of.ts';
+import { engineInterfaces } from './engine-interfaces.ts';
+import { ReplayRefusal } from '../world/run/replay.ts';
 
 export const EVENT_STREAM_COMMAND = defineCommand({
   name: 'event-stream',
@@ -53,7 +55,14 @@ export async function eventStreamCommand(
       file.once('finish', resolve);
       file.once('error', reject);
     });
-    const counts = await writeEventStream(chain, file);
+    const interfaces = await engineInterfaces(chain);
+    if (interfaces.missing)
+      process.stderr.write(
+        `event-stream: note: each contract's interface is read from its source (its functions' arguments only), not the Clarity engine's: ${interfaces.missing}\n`,
+      );
+    const counts = await writeEventStream(chain, file, interfaces.interfaceOf).finally(() =>
+      interfaces.close(),
+    );
     file.end();
     await done;
     const lines = Object.entries(counts).map(([path, n]) => `${n} ${path}`);
@@ -68,6 +77,10 @@ export async function eventStreamCommand(
       process.stderr.write(
         `event-stream: the world file has problems:\n${err.problems.map((p) => `${options.world}: ${p}`).join('\n')}\n`,
       );
+      return 1;
+    }
+    if (err instanceof ReplayRefusal) {
+      process.stderr.write(`event-stream: the world cannot run in the Clarity engine: ${err.message}\n`);
       return 1;
     }
     if (err instanceof StreamError) {

@@ -31,7 +31,7 @@ async function stream(network: 'mainnet' | 'testnet') {
   const out = new PassThrough();
   const chunks: string[] = [];
   out.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
-  const counts = await writeEventStream(chain, out);
+  const counts = await writeEventStream(chain, out, () => undefined);
   const lines: Line[] = chunks
     .join('')
     .trimEnd()

@@ -7,6 +7,7 @@ import {
   dropReason,
   startsBurnBlock,
   unanchoredMessages,
+  type InterfaceOf,
 } from './messages.ts';
 import { rawTxOf } from '../serialize/raw-tx.ts';
 import { replacements } from '../query/replace-by-fee.ts';
@@ -31,10 +32,15 @@ export function tsvLine(id: number, unixSeconds: number, path: string, payload: 
  * Writes `chain` as the messages a stacks-node sends its event observers, in chain order: each
  * burn block (with its PoX payouts) before the first block on it, each block with its transactions and events, the
  * mempool transactions after the block at whose height they arrived (a dropped one is then
- * dropped), and the microblocks streamed on top of the tip. It waits for `out` to drain, so
+ * dropped), and the microblocks streamed on top of the tip; a deployment's interface from
+ * `interfaceOf` (the Clarity engine's). It waits for `out` to drain, so
  * memory holds one block's messages whatever the chain's size.
  */
-export async function writeEventStream(chain: Chain, out: Writable): Promise<StreamCounts> {
+export async function writeEventStream(
+  chain: Chain,
+  out: Writable,
+  interfaceOf: InterfaceOf,
+): Promise<StreamCounts> {
   const counts: StreamCounts = {};
   let id = 0;
   const write = async (at: number, path: string, payload: unknown): Promise<void> => {
@@ -60,7 +66,7 @@ export async function writeEventStream(chain: Chain, out: Writable): Promise<Str
         '/new_burn_block',
         burnBlockMessage(chain, height, payouts.get(height - 1) as BurnchainPayouts),
       );
-    await write(time, '/new_block', blockMessage(chain, height));
+    await write(time, '/new_block', blockMessage(chain, height, interfaceOf));
     for (const tx of arrivals.get(height) ?? []) {
       const raw = rawTxOf(chain, chain.mempool, tx);
       await write(chain.receiptTime[tx] as number, '/new_mempool_tx', [raw.hex]);
@@ -74,7 +80,8 @@ export async function writeEventStream(chain: Chain, out: Writable): Promise<Str
     }
   }
   const tipTime = chain.blocks.time[tip - 1] as number;
-  for (const message of unanchoredMessages(chain)) await write(tipTime, '/new_microblocks', message);
+  for (const message of unanchoredMessages(chain, interfaceOf))
+    await write(tipTime, '/new_microblocks', message);
   return counts;
 }
 

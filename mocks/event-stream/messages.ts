@@ -18,6 +18,7 @@ import { Action, Status, statusName } from '../world/tables/kinds.ts';
 import { abiOf } from './abi.ts';
 import { coreEventsOf, type CoreEvent } from './core-events.ts';
 import { rawTxOf } from '../serialize/raw-tx.ts';
+import type { ContractId, ContractInterface } from '../clarity/engine.ts';
 
 function costObject([read_count, read_length, runtime, write_count, write_length]: ExecutionCost) {
   return { read_count, read_length, runtime, write_count, write_length };
@@ -45,8 +46,17 @@ export function startsBurnBlock(chain: Chain, height: number): boolean {
   return height === 1 || chain.blocks.burnHeight[height - 1] !== chain.blocks.burnHeight[height - 2];
 }
 
-/** A mined transaction as `/new_block` and `/new_microblocks` carry it. */
-function coreTx(chain: Chain, tx: number) {
+/**
+ * A deployed contract's interface as the node reports it (`contract_interface`): the Clarity
+ * engine's, when the export runs one; undefined without it.
+ */
+export type InterfaceOf = (contract: ContractId) => ContractInterface | undefined;
+
+/**
+ * A mined transaction as `/new_block` and `/new_microblocks` carry it; a deployment's interface
+ * is the engine's, else the one `abiOf` reads from the source (its functions' arguments only).
+ */
+function coreTx(chain: Chain, tx: number, interfaceOf: InterfaceOf) {
   const t = chain.txs;
   const micro = t.micro.at(tx);
   const inMicroblock = chain.microblocks.has(micro);
@@ -58,7 +68,7 @@ function coreTx(chain: Chain, tx: number) {
     status: statusName(t.status[tx] as Status),
     raw_result: txResultOf(chain, tx).hex,
     tx_index: txIndexOf(chain, tx),
-    contract_interface: deploys ? abiOf(sourceOf(chain, contractAt(chain, t.contract[tx] as number))) : null,
+    contract_interface: deploys ? deployedInterface(chain, tx, interfaceOf) : null,
     execution_cost: costObject(costsOf(chain, tx)),
     microblock_sequence: inMicroblock ? (chain.microblocks.sequence[micro] as number) : null,
     microblock_hash: inMicroblock ? toHex(chain.microblocks.hash, micro * 32, 32) : null,
@@ -70,6 +80,11 @@ function coreTx(chain: Chain, tx: number) {
   };
 }
 
+function deployedInterface(chain: Chain, tx: number, interfaceOf: InterfaceOf) {
+  const contract = contractAt(chain, chain.txs.contract[tx] as number);
+  return interfaceOf(contract.id) ?? abiOf(sourceOf(chain, contract));
+}
+
 /** The first microblock of a stream follows the anchored block under it; each next one its predecessor. */
 function microblockParent(chain: Chain, tx: number, micro: number): string {
   if ((chain.microblocks.sequence[micro] as number) > 0)
@@ -79,11 +94,11 @@ function microblockParent(chain: Chain, tx: number, micro: number): string {
 }
 
 /** Transactions `[first, end)` with their events, numbered across them as a node numbers a block's. */
-function txsAndEvents(chain: Chain, first: number, end: number) {
+function txsAndEvents(chain: Chain, first: number, end: number, interfaceOf: InterfaceOf) {
   const transactions = [];
   const events: CoreEvent[] = [];
   for (let tx = first; tx < end; tx++) {
-    transactions.push(coreTx(chain, tx));
+    transactions.push(coreTx(chain, tx, interfaceOf));
     events.push(...coreEventsOf(chain, tx, events.length));
   }
   return { transactions, events };
@@ -94,12 +109,12 @@ function txsAndEvents(chain: Chain, first: number, end: number) {
  * miner rewards that mature at this height (a block's reward matures REWARD_MATURITY blocks
  * later, as the mock counts it).
  */
-export function blockMessage(chain: Chain, height: number) {
+export function blockMessage(chain: Chain, height: number, interfaceOf: InterfaceOf) {
   const b = chain.blocks;
   const row = height - 1;
   const first = b.firstTx[row] as number;
   const end = first + (b.txCount[row] as number);
-  const { transactions, events } = txsAndEvents(chain, first, end);
+  const { transactions, events } = txsAndEvents(chain, first, end, interfaceOf);
   const confirmed = lastMicroblock(chain, first, end);
   const [pox1, pox2, pox3] = chain.net.poxUnlockHeights;
   const rewarded = height - REWARD_MATURITY;
@@ -156,7 +171,7 @@ function lastMicroblock(chain: Chain, first: number, end: number): number {
 }
 
 /** `/new_microblocks` for each microblock streamed on top of the tip (unanchored transactions). */
-export function unanchoredMessages(chain: Chain) {
+export function unanchoredMessages(chain: Chain, interfaceOf: InterfaceOf) {
   const messages = [];
   const tip = tipHeight(chain);
   const row = tip - 1;
@@ -170,7 +185,7 @@ export function unanchoredMessages(chain: Chain) {
       burn_block_hash: chain.blocks.hex(BlockKey.BurnHash, row),
       burn_block_height: burnHeightAt(chain, tip),
       burn_block_timestamp: chain.blocks.burnTime[row] as number,
-      ...txsAndEvents(chain, tx, end),
+      ...txsAndEvents(chain, tx, end, interfaceOf),
     });
     tx = end;
   }

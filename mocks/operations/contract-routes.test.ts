@@ -54,6 +54,11 @@ describe('the contract routes the world serves itself', () => {
       abi: expect.any(String),
     });
     expect(res.headers.etag).toBeDefined();
+    // The engine's interface, its keys in the order the real service's jsonb column gives back.
+    const abi = (res.body as { abi: string }).abi;
+    const reads = await queries.clarity.ready();
+    expect(JSON.parse(abi)).toEqual(JSON.parse(JSON.stringify(reads.contractInterface(token.id))));
+    expect(abi).toMatch(/^\{"maps":\[.*\],"epoch":"\w+","functions":\[\{"args":/);
     const missing = await ask(`/extended/v1/contract/${address}.no-such-contract`);
     expect([missing.status, (missing.body as { message: string }).message]).toEqual([
       404,

@@ -1,8 +1,12 @@
 import { serializeSmartContract } from '../serialize/contracts.ts';
 import { notFound, ok, type OperationHandler } from './types.ts';
 import { engineIfInstalled } from './node-reads.ts';
+import { jsonbText } from '../serialize/jsonb-text.ts';
 
-/** A mined contract; its ABI is the engine's interface as JSON text, or null without the engine. */
+/**
+ * A mined contract; its ABI is the engine's interface as JSON text in the key order the real
+ * service's jsonb column gives back, or null without the engine.
+ */
 export const get_contract_by_id: OperationHandler<'get_contract_by_id', never, true> = {
   defaulted: [],
   waitsForEngine: true,
@@ -11,7 +15,7 @@ export const get_contract_by_id: OperationHandler<'get_contract_by_id', never, t
     if (!found) return notFound<'get_contract_by_id'>('cannot find contract by ID');
     const abi = (await engineIfInstalled(queries))?.contractInterface(found.contract.id);
     return ok<'get_contract_by_id'>(
-      serializeSmartContract(queries.chain, found, abi ? JSON.stringify(abi) : null),
+      serializeSmartContract(queries.chain, found, abi ? jsonbText(abi) : null),
     );
   },
 };

@@ -213,7 +213,7 @@ describe("fixtures/worlds/release-9.yaml: release 9's new values, served as 9.0.
     // `/new_block` carries a skipped transaction as a stacks-node writes its receipt.
     const heights = [62, 63];
     for (const height of heights) {
-      const skipped = blockMessage(chain, height).transactions.find(
+      const skipped = blockMessage(chain, height, () => undefined).transactions.find(
         (tx) => tx.status === 'problematic_skipped',
       );
       expect(skipped).toMatchObject({
@@ -223,7 +223,7 @@ describe("fixtures/worlds/release-9.yaml: release 9's new values, served as 9.0.
         execution_cost: { read_count: 0, read_length: 0, runtime: 0, write_count: 0, write_length: 0 },
       });
     }
-    const plain = blockMessage(chain, 61).transactions;
+    const plain = blockMessage(chain, 61, () => undefined).transactions;
     expect(plain.some((tx) => 'problematic_skipped' in tx)).toBe(false);
     expect(maybeSent).toBe(1);
     expect([...wire]).toEqual(expect.arrayContaining([PostConditionType.Staking, PostConditionType.PoX]));

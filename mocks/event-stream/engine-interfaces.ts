@@ -1,0 +1,29 @@
+import { isClarityUnavailable } from '../clarity/unavailable.ts';
+import type { Chain } from '../world/tables/chain.ts';
+import { WorldEngine } from '../world/run/world-engine.ts';
+import type { InterfaceOf } from './messages.ts';
+
+/** Where the exported deployments' interfaces come from, and how to let it go. */
+export interface Interfaces {
+  readonly interfaceOf: InterfaceOf;
+  /** Why the engine could not give them (its package missing), when it could not. */
+  readonly missing?: string;
+  close(): void;
+}
+
+/**
+ * The interfaces of `chain`'s contracts from the Clarity engine holding it, as a node reports them
+ * to its observers (every function with its outputs, the variables, maps and tokens, the epoch and
+ * Clarity version). Without the engine's package, none: each is then read from its source.
+ */
+export async function engineInterfaces(chain: Chain): Promise<Interfaces> {
+  const engine = new WorldEngine(() => chain);
+  try {
+    const reads = await engine.ready();
+    return { interfaceOf: (id) => reads.contractInterface(id), close: () => engine.close() };
+  } catch (error) {
+    engine.close();
+    if (!isClarityUnavailable(error)) throw error;
+    return { interfaceOf: () => undefined, missing: error.message, close: () => undefined };
+  }
+}

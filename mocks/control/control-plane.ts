@@ -1,10 +1,9 @@
 import { listOperations, type Document } from '../../spec/document.ts';
 import type { ServerRequest } from '../../spec/http/request.ts';
-import type { HttpResponse } from '../../spec/http/response.ts';
-import { isWrongMethod, operationRouterOf } from '../../spec/request/routing.ts';
 import { BodyError, readJsonBody } from '../http/body.ts';
 import { sameSecret } from '../http/constant-time.ts';
 import { errorAnswer, jsonAnswer } from '../http/own-answer.ts';
+import type { OwnAnswer, OwnRoute } from '../http/own-routes.ts';
 import { ControlError, type SubmitRequest } from './control-requests.ts';
 import type { LiveChain } from './live-chain.ts';
 import type { Preference, Preferences } from '../http/preferences.ts';
@@ -63,50 +62,53 @@ const ACTIONS: Record<string, Action> = {
 };
 
 /**
- * The control plane's POSTs under /_mock/, routed from the control spec by the API's own router
- * (spec/request/routing.ts): the token guard, then the body read as JSON and checked against the
- * control spec's schemas (ajv, as for the API; `control-requests.ts`) before the `LiveChain`
- * acts. Undefined for a path that is not a control call.
+ * The control plane's routes under /_mock/, one per path of the control spec, for the mock's own
+ * route table (mocks/http/own-routes.ts): the token guard, then (the path's method, else 405 with
+ * `Allow`) the body read as JSON and checked against the control spec's schemas (ajv, as for the
+ * API; `control-requests.ts`) before the `LiveChain` acts.
  */
-export function controlPlane(
+export function controlRoutes(
   controlled: Controlled,
   controlDoc: Document,
   access: ControlAccess,
-): (
-  request: ServerRequest,
-  pathname: string,
-  headers: string[],
-) => Promise<HttpResponse> | HttpResponse | undefined {
+): [string, OwnRoute][] {
   const refusal = guard(access);
-  const route = operationRouterOf(listOperations(controlDoc), { decode: false });
-  for (const op of listOperations(controlDoc))
-    if (!ACTIONS[op.operationId]) throw new Error(`the control spec's ${op.operationId} has no action`);
-  return (request, pathname, headers) => {
-    const found = route(request.method, pathname);
-    if (!found) return undefined;
-    const refused = refusal(request);
-    if (refused) return errorAnswer(request, headers, refused.status, refused.message);
-    if (isWrongMethod(found)) {
-      headers.push('Allow', found.allow.join(', '));
-      return errorAnswer(
-        request,
-        headers,
-        405,
-        `${request.method} is not allowed here: the control plane takes POST`,
-      );
-    }
-    const action = ACTIONS[found.route.operationId] as Action;
-    return readJsonBody(request)
-      .then((body) => {
-        const { status, value } = action(controlled, body);
-        return jsonAnswer(request, headers, status, value, true);
-      })
-      .catch((err: unknown) => {
-        if (err instanceof ControlError || err instanceof BodyError)
-          return errorAnswer(request, headers, err.status, err.message);
-        throw err;
-      });
-  };
+  const byPath = new Map<string, Map<string, Action>>();
+  for (const op of listOperations(controlDoc)) {
+    const action = ACTIONS[op.operationId];
+    if (!action) throw new Error(`the control spec's ${op.operationId} has no action`);
+    // The own routes are keyed by their literal path: a parameter would never match.
+    if (op.path.includes('{')) throw new Error(`the control spec's ${op.path} takes a path parameter`);
+    const methods = byPath.get(op.path.toLowerCase()) ?? new Map<string, Action>();
+    byPath.set(op.path.toLowerCase(), methods.set(op.method.toUpperCase(), action));
+  }
+  const answer =
+    (methods: Map<string, Action>): OwnAnswer =>
+    (request, headers) => {
+      const refused = refusal(request);
+      if (refused) return errorAnswer(request, headers, refused.status, refused.message);
+      const action = methods.get(request.method);
+      if (!action) {
+        headers.push('Allow', [...methods.keys()].join(', '));
+        return errorAnswer(
+          request,
+          headers,
+          405,
+          `${request.method} is not allowed here: the control plane takes POST`,
+        );
+      }
+      return readJsonBody(request)
+        .then((body) => {
+          const { status, value } = action(controlled, body);
+          return jsonAnswer(request, headers, status, value, true);
+        })
+        .catch((err: unknown) => {
+          if (err instanceof ControlError || err instanceof BodyError)
+            return errorAnswer(request, headers, err.status, err.message);
+          throw err;
+        });
+    };
+  return [...byPath].map(([path, methods]) => [path, { methods: 'any', answer: answer(methods) }]);
 }
 
 /** Why a control call is refused before its body is read, or undefined when it may go on. */

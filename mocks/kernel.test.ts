@@ -79,6 +79,18 @@ describe('the kernel: one handle for every path', () => {
     });
   });
 
+  it('checks each control body against the schema its operation names in the control spec, and will not start on one it cannot check', () => {
+    const sources = nodeSources(undefined);
+    const controlDoc = structuredClone(sources.controlDoc);
+    const mine = controlDoc.paths?.['/_mock/mine']?.post as {
+      requestBody: { content: Record<string, unknown> };
+    };
+    mine.requestBody.content['application/json'] = { schema: { $ref: '#/components/schemas/Tip' } };
+    expect(() => mockKernel(BASE, { ...sources, controlDoc })).toThrow(
+      "the control spec's mine takes a body no control check knows: #/components/schemas/Tip",
+    );
+  });
+
   it("a world file's seed drives the world and the injected faults alike", async () => {
     const statuses = async (mock: MockKernel): Promise<number[]> => {
       const out: number[] = [];

@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createMock } from '../mocks/create-mock.ts';
 import { mockHandle, type Mock } from '../mocks/mock-handle.ts';
 import type { MockOptions } from '../mocks/options.ts';
-import { isOwnPath } from '../mocks/own-paths.ts';
+import { isOwnPath } from '../mocks/http/own-routes.ts';
 import { serveNode } from '../mocks/http/node/serve.ts';
 import { serveLiveUpdates } from '../mocks/live/node/serve-live.ts';
 import type { ServerRequest } from '../spec/http/request.ts';

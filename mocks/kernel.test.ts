@@ -48,6 +48,49 @@ describe('the kernel: one handle for every path', () => {
     expect((await answer(mock, ok)).status).toBe(200);
   });
 
+  it('runs the own routes through the same phases as the API, but for the key and the rate limit', async () => {
+    const mock = createMock({ ...BASE, requireApiKey: true, rateLimitKey: 1 });
+    const keyed = { headers: { 'x-api-key': 'any' } };
+    // The API's gateway: no key is 401, a second keyed request within the minute is 429.
+    expect((await answer(mock, request('/extended'))).status).toBe(401);
+    // Its own paths are not behind it: no key, and as often as asked.
+    for (let i = 0; i < 3; i++) expect((await answer(mock, request('/_mock/world'))).status).toBe(200);
+    expect((await answer(mock, request('/extended', keyed))).status).toBe(200);
+    expect((await answer(mock, request('/extended', keyed))).status).toBe(429);
+    // The URL limit and the preflight are the same answers on either side.
+    const long = 'x'.repeat(9000);
+    const bytes = async (req: ServerRequest) => {
+      const res = await mock.handle(req);
+      return [res.status, res.rawHeaders, res.text];
+    };
+    expect(await bytes(request(`/_mock/ab/${long}`))).toEqual(await bytes(request(`/extended/${long}`)));
+    const preflight = {
+      method: 'OPTIONS',
+      headers: { origin: 'http://a.test', 'access-control-request-method': 'POST' },
+    };
+    expect(await bytes(request('/_mock/mine', preflight))).toEqual(
+      await bytes(request('/extended', preflight)),
+    );
+    // A read's path asked with another method, and an own path the mock does not have: 404.
+    expect((await answer(mock, request('/_mock/world', { method: 'POST', body: '{}' }))).status).toBe(404);
+    expect(await answer(mock, request('/_mock/nothing/'))).toMatchObject({
+      status: 404,
+      json: { message: 'Route GET:/_mock/nothing/ not found' },
+    });
+  });
+
+  it('checks each control body against the schema its operation names in the control spec, and will not start on one it cannot check', () => {
+    const sources = nodeSources(undefined);
+    const controlDoc = structuredClone(sources.controlDoc);
+    const mine = controlDoc.paths?.['/_mock/mine']?.post as {
+      requestBody: { content: Record<string, unknown> };
+    };
+    mine.requestBody.content['application/json'] = { schema: { $ref: '#/components/schemas/Tip' } };
+    expect(() => mockKernel(BASE, { ...sources, controlDoc })).toThrow(
+      "the control spec's mine takes a body no control check knows: #/components/schemas/Tip",
+    );
+  });
+
   it("a world file's seed drives the world and the injected faults alike", async () => {
     const statuses = async (mock: MockKernel): Promise<number[]> => {
       const out: number[] = [];

@@ -5,12 +5,11 @@ import type { HttpResponse } from '../spec/http/response.ts';
 import { operationsOf, releaseProfile, RELEASES, type ReleaseProfile } from '../spec/releases/releases.ts';
 import { LiveChain, type WorldRestorer } from './control/live-chain.ts';
 import { createMockPipeline } from './http/mock-pipeline.ts';
-import { serviceHeaders } from './http/answer-writing.ts';
-import type { Preferences } from './http/preferences.ts';
-import type { RateLimiter } from './http/rate-limit.ts';
+import { Preferences } from './http/preferences.ts';
+import { RateLimiter } from './http/rate-limit.ts';
 import { logLine } from './http/request-log.ts';
 import { withDefaults, worldOptionsOf, type MockOptions } from './options.ts';
-import { isLivePoll, isOwnPath, ownPaths, type OwnFiles } from './own-paths.ts';
+import { isLivePoll, ownRoutes, type OwnFiles } from './own-paths.ts';
 import { observeBoth, RequestFeed } from './ui/request-feed.ts';
 import { LiveUpdates } from './live/live-updates.ts';
 import type { CompiledWorldFile, WorldFileSettings } from './world/declared/compile.ts';
@@ -164,25 +163,26 @@ export function mockKernel(partial: Partial<MockOptions>, sources: MockSources):
   const operations = listOperations(doc);
   const apiRoute = routerOf(operations, { decode: false });
   const isApiPath = (pathname: string): boolean => apiRoute(pathname) !== undefined;
-  const { pipeline, limiter, preferences } = createMockPipeline(
-    doc,
-    live.queries,
-    { ...options, release, log },
-    live,
-  );
-  const own = ownPaths({
+  const served = operationsOf(operations, release.version);
+  const limiter = new RateLimiter({ anonymous: options.rateLimit, keyed: options.rateLimitKey }, options.now);
+  const preferences = new Preferences(served.map((op) => op.operationId));
+  const own = ownRoutes({
     options,
     doc,
-    ops: operationsOf(operations, release.version),
+    ops: served,
     controlDoc: sources.controlDoc,
     live,
     preferences,
     limiter,
     feed,
-    leading: serviceHeaders(release),
-    log,
     files: sources.files?.(live, options),
   });
+  const pipeline = createMockPipeline(
+    doc,
+    live.queries,
+    { ...options, release, log, limiter, preferences, own },
+    live,
+  );
 
   const seen = (request: ServerRequest, started: number, answer: HttpResponse): HttpResponse => {
     observe({
@@ -195,11 +195,10 @@ export function mockKernel(partial: Partial<MockOptions>, sources: MockSources):
     return answer;
   };
   const handle = (request: ServerRequest): HttpResponse | Promise<HttpResponse> => {
-    const isOwn = isOwnPath(request.target);
     // The home page's polling stays out of the log it shows.
-    if (isOwn && isLivePoll(request.target)) return own(request);
+    if (isLivePoll(request.target)) return pipeline(request);
     const started = performance.now();
-    const answer = isOwn ? own(request) : pipeline(request);
+    const answer = pipeline(request);
     return answer instanceof Promise
       ? answer.then((later) => seen(request, started, later))
       : seen(request, started, answer);

@@ -1,11 +1,10 @@
-import { listOperations, type Document } from '../../spec/document.ts';
+import { listOperations, type Document, type Operation } from '../../spec/document.ts';
 import type { ServerRequest } from '../../spec/http/request.ts';
-import type { HttpResponse } from '../../spec/http/response.ts';
-import { isWrongMethod, operationRouterOf } from '../../spec/request/routing.ts';
 import { BodyError, readJsonBody } from '../http/body.ts';
 import { sameSecret } from '../http/constant-time.ts';
 import { errorAnswer, jsonAnswer } from '../http/own-answer.ts';
-import { ControlError, type SubmitRequest } from './control-requests.ts';
+import type { OwnAnswer, OwnRoute } from '../http/own-routes.ts';
+import { ControlError, isChecked, type ControlChecks, type SubmitRequest } from './control-requests.ts';
 import type { LiveChain } from './live-chain.ts';
 import type { Preference, Preferences } from '../http/preferences.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
@@ -26,27 +25,21 @@ export interface Controlled {
   limiter: RateLimiter;
 }
 
+/** A control call's action, on its body as its route checked it (`bodyCheck`). */
 type Action = (controlled: Controlled, body: unknown) => { status: number; value: unknown };
 
 /** The control plane's calls, by the control spec's operationId: the controls of every door's `Mock`. */
 const ACTIONS: Record<string, Action> = {
-  mine: ({ live }, body) => {
-    const { blocks } = live.checks.body('MineRequest', body ?? {}) as { blocks: number };
-    return { status: 200, value: live.mine(blocks) };
-  },
+  mine: ({ live }, body) => ({ status: 200, value: live.mine((body as { blocks: number }).blocks) }),
   submit_transaction: ({ live }, body) => ({
     status: 201,
     value: live.submit(body as SubmitRequest, 'body'),
   }),
-  reorg: ({ live }, body) => {
-    const { depth } = live.checks.body('ReorgRequest', body) as { depth: number };
-    return { status: 200, value: live.reorg(depth) };
-  },
+  reorg: ({ live }, body) => ({ status: 200, value: live.reorg((body as { depth: number }).depth) }),
   reset: ({ live }) => ({ status: 200, value: live.reset() }),
-  prefer: ({ live, preferences }, body) => {
-    const preference = live.checks.body('Preference', body) as Preference;
+  prefer: ({ preferences }, body) => {
     try {
-      return { status: 200, value: { prefer: preferences.add(preference) } };
+      return { status: 200, value: { prefer: preferences.add(body as Preference) } };
     } catch (err) {
       // No code nor delay, or an operationId the release does not serve (the line names those it does).
       throw new ControlError(400, (err as Error).message);
@@ -56,58 +49,82 @@ const ACTIONS: Record<string, Action> = {
     preferences.clear();
     return { status: 200, value: {} };
   },
-  set_rate_limits: ({ live, limiter }, body) => {
-    limiter.setLimits(live.checks.body('RateLimits', body) as Partial<RateLimiter['limits']>);
+  set_rate_limits: ({ limiter }, body) => {
+    limiter.setLimits(body as Partial<RateLimiter['limits']>);
     return { status: 200, value: { ...limiter.limits } };
   },
 };
 
 /**
- * The control plane's POSTs under /_mock/, routed from the control spec by the API's own router
- * (spec/request/routing.ts): the token guard, then the body read as JSON and checked against the
- * control spec's schemas (ajv, as for the API; `control-requests.ts`) before the `LiveChain`
- * acts. Undefined for a path that is not a control call.
+ * The control plane's routes under /_mock/, one per path of the control spec, for the mock's own
+ * route table (mocks/http/own-routes.ts): the token guard, then (the path's method, else 405 with
+ * `Allow`) the body read as JSON and checked against the control spec's schemas (ajv, as for the
+ * API; `control-requests.ts`) before the `LiveChain` acts.
  */
-export function controlPlane(
+export function controlRoutes(
   controlled: Controlled,
   controlDoc: Document,
   access: ControlAccess,
-): (
-  request: ServerRequest,
-  pathname: string,
-  headers: string[],
-) => Promise<HttpResponse> | HttpResponse | undefined {
+): [string, OwnRoute][] {
   const refusal = guard(access);
-  const route = operationRouterOf(listOperations(controlDoc), { decode: false });
-  for (const op of listOperations(controlDoc))
-    if (!ACTIONS[op.operationId]) throw new Error(`the control spec's ${op.operationId} has no action`);
-  return (request, pathname, headers) => {
-    const found = route(request.method, pathname);
-    if (!found) return undefined;
-    const refused = refusal(request);
-    if (refused) return errorAnswer(request, headers, refused.status, refused.message);
-    if (isWrongMethod(found)) {
-      headers.push('Allow', found.allow.join(', '));
-      return errorAnswer(
-        request,
-        headers,
-        405,
-        `${request.method} is not allowed here: the control plane takes POST`,
-      );
-    }
-    const action = ACTIONS[found.route.operationId] as Action;
-    return readJsonBody(request)
-      .then((body) => {
-        const { status, value } = action(controlled, body);
-        return jsonAnswer(request, headers, status, value, true);
-      })
-      .catch((err: unknown) => {
-        if (err instanceof ControlError || err instanceof BodyError)
-          return errorAnswer(request, headers, err.status, err.message);
-        throw err;
-      });
-  };
+  const byPath = new Map<string, Map<string, Action>>();
+  for (const op of listOperations(controlDoc)) {
+    const act = ACTIONS[op.operationId];
+    if (!act) throw new Error(`the control spec's ${op.operationId} has no action`);
+    const check = bodyCheck(op, controlled.live.checks);
+    const action: Action = (on, body) => act(on, check(body));
+    // The own routes are keyed by their literal path: a parameter would never match.
+    if (op.path.includes('{')) throw new Error(`the control spec's ${op.path} takes a path parameter`);
+    const methods = byPath.get(op.path.toLowerCase()) ?? new Map<string, Action>();
+    byPath.set(op.path.toLowerCase(), methods.set(op.method.toUpperCase(), action));
+  }
+  const answer =
+    (methods: Map<string, Action>): OwnAnswer =>
+    (request, headers) => {
+      const refused = refusal(request);
+      if (refused) return errorAnswer(request, headers, refused.status, refused.message);
+      const action = methods.get(request.method);
+      if (!action) {
+        headers.push('Allow', [...methods.keys()].join(', '));
+        return errorAnswer(
+          request,
+          headers,
+          405,
+          `${request.method} is not allowed here: the control plane takes POST`,
+        );
+      }
+      return readJsonBody(request)
+        .then((body) => {
+          const { status, value } = action(controlled, body);
+          return jsonAnswer(request, headers, status, value, true);
+        })
+        .catch((err: unknown) => {
+          if (err instanceof ControlError || err instanceof BodyError)
+            return errorAnswer(request, headers, err.status, err.message);
+          throw err;
+        });
+    };
+  return [...byPath].map(([path, methods]) => [path, { methods: 'any', answer: answer(methods) }]);
 }
+
+/**
+ * A control call's body checked as its operation in the control spec declares it: against its
+ * schema (ajv, its defaults filled in; an optional body absent as `{}`), or not at all when it
+ * takes none. A submitted transaction is checked by the living chain as it admits it, once a
+ * world file's account names are addresses (`LiveChain.submit`).
+ */
+function bodyCheck(op: Operation, checks: ControlChecks): (body: unknown) => unknown {
+  const takes = op.requestBody;
+  const ref = (takes?.schema as { $ref?: string } | undefined)?.$ref;
+  if (!takes || ref === SUBMIT_REQUEST) return (body) => body;
+  const name = ref?.slice(SCHEMAS.length);
+  if (!ref?.startsWith(SCHEMAS) || !isChecked(name))
+    throw new Error(`the control spec's ${op.operationId} takes a body no control check knows: ${ref}`);
+  return (body) => checks.body(name, takes.required ? body : (body ?? {}));
+}
+
+const SCHEMAS = '#/components/schemas/';
+const SUBMIT_REQUEST = `${SCHEMAS}SubmitRequest`;
 
 /** Why a control call is refused before its body is read, or undefined when it may go on. */
 function guard(access: ControlAccess): (request: ServerRequest) => ControlError | undefined {

@@ -45,8 +45,21 @@ export type CheckedSubmit = Omit<SubmitRequest, 'amount' | 'fee'> & {
   fee: bigint;
 } & ({ type: 'token_transfer'; memo?: string } | { type: 'contract_call'; asset: string });
 
-type Component =
-  'MineRequest' | 'ReorgRequest' | 'TokenTransfer' | 'ContractCall' | 'Preference' | 'RateLimits';
+const COMPONENTS = [
+  'MineRequest',
+  'ReorgRequest',
+  'TokenTransfer',
+  'ContractCall',
+  'Preference',
+  'RateLimits',
+] as const;
+
+/** The control spec's request schemas the checks know. */
+type Component = (typeof COMPONENTS)[number];
+
+export function isChecked(name: string | undefined): name is Component {
+  return (COMPONENTS as readonly (string | undefined)[]).includes(name);
+}
 
 interface ControlSchemas {
   components: Record<string, Schema & { 'x-expected'?: string; 'x-max'?: string }>;

@@ -62,6 +62,7 @@ const pipeline = createApiPipeline({
   cache: new ResponseCache(queries, RESPONSE_CACHE_LIMITS),
   door: live,
   log: () => {},
+  own: new Map(),
 });
 
 async function send(

@@ -1,15 +1,16 @@
-import type { Document } from '../../spec/document.ts';
+import type { Document, Operation } from '../../spec/document.ts';
 import { listOperations } from '../../spec/document.ts';
 import { operationsOf, type ReleaseProfile } from '../../spec/releases/releases.ts';
 import { createSpecAjv } from '../../spec/schemas.ts';
 import { handlers } from '../operations/handlers.ts';
-import type { ChainDoor } from '../operations/types.ts';
+import type { ChainDoor, OperationHandler } from '../operations/types.ts';
 import type { WorldQueries } from '../query/world-queries.ts';
 import { Rng } from '../world/rng.ts';
 import { parseDeprecated } from './deprecation.ts';
-import { checkHandlers, createApiPipeline, type ApiPipeline } from './pipeline.ts';
-import { Preferences } from './preferences.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { createApiPipeline, type ApiPipeline } from './pipeline.ts';
+import type { OwnRoutes } from './own-routes.ts';
+import type { Preferences } from './preferences.ts';
+import type { RateLimiter } from './rate-limit.ts';
 import { RESPONSE_CACHE_LIMITS, ResponseCache } from './response-cache.ts';
 
 /** The options of the mock that shape its API's answers (a subset of the mock's flags). */
@@ -23,26 +24,22 @@ export interface ApiSettings {
   deprecationHeaders: boolean;
   apiKeys: string[];
   requireApiKey: boolean;
-  rateLimit: number;
-  rateLimitKey: number;
-  latencyMs: number;
-  faultRate: number;
-  now: () => number;
-  /** Where an unexpected error's one line goes. */
-  log: (line: string) => void;
-}
-
-export interface MockPipeline {
-  pipeline: ApiPipeline;
-  /** Its limits may be changed while it runs. */
+  /** The rate limit's limits, which may change while the mock runs. */
   limiter: RateLimiter;
   /** What `prefer()` asks of the next requests. */
   preferences: Preferences;
+  latencyMs: number;
+  faultRate: number;
+  /** Where an unexpected error's one line goes. */
+  log: (line: string) => void;
+  /** The mock's own routes, served by the same phases. */
+  own: OwnRoutes;
 }
 
 /**
- * The mock's API over a world's queries, as the HTTP mock (mocks/app.ts) and the MSW handlers
- * (msw/) both build it, so the same options give the same answers wherever they are served.
+ * The mock's API over a world's queries, with its own routes beside it (`settings.own`), as the
+ * kernel builds it for every door (the HTTP mock, the middleware, MSW), so the same options give
+ * the same answers wherever they are served.
  * `door`: what a POST changes (the living chain, which owns `queries`).
  */
 export function createMockPipeline(
@@ -50,20 +47,15 @@ export function createMockPipeline(
   queries: WorldQueries,
   settings: ApiSettings,
   door: ChainDoor,
-): MockPipeline {
-  const limiter = new RateLimiter(
-    { anonymous: settings.rateLimit, keyed: settings.rateLimitKey },
-    settings.now,
-  );
-  const { release } = settings;
+): ApiPipeline {
+  const { release, limiter, preferences } = settings;
   const all = listOperations(doc);
   // Every operation of the spec has its handler, whichever release is served.
   checkHandlers(all, handlers);
   const ops = operationsOf(all, release.version);
   // The answers that read the mined chain only (the spec's `x-cache: mined`) outlive a broadcast.
-  const preferences = new Preferences(ops.map((op) => op.operationId));
   const minedOnly = new Set(all.filter((op) => op.cache === 'mined').map((op) => op.operationId));
-  const pipeline = createApiPipeline({
+  return createApiPipeline({
     doc,
     ops,
     release,
@@ -86,12 +78,37 @@ export function createMockPipeline(
     }),
     door,
     log: settings.log,
+    own: settings.own,
   });
-  return { pipeline, limiter, preferences };
 }
 
 /** The injected faults' draws: the world's PRNG on its own stream, so they repeat for the seed. */
 function faultDraws(seed: number): () => number {
   const rng = new Rng(seed);
   return () => rng.next();
+}
+
+/** The spec and the handlers must name the same operations, or the mock would lie about one of them. */
+export function checkHandlers(ops: Operation[], handlers: Record<string, OperationHandler>): void {
+  const specIds = new Set(ops.map((o) => o.operationId));
+  const missing = [...specIds].filter((id) => !(id in handlers));
+  const extra = Object.keys(handlers).filter((id) => !specIds.has(id));
+  // A handler relies on validation filling in these parameters: the spec must give each a default.
+  const undefaulted = ops.flatMap((op) =>
+    (handlers[op.operationId]?.defaulted ?? [])
+      .filter((name) => {
+        const param = op.parameters.find((p) => p.in === 'query' && p.name === name);
+        return !(param?.schema && typeof param.schema === 'object' && 'default' in param.schema);
+      })
+      .map(
+        (name) =>
+          `${op.operationId}'s handler relies on a default for query parameter ${name}, which the spec does not give`,
+      ),
+  );
+  const problems = [
+    ...missing.map((id) => `operation ${id} is in spec/openapi.yaml but has no handler in mocks/operations/`),
+    ...extra.map((id) => `handler ${id} in mocks/operations/ has no operation in spec/openapi.yaml`),
+    ...undefaulted,
+  ];
+  if (problems.length) throw new Error(`the mock cannot start:\n  ${problems.join('\n  ')}`);
 }

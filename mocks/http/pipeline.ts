@@ -29,7 +29,7 @@ import {
   successorLink,
   type DeprecationSettings,
 } from './deprecation.ts';
-import { errorParts, loggableError, unexpectedError } from './errors.ts';
+import { errorParts, loggableError, routeNotFound, unexpectedError } from './errors.ts';
 import { keyVerdict, type KeyVerdict } from './keys.ts';
 import { parseQuery } from '../../spec/request/query-string.ts';
 import { rateLimitMessage, type RateLimiter } from './rate-limit.ts';
@@ -45,6 +45,7 @@ import {
   type ScenarioSettings,
 } from './scenarios.ts';
 import { urlTooLong } from './url-limit.ts';
+import { isOwnPath, ownPath, type OwnRoutes } from './own-routes.ts';
 import type { Preferences } from './preferences.ts';
 import {
   isRequestError,
@@ -76,6 +77,8 @@ export interface PipelineSettings {
   cache: ResponseCache;
   /** What a POST changes: the living chain. */
   door: ChainDoor;
+  /** The mock's own routes (the spec's files, the catalogue, the home page, the control plane). */
+  own: OwnRoutes;
   /** Where an unexpected error's one line goes. */
   log: (line: string) => void;
 }
@@ -144,6 +147,11 @@ type PhaseName =
  */
 interface Phase<P extends Passage, V = Verdict> {
   readonly name: PhaseName;
+  /**
+   * Run for the API's paths only: the key and the rate limit are the real service's gateway's,
+   * which the mock's own paths (its spec, its catalogue, its page, its control plane) are not behind.
+   */
+  readonly apiOnly?: true;
   readonly run: (p: P) => V;
 }
 
@@ -192,6 +200,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     },
     {
       name: 'api-key',
+      apiOnly: true,
       run: (p) => {
         const verdict: KeyVerdict = keys(p.request.headers['x-api-key']);
         if ('status' in verdict) return fail(p, verdict.status, verdict.message);
@@ -201,6 +210,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     },
     {
       name: 'rate-limit',
+      apiOnly: true,
       run: (p) => {
         const kind = p.key === undefined ? 'anonymous' : 'keyed';
         const decision = limiter.take(kind, p.key ?? p.request.ip ?? 'unknown');
@@ -212,6 +222,26 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
       },
     },
   ];
+
+  /**
+   * An own path's route and its answer: a path the mock does not have (or a read's path asked with
+   * another method) is 404 in the error body; an error, the error body after the service headers only.
+   */
+  const ownRoute = (p: Passage): HttpResponse | Promise<HttpResponse> => {
+    const failed = (err: unknown): HttpResponse => {
+      p.headers.splice(0, p.headers.length, ...leading);
+      return unexpected(p, err);
+    };
+    try {
+      const found = settings.own.get(ownPath(p.request.target));
+      if (!found || (found.methods === 'read' && !isRead(p.request.method)))
+        return fail(p, 404, routeNotFound(p.request.method, splitTarget(p.request.target).pathname));
+      const answer = found.answer(p.request, p.headers);
+      return answer instanceof Promise ? answer.catch(failed) : answer;
+    } catch (err) {
+      return failed(err);
+    }
+  };
 
   /** The operation the request goes to (404, 405 otherwise); a URL with a cached answer is routed by its entry. */
   const routePhase: Phase<Passage, HttpResponse | RoutedPassage> = {
@@ -412,11 +442,14 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
   };
   return (request) => {
     const p: Passage = { request, headers: [], key: undefined, pathname: '', query: '' };
+    const own = isOwnPath(request.target);
     try {
       for (const phase of beforeRoute) {
+        if (own && phase.apiOnly) continue;
         const answer = phase.run(p);
         if (answer !== undefined) return answer;
       }
+      if (own) return ownRoute(p);
       const routed = routePhase.run(p);
       return 'status' in routed ? routed : runRouted(routed, 0);
     } catch (err) {
@@ -434,29 +467,4 @@ function handlerOf(handlers: Record<string, OperationHandler>, op: Operation): O
   const handler = handlers[op.operationId];
   if (!handler) throw new Error(`operation ${op.operationId} has no handler`);
   return handler;
-}
-
-/** The spec and the handlers must name the same operations, or the mock would lie about one of them. */
-export function checkHandlers(ops: Operation[], handlers: Record<string, OperationHandler>): void {
-  const specIds = new Set(ops.map((o) => o.operationId));
-  const missing = [...specIds].filter((id) => !(id in handlers));
-  const extra = Object.keys(handlers).filter((id) => !specIds.has(id));
-  // A handler relies on validation filling in these parameters: the spec must give each a default.
-  const undefaulted = ops.flatMap((op) =>
-    (handlers[op.operationId]?.defaulted ?? [])
-      .filter((name) => {
-        const param = op.parameters.find((p) => p.in === 'query' && p.name === name);
-        return !(param?.schema && typeof param.schema === 'object' && 'default' in param.schema);
-      })
-      .map(
-        (name) =>
-          `${op.operationId}'s handler relies on a default for query parameter ${name}, which the spec does not give`,
-      ),
-  );
-  const problems = [
-    ...missing.map((id) => `operation ${id} is in spec/openapi.yaml but has no handler in mocks/operations/`),
-    ...extra.map((id) => `handler ${id} in mocks/operations/ has no operation in spec/openapi.yaml`),
-    ...undefaulted,
-  ];
-  if (problems.length) throw new Error(`the mock cannot start:\n  ${problems.join('\n  ')}`);
 }

@@ -4,6 +4,7 @@ import type { LiveChain } from '../control/live-chain.ts';
 import type { ServerRequest } from '../../spec/http/request.ts';
 import { HttpResponse } from '../../spec/http/response.ts';
 import { contentAnswer } from '../http/own-answer.ts';
+import type { OwnAnswer } from '../http/own-routes.ts';
 import { preferredType } from './accepts.ts';
 import { clientBundle } from './client-bundle.ts';
 import { homePage, PAGE_SCRIPT, PAGE_STYLE, REFERENCE_PATH } from './home-page.ts';
@@ -19,12 +20,15 @@ import {
 
 export { LIVE_PATH, liveState, type LiveState } from './live-state.ts';
 
-/** A page of the mock's own, or undefined when the path is not one: for the path, lower case, without a trailing slash. */
-export type OwnPage = (
-  request: ServerRequest,
-  path: string,
-  headers: string[],
-) => HttpResponse | Promise<HttpResponse> | undefined;
+/**
+ * The home page's part of the mock's own routes: `home` answers `/` to a browser (undefined for a
+ * client that prefers JSON, which gets the links), `files` the page's script and style, the API
+ * reference and Swagger UI's files, by path (lower case).
+ */
+export interface UiPages {
+  home(request: ServerRequest, headers: string[]): HttpResponse | undefined;
+  files: ReadonlyMap<string, OwnAnswer>;
+}
 
 const STYLE_PATH = fileURLToPath(new URL('./page.css', import.meta.url));
 const HTML = 'text/html; charset=utf-8';
@@ -36,39 +40,32 @@ const TYPES: Record<string, string> = { css: 'text/css; charset=utf-8', js: SCRI
  * follow), its script and style, and the API reference with Swagger UI's files. Each file is read
  * on its first request: a mock no browser opens reads none of them.
  */
-export function uiPages(live: LiveChain, settings: PageSettings & { trustProxy: boolean }): OwnPage {
+export function uiPages(live: LiveChain, settings: PageSettings & { trustProxy: boolean }): UiPages {
   const config = pageConfig(settings);
   let style: string | undefined;
   let reference: string | undefined;
-  const swagger = new Map<string, () => StaticFile>(
-    SWAGGER_FILES.map((name) => [`${REFERENCE_ASSETS}/${name}`, once(() => staticFile(swaggerFile(name)))]),
-  );
-  return (request, path, headers) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
-    if (path === '/') {
-      headers.push('Vary', 'Accept');
-      if (preferredType(request.headers.accept, ['application/json', 'text/html']) !== 'text/html')
-        return undefined;
-      headers.push('Cache-Control', 'no-store');
-      const page = homePage(config, live.queries.catalogue(), originOf(request, settings));
-      return contentAnswer(request, headers, 200, HTML, page);
-    }
-    if (path === PAGE_SCRIPT)
-      return clientBundle().then((script) => contentAnswer(request, headers, 200, SCRIPT, script));
-    if (path === PAGE_STYLE)
-      return contentAnswer(
-        request,
-        headers,
-        200,
-        TYPES.css as string,
-        (style ??= readFileSync(STYLE_PATH, 'utf8')),
-      );
-    if (path === REFERENCE_PATH)
-      return contentAnswer(request, headers, 200, HTML, (reference ??= referencePage()));
-    if (path === REFERENCE_SCRIPT) return contentAnswer(request, headers, 200, SCRIPT, REFERENCE_STARTER);
-    const file = swagger.get(path);
-    return file ? fileAnswer(request, headers, file()) : undefined;
+  const files = new Map<string, OwnAnswer>([
+    [PAGE_SCRIPT, (r, h) => clientBundle().then((script) => contentAnswer(r, h, 200, SCRIPT, script))],
+    [
+      PAGE_STYLE,
+      (r, h) => contentAnswer(r, h, 200, TYPES.css as string, (style ??= readFileSync(STYLE_PATH, 'utf8'))),
+    ],
+    [REFERENCE_PATH, (r, h) => contentAnswer(r, h, 200, HTML, (reference ??= referencePage()))],
+    [REFERENCE_SCRIPT, (r, h) => contentAnswer(r, h, 200, SCRIPT, REFERENCE_STARTER)],
+    ...SWAGGER_FILES.map((name): [string, OwnAnswer] => {
+      const file = once(() => staticFile(swaggerFile(name)));
+      return [`${REFERENCE_ASSETS}/${name}`, (r, h) => fileAnswer(r, h, file())];
+    }),
+  ]);
+  const home = (request: ServerRequest, headers: string[]): HttpResponse | undefined => {
+    headers.push('Vary', 'Accept');
+    if (preferredType(request.headers.accept, ['application/json', 'text/html']) !== 'text/html')
+      return undefined;
+    headers.push('Cache-Control', 'no-store');
+    const page = homePage(config, live.queries.catalogue(), originOf(request, settings));
+    return contentAnswer(request, headers, 200, HTML, page);
   };
+  return { home, files };
 }
 
 /** The address the page's links go to: the Host the browser used (and its scheme behind a trusted proxy). */

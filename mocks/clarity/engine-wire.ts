@@ -55,9 +55,15 @@ export function revived(error: CrossedError): Error {
 export interface HostedEngine extends ClarityEngine {
   /**
    * Its thread is gone: ended by `close()`, or stopped because a call ran past
-   * `CALL_BUDGET_MS` (node/engine-bridge.ts). Every call then throws; whoever held it starts another.
+   * `CALL_BUDGET_MS` (node/engine-crossing.ts). Every call then throws; whoever held it starts another.
    */
   readonly lost: boolean;
   /** Ends its thread (and the memory its session holds). */
   close(): Promise<void>;
+  /**
+   * Runs `call` while the caller's thread goes on, and answers what it answered (or rejects with
+   * what it threw, `EngineTimeout` past `CALL_BUDGET_MS`). Such calls run one after another; a
+   * synchronous call made while one runs waits for it first, then runs.
+   */
+  callLater(call: EngineCall): Promise<unknown>;
 }

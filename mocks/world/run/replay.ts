@@ -1,4 +1,5 @@
-import { EngineRefusal, type ClarityEngine, type EngineTx, type TxOutcome } from '../../clarity/engine.ts';
+import { EngineRefusal, type EngineTx, type TxOutcome } from '../../clarity/engine.ts';
+import { step, type EngineFacts, type EngineSteps } from '../../clarity/engine-steps.ts';
 import { clarityTxOf, type Chain } from '../tables/chain.ts';
 import { engineTxOf, genesisAllocations } from './engine-txs.ts';
 import { configurePox, lockDisagreement, type EnginePox } from './stacking.ts';
@@ -32,25 +33,30 @@ export class ReplayRefusal extends Error {
 /**
  * Runs the world's anchored blocks after `replayed.height` up to `upTo` in the engine, in block
  * order, each on its burn height. What the engine then holds is the world's contract state at
- * `upTo`.
+ * `upTo`. Its steps (engine-steps.ts) run now, or awaited at an engine's start.
  */
-export function replayChain(engine: ClarityEngine, chain: Chain, upTo: number, replayed: Replayed): void {
+export function* replayChain(
+  engine: EngineFacts,
+  chain: Chain,
+  upTo: number,
+  replayed: Replayed,
+): EngineSteps<void> {
   const blocks = chain.blocks;
   for (let h = replayed.height + 1; h <= upTo; h++) {
     const end = h < blocks.count ? (blocks.firstTx[h] as number) : chain.anchoredCount;
-    const worldEnd = openBlock(engine, chain, replayed, h, end);
+    const worldEnd = yield* openBlock(engine, chain, replayed, h, end);
     // What only the engine runs (a user's deployments and calls) ends the block, each in its own.
     for (let tx = worldEnd; tx < end; tx++) {
       const engineTx = engineTxOf(chain, tx, replayed.pox);
-      if (engineTx) runAlone(engine, chain, replayed, h, tx, engineTx);
+      if (engineTx) yield* runAlone(engine, chain, replayed, h, tx, engineTx);
     }
   }
 }
 
 /** An engine that holds nothing of the world yet: the genesis allocations credited, pox-4 set to the world's cycles. */
-export function startReplay(engine: ClarityEngine, chain: Chain): Replayed {
-  for (const { recipient, amount } of genesisAllocations(chain)) engine.mintStx(recipient, amount);
-  return { engineHeights: [], height: 0, pox: configurePox(engine, chain) };
+export function* startReplay(engine: EngineFacts, chain: Chain): EngineSteps<Replayed> {
+  for (const { recipient, amount } of genesisAllocations(chain)) yield* step('mintStx', recipient, amount);
+  return { engineHeights: [], height: 0, pox: yield* configurePox(engine, chain) };
 }
 
 /**
@@ -59,13 +65,13 @@ export function startReplay(engine: ClarityEngine, chain: Chain): Replayed {
  * engine then holds block h, and the row where the engine-only ones start is returned. A world
  * row the engine refuses, or that returns `(err …)`, stops with one line naming it.
  */
-export function openBlock(
-  engine: ClarityEngine,
+export function* openBlock(
+  engine: EngineFacts,
   chain: Chain,
   replayed: Replayed,
   h: number,
   end: number,
-): number {
+): EngineSteps<number> {
   const rows: number[] = [];
   const txs: EngineTx[] = [];
   let tx = chain.blocks.firstTx[h - 1] as number;
@@ -78,7 +84,7 @@ export function openBlock(
   }
   let outcomes;
   try {
-    outcomes = engine.mineBlock(txs, burnHeightOf(chain, replayed, h));
+    outcomes = yield* step('mineBlock', txs, burnHeightOf(chain, replayed, h));
   } catch (error) {
     if (error instanceof EngineRefusal) throw new ReplayRefusal(`in block ${h}`, error.message);
     throw error;
@@ -103,20 +109,20 @@ export function openBlock(
  * which throws ReplayRefusal when that chain cannot run), in an engine block of its own. What it
  * did, or the engine's refusal.
  */
-export function runInBlock(
-  engine: ClarityEngine,
+export function* runInBlock(
+  engine: EngineFacts,
   chain: Chain,
   replayed: Replayed,
   h: number,
   engineTx: EngineTx,
-): TxOutcome | EngineRefusal {
+): EngineSteps<TxOutcome | EngineRefusal> {
   if (replayed.height < h) {
-    replayChain(engine, chain, h - 1, replayed);
-    openBlock(engine, chain, replayed, h, chain.txs.count);
+    yield* replayChain(engine, chain, h - 1, replayed);
+    yield* openBlock(engine, chain, replayed, h, chain.txs.count);
   }
   let ran: TxOutcome | EngineRefusal;
   try {
-    ran = engine.mineBlock([engineTx], burnHeightOf(chain, replayed, h))[0] as TxOutcome;
+    ran = (yield* step('mineBlock', [engineTx], burnHeightOf(chain, replayed, h)))[0] as TxOutcome;
   } catch (error) {
     if (!(error instanceof EngineRefusal)) throw error;
     ran = error;
@@ -126,17 +132,18 @@ export function runInBlock(
 }
 
 /** A deployment or call only the engine runs, mined in world block h, run again in a block of its own. */
-function runAlone(
-  engine: ClarityEngine,
+function* runAlone(
+  engine: EngineFacts,
   chain: Chain,
   replayed: Replayed,
   h: number,
   tx: number,
   engineTx: EngineTx,
-): void {
+): EngineSteps<void> {
   let committed = false;
   try {
-    committed = engine.mineBlock([engineTx], burnHeightOf(chain, replayed, h))[0]?.committed === true;
+    const [outcome] = yield* step('mineBlock', [engineTx], burnHeightOf(chain, replayed, h));
+    committed = outcome?.committed === true;
   } catch (error) {
     if (!(error instanceof EngineRefusal)) throw error;
   }
@@ -149,7 +156,7 @@ export function burnHeightOf(chain: Chain, replayed: Replayed, h: number): numbe
 }
 
 /** The engine holds world block h, up to its tip. */
-export function settleHeight(engine: ClarityEngine, replayed: Replayed, h: number): void {
+export function settleHeight(engine: EngineFacts, replayed: Replayed, h: number): void {
   replayed.engineHeights[h - 1] = engine.tip.height;
   replayed.height = h;
 }

@@ -1,5 +1,6 @@
 import { Cl, cvToHex } from '@stacks/transactions';
-import type { ClarityEngine, ContractId, EngineTx, TxOutcome } from '../../clarity/engine.ts';
+import type { ContractId, EngineTx, TxOutcome } from '../../clarity/engine.ts';
+import { step, type EngineFacts, type EngineSteps } from '../../clarity/engine-steps.ts';
 import { reprOf } from '../../../spec/clarity-repr.ts';
 import { argumentValues } from '../derive/call-arguments.ts';
 import { tuple, uint } from '../derive/clarity.ts';
@@ -24,12 +25,12 @@ export interface EnginePox extends PoxFrame {
  * origin that keeps the world's first burn block at or above the engine's: the engine mines at
  * most a cycle of empty burn blocks before the world's first.
  */
-export function configurePox(engine: ClarityEngine, chain: Chain): EnginePox {
+export function* configurePox(engine: EngineFacts, chain: Chain): EngineSteps<EnginePox> {
   // The world's own pox-4: the simnet holds the boot contracts at testnet's boot address too.
   const contract = contractAt(chain, chain.poxContract).id;
   const { poxCycleLength: length, poxPrepareLength: prepare } = chain.net;
   const args = [0, prepare, length, 0].map((n) => cvToHex(Cl.uint(n)));
-  const [set] = engine.mineBlock([
+  const [set] = yield* step('mineBlock', [
     { kind: 'call', sender: engine.bootAddress, contract, fn: 'set-burnchain-parameters', args },
   ]);
   if (!set?.committed)

@@ -4,6 +4,7 @@ import { startEngine } from '../../clarity/load.ts';
 import { BlockKey } from '../tables/block-table.ts';
 import type { Chain } from '../tables/chain.ts';
 import { EngineRefusal } from '../../clarity/engine.ts';
+import { runLater, runNow } from '../../clarity/engine-steps.ts';
 import type { MinedRun } from '../generate/mempool-confirmation.ts';
 import { Status } from '../tables/kinds.ts';
 import type { TxTable } from '../tables/tx-table.ts';
@@ -85,7 +86,7 @@ export class WorldEngine {
     if (synced.replayed.height < h) {
       try {
         catchUp(synced, chain, h - 1);
-        openBlock(synced.engine, chain, synced.replayed, h, chain.txs.count);
+        runNow(synced.engine, openBlock(synced.engine, chain, synced.replayed, h, chain.txs.count));
       } catch (error) {
         // The chain cannot run in the engine: the block goes on without what only the engine
         // runs, and the next read replays the chain and says why.
@@ -95,7 +96,7 @@ export class WorldEngine {
       }
       synced.lastHash = chain.blocks.hex(BlockKey.IndexHash, h - 1);
     }
-    const ran = runInBlock(synced.engine, chain, synced.replayed, h, engineTx);
+    const ran = runNow(synced.engine, runInBlock(synced.engine, chain, synced.replayed, h, engineTx));
     if (ran instanceof EngineRefusal && ran.tooExpensive) return 'too-expensive';
     const status = recordOutcome(chain, table, row, ran);
     if (status === Status.AbortByPostCondition) this.letGo();
@@ -169,25 +170,35 @@ export class WorldEngine {
   }
 }
 
-/** The longest the replay at an engine's start holds the event loop before giving it a turn. */
-const REPLAY_SLICE_MS = 10;
-
 /**
- * A new engine holding `chain`. The engine starts on its own thread (clarity/node/engine-bridge.ts);
- * the replay goes a block at a time, each block mined there while this thread waits for it, and
- * gives the event loop a turn every `REPLAY_SLICE_MS` (or after a longer block), so the mock keeps
- * answering its other requests while the engine warms. An engine that cannot hold the chain is ended.
+ * A new engine holding `chain`. The engine starts on its own thread (clarity/node/engine-bridge.ts),
+ * and the replay's calls cross to it asynchronously, a block at a time: while the engine's thread
+ * runs a block, the mock's thread answers its other requests, and holds the event loop only to
+ * prepare a block's transactions and check what the engine answered. A chain that moved under a
+ * block (a reorg or a reset while it ran) leaves the engine lost, so `ready()` starts another;
+ * an engine that cannot hold the chain is ended.
  */
 async function startOn(chain: Chain, costed: boolean): Promise<Synced> {
   const engine = await startEngine(undefined, { trackCosts: costed });
   try {
-    const synced: Synced = { engine, chain, costed, replayed: startReplay(engine, chain), lastHash: '' };
-    let turn = performance.now();
-    while (follows(synced, chain) && synced.replayed.height < chain.blocks.count) {
-      catchUp(synced, chain, synced.replayed.height + 1);
-      if (performance.now() - turn < REPLAY_SLICE_MS) continue;
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      turn = performance.now();
+    const replayed = await runLater(engine, startReplay(engine, chain));
+    const synced: Synced = { engine, chain, costed, replayed, lastHash: '' };
+    while (follows(synced, chain) && replayed.height < chain.blocks.count) {
+      const h = replayed.height + 1;
+      const hash = chain.blocks.hex(BlockKey.IndexHash, h - 1);
+      const moved = (): boolean =>
+        chain.blocks.count < h || chain.blocks.hex(BlockKey.IndexHash, h - 1) !== hash;
+      try {
+        await runLater(engine, replayChain(engine, chain, h, replayed));
+      } catch (error) {
+        // What the block's rows were when it was sent is gone: its checks read the new ones.
+        if (!moved()) throw error;
+      }
+      if (moved()) {
+        void engine.close();
+        break;
+      }
+      synced.lastHash = hash;
     }
     return synced;
   } catch (error) {
@@ -222,7 +233,7 @@ function follows(synced: Synced, chain: Chain): boolean {
 function catchUp(synced: Synced, chain: Chain, tip = chain.blocks.count): void {
   if (chain !== synced.chain) return;
   if (synced.replayed.height >= tip) return;
-  replayChain(synced.engine, chain, tip, synced.replayed);
+  runNow(synced.engine, replayChain(synced.engine, chain, tip, synced.replayed));
   synced.lastHash = chain.blocks.hex(BlockKey.IndexHash, tip - 1);
 }
 

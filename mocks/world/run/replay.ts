@@ -33,24 +33,60 @@ export class ReplayRefusal extends Error {
 /**
  * Runs the world's anchored blocks after `replayed.height` up to `upTo` in the engine, in block
  * order, each on its burn height. What the engine then holds is the world's contract state at
- * `upTo`. Its steps (engine-steps.ts) run now, or awaited at an engine's start.
+ * `upTo`. Its steps (engine-steps.ts) run now, or awaited at an engine's start; `ahead`, the
+ * first block's transactions built beforehand (while the engine ran the block before).
  */
 export function* replayChain(
   engine: EngineFacts,
   chain: Chain,
   upTo: number,
   replayed: Replayed,
+  ahead?: BlockTxs,
 ): EngineSteps<void> {
-  const blocks = chain.blocks;
   for (let h = replayed.height + 1; h <= upTo; h++) {
-    const end = h < blocks.count ? (blocks.firstTx[h] as number) : chain.anchoredCount;
-    const worldEnd = yield* openBlock(engine, chain, replayed, h, end);
+    const end = blockEnd(chain, h);
+    const built = ahead?.h === h && ahead.end === end ? ahead : blockTxs(chain, replayed.pox, h, end);
+    yield* openBlock(engine, chain, replayed, built);
     // What only the engine runs (a user's deployments and calls) ends the block, each in its own.
-    for (let tx = worldEnd; tx < end; tx++) {
+    for (let tx = built.worldEnd; tx < end; tx++) {
       const engineTx = engineTxOf(chain, tx, replayed.pox);
       if (engineTx) yield* runAlone(engine, chain, replayed, h, tx, engineTx);
     }
   }
+}
+
+/** The row after world block h's last anchored transaction. */
+export function blockEnd(chain: Chain, h: number): number {
+  return h < chain.blocks.count ? (chain.blocks.firstTx[h] as number) : chain.anchoredCount;
+}
+
+/** World block h's own rows up to `end` as the engine runs them, built before the block is sent. */
+export interface BlockTxs {
+  readonly h: number;
+  readonly end: number;
+  /** The rows with an effect in Clarity, and each as the engine runs it. */
+  readonly rows: readonly number[];
+  readonly txs: readonly EngineTx[];
+  /** The first row only the engine runs (a user's deployment or call), or `end`. */
+  readonly worldEnd: number;
+}
+
+/**
+ * World block h's own rows (those before the first that only the engine runs, up to `end`),
+ * every one with an effect in Clarity, as the engine runs them.
+ */
+export function blockTxs(chain: Chain, pox: EnginePox, h: number, end: number): BlockTxs {
+  const rows: number[] = [];
+  const txs: EngineTx[] = [];
+  let tx = chain.blocks.firstTx[h - 1] as number;
+  for (; tx < end && !clarityTxOf(chain, chain.txs, tx); tx++) {
+    const engineTx = engineTxOf(chain, tx, pox);
+    if (engineTx) {
+      rows.push(tx);
+      txs.push(engineTx);
+    }
+  }
+  return { h, end, rows, txs, worldEnd: tx };
 }
 
 /** An engine that holds nothing of the world yet: the genesis allocations credited, pox-4 set to the world's cycles. */
@@ -60,28 +96,16 @@ export function* startReplay(engine: EngineFacts, chain: Chain): EngineSteps<Rep
 }
 
 /**
- * Runs world block h's own rows (those before the first that only the engine runs, up to `end`)
- * in one engine block on its burn height, every one with an effect in Clarity, in order; the
- * engine then holds block h, and the row where the engine-only ones start is returned. A world
- * row the engine refuses, or that returns `(err …)`, stops with one line naming it.
+ * Runs world block h's own rows (`blockTxs`) in one engine block on its burn height, in order;
+ * the engine then holds block h. A world row the engine refuses, or that returns `(err …)`,
+ * stops with one line naming it.
  */
 export function* openBlock(
   engine: EngineFacts,
   chain: Chain,
   replayed: Replayed,
-  h: number,
-  end: number,
-): EngineSteps<number> {
-  const rows: number[] = [];
-  const txs: EngineTx[] = [];
-  let tx = chain.blocks.firstTx[h - 1] as number;
-  for (; tx < end && !clarityTxOf(chain, chain.txs, tx); tx++) {
-    const engineTx = engineTxOf(chain, tx, replayed.pox);
-    if (engineTx) {
-      rows.push(tx);
-      txs.push(engineTx);
-    }
-  }
+  { h, rows, txs }: BlockTxs,
+): EngineSteps<void> {
   let outcomes;
   try {
     outcomes = yield* step('mineBlock', txs, burnHeightOf(chain, replayed, h));
@@ -100,7 +124,6 @@ export function* openBlock(
     if (disagreement) throw new ReplayRefusal(chain.txs.idHex(row), disagreement);
   });
   settleHeight(engine, replayed, h);
-  return tx;
 }
 
 /**
@@ -118,7 +141,7 @@ export function* runInBlock(
 ): EngineSteps<TxOutcome | EngineRefusal> {
   if (replayed.height < h) {
     yield* replayChain(engine, chain, h - 1, replayed);
-    yield* openBlock(engine, chain, replayed, h, chain.txs.count);
+    yield* openBlock(engine, chain, replayed, blockTxs(chain, replayed.pox, h, chain.txs.count));
   }
   let ran: TxOutcome | EngineRefusal;
   try {

@@ -10,7 +10,17 @@ import { Status } from '../tables/kinds.ts';
 import type { TxTable } from '../tables/tx-table.ts';
 import { engineOnlyTx } from './engine-txs.ts';
 import { recordOutcome } from './mined-outcomes.ts';
-import { openBlock, replayChain, ReplayRefusal, runInBlock, startReplay, type Replayed } from './replay.ts';
+import {
+  blockEnd,
+  blockTxs,
+  openBlock,
+  replayChain,
+  ReplayRefusal,
+  runInBlock,
+  startReplay,
+  type BlockTxs,
+  type Replayed,
+} from './replay.ts';
 
 /**
  * The world's contracts as the Clarity engine holds them, read at the world's heights: `at` is
@@ -86,7 +96,8 @@ export class WorldEngine {
     if (synced.replayed.height < h) {
       try {
         catchUp(synced, chain, h - 1);
-        runNow(synced.engine, openBlock(synced.engine, chain, synced.replayed, h, chain.txs.count));
+        const built = blockTxs(chain, synced.replayed.pox, h, chain.txs.count);
+        runNow(synced.engine, openBlock(synced.engine, chain, synced.replayed, built));
       } catch (error) {
         // The chain cannot run in the engine: the block goes on without what only the engine
         // runs, and the next read replays the chain and says why.
@@ -173,32 +184,38 @@ export class WorldEngine {
 /**
  * A new engine holding `chain`. The engine starts on its own thread (clarity/node/engine-bridge.ts),
  * and the replay's calls cross to it asynchronously, a block at a time: while the engine's thread
- * runs a block, the mock's thread answers its other requests, and holds the event loop only to
- * prepare a block's transactions and check what the engine answered. A chain that moved under a
- * block (a reorg or a reset while it ran) leaves the engine lost, so `ready()` starts another;
- * an engine that cannot hold the chain is ended.
+ * runs a block, the mock's thread builds the next one's transactions and answers its other
+ * requests. A chain that moved under a block (a reorg or a reset while it ran) leaves the engine
+ * lost, so `ready()` starts another; an engine that cannot hold the chain is ended.
  */
 async function startOn(chain: Chain, costed: boolean): Promise<Synced> {
   const engine = await startEngine(undefined, { trackCosts: costed });
   try {
     const replayed = await runLater(engine, startReplay(engine, chain));
     const synced: Synced = { engine, chain, costed, replayed, lastHash: '' };
+    const hashOf = (h: number): string | undefined =>
+      h <= chain.blocks.count ? chain.blocks.hex(BlockKey.IndexHash, h - 1) : undefined;
+    let ahead: { built: BlockTxs; hash: string | undefined } | undefined;
     while (follows(synced, chain) && replayed.height < chain.blocks.count) {
       const h = replayed.height + 1;
-      const hash = chain.blocks.hex(BlockKey.IndexHash, h - 1);
-      const moved = (): boolean =>
-        chain.blocks.count < h || chain.blocks.hex(BlockKey.IndexHash, h - 1) !== hash;
+      const hash = hashOf(h);
+      const built = ahead && ahead.hash === hash ? ahead.built : undefined;
+      const running = runLater(engine, replayChain(engine, chain, h, replayed, built));
+      ahead =
+        h < chain.blocks.count
+          ? { built: blockTxs(chain, replayed.pox, h + 1, blockEnd(chain, h + 1)), hash: hashOf(h + 1) }
+          : undefined;
       try {
-        await runLater(engine, replayChain(engine, chain, h, replayed));
+        await running;
       } catch (error) {
-        // What the block's rows were when it was sent is gone: its checks read the new ones.
-        if (!moved()) throw error;
+        // The rows it was sent with are gone: its checks read the new ones.
+        if (hashOf(h) === hash) throw error;
       }
-      if (moved()) {
+      if (hashOf(h) !== hash) {
         void engine.close();
         break;
       }
-      synced.lastHash = hash;
+      synced.lastHash = hash as string;
     }
     return synced;
   } catch (error) {

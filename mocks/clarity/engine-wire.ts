@@ -20,6 +20,27 @@ export interface EngineCall {
   args: readonly unknown[];
 }
 
+/**
+ * A SIP-018 structured-data signature (stacks.js `signStructuredData`), its message and domain
+ * as Clarity hex, to be made with `privateKey` on the engine's thread for the mock's, where a
+ * process's first use of the curve (a signature, a public key) holds the thread for about 100 ms
+ * (the curve's table, built in one piece).
+ */
+export interface SignRequest {
+  messageHex: string;
+  domainHex: string;
+  privateKey: string;
+}
+
+/** A `SignRequest`'s signature (hex), and the public key of its private key (hex, compressed). */
+export interface Signed {
+  signature: string;
+  publicKey: string;
+}
+
+/** What crosses to the engine's thread: a call of the facade, or signatures to make. */
+export type ThreadCall = EngineCall | { method: 'sign'; args: readonly [readonly SignRequest[]] };
+
 export type Tip = ClarityEngine['tip'];
 
 /** An error as it crosses. */
@@ -66,4 +87,6 @@ export interface HostedEngine extends ClarityEngine {
    * synchronous call made while one runs waits for it first, then runs.
    */
   callLater(call: EngineCall): Promise<unknown>;
+  /** Makes `requests`' signatures, in order, while the caller's thread goes on, as `callLater`. */
+  signLater(requests: readonly SignRequest[]): Promise<Signed[]>;
 }

@@ -1,4 +1,4 @@
-import { Cl, cvToHex, type UIntCV } from '@stacks/transactions';
+import { Cl, cvToHex, privateKeyToPublic, signStructuredData, type UIntCV } from '@stacks/transactions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EngineRefusal, type EngineTx, type TxOutcome } from './engine.ts';
 import type { HostedEngine } from './engine-wire.ts';
@@ -119,6 +119,25 @@ describe('the Clarity engine (clarinet-sdk simnet)', () => {
     expect(results).toEqual([n + 1, n + 2].map((i) => cvToHex(Cl.ok(Cl.uint(i)))));
     expect(await refused).toBeInstanceOf(EngineRefusal);
     expect(await engine.callLater({ method: 'dataVar', args: [COUNTER, 'n'] })).toBe(uint(n + 2));
+  });
+
+  it('signs structured data and names the public key on its thread, as stacks.js does on this one', async () => {
+    const privateKey = '753b7cc01a1a2e86221266a154af739463fce51219d97e4f856cd7200c3bd2a601';
+    const message = Cl.tuple({ topic: Cl.stringAscii('stack-stx'), period: Cl.uint(3) });
+    const domain = Cl.tuple({
+      name: Cl.stringAscii('pox-4-signer'),
+      version: Cl.stringAscii('1.0.0'),
+      'chain-id': Cl.uint(1),
+    });
+    const signed = await engine.signLater([
+      { privateKey, messageHex: cvToHex(message), domainHex: cvToHex(domain) },
+    ]);
+    expect(signed).toEqual([
+      {
+        signature: signStructuredData({ message, domain, privateKey }),
+        publicKey: privateKeyToPublic(privateKey),
+      },
+    ]);
   });
 
   it('without its package, answers the one error that names the package to install', async () => {

@@ -13,7 +13,14 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { ClarityEngine, ReadOnlyAnswer } from '../engine.ts';
-import { revived, type EngineMethod, type Start, type Started, type HostedEngine } from '../engine-wire.ts';
+import {
+  revived,
+  type EngineMethod,
+  type HostedEngine,
+  type Signed,
+  type Start,
+  type Started,
+} from '../engine-wire.ts';
 import { EngineCrossing, EngineTimeout } from './engine-crossing.ts';
 
 export { CALL_BUDGET_MS, EngineTimeout } from './engine-crossing.ts';
@@ -84,7 +91,7 @@ export async function startHostedEngine(start: Start): Promise<HostedEngine> {
   const across =
     <M extends EngineMethod>(method: M) =>
     (...args: Parameters<ClarityEngine[M]>) =>
-      crossing.now(method, args) as ReturnType<ClarityEngine[M]>;
+      crossing.now({ method, args }) as ReturnType<ClarityEngine[M]>;
 
   const engine: HostedEngine = {
     get tip() {
@@ -97,6 +104,7 @@ export async function startHostedEngine(start: Start): Promise<HostedEngine> {
     },
     close: lose,
     callLater: (call) => crossing.later(call),
+    signLater: (requests) => crossing.later({ method: 'sign', args: [requests] }) as Promise<Signed[]>,
     mineBlock: across('mineBlock'),
     advanceTo: across('advanceTo'),
     mintStx: across('mintStx'),

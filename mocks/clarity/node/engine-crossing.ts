@@ -6,7 +6,7 @@
 // and hands each to its caller: no call ever reads another's answer.
 import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { EngineRefusal } from '../engine.ts';
-import { revived, type EngineCall, type EngineMethod, type Reply, type Tip } from '../engine-wire.ts';
+import { revived, type Reply, type ThreadCall, type Tip } from '../engine-wire.ts';
 
 /**
  * The longest the mock waits for one call of the engine. A node stops a call at its runtime
@@ -28,7 +28,7 @@ export class EngineTimeout extends EngineRefusal {
 
 /** An asynchronous call: what settles its promise, and, once posted, its deadline and timer. */
 interface Later {
-  readonly call: EngineCall;
+  readonly call: ThreadCall;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: Error) => void;
   deadline: number;
@@ -70,21 +70,21 @@ export class EngineCrossing {
   }
 
   /** Runs the call now: what it answered, or throws what it threw. */
-  now(method: EngineMethod, args: readonly unknown[]): unknown {
+  now(call: ThreadCall): unknown {
     const earlier = this.inFlight;
     if (earlier) {
       this.inFlight = undefined;
       this.settleNow(earlier, () => this.waitNow(earlier.call.method, earlier.deadline));
     }
     for (let later = this.queued.shift(); later; later = this.queued.shift()) {
-      const { method: m, args: a } = later.call;
+      const queued = later.call;
       this.settleNow(later, () => {
-        this.post(m, a);
-        return this.waitNow(m, Date.now() + CALL_BUDGET_MS);
+        this.post(queued);
+        return this.waitNow(queued.method, Date.now() + CALL_BUDGET_MS);
       });
     }
-    this.post(method, args);
-    const reply = this.waitNow(method, Date.now() + CALL_BUDGET_MS);
+    this.post(call);
+    const reply = this.waitNow(call.method, Date.now() + CALL_BUDGET_MS);
     if (!reply.ok) throw revived(reply.error);
     return reply.value;
   }
@@ -93,7 +93,7 @@ export class EngineCrossing {
    * Runs the call while this thread goes on, after those made before it. A timer keeps the
    * process alive meanwhile and stops the call at its budget.
    */
-  later(call: EngineCall): Promise<unknown> {
+  later(call: ThreadCall): Promise<unknown> {
     return new Promise((resolve, reject) => {
       this.queued.push({ call, resolve, reject, deadline: 0 });
       if (!this.inFlight) this.postNext();
@@ -104,7 +104,7 @@ export class EngineCrossing {
     const later = this.queued.shift();
     if (!later) return;
     try {
-      this.post(later.call.method, later.call.args);
+      this.post(later.call);
     } catch (error) {
       this.settle(later, error as Error);
       return;
@@ -139,14 +139,14 @@ export class EngineCrossing {
     this.stuck();
   }
 
-  private post(method: EngineMethod, args: readonly unknown[]): void {
+  private post(call: ThreadCall): void {
     if (this.stopError) throw this.stopError;
     Atomics.store(this.signal, 0, 0);
-    this.port.postMessage({ method, args } satisfies EngineCall);
+    this.port.postMessage(call);
   }
 
   /** The posted call's answer, this thread asleep until it is signalled or `deadline` passes. */
-  private waitNow(method: EngineMethod, deadline: number): Reply {
+  private waitNow(method: ThreadCall['method'], deadline: number): Reply {
     // Woken only by this call's answer: the engine's thread may still be notifying for the one
     // before (this thread saw its signal set and went on before the notify), which wakes a wait
     // with the signal still 0 and nothing on the port.

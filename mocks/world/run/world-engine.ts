@@ -10,6 +10,7 @@ import { Status } from '../tables/kinds.ts';
 import type { TxTable } from '../tables/tx-table.ts';
 import { engineOnlyTx } from './engine-txs.ts';
 import { recordOutcome } from './mined-outcomes.ts';
+import { signOnEngineThread } from './stacking.ts';
 import {
   blockEnd,
   blockTxs,
@@ -192,6 +193,7 @@ async function startOn(chain: Chain, costed: boolean): Promise<Synced> {
   const engine = await startEngine(undefined, { trackCosts: costed });
   try {
     const replayed = await runLater(engine, startReplay(engine, chain));
+    await signOnEngineThread(engine, chain, replayed.pox);
     const synced: Synced = { engine, chain, costed, replayed, lastHash: '' };
     const hashOf = (h: number): string | undefined =>
       h <= chain.blocks.count ? chain.blocks.hex(BlockKey.IndexHash, h - 1) : undefined;

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { httpClient, type HttpClient } from '../spec/http/client.ts';
 import { startMockServer, type RunningMock } from './server.ts';
 
 // The Clarity engine starts on a thread of its own (mocks/clarity/node/): the mock's thread
-// answers every other request while it boots, and a contract read waits for it. Ordering only,
-// never time: each answer is noted as it arrives, and so is the engine's readiness. One mock,
-// one engine, a small world.
+// answers every other request while it boots and replays the world, and a contract read waits
+// for it. Ordering only, never time: each answer is noted as it arrives, and so is the engine's
+// readiness. One mock, one engine, a small world.
 let mock: RunningMock;
 let client: HttpClient;
 
@@ -19,9 +19,16 @@ afterAll(async () => {
 });
 
 describe('while the Clarity engine starts', () => {
-  it('answers what needs no Clarity before the engine is ready, then a contract read from it', async () => {
+  it('answers what needs no Clarity before the engine is ready, never asleep on it, then a contract read from it', async () => {
     const noted: string[] = [];
-    const ready = mock.live.queries.clarity.ready().then(() => noted.push('engine ready'));
+    // The engine's start and its replay of the world cross to its thread asynchronously: the
+    // mock's thread never sleeps in Atomics.wait for an answer (each would hold every request).
+    const sleeps = vi.spyOn(Atomics, 'wait');
+    const ready = mock.live.queries.clarity.ready().then(() => {
+      noted.push('engine ready');
+      noted.push(`asleep ${sleeps.mock.calls.length} times`);
+      sleeps.mockRestore();
+    });
     // Ten in a row, each sent once the last was answered: each needs the mock's thread.
     for (let i = 0; i < 10; i++) {
       const answer = await client.get('/extended/v2/blocks?limit=1');
@@ -29,7 +36,11 @@ describe('while the Clarity engine starts', () => {
       noted.push(`answer ${i}`);
     }
     await ready;
-    expect(noted).toEqual([...Array.from({ length: 10 }, (_, i) => `answer ${i}`), 'engine ready']);
+    expect(noted).toEqual([
+      ...Array.from({ length: 10 }, (_, i) => `answer ${i}`),
+      'engine ready',
+      'asleep 0 times',
+    ]);
     const token = mock.live.queries.catalogue().assets.ft[0]?.split('::')[0] ?? '';
     const [address, name] = token.split('.');
     const contract = await client.get(`/v2/contracts/interface/${address}/${name}`);

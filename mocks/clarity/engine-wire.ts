@@ -20,6 +20,27 @@ export interface EngineCall {
   args: readonly unknown[];
 }
 
+/**
+ * A SIP-018 structured-data signature (stacks.js `signStructuredData`), its message and domain
+ * as Clarity hex, to be made with `privateKey` on the engine's thread for the mock's, where a
+ * process's first use of the curve (a signature, a public key) holds the thread for about 100 ms
+ * (the curve's table, built in one piece).
+ */
+export interface SignRequest {
+  messageHex: string;
+  domainHex: string;
+  privateKey: string;
+}
+
+/** A `SignRequest`'s signature (hex), and the public key of its private key (hex, compressed). */
+export interface Signed {
+  signature: string;
+  publicKey: string;
+}
+
+/** What crosses to the engine's thread: a call of the facade, or signatures to make. */
+export type ThreadCall = EngineCall | { method: 'sign'; args: readonly [readonly SignRequest[]] };
+
 export type Tip = ClarityEngine['tip'];
 
 /** An error as it crosses. */
@@ -55,9 +76,17 @@ export function revived(error: CrossedError): Error {
 export interface HostedEngine extends ClarityEngine {
   /**
    * Its thread is gone: ended by `close()`, or stopped because a call ran past
-   * `CALL_BUDGET_MS` (node/engine-bridge.ts). Every call then throws; whoever held it starts another.
+   * `CALL_BUDGET_MS` (node/engine-crossing.ts). Every call then throws; whoever held it starts another.
    */
   readonly lost: boolean;
   /** Ends its thread (and the memory its session holds). */
   close(): Promise<void>;
+  /**
+   * Runs `call` while the caller's thread goes on, and answers what it answered (or rejects with
+   * what it threw, `EngineTimeout` past `CALL_BUDGET_MS`). Such calls run one after another; a
+   * synchronous call made while one runs waits for it first, then runs.
+   */
+  callLater(call: EngineCall): Promise<unknown>;
+  /** Makes `requests`' signatures, in order, while the caller's thread goes on, as `callLater`. */
+  signLater(requests: readonly SignRequest[]): Promise<Signed[]>;
 }

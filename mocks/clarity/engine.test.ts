@@ -1,7 +1,6 @@
-import { Cl, cvToHex } from '@stacks/transactions';
+import { Cl, cvToHex, privateKeyToPublic, signStructuredData, type UIntCV } from '@stacks/transactions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ClarityEngine } from './engine.ts';
-import { EngineRefusal } from './engine.ts';
+import { EngineRefusal, type EngineTx, type TxOutcome } from './engine.ts';
 import type { HostedEngine } from './engine-wire.ts';
 import { startEngine } from './load.ts';
 import { EngineTimeout } from './node/engine-bridge.ts';
@@ -20,7 +19,7 @@ const SOURCE = `(define-constant owner tx-sender)
 (define-read-only (echo (who principal) (label (string-ascii 9)) (note (string-utf8 9)) (pair { a: int, b: (buff 2) })) (ok { who: who, label: label, note: note, pair: pair, caller: tx-sender }))`;
 
 // One engine for the file: a session costs a second or more.
-let engine: ClarityEngine;
+let engine: HostedEngine;
 let deployedAt: number;
 beforeAll(async () => {
   engine = await startEngine();
@@ -106,6 +105,41 @@ describe('the Clarity engine (clarinet-sdk simnet)', () => {
     expect(engine.tip.height).toBeGreaterThanOrEqual(height + 3);
   });
 
+  it('runs calls while the caller’s thread goes on, in order; a call made meanwhile waits for them, then reads its own answer', async () => {
+    const inc: EngineTx = { kind: 'call', sender: ALICE, contract: COUNTER, fn: 'inc', args: [] };
+    const n = Number((Cl.deserialize(engine.dataVar(COUNTER, 'n') ?? '') as UIntCV).value);
+    const first = engine.callLater({ method: 'mineBlock', args: [[inc]] });
+    const second = engine.callLater({ method: 'mineBlock', args: [[inc]] });
+    const refused = engine
+      .callLater({ method: 'mineBlock', args: [[{ ...inc, fn: 'no-such-fn' }]] })
+      .catch((error: unknown) => error);
+    // Made while the first runs and the others wait: it reads what all three did, never their answers.
+    expect(engine.dataVar(COUNTER, 'n')).toBe(uint(n + 2));
+    const results = ((await Promise.all([first, second])) as TxOutcome[][]).map(([o]) => o?.result);
+    expect(results).toEqual([n + 1, n + 2].map((i) => cvToHex(Cl.ok(Cl.uint(i)))));
+    expect(await refused).toBeInstanceOf(EngineRefusal);
+    expect(await engine.callLater({ method: 'dataVar', args: [COUNTER, 'n'] })).toBe(uint(n + 2));
+  });
+
+  it('signs structured data and names the public key on its thread, as stacks.js does on this one', async () => {
+    const privateKey = '753b7cc01a1a2e86221266a154af739463fce51219d97e4f856cd7200c3bd2a601';
+    const message = Cl.tuple({ topic: Cl.stringAscii('stack-stx'), period: Cl.uint(3) });
+    const domain = Cl.tuple({
+      name: Cl.stringAscii('pox-4-signer'),
+      version: Cl.stringAscii('1.0.0'),
+      'chain-id': Cl.uint(1),
+    });
+    const signed = await engine.signLater([
+      { privateKey, messageHex: cvToHex(message), domainHex: cvToHex(domain) },
+    ]);
+    expect(signed).toEqual([
+      {
+        signature: signStructuredData({ message, domain, privateKey }),
+        publicKey: privateKeyToPublic(privateKey),
+      },
+    ]);
+  });
+
   it('without its package, answers the one error that names the package to install', async () => {
     const missing = startEngine('@stacks/clarinet-sdk-not-installed');
     await expect(missing).rejects.toThrow(ClarityUnavailable);
@@ -115,8 +149,8 @@ describe('the Clarity engine (clarinet-sdk simnet)', () => {
     await expect(missing).rejects.toMatchObject({ reason: expect.stringMatching(/^Cannot find package/) });
   });
 
-  // Last: it stops this file's engine.
-  it('stops a call that runs past its budget: refused as too expensive, the engine lost', () => {
+  // Last: it stops this file's engine. A synchronous call's budget is api/clarity-hostile.test.ts's.
+  it('stops a call that runs past its budget, this thread free meanwhile: refused as too expensive, the engine lost', async () => {
     const list = `(list ${Array.from({ length: 1000 }, (_, i) => `u${i}`).join(' ')})`;
     const spinner = `(define-constant L ${list})
 (define-private (h (i uint) (acc (buff 32))) (sha256 acc))
@@ -124,13 +158,21 @@ describe('the Clarity engine (clarinet-sdk simnet)', () => {
 (define-private (outer (i uint) (acc (buff 32))) (fold inner L acc))
 (define-public (spin) (ok (fold outer L 0x00)))`;
     engine.mineBlock([{ kind: 'deploy', sender: DEPLOYER, name: 'spinner', source: spinner }]);
-    const spin = () =>
-      engine.mineBlock([
-        { kind: 'call', sender: ALICE, contract: `${DEPLOYER}.spinner`, fn: 'spin', args: [] },
-      ]);
-    expect(spin).toThrow(EngineTimeout);
-    expect(spin).toThrow(/stopped/);
+    const spin: EngineTx = {
+      kind: 'call',
+      sender: ALICE,
+      contract: `${DEPLOYER}.spinner`,
+      fn: 'spin',
+      args: [],
+    };
+    let settled = false;
+    const spun = engine.callLater({ method: 'mineBlock', args: [[spin]] }).finally(() => (settled = true));
+    // Three turns of this thread's event loop while the engine spins (for seconds).
+    for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    await expect(spun).rejects.toThrow(EngineTimeout);
+    expect(() => engine.mineBlock([spin])).toThrow(/stopped/);
     expect(new EngineTimeout('mineBlock').tooExpensive).toBe(true);
-    expect((engine as HostedEngine).lost).toBe(true);
+    expect(engine.lost).toBe(true);
   });
 });

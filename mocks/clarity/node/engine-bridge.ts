@@ -3,41 +3,30 @@
 // contracts: seconds on a busy machine) is a message answered when done, so the mock's thread
 // answers everything else meanwhile; each call of the facade is a short synchronous crossing: the
 // call posted on a port, the mock's thread asleep in `Atomics.wait` until the engine's thread
-// signals its answer, read with `receiveMessageOnPort`. synckit does the same crossing, but only
-// as a synchronous call into a worker it owns: the start could not be asynchronous through it.
+// signals its answer, read with `receiveMessageOnPort`. `callLater` makes the same crossing
+// without the sleep (the signal awaited with `Atomics.waitAsync`), for a long run of calls (the
+// replay at an engine's start) during which the mock's thread answers its other requests.
+// synckit does the synchronous crossing, but only into a worker it owns: the start could not be
+// asynchronous through it.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
-import { EngineRefusal, type ClarityEngine, type ReadOnlyAnswer } from '../engine.ts';
+import { MessageChannel, Worker } from 'node:worker_threads';
+import type { ClarityEngine, ReadOnlyAnswer } from '../engine.ts';
 import {
   revived,
-  type EngineCall,
   type EngineMethod,
-  type Reply,
+  type HostedEngine,
+  type Signed,
   type Start,
   type Started,
-  type Tip,
-  type HostedEngine,
 } from '../engine-wire.ts';
+import { EngineCrossing, EngineTimeout } from './engine-crossing.ts';
 
-/**
- * The longest the mock's thread waits for one call of the engine. A node stops a call at its
- * runtime limit (5·10⁹ units) in a few seconds; the simnet takes about a minute to reach it, the
- * mock answering nothing meanwhile. Past this budget the engine's thread is stopped, the call is
- * refused as too expensive (`EngineTimeout`), and a new engine replays the chain.
- */
-export const CALL_BUDGET_MS = 5_000;
+export { CALL_BUDGET_MS, EngineTimeout } from './engine-crossing.ts';
 
-/** A call stopped at `CALL_BUDGET_MS`: a node's miner would leave it out, as past a block's limits. */
-export class EngineTimeout extends EngineRefusal {
-  constructor(method: string) {
-    super(
-      `${method}: CostBalanceExceeded: ran past the mock's budget of ${CALL_BUDGET_MS / 1000} s for one call ` +
-        '(a call spinning to the runtime limit)',
-    );
-  }
-}
+/** What a call to an engine whose thread is gone throws. */
+const LOST = "the Clarity engine's thread was stopped: a new engine replaces it";
 
 /** Engines no one holds any more: their threads end with them. */
 const unheld = new FinalizationRegistry<Worker>((worker) => void worker.terminate());
@@ -74,7 +63,6 @@ export async function startHostedEngine(start: Start): Promise<HostedEngine> {
     workerData: { ...start, port: port2, signal },
     transferList: [port2],
   });
-  const state = { lost: false };
   const started = await new Promise<Started>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -83,58 +71,40 @@ export async function startHostedEngine(start: Start): Promise<HostedEngine> {
     );
   });
   worker.removeAllListeners();
-  // Once started, the engine's thread keeps no process alive: a call holds the caller's thread.
-  worker.on('exit', () => (state.lost = true));
-  worker.on('error', () => (state.lost = true));
-  worker.unref();
   if (!started.ok) {
     await worker.terminate();
     throw revived(started.error);
   }
-  let tip: Tip = started.tip;
+  const crossing = new EngineCrossing(port1, signal, started.tip, () => void lose());
+  // Once started, the engine's thread keeps no process alive: a synchronous call holds the
+  // caller's thread, an asynchronous one its timer.
+  worker.on('exit', () => crossing.stop(new Error(LOST)));
+  worker.on('error', () => crossing.stop(new Error(LOST)));
+  worker.unref();
 
   function lose(): Promise<void> {
-    state.lost = true;
+    crossing.stop(new Error(LOST));
     port1.close();
     return worker.terminate().then(() => undefined);
-  }
-
-  function call(method: EngineMethod, args: readonly unknown[]): unknown {
-    if (state.lost) throw new Error("the Clarity engine's thread was stopped: a new engine replaces it");
-    Atomics.store(signal, 0, 0);
-    port1.postMessage({ method, args } satisfies EngineCall);
-    // Woken only by this call's answer: the engine's thread may still be notifying for the one
-    // before (this thread saw its signal set and went on before the notify), which wakes a wait
-    // with the signal still 0 and nothing on the port.
-    const deadline = Date.now() + CALL_BUDGET_MS;
-    while (Atomics.load(signal, 0) === 0) {
-      const left = deadline - Date.now();
-      if (left <= 0 || Atomics.wait(signal, 0, 0, left) === 'timed-out') {
-        void lose();
-        throw new EngineTimeout(method);
-      }
-    }
-    const reply = receiveMessageOnPort(port1)?.message as Reply;
-    tip = reply.tip;
-    if (!reply.ok) throw revived(reply.error);
-    return reply.value;
   }
 
   const across =
     <M extends EngineMethod>(method: M) =>
     (...args: Parameters<ClarityEngine[M]>) =>
-      call(method, args) as ReturnType<ClarityEngine[M]>;
+      crossing.now({ method, args }) as ReturnType<ClarityEngine[M]>;
 
   const engine: HostedEngine = {
     get tip() {
-      return tip;
+      return crossing.tip;
     },
     bootAddress: started.bootAddress,
     chainId: started.chainId,
     get lost() {
-      return state.lost;
+      return crossing.stopped;
     },
     close: lose,
+    callLater: (call) => crossing.later(call),
+    signLater: (requests) => crossing.later({ method: 'sign', args: [requests] }) as Promise<Signed[]>,
     mineBlock: across('mineBlock'),
     advanceTo: across('advanceTo'),
     mintStx: across('mintStx'),

@@ -6,7 +6,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import type { ClarityEngine } from '../engine.ts';
-import { crossed, type EngineCall, type Reply, type Start, type Started } from '../engine-wire.ts';
+import { Cl, privateKeyToPublic, signStructuredData } from '@stacks/transactions';
+import {
+  crossed,
+  type Reply,
+  type Signed,
+  type Start,
+  type Started,
+  type ThreadCall,
+} from '../engine-wire.ts';
 import { simnetEngine, type Simnet } from '../simnet-engine.ts';
 import { ClarityUnavailable } from '../unavailable.ts';
 
@@ -40,10 +48,20 @@ async function start({ from, trackCosts }: Start): Promise<ClarityEngine> {
   return simnetEngine(session, sdk.tx);
 }
 
-/** One call of the facade, run now; what it answered or threw, with the engine's tip after it. */
-function run(engine: ClarityEngine, { method, args }: EngineCall): Reply {
+/** One call, run now; what it answered or threw, with the engine's tip after it. */
+function run(engine: ClarityEngine, call: ThreadCall): Reply {
   try {
-    const value: unknown = (engine[method] as (...a: unknown[]) => unknown)(...args);
+    const value: unknown =
+      call.method === 'sign'
+        ? call.args[0].map(({ messageHex, domainHex, privateKey }): Signed => ({
+            signature: signStructuredData({
+              message: Cl.deserialize(messageHex),
+              domain: Cl.deserialize(domainHex),
+              privateKey,
+            }),
+            publicKey: privateKeyToPublic(privateKey) as string,
+          }))
+        : (engine[call.method] as (...a: readonly unknown[]) => unknown)(...call.args);
     return { ok: true, value, tip: engine.tip };
   } catch (error) {
     return { ok: false, error: crossed(error), tip: engine.tip };
@@ -55,7 +73,7 @@ const parent = parentPort as MessagePort;
 start(data).then(
   (engine) => {
     // A call's answer goes on the port the caller reads synchronously, then the signal wakes it.
-    data.port.on('message', (call: EngineCall) => {
+    data.port.on('message', (call: ThreadCall) => {
       const reply = run(engine, call);
       try {
         data.port.postMessage(reply);

@@ -35,3 +35,8 @@ export function signerKeyOf(table: TxTable, tx: number): string {
   const privateKey = signerPrivateKeyOf(table, tx);
   return remembered(signerKeys, privateKey, () => `0x${privateKeyToPublic(privateKey) as string}`);
 }
+
+/** `publicKey` (hex, compressed), made elsewhere (stacks.js on another thread), as `privateKey`'s signer key. */
+export function rememberSignerKey(privateKey: string, publicKey: string): void {
+  remembered(signerKeys, privateKey, () => `0x${publicKey}`);
+}

@@ -32,13 +32,8 @@ function domainOf(chainId: number): ClarityValue {
 
 const signatures = new Map<string, string>();
 
-/**
- * The signer's signature of `grant` (65 bytes, recoverable, hex): SIP-018 structured data signed
- * by stacks.js, as `@stacks/stacking`'s `signPox4SignatureHash` signs it, over the message pox-4's
- * `verify-signer-key-sig` recovers the signer key from. A signature costs milliseconds: each is
- * made once.
- */
-export function signerSignature(privateKey: string, grant: SignerGrant): string {
+/** The SIP-018 message and domain a signer signs for `grant`. */
+export function grantData(grant: SignerGrant): { message: ClarityValue; domain: ClarityValue } {
   const message = Cl.tuple({
     'pox-addr': grant.poxAddress,
     'reward-cycle': Cl.uint(grant.rewardCycle),
@@ -47,10 +42,34 @@ export function signerSignature(privateKey: string, grant: SignerGrant): string 
     'auth-id': Cl.uint(grant.authId),
     'max-amount': Cl.uint(grant.maxAmount),
   });
-  const key = `${privateKey}:${Cl.serialize(message)}:${grant.chainId}`;
-  return remembered(signatures, key, () =>
-    signStructuredData({ message, domain: domainOf(grant.chainId), privateKey }),
+  return { message, domain: domainOf(grant.chainId) };
+}
+
+function signatureKey(privateKey: string, grant: SignerGrant): string {
+  return `${privateKey}:${Cl.serialize(grantData(grant).message)}:${grant.chainId}`;
+}
+
+/**
+ * The signer's signature of `grant` (65 bytes, recoverable, hex): SIP-018 structured data signed
+ * by stacks.js, as `@stacks/stacking`'s `signPox4SignatureHash` signs it, over the message pox-4's
+ * `verify-signer-key-sig` recovers the signer key from. A signature costs milliseconds (the
+ * process's first about 100, the curve's table built in one piece): each is made once, here or
+ * on another thread (`rememberSignature`).
+ */
+export function signerSignature(privateKey: string, grant: SignerGrant): string {
+  return remembered(signatures, signatureKey(privateKey, grant), () =>
+    signStructuredData({ ...grantData(grant), privateKey }),
   );
+}
+
+/** Whether `signerSignature(privateKey, grant)` is made already. */
+export function hasSignature(privateKey: string, grant: SignerGrant): boolean {
+  return signatures.has(signatureKey(privateKey, grant));
+}
+
+/** `signature`, made elsewhere (the same stacks.js function on another thread), as `grant`'s. */
+export function rememberSignature(privateKey: string, grant: SignerGrant, signature: string): void {
+  remembered(signatures, signatureKey(privateKey, grant), () => signature);
 }
 
 /** The most results `remembered` keeps in one cache: a world's stackers, many times over. */

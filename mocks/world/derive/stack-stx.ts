@@ -4,7 +4,7 @@ import type { TxTable } from '../tables/tx-table.ts';
 import { tuple, uint } from './clarity.ts';
 import { derivedHex } from './derived-bytes.ts';
 import { cycleOf, signerKeyOf, signerPrivateKeyOf } from './pox.ts';
-import { CHAIN_IDS, signerSignature } from './signer-signature.ts';
+import { CHAIN_IDS, signerSignature, type SignerGrant } from './signer-signature.ts';
 
 /**
  * The chain a stack-stx call runs on, as pox-4 sees it: the world's own (its burn heights, its
@@ -33,38 +33,48 @@ export interface StackStxValues {
   readonly authId: ClarityValue;
 }
 
+/** Where stack-stx transaction `tx` starts in `frame`: the burn height of the block that mines it. */
+function startBurnHeight(chain: Chain, table: TxTable, tx: number, frame: PoxFrame): number {
+  return burnHeightAt(chain, table.height[tx] as number) - frame.burnOrigin;
+}
+
 /**
- * The arguments of stack-stx transaction `tx` in `frame`: it starts at the burn height of the
- * block that mines it (in the reward cycle it runs in, as pox-4 requires), for its lock period
- * (`aux`), with at most its own amount, and its signer's signature of exactly that (the cycle it
- * runs in, its period, pox address, max amount and auth id) on the frame's chain.
+ * What the signer of stack-stx transaction `tx` signs in `frame`, and its key: the cycle the call
+ * runs in (it starts at the burn height of the block that mines it, as pox-4 requires), its lock
+ * period (`aux`), its pox address, at most its own amount, and its auth id, on the frame's chain.
  */
-export function stackStxValues(chain: Chain, table: TxTable, tx: number, frame: PoxFrame): StackStxValues {
-  const amount = table.amount.at(tx);
-  const period = table.aux.at(tx);
-  const authId = (table.nonce[tx] as number) + 1;
-  const burnHeight = burnHeightAt(chain, table.height[tx] as number) - frame.burnOrigin;
-  const poxAddress = tuple({
-    version: Cl.bufferFromHex('04'),
-    hashbytes: Cl.bufferFromHex(derivedHex(table, tx, 1, 20).slice(2)),
-  });
-  const signature = signerSignature(signerPrivateKeyOf(table, tx), {
-    poxAddress,
-    rewardCycle: cycleOf(burnHeight, chain.net.poxCycleLength),
+export function stackStxGrant(
+  chain: Chain,
+  table: TxTable,
+  tx: number,
+  frame: PoxFrame,
+): { privateKey: string; grant: SignerGrant } {
+  const grant: SignerGrant = {
+    poxAddress: tuple({
+      version: Cl.bufferFromHex('04'),
+      hashbytes: Cl.bufferFromHex(derivedHex(table, tx, 1, 20).slice(2)),
+    }),
+    rewardCycle: cycleOf(startBurnHeight(chain, table, tx, frame), chain.net.poxCycleLength),
     topic: 'stack-stx',
-    period,
-    maxAmount: amount,
-    authId,
+    period: table.aux.at(tx),
+    maxAmount: table.amount.at(tx),
+    authId: (table.nonce[tx] as number) + 1,
     chainId: frame.chainId,
-  });
+  };
+  return { privateKey: signerPrivateKeyOf(table, tx), grant };
+}
+
+/** The arguments of stack-stx transaction `tx` in `frame`: its grant (above), and its signer's signature of it. */
+export function stackStxValues(chain: Chain, table: TxTable, tx: number, frame: PoxFrame): StackStxValues {
+  const { privateKey, grant } = stackStxGrant(chain, table, tx, frame);
   return {
-    amount: uint(amount),
-    poxAddress,
-    startBurnHeight: uint(burnHeight),
-    period: uint(period),
-    signerSignature: Cl.some(Cl.bufferFromHex(signature)),
+    amount: uint(grant.maxAmount),
+    poxAddress: grant.poxAddress,
+    startBurnHeight: uint(startBurnHeight(chain, table, tx, frame)),
+    period: uint(grant.period),
+    signerSignature: Cl.some(Cl.bufferFromHex(signerSignature(privateKey, grant))),
     signerKey: Cl.bufferFromHex(signerKeyOf(table, tx).slice(2)),
-    maxAmount: uint(amount),
-    authId: uint(authId),
+    maxAmount: uint(grant.maxAmount),
+    authId: uint(grant.authId),
   };
 }

@@ -2,6 +2,7 @@ import type { ClarityValue } from '@stacks/transactions';
 import { Cl } from '@stacks/transactions';
 import { admits, debugType, typeOfValue, typeText, type AbiType } from '../../clarity/abi-types.ts';
 import { EngineRefusal, type ClarityEngine } from '../../clarity/engine.ts';
+import { runNow } from '../../clarity/engine-steps.ts';
 import type { ContractRun, DeclaredTx, EntryRef } from '../declared/plan.ts';
 import type { DeclaredRunner } from '../generate/declared-contracts.ts';
 import type { Chain } from '../tables/chain.ts';
@@ -47,10 +48,10 @@ export class EngineRunner implements DeclaredRunner {
   run(ref: EntryRef, chain: Chain, h: number, row: number): Status | string {
     const engineTx = engineOnlyTx(chain, chain.txs, row);
     if (!engineTx) throw new Error(`row ${row} is no transaction only the engine runs`);
-    this.replayed ??= startReplay(this.engine, chain);
+    const replayed = (this.replayed ??= runNow(this.engine, startReplay(this.engine, chain)));
     let ran;
     try {
-      ran = runInBlock(this.engine, chain, this.replayed, h, engineTx);
+      ran = runNow(this.engine, runInBlock(this.engine, chain, replayed, h, engineTx));
     } catch (error) {
       if (!(error instanceof ReplayRefusal)) throw error;
       return `the chain below it cannot run in the Clarity engine: ${error.message}`;

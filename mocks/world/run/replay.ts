@@ -1,4 +1,5 @@
-import { EngineRefusal, type ClarityEngine, type EngineTx, type TxOutcome } from '../../clarity/engine.ts';
+import { EngineRefusal, type EngineTx, type TxOutcome } from '../../clarity/engine.ts';
+import { step, type EngineFacts, type EngineSteps } from '../../clarity/engine-steps.ts';
 import { clarityTxOf, type Chain } from '../tables/chain.ts';
 import { engineTxOf, genesisAllocations } from './engine-txs.ts';
 import { configurePox, lockDisagreement, type EnginePox } from './stacking.ts';
@@ -32,53 +33,82 @@ export class ReplayRefusal extends Error {
 /**
  * Runs the world's anchored blocks after `replayed.height` up to `upTo` in the engine, in block
  * order, each on its burn height. What the engine then holds is the world's contract state at
- * `upTo`.
+ * `upTo`. Its steps (engine-steps.ts) run now, or awaited at an engine's start; `ahead`, the
+ * first block's transactions built beforehand (while the engine ran the block before).
  */
-export function replayChain(engine: ClarityEngine, chain: Chain, upTo: number, replayed: Replayed): void {
-  const blocks = chain.blocks;
+export function* replayChain(
+  engine: EngineFacts,
+  chain: Chain,
+  upTo: number,
+  replayed: Replayed,
+  ahead?: BlockTxs,
+): EngineSteps<void> {
   for (let h = replayed.height + 1; h <= upTo; h++) {
-    const end = h < blocks.count ? (blocks.firstTx[h] as number) : chain.anchoredCount;
-    const worldEnd = openBlock(engine, chain, replayed, h, end);
+    const end = blockEnd(chain, h);
+    const built = ahead?.h === h && ahead.end === end ? ahead : blockTxs(chain, replayed.pox, h, end);
+    yield* openBlock(engine, chain, replayed, built);
     // What only the engine runs (a user's deployments and calls) ends the block, each in its own.
-    for (let tx = worldEnd; tx < end; tx++) {
+    for (let tx = built.worldEnd; tx < end; tx++) {
       const engineTx = engineTxOf(chain, tx, replayed.pox);
-      if (engineTx) runAlone(engine, chain, replayed, h, tx, engineTx);
+      if (engineTx) yield* runAlone(engine, chain, replayed, h, tx, engineTx);
     }
   }
 }
 
-/** An engine that holds nothing of the world yet: the genesis allocations credited, pox-4 set to the world's cycles. */
-export function startReplay(engine: ClarityEngine, chain: Chain): Replayed {
-  for (const { recipient, amount } of genesisAllocations(chain)) engine.mintStx(recipient, amount);
-  return { engineHeights: [], height: 0, pox: configurePox(engine, chain) };
+/** The row after world block h's last anchored transaction. */
+export function blockEnd(chain: Chain, h: number): number {
+  return h < chain.blocks.count ? (chain.blocks.firstTx[h] as number) : chain.anchoredCount;
+}
+
+/** World block h's own rows up to `end` as the engine runs them, built before the block is sent. */
+export interface BlockTxs {
+  readonly h: number;
+  readonly end: number;
+  /** The rows with an effect in Clarity, and each as the engine runs it. */
+  readonly rows: readonly number[];
+  readonly txs: readonly EngineTx[];
+  /** The first row only the engine runs (a user's deployment or call), or `end`. */
+  readonly worldEnd: number;
 }
 
 /**
- * Runs world block h's own rows (those before the first that only the engine runs, up to `end`)
- * in one engine block on its burn height, every one with an effect in Clarity, in order; the
- * engine then holds block h, and the row where the engine-only ones start is returned. A world
- * row the engine refuses, or that returns `(err …)`, stops with one line naming it.
+ * World block h's own rows (those before the first that only the engine runs, up to `end`),
+ * every one with an effect in Clarity, as the engine runs them.
  */
-export function openBlock(
-  engine: ClarityEngine,
-  chain: Chain,
-  replayed: Replayed,
-  h: number,
-  end: number,
-): number {
+export function blockTxs(chain: Chain, pox: EnginePox, h: number, end: number): BlockTxs {
   const rows: number[] = [];
   const txs: EngineTx[] = [];
   let tx = chain.blocks.firstTx[h - 1] as number;
   for (; tx < end && !clarityTxOf(chain, chain.txs, tx); tx++) {
-    const engineTx = engineTxOf(chain, tx, replayed.pox);
+    const engineTx = engineTxOf(chain, tx, pox);
     if (engineTx) {
       rows.push(tx);
       txs.push(engineTx);
     }
   }
+  return { h, end, rows, txs, worldEnd: tx };
+}
+
+/** An engine that holds nothing of the world yet: the genesis allocations credited, pox-4 set to the world's cycles. */
+export function* startReplay(engine: EngineFacts, chain: Chain): EngineSteps<Replayed> {
+  for (const { recipient, amount } of genesisAllocations(chain)) yield* step('mintStx', recipient, amount);
+  return { engineHeights: [], height: 0, pox: yield* configurePox(engine, chain) };
+}
+
+/**
+ * Runs world block h's own rows (`blockTxs`) in one engine block on its burn height, in order;
+ * the engine then holds block h. A world row the engine refuses, or that returns `(err …)`,
+ * stops with one line naming it.
+ */
+export function* openBlock(
+  engine: EngineFacts,
+  chain: Chain,
+  replayed: Replayed,
+  { h, rows, txs }: BlockTxs,
+): EngineSteps<void> {
   let outcomes;
   try {
-    outcomes = engine.mineBlock(txs, burnHeightOf(chain, replayed, h));
+    outcomes = yield* step('mineBlock', txs, burnHeightOf(chain, replayed, h));
   } catch (error) {
     if (error instanceof EngineRefusal) throw new ReplayRefusal(`in block ${h}`, error.message);
     throw error;
@@ -94,7 +124,6 @@ export function openBlock(
     if (disagreement) throw new ReplayRefusal(chain.txs.idHex(row), disagreement);
   });
   settleHeight(engine, replayed, h);
-  return tx;
 }
 
 /**
@@ -103,20 +132,20 @@ export function openBlock(
  * which throws ReplayRefusal when that chain cannot run), in an engine block of its own. What it
  * did, or the engine's refusal.
  */
-export function runInBlock(
-  engine: ClarityEngine,
+export function* runInBlock(
+  engine: EngineFacts,
   chain: Chain,
   replayed: Replayed,
   h: number,
   engineTx: EngineTx,
-): TxOutcome | EngineRefusal {
+): EngineSteps<TxOutcome | EngineRefusal> {
   if (replayed.height < h) {
-    replayChain(engine, chain, h - 1, replayed);
-    openBlock(engine, chain, replayed, h, chain.txs.count);
+    yield* replayChain(engine, chain, h - 1, replayed);
+    yield* openBlock(engine, chain, replayed, blockTxs(chain, replayed.pox, h, chain.txs.count));
   }
   let ran: TxOutcome | EngineRefusal;
   try {
-    ran = engine.mineBlock([engineTx], burnHeightOf(chain, replayed, h))[0] as TxOutcome;
+    ran = (yield* step('mineBlock', [engineTx], burnHeightOf(chain, replayed, h)))[0] as TxOutcome;
   } catch (error) {
     if (!(error instanceof EngineRefusal)) throw error;
     ran = error;
@@ -126,17 +155,18 @@ export function runInBlock(
 }
 
 /** A deployment or call only the engine runs, mined in world block h, run again in a block of its own. */
-function runAlone(
-  engine: ClarityEngine,
+function* runAlone(
+  engine: EngineFacts,
   chain: Chain,
   replayed: Replayed,
   h: number,
   tx: number,
   engineTx: EngineTx,
-): void {
+): EngineSteps<void> {
   let committed = false;
   try {
-    committed = engine.mineBlock([engineTx], burnHeightOf(chain, replayed, h))[0]?.committed === true;
+    const [outcome] = yield* step('mineBlock', [engineTx], burnHeightOf(chain, replayed, h));
+    committed = outcome?.committed === true;
   } catch (error) {
     if (!(error instanceof EngineRefusal)) throw error;
   }
@@ -149,7 +179,7 @@ export function burnHeightOf(chain: Chain, replayed: Replayed, h: number): numbe
 }
 
 /** The engine holds world block h, up to its tip. */
-export function settleHeight(engine: ClarityEngine, replayed: Replayed, h: number): void {
+export function settleHeight(engine: EngineFacts, replayed: Replayed, h: number): void {
   replayed.engineHeights[h - 1] = engine.tip.height;
   replayed.height = h;
 }

@@ -1,13 +1,16 @@
 import { Cl, cvToHex } from '@stacks/transactions';
-import type { ClarityEngine, ContractId, EngineTx, TxOutcome } from '../../clarity/engine.ts';
+import type { ContractId, EngineTx, TxOutcome } from '../../clarity/engine.ts';
+import { step, type EngineFacts, type EngineSteps } from '../../clarity/engine-steps.ts';
+import type { HostedEngine, Signed } from '../../clarity/engine-wire.ts';
 import { reprOf } from '../../../spec/clarity-repr.ts';
 import { argumentValues } from '../derive/call-arguments.ts';
 import { tuple, uint } from '../derive/clarity.ts';
 import { lockUnlockHeight } from '../derive/events.ts';
-import { signerKeyOf } from '../derive/pox.ts';
-import type { PoxFrame } from '../derive/stack-stx.ts';
+import { rememberSignerKey, signerKeyOf } from '../derive/pox.ts';
+import { grantData, hasSignature, rememberSignature, type SignerGrant } from '../derive/signer-signature.ts';
+import { stackStxGrant, type PoxFrame } from '../derive/stack-stx.ts';
 import { contractAt, type Chain } from '../tables/chain.ts';
-import { Action } from '../tables/kinds.ts';
+import { Action, Status } from '../tables/kinds.ts';
 
 /** pox-4 in the engine, and the frame the world's stacking runs in there. */
 export interface EnginePox extends PoxFrame {
@@ -24,12 +27,12 @@ export interface EnginePox extends PoxFrame {
  * origin that keeps the world's first burn block at or above the engine's: the engine mines at
  * most a cycle of empty burn blocks before the world's first.
  */
-export function configurePox(engine: ClarityEngine, chain: Chain): EnginePox {
+export function* configurePox(engine: EngineFacts, chain: Chain): EngineSteps<EnginePox> {
   // The world's own pox-4: the simnet holds the boot contracts at testnet's boot address too.
   const contract = contractAt(chain, chain.poxContract).id;
   const { poxCycleLength: length, poxPrepareLength: prepare } = chain.net;
   const args = [0, prepare, length, 0].map((n) => cvToHex(Cl.uint(n)));
-  const [set] = engine.mineBlock([
+  const [set] = yield* step('mineBlock', [
     { kind: 'call', sender: engine.bootAddress, contract, fn: 'set-burnchain-parameters', args },
   ]);
   if (!set?.committed)
@@ -37,6 +40,48 @@ export function configurePox(engine: ClarityEngine, chain: Chain): EnginePox {
   const first = chain.blocks.burnHeight[0] as number;
   const burnOrigin = Math.floor((first - engine.tip.burnHeight) / length) * length;
   return { contract, burnOrigin, chainId: engine.chainId };
+}
+
+/**
+ * The signer signatures and keys of the world's stack-stx calls in the engine's frame, made on
+ * the engine's thread while the mock's goes on, and remembered: the replay then uses the curve
+ * for nothing on the mock's thread, where its first use (a signature, a public key) would hold
+ * the thread for about 100 ms (the curve's table, built in one piece).
+ */
+export async function signOnEngineThread(engine: HostedEngine, chain: Chain, pox: EnginePox): Promise<void> {
+  const t = chain.txs;
+  let wanted: { privateKey: string; grant: SignerGrant }[] = [];
+  for (let tx = 0; tx < chain.anchoredCount; tx++) {
+    if (t.action[tx] === Action.StackStx && t.status[tx] === Status.Success) {
+      const signer = stackStxGrant(chain, t, tx, pox);
+      if (!hasSignature(signer.privateKey, signer.grant)) wanted.push(signer);
+    }
+    // A few at a time: what is built for each signature holds the mock's thread too.
+    if (wanted.length === SIGNED_AT_ONCE || (tx === chain.anchoredCount - 1 && wanted.length > 0)) {
+      await signAndRemember(engine, wanted);
+      wanted = [];
+    }
+  }
+}
+
+/** Signatures asked of the engine's thread in one call. */
+const SIGNED_AT_ONCE = 4;
+
+async function signAndRemember(
+  engine: HostedEngine,
+  wanted: readonly { privateKey: string; grant: SignerGrant }[],
+): Promise<void> {
+  const signed = await engine.signLater(
+    wanted.map(({ privateKey, grant }) => {
+      const { message, domain } = grantData(grant);
+      return { privateKey, messageHex: cvToHex(message), domainHex: cvToHex(domain) };
+    }),
+  );
+  wanted.forEach(({ privateKey, grant }, i) => {
+    const { signature, publicKey } = signed[i] as Signed;
+    rememberSignature(privateKey, grant, signature);
+    rememberSignerKey(privateKey, publicKey);
+  });
 }
 
 /** Stack-stx transaction `tx` as the engine runs it: the world's call, in the engine's frame. */

@@ -4,12 +4,24 @@ import { startEngine } from '../../clarity/load.ts';
 import { BlockKey } from '../tables/block-table.ts';
 import type { Chain } from '../tables/chain.ts';
 import { EngineRefusal } from '../../clarity/engine.ts';
+import { runLater, runNow } from '../../clarity/engine-steps.ts';
 import type { MinedRun } from '../generate/mempool-confirmation.ts';
 import { Status } from '../tables/kinds.ts';
 import type { TxTable } from '../tables/tx-table.ts';
 import { engineOnlyTx } from './engine-txs.ts';
 import { recordOutcome } from './mined-outcomes.ts';
-import { openBlock, replayChain, ReplayRefusal, runInBlock, startReplay, type Replayed } from './replay.ts';
+import { signOnEngineThread } from './stacking.ts';
+import {
+  blockEnd,
+  blockTxs,
+  openBlock,
+  replayChain,
+  ReplayRefusal,
+  runInBlock,
+  startReplay,
+  type BlockTxs,
+  type Replayed,
+} from './replay.ts';
 
 /**
  * The world's contracts as the Clarity engine holds them, read at the world's heights: `at` is
@@ -85,7 +97,8 @@ export class WorldEngine {
     if (synced.replayed.height < h) {
       try {
         catchUp(synced, chain, h - 1);
-        openBlock(synced.engine, chain, synced.replayed, h, chain.txs.count);
+        const built = blockTxs(chain, synced.replayed.pox, h, chain.txs.count);
+        runNow(synced.engine, openBlock(synced.engine, chain, synced.replayed, built));
       } catch (error) {
         // The chain cannot run in the engine: the block goes on without what only the engine
         // runs, and the next read replays the chain and says why.
@@ -95,7 +108,7 @@ export class WorldEngine {
       }
       synced.lastHash = chain.blocks.hex(BlockKey.IndexHash, h - 1);
     }
-    const ran = runInBlock(synced.engine, chain, synced.replayed, h, engineTx);
+    const ran = runNow(synced.engine, runInBlock(synced.engine, chain, synced.replayed, h, engineTx));
     if (ran instanceof EngineRefusal && ran.tooExpensive) return 'too-expensive';
     const status = recordOutcome(chain, table, row, ran);
     if (status === Status.AbortByPostCondition) this.letGo();
@@ -169,25 +182,42 @@ export class WorldEngine {
   }
 }
 
-/** The longest the replay at an engine's start holds the event loop before giving it a turn. */
-const REPLAY_SLICE_MS = 10;
-
 /**
- * A new engine holding `chain`. The engine starts on its own thread (clarity/node/engine-bridge.ts);
- * the replay goes a block at a time, each block mined there while this thread waits for it, and
- * gives the event loop a turn every `REPLAY_SLICE_MS` (or after a longer block), so the mock keeps
- * answering its other requests while the engine warms. An engine that cannot hold the chain is ended.
+ * A new engine holding `chain`. The engine starts on its own thread (clarity/node/engine-bridge.ts),
+ * and the replay's calls cross to it asynchronously, a block at a time: while the engine's thread
+ * runs a block, the mock's thread builds the next one's transactions and answers its other
+ * requests. A chain that moved under a block (a reorg or a reset while it ran) leaves the engine
+ * lost, so `ready()` starts another; an engine that cannot hold the chain is ended.
  */
 async function startOn(chain: Chain, costed: boolean): Promise<Synced> {
   const engine = await startEngine(undefined, { trackCosts: costed });
   try {
-    const synced: Synced = { engine, chain, costed, replayed: startReplay(engine, chain), lastHash: '' };
-    let turn = performance.now();
-    while (follows(synced, chain) && synced.replayed.height < chain.blocks.count) {
-      catchUp(synced, chain, synced.replayed.height + 1);
-      if (performance.now() - turn < REPLAY_SLICE_MS) continue;
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      turn = performance.now();
+    const replayed = await runLater(engine, startReplay(engine, chain));
+    await signOnEngineThread(engine, chain, replayed.pox);
+    const synced: Synced = { engine, chain, costed, replayed, lastHash: '' };
+    const hashOf = (h: number): string | undefined =>
+      h <= chain.blocks.count ? chain.blocks.hex(BlockKey.IndexHash, h - 1) : undefined;
+    let ahead: { built: BlockTxs; hash: string | undefined } | undefined;
+    while (follows(synced, chain) && replayed.height < chain.blocks.count) {
+      const h = replayed.height + 1;
+      const hash = hashOf(h);
+      const built = ahead && ahead.hash === hash ? ahead.built : undefined;
+      const running = runLater(engine, replayChain(engine, chain, h, replayed, built));
+      ahead =
+        h < chain.blocks.count
+          ? { built: blockTxs(chain, replayed.pox, h + 1, blockEnd(chain, h + 1)), hash: hashOf(h + 1) }
+          : undefined;
+      try {
+        await running;
+      } catch (error) {
+        // The rows it was sent with are gone: its checks read the new ones.
+        if (hashOf(h) === hash) throw error;
+      }
+      if (hashOf(h) !== hash) {
+        void engine.close();
+        break;
+      }
+      synced.lastHash = hash as string;
     }
     return synced;
   } catch (error) {
@@ -222,7 +252,7 @@ function follows(synced: Synced, chain: Chain): boolean {
 function catchUp(synced: Synced, chain: Chain, tip = chain.blocks.count): void {
   if (chain !== synced.chain) return;
   if (synced.replayed.height >= tip) return;
-  replayChain(synced.engine, chain, tip, synced.replayed);
+  runNow(synced.engine, replayChain(synced.engine, chain, tip, synced.replayed));
   synced.lastHash = chain.blocks.hex(BlockKey.IndexHash, tip - 1);
 }
 

@@ -1,0 +1,186 @@
+// The calls from the mock's thread to an engine's thread (engine-worker.ts), over its port and
+// the signal it sets with each answer. One call is on the port at a time, and calls run in the
+// order they are made, whichever way: `now` sleeps in `Atomics.wait` until its answer is
+// signalled; `later` awaits the signal with `Atomics.waitAsync` while this thread goes on. A
+// `now` made while `later` calls are in flight or queued first takes their answers, in order,
+// and hands each to its caller: no call ever reads another's answer.
+import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
+import { EngineRefusal } from '../engine.ts';
+import { revived, type Reply, type ThreadCall, type Tip } from '../engine-wire.ts';
+
+/**
+ * The longest the mock waits for one call of the engine. A node stops a call at its runtime
+ * limit (5·10⁹ units) in a few seconds; the simnet takes about a minute to reach it, the mock
+ * answering nothing meanwhile. Past this budget the engine's thread is stopped, the call is
+ * refused as too expensive (`EngineTimeout`), and a new engine replays the chain.
+ */
+export const CALL_BUDGET_MS = 5_000;
+
+/** A call stopped at `CALL_BUDGET_MS`: a node's miner would leave it out, as past a block's limits. */
+export class EngineTimeout extends EngineRefusal {
+  constructor(method: string) {
+    super(
+      `${method}: CostBalanceExceeded: ran past the mock's budget of ${CALL_BUDGET_MS / 1000} s for one call ` +
+        '(a call spinning to the runtime limit)',
+    );
+  }
+}
+
+/** An asynchronous call: what settles its promise, and, once posted, its deadline and timer. */
+interface Later {
+  readonly call: ThreadCall;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: Error) => void;
+  deadline: number;
+  timer?: NodeJS.Timeout;
+}
+
+export class EngineCrossing {
+  private tipNow: Tip;
+  private stopError: Error | undefined;
+  /** The asynchronous call on the port: its answer is the next the engine's thread signals. */
+  private inFlight: Later | undefined;
+  private readonly queued: Later[] = [];
+
+  /** `stuck`: a call ran past its budget; the engine's thread must be stopped (`stop`). */
+  constructor(
+    private readonly port: MessagePort,
+    private readonly signal: Int32Array,
+    tip: Tip,
+    private readonly stuck: () => void,
+  ) {
+    this.tipNow = tip;
+  }
+
+  /** The engine's tip, as its last answer gave it. */
+  get tip(): Tip {
+    return this.tipNow;
+  }
+
+  get stopped(): boolean {
+    return this.stopError !== undefined;
+  }
+
+  /** No call crosses any more: each one waiting, and each one made from now, fails with `error`. */
+  stop(error: Error): void {
+    this.stopError ??= error;
+    const waiting = [...(this.inFlight ? [this.inFlight] : []), ...this.queued.splice(0)];
+    this.inFlight = undefined;
+    for (const later of waiting) this.settle(later, error);
+  }
+
+  /** Runs the call now: what it answered, or throws what it threw. */
+  now(call: ThreadCall): unknown {
+    const earlier = this.inFlight;
+    if (earlier) {
+      this.inFlight = undefined;
+      this.settleNow(earlier, () => this.waitNow(earlier.call.method, earlier.deadline));
+    }
+    for (let later = this.queued.shift(); later; later = this.queued.shift()) {
+      const queued = later.call;
+      this.settleNow(later, () => {
+        this.post(queued);
+        return this.waitNow(queued.method, Date.now() + CALL_BUDGET_MS);
+      });
+    }
+    this.post(call);
+    const reply = this.waitNow(call.method, Date.now() + CALL_BUDGET_MS);
+    if (!reply.ok) throw revived(reply.error);
+    return reply.value;
+  }
+
+  /**
+   * Runs the call while this thread goes on, after those made before it. A timer keeps the
+   * process alive meanwhile and stops the call at its budget.
+   */
+  later(call: ThreadCall): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      this.queued.push({ call, resolve, reject, deadline: 0 });
+      if (!this.inFlight) this.postNext();
+    });
+  }
+
+  private postNext(): void {
+    const later = this.queued.shift();
+    if (!later) return;
+    try {
+      this.post(later.call);
+    } catch (error) {
+      this.settle(later, error as Error);
+      return;
+    }
+    later.deadline = Date.now() + CALL_BUDGET_MS;
+    later.timer = setTimeout(() => this.expire(later), CALL_BUDGET_MS);
+    this.inFlight = later;
+    void this.watch(later);
+  }
+
+  private async watch(later: Later): Promise<void> {
+    while (this.inFlight === later) {
+      if (Atomics.load(this.signal, 0) !== 0) return this.answered(later);
+      const waiting = Atomics.waitAsync(this.signal, 0, 0, Math.max(0, later.deadline - Date.now()));
+      if (waiting.async) await waiting.value;
+      // Past its deadline: the timer decides.
+      else if (waiting.value === 'timed-out') return;
+    }
+  }
+
+  private answered(later: Later): void {
+    this.inFlight = undefined;
+    this.settle(later, this.taken());
+    this.postNext();
+  }
+
+  private expire(later: Later): void {
+    if (this.inFlight !== later) return;
+    if (Atomics.load(this.signal, 0) !== 0) return this.answered(later);
+    this.inFlight = undefined;
+    this.settle(later, new EngineTimeout(later.call.method));
+    this.stuck();
+  }
+
+  private post(call: ThreadCall): void {
+    if (this.stopError) throw this.stopError;
+    Atomics.store(this.signal, 0, 0);
+    this.port.postMessage(call);
+  }
+
+  /** The posted call's answer, this thread asleep until it is signalled or `deadline` passes. */
+  private waitNow(method: ThreadCall['method'], deadline: number): Reply {
+    // Woken only by this call's answer: the engine's thread may still be notifying for the one
+    // before (this thread saw its signal set and went on before the notify), which wakes a wait
+    // with the signal still 0 and nothing on the port.
+    while (Atomics.load(this.signal, 0) === 0) {
+      const left = deadline - Date.now();
+      if (left <= 0 || Atomics.wait(this.signal, 0, 0, left) === 'timed-out') {
+        this.stuck();
+        throw new EngineTimeout(method);
+      }
+    }
+    return this.taken();
+  }
+
+  private taken(): Reply {
+    const reply = receiveMessageOnPort(this.port)?.message as Reply;
+    this.tipNow = reply.tip;
+    return reply;
+  }
+
+  /** Settles `later` with the reply `wait` takes now, or with why it has none. */
+  private settleNow(later: Later, wait: () => Reply): void {
+    let reply: Reply | Error;
+    try {
+      reply = wait();
+    } catch (error) {
+      reply = error as Error;
+    }
+    this.settle(later, reply);
+  }
+
+  private settle(later: Later, reply: Reply | Error): void {
+    clearTimeout(later.timer);
+    if (reply instanceof Error) later.reject(reply);
+    else if (reply.ok) later.resolve(reply.value);
+    else later.reject(revived(reply.error));
+  }
+}

@@ -4,10 +4,10 @@ import type { ClarityAbi, ClarityAbiFunction, ClarityAbiType } from '@stacks/tra
 type Sexp = string | Sexp[];
 
 /**
- * The interface a stacks-node reports for a deployed contract (`contract_interface`), read from
- * the contract's source: its public and read-only functions with their argument types. The real
- * service keeps it and names a contract call's signature and argument types from it, so it must be
- * the source's own, not a second list kept beside it.
+ * A deployed contract's interface (`contract_interface`) read from its source alone, where no
+ * Clarity engine gives the node's own (engine-interfaces.ts): its public and read-only functions
+ * with their argument types, every output `none`. The real service names a contract call's
+ * signature and argument types from it, so it is the source's own, not a second list kept beside it.
  */
 export function abiOf(source: string): ClarityAbi {
   const functions: ClarityAbiFunction[] = [];

@@ -23,8 +23,16 @@ function inProcessMock(warm: boolean): InProcessMock {
       // load 6), which a contract read waits for: started now and awaited by `ready()` before the
       // suite's first request, no request's timeout runs while it boots. Without the engine's
       // package it cannot start: ready all the same.
-      if (warm)
-        warming.push(app.then((created) => created.live.queries.clarity.ready()).catch(() => undefined));
+      // One after the other: the suite's mocks share one world, so the first engine's image of it
+      // (world/run/replay-images.ts) starts the others without a replay of their own.
+      if (warm) {
+        const previous = warming.at(-1) ?? Promise.resolve();
+        warming.push(
+          previous
+            .then(() => app.then((created) => created.live.queries.clarity.ready()))
+            .catch(() => undefined),
+        );
+      }
       const serve: RequestListener = (req, res) =>
         void app.then(
           (listener) => listener(req, res),

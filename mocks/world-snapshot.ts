@@ -10,7 +10,7 @@ import { resolveOptions, type WorldOptions } from './world/options.ts';
 import { Rng } from './world/rng.ts';
 import { AmountColumn } from './world/tables/amount-column.ts';
 import { BlockTable } from './world/tables/block-table.ts';
-import type { Chain } from './world/tables/chain.ts';
+import { noteGenerated, type Chain } from './world/tables/chain.ts';
 import { IdColumn } from './world/tables/id-column.ts';
 import { MicroblockTable } from './world/tables/microblocks.ts';
 import { NarrowColumn } from './world/tables/narrow-column.ts';
@@ -146,6 +146,7 @@ export function decodeWorld(bytes: Buffer, options: WorldOptions): RestoredWorld
     Object.setPrototypeOf(object, (CLASSES[at] as Function).prototype);
   for (const [object, key, at] of payload.kinds) (object as Record<string, unknown>)[key] = ARRAY_KINDS[at];
   knowSampleUrls(payload.chain, payload.samples);
+  noteGenerated(payload.chain);
   return { chain: payload.chain, catalogue: payload.catalogue };
 }
 

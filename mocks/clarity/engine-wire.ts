@@ -2,7 +2,7 @@
 // structured-clone messages, and errors as plain records revived as the classes they were, so a
 // caller's `instanceof EngineRefusal` and `ClarityUnavailable`, their messages, `tooExpensive`
 // and `reason` hold as if the engine ran on its thread.
-import { EngineRefusal, type ClarityEngine } from './engine.ts';
+import { EngineRefusal, type ClarityEngine, type ContractId, type ContractSource } from './engine.ts';
 import { ClarityUnavailable } from './unavailable.ts';
 
 /** What the engine's thread is started with. */
@@ -10,6 +10,32 @@ export interface Start {
   /** The package to import (`@stacks/clarinet-sdk`; the tests name a missing one). */
   from: string;
   trackCosts: boolean;
+  /** The engine to start as: an image another engine's thread took (`HostedEngine.imageLater`), instead of a new session. */
+  restore?: EngineImage;
+}
+
+/** A session's memory (node/session-memory.ts), and what its externref table holds that a new session's does not. */
+export interface SessionImage {
+  /** The instance's linear memory, whole. */
+  readonly memory: ArrayBuffer;
+  /** The externref table's length: the JavaScript values the session refers to are below it. */
+  readonly tableLength: number;
+  /**
+   * The table's primitive values by index: the strings the session interned (the field names of
+   * what it answers, made on first use). Its objects (the file reader it was made with) a new
+   * session's constructor puts at the same places.
+   */
+  readonly primitives: readonly (readonly [number, string | number | boolean | bigint])[];
+  /** The address of the SDK's own struct in that memory (the JavaScript object's `__wbg_ptr`). */
+  readonly pointer: number;
+}
+
+/** An engine as it stood: its session's memory, what the facade keeps beside it, and its tip then. */
+export interface EngineImage {
+  readonly session: SessionImage;
+  /** The contracts deployed so far, as `source()` answers them. */
+  readonly published: readonly (readonly [ContractId, ContractSource])[];
+  readonly tip: Tip;
 }
 
 /** The facade's methods, called across. */
@@ -39,7 +65,10 @@ export interface Signed {
 }
 
 /** What crosses to the engine's thread: a call of the facade, or signatures to make. */
-export type ThreadCall = EngineCall | { method: 'sign'; args: readonly [readonly SignRequest[]] };
+export type ThreadCall =
+  | EngineCall
+  | { method: 'sign'; args: readonly [readonly SignRequest[]] }
+  | { method: 'image'; args: readonly [] };
 
 export type Tip = ClarityEngine['tip'];
 
@@ -89,4 +118,6 @@ export interface HostedEngine extends ClarityEngine {
   callLater(call: EngineCall): Promise<unknown>;
   /** Makes `requests`' signatures, in order, while the caller's thread goes on, as `callLater`. */
   signLater(requests: readonly SignRequest[]): Promise<Signed[]>;
+  /** The engine as it stands, for `Start.restore`, taken while the caller's thread goes on. */
+  imageLater(): Promise<EngineImage>;
 }

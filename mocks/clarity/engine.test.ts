@@ -140,6 +140,34 @@ describe('the Clarity engine (clarinet-sdk simnet)', () => {
     ]);
   });
 
+  it('goes on in a new engine from an image of this one: the same reads, the same next block, then a chain of its own', async () => {
+    const image = await engine.imageLater();
+    const copy = await startEngine(undefined, { restore: image });
+    try {
+      expect(copy.tip).toEqual(engine.tip);
+      expect(copy.dataVar(COUNTER, 'n')).toBe(engine.dataVar(COUNTER, 'n'));
+      expect(copy.mapEntry(COUNTER, 'seen', cvToHex(Cl.principal(ALICE)))).toBe(
+        engine.mapEntry(COUNTER, 'seen', cvToHex(Cl.principal(ALICE))),
+      );
+      expect(copy.source(COUNTER)).toEqual(engine.source(COUNTER));
+      expect(copy.contractInterface(COUNTER)).toEqual(engine.contractInterface(COUNTER));
+      const inc: EngineTx = { kind: 'call', sender: ALICE, contract: COUNTER, fn: 'inc', args: [] };
+      expect(copy.mineBlock([inc])).toEqual(engine.mineBlock([inc]));
+      copy.mineBlock([inc]);
+      expect(copy.dataVar(COUNTER, 'n')).not.toBe(engine.dataVar(COUNTER, 'n'));
+    } finally {
+      await copy.close();
+    }
+  });
+
+  it('refuses an image whose session does not stand where the image says, with one line', async () => {
+    const image = await engine.imageLater();
+    const elsewhere = { ...image, tip: { ...image.tip, height: image.tip.height + 1 } };
+    await expect(startEngine(undefined, { restore: elsewhere })).rejects.toThrow(
+      /^the restored session stands at \d+\/\d+, its image at \d+\/\d+$/,
+    );
+  });
+
   it('without its package, answers the one error that names the package to install', async () => {
     const missing = startEngine('@stacks/clarinet-sdk-not-installed');
     await expect(missing).rejects.toThrow(ClarityUnavailable);

@@ -63,15 +63,26 @@ const U64_MAX = 2n ** 64n - 1n;
 /** `none`, serialized. */
 const NONE = '0x09';
 
+/** The engine over a session, with what it keeps beside the session: each deployed contract's source. */
+export interface SimnetEngine extends ClarityEngine {
+  /** The contracts deployed so far, as `source()` answers them (a session image holds the rest). */
+  readonly published: ReadonlyMap<ContractId, ContractSource>;
+}
+
 /**
  * The engine over one clarinet-sdk session. The session mines a block per call it runs; this
  * keeps the session's heights as the engine's own and groups a block's transactions into one
- * `mineBlock`.
+ * `mineBlock`. `restored`: the session is another engine's, restored from its image with the
+ * sources that engine kept (its epoch set already); a new session when omitted.
  */
-export function simnetEngine(session: Simnet, builders: Simnet['txBuilders']): ClarityEngine {
-  session.setEpoch(EPOCH);
+export function simnetEngine(
+  session: Simnet,
+  builders: Simnet['txBuilders'],
+  restored?: Iterable<readonly [ContractId, ContractSource]>,
+): SimnetEngine {
+  if (!restored) session.setEpoch(EPOCH);
   const defaultVersion = Number(session.getDefaultClarityVersionForCurrentEpoch().replace(/\D/g, ''));
-  const publishedAt = new Map<ContractId, ContractSource>();
+  const publishedAt = new Map<ContractId, ContractSource>(restored);
 
   function toSdk(tx: EngineTx): SdkTx[] {
     switch (tx.kind) {
@@ -117,6 +128,7 @@ export function simnetEngine(session: Simnet, builders: Simnet['txBuilders']): C
       return { height: session.blockHeight, burnHeight: session.burnBlockHeight };
     },
     bootAddress: BOOT_ADDRESS,
+    published: publishedAt,
     chainId: Number(cvToValue(evaluate('chain-id', BOOT_ADDRESS))),
     mineBlock(txs, burnHeight) {
       advanceBurn(burnHeight);

@@ -7,6 +7,7 @@ import { answersOf } from '../answers.ts';
 import { WorldQueries } from '../query/world-queries.ts';
 import { mempoolTxIds } from '../../testing/worlds/test-worlds.ts';
 import { resolveOptions } from '../world/options.ts';
+import { generatedTip } from '../world/tables/chain.ts';
 import {
   OPTIONS,
   liveChain,
@@ -217,6 +218,21 @@ describe('a living chain', () => {
     expect(everyAnswer(answersOf(live.queries), principals)).not.toBe(start);
     expect(live.reset().height).toBe(OPTIONS.blocks);
     expect(everyAnswer(answersOf(live.queries), principals)).toBe(start);
+  });
+
+  it('knows its generated tip while the generated blocks stand: mining on keeps it, a reorg below it loses it, a reset brings it back', () => {
+    const live = liveChain();
+    const generated = generatedTip(chainOf(live));
+    expect(generated).toEqual({
+      height: OPTIONS.blocks,
+      indexHash: answersOf(live.queries).block({ height: OPTIONS.blocks })?.index_block_hash,
+    });
+    live.mine(2);
+    expect(generatedTip(chainOf(live))).toEqual(generated);
+    live.reorg(3);
+    expect(generatedTip(chainOf(live))).toBeUndefined();
+    live.reset();
+    expect(generatedTip(chainOf(live))).toEqual(generated);
   });
 
   it('is a function of the options and the sequence of calls: two chains given the same calls answer the same bytes', () => {

@@ -15,6 +15,7 @@ import { MessageChannel, Worker } from 'node:worker_threads';
 import type { ClarityEngine, ReadOnlyAnswer } from '../engine.ts';
 import {
   revived,
+  type EngineImage,
   type EngineMethod,
   type HostedEngine,
   type Signed,
@@ -105,6 +106,7 @@ export async function startHostedEngine(start: Start): Promise<HostedEngine> {
     close: lose,
     callLater: (call) => crossing.later(call),
     signLater: (requests) => crossing.later({ method: 'sign', args: [requests] }) as Promise<Signed[]>,
+    imageLater: () => crossing.later({ method: 'image', args: [] }) as Promise<EngineImage>,
     mineBlock: across('mineBlock'),
     advanceTo: across('advanceTo'),
     mintStx: across('mintStx'),

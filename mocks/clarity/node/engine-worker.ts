@@ -5,18 +5,20 @@
 // bundle.ts builds this file alone, the package left out).
 import { parentPort, workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
-import type { ClarityEngine } from '../engine.ts';
 import { Cl, privateKeyToPublic, signStructuredData } from '@stacks/transactions';
 import {
   crossed,
+  type EngineImage,
   type Reply,
   type Signed,
+  type SignRequest,
   type Start,
   type Started,
   type ThreadCall,
 } from '../engine-wire.ts';
-import { simnetEngine, type Simnet } from '../simnet-engine.ts';
+import { simnetEngine, type Simnet, type SimnetEngine } from '../simnet-engine.ts';
 import { ClarityUnavailable } from '../unavailable.ts';
+import { restoreImage, takeImage, watchForSession } from './session-memory.ts';
 
 /** The part of `@stacks/clarinet-sdk`'s module the engine uses. */
 interface ClarinetSdk {
@@ -41,27 +43,56 @@ function firstLine(error: unknown): string {
   return message.split('\n')[0] ?? message;
 }
 
-async function start({ from, trackCosts }: Start): Promise<ClarityEngine> {
+/** The SDK object under clarinet-sdk's proxy: its struct's address in the session's memory. */
+type SessionObject = Simnet & { __wbg_ptr: number };
+
+interface Running {
+  engine: SimnetEngine;
+  session: SessionObject;
+}
+
+async function start({ from, trackCosts, restore }: Start): Promise<Running> {
+  watchForSession();
   const sdk = await importSdk(from);
-  const session = await sdk.getSDK({ trackCosts });
-  await session.initEmptySession(null);
-  return simnetEngine(session, sdk.tx);
+  const session = (await sdk.getSDK({ trackCosts })) as SessionObject;
+  if (!restore) {
+    await session.initEmptySession(null);
+    return { engine: simnetEngine(session, sdk.tx), session };
+  }
+  restoreImage(session, restore.session);
+  const { height, burnHeight } = restore.tip;
+  if (session.blockHeight !== height || session.burnBlockHeight !== burnHeight)
+    throw new Error(
+      `the restored session stands at ${session.blockHeight}/${session.burnBlockHeight}, its image at ${height}/${burnHeight}`,
+    );
+  return { engine: simnetEngine(session, sdk.tx, restore.published), session };
+}
+
+function imageOf({ engine, session }: Running): EngineImage {
+  return { session: takeImage(session), published: [...engine.published], tip: engine.tip };
+}
+
+function signed(requests: readonly SignRequest[]): Signed[] {
+  return requests.map(({ messageHex, domainHex, privateKey }) => ({
+    signature: signStructuredData({
+      message: Cl.deserialize(messageHex),
+      domain: Cl.deserialize(domainHex),
+      privateKey,
+    }),
+    publicKey: privateKeyToPublic(privateKey) as string,
+  }));
 }
 
 /** One call, run now; what it answered or threw, with the engine's tip after it. */
-function run(engine: ClarityEngine, call: ThreadCall): Reply {
+function run(running: Running, call: ThreadCall): Reply {
+  const { engine } = running;
   try {
     const value: unknown =
       call.method === 'sign'
-        ? call.args[0].map(({ messageHex, domainHex, privateKey }): Signed => ({
-            signature: signStructuredData({
-              message: Cl.deserialize(messageHex),
-              domain: Cl.deserialize(domainHex),
-              privateKey,
-            }),
-            publicKey: privateKeyToPublic(privateKey) as string,
-          }))
-        : (engine[call.method] as (...a: readonly unknown[]) => unknown)(...call.args);
+        ? signed(call.args[0])
+        : call.method === 'image'
+          ? imageOf(running)
+          : (engine[call.method] as (...a: readonly unknown[]) => unknown)(...call.args);
     return { ok: true, value, tip: engine.tip };
   } catch (error) {
     return { ok: false, error: crossed(error), tip: engine.tip };
@@ -71,12 +102,15 @@ function run(engine: ClarityEngine, call: ThreadCall): Reply {
 const data = workerData as Start & { port: MessagePort; signal: Int32Array };
 const parent = parentPort as MessagePort;
 start(data).then(
-  (engine) => {
+  (running) => {
+    const { engine } = running;
     // A call's answer goes on the port the caller reads synchronously, then the signal wakes it.
     data.port.on('message', (call: ThreadCall) => {
-      const reply = run(engine, call);
+      const reply = run(running, call);
       try {
-        data.port.postMessage(reply);
+        // An image's memory is handed over, not copied: this thread keeps none of it.
+        const image = call.method === 'image' && reply.ok ? (reply.value as EngineImage) : undefined;
+        data.port.postMessage(reply, image ? [image.session.memory] : []);
       } catch (error) {
         data.port.postMessage({ ok: false, error: crossed(error), tip: engine.tip } satisfies Reply);
       }

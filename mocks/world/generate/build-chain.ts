@@ -2,7 +2,7 @@ import { addToMempool, buildMempool } from './build-mempool.ts';
 import { declaredNames, generatedNames } from './bns-names.ts';
 import type { BnsRegistration } from '../tables/bns-names.ts';
 import { receipts, startBuild, type BuildState } from './build-state.ts';
-import { feePayer, type Chain } from '../tables/chain.ts';
+import { feePayer, noteGenerated, type Chain } from '../tables/chain.ts';
 import { shiftTimes, tick, type ClockSetting } from './clock.ts';
 import { FT_INITIAL_SUPPLY } from '../tables/contracts.ts';
 import type { DeclaredActivity } from './declared-activity.ts';
@@ -103,6 +103,7 @@ export class ChainBuilder {
       shiftTimes(clock, this.s.blocks, receipts(this.s), seconds);
       this.reorgs.shiftTimes(seconds);
     }
+    noteGenerated(chain);
     return chain;
   }
 

@@ -5,6 +5,7 @@ import { createWorldQueries, type WorldQueries } from '../../query/world-queries
 import { bigAmount } from '../amount.ts';
 import { ftDisagreements, nftDisagreements, readOnly } from '../../../testing/worlds/engine-agreement.ts';
 import { ContractKind } from '../tables/kinds.ts';
+import { keptReplay } from './replay-images.ts';
 import type { ContractReads } from './world-engine.ts';
 
 // The default world run in the Clarity engine: what the engine did is the truth, and the
@@ -55,5 +56,23 @@ describe('the default world in the Clarity engine', () => {
         Cl.ok(Cl.uint(extended)),
       );
     }
+  });
+
+  it('a second chain of the same world starts its engine from the image the first kept, and its engine answers as the first', async () => {
+    const again = createWorldQueries({});
+    expect(keptReplay(again.chain, false), 'kept by the first engine at the generated tip').toBeDefined();
+    try {
+      const second = await again.clarity.ready();
+      expect(keptReplay(again.chain, false), 'restored, not dropped as unusable').toBeDefined();
+      expect(second.tip).toEqual(reads.tip);
+      expect([...second.contracts()].sort()).toEqual([...reads.contracts()].sort());
+      for (const id of reads.contracts()) expect(second.source(id), id).toEqual(reads.source(id));
+      const { problems, compared } = ftDisagreements(again, second);
+      expect(compared).toBeGreaterThan(50);
+      expect(problems).toEqual([]);
+    } finally {
+      again.clarity.close();
+    }
+    expect(keptReplay(createWorldQueries({ seed: 2 }).chain, false), 'another world').toBeUndefined();
   });
 });

@@ -10,6 +10,7 @@ import { Status } from '../tables/kinds.ts';
 import type { TxTable } from '../tables/tx-table.ts';
 import { engineOnlyTx } from './engine-txs.ts';
 import { recordOutcome } from './mined-outcomes.ts';
+import { atGeneratedTip, forgetReplay, keepReplay, keptReplay, type KeptReplay } from './replay-images.ts';
 import { signOnEngineThread } from './stacking.ts';
 import {
   blockEnd,
@@ -49,9 +50,10 @@ interface Synced {
 /**
  * The world run in the Clarity engine, following the living chain: `ready()` answers the
  * engine holding the chain as it is now. A mined block is replayed on top; a chain replaced
- * below what was replayed (a reorg, a reset) is replayed in a new engine from genesis. The
- * first start (the engine's session, then the whole world) happens once, in the background from
- * `warm()` or on the first `ready()`; every caller waits for the same one.
+ * below what was replayed (a reorg, a reset) is replayed in a new engine from genesis, or from the
+ * image of its world at the generated tip this process kept (replay-images.ts). The first start
+ * (the engine's session, then the whole world) happens once, in the background from `warm()` or on
+ * the first `ready()`; every caller waits for the same one.
  */
 export class WorldEngine {
   private synced: Promise<Synced> | undefined;
@@ -190,13 +192,13 @@ export class WorldEngine {
  * lost, so `ready()` starts another; an engine that cannot hold the chain is ended.
  */
 async function startOn(chain: Chain, costed: boolean): Promise<Synced> {
-  const engine = await startEngine(undefined, { trackCosts: costed });
+  const { engine, restored } = await engineFor(chain, costed);
   try {
-    const replayed = await runLater(engine, startReplay(engine, chain));
+    const replayed = restored ? restored.replayed : await runLater(engine, startReplay(engine, chain));
     await signOnEngineThread(engine, chain, replayed.pox);
-    const synced: Synced = { engine, chain, costed, replayed, lastHash: '' };
     const hashOf = (h: number): string | undefined =>
       h <= chain.blocks.count ? chain.blocks.hex(BlockKey.IndexHash, h - 1) : undefined;
+    const synced: Synced = { engine, chain, costed, replayed, lastHash: hashOf(replayed.height) ?? '' };
     let ahead: { built: BlockTxs; hash: string | undefined } | undefined;
     while (follows(synced, chain) && replayed.height < chain.blocks.count) {
       const h = replayed.height + 1;
@@ -218,12 +220,37 @@ async function startOn(chain: Chain, costed: boolean): Promise<Synced> {
         break;
       }
       synced.lastHash = hash as string;
+      if (!restored && atGeneratedTip(chain, replayed))
+        keepReplay(chain, costed, await engine.imageLater(), replayed);
     }
     return synced;
   } catch (error) {
     void engine.close();
     throw error;
   }
+}
+
+/**
+ * A new engine: from the image kept for the chain's world when there is one (`restored` then
+ * names it), else booted to replay the chain from genesis. An image the engine's package cannot
+ * take (another version of it) is dropped, and the chain replayed.
+ */
+async function engineFor(
+  chain: Chain,
+  costed: boolean,
+): Promise<{ engine: HostedEngine; restored?: KeptReplay }> {
+  const kept = keptReplay(chain, costed);
+  if (kept) {
+    try {
+      return {
+        engine: await startEngine(undefined, { trackCosts: costed, restore: kept.image }),
+        restored: kept,
+      };
+    } catch {
+      forgetReplay(chain, costed);
+    }
+  }
+  return { engine: await startEngine(undefined, { trackCosts: costed }) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Amount } from '../amount.ts';
-import type { BlockTable } from './block-table.ts';
+import { BlockKey, type BlockTable } from './block-table.ts';
 import type { BnsRegistration } from './bns-names.ts';
 import type { ClarityTx, ClarityTxs } from './clarity-txs.ts';
 import type { Contract } from './contracts.ts';
@@ -46,6 +46,33 @@ export interface Chain {
   readonly clarityTxs: ClarityTxs;
   /** BNS names, each with the transaction that registers it (bns-names.ts). */
   readonly names: readonly BnsRegistration[];
+}
+
+/** A chain's tip as its world generated it: its height and index block hash. */
+export interface GeneratedTip {
+  readonly height: number;
+  readonly indexHash: string;
+}
+
+const generatedTips = new WeakMap<Chain, GeneratedTip>();
+
+/** Notes `chain`'s tip as generated: called by what generates or restores a world, before it moves. */
+export function noteGenerated(chain: Chain): void {
+  const height = chain.blocks.count;
+  generatedTips.set(chain, {
+    height,
+    indexHash: height > 0 ? chain.blocks.hex(BlockKey.IndexHash, height - 1) : '',
+  });
+}
+
+/**
+ * `chain`'s generated tip while the chain still holds the generated blocks up to it (no reorg
+ * replaced them); undefined once one did, or for a chain no generation noted.
+ */
+export function generatedTip(chain: Chain): GeneratedTip | undefined {
+  const tip = generatedTips.get(chain);
+  if (!tip || chain.blocks.count < tip.height || tip.height === 0) return undefined;
+  return chain.blocks.hex(BlockKey.IndexHash, tip.height - 1) === tip.indexHash ? tip : undefined;
 }
 
 export function tipHeight(chain: Chain): number {

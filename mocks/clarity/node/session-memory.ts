@@ -1,0 +1,76 @@
+// The clarinet-sdk session is a WebAssembly instance: everything the session holds (boot
+// contracts, every block mined, every contract's state) lives in the instance's linear memory, and
+// the few JavaScript values it refers to sit in its externref table. A copy of that memory, laid
+// into a new instance of the same module, is the same session: a replay of hundreds of blocks
+// (seconds of CPU) becomes a copy of a few dozen megabytes. The SDK offers no such copy, so this
+// file takes the instance the package's glue makes (it calls `new WebAssembly.Instance` once, as
+// its module loads, on this thread only) and reads and writes its memory. Whatever does not add up
+// (a package whose glue made no instance, an image smaller than a new session's memory, a session
+// that answers another tip once restored) is refused with an error, and the caller boots and
+// replays instead.
+import type { SessionImage } from '../engine-wire.ts';
+
+const PAGE = 65_536;
+
+interface GlueExports {
+  memory: WebAssembly.Memory;
+  __wbindgen_externrefs: WebAssembly.Table;
+}
+
+let instance: GlueExports | undefined;
+
+/**
+ * Notes the first WebAssembly instance made on this thread from now on: the engine's package,
+ * imported next, makes its one instance as it loads.
+ */
+export function watchForSession(): void {
+  const Original = WebAssembly.Instance;
+  WebAssembly.Instance = new Proxy(Original, {
+    construct(target, args: [WebAssembly.Module, WebAssembly.Imports?]) {
+      const made = Reflect.construct(target, args) as WebAssembly.Instance;
+      const exports = made.exports as Partial<GlueExports>;
+      if (!instance && exports.memory instanceof WebAssembly.Memory && exports.__wbindgen_externrefs)
+        instance = exports as GlueExports;
+      return made;
+    },
+  });
+}
+
+function glue(): GlueExports {
+  if (!instance) throw new Error('the engine package made no WebAssembly instance this thread could see');
+  return instance;
+}
+
+/** The session's memory now, `session` being the SDK object whose struct it holds. */
+export function takeImage(session: { __wbg_ptr: number }): SessionImage {
+  const { memory, __wbindgen_externrefs: table } = glue();
+  const primitives: [number, string | number | boolean | bigint][] = [];
+  for (let i = 0; i < table.length; i++) {
+    const value: unknown = table.get(i);
+    if (['string', 'number', 'boolean', 'bigint'].includes(typeof value))
+      primitives.push([i, value as string | number | boolean | bigint]);
+  }
+  return {
+    memory: memory.buffer.slice(0),
+    tableLength: table.length,
+    primitives,
+    pointer: session.__wbg_ptr,
+  };
+}
+
+/**
+ * Lays `image` into this thread's instance, whose session `session` (made by the SDK's constructor
+ * with the same options, nothing run in it yet) then is the imaged one: the memory grows to the
+ * image's size and takes its bytes, the table its length and primitive values.
+ */
+export function restoreImage(session: { __wbg_ptr: number }, image: SessionImage): void {
+  const { memory, __wbindgen_externrefs: table } = glue();
+  const bytes = image.memory.byteLength;
+  if (memory.buffer.byteLength > bytes)
+    throw new Error('the session image is smaller than a new session: another version of the engine made it');
+  memory.grow((bytes - memory.buffer.byteLength) / PAGE);
+  new Uint8Array(memory.buffer).set(new Uint8Array(image.memory));
+  if (table.length < image.tableLength) table.grow(image.tableLength - table.length);
+  for (const [i, value] of image.primitives) table.set(i, value);
+  session.__wbg_ptr = image.pointer;
+}

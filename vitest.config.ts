@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { contractProjectSettings } from './contract-tests/project.ts';
+import { LongestFirst } from './testing/longest-first.ts';
 import { SLOW_TEST_FILES } from './testing/slow-tests.ts';
 
 // Four projects: `unit` (spec, mock, lint, bench helpers) and `unit-isolated` (those that replace
@@ -39,6 +40,7 @@ export default defineConfig({
     // A worker per core, where vitest's default leaves one core free: most test files wait on
     // servers and child processes, so on 2 cores one worker left half the machine idle.
     maxWorkers: availableParallelism(),
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {

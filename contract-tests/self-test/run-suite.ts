@@ -102,8 +102,8 @@ function testsWithKnownDeviations(logFile: string): string[] {
 export interface SuitePool {
   /** Queues a run; settled as it ends. Each child takes the queue's next run as it ends its last. */
   run(request: SuiteRequest): Promise<SuiteRun>;
-  /** No more runs: each child ends once the queue is empty. */
-  close(): void;
+  /** No more runs: each child ends once the queue is empty; settled when every child has ended. */
+  close(): Promise<void>;
 }
 
 interface Queued {
@@ -141,6 +141,12 @@ export function suitePool(size: number, settings: ChildSettings = {}): SuitePool
   const children = new Set<SuiteChild>();
   let runs = 0;
   let closing = false;
+  let ended: () => void = () => undefined;
+  const allEnded = new Promise<void>((resolve) => (ended = resolve));
+  function end(): void {
+    rmSync(dir, { recursive: true, force: true });
+    ended();
+  }
 
   const childRun = ({ id, request: r }: Queued): ChildRun => ({
     id,
@@ -196,7 +202,7 @@ export function suitePool(size: number, settings: ChildSettings = {}): SuitePool
       const lost = lostRun(exitCode, output);
       c.busy?.resolve(lost);
       if (!closing) for (const q of queue.splice(0)) q.resolve(lost);
-      if (children.size === 0 && closing) rmSync(dir, { recursive: true, force: true });
+      if (children.size === 0 && closing) end();
     });
   }
 
@@ -212,7 +218,8 @@ export function suitePool(size: number, settings: ChildSettings = {}): SuitePool
     close() {
       closing = true;
       for (const c of children) if (c.ready && !c.busy) feed(c);
-      if (children.size === 0) rmSync(dir, { recursive: true, force: true });
+      if (children.size === 0) end();
+      return allEnded;
     },
   };
 }
@@ -225,7 +232,7 @@ export function suitePool(size: number, settings: ChildSettings = {}): SuitePool
 export function runSuites(requests: SuiteRequest[]): Promise<SuiteRun>[] {
   const pool = suitePool(1, requests[0]?.moduleCache ? { moduleCache: requests[0].moduleCache } : {});
   const runs = requests.map((r) => pool.run(r));
-  pool.close();
+  void pool.close();
   return runs;
 }
 

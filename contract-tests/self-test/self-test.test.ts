@@ -122,7 +122,8 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite catches bro
 
   afterAll(async () => {
     await Promise.all([...runs.values()]);
-    pool?.close();
+    // The children's own end awaited too: none outlives this file.
+    await pool?.close();
     await Promise.all(servers.map((s) => s.close()));
     rmSync(dir, { recursive: true, force: true });
   });

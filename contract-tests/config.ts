@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isLoopbackUrl } from '../spec/loopback.ts';
+import type { TargetFile } from './targets/target-file.ts';
 
 export type TargetKind = 'mock' | 'live' | 'prism';
 
@@ -15,6 +16,11 @@ export interface RunConfig {
   targetFile?: string;
   /** Why this target file was chosen, for the summary. */
   targetFileOrigin: string;
+  /**
+   * The target file as the preflight read and checked it, handed to the test worker with the rest
+   * (its schema is compiled once per run, not again in the worker); unset: the worker reads it.
+   */
+  target?: TargetFile;
   maxRequests: number;
   timeoutMs: number;
   /** Client-side requests per minute; undefined = the documented limit for the target. 0 = off. */

@@ -140,7 +140,9 @@ function overHttp(
 
 async function createTarget(config: RunConfig): Promise<ContractTarget> {
   const log = new ExchangeLog(config.runDir);
-  const file = config.targetFile ? loadTargetFile(config.targetFile) : emptyTarget(config.baseUrl ?? '');
+  const file =
+    config.target ??
+    (config.targetFile ? loadTargetFile(config.targetFile) : emptyTarget(config.baseUrl ?? ''));
   const budget = new RequestBudget(config.maxRequests);
   const limits = {
     anonymous: file.rateLimit?.anonymousPerMinute ?? DOCUMENTED_PER_MINUTE.anonymous,

@@ -80,7 +80,7 @@ export function schemaKey(schema: unknown): string {
  * document (precompiled.ts) are taken as they are; any other is compiled by ajv, which is only
  * set up when the first one is.
  */
-export function createSpecAjv(doc: Document, opts: { defaults?: boolean } = {}): SpecAjv {
+export function createSpecAjv(doc: Document, opts: SpecAjvOptions = {}): SpecAjv {
   const ahead = opts.defaults ? precompiledValidators(doc) : undefined;
   let ajv: Ajv2020 | undefined;
   const compiled = new Map<unknown, ValidateFunction>();

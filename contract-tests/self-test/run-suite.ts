@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../config.ts';
 import { EXCHANGE_LOG, type LogRecord } from '../report/records.ts';
-import type { ChildRequest, ChildResult, SuiteTest } from './suite-run-protocol.ts';
+import type { ChildMessage, ChildReply, ChildRun, ChildSettings, SuiteTest } from './suite-run-protocol.ts';
 
 const CHILD = join(ROOT, 'contract-tests/self-test/suite-runs-child.ts');
 /** Set in the child's environment: the self-test refuses to run inside its own child. */
@@ -98,66 +98,142 @@ function testsWithKnownDeviations(logFile: string): string[] {
   return [...new Set(names)];
 }
 
+/** Children that run the contract project (suite-runs-child.ts), each one run at a time. */
+export interface SuitePool {
+  /** Queues a run; settled as it ends. Each child takes the queue's next run as it ends its last. */
+  run(request: SuiteRequest): Promise<SuiteRun>;
+  /** No more runs: each child ends once the queue is empty; settled when every child has ended. */
+  close(): Promise<void>;
+}
+
+interface Queued {
+  id: number;
+  request: SuiteRequest;
+  resolve(run: SuiteRun): void;
+}
+
+interface SuiteChild {
+  send(message: ChildMessage): void;
+  /** Its run under way; undefined while it starts or waits. */
+  busy?: Queued;
+  ready: boolean;
+}
+
+/** A run that never got its result: the child's error, with the child's last words. */
+function lostRun(exitCode: number | null, output: string): SuiteRun {
+  return {
+    tests: [],
+    failed: [],
+    errors: [`no result (the child ended with ${exitCode}); its output ends:\n${output.slice(-2_000)}`],
+    summary: output,
+    knownTests: [],
+  };
+}
+
 /**
- * Runs the contract project over HTTP against each request's target, one after the other in one
- * child vitest (suite-runs-child.ts), and reads each run's tests, summary and known deviations:
- * a promise a request, settled as its run ends.
+ * Up to `size` children, started as runs are queued: a child's vitest starts once for all the
+ * runs it takes, where a child a caller's batch of runs started vitest again for each batch.
  */
-export function runSuites(requests: SuiteRequest[]): Promise<SuiteRun>[] {
+export function suitePool(size: number, settings: ChildSettings = {}): SuitePool {
   const dir = mkdtempSync(join(tmpdir(), 'contract-self-test-'));
   const runDir = (id: number): string => join(dir, `run-${id}`);
-  const settle = requests.map(() => {
-    let resolve: (run: SuiteRun) => void = () => undefined;
-    const promise = new Promise<SuiteRun>((r) => (resolve = r));
-    return { promise, resolve };
-  });
-  const request: ChildRequest = {
-    runs: requests.map((r, id) => ({
-      id,
-      env: runEnv(
-        r.baseUrl,
-        runDir(id),
-        r.target ?? 'fixtures/targets/mock-default.json',
-        r.explore ?? SELF_TEST_EXPLORE,
-      ),
-      ...(r.files ? { files: r.files } : {}),
-    })),
-    ...(requests[0]?.moduleCache ? { moduleCache: requests[0].moduleCache } : {}),
-  };
-  const requestFile = join(dir, 'request.json');
-  writeFileSync(requestFile, JSON.stringify(request));
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, requestFile], {
-    cwd: ROOT,
-    env: childEnv(),
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
-  let output = '';
-  const keep = (c: Buffer): void => void (output = (output + c.toString()).slice(-4_000));
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  child.on('message', (message: ChildResult) => {
-    const failed = message.tests.filter((t) => t.status === 'failed');
-    settle[message.id]?.resolve({
-      tests: message.tests,
-      failed,
-      errors: message.errors,
-      summary: readIfThere(join(runDir(message.id), 'contract-coverage.md')),
-      knownTests: testsWithKnownDeviations(join(runDir(message.id), EXCHANGE_LOG)),
-    });
-  });
-  child.once('close', (exitCode) => {
-    // A run the child never reported (it stopped early): its error, with the child's last words.
-    for (const s of settle)
-      s.resolve({
-        tests: [],
-        failed: [],
-        errors: [`no result (the child ended with ${exitCode}); its output ends:\n${output.slice(-2_000)}`],
-        summary: output,
-        knownTests: [],
-      });
+  const queue: Queued[] = [];
+  const children = new Set<SuiteChild>();
+  let runs = 0;
+  let closing = false;
+  let ended: () => void = () => undefined;
+  const allEnded = new Promise<void>((resolve) => (ended = resolve));
+  function end(): void {
     rmSync(dir, { recursive: true, force: true });
+    ended();
+  }
+
+  const childRun = ({ id, request: r }: Queued): ChildRun => ({
+    id,
+    env: runEnv(
+      r.baseUrl,
+      runDir(id),
+      r.target ?? 'fixtures/targets/mock-default.json',
+      r.explore ?? SELF_TEST_EXPLORE,
+    ),
+    ...(r.files ? { files: r.files } : {}),
   });
-  return settle.map((s) => s.promise);
+
+  /** An idle child takes the queue's next run, or, the pool closing and the queue empty, ends. */
+  function feed(c: SuiteChild): void {
+    const next = queue.shift();
+    if (next) {
+      c.busy = next;
+      c.send({ run: childRun(next) });
+    } else if (closing) c.send({ done: true });
+  }
+
+  function start(): void {
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(settings)], {
+      cwd: ROOT,
+      env: childEnv(),
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    const c: SuiteChild = { send: (m) => void child.send(m), ready: false };
+    children.add(c);
+    let output = '';
+    const keep = (chunk: Buffer): void => void (output = (output + chunk.toString()).slice(-4_000));
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    // A send to a child already ending: its 'close' settles its run.
+    child.on('error', (err) => keep(Buffer.from(`\n${err.message}\n`)));
+    child.on('message', (message: ChildReply) => {
+      if ('ready' in message) c.ready = true;
+      else if (c.busy?.id === message.id) {
+        c.busy.resolve({
+          tests: message.tests,
+          failed: message.tests.filter((t) => t.status === 'failed'),
+          errors: message.errors,
+          summary: readIfThere(join(runDir(message.id), 'contract-coverage.md')),
+          knownTests: testsWithKnownDeviations(join(runDir(message.id), EXCHANGE_LOG)),
+        });
+        c.busy = undefined;
+      }
+      feed(c);
+    });
+    child.once('close', (exitCode) => {
+      children.delete(c);
+      // A child that stopped early takes its run with it, and the queue: what broke it would break them too.
+      const lost = lostRun(exitCode, output);
+      c.busy?.resolve(lost);
+      if (!closing) for (const q of queue.splice(0)) q.resolve(lost);
+      if (children.size === 0 && closing) end();
+    });
+  }
+
+  return {
+    run(request) {
+      return new Promise<SuiteRun>((resolve) => {
+        queue.push({ id: runs++, request, resolve });
+        const idle = [...children].find((c) => c.ready && !c.busy);
+        if (idle) feed(idle);
+        else if (children.size < size) start();
+      });
+    },
+    close() {
+      closing = true;
+      for (const c of children) if (c.ready && !c.busy) feed(c);
+      if (children.size === 0) end();
+      return allEnded;
+    },
+  };
+}
+
+/**
+ * Runs the contract project over HTTP against each request's target, one after the other in one
+ * child vitest, and reads each run's tests, summary and known deviations: a promise a request,
+ * settled as its run ends.
+ */
+export function runSuites(requests: SuiteRequest[]): Promise<SuiteRun>[] {
+  const pool = suitePool(1, requests[0]?.moduleCache ? { moduleCache: requests[0].moduleCache } : {});
+  const runs = requests.map((r) => pool.run(r));
+  void pool.close();
+  return runs;
 }
 
 /** One run of the contract project over HTTP against `baseUrl`, in a child of its own. */

@@ -6,7 +6,7 @@ import { createMockApp } from '../../mocks/app.ts';
 import { ROOT } from '../config.ts';
 import type { TargetFile } from '../targets/target-file.ts';
 import { REAL_SERVICE } from './real-service-variant.ts';
-import { CHILD_MARK, runSuites, SELF_TEST_EXPLORE, type SuiteRun } from './run-suite.ts';
+import { CHILD_MARK, SELF_TEST_EXPLORE, suitePool, type SuitePool, type SuiteRun } from './run-suite.ts';
 import { serveVariant, type RunningVariant, type Variant } from './variant-server.ts';
 import { VARIANTS } from './variants.ts';
 
@@ -20,8 +20,8 @@ function chosen(variant: Variant): boolean {
 }
 
 /**
- * Children at once for the broken variants, each running its share one after the other: no more
- * than the machine has cores, as each run keeps a core busy.
+ * Children at once, each taking the next run as it ends its last: no more than the machine has
+ * cores, as each run keeps a core busy.
  */
 const LANES = Math.max(1, Math.min(cpus().length, 3));
 
@@ -53,6 +53,7 @@ function excerpt(run: SuiteRun): string {
 describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite catches broken mocks', () => {
   const servers: RunningVariant[] = [];
   const runs = new Map<string, Promise<SuiteRun>>();
+  let pool: SuitePool | undefined;
   const dir = mkdtempSync(join(tmpdir(), 'contract-self-test-targets-'));
   const readTarget = (name: string): TargetFile =>
     JSON.parse(readFileSync(join(ROOT, 'fixtures/targets', name), 'utf8')) as TargetFile;
@@ -78,49 +79,40 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite catches bro
     for (const variant of VARIANTS) servers.push(await serveVariant(mock, variant));
     const real = await serveVariant(mock, REAL_SERVICE);
     servers.push(real);
-    const moduleCache = join(dir, 'module-cache');
     const [faithful, ...broken] = VARIANTS.map((variant, i) => ({
       variant,
       server: servers[i] as RunningVariant,
     }));
     if (!faithful) throw new Error('VARIANTS must start with the faithful mock');
-    // The control and the real-service runs first, in two children, so no test waits on a queue
-    // longer than its timeout.
-    const [control] = runSuites([
-      {
-        baseUrl: faithful.server.url,
-        explore: faithful.variant.explore ?? SELF_TEST_EXPLORE,
-        moduleCache,
-      },
-    ]) as [Promise<SuiteRun>];
+    // The control and the real-service runs first, so no test waits on a queue longer than its
+    // timeout; each child then takes the next run as it ends its last.
+    const lanes = suitePool(LANES, { moduleCache: join(dir, 'module-cache') });
+    pool = lanes;
+    const control = lanes.run({
+      baseUrl: faithful.server.url,
+      explore: faithful.variant.explore ?? SELF_TEST_EXPLORE,
+    });
     runs.set(faithful.variant.name, control);
     if (ONLY === undefined) {
-      const [listed, unlisted] = runSuites([
-        { baseUrl: real.url, target: withDeviations, moduleCache },
-        { baseUrl: real.url, moduleCache },
-      ]) as [Promise<SuiteRun>, Promise<SuiteRun>];
-      runs.set('real-listed', listed);
-      runs.set('real-unlisted', unlisted);
+      runs.set('real-listed', lanes.run({ baseUrl: real.url, target: withDeviations }));
+      runs.set('real-unlisted', lanes.run({ baseUrl: real.url }));
     }
     // A variant runs only the files of the tests that must catch it, as the control's run names
-    // them; the variants are dealt round the lanes in file order, so the first tests' runs end first.
+    // them; queued in file order, so the first tests' runs end first.
     const chosenBroken = broken.filter((b) => chosen(b.variant));
-    const byVariant = control.then((c) => {
-      const started = new Map<string, Promise<SuiteRun>>();
-      for (let lane = 0; lane < LANES; lane++) {
-        const mine = chosenBroken.filter((_, i) => i % LANES === lane);
-        const promises = runSuites(
-          mine.map(({ variant, server }) => ({
-            baseUrl: server.url,
-            explore: variant.explore ?? SELF_TEST_EXPLORE,
-            moduleCache,
-            ...catchingFiles(variant, c),
-          })),
-        );
-        mine.forEach(({ variant }, i) => started.set(variant.name, promises[i] as Promise<SuiteRun>));
-      }
-      return started;
-    });
+    const byVariant = control.then(
+      (c) =>
+        new Map(
+          chosenBroken.map(({ variant, server }) => [
+            variant.name,
+            lanes.run({
+              baseUrl: server.url,
+              explore: variant.explore ?? SELF_TEST_EXPLORE,
+              ...catchingFiles(variant, c),
+            }),
+          ]),
+        ),
+    );
     for (const { variant } of chosenBroken)
       runs.set(
         variant.name,
@@ -130,6 +122,8 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite catches bro
 
   afterAll(async () => {
     await Promise.all([...runs.values()]);
+    // The children's own end awaited too: none outlives this file.
+    await pool?.close();
     await Promise.all(servers.map((s) => s.close()));
     rmSync(dir, { recursive: true, force: true });
   });

@@ -9,17 +9,26 @@ export interface SuiteTest {
   message: string;
 }
 
-export interface ChildRequest {
-  runs: Array<{
-    id: number;
-    /** The run's environment: BASE_URL, TARGET and the CONTRACT_* settings. */
-    env: Record<string, string>;
-    /** Only these test files (relative to the project's root); every file of the contract project when not set. */
-    files?: string[];
-  }>;
+/** The child's settings, as its one argument (JSON). */
+export interface ChildSettings {
   /** Where vitest keeps its transformed modules (fsModuleCache), shared with other children. */
   moduleCache?: string;
 }
+
+/** One run of the contract project, sent to the child over IPC. */
+export interface ChildRun {
+  id: number;
+  /** The run's environment: BASE_URL, TARGET and the CONTRACT_* settings. */
+  env: Record<string, string>;
+  /** Only these test files (relative to the project's root); every file of the contract project when not set. */
+  files?: string[];
+}
+
+/** A message to the child: a run to do next, or the end (no more runs: close vitest and exit). */
+export type ChildMessage = { run: ChildRun } | { done: true };
+
+/** What the child sends: that it is ready for its first run, then each run's result as it ends. */
+export type ChildReply = { ready: true } | ChildResult;
 
 export interface ChildResult {
   id: number;

@@ -1,16 +1,23 @@
 // The child that runs the contract project several times in one vitest (run-suite.ts starts it
-// with `node --import tsx`): vitest, Vite and the suite's transformed modules start once for every
-// run, where a vitest process a run spent most of each short run starting. Each run still gets a
-// worker of its own (vitest ends a run's non-isolated worker with the run), so no module state
-// crosses from one target to the next, and its own configuration: the run's environment is set,
-// then the suite's own global setup reads it, as it does at the start of a run of its own.
-import { readFileSync } from 'node:fs';
+// with `node --import tsx` and sends it its runs over IPC, the next as the last one ends): vitest,
+// Vite and the suite's transformed modules start once for every run, where a vitest process a run
+// spent most of each short run starting. Each run still gets a worker of its own (vitest ends a
+// run's non-isolated worker with the run), so no module state crosses from one target to the
+// next, and its own configuration: the run's environment is set, then the suite's own global
+// setup reads it, as it does at the start of a run of its own.
 import { join, relative, resolve } from 'node:path';
 import { createVitest, type TestModule, type TestProject } from 'vitest/node';
 import { ROOT } from '../config.ts';
 import setupRun from '../setup/global-setup.ts';
 import { CONTRACT_PROJECT } from '../project.ts';
-import type { ChildRequest, ChildResult, SuiteTest } from './suite-run-protocol.ts';
+import type {
+  ChildMessage,
+  ChildReply,
+  ChildResult,
+  ChildRun,
+  ChildSettings,
+  SuiteTest,
+} from './suite-run-protocol.ts';
 import '../../bin/in-process-mock.ts';
 
 function testsOf(modules: readonly TestModule[]): { tests: SuiteTest[]; errors: string[] } {
@@ -35,7 +42,7 @@ function testsOf(modules: readonly TestModule[]): { tests: SuiteTest[]; errors: 
 async function runOne(
   vitest: Awaited<ReturnType<typeof createVitest>>,
   project: TestProject,
-  request: ChildRequest['runs'][number],
+  request: ChildRun,
   everyFile: string[],
 ): Promise<ChildResult> {
   for (const name of Object.keys(process.env))
@@ -51,15 +58,37 @@ async function runOne(
   return { id: request.id, tests, errors };
 }
 
-const request = JSON.parse(readFileSync(process.argv[2] as string, 'utf8')) as ChildRequest;
+const settings = JSON.parse(process.argv[2] ?? '{}') as ChildSettings;
+// The parent gone (its test file stopped or timed out), no run will come: nothing keeps this child.
+function orphaned(): never {
+  process.exit(1);
+}
+process.once('disconnect', orphaned);
+// The parent sends the first run once the child says it listens, so none arrives before the
+// listener; runs that arrive while vitest starts wait here.
+const inbox: ChildMessage[] = [];
+let delivered: (() => void) | undefined;
+process.on('message', (message: ChildMessage) => {
+  inbox.push(message);
+  delivered?.();
+});
+function reply(message: ChildReply): void {
+  process.send?.(message);
+}
+reply({ ready: true });
+async function next(): Promise<ChildMessage> {
+  while (inbox.length === 0) await new Promise<void>((resolve) => (delivered = resolve));
+  return inbox.shift() as ChildMessage;
+}
+
 const vitest = await createVitest(
   'test',
   {
     watch: false,
     project: [CONTRACT_PROJECT],
     reporters: [join(ROOT, 'contract-tests/report/contract-reporter.ts')],
-    ...(request.moduleCache
-      ? { experimental: { fsModuleCache: true, fsModuleCachePath: request.moduleCache } }
+    ...(settings.moduleCache
+      ? { experimental: { fsModuleCache: true, fsModuleCachePath: settings.moduleCache } }
       : {}),
   },
   {},
@@ -70,5 +99,8 @@ if (!project) throw new Error(`no ${CONTRACT_PROJECT} project in vitest.config.t
 const everyFile = (await vitest.globTestSpecifications())
   .filter((s) => s.project.name === CONTRACT_PROJECT)
   .map((s) => s.moduleId);
-for (const run of request.runs) process.send?.(await runOne(vitest, project, run, everyFile));
+for (let message = await next(); 'run' in message; message = await next())
+  reply(await runOne(vitest, project, message.run, everyFile));
 await vitest.close();
+process.off('disconnect', orphaned);
+process.disconnect();

@@ -118,6 +118,8 @@ export async function preflight(config: RunConfig): Promise<RunConfig> {
     const path = join(config.runDir, 'target-from-mock-world.json');
     writeFileSync(path, `${JSON.stringify(file, null, 2)}\n`);
     next.targetFile = path;
+    // Read back and checked as any target file is; the test worker takes it from the configuration.
+    next.target = loadTargetFile(path);
     next.targetFileOrigin = `built from ${baseUrl}/_mock/world (${describeWorld(world)})`;
     return next;
   }
@@ -128,5 +130,6 @@ export async function preflight(config: RunConfig): Promise<RunConfig> {
     throw new PreflightError(err instanceof Error ? err.message.replace(/\n\s*/g, '; ') : String(err));
   }
   next.notices.push(...(await disagreements(file, shownPath(config.targetFile), transport, config, world)));
+  next.target = file;
   return next;
 }

@@ -310,26 +310,24 @@ describe.concurrent('the packages, installed from their tarballs into an empty p
         const ci = emptyProject();
         cleanUp.push(ci);
         copyFileSync(contractTarball, join(ci, basename(contractTarball)));
-        const inCi = (baseUrl: string, more: string): StartedCommand => {
-          const run = runIn(
-            ci,
-            'bash',
-            ['-c', `${(line as string).replace(/--base-url \S+/, `--base-url ${baseUrl}`)} ${more}`],
-            // npx's install from npm's cache, as the installs above, without asking the registry again.
-            { npm_config_prefer_offline: 'true' },
-          );
-          running.push(run);
-          return run;
-        };
-        const broken = inCi(faulty, '--rpm 0 get_status');
+        const command = `${(line as string).replace(/--base-url \S+/, `--base-url ${faulty}`)} --rpm 0 get_status`;
+        // npx's install from npm's cache, as the installs above, without asking the registry again.
+        const broken = runIn(ci, 'bash', ['-c', command], { npm_config_prefer_offline: 'true' });
+        running.push(broken);
         expect(await exitOf(broken), broken.output().slice(-3_000)).toBe(1);
         expect(stripVTControlCharacters(broken.output())).toMatch(/Test Files\s+1 failed \(1\)/);
         expect(broken.output()).toContain('Contract coverage');
 
-        // The same line again (npx finds its install of the line above): its reports stay in this
-        // folder, away from the whole run's, which another test reads meanwhile.
+        // The installed bin, run in that folder: its reports stay there, away from the whole run's,
+        // which another test reads meanwhile (npx would install the tarball again: 5 s of CPU).
         const { url } = await installedMock();
-        const misplaced = inCi(`${url}/no-such-prefix`, '--rpm 0');
+        const misplaced = runIn(ci, bin('stacks-api-contract'), [
+          '--base-url',
+          `${url}/no-such-prefix`,
+          '--rpm',
+          '0',
+        ]);
+        running.push(misplaced);
         expect(await exitOf(misplaced)).toBe(2);
         expect(misplaced.output()).toContain('answers 404 to GET /extended');
       }),

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../spec/command-line/declaration.ts';
 import { helpText } from '../spec/command-line/help.ts';
-import { CONTRACT_COMMAND, INTERNAL_VARIABLES, parseContractCli } from './cli-args.ts';
+import {
+  CONTRACT_COMMAND,
+  INTERNAL_VARIABLES,
+  parseContractCli,
+  unmatchedFilters,
+  type ContractCli,
+} from './cli-args.ts';
 import { readConfig } from './config.ts';
 
 describe('stacks-api-contract flags', () => {
@@ -22,11 +28,11 @@ describe('stacks-api-contract flags', () => {
   });
 
   it('--explore and --seed replay an exploration; --key-required and --invalid-key-rejected describe the target', () => {
-    const env = parseContractCli(
+    const { env } = parseContractCli(
       ['--explore', '40', '--seed', '7', '--key-required', '1', '--invalid-key-rejected', '0'],
       {},
       '/w',
-    ) as Record<string, string>;
+    ) as ContractCli;
     expect(readConfig(env)).toMatchObject({
       exploreCases: 40,
       seed: 7,
@@ -41,11 +47,12 @@ describe('stacks-api-contract flags', () => {
   });
 
   it('sets the variable of each flag, paths from the current directory, reports in ./reports by default', () => {
-    const env = parseContractCli(
+    const { env, filters } = parseContractCli(
       ['--base-url', 'https://s.example.org', '--target', 't.json', '--rpm', '10', '--rate-limit-test'],
       {},
       '/home/ci',
-    );
+    ) as ContractCli;
+    expect(filters).toEqual([]);
     expect(env).toEqual({
       BASE_URL: 'https://s.example.org',
       TARGET: '/home/ci/t.json',
@@ -54,7 +61,7 @@ describe('stacks-api-contract flags', () => {
       CONTRACT_REPORT_DIR: '/home/ci/reports',
     });
     // Without TARGET: /home/ci/t.json does not exist, and readConfig refuses a missing target file.
-    const config = readConfig({ ...(env as Record<string, string>), TARGET: '' });
+    const config = readConfig({ ...env, TARGET: '' });
     expect(config).toMatchObject({
       kind: 'live',
       requestsPerMinute: 10,
@@ -64,11 +71,11 @@ describe('stacks-api-contract flags', () => {
   });
 
   it('takes the variables when a flag is not given, and a flag over its variable', () => {
-    const env = parseContractCli(
+    const { env } = parseContractCli(
       ['--max-requests', '9'],
       { API_KEY: 'k', MAX_REQUESTS: '5', CONTRACT_REPORT_DIR: 'out' },
       '/w',
-    );
+    ) as ContractCli;
     expect(env).toEqual({ API_KEY: 'k', MAX_REQUESTS: '9', CONTRACT_REPORT_DIR: '/w/out' });
   });
 
@@ -78,6 +85,17 @@ describe('stacks-api-contract flags', () => {
       new UsageError('--base-url needs a value, got nothing'),
     );
     expect(() => parseContractCli(['--kind', 'prism'], {}, '/w')).toThrow(/make contract-prism/);
+  });
+
+  it('takes the test files to run as arguments, as vitest does, and lists them in --help', () => {
+    expect(parseContractCli(['every-operation', '--rpm', '0', 'get_block'], {}, '/w')).toEqual({
+      env: { CONTRACT_RPM: '0', CONTRACT_REPORT_DIR: '/w/reports' },
+      filters: ['every-operation', 'get_block'],
+    });
+    expect(unmatchedFilters(['every-operation', 'OPERATIONS/get_block', 'no-such-file'], 'ts')).toEqual([
+      'no-such-file',
+    ]);
+    expect(helpText(CONTRACT_COMMAND)).toMatch(/^ {2}FILTER\.\.\. +run only the test files/m);
   });
 
   it('lists every flag with its variable in --help', () => {

@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ROOT } from './config.ts';
 import { defineCommand, UsageError } from '../spec/command-line/declaration.ts';
 import { parseCommand } from '../spec/command-line/parse.ts';
 
@@ -8,7 +10,7 @@ import { parseCommand } from '../spec/command-line/parse.ts';
  * sets directly), and each may be given as that variable instead.
  */
 export const CONTRACT_COMMAND = defineCommand({
-  usage: 'stacks-api-contract [flags]',
+  usage: 'stacks-api-contract [flags] [FILTER...]',
   about: [
     'Runs the contract suite against a target and writes contract-coverage.md, contract-junit.xml and',
     'contract-exchanges.jsonl to its own reports/runs/<run>/ (reports/latest links to the last run).',
@@ -125,10 +127,24 @@ export const CONTRACT_COMMAND = defineCommand({
       description: 'where the reports go',
     },
   },
+  arguments: [
+    {
+      name: 'filter',
+      variadic: true,
+      description:
+        'run only the test files whose path holds one of these, as vitest reads its filters (e.g. every-operation, get_block); default: all',
+    },
+  ],
 });
 
 /** Variables the suite reads that are not settings: how a run and its own processes agree. */
 export const INTERNAL_VARIABLES = ['CONTRACT_RUN_ID', 'CONTRACT_RUN_DIR'];
+
+/** A run as the command line asks for it: the suite's environment, and which test files run (none named: all). */
+export interface ContractCli {
+  env: Record<string, string>;
+  filters: string[];
+}
 
 /**
  * The suite's environment from flags over `env`: a flag wins over its variable. Paths are taken
@@ -138,12 +154,12 @@ export function parseContractCli(
   argv: string[],
   env: NodeJS.ProcessEnv = process.env,
   cwd: string = process.cwd(),
-): Record<string, string> | 'help' {
+): ContractCli | 'help' {
   const values = parseCommand(CONTRACT_COMMAND, argv, env);
   if (values === 'help') return 'help';
   const out: Record<string, string> = {};
   for (const [name, option] of Object.entries(CONTRACT_COMMAND.options)) {
-    const value = values[name as keyof typeof values];
+    const value = values[name as keyof typeof CONTRACT_COMMAND.options];
     if (value === undefined || value === '' || value === false) continue;
     out[option.env] = value === true ? '1' : option.type === 'path' ? resolve(cwd, value) : value;
   }
@@ -151,5 +167,17 @@ export function parseContractCli(
     throw new UsageError(
       '--kind prism needs this repository (make contract-prism); the package runs mock or live',
     );
-  return out;
+  return { env: out, filters: values.filter };
+}
+
+/**
+ * The filters that name none of the suite's test files (`ext`: from the sources or the package),
+ * by vitest's rule for its own: a file runs when its path from the root holds a filter, in any
+ * case. vitest itself would only say it found no test file.
+ */
+export function unmatchedFilters(filters: string[], ext: 'ts' | 'js'): string[] {
+  const files = readdirSync(join(ROOT, 'contract-tests'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith(`.contract.test.${ext}`))
+    .map((file) => `contract-tests/${file}`.toLowerCase());
+  return filters.filter((filter) => !files.some((file) => file.includes(filter.toLowerCase())));
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { parseContractCli } from './cli-args.ts';
+import { parseContractCli, type ContractCli } from './cli-args.ts';
 import { deprecatedUses, readTraffic, reportDeprecatedCommand } from './deprecated-usage.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'report-deprecated-'));
@@ -115,8 +115,8 @@ describe('--report-deprecated: the deprecated operations an app called, from its
 
   it('prints the report for a HAR through the flags and their variables', () => {
     const settings = parseContractCli(['--report-deprecated', 'app.har', '--release', '8.11.6'], {}, dir);
-    expect(settings).toMatchObject({ CONTRACT_REPORT_DEPRECATED: har, CONTRACT_RELEASE: '8.11.6' });
-    const { code, text } = reportDeprecatedCommand(settings as Record<string, string>);
+    expect(settings).toMatchObject({ env: { CONTRACT_REPORT_DEPRECATED: har, CONTRACT_RELEASE: '8.11.6' } });
+    const { code, text } = reportDeprecatedCommand((settings as ContractCli).env);
     expect(code).toBe(0);
     expect(text.split('\n').slice(0, 4)).toEqual([
       `${har} (HAR, 6 requests), as release 8.11.6:`,

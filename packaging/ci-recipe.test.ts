@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseContractCli } from '../contract-tests/cli-args.ts';
+import { parseContractCli, type ContractCli } from '../contract-tests/cli-args.ts';
 import { readConfig } from '../contract-tests/config.ts';
 import { RECIPE_PATH, recipeCommand } from './ci-recipe.ts';
 import { CONTRACT_PACKAGE } from './install-package.ts';
@@ -34,7 +34,8 @@ describe('the CI recipe (docs/ci/contract-staging.yml)', () => {
   it('passes flags the contract command accepts, for a live run with the key from the secret', () => {
     const settings = parseContractCli(recipe.args, recipe.env, '/work');
     expect(settings).not.toBe('help');
-    const config = readConfig({ ...recipe.env, ...(settings as Record<string, string>) });
+    expect((settings as ContractCli).filters, 'the whole suite').toEqual([]);
+    const config = readConfig({ ...recipe.env, ...(settings as ContractCli).env });
     expect(config.kind).toBe('live');
     expect(config.baseUrl).toBe(vars.STAGING_BASE_URL);
     expect(config.apiKey).toBe(vars.STAGING_API_KEY);
@@ -42,7 +43,7 @@ describe('the CI recipe (docs/ci/contract-staging.yml)', () => {
   });
 
   it('publishes the JUnit file the run writes, also when the suite fails', () => {
-    const settings = parseContractCli(recipe.args, recipe.env, '/work') as Record<string, string>;
+    const settings = (parseContractCli(recipe.args, recipe.env, '/work') as ContractCli).env;
     // Each run writes into its own reports/runs/<run>/; latest links to the one that just ended.
     const junit = join(settings.CONTRACT_REPORT_DIR as string, 'latest', 'contract-junit.xml');
     const published = recipe.steps

@@ -46,9 +46,9 @@ export function emptyProject(): string {
   return dir;
 }
 
-/** `npm install <spec>` in the project. */
-export function npmInstall(dir: string, spec: string): void {
-  execFileSync('npm', ['install', '--prefer-offline', ...NPM_QUIET, spec], {
+/** `npm install <spec>…` in the project: one install, however many packages. */
+export function npmInstall(dir: string, ...specs: string[]): void {
+  execFileSync('npm', ['install', '--prefer-offline', ...NPM_QUIET, ...specs], {
     cwd: dir,
     env: cleanEnv(),
     stdio: 'pipe',
@@ -75,11 +75,12 @@ export function packAndInstall(packed?: string): InstalledPackage {
 export const CONTRACT_PACKAGE = join(ROOT, 'packages/contract');
 
 /**
- * `npm pack` of the contract suite's package and its install into `dir`, beside the mock's.
- * Its dist/ is the one packAndInstall's pack just built (scripts/build.ts writes both packages'),
- * so its own `prepare` (which would build again) is skipped.
+ * `npm pack` of the contract suite's package and its install into `dir`, beside the mock's, with
+ * `alongside` (other packages' specs) in the same `npm install`: each install costs seconds of
+ * CPU however little it adds. Its dist/ is the one packAndInstall's pack just built
+ * (scripts/build.ts writes both packages'), so its own `prepare` (which would build again) is skipped.
  */
-export function installContract(dir: string): string {
+export function installContract(dir: string, alongside: string[] = []): string {
   const env = cleanEnv();
   const out = execFileSync(
     'npm',
@@ -87,7 +88,7 @@ export function installContract(dir: string): string {
     { cwd: ROOT, env, encoding: 'utf8' },
   );
   const tarball = out.trim().split('\n').at(-1) ?? '';
-  npmInstall(dir, `./${tarball}`);
+  npmInstall(dir, `./${tarball}`, ...alongside);
   return join(dir, tarball);
 }
 

@@ -60,6 +60,8 @@ export type OptionSpec = BooleanOption | StringOption | IntegerOption | NumberOp
 export interface ArgumentSpec {
   name: string;
   description: string;
+  /** The last argument only: every positional left, in order (none: an empty list). */
+  variadic?: boolean;
 }
 
 export interface CommandSpec {
@@ -75,7 +77,7 @@ export interface CommandSpec {
   /** Lines that say what the command does, after the usage line. */
   about?: readonly string[];
   options: Readonly<Record<string, OptionSpec>>;
-  /** Positional arguments, each optional, in order; values keyed by name. */
+  /** Positional arguments, each optional, in order; values keyed by name (a variadic one's a list). */
   arguments?: readonly ArgumentSpec[];
   /** Lines after the options (subcommands, notes). */
   footer?: readonly string[];
@@ -104,7 +106,11 @@ type Always<O> = O extends BooleanOption | ListOption
       : false;
 
 type ArgumentValues<C extends CommandSpec> = C['arguments'] extends readonly ArgumentSpec[]
-  ? { [A in C['arguments'][number] as A['name']]: string | undefined }
+  ? {
+      [A in C['arguments'][number] as A['name']]: A extends { variadic: true }
+        ? string[]
+        : string | undefined;
+    }
   : unknown;
 
 /** A command's values, keyed by flag name (and by argument name): typed from its declaration. */

@@ -40,7 +40,10 @@ export function helpText(command: CommandSpec): string {
       return [`--${name}${placeholder ? ` ${placeholder}` : ''}`, explained(option)];
     }),
     ['--help', 'this text'],
-    ...(command.arguments ?? []).map((a): [string, string] => [a.name.toUpperCase(), a.description]),
+    ...(command.arguments ?? []).map((a): [string, string] => [
+      `${a.name.toUpperCase()}${a.variadic ? '...' : ''}`,
+      a.description,
+    ]),
   ];
   const width = Math.max(...rows.map(([left]) => left.length)) + 2;
   return [

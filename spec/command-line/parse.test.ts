@@ -125,6 +125,24 @@ describe('a command declared once', () => {
     expect(written[1]).toBe(`${helpText(TOOL)}\n`);
   });
 
+  it('gives a variadic last argument every positional left, listed in the help as NAME...', () => {
+    const many = defineCommand({
+      usage: 'many [flags] [FILE...]',
+      options: { quiet: TOOL.options.quiet },
+      arguments: [
+        { name: 'first', description: 'the first' },
+        { name: 'file', description: 'the files', variadic: true },
+      ],
+    });
+    expect(parseCommand(many, ['a', '--quiet', 'b', 'c'], {})).toEqual({
+      quiet: true,
+      first: 'a',
+      file: ['b', 'c'],
+    });
+    expect(parseCommand(many, [], {})).toEqual({ quiet: false, first: undefined, file: [] });
+    expect(helpText(many)).toMatch(/^ {2}FILE\.\.\. +the files$/m);
+  });
+
   it('borrows options of another command without their variables and defaults', () => {
     const other = defineCommand({ usage: 'other', options: borrowed({ port: TOOL.options.port }) });
     expect(parseCommand(other, [], { TOOL_PORT: '5' })).toEqual({ port: undefined });

@@ -35,7 +35,8 @@ export function parseCommand<C extends CommandSpec>(
   }
   if (missing.length > 0) throw new UsageError(`missing ${missing.join(', ')}`);
   const positionals = (given.get('') as string[] | undefined) ?? [];
-  for (const [i, argument] of (command.arguments ?? []).entries()) values[argument.name] = positionals[i];
+  for (const [i, argument] of (command.arguments ?? []).entries())
+    values[argument.name] = argument.variadic ? positionals.slice(i) : positionals[i];
   return values as Values<C>;
 }
 
@@ -113,10 +114,11 @@ function readFlags(command: CommandSpec, argv: readonly string[]): Given | 'help
   if (tokens.some((t) => t.kind === 'option' && t.name === 'help')) return 'help';
   const given: Given = new Map();
   const positionals: string[] = [];
+  const declared = command.arguments ?? [];
+  const most = declared.at(-1)?.variadic ? Infinity : declared.length;
   for (const token of tokens) {
     if (token.kind === 'positional') {
-      if (positionals.length >= (command.arguments?.length ?? 0))
-        throw new UsageError(`unexpected argument "${token.value}"`);
+      if (positionals.length >= most) throw new UsageError(`unexpected argument "${token.value}"`);
       positionals.push(token.value);
       continue;
     }

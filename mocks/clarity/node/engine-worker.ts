@@ -83,19 +83,24 @@ function signed(requests: readonly SignRequest[]): Signed[] {
   }));
 }
 
-/** One call, run now; what it answered or threw, with the engine's tip after it. */
-function run(running: Running, call: ThreadCall): Reply {
+/**
+ * One call, run now: what it answered or threw, with the engine's tip after it, and what of the
+ * answer is handed over rather than copied (an image's memory: this thread keeps none of it).
+ */
+function run(running: Running, call: ThreadCall): { reply: Reply; transfer: ArrayBuffer[] } {
   const { engine } = running;
   try {
+    if (call.method === 'image') {
+      const image = imageOf(running);
+      return { reply: { ok: true, value: image, tip: engine.tip }, transfer: [image.session.memory] };
+    }
     const value: unknown =
       call.method === 'sign'
         ? signed(call.args[0])
-        : call.method === 'image'
-          ? imageOf(running)
-          : (engine[call.method] as (...a: readonly unknown[]) => unknown)(...call.args);
-    return { ok: true, value, tip: engine.tip };
+        : (engine[call.method] as (...a: readonly unknown[]) => unknown)(...call.args);
+    return { reply: { ok: true, value, tip: engine.tip }, transfer: [] };
   } catch (error) {
-    return { ok: false, error: crossed(error), tip: engine.tip };
+    return { reply: { ok: false, error: crossed(error), tip: engine.tip }, transfer: [] };
   }
 }
 
@@ -106,11 +111,9 @@ start(data).then(
     const { engine } = running;
     // A call's answer goes on the port the caller reads synchronously, then the signal wakes it.
     data.port.on('message', (call: ThreadCall) => {
-      const reply = run(running, call);
+      const { reply, transfer } = run(running, call);
       try {
-        // An image's memory is handed over, not copied: this thread keeps none of it.
-        const image = call.method === 'image' && reply.ok ? (reply.value as EngineImage) : undefined;
-        data.port.postMessage(reply, image ? [image.session.memory] : []);
+        data.port.postMessage(reply, transfer);
       } catch (error) {
         data.port.postMessage({ ok: false, error: crossed(error), tip: engine.tip } satisfies Reply);
       }

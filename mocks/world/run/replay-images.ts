@@ -48,15 +48,19 @@ export function keptReplay(chain: Chain, costed: boolean): KeptReplay | undefine
   return { image: entry.image, replayed: structuredClone(entry.replayed) };
 }
 
-/** Whether an engine that has replayed `replayed` of `chain` stands at its generated tip, where its image can be kept. */
-export function atGeneratedTip(chain: Chain, replayed: Replayed): boolean {
-  return generatedTip(chain)?.height === replayed.height;
-}
-
-/** Keeps `image`, taken with `replayed` at `chain`'s generated tip, for the next engine of its world. */
-export function keepReplay(chain: Chain, costed: boolean, image: EngineImage, replayed: Replayed): void {
+/**
+ * Keeps the image `take` makes of an engine that has replayed `replayed` of `chain`, for the next
+ * engine of its world, when it stands at the chain's generated tip; takes none elsewhere.
+ */
+export async function keepReplay(
+  chain: Chain,
+  costed: boolean,
+  replayed: Replayed,
+  take: () => Promise<EngineImage>,
+): Promise<void> {
   const tip = generatedTip(chain);
   if (tip?.height !== replayed.height) return;
+  const image = await take();
   const key = keyOf(chain, costed);
   kept.delete(key);
   kept.set(key, { image, replayed: structuredClone(replayed), tip });

@@ -10,7 +10,7 @@ import { Status } from '../tables/kinds.ts';
 import type { TxTable } from '../tables/tx-table.ts';
 import { engineOnlyTx } from './engine-txs.ts';
 import { recordOutcome } from './mined-outcomes.ts';
-import { atGeneratedTip, forgetReplay, keepReplay, keptReplay, type KeptReplay } from './replay-images.ts';
+import { forgetReplay, keepReplay, keptReplay, type KeptReplay } from './replay-images.ts';
 import { signOnEngineThread } from './stacking.ts';
 import {
   blockEnd,
@@ -220,8 +220,7 @@ async function startOn(chain: Chain, costed: boolean): Promise<Synced> {
         break;
       }
       synced.lastHash = hash as string;
-      if (!restored && atGeneratedTip(chain, replayed))
-        keepReplay(chain, costed, await engine.imageLater(), replayed);
+      if (!restored) await keepReplay(chain, costed, replayed, () => engine.imageLater());
     }
     return synced;
   } catch (error) {

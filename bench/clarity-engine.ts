@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Cl, cvToHex } from '@stacks/transactions';
 import { createWorldQueries } from '../mocks/query/world-queries.ts';
 import { startEngine } from '../mocks/clarity/load.ts';
+import { IMAGE_DIR_ENV } from '../mocks/clarity/node/image-files.ts';
 import { ContractKind } from '../mocks/world/tables/kinds.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
 import { endBench, runBench } from './lib/results.ts';
@@ -37,6 +41,17 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 async function main(): Promise<void> {
+  // The first engine replays the world: no image of an earlier run on disk serves it.
+  const images = mkdtempSync(join(tmpdir(), 'bench-engine-images-'));
+  process.env[IMAGE_DIR_ENV] = images;
+  try {
+    await measure();
+  } finally {
+    rmSync(images, { recursive: true, force: true });
+  }
+}
+
+async function measure(): Promise<void> {
   const load = loadLine();
   const queries = createWorldQueries({});
   const chain = queries.chain;

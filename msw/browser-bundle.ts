@@ -6,6 +6,7 @@ import { parse } from 'yaml';
 
 const BROWSER_ENTRY = fileURLToPath(new URL('./browser.ts', import.meta.url));
 const ENGINE_BRIDGE = fileURLToPath(new URL('../mocks/clarity/node/engine-bridge.ts', import.meta.url));
+const IMAGE_FILES = fileURLToPath(new URL('../mocks/clarity/node/image-files.ts', import.meta.url));
 const NO_ENGINE_THREAD = fileURLToPath(new URL('../mocks/clarity/no-engine-thread.ts', import.meta.url));
 
 /** spec/openapi.yaml as the parsed document, read when bundling: the browser reads no file. */
@@ -19,12 +20,17 @@ const specAsData: Plugin = {
   },
 };
 
-/** The Clarity engine's thread (Node's worker_threads) as a page has it: none (mocks/clarity/no-engine-thread.ts). */
+/**
+ * The Clarity engine's thread (Node's worker_threads) and its images' files as a page has them:
+ * none (mocks/clarity/no-engine-thread.ts).
+ */
 const noEngineThread: Plugin = {
   name: 'no-engine-thread',
   setup(build) {
-    build.onResolve({ filter: /engine-bridge\.ts$/ }, (args) =>
-      resolve(args.resolveDir, args.path) === ENGINE_BRIDGE ? { path: NO_ENGINE_THREAD } : undefined,
+    build.onResolve({ filter: /(engine-bridge|image-files)\.ts$/ }, (args) =>
+      [ENGINE_BRIDGE, IMAGE_FILES].includes(resolve(args.resolveDir, args.path))
+        ? { path: NO_ENGINE_THREAD }
+        : undefined,
     );
   },
 };

@@ -16,8 +16,8 @@ export interface Start {
 
 /** A session's memory (node/session-memory.ts), and what its externref table holds that a new session's does not. */
 export interface SessionImage {
-  /** The instance's linear memory, whole. */
-  readonly memory: ArrayBuffer;
+  /** The instance's linear memory, whole; shared by every engine restored from it, none writes it. */
+  readonly memory: SharedArrayBuffer;
   /** The externref table's length: the JavaScript values the session refers to are below it. */
   readonly tableLength: number;
   /**

@@ -22,3 +22,5 @@ export async function startEngine(
     ...(options.restore && { restore: options.restore }),
   });
 }
+
+export { dropImageFile, readImageFile, writeImageFile, type StoredImage } from './node/image-files.ts';

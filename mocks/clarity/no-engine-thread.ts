@@ -9,3 +9,16 @@ import { ClarityUnavailable } from './unavailable.ts';
 export function startHostedEngine(): Promise<HostedEngine> {
   return Promise.reject(new ClarityUnavailable('a browser runs no Clarity engine'));
 }
+
+/** Nor a disk to keep engine images on (node/image-files.ts). */
+export function readImageFile(): Promise<undefined> {
+  return Promise.resolve(undefined);
+}
+
+export function writeImageFile(): Promise<void> {
+  return Promise.resolve();
+}
+
+export function dropImageFile(): Promise<void> {
+  return Promise.resolve();
+}

@@ -68,7 +68,7 @@ async function start({ from, trackCosts, restore }: Start): Promise<Running> {
   return { engine: simnetEngine(session, sdk.tx, restore.published), session };
 }
 
-function imageOf({ engine, session }: Running): EngineImage {
+function imageOf(engine: SimnetEngine, session: SessionObject): EngineImage {
   return { session: takeImage(session), published: [...engine.published], tip: engine.tip };
 }
 
@@ -83,24 +83,18 @@ function signed(requests: readonly SignRequest[]): Signed[] {
   }));
 }
 
-/**
- * One call, run now: what it answered or threw, with the engine's tip after it, and what of the
- * answer is handed over rather than copied (an image's memory: this thread keeps none of it).
- */
-function run(running: Running, call: ThreadCall): { reply: Reply; transfer: ArrayBuffer[] } {
-  const { engine } = running;
+/** One call, run now: what it answered or threw, with the engine's tip after it. */
+function run({ engine, session }: Running, call: ThreadCall): Reply {
   try {
-    if (call.method === 'image') {
-      const image = imageOf(running);
-      return { reply: { ok: true, value: image, tip: engine.tip }, transfer: [image.session.memory] };
-    }
     const value: unknown =
-      call.method === 'sign'
-        ? signed(call.args[0])
-        : (engine[call.method] as (...a: readonly unknown[]) => unknown)(...call.args);
-    return { reply: { ok: true, value, tip: engine.tip }, transfer: [] };
+      call.method === 'image'
+        ? imageOf(engine, session)
+        : call.method === 'sign'
+          ? signed(call.args[0])
+          : (engine[call.method] as (...a: readonly unknown[]) => unknown)(...call.args);
+    return { ok: true, value, tip: engine.tip };
   } catch (error) {
-    return { reply: { ok: false, error: crossed(error), tip: engine.tip }, transfer: [] };
+    return { ok: false, error: crossed(error), tip: engine.tip };
   }
 }
 
@@ -111,9 +105,9 @@ start(data).then(
     const { engine } = running;
     // A call's answer goes on the port the caller reads synchronously, then the signal wakes it.
     data.port.on('message', (call: ThreadCall) => {
-      const { reply, transfer } = run(running, call);
+      const reply = run(running, call);
       try {
-        data.port.postMessage(reply, transfer);
+        data.port.postMessage(reply);
       } catch (error) {
         data.port.postMessage({ ok: false, error: crossed(error), tip: engine.tip } satisfies Reply);
       }

@@ -50,8 +50,12 @@ export function takeImage(session: { __wbg_ptr: number }): SessionImage {
     if (['string', 'number', 'boolean', 'bigint'].includes(typeof value))
       primitives.push([i, value as string | number | boolean | bigint]);
   }
+  // Shared, so the image crosses to the thread that takes it (workerData, a port) without a copy:
+  // cloning 85 MB of ArrayBuffer cost a second of CPU each way.
+  const shared = new SharedArrayBuffer(memory.buffer.byteLength);
+  new Uint8Array(shared).set(new Uint8Array(memory.buffer));
   return {
-    memory: memory.buffer.slice(0),
+    memory: shared,
     tableLength: table.length,
     primitives,
     pointer: session.__wbg_ptr,

@@ -1,4 +1,5 @@
 import type { EngineImage } from '../../clarity/engine-wire.ts';
+import { dropImageFile, readImageFile, writeImageFile } from '../../clarity/load.ts';
 import { generatedTip, type Chain, type GeneratedTip } from '../tables/chain.ts';
 import type { Replayed } from './replay.ts';
 
@@ -6,7 +7,8 @@ import type { Replayed } from './replay.ts';
  * An engine image of a world replayed up to its generated tip (clarity/node/session-memory.ts),
  * with the replay's own record at that point: a new engine for a chain of the same world, still
  * holding those blocks (a second mock of the world, the same mock after a reset), starts from it
- * and replays only what came after, instead of booting and replaying hundreds of blocks.
+ * and replays only what came after, instead of booting and replaying hundreds of blocks. Each
+ * image is also stored on disk (clarity/node/image-files.ts) for the other processes of the machine.
  */
 export interface KeptReplay {
   readonly image: EngineImage;
@@ -36,21 +38,44 @@ function keyOf(chain: Chain, costed: boolean): string {
   );
 }
 
-/** The image kept for `chain`'s world, while `chain` still holds its generated blocks; its record is the caller's own copy. */
-export function keptReplay(chain: Chain, costed: boolean): KeptReplay | undefined {
-  const tip = generatedTip(chain);
-  const key = keyOf(chain, costed);
-  const entry = tip && kept.get(key);
-  if (!tip || !entry || entry.tip.height !== tip.height || entry.tip.indexHash !== tip.indexHash)
-    return undefined;
+interface Beside {
+  readonly replayed: Replayed;
+  readonly tip: GeneratedTip;
+}
+
+function sameTip(a: GeneratedTip, b: GeneratedTip): boolean {
+  return a.height === b.height && a.indexHash === b.indexHash;
+}
+
+function remember(key: string, entry: Kept): void {
   kept.delete(key);
   kept.set(key, entry);
+  for (const oldest of kept.keys()) if (kept.size > KEPT) kept.delete(oldest);
+}
+
+/**
+ * The image kept for `chain`'s world, in this process or on disk, while `chain` still holds its
+ * generated blocks; its record is the caller's own copy.
+ */
+export async function keptReplay(chain: Chain, costed: boolean): Promise<KeptReplay | undefined> {
+  const tip = generatedTip(chain);
+  if (!tip) return undefined;
+  const key = keyOf(chain, costed);
+  let entry = kept.get(key);
+  if (!entry) {
+    const stored = await readImageFile(key);
+    const beside = stored?.beside as Beside | undefined;
+    if (stored && beside) entry = { image: stored.image, replayed: beside.replayed, tip: beside.tip };
+  }
+  if (!entry || !sameTip(entry.tip, tip)) return undefined;
+  remember(key, entry);
   return { image: entry.image, replayed: structuredClone(entry.replayed) };
 }
 
 /**
  * Keeps the image `take` makes of an engine that has replayed `replayed` of `chain`, for the next
- * engine of its world, when it stands at the chain's generated tip; takes none elsewhere.
+ * engine of its world, when it stands at the chain's generated tip; takes none elsewhere. The
+ * image goes to disk meanwhile.
  */
 export async function keepReplay(
   chain: Chain,
@@ -62,12 +87,14 @@ export async function keepReplay(
   if (tip?.height !== replayed.height) return;
   const image = await take();
   const key = keyOf(chain, costed);
-  kept.delete(key);
-  kept.set(key, { image, replayed: structuredClone(replayed), tip });
-  for (const oldest of kept.keys()) if (kept.size > KEPT) kept.delete(oldest);
+  const entry = { image, replayed: structuredClone(replayed), tip };
+  remember(key, entry);
+  void writeImageFile(key, { image, beside: { replayed: entry.replayed, tip } satisfies Beside });
 }
 
 /** Drops the image kept for `chain`'s world: the engine's package could not take it. */
-export function forgetReplay(chain: Chain, costed: boolean): void {
-  kept.delete(keyOf(chain, costed));
+export async function forgetReplay(chain: Chain, costed: boolean): Promise<void> {
+  const key = keyOf(chain, costed);
+  kept.delete(key);
+  await dropImageFile(key);
 }

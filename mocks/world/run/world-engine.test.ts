@@ -1,5 +1,10 @@
+import { execFile } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Cl } from '@stacks/transactions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { engineImages } from '../../../testing/worlds/engine-images.ts';
 import { heldOf } from '../../query/balances.ts';
 import { createWorldQueries, type WorldQueries } from '../../query/world-queries.ts';
 import { bigAmount } from '../amount.ts';
@@ -9,7 +14,9 @@ import { keptReplay } from './replay-images.ts';
 import type { ContractReads } from './world-engine.ts';
 
 // The default world run in the Clarity engine: what the engine did is the truth, and the
-// extended answers (the world's own derivation) must equal it. One engine for the file.
+// extended answers (the world's own derivation) must equal it. One engine for the file, which
+// replays the world: its image goes to a folder of the file's own, not the machine's.
+const images = engineImages('fresh');
 let queries: WorldQueries;
 let reads: ContractReads;
 beforeAll(async () => {
@@ -60,10 +67,13 @@ describe('the default world in the Clarity engine', () => {
 
   it('a second chain of the same world starts its engine from the image the first kept, and its engine answers as the first', async () => {
     const again = createWorldQueries({});
-    expect(keptReplay(again.chain, false), 'kept by the first engine at the generated tip').toBeDefined();
+    expect(
+      await keptReplay(again.chain, false),
+      'kept by the first engine at the generated tip',
+    ).toBeDefined();
     try {
       const second = await again.clarity.ready();
-      expect(keptReplay(again.chain, false), 'restored, not dropped as unusable').toBeDefined();
+      expect(await keptReplay(again.chain, false), 'restored, not dropped as unusable').toBeDefined();
       expect(second.tip).toEqual(reads.tip);
       expect([...second.contracts()].sort()).toEqual([...reads.contracts()].sort());
       for (const id of reads.contracts()) expect(second.source(id), id).toEqual(reads.source(id));
@@ -73,6 +83,31 @@ describe('the default world in the Clarity engine', () => {
     } finally {
       again.clarity.close();
     }
-    expect(keptReplay(createWorldQueries({ seed: 2 }).chain, false), 'another world').toBeUndefined();
+    expect(await keptReplay(createWorldQueries({ seed: 2 }).chain, false), 'another world').toBeUndefined();
   });
+
+  it('another process finds that image on disk, and its engine answers as this one', async () => {
+    await vi.waitFor(
+      () => expect(readdirSync(images.dir as string).some((f) => f.endsWith('.image'))).toBe(true),
+      {
+        timeout: 30_000,
+      },
+    );
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'testing/worlds/engine-from-disk.ts'],
+      {
+        cwd: fileURLToPath(new URL('../../../', import.meta.url)),
+        env: { ...process.env, MOCK_ENGINE_IMAGES: images.dir },
+      },
+    );
+    const seen = JSON.parse(stdout.trim().split('\n').at(-1) as string) as Record<string, unknown>;
+    expect(seen).toMatchObject({
+      found: true,
+      tip: reads.tip.height,
+      contracts: reads.contracts().length,
+      problems: [],
+    });
+    expect(seen.compared).toBeGreaterThan(50);
+  }, 120_000);
 });

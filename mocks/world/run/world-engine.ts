@@ -238,7 +238,7 @@ async function engineFor(
   chain: Chain,
   costed: boolean,
 ): Promise<{ engine: HostedEngine; restored?: KeptReplay }> {
-  const kept = keptReplay(chain, costed);
+  const kept = await keptReplay(chain, costed);
   if (kept) {
     try {
       return {
@@ -246,7 +246,7 @@ async function engineFor(
         restored: kept,
       };
     } catch {
-      forgetReplay(chain, costed);
+      await forgetReplay(chain, costed);
     }
   }
   return { engine: await startEngine(undefined, { trackCosts: costed }) };

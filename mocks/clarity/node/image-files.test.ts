@@ -1,0 +1,102 @@
+import { readdirSync, readFileSync, rmSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { engineImages } from '../../../testing/worlds/engine-images.ts';
+import type { EngineImage } from '../engine-wire.ts';
+import { dropImageFile, IMAGE_DIR_ENV, readImageFile, writeImageFile } from './image-files.ts';
+
+// Engine images on disk: what is written reads back whole, under its key only; anything that does
+// not read back whole is no image; the folder keeps the few most recently used.
+const images = engineImages('fresh');
+let dir: string;
+beforeAll(() => {
+  dir = images.dir as string;
+});
+
+function imageOf(fill: number, bytes = 3 * 65_536): EngineImage {
+  const memory = new SharedArrayBuffer(bytes);
+  new Uint8Array(memory).fill(fill).set([1, 2, 3], bytes - 3);
+  return {
+    session: {
+      memory,
+      tableLength: 140,
+      primitives: [
+        [130, 'result'],
+        [131, 7n],
+      ],
+      pointer: 4_096,
+    },
+    published: [
+      ['SP000000000000000000002Q6VF78.pox-4', { source: '(define-read-only (f) 1)', publishHeight: 3 }],
+    ],
+    tip: { height: 600, burnHeight: 1_200 },
+  } as unknown as EngineImage;
+}
+
+function files(): string[] {
+  return readdirSync(dir).filter((name) => name.endsWith('.image'));
+}
+
+describe('engine images on disk', () => {
+  it('reads back what was written, memory byte for byte and what the caller keeps beside it', async () => {
+    const image = imageOf(9);
+    await writeImageFile('world-a', { image, beside: { replayed: { height: 600, heights: [1, 2n] } } });
+    const read = await readImageFile('world-a');
+    expect(read?.beside).toEqual({ replayed: { height: 600, heights: [1, 2n] } });
+    expect(read?.image.session.memory).toBeInstanceOf(SharedArrayBuffer);
+    expect(new Uint8Array(read?.image.session.memory as SharedArrayBuffer)).toEqual(
+      new Uint8Array(image.session.memory),
+    );
+    const { memory: _read, ...readSession } = read?.image.session ?? {};
+    const { memory: _written, ...writtenSession } = image.session;
+    expect(readSession).toEqual(writtenSession);
+    expect(read?.image.published).toEqual(image.published);
+    expect(read?.image.tip).toEqual(image.tip);
+  });
+
+  it('finds nothing under another key, and nothing once dropped', async () => {
+    await writeImageFile('world-b', { image: imageOf(1), beside: 'b' });
+    expect(await readImageFile('world-c')).toBeUndefined();
+    expect((await readImageFile('world-b'))?.beside).toBe('b');
+    await dropImageFile('world-b');
+    expect(await readImageFile('world-b')).toBeUndefined();
+  });
+
+  it('takes a cut-short or garbled file for no image', async () => {
+    await writeImageFile('world-d', { image: imageOf(4), beside: 'd' });
+    const [file] = readdirSync(dir)
+      .map((name) => join(dir, name))
+      .filter((path) => readFileSync(path).includes(Buffer.from('world-d')));
+    expect(file).toBeDefined();
+    truncateSync(file as string, 65_536);
+    expect(await readImageFile('world-d')).toBeUndefined();
+    writeFileSync(file as string, 'not an image');
+    expect(await readImageFile('world-d')).toBeUndefined();
+  });
+
+  it('keeps the six most recently used', async () => {
+    for (const name of files()) rmSync(join(dir, name));
+    for (let i = 0; i < 6; i++) await writeImageFile(`kept-${i}`, { image: imageOf(i, 65_536), beside: i });
+    // The first one used again: the second is now the least recently used.
+    const past = new Date(Date.now() - 60_000);
+    for (const name of files()) utimesSync(join(dir, name), past, past);
+    expect((await readImageFile('kept-0'))?.beside).toBe(0);
+    await writeImageFile('kept-6', { image: imageOf(6, 65_536), beside: 6 });
+    expect(files()).toHaveLength(6);
+    expect(await readImageFile('kept-0')).toBeDefined();
+    expect(await readImageFile('kept-6')).toBeDefined();
+    const gone = await Promise.all([1, 2, 3, 4, 5].map((i) => readImageFile(`kept-${i}`)));
+    expect(gone.filter((read) => read === undefined)).toHaveLength(1);
+  });
+
+  it('writes and reads nothing when turned off', async () => {
+    process.env[IMAGE_DIR_ENV] = 'off';
+    try {
+      await writeImageFile('world-off', { image: imageOf(2), beside: 'off' });
+      expect(await readImageFile('world-off')).toBeUndefined();
+    } finally {
+      process.env[IMAGE_DIR_ENV] = dir;
+    }
+    expect(await readImageFile('world-off')).toBeUndefined();
+  });
+});

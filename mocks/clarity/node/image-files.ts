@@ -1,0 +1,187 @@
+// Engine images on disk, so every process of a machine starts an engine of a world from the image
+// the first one took, where each process used to boot the session and replay the world once
+// (about 8 s of CPU on the default world; a restore costs about 2): the test runs start dozens of
+// processes, and `make mock` one each time. An image holds a WebAssembly memory laid out by one
+// build of the engine's package and filled by one version of the mock's code, so its file is
+// named by both: the package's version and a digest of the mock's code files as they are on disk
+// (the sources, or the package's dist/), whichever runs. Anything that does not read back whole
+// is no image: the caller boots and replays, as with none.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deserialize, serialize } from 'node:v8';
+import type { EngineImage } from '../engine-wire.ts';
+import { CLARITY_PACKAGE } from '../unavailable.ts';
+
+/**
+ * Where the images go: a folder, or `off`. Unset: `node_modules/.cache/stacks-api-mock/engine-images/`
+ * of the working directory, when it has a node_modules (a user's project, this repository).
+ */
+export const IMAGE_DIR_ENV = 'MOCK_ENGINE_IMAGES';
+
+/** Images kept on disk (each as large as the engine's memory, 85 MB for the default world), the most recently used. */
+const KEEP = 6;
+/** This file's layout: a stored image of another layout is never read. */
+const LAYOUT = 1;
+/** The mock's code: the sources' folders, or dist/'s (the bins' bundles in bin/ and chunks/). */
+const CODE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const CODE_FOLDERS = ['mocks', 'spec', 'bin', 'chunks'];
+const CODE_FILE = /\.(ts|js|cjs|mjs)$/;
+const NOT_CODE = /\.(test\.ts|d\.ts)$/;
+
+/** An image as stored, with what the caller keeps beside it (its world's replay record). */
+export interface StoredImage {
+  readonly image: EngineImage;
+  readonly beside: unknown;
+}
+
+function imageDir(): string | undefined {
+  const chosen = process.env[IMAGE_DIR_ENV];
+  if (chosen !== undefined) return chosen === '' || chosen === 'off' ? undefined : chosen;
+  const modules = join(process.cwd(), 'node_modules');
+  return existsSync(modules) ? join(modules, '.cache', 'stacks-api-mock', 'engine-images') : undefined;
+}
+
+function codeFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : codeFiles(path);
+      return CODE_FILE.test(entry.name) && !NOT_CODE.test(entry.name) ? [path] : [];
+    });
+}
+
+/** The engine package's version, as Node resolves it from here; undefined when it is not installed. */
+function engineVersion(): string | undefined {
+  const paths = createRequire(import.meta.url).resolve.paths(CLARITY_PACKAGE) ?? [];
+  for (const dir of paths) {
+    const manifest = join(dir, CLARITY_PACKAGE, 'package.json');
+    if (existsSync(manifest))
+      return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+  }
+  return undefined;
+}
+
+let made: string | undefined;
+/** What made an image: the layout, the engine's package and the mock's code (read once a process: about 20 ms). */
+function maker(): string | undefined {
+  if (made !== undefined) return made || undefined;
+  const version = engineVersion();
+  const hash = createHash('sha256').update(`${LAYOUT} ${CLARITY_PACKAGE}@${version}`);
+  for (const file of CODE_FOLDERS.flatMap((folder) => codeFiles(join(CODE_ROOT, folder))))
+    hash.update(relative(CODE_ROOT, file)).update(readFileSync(file));
+  made = version ? hash.digest('hex') : '';
+  return made || undefined;
+}
+
+function fileOf(dir: string, key: string, by: string): string {
+  return join(dir, `${createHash('sha256').update(by).update(key).digest('hex').slice(0, 32)}.image`);
+}
+
+interface Header {
+  readonly by: string;
+  readonly key: string;
+  readonly image: Omit<EngineImage, 'session'> & { session: Omit<EngineImage['session'], 'memory'> };
+  readonly memoryBytes: number;
+  readonly beside: unknown;
+}
+
+/** The image stored for `key` by this engine and this code; undefined when there is none, or it does not read back whole. */
+export async function readImageFile(key: string): Promise<StoredImage | undefined> {
+  try {
+    const dir = imageDir();
+    const by = dir && maker();
+    if (!dir || !by) return undefined;
+    const file = fileOf(dir, key, by);
+    const handle = await open(file, 'r');
+    try {
+      const length = Buffer.alloc(4);
+      await handle.read(length, 0, 4, 0);
+      const headerBytes = Buffer.alloc(length.readUInt32LE(0));
+      await handle.read(headerBytes, 0, headerBytes.length, 4);
+      const header = deserialize(headerBytes) as Header;
+      if (header.by !== by || header.key !== key) return undefined;
+      const memory = new SharedArrayBuffer(header.memoryBytes);
+      const { bytesRead } = await handle.read(
+        new Uint8Array(memory),
+        0,
+        header.memoryBytes,
+        4 + headerBytes.length,
+      );
+      if (bytesRead !== header.memoryBytes) return undefined;
+      const now = new Date();
+      await utimes(file, now, now);
+      return {
+        image: { ...header.image, session: { ...header.image.session, memory } },
+        beside: header.beside,
+      };
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Stores `stored` for `key` (written aside, then renamed into place, so a reader never sees half
+ * of it), and keeps the most recently used few. A folder that cannot be written stores nothing.
+ */
+export async function writeImageFile(key: string, stored: StoredImage): Promise<void> {
+  const dir = imageDir();
+  const aside = dir && `${dir}/${process.pid}.${Date.now()}.aside`;
+  try {
+    const by = maker();
+    if (!dir || !aside || !by) return;
+    const { memory, ...session } = stored.image.session;
+    const header = serialize({
+      by,
+      key,
+      image: { ...stored.image, session },
+      memoryBytes: memory.byteLength,
+      beside: stored.beside,
+    } satisfies Header);
+    await mkdir(dir, { recursive: true });
+    const handle = await open(aside, 'w');
+    try {
+      const length = Buffer.alloc(4);
+      length.writeUInt32LE(header.length, 0);
+      await handle.writev([length, header]);
+      const { bytesWritten } = await handle.write(new Uint8Array(memory));
+      if (bytesWritten !== memory.byteLength) throw new Error('short write');
+    } finally {
+      await handle.close();
+    }
+    await rename(aside, fileOf(dir, key, by));
+    await pruneImages(dir);
+  } catch {
+    if (aside) await rm(aside, { force: true }).catch(() => undefined);
+  }
+}
+
+/** Forgets the image stored for `key`: the engine's package could not take it. */
+export async function dropImageFile(key: string): Promise<void> {
+  const dir = imageDir();
+  const by = dir && maker();
+  if (dir && by) await rm(fileOf(dir, key, by), { force: true }).catch(() => undefined);
+}
+
+/** A file written aside this long ago was left by a process that stopped while writing it. */
+const STALE_ASIDE_MS = 10 * 60_000;
+
+async function pruneImages(dir: string): Promise<void> {
+  const dated = await Promise.all(
+    (await readdir(dir)).map(async (name) => ({ name, used: (await stat(join(dir, name))).mtimeMs })),
+  );
+  dated.sort((a, b) => b.used - a.used);
+  const images = dated.filter(({ name }) => name.endsWith('.image'));
+  const asides = dated.filter(
+    ({ name, used }) => !name.endsWith('.image') && Date.now() - used > STALE_ASIDE_MS,
+  );
+  for (const { name } of [...images.slice(KEEP), ...asides]) await rm(join(dir, name), { force: true });
+}

@@ -1,0 +1,26 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { IMAGE_DIR_ENV } from '../../mocks/clarity/node/image-files.ts';
+
+/**
+ * For the calling test file: its engines keep their images on disk in a folder of its own, empty
+ * at first (`fresh`: the first engine of a world replays it, as a test of the replay needs, and
+ * the folder is named for child processes), or on no disk (`off`). The machine's own folder
+ * (mocks/clarity/node/image-files.ts) is back after the file.
+ */
+export function engineImages(choice: 'fresh' | 'off'): { readonly dir: string | undefined } {
+  const before = process.env[IMAGE_DIR_ENV];
+  const chosen: { dir: string | undefined } = { dir: undefined };
+  beforeAll(() => {
+    chosen.dir = choice === 'fresh' ? mkdtempSync(join(tmpdir(), 'engine-images-')) : undefined;
+    process.env[IMAGE_DIR_ENV] = chosen.dir ?? 'off';
+  });
+  afterAll(() => {
+    if (before === undefined) delete process.env[IMAGE_DIR_ENV];
+    else process.env[IMAGE_DIR_ENV] = before;
+    if (chosen.dir) rmSync(chosen.dir, { recursive: true, force: true });
+  });
+  return chosen;
+}

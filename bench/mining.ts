@@ -1,7 +1,8 @@
-import { answersOf } from '../mocks/answers.ts';
 import { controlSpec } from '../mocks/control/control-spec.ts';
 import { LiveChain } from '../mocks/control/live-chain.ts';
+import { createMock } from '../mocks/create-mock.ts';
 import { resolveOptions } from '../mocks/world/options.ts';
+import { urlFor } from '../spec/load.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
 import { endBench, runBench } from './lib/results.ts';
 
@@ -36,14 +37,19 @@ function heapMb(): number {
   return process.memoryUsage().heapUsed / 2 ** 20;
 }
 
-/** Heap after a third and after all of a long run: flat when old tips' caches and checkpoints go. */
+/**
+ * Heap after a third and after all of a long run, each block's status and mempool statistics
+ * asked of the mock's kernel as a client asks them (its response cache keeps each tip's answers):
+ * flat when old tips' caches and checkpoints go.
+ */
 function soak(): { early: number; late: number } {
-  const live = new LiveChain(resolveOptions({}), controlSpec(), 1);
+  const mock = createMock({ blockTime: 1, quiet: true });
+  const ask = (target: string) => mock.handle({ method: 'GET', target, headers: {}, ip: undefined });
   let early = 0;
   for (let i = 1; i <= SOAK_BLOCKS; i++) {
-    live.mine();
-    answersOf(live.queries).status();
-    answersOf(live.queries).mempoolStats();
+    mock.live.mine();
+    ask(urlFor('get_status'));
+    ask(urlFor('get_mempool_transaction_stats'));
     if (i === SOAK_BLOCKS / 3) early = heapMb();
   }
   return { early, late: heapMb() };

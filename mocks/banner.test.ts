@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { banner } from './banner.ts';
 import { keyMode } from './http/keys.ts';
 import { withDefaults } from './options.ts';
-import { createAnswers } from './answers.ts';
+import { createMock } from './create-mock.ts';
 
 describe('start banner', () => {
-  const world = createAnswers({ blocks: 60 });
+  const { live } = createMock({ blocks: 60, quiet: true });
   const text = (partial: Parameters<typeof withDefaults>[0]) =>
-    banner('http://127.0.0.1:3999', world.queries, withDefaults({ blocks: 60, ...partial }), 0);
+    banner('http://127.0.0.1:3999', live.queries, withDefaults({ blocks: 60, ...partial }), 0);
 
   it('says there is no rate limit by default and how to emulate the hosted one, else each limit ("unlimited" for 0)', () => {
     expect(text({})).toContain('rate limits: none (--rate-limit hosted emulates the hosted gateway)');
@@ -42,7 +42,7 @@ describe('start banner', () => {
 
   it('says how to fund a key: the testnet faucet, with a curl to run; on mainnet, where to find it', () => {
     expect(text({})).toContain('faucet: testnet only, as the real service (--network testnet)');
-    const testnet = createAnswers({ blocks: 60, network: 'testnet' });
+    const testnet = createMock({ blocks: 60, network: 'testnet', quiet: true }).live;
     const line = banner(
       'http://127.0.0.1:3999',
       testnet.queries,

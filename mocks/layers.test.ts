@@ -111,7 +111,7 @@ describe('the boundaries between the top-level folders', () => {
     ['mocks/x.ts', '../spec/request/validate.ts'],
     ['msw/x.ts', '../mocks/kernel.ts'],
     // Test support may use what it tests.
-    ['testing/worlds/x.ts', '../../mocks/answers.ts'],
+    ['testing/worlds/x.ts', '../../mocks/kernel.ts'],
     ['testing/http/x.ts', '../../contract-tests/http/limiter.ts'],
     ['testing/fuzz/x.ts', '../../spec/load.ts'],
   ])('%s may import %s', async (filePath, target) => {

@@ -1,9 +1,16 @@
 import { urlFor } from '../spec/load.ts';
 import { describe, expect, it } from 'vitest';
-import { answersOf } from './answers.ts';
-import { controlSpec } from './control/control-spec.ts';
-import { LiveChain } from './control/live-chain.ts';
-import { everyAnswer, OPTIONS, parties, samplePrincipals } from '../testing/worlds/live-chain-kit.ts';
+import type { LiveChain, WorldRestorer } from './control/live-chain.ts';
+import { nodeSources } from './create-mock.ts';
+import type { MockKernel } from './kernel.ts';
+import { kernelReads } from '../testing/http/kernel-reads.ts';
+import {
+  everyAnswer,
+  liveMock,
+  OPTIONS,
+  parties,
+  samplePrincipals,
+} from '../testing/worlds/live-chain-kit.ts';
 import { WorldQueries } from './query/world-queries.ts';
 import { sampleUrls } from './sample-urls.ts';
 import { decodeWorld, encodeWorld, snapshotKey } from './world-snapshot.ts';
@@ -12,20 +19,24 @@ import { resolveOptions } from './world/options.ts';
 
 const SNAPSHOT = encodeWorld(OPTIONS);
 
+/** The tests' mock, its world restored by `restore` (or built, when it restores none). */
+function mockRestoring(restore: WorldRestorer): MockKernel {
+  return liveMock(0, { ...nodeSources(undefined), restore });
+}
+
 /** Every answer a client can see, for the world index's principals and the two the test moves STX between. */
-function answers(live: LiveChain, moved: string[]): string {
-  const world = answersOf(live.queries);
-  return everyAnswer(world, [...new Set([...samplePrincipals(world), ...moved])]);
+function answers(mock: MockKernel, moved: string[]): string {
+  return everyAnswer(mock, [...new Set([...samplePrincipals(mock), ...moved])]);
 }
 
 describe('the world snapshot (the build restores the default world from one)', () => {
   it('a restored living chain answers as a built one, before and after mine, submit, reorg and reset', () => {
     let restores = 0;
-    const restored = new LiveChain(OPTIONS, controlSpec(), 0, (options) => {
+    const restored = mockRestoring((options) => {
       restores++;
       return decodeWorld(SNAPSHOT, options);
     });
-    const built = new LiveChain(OPTIONS, controlSpec());
+    const built = mockRestoring(() => undefined);
     expect(restores).toBe(1);
     const { sender, recipient } = parties(built);
     const moved = [sender, recipient];
@@ -46,7 +57,7 @@ describe('the world snapshot (the build restores the default world from one)', (
       ['reorg 1 of the reset world', (l) => l.reorg(1), true],
     ];
     for (const [step, act, compareAll] of steps) {
-      expect(JSON.stringify(act(restored)), step).toBe(JSON.stringify(act(built)));
+      expect(JSON.stringify(act(restored.live)), step).toBe(JSON.stringify(act(built.live)));
       if (compareAll) expect(answers(restored, moved), step).toBe(answers(built, moved));
     }
     expect(restores).toBe(3);
@@ -89,14 +100,16 @@ describe('the world snapshot (the build restores the default world from one)', (
   });
 
   it('gives each restore a world of its own: one living chain moving leaves another restored one as it was', () => {
-    const first = new LiveChain(OPTIONS, controlSpec(), 0, (o) => decodeWorld(SNAPSHOT, o));
-    const second = new LiveChain(OPTIONS, controlSpec(), 0, (o) => decodeWorld(SNAPSHOT, o));
-    const before = JSON.stringify(answersOf(second.queries).block({ latest: true }));
+    const first = mockRestoring((o) => decodeWorld(SNAPSHOT, o)).live;
+    const mock = mockRestoring((o) => decodeWorld(SNAPSHOT, o));
+    const second = mock.live;
+    const world = kernelReads(mock);
+    const before = JSON.stringify(world.get('get_block', { path: { height_or_hash: 'latest' } }));
     first.mine(2);
     first.reset();
     first.mine(1);
     expect(first.tip().height).toBe(OPTIONS.blocks + 1);
-    expect(JSON.stringify(answersOf(second.queries).block({ latest: true }))).toBe(before);
+    expect(JSON.stringify(world.get('get_block', { path: { height_or_hash: 'latest' } }))).toBe(before);
     expect(second.tip().height).toBe(OPTIONS.blocks);
   });
 });

@@ -5,12 +5,14 @@ import {
   privateKeyToAddress,
 } from '@stacks/transactions';
 import { describe, expect, it } from 'vitest';
-import { answersOf } from '../answers.ts';
+import { createMock } from '../create-mock.ts';
+import type { MockKernel } from '../kernel.ts';
 import { resolveOptions } from '../world/options.ts';
 import { controlSpec } from './control-spec.ts';
 import { Undecodable, NodeRejection } from './admission.ts';
 import { FAUCET_MICRO_STX, LiveChain } from './live-chain.ts';
-import { TX_OPTS } from '../../testing/worlds/live-chain-kit.ts';
+import { kernelReads } from '../../testing/http/kernel-reads.ts';
+import { txOf } from '../../testing/worlds/live-chain-kit.ts';
 import { minedDeposit, vaultDeposit } from '../../testing/wallet/vault-deposit.ts';
 import { Writable } from 'node:stream';
 import { mempoolIdsOf, writeEventStream } from '../event-stream/export-stream.ts';
@@ -21,8 +23,8 @@ const OTHER = 'f9d7206a47f14d2870c163ebab4bf3e70d18f5d14ce1031f3902fbbc894fe4c70
 const address = privateKeyToAddress(KEY, 'testnet');
 const other = privateKeyToAddress(OTHER, 'testnet');
 
-function testnetChain(): LiveChain {
-  return new LiveChain(resolveOptions({ seed: 5, blocks: 80, network: 'testnet' }), controlSpec());
+function testnetMock(): MockKernel {
+  return createMock({ seed: 5, blocks: 80, network: 'testnet', quiet: true });
 }
 
 async function transfer(
@@ -53,22 +55,26 @@ function rejection(run: () => unknown): NodeRejection {
 
 describe('admission of signed transactions', () => {
   it('takes a funded key’s transfer under its own txid, mines it in the next block, and moves amount plus fee', async () => {
-    const live = testnetChain();
+    const mock = testnetMock();
+    const { live } = mock;
+    const world = kernelReads(mock);
     live.faucet(address);
     live.mine();
-    const world = () => answersOf(live.queries);
-    const before = BigInt(world().balances(address, { unanchored: false })?.stx.balance ?? '0');
+    const before = BigInt(
+      world.get('get_account_balance', { path: { principal: address }, query: { unanchored: false } })?.stx
+        .balance ?? '0',
+    );
     expect(before).toBe(BigInt(FAUCET_MICRO_STX));
     const bytes = await transfer(0);
     const { txid } = live.broadcast(bytes);
     expect(txid).toMatch(/^0x[0-9a-f]{64}$/);
-    const pending = world().txListDetails([txid], TX_OPTS)[txid];
+    const pending = txOf(world, txid);
     expect(pending).toMatchObject({
       found: true,
       result: { tx_status: 'pending', nonce: 0, fee_rate: '300' },
     });
     live.mine();
-    const mined = world().txListDetails([txid], TX_OPTS)[txid];
+    const mined = txOf(world, txid);
     expect(mined).toMatchObject({
       found: true,
       result: {
@@ -77,13 +83,21 @@ describe('admission of signed transactions', () => {
         token_transfer: { recipient_address: other, amount: '1000000' },
       },
     });
-    const after = BigInt(world().balances(address, { unanchored: false })?.stx.balance ?? '0');
+    const after = BigInt(
+      world.get('get_account_balance', { path: { principal: address }, query: { unanchored: false } })?.stx
+        .balance ?? '0',
+    );
     expect(before - after).toBe(1_000_300n);
-    expect(world().balances(other, { unanchored: false })?.stx.balance).toBe('1000000');
+    expect(
+      world.get('get_account_balance', { path: { principal: other }, query: { unanchored: false } })?.stx
+        .balance,
+    ).toBe('1000000');
   });
 
   it('refuses as the node does, and a refusal changes nothing', async () => {
-    const live = testnetChain();
+    const mock = testnetMock();
+    const { live } = mock;
+    const world = kernelReads(mock);
     live.faucet(address);
     live.mine();
     live.broadcast(await transfer(0));
@@ -94,7 +108,7 @@ describe('admission of signed transactions', () => {
     const mainnet = await transfer(1, { network: 'mainnet' });
     const tooMuch = await transfer(1, { amount: FAUCET_MICRO_STX });
     const version = live.queries.version;
-    const stats = JSON.stringify(answersOf(live.queries).mempoolStats());
+    const stats = JSON.stringify(world.get('get_mempool_transaction_stats')!);
     expect(() => live.broadcast(Uint8Array.of(1, 2, 3))).toThrow(Undecodable);
     expect(rejection(() => live.broadcast(replayed)).body()).toMatchObject({
       error: 'transaction rejected',
@@ -119,11 +133,13 @@ describe('admission of signed transactions', () => {
     tampered[tampered.length - 40] = (tampered[tampered.length - 40] as number) ^ 1;
     expect(['SignatureValidation', 'BadNonce']).toContain(rejection(() => live.broadcast(tampered)).reason);
     expect(live.queries.version).toBe(version);
-    expect(JSON.stringify(answersOf(live.queries).mempoolStats())).toBe(stats);
+    expect(JSON.stringify(world.get('get_mempool_transaction_stats')!)).toBe(stats);
   });
 
   it('confirms a contract call against a token of the world with its events', async () => {
-    const live = testnetChain();
+    const mock = testnetMock();
+    const { live } = mock;
+    const world = kernelReads(mock);
     live.faucet(address);
     live.mine();
     const chain = live.queries.chain;
@@ -133,7 +149,7 @@ describe('admission of signed transactions', () => {
     const tx = await vaultDeposit(vault.id, 2_000_000, KEY, 'testnet', { nonce: 0, fee: 1000 });
     const { txid } = live.broadcast(tx.serializeBytes());
     live.mine();
-    const mined = answersOf(live.queries).txListDetails([txid], TX_OPTS)[txid];
+    const mined = txOf(world, txid);
     expect(mined).toMatchObject({ found: true, result: minedDeposit(vault.id, address, 2_000_000) });
     const unknown = await makeContractCall({
       contractAddress,
@@ -169,14 +185,14 @@ describe('admission of signed transactions', () => {
       reason_data: { message: 'Transaction is not supported in this epoch' },
     });
     // v9's chain takes the mode: the call goes on to the contract's check.
-    const v9 = testnetChain();
+    const v9 = testnetMock().live;
     v9.faucet(address);
     v9.mine();
     expect(rejection(() => v9.broadcast(originator.serializeBytes())).reason).toBe('NoSuchContract');
   });
 
   it('replaces a pending transaction by a higher fee: the node drops it, naming the replacement in its drop message', async () => {
-    const live = testnetChain();
+    const { live } = testnetMock();
     live.faucet(address);
     live.mine();
     const first = live.broadcast(await transfer(0));

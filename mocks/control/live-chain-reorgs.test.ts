@@ -1,26 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { answersOf } from '../answers.ts';
+import { kernelReads, txDetails } from '../../testing/http/kernel-reads.ts';
 import { minedTxIds } from '../../testing/worlds/test-worlds.ts';
-import { liveChain, chainOf, txOf, parties, big } from '../../testing/worlds/live-chain-kit.ts';
+import { liveMock, chainOf, txOf, parties, big, TX_OPTS } from '../../testing/worlds/live-chain-kit.ts';
 
 describe('a living chain in a reorg', () => {
   it('reorgs: the orphaned blocks are no longer served, their transactions are mined again or pending, nothing is lost', () => {
-    const live = liveChain();
-    const { sender, recipient } = parties(live);
+    const mock = liveMock();
+    const { live } = mock;
+    const world = kernelReads(mock);
+    const { sender, recipient } = parties(mock);
     const { tx_id } = live.submit({ type: 'token_transfer', sender, recipient, amount: 1000, fee: 200 });
     const top = live.mine(3);
-    const orphaned = [top.height - 1, top.height].map((h) => answersOf(live.queries).block({ height: h })!);
-    const orphanTxs = minedTxIds(chainOf(live)).filter((id) => {
-      const r = txOf(answersOf(live.queries), id, true);
+    const orphaned = [top.height - 1, top.height].map((h) =>
+      world.get('get_block', { path: { height_or_hash: h } })!,
+    );
+    const mined = txDetails(world, minedTxIds(chainOf(mock)), { ...TX_OPTS, unanchored: true });
+    const orphanTxs = Object.keys(mined).filter((id) => {
+      const r = mined[id];
       return r?.found && 'block_height' in r.result && r.result.block_height >= top.height - 1;
     });
     const tip = live.reorg(2);
     expect(tip.height).toBe(top.height + 1);
-    for (const block of orphaned) expect(answersOf(live.queries).block({ hash: block.hash })).toBeUndefined();
-    expect(answersOf(live.queries).block({ height: top.height })?.hash).not.toBe(orphaned[1]?.hash);
-    expect(answersOf(live.queries).block({ latest: true })?.hash).toBe(tip.hash);
-    const world = answersOf(live.queries);
-    const seen = orphanTxs.map((id) => txOf(world, id, true));
+    for (const block of orphaned)
+      expect(world.get('get_block', { path: { height_or_hash: block.hash } })).toBeUndefined();
+    expect(world.get('get_block', { path: { height_or_hash: top.height } })?.hash).not.toBe(
+      orphaned[1]?.hash,
+    );
+    expect(world.get('get_block', { path: { height_or_hash: 'latest' } })?.hash).toBe(tip.hash);
+    const now = txDetails(world, orphanTxs, { ...TX_OPTS, unanchored: true });
+    const seen = orphanTxs.map((id) => now[id]);
     // Coinbases and tenure changes belong to their blocks; everything else is somewhere.
     const userTxs = seen.filter((r) => r?.found && !['coinbase', 'tenure_change'].includes(r.result.tx_type));
     expect(userTxs.length).toBeGreaterThan(0);
@@ -36,12 +44,16 @@ describe('a living chain in a reorg', () => {
   });
 
   it('a reorg draws the new blocks’ keys afresh: none of an orphaned block’s hashes, nor of an orphaned tenure’s, is served', () => {
-    const live = liveChain();
-    const kept = answersOf(live.queries).block({ latest: true })!;
+    const mock = liveMock();
+    const { live } = mock;
+    const world = kernelReads(mock);
+    const kept = world.get('get_block', { path: { height_or_hash: 'latest' } })!;
     const newTenure = (b: typeof kept) => (b.tenure_height ?? 0) > (kept.tenure_height ?? 0);
     const top = live.mine(12);
     const keysOf = (from: number, to: number) =>
-      Array.from({ length: to - from + 1 }, (_, i) => answersOf(live.queries).block({ height: from + i })!);
+      Array.from({ length: to - from + 1 }, (_, i) =>
+        world.get('get_block', { path: { height_or_hash: from + i } })!,
+      );
     const orphaned = keysOf(kept.height + 1, top.height);
     const orphanedKeys = new Set(
       orphaned.flatMap((b) => [b.hash, b.index_block_hash, b.burn_block_hash, b.miner_txid]),
@@ -58,25 +70,28 @@ describe('a living chain in a reorg', () => {
   });
 
   it('a reorg back to a block this chain mined confirms the stream unanchored on it in the next block: each block holds tx indexes 0 to its tx_count', () => {
-    const live = liveChain();
+    const mock = liveMock();
+    const { live } = mock;
+    const world = kernelReads(mock);
     live.mine(3);
     live.reorg(2);
-    const world = answersOf(live.queries);
     const indexes = new Map<number, number[]>();
-    for (const id of minedTxIds(chainOf(live))) {
-      const r = txOf(world, id, true);
+    for (const r of Object.values(
+      txDetails(world, minedTxIds(chainOf(mock)), { ...TX_OPTS, unanchored: true }),
+    )) {
       if (!r?.found || !('block_height' in r.result) || r.result.is_unanchored) continue;
       indexes.set(r.result.block_height, [...(indexes.get(r.result.block_height) ?? []), r.result.tx_index]);
     }
     const tip = live.tip().height;
     for (let height = tip - 3; height <= tip; height++) {
-      const count = world.block({ height })?.tx_count ?? 0;
+      const count = world.get('get_block', { path: { height_or_hash: height } })?.tx_count ?? 0;
       expect(indexes.get(height)?.sort((a, b) => a - b)).toEqual(Array.from({ length: count }, (_, i) => i));
     }
   });
 
   it('reorgs up to 100 blocks deep, as documented, before and after mining; deeper is refused', () => {
-    const live = liveChain();
+    const mock = liveMock();
+    const { live } = mock;
     const start = live.tip().height;
     expect(live.reorg(100).height).toBe(start + 1);
     live.mine(5);
@@ -86,9 +101,11 @@ describe('a living chain in a reorg', () => {
   });
 
   it('a reorg past the block that first named an address keeps the address: the transfer to it comes back and is mined again', () => {
-    const live = liveChain();
-    const { sender } = parties(live);
-    const fresh = answersOf(live.queries).catalogue().addresses.unknown;
+    const mock = liveMock();
+    const { live } = mock;
+    const world = kernelReads(mock);
+    const { sender } = parties(mock);
+    const fresh = world.catalogue().addresses.unknown;
     const { tx_id } = live.submit({
       type: 'token_transfer',
       sender,
@@ -97,7 +114,7 @@ describe('a living chain in a reorg', () => {
       fee: 300,
     });
     const statusOf = (unanchored = false): string => {
-      const r = txOf(answersOf(live.queries), tx_id, unanchored);
+      const r = txOf(world, tx_id, unanchored);
       return r?.found && 'tx_status' in r.result ? r.result.tx_status : 'not found';
     };
     live.mine();
@@ -106,11 +123,19 @@ describe('a living chain in a reorg', () => {
     live.reorg(4);
     const status = statusOf(true);
     expect(['pending', 'success']).toContain(status);
-    const balance = answersOf(live.queries).balances(fresh, { unanchored: true });
+    const balance = world.get('get_account_balance', {
+      path: { principal: fresh },
+      query: { unanchored: true },
+    });
     expect(big(status === 'success' ? balance?.stx.balance : balance?.stx.pending_balance_inbound)).toBe(
       5_000n,
     );
     for (let i = 0; i < 30 && statusOf() !== 'success'; i++) live.mine();
-    expect(big(answersOf(live.queries).balances(fresh, { unanchored: false })?.stx.balance)).toBe(5_000n);
+    expect(
+      big(
+        world.get('get_account_balance', { path: { principal: fresh }, query: { unanchored: false } })?.stx
+          .balance,
+      ),
+    ).toBe(5_000n);
   });
 });

@@ -1,16 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { readWorldFile } from '../world/declared/read-world-file.ts';
-import { controlSpec } from './control-spec.ts';
-import { ControlError, LiveChain } from './live-chain.ts';
-import { answersOf } from '../answers.ts';
-import { WorldQueries } from '../query/world-queries.ts';
+import { createMock } from '../create-mock.ts';
+import { ControlError } from './live-chain.ts';
+import { kernelReads } from '../../testing/http/kernel-reads.ts';
 import { mempoolTxIds } from '../../testing/worlds/test-worlds.ts';
-import { resolveOptions } from '../world/options.ts';
 import { generatedTip } from '../world/tables/chain.ts';
 import {
   OPTIONS,
-  liveChain,
+  liveMock,
+  reindexed,
   chainOf,
   txOf,
   parties,
@@ -21,41 +19,49 @@ import {
 
 describe('a living chain', () => {
   it('mines a block: the tip, blocks/latest and the status move together, times rise by the block time', () => {
-    const live = liveChain(7);
-    const before = answersOf(live.queries).block({ latest: true });
+    const mock = liveMock(7);
+    const { live } = mock;
+    const world = kernelReads(mock);
+    const before = world.get('get_block', { path: { height_or_hash: 'latest' } });
     const tip = live.mine();
     expect(tip.height).toBe(OPTIONS.blocks + 1);
-    const latest = answersOf(live.queries).block({ latest: true });
+    const latest = world.get('get_block', { path: { height_or_hash: 'latest' } });
     expect(latest).toMatchObject({ height: tip.height, hash: tip.hash, canonical: true });
     expect(latest?.block_time).toBe((before?.block_time ?? 0) + 7);
-    expect(answersOf(live.queries).status().chain_tip?.block_height).toBe(tip.height);
-    expect(answersOf(live.queries).block({ hash: tip.hash })?.height).toBe(tip.height);
+    expect(world.get('get_status')!.chain_tip?.block_height).toBe(tip.height);
+    expect(world.get('get_block', { path: { height_or_hash: tip.hash } })?.height).toBe(tip.height);
     expect(live.mine(3).height).toBe(tip.height + 3);
   });
 
   it('anchors the microblock stream that sat on the tip: its transactions are in the new block, no longer unanchored', () => {
-    const live = liveChain();
-    const [id] = answersOf(live.queries).catalogue().transactions.microblock.unanchored;
-    expect(txOf(answersOf(live.queries), id as string)).toMatchObject({ found: false });
+    const mock = liveMock();
+    const { live } = mock;
+    const world = kernelReads(mock);
+    const [id] = world.catalogue().transactions.microblock.unanchored;
+    expect(txOf(world, id as string)).toMatchObject({ found: false });
     const { height } = live.mine();
-    expect(txOf(answersOf(live.queries), id as string)).toMatchObject({
+    expect(txOf(world, id as string)).toMatchObject({
       found: true,
       result: { block_height: height, is_unanchored: false, microblock_canonical: true },
     });
     // A new stream sits on the new tip.
-    const [next] = answersOf(live.queries).catalogue().transactions.microblock.unanchored;
+    const [next] = world.catalogue().transactions.microblock.unanchored;
     expect(next).not.toBe(id);
-    expect(txOf(answersOf(live.queries), next as string, true)).toMatchObject({
+    expect(txOf(world, next as string, true)).toMatchObject({
       found: true,
       result: { is_unanchored: true },
     });
   });
 
   it('confirms a submitted transfer in the next block: pending everywhere, then settled everywhere', () => {
-    const live = liveChain();
-    const { sender, recipient } = parties(live);
-    const world = answersOf(live.queries);
-    const start = world.balances(sender, { unanchored: false })!;
+    const mock = liveMock();
+    const { live } = mock;
+    const world = kernelReads(mock);
+    const { sender, recipient } = parties(mock);
+    const start = world.get('get_account_balance', {
+      path: { principal: sender },
+      query: { unanchored: false },
+    })!;
     const { tx_id } = live.submit({
       type: 'token_transfer',
       sender,
@@ -70,15 +76,24 @@ describe('a living chain', () => {
       tx_status: 'pending',
       tx_type: 'token_transfer',
     });
-    const during = world.balances(sender, { unanchored: false })!;
+    const during = world.get('get_account_balance', {
+      path: { principal: sender },
+      query: { unanchored: false },
+    })!;
     expect(big(during.stx.pending_balance_outbound) - big(start.stx.pending_balance_outbound)).toBe(124_245n);
     expect(big(during.stx.estimated_balance)).toBe(big(start.stx.estimated_balance) - 124_245n);
     expect(during.stx.balance).toBe(start.stx.balance);
-    const pendingIn = world.balances(recipient, { unanchored: false })!;
+    const pendingIn = world.get('get_account_balance', {
+      path: { principal: recipient },
+      query: { unanchored: false },
+    })!;
     expect(big(pendingIn.stx.pending_balance_inbound)).toBeGreaterThanOrEqual(123_456n);
     expect(
       world
-        .transactionsWithTransfers(sender, { limit: 5, offset: 0, unanchored: false })!
+        .get('get_account_transactions_with_transfers', {
+          path: { principal: sender },
+          query: { limit: 5, offset: 0, unanchored: false },
+        })!
         .results.map((r) => r.tx.tx_id),
     ).not.toContain(tx_id);
 
@@ -92,12 +107,26 @@ describe('a living chain', () => {
     expect(mined.found && 'token_transfer' in mined.result && mined.result.token_transfer?.memo).toMatch(
       /^0x72656e74(00)+$/,
     );
-    const history = world.transactionsWithTransfers(sender, { limit: 50, offset: 0, unanchored: false })!;
+    const history = world.get('get_account_transactions_with_transfers', {
+      path: { principal: sender },
+      query: { limit: 50, offset: 0, unanchored: false },
+    })!;
     const row = history.results.find((r) => r.tx.tx_id === tx_id);
     expect(row).toMatchObject({ stx_sent: '124245', tx: { block_height: height } });
-    expect(world.txWithTransfers(recipient, tx_id)?.stx_received).toBe('123456');
-    expect(world.addressTxEvents(recipient, tx_id, { limit: 10, offset: 0 })?.total).toBe(1);
-    const after = world.balances(sender, { unanchored: false })!;
+    expect(
+      world.get('get_single_transaction_with_transfers', { path: { principal: recipient, tx_id } })
+        ?.stx_received,
+    ).toBe('123456');
+    expect(
+      world.get('get_address_transaction_events', {
+        path: { address: recipient, tx_id },
+        query: { limit: 10, offset: 0 },
+      })?.total,
+    ).toBe(1);
+    const after = world.get('get_account_balance', {
+      path: { principal: sender },
+      query: { unanchored: false },
+    })!;
     // Settled: the balance paid it; pending spends no longer count it.
     expect(BigInt(after.stx.total_sent) - BigInt(start.stx.total_sent)).toBeGreaterThanOrEqual(123_456n);
     expect(BigInt(after.stx.balance)).toBe(
@@ -112,19 +141,30 @@ describe('a living chain', () => {
         big(after.stx.pending_balance_outbound),
     );
     expect(
-      world.balances(sender, { untilBlock: { height: height - 1 }, unanchored: false })?.stx.balance,
+      world.get('get_account_balance', {
+        path: { principal: sender },
+        query: { until_block: String(height - 1), unanchored: false },
+      })?.stx.balance,
     ).toBe(start.stx.balance);
     expect(
       world
-        .transactionsWithTransfers(sender, { height, limit: 50, offset: 0, unanchored: false })!
+        .get('get_account_transactions_with_transfers', {
+          path: { principal: sender },
+          query: { height, limit: 50, offset: 0, unanchored: false },
+        })!
         .results.map((r) => r.tx.tx_id),
     ).toContain(tx_id);
   });
 
   it('refuses what a node refuses, with a message: an unpaid amount, an unknown token, an NFT not owned', () => {
-    const live = liveChain();
-    const { sender, recipient } = parties(live);
-    const rich = answersOf(live.queries).balances(sender, { unanchored: false })!;
+    const mock = liveMock();
+    const { live } = mock;
+    const world = kernelReads(mock);
+    const { sender, recipient } = parties(mock);
+    const rich = world.get('get_account_balance', {
+      path: { principal: sender },
+      query: { unanchored: false },
+    })!;
     const tooMuch = Number(BigInt(rich.stx.balance) + 1n);
     const refusal = (fn: () => unknown) => {
       try {
@@ -141,7 +181,7 @@ describe('a living chain', () => {
       status: 400,
       message: expect.stringMatching(/cannot pay amount \+ fee/),
     });
-    const [nft] = answersOf(live.queries).catalogue().assets.nft;
+    const [nft] = world.catalogue().assets.nft;
     expect(
       refusal(() =>
         live.submit({ type: 'contract_call', asset: `${nft}x`, sender, recipient, amount: 1, fee: 1 }),
@@ -164,10 +204,15 @@ describe('a living chain', () => {
   });
 
   it('moves a fungible token the world knows with a contract_call', () => {
-    const live = liveChain();
-    const catalogue = answersOf(live.queries).catalogue();
+    const mock = liveMock();
+    const { live } = mock;
+    const world = kernelReads(mock);
+    const catalogue = world.catalogue();
     const holder = catalogue.addresses.ft_activity;
-    const balances = answersOf(live.queries).balances(holder, { unanchored: false })!;
+    const balances = world.get('get_account_balance', {
+      path: { principal: holder },
+      query: { unanchored: false },
+    })!;
     const [asset, held] = Object.entries(balances.fungible_tokens).find(([, t]) => BigInt(t.balance) > 1n)!;
     const { tx_id } = live.submit({
       type: 'contract_call',
@@ -178,17 +223,21 @@ describe('a living chain', () => {
       fee: 500,
     });
     live.mine();
-    const after = answersOf(live.queries).balances(holder, { unanchored: false })!;
+    const after = world.get('get_account_balance', {
+      path: { principal: holder },
+      query: { unanchored: false },
+    })!;
     expect(BigInt(after.fungible_tokens[asset]!.balance)).toBe(BigInt(held.balance) - 1n);
-    expect(txOf(answersOf(live.queries), tx_id)).toMatchObject({
+    expect(txOf(world, tx_id)).toMatchObject({
       found: true,
       result: { tx_status: 'success', tx_type: 'contract_call' },
     });
   });
 
   it('answers after any sequence exactly as a world indexed afresh over the same chain (the indexes extend correctly)', () => {
-    const live = liveChain();
-    const { sender, recipient } = parties(live);
+    const mock = liveMock();
+    const { live } = mock;
+    const { sender, recipient } = parties(mock);
     live.mine(4);
     live.submit({
       type: 'token_transfer',
@@ -201,86 +250,86 @@ describe('a living chain', () => {
     live.mine(2);
     live.reorg(3);
     live.mine();
-    const principals = [...samplePrincipals(answersOf(live.queries)), 'SP000000000000000000002Q6VF78'];
-    expect(everyAnswer(answersOf(live.queries), principals)).toBe(
-      everyAnswer(answersOf(new WorldQueries(chainOf(live))), principals),
-    );
+    const principals = [...samplePrincipals(mock), 'SP000000000000000000002Q6VF78'];
+    expect(everyAnswer(mock, principals)).toBe(everyAnswer(reindexed(mock), principals));
   });
 
   it('resets to the state at start, byte for byte', () => {
-    const live = liveChain();
-    const principals = samplePrincipals(answersOf(live.queries));
-    const start = everyAnswer(answersOf(live.queries), principals);
-    const { sender, recipient } = parties(live);
+    const mock = liveMock();
+    const { live } = mock;
+    const principals = samplePrincipals(mock);
+    const start = everyAnswer(mock, principals);
+    const { sender, recipient } = parties(mock);
     live.submit({ type: 'token_transfer', sender, recipient, amount: 1000, fee: 200 });
     live.mine(2);
     live.reorg(1);
-    expect(everyAnswer(answersOf(live.queries), principals)).not.toBe(start);
+    expect(everyAnswer(mock, principals)).not.toBe(start);
     expect(live.reset().height).toBe(OPTIONS.blocks);
-    expect(everyAnswer(answersOf(live.queries), principals)).toBe(start);
+    expect(everyAnswer(mock, principals)).toBe(start);
   });
 
   it('knows its generated tip while the generated blocks stand: mining on keeps it, a reorg below it loses it, a reset brings it back', () => {
-    const live = liveChain();
-    const generated = generatedTip(chainOf(live));
+    const mock = liveMock();
+    const { live } = mock;
+    const world = kernelReads(mock);
+    const generated = generatedTip(chainOf(mock));
     expect(generated).toEqual({
       height: OPTIONS.blocks,
-      indexHash: answersOf(live.queries).block({ height: OPTIONS.blocks })?.index_block_hash,
+      indexHash: world.get('get_block', { path: { height_or_hash: OPTIONS.blocks } })?.index_block_hash,
     });
     live.mine(2);
-    expect(generatedTip(chainOf(live))).toEqual(generated);
+    expect(generatedTip(chainOf(mock))).toEqual(generated);
     live.reorg(3);
-    expect(generatedTip(chainOf(live))).toBeUndefined();
+    expect(generatedTip(chainOf(mock))).toBeUndefined();
     live.reset();
-    expect(generatedTip(chainOf(live))).toEqual(generated);
+    expect(generatedTip(chainOf(mock))).toEqual(generated);
   });
 
   it('is a function of the options and the sequence of calls: two chains given the same calls answer the same bytes', () => {
     const run = (): string => {
-      const live = liveChain(2);
-      const { sender, recipient } = parties(live);
+      const mock = liveMock(2);
+      const { live } = mock;
+      const { sender, recipient } = parties(mock);
       live.mine(3);
       live.submit({ type: 'token_transfer', sender, recipient, amount: 42_000, fee: 1000, memo: 'x' });
       live.mine();
       live.reorg(2);
       live.mine(2);
-      return everyAnswer(answersOf(live.queries), samplePrincipals(answersOf(live.queries)));
+      return everyAnswer(mock, samplePrincipals(mock));
     };
     expect(run()).toBe(run());
   });
 
   it('keeps the mempool moving: new seeded transactions arrive, some pending ones confirm, the statistics follow', () => {
-    const live = liveChain();
-    const before = new Set(mempoolTxIds(chainOf(live)));
-    const stats = JSON.stringify(answersOf(live.queries).mempoolStats());
+    const mock = liveMock();
+    const { live } = mock;
+    const world = kernelReads(mock);
+    const before = new Set(mempoolTxIds(chainOf(mock)));
+    const stats = JSON.stringify(world.get('get_mempool_transaction_stats')!);
     live.mine(5);
-    const after = mempoolTxIds(chainOf(live));
+    const after = mempoolTxIds(chainOf(mock));
     expect(after.some((id) => !before.has(id))).toBe(true);
     const confirmed = [...before].filter((id) => {
-      const r = txOf(answersOf(live.queries), id);
+      const r = txOf(world, id);
       return r?.found && r.result.tx_status === 'success';
     });
     expect(confirmed.length).toBeGreaterThan(0);
-    expect(JSON.stringify(answersOf(live.queries).mempoolStats())).not.toBe(stats);
+    expect(JSON.stringify(world.get('get_mempool_transaction_stats')!)).not.toBe(stats);
   });
 });
 
 describe('a living chain over a world file', () => {
-  const file = readWorldFile(fileURLToPath(new URL('../../fixtures/worlds/wallet.yaml', import.meta.url)), {
-    seed: 1,
-    network: 'mainnet',
-    blocks: 600,
-  });
-  const options = resolveOptions({ ...file.settings, declared: file.declared });
+  const file = fileURLToPath(new URL('../../fixtures/worlds/wallet.yaml', import.meta.url));
   const ME = 'SP27VDEYQ5VR81ZT28C23NRPEKY21Q85TQCNY94MD';
 
   it('mines the declared accounts’ submitted transfers and their tokens, deterministically', () => {
     const run = () => {
-      const live = new LiveChain(options, controlSpec());
-      const [usd, badge] = [
-        answersOf(live.queries).catalogue().assets.ft,
-        answersOf(live.queries).catalogue().assets.nft,
-      ].map((ids) => ids.find((id) => id.startsWith('SP9KSQZ5G7W8GYS9AHR99VYHWWZRRHCG7EYJZVRQ.')));
+      const mock = createMock({ world: file, seed: 1, network: 'mainnet', blocks: 600, quiet: true });
+      const { live } = mock;
+      const world = kernelReads(mock);
+      const [usd, badge] = [world.catalogue().assets.ft, world.catalogue().assets.nft].map((ids) =>
+        ids.find((id) => id.startsWith('SP9KSQZ5G7W8GYS9AHR99VYHWWZRRHCG7EYJZVRQ.')),
+      );
       const stx = live.submit({
         type: 'token_transfer',
         sender: ME,
@@ -306,11 +355,11 @@ describe('a living chain over a world file', () => {
       });
       live.mine();
       for (const { tx_id } of [stx, ft, nft])
-        expect(txOf(answersOf(live.queries), tx_id)).toMatchObject({
+        expect(txOf(world, tx_id)).toMatchObject({
           found: true,
           result: { tx_status: 'success' },
         });
-      return everyAnswer(answersOf(live.queries), [ME]);
+      return everyAnswer(mock, [ME]);
     };
     expect(run()).toBe(run());
   });

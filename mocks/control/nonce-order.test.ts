@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answersOf } from '../answers.ts';
+import { createMock } from '../create-mock.ts';
+import { kernelReads, txDetails } from '../../testing/http/kernel-reads.ts';
 import { controlSpec } from './control-spec.ts';
 import { LiveChain } from './live-chain.ts';
 import { mempoolTxIds, minedTxIds } from '../../testing/worlds/test-worlds.ts';
@@ -46,13 +47,14 @@ function nonceProblems(chain: Chain): string[] {
   return problems;
 }
 
-const TX_OPTS = { eventLimit: 50, eventOffset: 0, unanchored: true };
+const TX_OPTS = { unanchored: true, events: { limit: 50, offset: 0 } };
 
 describe('nonces and contracts across mining and reorgs', () => {
   it.each([1, 2, 3, 4])(
     'seed %i: nonces never skip or repeat, and every transaction still answers, through mines and reorgs',
     (seed) => {
-      const live = new LiveChain(resolveOptions({ seed, blocks: 120 }), controlSpec());
+      const mock = createMock({ seed, blocks: 120, quiet: true });
+      const { live } = mock;
       // A reorg first reaches into the generated blocks, before the pending deployments' contracts.
       const steps = [
         () => live.reorg(5),
@@ -63,11 +65,11 @@ describe('nonces and contracts across mining and reorgs', () => {
       ];
       for (const step of steps) {
         step();
-        const chain = answersOf(live.queries).queries.chain;
+        const chain = live.queries.chain;
         expect(nonceProblems(chain)).toEqual([]);
         const ids = [...mempoolTxIds(chain), ...minedTxIds(chain).slice(-300)];
         for (let i = 0; i < ids.length; i += 50) {
-          const answers = answersOf(live.queries).txListDetails(ids.slice(i, i + 50), TX_OPTS);
+          const answers = txDetails(kernelReads(mock), ids.slice(i, i + 50), TX_OPTS);
           expect(Object.values(answers).every((a) => a.found)).toBe(true);
         }
       }
@@ -86,8 +88,9 @@ describe('nonces and contracts across mining and reorgs', () => {
   });
 
   it('a pending deployment is mined like any transaction: its contract goes on chain, and back to pending in a reorg past it', () => {
-    const live = new LiveChain(resolveOptions({ seed: 3, blocks: 120 }), controlSpec());
-    const chain = (): Chain => answersOf(live.queries).queries.chain;
+    const mock = createMock({ seed: 3, blocks: 120, quiet: true });
+    const { live } = mock;
+    const chain = (): Chain => live.queries.chain;
     const pendingDeploys = (): number[] => {
       const m = chain().mempool;
       const contracts: number[] = [];
@@ -116,7 +119,7 @@ describe('nonces and contracts across mining and reorgs', () => {
     const mined = minedDeploys(firstNew);
     expect(mined.length).toBeGreaterThan(0);
     expect(mined.every((c) => chain().contracts[c]?.pending === false)).toBe(true);
-    expect(answersOf(live.queries).catalogue().transactions.mempool.pending.length).toBeGreaterThan(0);
+    expect(kernelReads(mock).catalogue().transactions.mempool.pending.length).toBeGreaterThan(0);
 
     live.reorg(blocks);
     // Each deployment is mined again in the new branch or waits in the mempool; its contract says which.
@@ -142,10 +145,16 @@ describe('nonces and contracts across mining and reorgs', () => {
   // and the same block mined that account's pending swap before it, whose STX came out of the
   // account's locked STX.
   it('a contract call whose STX the sender has locked or spent is mined aborted, and locked STX stay put', () => {
-    const live = new LiveChain(resolveOptions({ seed: 41, blocks: 60 }), controlSpec());
+    const mock = createMock({ seed: 41, blocks: 60, quiet: true });
+    const { live } = mock;
     const sender = 'SP1PS04XQWQB54B4KQH91TJ0HJTB4QBG3BNNQYV5W';
     const balance = (): { balance: string; locked: string; pending_balance_outbound?: string } =>
-      (answersOf(live.queries).balances(sender, { unanchored: true }) as Balances).stx;
+      (
+        kernelReads(mock).get('get_account_balance', {
+          path: { principal: sender },
+          query: { unanchored: true },
+        }) as Balances
+      ).stx;
     const before = balance();
     expect(BigInt(before.locked)).toBeGreaterThan(0n);
     const free =

@@ -1,19 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import type { Answers } from '../answers.ts';
+import type { KernelReads } from '../../testing/http/kernel-reads.ts';
 import type { TxWithTransfers } from '../serialize/types.ts';
 import { oracleFor, type Movement } from '../../testing/worlds/test-oracle.ts';
 import { SEEDS, testWorld } from '../../testing/worlds/test-worlds.ts';
 
-type Query = Parameters<Answers['transactionsWithTransfers']>[1];
-
 /** Every page of transactions_with_transfers, 50 at a time. */
-function walk(world: Answers, principal: string, q: Omit<Query, 'limit' | 'offset'>): TxWithTransfers[] {
+function walk(
+  world: KernelReads,
+  principal: string,
+  q: { unanchored: boolean; until_block?: number | string },
+): TxWithTransfers[] {
   const all: TxWithTransfers[] = [];
   for (let offset = 0; ; offset += 50) {
-    const page = world.transactionsWithTransfers(principal, { ...q, limit: 50, offset });
+    const page = world.get('get_account_transactions_with_transfers', {
+      path: { principal },
+      query: { ...q, limit: 50, offset },
+    });
     if (!page) throw new Error('block not found');
     expect(page.offset).toBe(offset);
-    all.push(...page.results);
+    all.push(...(page.results as TxWithTransfers[]));
     if (page.results.length < 50) {
       expect(page.total).toBe(all.length);
       return all;
@@ -21,7 +26,7 @@ function walk(world: Answers, principal: string, q: Omit<Query, 'limit' | 'offse
   }
 }
 
-function samplePrincipals(world: Answers, oracle: ReturnType<typeof oracleFor>): string[] {
+function samplePrincipals(world: KernelReads, oracle: ReturnType<typeof oracleFor>): string[] {
   const catalogue = world.catalogue();
   const named = Object.values(catalogue.addresses);
   const senders = [...new Set(oracle.txs.map((tx) => tx.sender_address))].filter((_, i) => i % 25 === 0);
@@ -97,7 +102,10 @@ describe.each(SEEDS)('address operations of world %i', (seed) => {
   it('gives the same transfers through the events operation, ascending and paged', () => {
     for (const principal of principals.slice(0, 8)) {
       for (const item of walk(world, principal, { unanchored: false }).slice(0, 40)) {
-        const page = world.addressTxEvents(principal, item.tx.tx_id, { limit: 50, offset: 0 })!;
+        const page = world.get('get_address_transaction_events', {
+          path: { address: principal, tx_id: item.tx.tx_id },
+          query: { limit: 50, offset: 0 },
+        })!;
         const count = item.stx_transfers.length + item.ft_transfers.length + item.nft_transfers.length;
         expect(page.total).toBe(count);
         const indexes = page.results.map((r) => r.event_index);
@@ -120,7 +128,10 @@ describe.each(SEEDS)('address operations of world %i', (seed) => {
         expect(asTransfers('ft')).toEqual(item.ft_transfers);
         expect(asTransfers('nft')).toEqual(item.nft_transfers);
         if (page.total > 1) {
-          const second = world.addressTxEvents(principal, item.tx.tx_id, { limit: 1, offset: 1 })!;
+          const second = world.get('get_address_transaction_events', {
+            path: { address: principal, tx_id: item.tx.tx_id },
+            query: { limit: 1, offset: 1 },
+          })!;
           expect(second.results).toEqual(page.results.slice(1, 2));
           expect(second.total).toBe(page.total);
         }
@@ -148,45 +159,62 @@ describe.each(SEEDS)('address operations of world %i', (seed) => {
     // Otherwise operation 8 is the history's item without the ft and nft arrays, as the real service answers it.
     for (const item of [...items.slice(0, 30), ...tokensOnly.slice(0, 10)]) {
       const { ft_transfers: _ft, nft_transfers: _nft, ...single } = item;
-      expect(world.txWithTransfers(principal, item.tx.tx_id)).toEqual(answered(item) ? single : undefined);
+      expect(
+        world.get('get_single_transaction_with_transfers', { path: { principal, tx_id: item.tx.tx_id } }),
+      ).toEqual(answered(item) ? single : undefined);
     }
     const mine = new Set(items.map((i) => i.tx.tx_id));
     const unrelated = oracle.txs.find((tx) => !mine.has(tx.tx_id) && !tx.is_unanchored)!;
-    expect(world.txWithTransfers(principal, unrelated.tx_id)).toBeUndefined();
-    expect(world.addressTxEvents(principal, unrelated.tx_id, { limit: 20, offset: 0 })).toEqual({
+    expect(
+      world.get('get_single_transaction_with_transfers', { path: { principal, tx_id: unrelated.tx_id } }),
+    ).toBeUndefined();
+    expect(
+      world.get('get_address_transaction_events', {
+        path: { address: principal, tx_id: unrelated.tx_id },
+        query: { limit: 20, offset: 0 },
+      }),
+    ).toEqual({
       limit: 20,
       offset: 0,
       total: 0,
       results: [],
     });
     const unknown = `0x${'cd'.repeat(32)}`;
-    expect(world.txWithTransfers(principal, unknown)).toBeUndefined();
-    expect(world.addressTxEvents(principal, unknown, { limit: 20, offset: 0 })).toBeUndefined();
+    expect(
+      world.get('get_single_transaction_with_transfers', { path: { principal, tx_id: unknown } }),
+    ).toBeUndefined();
+    expect(
+      world.get('get_address_transaction_events', {
+        path: { address: principal, tx_id: unknown },
+        query: { limit: 20, offset: 0 },
+      }),
+    ).toBeUndefined();
   });
 
   it('narrows to one block with height and to a prefix of the chain with until_block', () => {
     const principal = world.catalogue().addresses.busiest;
     const all = walk(world, principal, { unanchored: false });
     const middle = all[Math.floor(all.length / 2)]!.tx.block_height;
-    const atHeight = world.transactionsWithTransfers(principal, {
-      limit: 20,
-      offset: 0,
-      height: middle,
-      unanchored: false,
+    const atHeight = world.get('get_account_transactions_with_transfers', {
+      path: { principal },
+      query: {
+        limit: 20,
+        offset: 0,
+        height: middle,
+        unanchored: false,
+      },
     });
     expect(atHeight !== undefined && atHeight.results.map((i) => i.tx.tx_id)).toEqual(
       all.filter((i) => i.tx.block_height === middle).map((i) => i.tx.tx_id),
     );
-    const until = walk(world, principal, { untilBlock: { height: middle }, unanchored: false });
+    const until = walk(world, principal, { until_block: middle, unanchored: false });
     expect(until).toEqual(all.filter((i) => i.tx.block_height <= middle));
-    const hash = world.block({ height: middle })!.hash;
-    expect(walk(world, principal, { untilBlock: { hash }, unanchored: false })).toEqual(until);
+    const hash = world.get('get_block', { path: { height_or_hash: middle } })!.hash;
+    expect(walk(world, principal, { until_block: hash, unanchored: false })).toEqual(until);
     expect(
-      world.transactionsWithTransfers(principal, {
-        limit: 20,
-        offset: 0,
-        untilBlock: { hash: `0x${'ef'.repeat(32)}` },
-        unanchored: false,
+      world.get('get_account_transactions_with_transfers', {
+        path: { principal },
+        query: { limit: 20, offset: 0, until_block: `0x${'ef'.repeat(32)}`, unanchored: false },
       }),
     ).toBeUndefined();
   });
@@ -196,36 +224,54 @@ describe.each(SEEDS)('address operations of world %i', (seed) => {
     const all = walk(world, principal, { unanchored: false }).map((i) => i.tx.tx_id);
     const paged: string[] = [];
     for (let offset = 0; offset < all.length; offset += 7) {
-      const page = world.transactionsWithTransfers(principal, { limit: 7, offset, unanchored: false });
+      const page = world.get('get_account_transactions_with_transfers', {
+        path: { principal },
+        query: { limit: 7, offset, unanchored: false },
+      });
       if (!page) throw new Error('unexpected');
       expect(page.total).toBe(all.length);
       paged.push(...page.results.map((i) => i.tx.tx_id));
     }
     expect(paged).toEqual(all);
-    const past = world.transactionsWithTransfers(principal, {
-      limit: 20,
-      offset: all.length + 5,
-      unanchored: false,
+    const past = world.get('get_account_transactions_with_transfers', {
+      path: { principal },
+      query: {
+        limit: 20,
+        offset: all.length + 5,
+        unanchored: false,
+      },
     });
     expect(past !== undefined && past.results).toEqual([]);
   });
 
   it('answers a valid but unknown principal with nothing', () => {
     const unknown = world.catalogue().addresses.unknown;
-    expect(world.transactionsWithTransfers(unknown, { limit: 20, offset: 0, unanchored: true })).toEqual({
+    expect(
+      world.get('get_account_transactions_with_transfers', {
+        path: { principal: unknown },
+        query: { limit: 20, offset: 0, unanchored: true },
+      }),
+    ).toEqual({
       limit: 20,
       offset: 0,
       total: 0,
       results: [],
     });
     const tx = oracle.txs[1]!.tx_id;
-    expect(world.addressTxEvents(unknown, tx, { limit: 20, offset: 0 })).toEqual({
+    expect(
+      world.get('get_address_transaction_events', {
+        path: { address: unknown, tx_id: tx },
+        query: { limit: 20, offset: 0 },
+      }),
+    ).toEqual({
       limit: 20,
       offset: 0,
       total: 0,
       results: [],
     });
-    expect(world.txWithTransfers(unknown, tx)).toBeUndefined();
+    expect(
+      world.get('get_single_transaction_with_transfers', { path: { principal: unknown, tx_id: tx } }),
+    ).toBeUndefined();
   });
 
   it('lets contract principals hold and receive STX and tokens', () => {

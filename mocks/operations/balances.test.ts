@@ -1,23 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import type { Answers } from '../answers.ts';
+import { txDetails, type KernelReads } from '../../testing/http/kernel-reads.ts';
 import type { Balances, PendingTransaction } from '../serialize/types.ts';
 import { feePayerOf, oracleFor, principalTotals } from '../../testing/worlds/test-oracle.ts';
 import { mempoolTxIds, SEEDS, testWorld } from '../../testing/worlds/test-worlds.ts';
 
 function balancesOf(
-  world: Answers,
+  world: KernelReads,
   principal: string,
-  q: Parameters<Answers['balances']>[1] = { unanchored: false },
+  query: { unanchored: boolean; until_block?: number | string } = { unanchored: false },
 ): Balances {
-  const result = world.balances(principal, q);
+  const result = world.get('get_account_balance', { path: { principal }, query });
   if (!result) throw new Error('block not found');
   return result;
 }
 
 describe.each(SEEDS)('balances of world %i', (seed) => {
-  const { world, chain } = testWorld(seed);
+  const { mock, world, chain } = testWorld(seed);
   const oracle = oracleFor(world, chain);
-  const tip = world.options.blocks;
+  const tip = mock.live.queries.options.blocks;
   const catalogue = world.catalogue();
   const everyone = [
     ...new Set(
@@ -39,7 +39,7 @@ describe.each(SEEDS)('balances of world %i', (seed) => {
       for (const [height, q] of [
         [tip, { unanchored: false }],
         [tip + 1, { unanchored: true }],
-        [Math.floor(tip / 3), { untilBlock: { height: Math.floor(tip / 3) }, unanchored: false }],
+        [Math.floor(tip / 3), { until_block: Math.floor(tip / 3), unanchored: false }],
       ] as const) {
         const b = balancesOf(world, principal, q);
         const e = principalTotals(oracle, principal, { height, unanchored: q.unanchored });
@@ -71,10 +71,7 @@ describe.each(SEEDS)('balances of world %i', (seed) => {
 
   it('never goes negative, and never locks more than it holds', () => {
     for (const principal of everyone) {
-      for (const q of [
-        { unanchored: true },
-        { untilBlock: { height: Math.floor(tip / 2) }, unanchored: false },
-      ]) {
+      for (const q of [{ unanchored: true }, { until_block: Math.floor(tip / 2), unanchored: false }]) {
         const b = balancesOf(world, principal, q);
         expect(BigInt(b.stx.balance)).toBeGreaterThanOrEqual(BigInt(b.stx.locked));
         expect(BigInt(b.stx.locked)).toBeGreaterThanOrEqual(0n);
@@ -100,9 +97,11 @@ describe.each(SEEDS)('balances of world %i', (seed) => {
     });
     expect(b.stx.lock_height).toBe(lockTx.block_height);
     expect(b.stx.burnchain_lock_height).toBe(lockTx.burn_block_height);
-    expect(b.stx.burnchain_unlock_height).toBeGreaterThanOrEqual(world.status().chain_tip.burn_block_height);
+    expect(b.stx.burnchain_unlock_height).toBeGreaterThanOrEqual(
+      world.get('get_status')!.chain_tip.burn_block_height,
+    );
     const before = balancesOf(world, catalogue.addresses.locked_stx, {
-      untilBlock: { height: lockTx.block_height - 1 },
+      until_block: lockTx.block_height - 1,
       unanchored: false,
     });
     if (before.stx.lock_tx_id !== '') expect(before.stx.lock_tx_id).not.toBe(b.stx.lock_tx_id);
@@ -118,7 +117,7 @@ describe.each(SEEDS)('balances of world %i', (seed) => {
 
   it('estimates from pending mempool transactions, only for the current state', () => {
     const pending = Object.values(
-      world.txListDetails(mempoolTxIds(chain), { eventLimit: 1, eventOffset: 0, unanchored: false }),
+      txDetails(world, mempoolTxIds(chain), { unanchored: false, events: { limit: 1, offset: 0 } }),
     )
       .map((e) => e.result as PendingTransaction)
       .filter((tx) => tx.tx_status === 'pending');
@@ -144,7 +143,7 @@ describe.each(SEEDS)('balances of world %i', (seed) => {
       expect(b.stx.pending_balance_inbound).toBe(String(inbound));
       expect(b.stx.pending_balance_outbound).toBe(String(outbound));
       expect(b.stx.estimated_balance).toBe(String(BigInt(b.stx.balance) + inbound - outbound));
-      const past = balancesOf(world, principal, { untilBlock: { height: tip }, unanchored: false });
+      const past = balancesOf(world, principal, { until_block: tip, unanchored: false });
       expect(past.stx).not.toHaveProperty('estimated_balance');
       expect(past.stx).not.toHaveProperty('pending_balance_inbound');
       expect(past.stx).not.toHaveProperty('pending_balance_outbound');
@@ -165,7 +164,7 @@ describe.each(SEEDS)('balances of world %i', (seed) => {
     expect(BigInt(vesting.total_locked)).toBeGreaterThan(0n);
     const early = schedule[0]!.block_height;
     const then = balancesOf(world, catalogue.addresses.vesting, {
-      untilBlock: { height: early },
+      until_block: early,
       unanchored: false,
     }).token_offering_locked!;
     expect(then.total_unlocked).toBe(sum((e) => e.block_height <= early));
@@ -177,7 +176,7 @@ describe.each(SEEDS)('balances of world %i', (seed) => {
       BigInt(balancesOf(world, catalogue.addresses.miner).stx.total_miner_rewards_received),
     ).toBeGreaterThan(0n);
     expect(
-      balancesOf(world, catalogue.addresses.miner, { untilBlock: { height: 100 }, unanchored: false }).stx
+      balancesOf(world, catalogue.addresses.miner, { until_block: 100, unanchored: false }).stx
         .total_miner_rewards_received,
     ).toBe('0');
     const coinbaseSenders = new Set(
@@ -191,13 +190,24 @@ describe.each(SEEDS)('balances of world %i', (seed) => {
 
   it('treats until_block by hash like by height, and rejects an unknown hash', () => {
     const height = Math.floor(tip / 2);
-    const hash = world.block({ height })!.hash;
+    const hash = world.get('get_block', { path: { height_or_hash: height } })!.hash;
     const principal = catalogue.addresses.busiest;
-    expect(world.balances(principal, { untilBlock: { hash }, unanchored: false })).toEqual(
-      world.balances(principal, { untilBlock: { height }, unanchored: false }),
+    expect(
+      world.get('get_account_balance', {
+        path: { principal },
+        query: { until_block: hash, unanchored: false },
+      }),
+    ).toEqual(
+      world.get('get_account_balance', {
+        path: { principal },
+        query: { until_block: height, unanchored: false },
+      }),
     );
     expect(
-      world.balances(principal, { untilBlock: { hash: `0x${'12'.repeat(32)}` }, unanchored: false }),
+      world.get('get_account_balance', {
+        path: { principal },
+        query: { until_block: `0x${'12'.repeat(32)}`, unanchored: false },
+      }),
     ).toBeUndefined();
   });
 

@@ -1,30 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { isoOf } from '../serialize/iso.ts';
+import { txDetails } from '../../testing/http/kernel-reads.ts';
 import { minedTxIds, SEEDS, testWorld } from '../../testing/worlds/test-worlds.ts';
 
 const HASH = /^0x[0-9a-f]{64}$/;
 
 describe.each(SEEDS)('blocks of world %i', (seed) => {
-  const { world, chain } = testWorld(seed);
-  const tip = world.options.blocks;
-  const blocks = Array.from({ length: tip }, (_, i) => world.block({ height: i + 1 }));
+  const { mock, world, chain } = testWorld(seed);
+  const tip = mock.live.queries.options.blocks;
+  const blocks = Array.from({ length: tip }, (_, i) =>
+    world.get('get_block', { path: { height_or_hash: i + 1 } }),
+  );
 
   it('has a block at every height up to the tip and none beyond', () => {
     expect(blocks.every((b) => b !== undefined)).toBe(true);
-    expect(world.block({ height: 0 })).toBeUndefined();
-    expect(world.block({ height: tip + 1 })).toBeUndefined();
-    expect(world.block({ hash: `0x${'ab'.repeat(32)}` })).toBeUndefined();
+    expect(world.get('get_block', { path: { height_or_hash: 0 } })).toBeUndefined();
+    expect(world.get('get_block', { path: { height_or_hash: tip + 1 } })).toBeUndefined();
+    expect(world.get('get_block', { path: { height_or_hash: `0x${'ab'.repeat(32)}` } })).toBeUndefined();
   });
 
   it('finds the same block by latest, height, hash and index block hash', () => {
-    const latest = world.block({ latest: true });
+    const latest = world.get('get_block', { path: { height_or_hash: 'latest' } });
     expect(latest?.height).toBe(tip);
     for (const height of [1, Math.ceil(tip / 2), tip]) {
-      const byHeight = world.block({ height });
-      expect(world.block({ hash: byHeight!.hash })).toEqual(byHeight);
-      expect(world.block({ hash: byHeight!.index_block_hash })).toEqual(byHeight);
+      const byHeight = world.get('get_block', { path: { height_or_hash: height } });
+      expect(world.get('get_block', { path: { height_or_hash: byHeight!.hash } })).toEqual(byHeight);
+      expect(world.get('get_block', { path: { height_or_hash: byHeight!.index_block_hash } })).toEqual(
+        byHeight,
+      );
     }
-    expect(world.block({ height: tip })).toEqual(latest);
+    expect(world.get('get_block', { path: { height_or_hash: tip } })).toEqual(latest);
   });
 
   it('chains parents, with times rising and burn heights never falling', () => {
@@ -67,7 +72,7 @@ describe.each(SEEDS)('blocks of world %i', (seed) => {
 
   it('counts its transactions and sums their execution costs', () => {
     const ids = minedTxIds(chain).slice(0, chain.anchoredCount);
-    const details = world.txListDetails(ids, { eventLimit: 1, eventOffset: 0, unanchored: false });
+    const details = txDetails(world, ids, { unanchored: false, events: { limit: 1, offset: 0 } });
     const perBlock = new Map<number, { count: number; indexes: number[]; cost: number[] }>();
     for (const id of ids) {
       const tx = details[id]!.result as unknown as {
@@ -91,7 +96,7 @@ describe.each(SEEDS)('blocks of world %i', (seed) => {
   });
 
   it('numbers tenures: one per block before Nakamoto, shared by several blocks after', () => {
-    const nakamoto = world.options.nakamotoHeight;
+    const nakamoto = mock.live.queries.options.nakamotoHeight;
     for (const b of blocks) if (b!.height < nakamoto) expect(b!.tenure_height).toBe(b!.height);
     const after = blocks.filter((b) => b!.height >= nakamoto);
     expect(new Set(after.map((b) => b!.tenure_height)).size).toBeLessThan(after.length);

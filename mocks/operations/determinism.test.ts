@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { createAnswers, type Answers } from '../answers.ts';
+import { createMock, nodeSources } from '../create-mock.ts';
+import type { MockKernel } from '../kernel.ts';
+import type { MockOptions } from '../options.ts';
+import { kernelReads, txDetails } from '../../testing/http/kernel-reads.ts';
 
-/** catalogue() and a spread of answers: what must not change between runs of one seed. */
-function fingerprint(world: Answers): string {
+/** A mock whose world is generated, never restored from the build's snapshot: generation is what is pinned. */
+function mockOf(options: Partial<MockOptions> = {}): MockKernel {
+  return createMock({ ...options, quiet: true }, { ...nodeSources(undefined), restore: () => undefined });
+}
+
+/** The catalogue and a spread of answers: what must not change between runs of one seed. */
+function fingerprint(mock: MockKernel): string {
+  const world = kernelReads(mock);
   const catalogue = world.catalogue();
   const busiest = catalogue.addresses.busiest;
   const someTxs = [
@@ -11,32 +20,38 @@ function fingerprint(world: Answers): string {
   ];
   return JSON.stringify({
     catalogue,
-    status: world.status(),
-    stats: world.mempoolStats(),
-    latest: world.block({ latest: true }),
-    middle: world.block({ height: 300 }),
-    txs: world.txListDetails(someTxs, { eventLimit: 50, eventOffset: 0, unanchored: true }),
-    list: world.transactionsWithTransfers(busiest, { limit: 50, offset: 0, unanchored: true }),
+    status: world.get('get_status')!,
+    stats: world.get('get_mempool_transaction_stats')!,
+    latest: world.get('get_block', { path: { height_or_hash: 'latest' } }),
+    middle: world.get('get_block', { path: { height_or_hash: 300 } }),
+    txs: txDetails(world, someTxs, { unanchored: true, events: { limit: 50, offset: 0 } }),
+    list: world.get('get_account_transactions_with_transfers', {
+      path: { principal: busiest },
+      query: { limit: 50, offset: 0, unanchored: true },
+    }),
     balances: [
       busiest,
       catalogue.addresses.locked_stx,
       catalogue.addresses.vesting,
       catalogue.addresses.contract_principal,
-    ].map((p) => world.balances(p, { unanchored: false })),
-    events: world.addressTxEvents(busiest, catalogue.transactions.by_type.token_transfer[0]!, {
-      limit: 50,
-      offset: 0,
+    ].map((p) => world.get('get_account_balance', { path: { principal: p }, query: { unanchored: false } })),
+    events: world.get('get_address_transaction_events', {
+      path: { address: busiest, tx_id: catalogue.transactions.by_type.token_transfer[0]! },
+      query: {
+        limit: 50,
+        offset: 0,
+      },
     }),
   });
 }
 
 describe('world generation', () => {
   it('gives byte-identical answers for the same seed and options', () => {
-    expect(fingerprint(createAnswers({ seed: 42 }))).toBe(fingerprint(createAnswers({ seed: 42 })));
+    expect(fingerprint(mockOf({ seed: 42 }))).toBe(fingerprint(mockOf({ seed: 42 })));
   });
 
   it('is pinned: the same world on every machine (PRNG and faker included)', () => {
-    const catalogue = createAnswers({ seed: 1 }).catalogue();
+    const catalogue = kernelReads(mockOf({ seed: 1 })).catalogue();
     expect({ tip: catalogue.tip.hash, ft: catalogue.assets.ft[0], busiest: catalogue.addresses.busiest })
       .toMatchInlineSnapshot(`
       {
@@ -48,30 +63,38 @@ describe('world generation', () => {
   });
 
   it('gives another world for another seed or network', () => {
-    const base = createAnswers({ seed: 42 });
-    expect(createAnswers({ seed: 43 }).catalogue().tip.hash).not.toBe(base.catalogue().tip.hash);
-    expect(fingerprint(createAnswers({ seed: 43 }))).not.toBe(fingerprint(base));
-    expect(createAnswers({ seed: 42, network: 'testnet' }).catalogue().addresses.busiest).toMatch(/^S[TN]/);
+    const base = mockOf({ seed: 42 });
+    expect(kernelReads(mockOf({ seed: 43 })).catalogue().tip.hash).not.toBe(
+      kernelReads(base).catalogue().tip.hash,
+    );
+    expect(fingerprint(mockOf({ seed: 43 }))).not.toBe(fingerprint(base));
+    expect(kernelReads(mockOf({ seed: 42, network: 'testnet' })).catalogue().addresses.busiest).toMatch(
+      /^S[TN]/,
+    );
   });
 
   it('defaults to a 600-block mainnet world of realistic size', () => {
-    const world = createAnswers();
-    expect(world.options).toMatchObject({ blocks: 600, network: 'mainnet' });
+    const mock = mockOf();
+    const world = kernelReads(mock);
+    expect(mock.live.queries.options).toMatchObject({ blocks: 600, network: 'mainnet' });
     const catalogue = world.catalogue();
     expect(catalogue.tip.height).toBe(600);
     expect(catalogue.assets.ft.length).toBeGreaterThanOrEqual(4);
     expect(catalogue.assets.nft.length).toBeGreaterThanOrEqual(3);
-    const list = world.transactionsWithTransfers(catalogue.addresses.busiest, {
-      limit: 1,
-      offset: 0,
-      unanchored: false,
+    const list = world.get('get_account_transactions_with_transfers', {
+      path: { principal: catalogue.addresses.busiest },
+      query: {
+        limit: 1,
+        offset: 0,
+        unanchored: false,
+      },
     });
     expect(list !== undefined && list.total).toBeGreaterThan(50);
   });
 
   it('rejects options it cannot honour', () => {
-    expect(() => createAnswers({ blocks: 10 })).toThrow(RangeError);
-    expect(() => createAnswers({ seed: 1.5 })).toThrow(RangeError);
-    expect(() => createAnswers({ network: 'regtest' as never })).toThrow(RangeError);
+    expect(() => mockOf({ blocks: 10 })).toThrow(RangeError);
+    expect(() => mockOf({ seed: 1.5 })).toThrow(RangeError);
+    expect(() => mockOf({ network: 'regtest' as never })).toThrow(RangeError);
   });
 });

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { answersOf } from '../answers.ts';
 import { createMockApp } from '../app.ts';
+import { kernelReads } from '../../testing/http/kernel-reads.ts';
 import { specCheckedClient } from '../../testing/http/spec-checked-client.ts';
-import type { Answers } from '../answers.ts';
 
 const app = createMockApp({ quiet: true, rateLimit: 0 });
 const get = specCheckedClient(app);
-const world = answersOf(app.live.queries) as Answers;
-const catalogue = world.catalogue();
+const catalogue = kernelReads(app.mock).catalogue();
 const { addresses, transactions, tip, block_samples } = catalogue;
 const UNKNOWN_TX = `0x${'e'.repeat(64)}`;
 

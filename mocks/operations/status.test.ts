@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { releaseProfile } from '../../spec/releases/releases.ts';
-import { answersOf } from '../answers.ts';
+import { txDetails } from '../../testing/http/kernel-reads.ts';
 import { SEEDS, testWorld } from '../../testing/worlds/test-worlds.ts';
 
 describe.each(SEEDS)('status of world %i', (seed) => {
   const { world } = testWorld(seed);
-  const status = world.status();
+  const status = world.get('get_status')!;
 
   it('is ready, as v9.0.2 by default: its version, and no pox unlock heights', () => {
     expect(status.status).toBe('ready');
@@ -14,7 +13,7 @@ describe.each(SEEDS)('status of world %i', (seed) => {
   });
 
   it('as v8.11.6: its version and integer pox unlock heights', () => {
-    const old = answersOf(world.queries, releaseProfile('8.11.6')).status();
+    const old = testWorld(seed, 'mainnet', undefined, '8.11.6').world.get('get_status')!;
     expect(old.server_version).toBe('stacks-blockchain-api v8.11.6 (v8.11.6:63da771)');
     for (const h of [old.pox_v1_unlock_height, old.pox_v2_unlock_height, old.pox_v3_unlock_height])
       expect(Number.isInteger(h)).toBe(true);
@@ -34,7 +33,7 @@ describe.each(SEEDS)('status of world %i', (seed) => {
   });
 
   it('points its chain tip at the latest block and the unanchored microblock on top of it', () => {
-    const latest = world.block({ latest: true })!;
+    const latest = world.get('get_block', { path: { height_or_hash: 'latest' } })!;
     expect(status.chain_tip).toMatchObject({
       block_height: latest.height,
       block_hash: latest.hash,
@@ -42,7 +41,7 @@ describe.each(SEEDS)('status of world %i', (seed) => {
       burn_block_height: latest.burn_block_height,
     });
     const unanchored = world.catalogue().transactions.microblock.unanchored;
-    const last = world.txListDetails(unanchored, { eventLimit: 1, eventOffset: 0, unanchored: true })[
+    const last = txDetails(world, unanchored, { unanchored: true, events: { limit: 1, offset: 0 } })[
       unanchored.at(-1)!
     ]!;
     expect(last.found && 'microblock_hash' in last.result && last.result.microblock_hash).toBe(

@@ -1,99 +1,112 @@
-import { atOnce } from './types.ts';
-import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createAnswers, READS_ONLY, type Answers } from '../answers.ts';
-import { compileWorldFile } from '../world/declared/compile.ts';
+import { createMock } from '../create-mock.ts';
+import type { MockKernel } from '../kernel.ts';
+import type { AddressTxEvent, TxWithTransfers } from '../serialize/types.ts';
 import { feePayer } from '../world/tables/chain.ts';
-import { handlers } from './handlers.ts';
-import { releaseProfile } from '../../spec/releases/releases.ts';
 import type { components } from '../../spec/types.ts';
+import { kernelReads, type KernelReads } from '../../testing/http/kernel-reads.ts';
 
 type Schemas = components['schemas'];
 
-/** A successor's 200 body straight from its handler, as `answersOf` reads the eight. */
-function answer<T>(world: Answers, id: string, path: object, query: object = {}): T {
-  const result = atOnce(
-    handlers[id]!.answer({
-      queries: world.queries,
-      release: releaseProfile(),
-      path: path as Record<string, unknown>,
-      query: query as Record<string, unknown>,
-      door: READS_ONLY,
-    }),
-  );
-  if (result?.status !== 200) throw new Error(`${id} did not answer 200`);
-  return result.body as T;
+/** A 200 body the test needs: its absence fails, naming what was asked. */
+function ok<T>(body: T | undefined, what: string): T {
+  if (body === undefined) throw new Error(`${what} did not answer 200`);
+  return body;
 }
 
 /** Every page of a v3 list, following `cursor.next`. */
-function allPages<T>(world: Answers, id: string, path: object, limit: number): T[] {
+function allPages<T>(
+  page: (cursor?: string) => { cursor: Schemas['PageCursors']; results: T[] } | undefined,
+): T[] {
   const rows: T[] = [];
   let cursor: string | undefined;
   for (;;) {
-    const page = answer<{ cursor: Schemas['PageCursors']; results: T[] }>(world, id, path, {
-      limit,
-      ...(cursor === undefined ? {} : { cursor }),
-    });
-    rows.push(...page.results);
-    if (page.cursor.next === null) return rows;
-    cursor = page.cursor.next;
+    const { cursor: cursors, results } = ok(page(cursor), 'a page');
+    rows.push(...results);
+    if (cursors.next === null) return rows;
+    cursor = cursors.next;
   }
 }
 
+/** Every page of an offset-paged list, 50 at a time (the spec's largest `limit`). */
+function everyOffset<T>(page: (offset: number) => { total: number; results: T[] } | undefined): T[] {
+  const rows: T[] = [];
+  for (let offset = 0; ; offset += 50) {
+    const { total, results } = ok(page(offset), 'a page');
+    rows.push(...results);
+    if (results.length < 50) {
+      expect(total).toBe(rows.length);
+      return rows;
+    }
+  }
+}
+
+/** The query's `cursor`, when there is one to follow. */
+function at(cursor: string | undefined): { cursor?: string } {
+  return cursor === undefined ? {} : { cursor };
+}
+
 const v3 = {
-  transactions: (w: Answers, principal: string) =>
-    allPages<Schemas['PrincipalTransactionSummary']>(w, 'get_principal_transactions', { principal }, 50),
-  changes: (w: Answers, principal: string, tx_id: string) =>
-    allPages<Schemas['PrincipalTransactionBalanceChange']>(
-      w,
-      'get_principal_transaction_balance_changes',
-      { principal, tx_id },
-      50,
+  transactions: (w: KernelReads, principal: string) =>
+    allPages((cursor) =>
+      w.get('get_principal_transactions', { path: { principal }, query: { limit: 50, ...at(cursor) } }),
     ),
-  stx: (w: Answers, principal: string) =>
-    answer<Schemas['PrincipalStxBalance']>(w, 'get_principal_balances_stx', { principal }),
-  ft: (w: Answers, principal: string) =>
-    allPages<Schemas['PrincipalFtPosition']>(w, 'get_principal_balances_ft', { principal }, 200),
-  nft: (w: Answers, principal: string) =>
-    allPages<Schemas['PrincipalNftPosition']>(w, 'get_principal_balances_nft', { principal }, 200),
+  changes: (w: KernelReads, principal: string, tx_id: string) =>
+    allPages((cursor) =>
+      w.get('get_principal_transaction_balance_changes', {
+        path: { principal, tx_id },
+        query: { limit: 50, ...at(cursor) },
+      }),
+    ),
+  stx: (w: KernelReads, principal: string) =>
+    ok(w.get('get_principal_balances_stx', { path: { principal } }), principal),
+  ft: (w: KernelReads, principal: string) =>
+    allPages((cursor) =>
+      w.get('get_principal_balances_ft', { path: { principal }, query: { limit: 200, ...at(cursor) } }),
+    ),
+  nft: (w: KernelReads, principal: string) =>
+    allPages((cursor) =>
+      w.get('get_principal_balances_nft', { path: { principal }, query: { limit: 200, ...at(cursor) } }),
+    ),
 };
 
 const WORLD_FILES = ['stacking', 'token-launch', 'wallet'];
 
-function worldFile(name: string): Answers {
-  const text = readFileSync(new URL(`../../fixtures/worlds/${name}.yaml`, import.meta.url), 'utf8');
-  const file = compileWorldFile(text, { seed: 1, network: 'mainnet', blocks: 600 });
-  return createAnswers({ ...file.settings, declared: file.declared });
+function worldFile(name: string): MockKernel {
+  const world = fileURLToPath(new URL(`../../fixtures/worlds/${name}.yaml`, import.meta.url));
+  return createMock({ world, seed: 1, network: 'mainnet', blocks: 600, quiet: true });
 }
 
-const worlds: [string, () => Answers][] = [
-  ['the default world', () => createAnswers()],
-  ['seed 42 on testnet', () => createAnswers({ seed: 42, network: 'testnet', blocks: 200 })],
-  ...WORLD_FILES.map((name): [string, () => Answers] => [`world file ${name}`, () => worldFile(name)]),
+const worlds: [string, () => MockKernel][] = [
+  ['the default world', () => createMock({ quiet: true })],
+  ['seed 42 on testnet', () => createMock({ seed: 42, network: 'testnet', blocks: 200, quiet: true })],
+  ...WORLD_FILES.map((name): [string, () => MockKernel] => [`world file ${name}`, () => worldFile(name)]),
 ];
 
 describe.each(worlds)('successors agree with the deprecated operations in %s', (_name, build) => {
-  const world = build();
-  const chain = world.queries.chain;
+  const mock = build();
+  const world = kernelReads(mock);
+  const queries = mock.live.queries;
+  const chain = queries.chain;
   const principals = Array.from({ length: chain.principals.count }, (_, p) => chain.principals.name(p));
 
   it('STX balance and lock: v3 and v2 say what operation 7 says', () => {
     for (const principal of principals) {
-      const old = world.balances(principal, { unanchored: false })?.stx;
+      const old = world.get('get_account_balance', {
+        path: { principal },
+        query: { unanchored: false },
+      })?.stx;
       if (!old) throw new Error('no balances');
       const now = v3.stx(world, principal);
       expect(now.balance, principal).toBe(old.balance);
       expect(now.locked?.amount ?? '0', principal).toBe(old.locked);
       expect(now.locked?.lock_tx_id ?? '', principal).toBe(old.lock_tx_id);
       expect(BigInt(now.available), principal).toBe(BigInt(old.balance) - BigInt(old.locked));
-      const v2 = answer<Schemas['PrincipalStxBalanceV2']>(
-        world,
-        'get_principal_stx_balance',
-        { principal },
-        {
-          include_mempool: true,
-        },
-      );
+      const v2 = world.get('get_principal_stx_balance', {
+        path: { principal },
+        query: { include_mempool: true },
+      });
       const { total_sent: _s, total_received: _r, total_fees_sent: _f, ...kept } = old;
       expect(v2, principal).toEqual(kept);
       const pending = BigInt(old.pending_balance_inbound ?? 0) - BigInt(old.pending_balance_outbound ?? 0);
@@ -104,7 +117,7 @@ describe.each(worlds)('successors agree with the deprecated operations in %s', (
 
   it('FT balances and NFT holdings: v3 and v2 hold what operation 7 counts', () => {
     for (const principal of principals) {
-      const old = world.balances(principal, { unanchored: false });
+      const old = world.get('get_account_balance', { path: { principal }, query: { unanchored: false } });
       if (!old) throw new Error('no balances');
       const positive = Object.entries(old.fungible_tokens).filter(([, b]) => BigInt(b.balance) > 0n);
       const ft = v3.ft(world, principal);
@@ -116,20 +129,15 @@ describe.each(worlds)('successors agree with the deprecated operations in %s', (
         ft.map((f) => BigInt(f.balance)).sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)),
       );
       for (const [asset, b] of Object.entries(old.fungible_tokens)) {
-        const one = answer<Schemas['PrincipalFtPosition']>(world, 'get_principal_balance_ft', {
-          principal,
-          asset_identifier: asset,
-        });
+        const one = ok(
+          world.get('get_principal_balance_ft', { path: { principal, asset_identifier: asset } }),
+          asset,
+        );
         expect(one.balance, `${principal} ${asset}`).toBe(b.balance);
       }
-      const v2 = answer<Schemas['PrincipalFtBalancePage']>(
-        world,
-        'get_principal_ft_balances',
-        { principal },
-        {
-          limit: 200,
-          offset: 0,
-        },
+      const v2 = ok(
+        world.get('get_principal_ft_balances', { path: { principal }, query: { limit: 200, offset: 0 } }),
+        principal,
       );
       expect(v2.results.map((r) => [r.token, r.balance]).sort()).toEqual(
         positive.map(([asset, b]) => [asset, b.balance]).sort(),
@@ -151,16 +159,20 @@ describe.each(worlds)('successors agree with the deprecated operations in %s', (
     for (const principal of principals) {
       const p = chain.principals.find(principal);
       const listed = v3.transactions(world, principal);
-      const old = world.transactionsWithTransfers(principal, { limit: 10_000, offset: 0, unanchored: true });
-      if (!old) throw new Error('no history');
-      const byId = new Map(old.results.map((r) => [r.tx.tx_id, r]));
+      const old = everyOffset((offset) =>
+        world.get('get_account_transactions_with_transfers', {
+          path: { principal },
+          query: { limit: 50, offset, unanchored: true },
+        }),
+      ) as TxWithTransfers[];
+      const byId = new Map(old.map((r) => [r.tx.tx_id, r]));
       const ids = listed.map((r) => r.transaction.tx_id);
       expect(new Set(ids).size, principal).toBe(ids.length);
       const listedIds = new Set(ids);
       for (const id of byId.keys())
         if (!listedIds.has(id)) wrong.push(`${principal} ${id}: not listed by v3`);
       for (const row of listed) {
-        const tx = world.queries.minedTx(row.transaction.tx_id) as number;
+        const tx = queries.minedTx(row.transaction.tx_id) as number;
         const fee = BigInt(row.transaction.fee_rate);
         const mine = byId.get(row.transaction.tx_id);
         const paysFee = feePayer(chain.txs, tx) === p;
@@ -180,11 +192,12 @@ describe.each(worlds)('successors agree with the deprecated operations in %s', (
         if (BigInt(row.balance_changes.stx.net) !== net)
           wrong.push(`${at}: net ${row.balance_changes.stx.net}, operation 6 gives ${net}`);
       }
-      const v2 = answer<Schemas['AddressTransactionsPage']>(
-        world,
-        'get_address_transactions',
-        { address: principal },
-        { limit: 50, offset: 0, exclude_function_args: false },
+      const v2 = ok(
+        world.get('get_address_transactions', {
+          path: { address: principal },
+          query: { limit: 50, offset: 0, exclude_function_args: false },
+        }),
+        principal,
       );
       expect(v2.total).toBe(listed.length);
       v2.results.forEach((r, i) => {
@@ -207,13 +220,18 @@ describe.each(worlds)('successors agree with the deprecated operations in %s', (
       const p = chain.principals.find(principal);
       for (const row of v3.transactions(world, principal)) {
         const id = row.transaction.tx_id;
-        const tx = world.queries.minedTx(id) as number;
+        const tx = queries.minedTx(id) as number;
         if (tx >= chain.anchoredCount) continue;
         const expected = new Map<string, bigint>();
         const add = (key: string, by: bigint) => expected.set(key, (expected.get(key) ?? 0n) + by);
         if (feePayer(chain.txs, tx) === p) add('stx', -BigInt(row.transaction.fee_rate));
-        const events = world.addressTxEvents(principal, id, { limit: 100_000, offset: 0 });
-        for (const e of events?.results ?? []) {
+        const events = everyOffset((offset) =>
+          world.get('get_address_transaction_events', {
+            path: { address: principal, tx_id: id },
+            query: { limit: 50, offset },
+          }),
+        ) as AddressTxEvent[];
+        for (const e of events) {
           const key = e.type === 'stx' ? 'stx' : `${e.type} ${e.data.asset_identifier}`;
           const moved = e.type === 'nft' ? 1n : BigInt(e.data.amount);
           if ('sender' in e.data && e.data.sender === principal) add(key, -moved);

@@ -9,13 +9,14 @@ import type {
 } from '../serialize/types.ts';
 import { TX_STATUSES, TX_TYPES } from '../world/tables/kinds.ts';
 import { NETWORKS } from '../world/tables/network.ts';
+import { txDetails } from '../../testing/http/kernel-reads.ts';
 import { oracleFor } from '../../testing/worlds/test-oracle.ts';
 import { mempoolTxIds, minedTxIds, SEEDS, testWorld } from '../../testing/worlds/test-worlds.ts';
 import { reprOf } from '../../spec/clarity-repr.ts';
 
 const TX_ID = /^0x[0-9a-f]{64}$/;
 const CONTRACT_NAME = /^[a-zA-Z]([a-zA-Z0-9]|[-_])*$/;
-const ALL = { eventLimit: 100_000, eventOffset: 0, unanchored: true };
+const ALL = { unanchored: true };
 
 /** Every {hex, repr} pair anywhere inside a value. */
 function clarityPairs(value: unknown, out: ClarityPair[] = []): ClarityPair[] {
@@ -46,10 +47,10 @@ function principals(value: unknown, out: string[] = []): string[] {
 }
 
 describe.each(SEEDS)('transactions of world %i', (seed) => {
-  const { world, chain } = testWorld(seed);
+  const { mock, world, chain } = testWorld(seed);
   const oracle = oracleFor(world, chain);
   const pendingIds = mempoolTxIds(chain);
-  const mempool = world.txListDetails(pendingIds, ALL);
+  const mempool = txDetails(world, pendingIds, ALL);
 
   it('covers every tx_type and tx_status', () => {
     const types = new Set(oracle.txs.map((tx) => tx.tx_type));
@@ -72,11 +73,11 @@ describe.each(SEEDS)('transactions of world %i', (seed) => {
   it('returns what the catalogue says for each listed type and status', () => {
     const catalogue = world.catalogue();
     for (const type of TX_TYPES) {
-      const found = world.txListDetails(catalogue.transactions.by_type[type], ALL);
+      const found = txDetails(world, catalogue.transactions.by_type[type], ALL);
       for (const e of Object.values(found)) expect(e.found && e.result.tx_type === type).toBe(true);
     }
     for (const status of TX_STATUSES) {
-      const found = world.txListDetails(catalogue.transactions.by_status[status], ALL);
+      const found = txDetails(world, catalogue.transactions.by_status[status], ALL);
       for (const e of Object.values(found)) expect(e.found && e.result.tx_status === status).toBe(true);
     }
   });
@@ -101,14 +102,14 @@ describe.each(SEEDS)('transactions of world %i', (seed) => {
   it('answers unknown ids with found: false and collapses duplicates', () => {
     const known = oracle.txs[5]!.tx_id;
     const unknown = `0x${'ab'.repeat(32)}`;
-    const result = world.txListDetails([known, unknown, known], ALL);
+    const result = txDetails(world, [known, unknown, known], ALL);
     expect(Object.keys(result)).toEqual([known, unknown]);
     expect(result[unknown]).toEqual({ found: false, result: { tx_id: unknown } });
   });
 
   it('pages events while event_count stays the full count', () => {
     const busy = oracle.txs.find((tx) => tx.event_count > 5)!;
-    const page = world.txListDetails([busy.tx_id], { eventLimit: 3, eventOffset: 2, unanchored: false })[
+    const page = txDetails(world, [busy.tx_id], { unanchored: false, events: { limit: 3, offset: 2 } })[
       busy.tx_id
     ]!;
     const tx = page.result as ConfirmedTransaction;
@@ -122,15 +123,15 @@ describe.each(SEEDS)('transactions of world %i', (seed) => {
     const unanchored = oracle.txs.filter((tx) => tx.is_unanchored);
     expect(unanchored.length).toBeGreaterThan(0);
     const ids = unanchored.map((tx) => tx.tx_id);
-    const hidden = world.txListDetails(ids, { ...ALL, unanchored: false });
+    const hidden = txDetails(world, ids, { ...ALL, unanchored: false });
     for (const id of ids) expect(hidden[id]!.found).toBe(false);
     for (const tx of unanchored) {
       expect(tx.block_hash).toBe('0x');
-      expect(tx.block_height).toBe(world.options.blocks + 1);
+      expect(tx.block_height).toBe(mock.live.queries.options.blocks + 1);
       expect(tx.microblock_hash).toMatch(TX_ID);
       expect(tx.burn_block_time).toBe(-1);
       expect(tx.burn_block_time_iso).toBe('');
-      expect(tx.parent_block_hash).toBe(world.block({ latest: true })!.hash);
+      expect(tx.parent_block_hash).toBe(world.get('get_block', { path: { height_or_hash: 'latest' } })!.hash);
     }
     const anchoredMicro = oracle.txs.filter((tx) => !tx.is_unanchored && tx.microblock_hash !== '0x');
     expect(anchoredMicro.length).toBeGreaterThan(0);
@@ -282,7 +283,7 @@ describe('a testnet world', () => {
       expect(address).toMatch(/^S[TN]/);
     }
     const entry: TxListEntry | undefined = Object.values(
-      world.txListDetails(catalogue.transactions.by_type.contract_call, ALL),
+      txDetails(world, catalogue.transactions.by_type.contract_call, ALL),
     )[0];
     expect(entry?.found && entry.result.sender_address).toMatch(/^S[TN]/);
   });
@@ -292,7 +293,7 @@ describe('mined transaction ids', () => {
   it('are all found by id', () => {
     const { world, chain } = testWorld(1);
     const ids = minedTxIds(chain);
-    const details = world.txListDetails(ids, ALL);
+    const details = txDetails(world, ids, ALL);
     expect(Object.values(details).every((e) => e.found)).toBe(true);
   });
 });

@@ -112,16 +112,6 @@ export interface OperationHandler<
 /** An answer now; or, for a handler that `Waits` (for the Clarity engine), a promise of it. */
 type Answered<T, Waits extends boolean> = Waits extends true ? Promise<T> : T;
 
-/** An answer now, or once something it waits for is ready (the Clarity engine warming up). */
-export type Later<T> = T | Promise<T>;
-
-/** The answer of a handler that reads the world alone, which answers at once. */
-export function atOnce<T>(result: Later<T>): T {
-  if (result instanceof Promise)
-    throw new Error('this handler waits for the Clarity engine: ask it through the pipeline');
-  return result;
-}
-
 /** The query parameters a handler may rely on a default for: its operation's (any name for an operation known by id only). */
 type HandlerKey<Id extends string> = Id extends OperationId ? QueryKey<Id> : string;
 

@@ -1,51 +1,42 @@
-import { atOnce } from './types.ts';
 import { describe, expect, it } from 'vitest';
-import { releaseProfile } from '../../spec/releases/releases.ts';
 import type { components } from '../../spec/types.ts';
-import { createAnswers, READS_ONLY, type Answers } from '../answers.ts';
+import { createMock } from '../create-mock.ts';
+import type { MockKernel } from '../kernel.ts';
 import { txIdOf } from '../serialize/transaction.ts';
 import type { ConfirmedTransaction, PendingTransaction } from '../serialize/types.ts';
 import { Status } from '../world/tables/kinds.ts';
-import { handlers } from './handlers.ts';
+import { kernelReads } from '../../testing/http/kernel-reads.ts';
+import { urlFor } from '../../spec/load.ts';
 
 type Schemas = components['schemas'];
-type Result = { status: number; body?: unknown; message?: string };
 
 const ALL = ['function_args', 'source_code', 'post_conditions', 'result'];
 
-function call(world: Answers, id: string, path: object, query: object = {}, version = '9.0.2'): Result {
-  return atOnce(
-    handlers[id]!.answer({
-      queries: world.queries,
-      release: releaseProfile(version),
-      path: path as Record<string, unknown>,
-      query: query as Record<string, unknown>,
-      door: READS_ONLY,
-    }),
-  ) as Result;
-}
-
-const worlds: [string, () => Answers][] = [
-  ['the default world', () => createAnswers()],
-  ['seed 42 on testnet', () => createAnswers({ seed: 42, network: 'testnet', blocks: 200 })],
+const worlds: [string, () => MockKernel][] = [
+  ['the default world', () => createMock({ quiet: true })],
+  ['seed 42 on testnet', () => createMock({ seed: 42, network: 'testnet', blocks: 200, quiet: true })],
 ];
 
 describe.each(worlds)(
   "v3's transaction and nonces say what the wallet's v1 routes say, in %s",
   (_name, build) => {
-    const world = build();
-    const chain = world.queries.chain;
+    const mock = build();
+    const world = kernelReads(mock);
+    const chain = mock.live.queries.chain;
     const v1 = (tx_id: string): ConfirmedTransaction | PendingTransaction =>
-      call(world, 'get_transaction_by_id', { tx_id }, { event_limit: 20, event_offset: 0, unanchored: true })
-        .body as ConfirmedTransaction;
+      world.get('get_transaction_by_id', {
+        path: { tx_id },
+        query: { event_limit: 20, event_offset: 0, unanchored: true },
+      }) as ConfirmedTransaction;
+    const v3 = (tx_id: string, include?: string[]) =>
+      world.get('get_transaction', { path: { tx_id }, ...(include && { query: { include } }) });
 
     it('every mined transaction (unanchored ones too): the same sender, fee, block, status, cost and heavy fields', () => {
       for (let tx = 0; tx < chain.txs.count; tx++) {
         const tx_id = txIdOf(chain.txs, tx);
         const old = v1(tx_id) as ConfirmedTransaction;
-        const lean = call(world, 'get_transaction', { tx_id }).body as Schemas['V3Transaction'];
-        const full = call(world, 'get_transaction', { tx_id }, { include: ALL })
-          .body as Schemas['V3Transaction'];
+        const lean = v3(tx_id) as Schemas['V3Transaction'];
+        const full = v3(tx_id, ALL) as Schemas['V3Transaction'];
         expect(lean.tx_id).toBe(old.tx_id);
         expect(lean.sender).toEqual({ address: old.sender_address, nonce: old.nonce });
         expect(lean.sponsor?.address).toBe(old.sponsor_address);
@@ -77,14 +68,19 @@ describe.each(worlds)(
 
     it('pending transactions answer in the mempool form; dropped ones, and as 9.0.2 those replaced by fee, are not found', () => {
       const m = chain.mempool;
-      const replaced = world.queries.replacedByFee();
+      const replaced = mock.live.queries.replacedByFee();
       let pending = 0;
       for (let tx = 0; tx < m.count; tx++) {
         const tx_id = txIdOf(m, tx);
         const old = v1(tx_id) as PendingTransaction;
-        const v9 = call(world, 'get_transaction', { tx_id }, { include: ['post_conditions', 'result'] });
+        const v9 = world.answer(
+          urlFor('get_transaction', { path: { tx_id }, query: { include: ['post_conditions', 'result'] } }),
+        );
         if (m.status[tx] !== Status.Pending || replaced.has(tx)) {
-          expect([v9.status, v9.message]).toEqual([404, 'Transaction not found']);
+          expect([v9.status, (v9.body as { message?: string }).message]).toEqual([
+            404,
+            'Transaction not found',
+          ]);
           continue;
         }
         pending++;
@@ -104,18 +100,19 @@ describe.each(worlds)(
 
     it('an unknown id is not found; an id without 0x or in upper case is the same transaction', () => {
       const tx_id = txIdOf(chain.txs, chain.txs.count - 1);
-      expect(call(world, 'get_transaction', { tx_id: `0x${'ab'.repeat(32)}` }).status).toBe(404);
-      expect(call(world, 'get_transaction', { tx_id: tx_id.slice(2).toUpperCase() }).body).toEqual(
-        call(world, 'get_transaction', { tx_id }).body,
-      );
+      expect(
+        world.answer(urlFor('get_transaction', { path: { tx_id: `0x${'ab'.repeat(32)}` } })).status,
+      ).toBe(404);
+      expect(v3(tx_id.slice(2).toUpperCase())).toEqual(v3(tx_id));
+      expect(v3(tx_id)).toBeDefined();
     });
 
     it('nonces: every address has the numbers of get_account_nonces under v3 names', () => {
       for (let p = 0; p < chain.principals.count; p++) {
         const principal = chain.principals.name(p);
         if (principal.includes('.')) continue;
-        const old = call(world, 'get_account_nonces', { principal }).body as Schemas['AddressNonces'];
-        expect(call(world, 'get_principal_nonces', { principal }).body).toEqual({
+        const old = world.get('get_account_nonces', { path: { principal } })!;
+        expect(world.get('get_principal_nonces', { path: { principal } })).toEqual({
           next_nonce: old.possible_next_nonce,
           last_confirmed_nonce: old.last_executed_tx_nonce,
           mempool: {

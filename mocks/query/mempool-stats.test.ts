@@ -4,6 +4,7 @@ import { rawTxOf } from '../serialize/raw-tx.ts';
 import { txTypeOf, MEMPOOL_TX_TYPES, Status, type Action } from '../world/tables/kinds.ts';
 import { serializeMempoolStats } from '../serialize/mempool-stats.ts';
 import { mempoolSamples } from './mempool-stats.ts';
+import type { MempoolStats } from '../serialize/types.ts';
 import { SEEDS, testWorld } from '../../testing/worlds/test-worlds.ts';
 
 /** Nearest-rank-free reference: sort, then interpolate at p * (n - 1). */
@@ -34,8 +35,8 @@ function pendingSamples(chain: Chain) {
 }
 
 describe.each(SEEDS)('mempool statistics of world %i', (seed) => {
-  const { world, chain } = testWorld(seed);
-  const stats = world.mempoolStats();
+  const { mock, world, chain } = testWorld(seed);
+  const stats = world.get('get_mempool_transaction_stats') as MempoolStats;
 
   it('has exactly the four mempool transaction types as keys', () => {
     for (const part of Object.values(stats))
@@ -47,7 +48,7 @@ describe.each(SEEDS)('mempool statistics of world %i', (seed) => {
     for (const type of MEMPOOL_TX_TYPES) expect(stats.tx_type_counts[type]).toBe(samples[type]!.fees.length);
     const total = Object.values(stats.tx_type_counts).reduce((a, b) => a + b, 0);
     expect(total).toBe(world.catalogue().transactions.mempool.pending.length);
-    expect(total).toBe(world.options.mempoolSize);
+    expect(total).toBe(mock.live.queries.options.mempoolSize);
     for (const type of MEMPOOL_TX_TYPES) expect(stats.tx_type_counts[type]).toBeGreaterThan(0);
   });
 
@@ -77,7 +78,7 @@ describe.each(SEEDS)('mempool statistics of world %i', (seed) => {
   });
 
   it('samples the mempool once per version of the world', () => {
-    expect(world.queries.mempoolSamples()).toBe(world.queries.mempoolSamples());
+    expect(mock.live.queries.mempoolSamples()).toBe(mock.live.queries.mempoolSamples());
   });
 });
 

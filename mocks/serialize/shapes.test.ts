@@ -1,8 +1,7 @@
 // Field names and order of every API shape, as the real service sends them.
 import { describe, expect, it } from 'vitest';
 import type { ConfirmedTransaction, PendingTransaction } from './types.ts';
-import { releaseProfile } from '../../spec/releases/releases.ts';
-import { answersOf } from '../answers.ts';
+import { txDetails } from '../../testing/http/kernel-reads.ts';
 import { oracleFor } from '../../testing/worlds/test-oracle.ts';
 import { mempoolTxIds, testWorld } from '../../testing/worlds/test-worlds.ts';
 
@@ -82,12 +81,12 @@ const PAYLOAD_FIELDS = {
 } as const;
 
 describe('API shapes', () => {
-  const { world, chain } = testWorld(2);
+  const { mock, world, chain } = testWorld(2);
   const oracle = oracleFor(world, chain);
   const catalogue = world.catalogue();
 
   it('block', () => {
-    expect(Object.keys(world.block({ latest: true })!)).toEqual([
+    expect(Object.keys(world.get('get_block', { path: { height_or_hash: 'latest' } })!)).toEqual([
       'canonical',
       'height',
       'hash',
@@ -118,7 +117,8 @@ describe('API shapes', () => {
       const payload = (tx as unknown as Record<string, object>)[PAYLOAD_KEY[tx.tx_type]]!;
       // A Stacks 2.x coinbase has no vrf_proof key at all, as the real service shows it.
       const fields: readonly string[] = PAYLOAD_FIELDS[tx.tx_type];
-      const preNakamotoCoinbase = tx.tx_type === 'coinbase' && tx.block_height < world.options.nakamotoHeight;
+      const preNakamotoCoinbase =
+        tx.tx_type === 'coinbase' && tx.block_height < mock.live.queries.options.nakamotoHeight;
       expect(Object.keys(payload)).toEqual(
         preNakamotoCoinbase ? fields.filter((f) => f !== 'vrf_proof') : fields,
       );
@@ -130,10 +130,9 @@ describe('API shapes', () => {
     ['8.11.6', []],
   ])('pending transaction, as %s', (version, replaced) => {
     const pending = Object.values(
-      answersOf(world.queries, releaseProfile(version)).txListDetails(mempoolTxIds(chain), {
-        eventLimit: 20,
-        eventOffset: 0,
+      txDetails(testWorld(2, 'mainnet', undefined, version).world, mempoolTxIds(chain), {
         unanchored: false,
+        events: { limit: 20, offset: 0 },
       }),
     );
     for (const entry of pending) {
@@ -157,7 +156,7 @@ describe('API shapes', () => {
         case 'coinbase':
           expect(tx.coinbase_payload.data).toMatch(/^0x[0-9a-f]{64}$/);
           expect(tx.coinbase_payload.alt_recipient).toBeNull();
-          if (tx.block_height < world.options.nakamotoHeight)
+          if (tx.block_height < mock.live.queries.options.nakamotoHeight)
             expect('vrf_proof' in tx.coinbase_payload).toBe(false);
           else expect(tx.coinbase_payload.vrf_proof).toMatch(/^0x[0-9a-f]{160}$/);
           break;
@@ -170,7 +169,9 @@ describe('API shapes', () => {
             p.pubkey_hash,
           ])
             expect(h).toMatch(/^0x[0-9a-f]{40}$/);
-          expect(p.previous_tenure_end).toBe(world.block({ height: tx.block_height - 1 })!.index_block_hash);
+          expect(p.previous_tenure_end).toBe(
+            world.get('get_block', { path: { height_or_hash: tx.block_height - 1 } })!.index_block_hash,
+          );
           expect(['block_found', 'extended']).toContain(p.cause);
           expect(Number.isInteger(p.previous_tenure_blocks)).toBe(true);
           if (p.cause === 'block_found')
@@ -261,10 +262,16 @@ describe('API shapes', () => {
       catalogue.addresses.stx_activity,
       catalogue.addresses.contract_principal,
     ]) {
-      const list = world.transactionsWithTransfers(principal, { limit: 50, offset: 0, unanchored: false });
+      const list = world.get('get_account_transactions_with_transfers', {
+        path: { principal },
+        query: { limit: 50, offset: 0, unanchored: false },
+      });
       if (!list) throw new Error('unexpected');
       for (const item of list.results) {
-        const events = world.addressTxEvents(principal, item.tx.tx_id, { limit: 50, offset: 0 })!;
+        const events = world.get('get_address_transaction_events', {
+          path: { address: principal, tx_id: item.tx.tx_id },
+          query: { limit: 50, offset: 0 },
+        })!;
         expect(Object.keys(events)).toEqual(['limit', 'offset', 'total', 'results']);
         for (const e of events.results) {
           kinds.add(`${e.type}:${e.data.type}`);
@@ -296,10 +303,13 @@ describe('API shapes', () => {
   });
 
   it('transaction with transfers, and the balances', () => {
-    const list = world.transactionsWithTransfers(catalogue.addresses.busiest, {
-      limit: 5,
-      offset: 0,
-      unanchored: false,
+    const list = world.get('get_account_transactions_with_transfers', {
+      path: { principal: catalogue.addresses.busiest },
+      query: {
+        limit: 5,
+        offset: 0,
+        unanchored: false,
+      },
     });
     if (!list) throw new Error('unexpected');
     for (const item of list.results) {
@@ -312,7 +322,10 @@ describe('API shapes', () => {
         'nft_transfers',
       ]);
     }
-    const b = world.balances(catalogue.addresses.vesting, { unanchored: false });
+    const b = world.get('get_account_balance', {
+      path: { principal: catalogue.addresses.vesting },
+      query: { unanchored: false },
+    });
     if (!b) throw new Error('unexpected');
     expect(Object.keys(b)).toEqual([
       'stx',
@@ -348,7 +361,7 @@ describe('API shapes', () => {
       catalogue.addresses.nft_activity,
       catalogue.addresses.contract_principal,
     ]) {
-      const b = world.balances(p, { unanchored: false });
+      const b = world.get('get_account_balance', { path: { principal: p }, query: { unanchored: false } });
       if (!b) throw new Error('unexpected');
       for (const keys of [Object.keys(b.fungible_tokens), Object.keys(b.non_fungible_tokens)]) {
         expect(keys).toEqual([...keys].sort((x, y) => (x.toLowerCase() < y.toLowerCase() ? -1 : 1)));
@@ -357,9 +370,9 @@ describe('API shapes', () => {
   });
 
   it('status and multiple-transaction entries', () => {
-    const status = world.status();
+    const status = world.get('get_status')!;
     expect(Object.keys(status)).toEqual(['server_version', 'status', 'chain_tip']);
-    expect(Object.keys(answersOf(world.queries, releaseProfile('8.11.6')).status())).toEqual([
+    expect(Object.keys(testWorld(2, 'mainnet', undefined, '8.11.6').world.get('get_status')!)).toEqual([
       'server_version',
       'status',
       'pox_v1_unlock_height',
@@ -377,9 +390,7 @@ describe('API shapes', () => {
     ]);
     const mined = (oracle.txs[3] as ConfirmedTransaction).tx_id;
     expect(
-      Object.keys(
-        world.txListDetails([mined], { eventLimit: 20, eventOffset: 0, unanchored: false })[mined]!,
-      ),
+      Object.keys(txDetails(world, [mined], { unanchored: false, events: { limit: 20, offset: 0 } })[mined]!),
     ).toEqual(['found', 'result']);
   });
 });

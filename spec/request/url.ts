@@ -21,7 +21,8 @@ export type UrlParams<O extends OperationId> = ([keyof PathOf<O>] extends [never
 
 /** The request target of an operation: its path from the spec with the parameters filled in, then the query. */
 export type UrlFor = <O extends OperationId>(operationId: O, ...params: UrlArgs<O>) => string;
-type UrlArgs<O extends OperationId> = [keyof PathOf<O>] extends [never]
+/** `urlFor`'s arguments after the operationId: its parameters, required when it has path parameters. */
+export type UrlArgs<O extends OperationId> = [keyof PathOf<O>] extends [never]
   ? [params?: UrlParams<O>]
   : [params: UrlParams<O>];
 

@@ -1,4 +1,3 @@
-import { answersOf } from '../../mocks/answers.ts';
 import type { Page } from '../../mocks/query/paging.ts';
 import type { Balances, ConfirmedTransaction, TxWithTransfers } from '../../mocks/serialize/types.ts';
 import type { WorldCatalogue } from '../../mocks/query/catalogue.ts';
@@ -6,6 +5,7 @@ import type { RunningMock } from '../../mocks/server.ts';
 import { principalTotals, type Movement, type Oracle } from '../worlds/test-oracle.ts';
 import type { IncrementalOracle } from './incremental-oracle.ts';
 import { mempoolTxIds } from '../worlds/test-worlds.ts';
+import { kernelReads, txDetails } from '../http/kernel-reads.ts';
 import type { HttpClient } from '../../spec/http/client.ts';
 import type { HttpResponse } from '../../spec/http/response.ts';
 
@@ -40,7 +40,7 @@ export async function coherenceProblems(
 ): Promise<string[]> {
   const problems: string[] = [];
   const chain = mock.live.queries.chain;
-  const oracle = oracles.now(answersOf(mock.live.queries));
+  const oracle = oracles.now(mock.mock);
   const catalogue = (await read('/_mock/world')).body as WorldCatalogue;
   problems.push(...(await tipProblems(read, catalogue, expected)));
   const everyone = [...new Set(oracle.txs.flatMap((tx) => [tx.sender_address, ...partiesOf(oracle, tx)]))];
@@ -210,10 +210,9 @@ interface PendingTx {
 function pendingTxs(mock: RunningMock, count: number): PendingTx[] {
   if (count === 0) return [];
   const ids = mempoolTxIds(mock.live.queries.chain);
-  const answers = answersOf(mock.live.queries).txListDetails(ids, {
-    eventLimit: 0,
-    eventOffset: 0,
+  const answers = txDetails(kernelReads(mock.mock), ids, {
     unanchored: true,
+    events: { limit: 0, offset: 0 },
   });
   return Object.values(answers).flatMap((a) => {
     if (!a.found || a.result.tx_status !== 'pending') return [];

@@ -1,4 +1,3 @@
-import { answersOf } from '../../mocks/answers.ts';
 import { createHash } from 'node:crypto';
 import { c32address } from 'c32check';
 import type fc from 'fast-check';
@@ -91,7 +90,7 @@ export function ownedNfts(real: ChainUnderTest, principal: string): { asset: str
 
 /** Each NFT (`<asset> <value hex>`) with its owner now, '' once burned. */
 function nftOwners(real: ChainUnderTest): Map<string, string> {
-  const oracle = real.oracles.now(answersOf(real.mock.live.queries));
+  const oracle = real.oracles.now(real.mock.mock);
   const owner = new Map<string, string>();
   for (const tx of oracle.txs)
     for (const m of oracle.movements(tx))
@@ -108,7 +107,7 @@ export async function senders(real: ChainUnderTest, kind: 'stx' | 'ft' | 'nft'):
   if (kind === 'stx') return named.filter((p) => !p.includes('.'));
   if (kind === 'nft')
     return [...new Set(nftOwners(real).values())].filter((p) => p !== '' && !p.includes('.'));
-  const oracle = real.oracles.now(answersOf(real.mock.live.queries));
+  const oracle = real.oracles.now(real.mock.mock);
   const reached = oracle.txs.flatMap((tx) =>
     oracle.movements(tx).flatMap((m) => (m.asset === kind && m.recipient ? [m.recipient] : [])),
   );

@@ -1,4 +1,5 @@
-import type { Answers } from '../../mocks/answers.ts';
+import type { MockKernel } from '../../mocks/kernel.ts';
+import { kernelReads } from '../http/kernel-reads.ts';
 import type { ConfirmedTransaction } from '../../mocks/serialize/types.ts';
 import { buildOracle, minedDetails, oracleOver, type Oracle } from '../worlds/test-oracle.ts';
 import { BlockKey } from '../../mocks/world/tables/block-table.ts';
@@ -15,8 +16,9 @@ export class IncrementalOracle {
 
   constructor(private readonly verifyEvery: number) {}
 
-  now(world: Answers): Oracle {
-    const chain = world.queries.chain;
+  now(mock: MockKernel): Oracle {
+    const world = kernelReads(mock);
+    const chain = mock.live.queries.chain;
     const { txs, blocks } = chain;
     const ids: string[] = [];
     const keys: string[] = [];

@@ -1,7 +1,7 @@
 // An independent model of the address operations, recomputed from what operation 2 (transaction
 // details with all events) returns, so the tests do not trust the world's own indexes.
 import type { ConfirmedTransaction, TransactionEvent } from '../../mocks/serialize/types.ts';
-import type { Answers } from '../../mocks/answers.ts';
+import { txDetails, type KernelReads } from '../http/kernel-reads.ts';
 import { minedTxIds } from './test-worlds.ts';
 import type { Chain } from '../../mocks/world/tables/chain.ts';
 
@@ -27,20 +27,20 @@ export interface Oracle {
 
 const oracles = new WeakMap<Chain, Oracle>();
 
-export function oracleFor(world: Answers, chain: Chain): Oracle {
+export function oracleFor(world: KernelReads, chain: Chain): Oracle {
   let oracle = oracles.get(chain);
   if (!oracle) oracles.set(chain, (oracle = buildOracle(world, chain)));
   return oracle;
 }
 
 /** A fresh oracle over the chain as it is now; `oracleFor` caches one per chain, which a living chain outgrows. */
-export function buildOracle(world: Answers, chain: Chain): Oracle {
+export function buildOracle(world: KernelReads, chain: Chain): Oracle {
   return oracleOver(minedDetails(world, minedTxIds(chain)));
 }
 
 /** Operation 2's answer, with every event, for each of these mined transactions. */
-export function minedDetails(world: Answers, ids: string[]): ConfirmedTransaction[] {
-  const details = world.txListDetails(ids, { eventLimit: 100_000, eventOffset: 0, unanchored: true });
+export function minedDetails(world: KernelReads, ids: string[]): ConfirmedTransaction[] {
+  const details = txDetails(world, ids, { unanchored: true });
   return ids.map((id) => {
     const entry = details[id];
     if (!entry?.found || !('block_height' in entry.result)) throw new Error(`mined tx ${id} not found`);

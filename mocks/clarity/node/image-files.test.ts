@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { engineImages } from '../../../testing/worlds/engine-images.ts';
 import type { EngineImage } from '../engine-wire.ts';
-import { dropImageFile, IMAGE_DIR_ENV, readImageFile, writeImageFile } from './image-files.ts';
+import type { ContractInterface } from '../engine.ts';
+import {
+  dropImageFile,
+  IMAGE_DIR_ENV,
+  readBootInterfacesFile,
+  readImageFile,
+  writeBootInterfacesFile,
+  writeImageFile,
+} from './image-files.ts';
 
 // Engine images on disk: what is written reads back whole, under its key only; anything that does
 // not read back whole is no image; the folder keeps the few most recently used.
@@ -87,6 +95,22 @@ describe('engine images on disk', () => {
     expect(await readImageFile('kept-6')).toBeDefined();
     const gone = await Promise.all([1, 2, 3, 4, 5].map((i) => readImageFile(`kept-${i}`)));
     expect(gone.filter((read) => read === undefined)).toHaveLength(1);
+  });
+
+  it("the boot contracts' interfaces read back under their boot address only, and are kept beside the six images", async () => {
+    const pox4 = {
+      functions: [],
+      epoch: 'Epoch25',
+      clarity_version: 'Clarity2',
+    } as unknown as ContractInterface;
+    await writeBootInterfacesFile('SP000000000000000000002Q6VF78', [
+      ['SP000000000000000000002Q6VF78.pox-4', pox4],
+    ]);
+    for (let i = 0; i < 7; i++) await writeImageFile(`more-${i}`, { image: imageOf(i, 65_536), beside: i });
+    expect(await readBootInterfacesFile('SP000000000000000000002Q6VF78')).toEqual([
+      ['SP000000000000000000002Q6VF78.pox-4', pox4],
+    ]);
+    expect(await readBootInterfacesFile('ST000000000000000000002AMW42H')).toBeUndefined();
   });
 
   it('writes and reads nothing when turned off', async () => {

@@ -480,8 +480,9 @@ export interface paths {
          *     mock has no MARF and never sends one. An unknown contract (or one deployed after `tip`)
          *     is the node's 404 text `No contract source data found`. Served from the world itself,
          *     with or without the Clarity engine; a boot contract of the node that the world does not
-         *     record (`bns`, the costs contracts, …) from the engine, `publish_height` 0 (there before
-         *     the world's first block), and 501 naming the engine's package without it.
+         *     record (`bns`, the costs contracts, …) from the engine, its `publish_height` the block of
+         *     the world's own boot deployments (its `pox-4`'s), and 501 naming the engine's package
+         *     without it.
          */
         get: operations["get_contract_source"];
         put?: never;

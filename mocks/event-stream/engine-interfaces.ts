@@ -23,7 +23,7 @@ export async function engineInterfaces(chain: Chain): Promise<Interfaces> {
   const boot = Promise.all(
     chain.contracts
       .filter((c) => engine.isBootContract(c.id))
-      .map(async (c) => [c.id, await engine.bootInterface(c.id)] as const),
+      .map(async (c) => [c.id, await engine.bootInterface(c.id).catch(() => undefined)] as const),
   );
   try {
     const [reads, boots] = await Promise.all([engine.ready(), boot]);

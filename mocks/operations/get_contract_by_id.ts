@@ -16,7 +16,9 @@ export const get_contract_by_id: OperationHandler<'get_contract_by_id', never, t
     const found = queries.contracts().find(id);
     if (!found) return notFound<'get_contract_by_id'>('cannot find contract by ID');
     const reads = await engineIfInstalled(queries);
-    const abi = reads && (reads.contractInterface(id) ?? (await queries.clarity.bootInterface(id)));
+    const abi =
+      reads &&
+      (reads.contractInterface(id) ?? (await queries.clarity.bootInterface(id).catch(() => undefined)));
     return ok<'get_contract_by_id'>(
       serializeSmartContract(queries.chain, found, abi ? jsonbText(abi) : null),
     );

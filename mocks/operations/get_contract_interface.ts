@@ -17,9 +17,11 @@ export const get_contract_interface: OperationHandler<'get_contract_interface', 
   waitsForEngine: true,
   answer: async ({ queries, path, query }) => {
     const id = contractIdOf(path);
-    const boot = queries.clarity.isBootContract(id) ? queries.clarity.bootInterface(id) : undefined;
-    // Its failure (the package missing) is the world's engine's too, which answers it.
-    boot?.catch(() => undefined);
+    // Without the package, the world's engine answers the one error; any other failure of the
+    // copies leaves the boot contract unknown, as to a session that keeps no interface of it.
+    const boot = queries.clarity.isBootContract(id)
+      ? queries.clarity.bootInterface(id).catch(() => undefined)
+      : undefined;
     let isBoot = false;
     const answer = await withEngine<'get_contract_interface'>(queries, query.tip, (reads, { height }) => {
       const recorded = queries.contracts().find(id);

@@ -22,8 +22,11 @@ import { CLARITY_PACKAGE } from '../unavailable.ts';
  */
 export const IMAGE_DIR_ENV = 'MOCK_ENGINE_IMAGES';
 
-/** Images kept on disk (each as large as the engine's memory, 85 MB for the default world), the most recently used. */
-const KEEP = 6;
+/**
+ * Images kept on disk, the most recently used: each is as large as the engine's memory (about
+ * 85 MB, whatever the world's size), and a whole test run starts a dozen worlds' engines.
+ */
+export const KEPT_IMAGES = 12;
 /** This file's layout: a stored image of another layout is never read. */
 const LAYOUT = 1;
 /** The mock's code: the sources' folders, or dist/'s (the bins' bundles in bin/ and chunks/). */
@@ -183,5 +186,6 @@ async function pruneImages(dir: string): Promise<void> {
   const asides = dated.filter(
     ({ name, used }) => !name.endsWith('.image') && Date.now() - used > STALE_ASIDE_MS,
   );
-  for (const { name } of [...images.slice(KEEP), ...asides]) await rm(join(dir, name), { force: true });
+  for (const { name } of [...images.slice(KEPT_IMAGES), ...asides])
+    await rm(join(dir, name), { force: true });
 }

@@ -178,13 +178,20 @@ export async function dropImageFile(key: string): Promise<void> {
 const STALE_ASIDE_MS = 10 * 60_000;
 
 async function pruneImages(dir: string): Promise<void> {
-  const dated = await Promise.all(
-    (await readdir(dir)).map(async (name) => ({ name, used: (await stat(join(dir, name))).mtimeMs })),
+  // Another process may prune the same folder meanwhile: a file gone is no longer to count.
+  const found = await Promise.all(
+    (await readdir(dir)).map((name) =>
+      stat(join(dir, name)).then(
+        ({ mtimeMs }) => ({ name, used: mtimeMs }),
+        () => undefined,
+      ),
+    ),
   );
+  const dated = found.filter((entry) => entry !== undefined);
   dated.sort((a, b) => b.used - a.used);
   const images = dated.filter(({ name }) => name.endsWith('.image'));
   const asides = dated.filter(
-    ({ name, used }) => !name.endsWith('.image') && Date.now() - used > STALE_ASIDE_MS,
+    ({ name, used }) => name.endsWith('.aside') && Date.now() - used > STALE_ASIDE_MS,
   );
   for (const { name } of [...images.slice(KEPT_IMAGES), ...asides])
     await rm(join(dir, name), { force: true });

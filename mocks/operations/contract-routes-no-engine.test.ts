@@ -6,8 +6,8 @@ import { createMock } from '../create-mock.ts';
 import { ContractKind } from '../world/tables/kinds.ts';
 
 // As a user's install without @stacks/clarinet-sdk: the engine cannot start.
-vi.mock('../clarity/load.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../clarity/load.ts')>()),
+vi.mock(import('../clarity/load.ts'), async (original) => ({
+  ...(await original()),
   startEngine: () => Promise.reject(new ClarityUnavailable('Cannot find package')),
 }));
 

@@ -23,8 +23,11 @@ import { CLARITY_PACKAGE } from '../unavailable.ts';
  */
 export const IMAGE_DIR_ENV = 'MOCK_ENGINE_IMAGES';
 
-/** Images kept on disk (each as large as the engine's memory, 85 MB for the default world), the most recently used. */
-const KEEP = 6;
+/**
+ * Images kept on disk, the most recently used: each is as large as the engine's memory (about
+ * 85 MB, whatever the world's size), and a whole test run starts a dozen worlds' engines.
+ */
+export const KEPT_IMAGES = 12;
 /** This file's layout: a stored image of another layout is never read. */
 const LAYOUT = 1;
 /** The mock's code: the sources' folders, or dist/'s (the bins' bundles in bin/ and chunks/). */
@@ -232,14 +235,20 @@ const STALE_ASIDE_MS = 10 * 60_000;
 
 /** The most recently used few of each kind kept (images, boot interfaces); stale asides dropped. */
 async function pruneImages(dir: string): Promise<void> {
-  const dated = await Promise.all(
-    (await readdir(dir)).map(async (name) => ({ name, used: (await stat(join(dir, name))).mtimeMs })),
+  // Another process may prune the same folder meanwhile: a file gone is no longer to count.
+  const found = await Promise.all(
+    (await readdir(dir)).map((name) =>
+      stat(join(dir, name)).then(
+        ({ mtimeMs }) => ({ name, used: mtimeMs }),
+        () => undefined,
+      ),
+    ),
   );
+  const dated = found.filter((entry) => entry !== undefined);
   dated.sort((a, b) => b.used - a.used);
-  const kept = (kind: string) => dated.filter(({ name }) => name.endsWith(kind)).slice(KEEP);
+  const kept = (kind: string) => dated.filter(({ name }) => name.endsWith(kind)).slice(KEPT_IMAGES);
   const asides = dated.filter(
-    ({ name, used }) =>
-      !name.endsWith('.image') && !name.endsWith('.boot.json') && Date.now() - used > STALE_ASIDE_MS,
+    ({ name, used }) => name.endsWith('.aside') && Date.now() - used > STALE_ASIDE_MS,
   );
   for (const { name } of [...kept('.image'), ...kept('.boot.json'), ...asides])
     await rm(join(dir, name), { force: true });

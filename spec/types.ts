@@ -451,8 +451,11 @@ export interface paths {
          * Get a contract's interface (stacks-node)
          * @description The contract's interface as the Clarity engine's analysis writes it: its functions with
          *     their access, arguments and outputs, its variables and constants, maps, fungible and
-         *     non-fungible tokens, the epoch and Clarity version it was deployed in. An unknown contract
-         *     (or one deployed after `tip`) is the node's 404 text `No contract interface data found`.
+         *     non-fungible tokens, the epoch and Clarity version it was deployed in. The node's boot
+         *     contracts (`pox-4`, `bns`, the costs contracts, … at its boot address) answer theirs as the
+         *     node deployed them, each in its own epoch (`pox-4`: `Epoch25`, `Clarity2`). An unknown
+         *     contract (or one deployed after `tip`) is the node's 404 text `No contract interface data
+         *     found`.
          */
         get: operations["get_contract_interface"];
         put?: never;
@@ -476,7 +479,10 @@ export interface paths {
          *     (`publish_height`). The node adds a Merkle proof of the source unless `proof=0`; this
          *     mock has no MARF and never sends one. An unknown contract (or one deployed after `tip`)
          *     is the node's 404 text `No contract source data found`. Served from the world itself,
-         *     with or without the Clarity engine.
+         *     with or without the Clarity engine; a boot contract of the node that the world does not
+         *     record (`bns`, the costs contracts, …) from the engine, its `publish_height` the block of
+         *     the world's own boot deployments (its `pox-4`'s), and 501 naming the engine's package
+         *     without it.
          */
         get: operations["get_contract_source"];
         put?: never;

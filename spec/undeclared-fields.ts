@@ -9,14 +9,25 @@ import { isRef, resolve, type Document, type Schema } from './load.ts';
  */
 export function undeclaredFields(doc: Document, schema: unknown, value: unknown): string[] {
   const found = new Set<string>();
-  visit(doc, [schema], value, '', found);
+  visit(doc, flatten(doc, [schema]), value, '', 0, found);
   return [...found].sort();
 }
 
 const MAX_DEPTH = 24;
 
+/** `flatten` of one schema object, which belongs to one document: the same every time it is asked. */
+const FLAT = new WeakMap<object, Schema[]>();
+
 /** The schema itself and every schema its compositions bring in, resolved. */
 function flatten(doc: Document, schemas: unknown[]): Schema[] {
+  const [only] = schemas;
+  if (schemas.length !== 1 || typeof only !== 'object' || only === null) return flattenNow(doc, schemas);
+  let flat = FLAT.get(only);
+  if (!flat) FLAT.set(only, (flat = flattenNow(doc, schemas)));
+  return flat;
+}
+
+function flattenNow(doc: Document, schemas: unknown[]): Schema[] {
   const out: Schema[] = [];
   const seen = new Set<unknown>();
   const queue = [...schemas];
@@ -32,22 +43,38 @@ function flatten(doc: Document, schemas: unknown[]): Schema[] {
   return out;
 }
 
-function visit(doc: Document, schemas: unknown[], value: unknown, path: string, found: Set<string>): void {
-  if (path.split(/[.[{]/).length > MAX_DEPTH) return;
-  const parts = flatten(doc, schemas);
+// `parts` come flattened: a page's items share theirs, flattened once for all of them (a response
+// walk was a good part of a short suite run's CPU).
+function visit(
+  doc: Document,
+  parts: Schema[],
+  value: unknown,
+  path: string,
+  depth: number,
+  found: Set<string>,
+): void {
+  if (depth >= MAX_DEPTH) return;
   if (Array.isArray(value)) {
-    const items = parts.flatMap((s) => ('items' in s && s.items ? [s.items] : []));
-    for (const item of value) visit(doc, items, item, `${path}[]`, found);
+    const items = flatten(
+      doc,
+      parts.flatMap((s) => ('items' in s && s.items ? [s.items] : [])),
+    );
+    for (const item of value) visit(doc, items, item, `${path}[]`, depth + 1, found);
     return;
   }
   if (typeof value !== 'object' || value === null) return;
-  const extra = parts.flatMap((s) =>
-    typeof s.additionalProperties === 'object' ? [s.additionalProperties] : [],
-  );
+  let extra: Schema[] | undefined;
   for (const [key, child] of Object.entries(value)) {
     const declaring = parts.flatMap((s) => (s.properties && key in s.properties ? [s.properties[key]] : []));
-    if (declaring.length > 0) visit(doc, declaring, child, path ? `${path}.${key}` : key, found);
-    else if (extra.length > 0) visit(doc, extra, child, `${path}{*}`, found);
+    if (declaring.length > 0) {
+      visit(doc, flatten(doc, declaring), child, path ? `${path}.${key}` : key, depth + 1, found);
+      continue;
+    }
+    extra ??= flatten(
+      doc,
+      parts.flatMap((s) => (typeof s.additionalProperties === 'object' ? [s.additionalProperties] : [])),
+    );
+    if (extra.length > 0) visit(doc, extra, child, `${path}{*}`, depth + 1, found);
     else found.add(path ? `${path}.${key}` : key);
   }
 }

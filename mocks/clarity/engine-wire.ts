@@ -2,7 +2,13 @@
 // structured-clone messages, and errors as plain records revived as the classes they were, so a
 // caller's `instanceof EngineRefusal` and `ClarityUnavailable`, their messages, `tooExpensive`
 // and `reason` hold as if the engine ran on its thread.
-import { EngineRefusal, type ClarityEngine, type ContractId, type ContractSource } from './engine.ts';
+import {
+  EngineRefusal,
+  type ClarityEngine,
+  type ContractId,
+  type ContractInterface,
+  type ContractSource,
+} from './engine.ts';
 import { ClarityUnavailable } from './unavailable.ts';
 
 /** What the engine's thread is started with. */
@@ -64,11 +70,12 @@ export interface Signed {
   publicKey: string;
 }
 
-/** What crosses to the engine's thread: a call of the facade, or signatures to make. */
+/** What crosses to the engine's thread: a call of the facade, signatures to make, an image, the boot contracts' interfaces. */
 export type ThreadCall =
   | EngineCall
   | { method: 'sign'; args: readonly [readonly SignRequest[]] }
-  | { method: 'image'; args: readonly [] };
+  | { method: 'image'; args: readonly [] }
+  | { method: 'bootInterfaces'; args: readonly [string] };
 
 export type Tip = ClarityEngine['tip'];
 
@@ -120,4 +127,10 @@ export interface HostedEngine extends ClarityEngine {
   signLater(requests: readonly SignRequest[]): Promise<Signed[]>;
   /** The engine as it stands, for `Start.restore`, taken while the caller's thread goes on. */
   imageLater(): Promise<EngineImage>;
+  /**
+   * The interfaces of the boot contracts `bootAddress` holds, by their ids, from copies deployed
+   * in their own epochs (clarity/boot-interfaces.ts), as `callLater`. It moves the session
+   * through the epochs and leaves the copies: only for an engine started for it alone.
+   */
+  bootInterfacesLater(bootAddress: string): Promise<[ContractId, ContractInterface][]>;
 }

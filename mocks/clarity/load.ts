@@ -23,4 +23,11 @@ export async function startEngine(
   });
 }
 
-export { dropImageFile, readImageFile, writeImageFile, type StoredImage } from './node/image-files.ts';
+export {
+  dropImageFile,
+  readBootInterfacesFile,
+  readImageFile,
+  writeBootInterfacesFile,
+  writeImageFile,
+  type StoredImage,
+} from './node/image-files.ts';

@@ -22,3 +22,11 @@ export function writeImageFile(): Promise<void> {
 export function dropImageFile(): Promise<void> {
   return Promise.resolve();
 }
+
+export function readBootInterfacesFile(): Promise<undefined> {
+  return Promise.resolve(undefined);
+}
+
+export function writeBootInterfacesFile(): Promise<void> {
+  return Promise.resolve();
+}

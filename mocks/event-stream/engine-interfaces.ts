@@ -14,13 +14,24 @@ export interface Interfaces {
 /**
  * The interfaces of `chain`'s contracts from the Clarity engine holding it, as a node reports them
  * to its observers (every function with its outputs, the variables, maps and tokens, the epoch and
- * Clarity version). Without the engine's package, none: each is then read from its source.
+ * Clarity version); the boot contracts the world records (pox-4) as the node deployed them, made
+ * meanwhile by an engine of their own. Without the engine's package, none: each is then read from
+ * its source.
  */
 export async function engineInterfaces(chain: Chain): Promise<Interfaces> {
   const engine = new WorldEngine(() => chain);
+  const boot = Promise.all(
+    chain.contracts
+      .filter((c) => engine.isBootContract(c.id))
+      .map(async (c) => [c.id, await engine.bootInterface(c.id).catch(() => undefined)] as const),
+  );
   try {
-    const reads = await engine.ready();
-    return { interfaceOf: (id) => reads.contractInterface(id), close: () => engine.close() };
+    const [reads, boots] = await Promise.all([engine.ready(), boot]);
+    const booted = new Map(boots);
+    return {
+      interfaceOf: (id) => reads.contractInterface(id) ?? booted.get(id),
+      close: () => engine.close(),
+    };
   } catch (error) {
     engine.close();
     if (!isClarityUnavailable(error)) throw error;

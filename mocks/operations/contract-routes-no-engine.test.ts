@@ -6,13 +6,15 @@ import { createMock } from '../create-mock.ts';
 import { ContractKind } from '../world/tables/kinds.ts';
 
 // As a user's install without @stacks/clarinet-sdk: the engine cannot start.
-vi.mock('../clarity/load.ts', () => ({
+vi.mock(import('../clarity/load.ts'), async (original) => ({
+  ...(await original()),
   startEngine: () => Promise.reject(new ClarityUnavailable('Cannot find package')),
 }));
 
 const mock = createMock({ blocks: 60, quiet: true, rateLimit: 0 });
 const token = mock.live.queries.chain.contracts.find((c) => c.kind === ContractKind.Ft && !c.pending)!;
 const [address, name] = token.id.split('.') as [string, string];
+const boot = mock.live.queries.chain.net.bootAddress;
 
 async function ask(target: string, init: Partial<ServerRequest> = {}) {
   const res = await mock.handle({ method: 'GET', target, headers: {}, ip: '127.0.0.1', ...init });
@@ -22,6 +24,8 @@ async function ask(target: string, init: Partial<ServerRequest> = {}) {
 describe('the contract routes without the Clarity engine', () => {
   it.each([
     ['GET', `/v2/contracts/interface/${address}/${name}`, undefined],
+    ['GET', `/v2/contracts/interface/${boot}/pox-4`, undefined],
+    ['GET', `/v2/contracts/source/${boot}/bns`, undefined],
     ['GET', `/v2/data_var/${address}/${name}/counter`, undefined],
     ['GET', `/v2/constant_val/${address}/${name}/contract-owner`, undefined],
     ['POST', `/v2/map_entry/${address}/${name}/entries`, '"0x0100000000000000000000000000000001"'],

@@ -202,3 +202,78 @@ describe('the routes that run Clarity, in the engine', () => {
     expect(JSON.parse(contract.abi)).toEqual(abi);
   });
 });
+
+describe('the boot contracts, as the node deployed them', () => {
+  const boot = chain.net.bootAddress;
+
+  it(
+    "pox-4's interface: the node's shape, its functions and their arguments, the epoch and Clarity version it was deployed in",
+    { timeout: 120_000 },
+    async () => {
+      const res = await ask(`/v2/contracts/interface/${boot}/pox-4`);
+      expect(res.status).toBe(200);
+      const abi = res.body as {
+        functions: { name: string; access: string; args: { name: string; type: unknown }[] }[];
+        maps: { name: string }[];
+      } & Record<string, unknown>;
+      // The keys in the order stacks-core's docs/rpc example gives them.
+      expect(Object.keys(abi)).toEqual([
+        'functions',
+        'variables',
+        'maps',
+        'fungible_tokens',
+        'non_fungible_tokens',
+        'epoch',
+        'clarity_version',
+      ]);
+      expect([abi.epoch, abi.clarity_version]).toEqual(['Epoch25', 'Clarity2']);
+      const fn = (name: string) => abi.functions.find((f) => f.name === name);
+      expect(fn('get-pox-info')).toMatchObject({ access: 'read_only', args: [] });
+      expect(fn('stack-stx')?.access).toBe('public');
+      expect(fn('stack-stx')?.args).toEqual([
+        { name: 'amount-ustx', type: 'uint128' },
+        {
+          name: 'pox-addr',
+          type: {
+            tuple: [
+              { name: 'hashbytes', type: { buffer: { length: 32 } } },
+              { name: 'version', type: { buffer: { length: 1 } } },
+            ],
+          },
+        },
+        { name: 'start-burn-ht', type: 'uint128' },
+        { name: 'lock-period', type: 'uint128' },
+        { name: 'signer-sig', type: { optional: { buffer: { length: 65 } } } },
+        { name: 'signer-key', type: { buffer: { length: 33 } } },
+        { name: 'max-amount', type: 'uint128' },
+        { name: 'auth-id', type: 'uint128' },
+      ]);
+      expect(abi.maps.map((m) => m.name)).toContain('stacking-state');
+      // The extended contract the world records carries the same interface as its ABI.
+      const contract = (await ask(`/extended/v1/contract/${boot}.pox-4`)).body as { abi: string };
+      expect(JSON.parse(contract.abi)).toEqual(abi);
+    },
+  );
+
+  it('every boot contract in the epoch the node deployed it in; source from the engine; none past the list', async () => {
+    const epochs: Record<string, [string, string]> = {
+      bns: ['Epoch20', 'Clarity1'],
+      'costs-2': ['Epoch20', 'Clarity1'],
+      'pox-3': ['Epoch24', 'Clarity2'],
+      'signers-voting': ['Epoch25', 'Clarity2'],
+      'costs-4': ['Epoch33', 'Clarity4'],
+    };
+    for (const [contract, expected] of Object.entries(epochs)) {
+      const abi = (await ask(`/v2/contracts/interface/${boot}/${contract}`)).body as Record<string, unknown>;
+      expect([abi.epoch, abi.clarity_version], contract).toEqual(expected);
+    }
+    const bns = await ask(`/v2/contracts/source/${boot}/bns`);
+    expect(bns.status).toBe(200);
+    expect(bns.body).toEqual({
+      source: expect.stringContaining('(define-public (name-register'),
+      publish_height: queries.contracts().find(`${boot}.pox-4`)?.height,
+    });
+    for (const missing of [`/v2/contracts/interface/${boot}/pox-9`, `/v2/contracts/source/${boot}/pox-9`])
+      expect((await ask(missing)).status).toBe(404);
+  });
+});

@@ -7,7 +7,8 @@ import { ClarityUnavailable } from '../clarity/unavailable.ts';
 import { WorldFileError } from '../world/declared/plan.ts';
 
 // As a user's install without @stacks/clarinet-sdk: the engine cannot start.
-vi.mock('../clarity/load.ts', () => ({
+vi.mock(import('../clarity/load.ts'), async (original) => ({
+  ...(await original()),
   startEngine: vi.fn(() => Promise.reject(new ClarityUnavailable('Cannot find package'))),
 }));
 

@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { IMAGE_DIR_ENV } from '../../mocks/clarity/node/image-files.ts';
+import { forgetReplays } from '../../mocks/world/run/replay-images.ts';
 
 /**
  * For the calling test file: its engines keep their images on disk in a folder of its own, empty
  * at first (`fresh`: the first engine of a world replays it, as a test of the replay needs, and
- * the folder is named for child processes), or on no disk (`off`). The machine's own folder
+ * the folder is named for child processes), or on no disk (`off`); the images an earlier file of
+ * the worker kept in memory are dropped. The machine's own folder
  * (mocks/clarity/node/image-files.ts) is back after the file.
  */
 export function engineImages(choice: 'fresh' | 'off'): { readonly dir: string | undefined } {
@@ -16,6 +18,7 @@ export function engineImages(choice: 'fresh' | 'off'): { readonly dir: string | 
   beforeAll(() => {
     chosen.dir = choice === 'fresh' ? mkdtempSync(join(tmpdir(), 'engine-images-')) : undefined;
     process.env[IMAGE_DIR_ENV] = chosen.dir ?? 'off';
+    forgetReplays();
   });
   afterAll(() => {
     if (before === undefined) delete process.env[IMAGE_DIR_ENV];

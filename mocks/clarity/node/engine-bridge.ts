@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, Worker } from 'node:worker_threads';
-import type { ClarityEngine, ReadOnlyAnswer } from '../engine.ts';
+import type { ClarityEngine, ContractId, ContractInterface, ReadOnlyAnswer } from '../engine.ts';
 import {
   revived,
   type EngineImage,
@@ -107,6 +107,10 @@ export async function startHostedEngine(start: Start): Promise<HostedEngine> {
     callLater: (call) => crossing.later(call),
     signLater: (requests) => crossing.later({ method: 'sign', args: [requests] }) as Promise<Signed[]>,
     imageLater: () => crossing.later({ method: 'image', args: [] }) as Promise<EngineImage>,
+    bootInterfacesLater: (bootAddress) =>
+      crossing.later({ method: 'bootInterfaces', args: [bootAddress] }) as Promise<
+        [ContractId, ContractInterface][]
+      >,
     mineBlock: across('mineBlock'),
     advanceTo: across('advanceTo'),
     mintStx: across('mintStx'),

@@ -16,6 +16,7 @@ import {
   type Started,
   type ThreadCall,
 } from '../engine-wire.ts';
+import { bootInterfaces } from '../boot-copies.ts';
 import { simnetEngine, type Simnet, type SimnetEngine } from '../simnet-engine.ts';
 import { ClarityUnavailable } from '../unavailable.ts';
 import { restoreImage, takeImage, watchForSession } from './session-memory.ts';
@@ -49,6 +50,7 @@ type SessionObject = Simnet & { __wbg_ptr: number };
 interface Running {
   engine: SimnetEngine;
   session: SessionObject;
+  builders: Simnet['txBuilders'];
 }
 
 async function start({ from, trackCosts, restore }: Start): Promise<Running> {
@@ -57,7 +59,7 @@ async function start({ from, trackCosts, restore }: Start): Promise<Running> {
   const session = (await sdk.getSDK({ trackCosts })) as SessionObject;
   if (!restore) {
     await session.initEmptySession(null);
-    return { engine: simnetEngine(session, sdk.tx), session };
+    return { engine: simnetEngine(session, sdk.tx), session, builders: sdk.tx };
   }
   restoreImage(session, restore.session);
   const { height, burnHeight } = restore.tip;
@@ -65,7 +67,7 @@ async function start({ from, trackCosts, restore }: Start): Promise<Running> {
     throw new Error(
       `the restored session stands at ${session.blockHeight}/${session.burnBlockHeight}, its image at ${height}/${burnHeight}`,
     );
-  return { engine: simnetEngine(session, sdk.tx, restore.published), session };
+  return { engine: simnetEngine(session, sdk.tx, restore.published), session, builders: sdk.tx };
 }
 
 function imageOf(engine: SimnetEngine, session: SessionObject): EngineImage {
@@ -84,14 +86,16 @@ function signed(requests: readonly SignRequest[]): Signed[] {
 }
 
 /** One call, run now: what it answered or threw, with the engine's tip after it. */
-function run({ engine, session }: Running, call: ThreadCall): Reply {
+function run({ engine, session, builders }: Running, call: ThreadCall): Reply {
   try {
     const value: unknown =
       call.method === 'image'
         ? imageOf(engine, session)
         : call.method === 'sign'
           ? signed(call.args[0])
-          : (engine[call.method] as (...a: readonly unknown[]) => unknown)(...call.args);
+          : call.method === 'bootInterfaces'
+            ? bootInterfaces(session, builders, call.args[0])
+            : (engine[call.method] as (...a: readonly unknown[]) => unknown)(...call.args);
     return { ok: true, value, tip: engine.tip };
   } catch (error) {
     return { ok: false, error: crossed(error), tip: engine.tip };

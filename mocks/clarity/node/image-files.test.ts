@@ -3,7 +3,16 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { engineImages } from '../../../testing/worlds/engine-images.ts';
 import type { EngineImage } from '../engine-wire.ts';
-import { dropImageFile, IMAGE_DIR_ENV, readImageFile, writeImageFile } from './image-files.ts';
+import type { ContractInterface } from '../engine.ts';
+import {
+  dropImageFile,
+  IMAGE_DIR_ENV,
+  KEPT_IMAGES,
+  readBootInterfacesFile,
+  readImageFile,
+  writeBootInterfacesFile,
+  writeImageFile,
+} from './image-files.ts';
 
 // Engine images on disk: what is written reads back whole, under its key only; anything that does
 // not read back whole is no image; the folder keeps the few most recently used.
@@ -74,19 +83,39 @@ describe('engine images on disk', () => {
     expect(await readImageFile('world-d')).toBeUndefined();
   });
 
-  it('keeps the six most recently used', async () => {
+  it(`keeps the ${KEPT_IMAGES} most recently used`, async () => {
     for (const name of files()) rmSync(join(dir, name));
-    for (let i = 0; i < 6; i++) await writeImageFile(`kept-${i}`, { image: imageOf(i, 65_536), beside: i });
-    // The first one used again: the second is now the least recently used.
+    for (let i = 0; i < KEPT_IMAGES; i++)
+      await writeImageFile(`kept-${i}`, { image: imageOf(i, 65_536), beside: i });
+    // The first one used again: one of the others is now the least recently used.
     const past = new Date(Date.now() - 60_000);
     for (const name of files()) utimesSync(join(dir, name), past, past);
     expect((await readImageFile('kept-0'))?.beside).toBe(0);
-    await writeImageFile('kept-6', { image: imageOf(6, 65_536), beside: 6 });
-    expect(files()).toHaveLength(6);
+    await writeImageFile('one-more', { image: imageOf(99, 65_536), beside: 'more' });
+    expect(files()).toHaveLength(KEPT_IMAGES);
     expect(await readImageFile('kept-0')).toBeDefined();
-    expect(await readImageFile('kept-6')).toBeDefined();
-    const gone = await Promise.all([1, 2, 3, 4, 5].map((i) => readImageFile(`kept-${i}`)));
-    expect(gone.filter((read) => read === undefined)).toHaveLength(1);
+    expect(await readImageFile('one-more')).toBeDefined();
+    const others = await Promise.all(
+      Array.from({ length: KEPT_IMAGES - 1 }, (_, i) => readImageFile(`kept-${i + 1}`)),
+    );
+    expect(others.filter((read) => read === undefined)).toHaveLength(1);
+  });
+
+  it("the boot contracts' interfaces read back under their boot address only, and are kept beside the images", async () => {
+    const pox4 = {
+      functions: [],
+      epoch: 'Epoch25',
+      clarity_version: 'Clarity2',
+    } as unknown as ContractInterface;
+    await writeBootInterfacesFile('SP000000000000000000002Q6VF78', [
+      ['SP000000000000000000002Q6VF78.pox-4', pox4],
+    ]);
+    for (let i = 0; i <= KEPT_IMAGES; i++)
+      await writeImageFile(`more-${i}`, { image: imageOf(i, 65_536), beside: i });
+    expect(await readBootInterfacesFile('SP000000000000000000002Q6VF78')).toEqual([
+      ['SP000000000000000000002Q6VF78.pox-4', pox4],
+    ]);
+    expect(await readBootInterfacesFile('ST000000000000000000002AMW42H')).toBeUndefined();
   });
 
   it('writes and reads nothing when turned off', async () => {

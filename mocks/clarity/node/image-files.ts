@@ -8,11 +8,12 @@
 // is no image: the caller boots and replays, as with none.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
+import type { ContractId, ContractInterface } from '../engine.ts';
 import type { EngineImage } from '../engine-wire.ts';
 import { CLARITY_PACKAGE } from '../unavailable.ts';
 
@@ -22,8 +23,11 @@ import { CLARITY_PACKAGE } from '../unavailable.ts';
  */
 export const IMAGE_DIR_ENV = 'MOCK_ENGINE_IMAGES';
 
-/** Images kept on disk (each as large as the engine's memory, 85 MB for the default world), the most recently used. */
-const KEEP = 6;
+/**
+ * Images kept on disk, the most recently used: each is as large as the engine's memory (about
+ * 85 MB, whatever the world's size), and a whole test run starts a dozen worlds' engines.
+ */
+export const KEPT_IMAGES = 12;
 /** This file's layout: a stored image of another layout is never read. */
 const LAYOUT = 1;
 /** The mock's code: the sources' folders, or dist/'s (the bins' bundles in bin/ and chunks/). */
@@ -171,17 +175,81 @@ export async function dropImageFile(key: string): Promise<void> {
   if (dir && by) await rm(fileOf(dir, key, by), { force: true }).catch(() => undefined);
 }
 
+/** The boot contracts' interfaces of `bootAddress`, as this engine's package gave them (boot-copies.ts). */
+interface StoredBootInterfaces {
+  readonly by: string;
+  readonly bootAddress: string;
+  readonly interfaces: [ContractId, ContractInterface][];
+}
+
+function bootFileOf(dir: string, bootAddress: string, by: string): string {
+  return join(
+    dir,
+    `${createHash('sha256').update(by).update(bootAddress).digest('hex').slice(0, 32)}.boot.json`,
+  );
+}
+
+/**
+ * The boot contracts' interfaces stored for `bootAddress` by this engine and this code, beside the
+ * images: an engine of their own costs seconds each process. Undefined when there are none.
+ */
+export async function readBootInterfacesFile(
+  bootAddress: string,
+): Promise<[ContractId, ContractInterface][] | undefined> {
+  try {
+    const dir = imageDir();
+    const by = dir && maker();
+    if (!dir || !by) return undefined;
+    const file = bootFileOf(dir, bootAddress, by);
+    const stored = JSON.parse(await readFile(file, 'utf8')) as StoredBootInterfaces;
+    if (stored.by !== by || stored.bootAddress !== bootAddress) return undefined;
+    const now = new Date();
+    await utimes(file, now, now);
+    return stored.interfaces;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stores the boot contracts' interfaces of `bootAddress`, as `writeImageFile` stores an image. */
+export async function writeBootInterfacesFile(
+  bootAddress: string,
+  interfaces: [ContractId, ContractInterface][],
+): Promise<void> {
+  const dir = imageDir();
+  const aside = dir && `${dir}/${process.pid}.${Date.now()}.aside`;
+  try {
+    const by = maker();
+    if (!dir || !aside || !by) return;
+    await mkdir(dir, { recursive: true });
+    await writeFile(aside, JSON.stringify({ by, bootAddress, interfaces } satisfies StoredBootInterfaces));
+    await rename(aside, bootFileOf(dir, bootAddress, by));
+    await pruneImages(dir);
+  } catch {
+    if (aside) await rm(aside, { force: true }).catch(() => undefined);
+  }
+}
+
 /** A file written aside this long ago was left by a process that stopped while writing it. */
 const STALE_ASIDE_MS = 10 * 60_000;
 
+/** The most recently used few of each kind kept (images, boot interfaces); stale asides dropped. */
 async function pruneImages(dir: string): Promise<void> {
-  const dated = await Promise.all(
-    (await readdir(dir)).map(async (name) => ({ name, used: (await stat(join(dir, name))).mtimeMs })),
+  // Another process may prune the same folder meanwhile: a file gone is no longer to count.
+  const found = await Promise.all(
+    (await readdir(dir)).map((name) =>
+      stat(join(dir, name)).then(
+        ({ mtimeMs }) => ({ name, used: mtimeMs }),
+        () => undefined,
+      ),
+    ),
   );
+  const dated = found.filter((entry) => entry !== undefined);
   dated.sort((a, b) => b.used - a.used);
-  const images = dated.filter(({ name }) => name.endsWith('.image'));
+  const kept = (kind: string) => dated.filter(({ name }) => name.endsWith(kind)).slice(KEPT_IMAGES);
   const asides = dated.filter(
-    ({ name, used }) => !name.endsWith('.image') && Date.now() - used > STALE_ASIDE_MS,
+    ({ name, used }) => name.endsWith('.aside') && Date.now() - used > STALE_ASIDE_MS,
   );
-  for (const { name } of [...images.slice(KEEP), ...asides]) await rm(join(dir, name), { force: true });
+  for (const { name } of [...kept('.image'), ...kept('.boot.json'), ...asides])
+    await rm(join(dir, name), { force: true });
 }

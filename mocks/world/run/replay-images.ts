@@ -92,6 +92,11 @@ export async function keepReplay(
   void writeImageFile(key, { image, beside: { replayed: entry.replayed, tip } satisfies Beside });
 }
 
+/** Drops every image this process keeps in memory: the next engine of any world replays it, or finds it on disk. */
+export function forgetReplays(): void {
+  kept.clear();
+}
+
 /** Drops the image kept for `chain`'s world: the engine's package could not take it. */
 export async function forgetReplay(chain: Chain, costed: boolean): Promise<void> {
   const key = keyOf(chain, costed);

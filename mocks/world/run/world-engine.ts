@@ -1,4 +1,6 @@
-import type { ClarityEngine } from '../../clarity/engine.ts';
+import { BOOT_CONTRACTS } from '../../clarity/boot-copies.ts';
+import { bootContractInterfaces } from '../../clarity/boot-interfaces.ts';
+import type { ClarityEngine, ContractId, ContractInterface } from '../../clarity/engine.ts';
 import type { HostedEngine } from '../../clarity/engine-wire.ts';
 import { startEngine } from '../../clarity/load.ts';
 import { BlockKey } from '../tables/block-table.ts';
@@ -147,6 +149,25 @@ export class WorldEngine {
     if (!synced?.costed || !follows(synced, chain)) return undefined;
     catchUp(synced, chain);
     return readsOf(synced);
+  }
+
+  /**
+   * Whether `id` names a boot contract of the chain's node that the engine holds (pox-4, BNS, the
+   * costs contracts, … at the network's boot address), known without the engine.
+   */
+  isBootContract(id: ContractId): boolean {
+    const [address, name] = id.split('.');
+    return address === this.currentChain().net.bootAddress && BOOT_CONTRACTS.some((c) => c.name === name);
+  }
+
+  /**
+   * A boot contract's interface as the node stored it when it deployed it (its epoch's, its
+   * Clarity version's); undefined for any other contract. Made once a process, on first use, by an
+   * engine of its own (`bootContractInterfaces`); `ClarityUnavailable` without the package.
+   */
+  async bootInterface(id: ContractId): Promise<ContractInterface | undefined> {
+    if (!this.isBootContract(id)) return undefined;
+    return (await bootContractInterfaces(this.currentChain().net.bootAddress)).get(id);
   }
 
   /** Starts the engine without waiting; a failure (the package missing) is kept for `ready()`. */

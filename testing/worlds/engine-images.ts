@@ -8,7 +8,7 @@ import { forgetReplays } from '../../mocks/world/run/replay-images.ts';
 /**
  * For the calling test file: its engines keep their images on disk in a folder of its own, empty
  * at first (`fresh`: the first engine of a world replays it, as a test of the replay needs, and
- * the folder is named for child processes), or on no disk (`off`); the images an earlier file of
+ * the folder is named for the test to look into), or on no disk (`off`); the images an earlier file of
  * the worker kept in memory are dropped. The machine's own folder
  * (mocks/clarity/node/image-files.ts) is back after the file.
  */

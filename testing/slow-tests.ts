@@ -6,7 +6,8 @@
  * mutated copies of the spec, fuzz, inject faults by the thousand, compare the spec with the
  * official client or the real service's document, replay every recorded suite request and
  * golden, or drive the Clarity engine end to end (broadcasts, reorgs, a spinning call, a world
- * file's own contracts, every stacker through pox-4), each starting and replacing engines.
+ * file's own contracts, every stacker through pox-4), each starting and replacing engines, or walk
+ * every principal of five worlds through the kernel, page by page (the successors' agreement).
  */
 export const SLOW_TEST_FILES: readonly string[] = [
   'packaging/package.test.ts',
@@ -32,4 +33,5 @@ export const SLOW_TEST_FILES: readonly string[] = [
   'mocks/control/clarity-follows.test.ts',
   'mocks/world/run/stacking.test.ts',
   'mocks/world-files/own-contracts.test.ts',
+  'mocks/operations/successors.test.ts',
 ];

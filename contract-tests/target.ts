@@ -45,12 +45,20 @@ export interface ContractTarget {
 }
 
 const KEY = Symbol.for('contract-tests.target');
-const shared = globalThis as typeof globalThis & { [KEY]?: Promise<ContractTarget> };
+const shared = globalThis as typeof globalThis & {
+  [KEY]?: { runDir: string; target: Promise<ContractTarget> };
+};
 
-/** The one target of the run, shared by every test file of the single worker. */
+/**
+ * The one target of the run, shared by every test file of the single worker. A worker kept for
+ * several runs (the self-test's, contract-tests/self-test/kept-worker.ts) gets a new one with
+ * each run's configuration: no discovery, log or budget crosses from one target to the next.
+ */
 export function contractTarget(): Promise<ContractTarget> {
-  shared[KEY] ??= createTarget(inject('contractConfig'));
-  return shared[KEY];
+  const config = inject('contractConfig');
+  if (shared[KEY]?.runDir !== config.runDir)
+    shared[KEY] = { runDir: config.runDir, target: createTarget(config) };
+  return shared[KEY].target;
 }
 
 function emptyTarget(baseUrl: string): TargetFile {

@@ -1,10 +1,10 @@
 // The child that runs the contract project several times in one vitest (run-suite.ts starts it
 // with `node --import tsx` and sends it its runs over IPC, the next as the last one ends): vitest,
-// Vite and the suite's transformed modules start once for every run, where a vitest process a run
-// spent most of each short run starting. Each run still gets a worker of its own (vitest ends a
-// run's non-isolated worker with the run), so no module state crosses from one target to the
-// next, and its own configuration: the run's environment is set, then the suite's own global
-// setup reads it, as it does at the start of a run of its own.
+// Vite, the suite's transformed modules and its one test worker start once for every run, where a
+// vitest process a run spent most of each short run starting. The worker is kept from run to run
+// (kept-worker.ts); each run gets its own configuration and so its own target: the run's
+// environment is set, then the suite's own global setup reads it, as at the start of a run of its
+// own, and hands it to the run's files.
 import { join, relative, resolve } from 'node:path';
 import { createVitest, type TestModule, type TestProject } from 'vitest/node';
 import { ROOT } from '../config.ts';
@@ -18,6 +18,7 @@ import type {
   ChildSettings,
   SuiteTest,
 } from './suite-run-protocol.ts';
+import { keptWorkerPool } from './kept-worker.ts';
 import '../../bin/in-process-mock.ts';
 
 function testsOf(modules: readonly TestModule[]): { tests: SuiteTest[]; errors: string[] } {
@@ -81,11 +82,13 @@ async function next(): Promise<ChildMessage> {
   return inbox.shift() as ChildMessage;
 }
 
+const kept = keptWorkerPool();
 const vitest = await createVitest(
   'test',
   {
     watch: false,
     project: [CONTRACT_PROJECT],
+    pool: kept.pool,
     reporters: [join(ROOT, 'contract-tests/report/contract-reporter.ts')],
     ...(settings.moduleCache
       ? { experimental: { fsModuleCache: true, fsModuleCachePath: settings.moduleCache } }
@@ -102,5 +105,6 @@ const everyFile = (await vitest.globTestSpecifications())
 for (let message = await next(); 'run' in message; message = await next())
   reply(await runOne(vitest, project, message.run, everyFile));
 await vitest.close();
+await kept.end();
 process.off('disconnect', orphaned);
 process.disconnect();

@@ -79,6 +79,9 @@ export default defineConfig({
       {
         test: {
           name: 'contract-self-test',
+          // One module graph per worker, as in `unit`: a process per file spent about a second of
+          // CPU each loading the suite's modules again (25 small files: 45 → 24 s of CPU).
+          isolate: false,
           include: ['contract-tests/**/*.test.ts'],
           exclude: ['contract-tests/**/*.contract.test.ts'],
           setupFiles: SETUP,

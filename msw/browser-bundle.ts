@@ -5,9 +5,17 @@ import type { Plugin } from 'esbuild';
 import { parse } from 'yaml';
 
 const BROWSER_ENTRY = fileURLToPath(new URL('./browser.ts', import.meta.url));
-const ENGINE_BRIDGE = fileURLToPath(new URL('../mocks/clarity/node/engine-bridge.ts', import.meta.url));
-const IMAGE_FILES = fileURLToPath(new URL('../mocks/clarity/node/image-files.ts', import.meta.url));
-const NO_ENGINE_THREAD = fileURLToPath(new URL('../mocks/clarity/no-engine-thread.ts', import.meta.url));
+/** The Node-only files of the mock (node/ folders), each with what a page holds in its place. */
+const BROWSER_STAND_INS = new Map(
+  [
+    ['../mocks/clarity/node/engine-bridge.ts', '../mocks/clarity/no-engine-thread.ts'],
+    ['../mocks/clarity/node/image-files.ts', '../mocks/clarity/no-engine-thread.ts'],
+    ['../mocks/http/node/body-digest.ts', '../mocks/http/body-digest.ts'],
+  ].map(([node, page]) => [
+    fileURLToPath(new URL(node as string, import.meta.url)),
+    fileURLToPath(new URL(page as string, import.meta.url)),
+  ]),
+);
 
 /** spec/openapi.yaml as the parsed document, read when bundling: the browser reads no file. */
 const specAsData: Plugin = {
@@ -21,17 +29,17 @@ const specAsData: Plugin = {
 };
 
 /**
- * The Clarity engine's thread (Node's worker_threads) and its images' files as a page has them:
- * none (mocks/clarity/no-engine-thread.ts).
+ * The page's stand-ins for the mock's Node-only files: no Clarity engine's thread (Node's
+ * worker_threads) nor its images' files (mocks/clarity/no-engine-thread.ts), and a body digest
+ * without node:crypto (mocks/http/body-digest.ts).
  */
-const noEngineThread: Plugin = {
-  name: 'no-engine-thread',
+const browserStandIns: Plugin = {
+  name: 'browser-stand-ins',
   setup(build) {
-    build.onResolve({ filter: /(engine-bridge|image-files)\.ts$/ }, (args) =>
-      [ENGINE_BRIDGE, IMAGE_FILES].includes(resolve(args.resolveDir, args.path))
-        ? { path: NO_ENGINE_THREAD }
-        : undefined,
-    );
+    build.onResolve({ filter: /\/node\/[\w-]+\.ts$/ }, (args) => {
+      const page = BROWSER_STAND_INS.get(resolve(args.resolveDir, args.path));
+      return page ? { path: page } : undefined;
+    });
   },
 };
 
@@ -53,7 +61,7 @@ export async function buildBrowserEntry(entry: string = BROWSER_ENTRY, bundleMsw
     legalComments: 'none',
     write: false,
     minify: true,
-    plugins: [specAsData, noEngineThread],
+    plugins: [specAsData, browserStandIns],
     ...(bundleMsw ? {} : { external: ['msw', 'msw/*'] }),
   });
   return result.outputFiles[0]?.text ?? '';

@@ -1,4 +1,4 @@
-import { sha1 } from '@noble/hashes/sha1';
+import { bodyDigest } from './node/body-digest.ts';
 
 /** A 200 body ready to send: its UTF-8 bytes, its length as the header writes it, and its ETag, computed once. */
 export interface SerializedJson {
@@ -9,16 +9,9 @@ export interface SerializedJson {
 
 const utf8 = new TextEncoder();
 
-/** base64url without padding, as Node's `digest('base64url')` writes it. */
-function base64url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
-}
-
 /** A strong validator from the body's bytes: the same body always has the same tag. */
 export function etagOf(body: string | Uint8Array): string {
-  return `"${base64url(sha1(typeof body === 'string' ? utf8.encode(body) : body))}"`;
+  return `"${bodyDigest(typeof body === 'string' ? utf8.encode(body) : body)}"`;
 }
 
 export function serializeJson(value: unknown): SerializedJson {

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { bodyDigest as pageDigest } from './body-digest.ts';
+import { bodyDigest as nodeDigest } from './node/body-digest.ts';
+
+describe('the body digest', () => {
+  it('is the same SHA-1 in Node and in the page’s stand-in, base64url without padding', () => {
+    const bodies = [
+      new Uint8Array(),
+      new TextEncoder().encode('{"ok":true}'),
+      new Uint8Array(70_001).fill(0xfe),
+    ];
+    for (const body of bodies) expect(pageDigest(body)).toBe(nodeDigest(body));
+    // SHA-1 of the empty string, as base64url.
+    expect(nodeDigest(new Uint8Array())).toBe('2jmj7l5rSw0yVb_vlWAYkK_YBwk');
+  });
+});

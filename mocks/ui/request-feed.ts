@@ -18,7 +18,7 @@ interface Kept {
 
 /**
  * The last requests the mock answered, for the home page's Requests view. It is told of every
- * answer, the cached fast path's included (mocks/http/cached-answers.ts), so keeping one is a
+ * answer, the response cache's included (the pipeline's `cached` phase), so keeping one is a
  * store in a ring and nothing more; formatting waits for the page to ask. It holds what the
  * request log holds (method, path, status, time) and so never a header or a key.
  */

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { httpClient } from '../../spec/http/client.ts';
 import type { HttpResponse } from '../../spec/http/response.ts';
 import { createMockApp } from '../app.ts';
-import { startMockServer, type RunningMock } from '../server.ts';
+import { startMockServer, type ServerDoor } from '../server.ts';
+import type { Mock } from '../mock-handle.ts';
 import type { LiveState } from './ui-pages.ts';
 import { FEED_SIZE } from './request-feed.ts';
 
@@ -90,7 +91,7 @@ describe('the controls on the home page follow the control plane', () => {
 });
 
 describe('the request feed behind the Requests view', () => {
-  let mock: RunningMock | undefined;
+  let mock: Mock<ServerDoor> | undefined;
   afterEach(async () => {
     await mock?.close();
     mock = undefined;
@@ -98,7 +99,7 @@ describe('the request feed behind the Requests view', () => {
 
   /** A GET of the running mock, on a connection of its own. */
   function get(path: string, headers?: Record<string, string>): Promise<HttpResponse> {
-    return httpClient((mock as RunningMock).url, { keepAlive: false }).get(path, headers);
+    return httpClient((mock as Mock<ServerDoor>).url, { keepAlive: false }).get(path, headers);
   }
 
   async function live(after = 0): Promise<LiveState> {

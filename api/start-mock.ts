@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import { startMockServer } from '../mocks/server.ts';
+import type { Mock } from '../mocks/mock-handle.ts';
 import type { MockOptions } from '../mocks/options.ts';
-import { mockHandle, type Mock } from '../mocks/mock-handle.ts';
 
 export { ControlError, type SubmitRequest, type Tip } from '../mocks/control/live-chain.ts';
 export type { Listening, Mock, MockControls, Preference } from '../mocks/mock-handle.ts';
@@ -14,8 +13,7 @@ export type StartMockOptions = Partial<MockOptions>;
  * a free port) and resolves once it answers: its `url` and `port`, and the controls every door
  * has. Same options, same world, same answers.
  */
-export async function startMock(options: StartMockOptions = {}): Promise<Mock> {
-  const running = await startMockServer(options);
-  const listening = { url: running.url, port: (running.server.address() as AddressInfo).port };
-  return mockHandle(running.mock, listening, () => running.close());
+export function startMock(options: StartMockOptions = {}): Promise<Mock> {
+  // The command line's server and its handle: its type shows only where it listens.
+  return startMockServer(options);
 }

@@ -92,7 +92,7 @@ async function main(): Promise<void> {
   // The sequence the server sends, as a subscriber of both topics gets it (the mempool's re-send
   // of a mined transaction repeats its pending key, as the server sends it twice).
   const sequence: string[] = [];
-  running.mock.updates.attach({
+  running.kernel.updates.attach({
     wants: (topic) => topic === 'block' || topic === 'mempool',
     wantsPrefix: () => false,
     send: (a) => void sequence.push(keyOf(a)),

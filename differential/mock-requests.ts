@@ -1,5 +1,5 @@
 import type { WorldCatalogue } from '../mocks/query/catalogue.ts';
-import type { RunningMock } from '../mocks/server.ts';
+import type { ServerDoor } from '../mocks/server.ts';
 import { worldViewOf } from '../mocks/world-view.ts';
 import { urlFor } from '../spec/load.ts';
 import { fetchAnswer } from './fetch-answer.ts';
@@ -12,7 +12,7 @@ import type { DiffRequest } from './starting-requests.ts';
  * (a release that no longer serves the history walks none of it).
  */
 export async function requestsOf(
-  mock: Pick<RunningMock, 'url' | 'live'>,
+  mock: Pick<ServerDoor, 'url' | 'live'>,
   release: string,
 ): Promise<DiffRequest[]> {
   const catalogue = (await fetchAnswer(mock.url, '/_mock/world')).body as WorldCatalogue;

@@ -1,7 +1,8 @@
 import { afterAll, expect, it, vi } from 'vitest';
-import { startMockServer, type RunningMock } from './server.ts';
+import { startMockServer, type ServerDoor } from './server.ts';
+import type { Mock } from './mock-handle.ts';
 
-const mocks: RunningMock[] = [];
+const mocks: Mock<ServerDoor>[] = [];
 afterAll(() => Promise.all(mocks.map((m) => m.close())));
 
 it('a warm mock starts its Clarity engine once listening, without a request; a lazy one (startMock’s default) does not', async () => {

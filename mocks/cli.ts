@@ -36,9 +36,7 @@ export async function mockCommand(args: string[]): Promise<void> {
     process.stderr.write(`the mock cannot start: ${reason}\n`);
     process.exit(1);
   });
-  process.stdout.write(
-    `${banner(mock.url, mock.live.queries, mock.mock.options, performance.now() - started)}\n`,
-  );
+  process.stdout.write(`${banner(mock.url, mock.live.queries, mock.options, performance.now() - started)}\n`);
   const stop = (signal: string): void => {
     process.stdout.write(`${signal}: shutting down\n`);
     mock.close().then(() => process.exit(0));

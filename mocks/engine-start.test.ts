@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { httpClient, type HttpClient } from '../spec/http/client.ts';
 import { engineImages } from '../testing/worlds/engine-images.ts';
-import { startMockServer, type RunningMock } from './server.ts';
+import { startMockServer, type ServerDoor } from './server.ts';
+import type { Mock } from './mock-handle.ts';
 
 // The Clarity engine starts on a thread of its own (mocks/clarity/node/): the mock's thread
 // answers every other request while it boots and replays the world, and a contract read waits
 // for it. Ordering only, never time: each answer is noted as it arrives, and so is the engine's
 // readiness. One mock, one engine, a small world, replayed (no image from disk).
 engineImages('off');
-let mock: RunningMock;
+let mock: Mock<ServerDoor>;
 let client: HttpClient;
 
 beforeAll(async () => {

@@ -2,6 +2,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock } from '../api/start-mock.ts';
 import { stacksApiMiddleware } from '../api/middleware.ts';
+import { createMockApp } from './app.ts';
 import { createStacksHandlers } from '../msw/node.ts';
 import { httpClient, type HttpClient } from '../spec/http/client.ts';
 import type { SubmitRequest, Tip } from './control/live-chain.ts';
@@ -80,11 +81,19 @@ function clientDoor(mock: Mock<object>, client: HttpClient, controls: Controls):
   };
 }
 
-/** Every door that hands its user a `Mock` (the node:http server, the middleware in an app, MSW), and the control plane over HTTP. */
+/**
+ * Every door that hands its user a `Mock` (the node:http server, which the command line and
+ * `startMock` start; its listener alone; the middleware in an app; MSW), and the control plane
+ * over HTTP.
+ */
 const DOORS: Record<string, () => Promise<Door>> = {
   startMock: async () => {
     const mock = await startMock({ ...OPTIONS, port: 0 });
     return clientDoor(mock, httpClient(mock.url), inProcess(mock));
+  },
+  createMockApp: async () => {
+    const mock = createMockApp(OPTIONS);
+    return clientDoor(mock, httpClient(mock), inProcess(mock));
   },
   stacksApiMiddleware: async () => {
     const mock = stacksApiMiddleware(OPTIONS);

@@ -1,6 +1,7 @@
-import type { SubmitRequest, Tip } from './control/live-chain.ts';
+import type { LiveChain, SubmitRequest, Tip } from './control/live-chain.ts';
 import type { Preference } from './http/preferences.ts';
 import type { MockKernel } from './kernel.ts';
+import type { MockOptions } from './options.ts';
 import type { WorldCatalogue } from './query/catalogue.ts';
 
 export type { Preference } from './http/preferences.ts';
@@ -39,9 +40,26 @@ export interface Listening {
 }
 
 /**
+ * What the Node doors of this repository (createMockApp's listener, startMockServer's server) carry
+ * beside the controls, for the tools and tests that read the kernel: the package's types leave
+ * it out (`startMock` is a `Mock`, its `Door` only `Listening`).
+ */
+export interface KernelDoor {
+  readonly kernel: MockKernel;
+  /** The living chain: its queries (what the API answers from) and its controls. */
+  readonly live: LiveChain;
+  readonly options: MockOptions;
+}
+
+/** A door's kernel part (`KernelDoor`), to assign onto the door before `mockHandle`. */
+export function kernelDoor(kernel: MockKernel): KernelDoor {
+  return { kernel, live: kernel.live, options: kernel.options };
+}
+
+/**
  * A running mock, as every door returns it: the same controls (`MockControls`), and `Door`, what
- * only that door has: where `startMock` listens (the default), the MSW handlers, or the
- * middleware itself.
+ * only that door has: where `startMock` listens (the default), the MSW handlers, the middleware
+ * itself, or (in this repository) the node:http listener or server with its kernel.
  */
 export type Mock<Door extends object = Listening> = MockControls & Door;
 

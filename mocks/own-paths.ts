@@ -11,7 +11,7 @@ import { ownPath, readRoute, type OwnRoute, type OwnRoutes } from './http/own-ro
 import type { MockOptions } from './options.ts';
 import { perVersion } from './query/version-memo.ts';
 import { rootLinks } from './root-links.ts';
-import { LIVE_PATH, liveState } from './ui/live-state.ts';
+import { LIVE_PATH, liveRoute } from './ui/live-state.ts';
 import type { RequestFeed } from './ui/request-feed.ts';
 import { WORLD_SCHEMA } from './world/declared/world-file.ts';
 import type { UiPages } from './ui/ui-pages.ts';
@@ -91,7 +91,7 @@ export function ownRoutes(ctx: OwnPathsContext): OwnRoutes {
       '/_mock/world.schema.json',
       readRoute((r, h) => contentAnswer(r, h, 200, 'application/schema+json; charset=utf-8', worldSchema)),
     ],
-    [LIVE_PATH, readRoute(liveState(live, feed))],
+    [LIVE_PATH, liveRoute(live, feed)],
     ['/', readRoute(linksAnswer)],
     ...control,
   ]);

@@ -2,20 +2,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMockApp, type Tap } from './app.ts';
 import { documentedProtocolErrors } from './http/node/protocol-errors.ts';
-import { runWorldContracts, type MockKernel } from './kernel.ts';
+import { runWorldContracts } from './kernel.ts';
 import { nodeSources } from './create-mock.ts';
+import { kernelDoor, mockHandle, type KernelDoor, type Listening, type Mock } from './mock-handle.ts';
 import type { MockOptions } from './options.ts';
-import type { LiveChain } from './control/live-chain.ts';
 import { serveLiveUpdates } from './live/node/serve-live.ts';
 
-export interface RunningMock {
-  server: Server;
-  /** The kernel behind the server: its resolved options and `handle`. */
-  mock: MockKernel;
-  /** The chain's queries (`live.queries`) and controls: mine, submit, reorg, reset (what POST /_mock/* calls). */
-  live: LiveChain;
-  url: string;
-  close(): Promise<void>;
+/** What only the server door has: where it listens, its node:http server, and its kernel. */
+export interface ServerDoor extends Listening, KernelDoor {
+  readonly server: Server;
 }
 
 export interface ServerLimits {
@@ -57,7 +52,7 @@ export async function startMockServer(
   partial: Partial<MockOptions> = {},
   limitOverrides: Partial<ServerLimits> = {},
   tap?: Tap,
-): Promise<RunningMock> {
+): Promise<Mock<ServerDoor>> {
   const limits = { ...SERVER_LIMITS, ...limitOverrides };
   // A world file's own contracts run in the Clarity engine first; a world without them starts no engine.
   const app = createMockApp(partial, tap, await runWorldContracts(partial, nodeSources(partial.world)));
@@ -74,7 +69,7 @@ export async function startMockServer(
   server.maxConnections = limits.maxConnections;
   server.on('request', documentedProtocolErrors(server, app, options.quiet ? () => {} : options.log));
   // The live updates' two channels (docs/live-updates.md): JSON-RPC on `upgrade`, socket.io on its path.
-  const channels = serveLiveUpdates(server, app.mock.updates, app.mock.release);
+  const channels = serveLiveUpdates(server, app.kernel.updates, app.kernel.release);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
@@ -89,20 +84,13 @@ export async function startMockServer(
       : undefined;
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-  return {
-    server,
-    mock: app.mock,
-    live,
-    url: `http://${host}:${port}`,
-    close: async () => {
-      clearTimeout(warming);
-      live.stopClock();
-      live.queries.clarity.close();
-      await channels.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
-    },
-  };
+  const door: ServerDoor = { server, url: `http://${host}:${port}`, port, ...kernelDoor(app.kernel) };
+  return mockHandle(app.kernel, door, async () => {
+    clearTimeout(warming);
+    await channels.close();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+  });
 }

@@ -1,14 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../spec/http/client.ts';
-import { startMockServer, type RunningMock } from '../mocks/server.ts';
+import { startMockServer, type ServerDoor } from '../mocks/server.ts';
+import type { Mock } from '../mocks/mock-handle.ts';
 import { chromiumMissing, openMswPage, type MswPage } from '../testing/browser/chromium.ts';
 import { skipBecause } from '../testing/skip-note.ts';
 
 const PAGE = fileURLToPath(new URL('../testing/browser/balance-page.ts', import.meta.url));
 
 let page: MswPage;
-let mock: RunningMock;
+let mock: Mock<ServerDoor>;
 
 describe.skipIf(skipBecause(chromiumMissing()))(
   'stacks-api-mock/msw in Chromium, through MSW’s service worker',

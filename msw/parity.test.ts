@@ -7,7 +7,8 @@ import { urlOf } from '../testing/fuzz/fuzz-request.ts';
 import { anyValidRequest, worldSamples } from '../testing/fuzz/valid-requests.ts';
 import { routerOf } from '../spec/request/routing.ts';
 import { sampleUrls } from '../mocks/sample-urls.ts';
-import { startMockServer, type RunningMock } from '../mocks/server.ts';
+import { startMockServer, type ServerDoor } from '../mocks/server.ts';
+import type { Mock } from '../mocks/mock-handle.ts';
 import { createStacksHandlers, type StacksMsw } from './node.ts';
 import type { HttpResponse } from '../spec/http/response.ts';
 import { wireAnswer } from '../testing/http/wire-answer.ts';
@@ -15,7 +16,7 @@ import { wireAnswer } from '../testing/http/wire-answer.ts';
 const BASE = 'https://api.mainnet.hiro.so';
 const OPTIONS = { seed: 7, blocks: 120, rateLimit: 40, rateLimitKey: 400, apiKeys: ['k1'], now: () => 1_000 };
 
-let mock: RunningMock;
+let mock: Mock<ServerDoor>;
 let stacks: StacksMsw;
 const server = setupServer();
 // fetch as it was before MSW patched it, for the HTTP mock's side: MSW patches node:http too, so

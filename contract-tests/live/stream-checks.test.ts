@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadLiveSchemas } from '../../spec/asyncapi.ts';
-import { startMockServer, type RunningMock } from '../../mocks/server.ts';
+import { startMockServer, type ServerDoor } from '../../mocks/server.ts';
+import type { Mock } from '../../mocks/mock-handle.ts';
 import { httpTransport } from '../http/transport.ts';
 import { doc, operation, requestPath, specAjv } from '../spec-context.ts';
 import { observeStream, medianBlockTime, type Observed } from './observe-stream.ts';
@@ -14,7 +15,7 @@ import {
 
 // The suite's stream checks against the mock's own stream (a block a second, a transfer in its
 // mempool): every message well formed and equal to REST; then the same messages with one broken.
-let mock: RunningMock;
+let mock: Mock<ServerDoor>;
 let rest: Rest<RestAnswer>;
 let observed: Observed;
 let findings: StreamFinding<RestAnswer>[];

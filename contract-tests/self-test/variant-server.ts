@@ -1,6 +1,7 @@
 import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMockApp, type MockApp } from '../../mocks/app.ts';
+import { createMockApp, type ListenerDoor } from '../../mocks/app.ts';
+import type { Mock } from '../../mocks/mock-handle.ts';
 import type { Announcement, LiveChannel } from '../../mocks/live/announcement.ts';
 import { serveLiveUpdates } from '../../mocks/live/node/serve-live.ts';
 import { operationMatcher } from '../../spec/load.ts';
@@ -132,16 +133,16 @@ export interface RunningVariant {
   close(): Promise<void>;
 }
 
-function isMockApp(listener: RequestListener | MockApp): listener is MockApp {
-  return 'mock' in listener;
+function isListenerDoor(listener: RequestListener | Mock<ListenerDoor>): listener is Mock<ListenerDoor> {
+  return 'kernel' in listener;
 }
 
 /** The announcements as the variant breaks them, each channel's copy rewritten on its way out. */
 function rewrittenUpdates(
-  app: MockApp,
+  app: Mock<ListenerDoor>,
   rewrite: Variant['announcement'],
-): Pick<MockApp['mock']['updates'], 'attach'> {
-  const { updates } = app.mock;
+): Pick<Mock<ListenerDoor>['kernel']['updates'], 'attach'> {
+  const { updates } = app.kernel;
   if (!rewrite) return updates;
   return {
     attach: (channel: LiveChannel) =>
@@ -162,7 +163,7 @@ function rewrittenUpdates(
  * too. A variant with a `blockTime` gets a mock of its own, whose clock runs while it is served.
  */
 export async function serveVariant(
-  mock: RequestListener | MockApp,
+  mock: RequestListener | Mock<ListenerDoor>,
   variant: Variant,
 ): Promise<RunningVariant> {
   const own = variant.blockTime
@@ -170,7 +171,7 @@ export async function serveVariant(
     : undefined;
   const app = own ?? mock;
   const server: Server = createServer(variantApp(app, variant));
-  const live = isMockApp(app)
+  const live = isListenerDoor(app)
     ? serveLiveUpdates(
         server,
         rewrittenUpdates(app, variant.announcement),

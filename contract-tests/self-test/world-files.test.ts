@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startMockServer, type RunningMock } from '../../mocks/server.ts';
+import { startMockServer, type ServerDoor } from '../../mocks/server.ts';
+import type { Mock } from '../../mocks/mock-handle.ts';
 import { buildMockTarget } from '../../fixtures/targets/mock-default-target.ts';
 import { ROOT } from '../config.ts';
 import { httpTransport } from '../http/transport.ts';
@@ -17,7 +18,7 @@ const DEFAULT_TARGET = join(ROOT, 'fixtures', 'targets', 'mock-default.json');
  * history the suite walks (their balances must equal the sum of their transfers), and the
  * stacking world's own locked and vesting accounts.
  */
-function targetFor(mock: RunningMock, dir: string, name: string): string {
+function targetFor(mock: Mock<ServerDoor>, dir: string, name: string): string {
   const target = JSON.parse(readFileSync(DEFAULT_TARGET, 'utf8'));
   const declared = mock.live.queries.catalogue().declared.accounts;
   const byName = Object.fromEntries(declared.map((a) => [a.name, a.address]));
@@ -34,7 +35,7 @@ function targetFor(mock: RunningMock, dir: string, name: string): string {
 // A world file keeps the seed's background chain (its ids, addresses, blocks), so the default
 // target file still describes it; the declared accounts come on top.
 describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite against each example world', () => {
-  const mocks: RunningMock[] = [];
+  const mocks: Mock<ServerDoor>[] = [];
   const runs = new Map<string, Promise<SuiteRun>>();
   const dir = mkdtempSync(join(tmpdir(), 'world-targets-'));
 
@@ -50,7 +51,7 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite against eac
     // One child for the four runs, one after the other: the self-test's children run beside it.
     const started = runSuites(
       WORLDS.map((name, i) => {
-        const mock = mocks[i] as RunningMock;
+        const mock = mocks[i] as Mock<ServerDoor>;
         return {
           baseUrl: mock.url,
           target: targetFor(mock, dir, name),

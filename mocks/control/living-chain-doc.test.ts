@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type RunningMock } from '../server.ts';
+import { startMockServer, type ServerDoor } from '../server.ts';
+import type { Mock } from '../mock-handle.ts';
 
 const DOC = readFileSync(new URL('../../docs/living-chain.md', import.meta.url), 'utf8');
 const story = /The story a wallet test tells[^\n]*\n\n```sh\n([\s\S]*?)```/.exec(DOC)?.[1] ?? '';
@@ -10,7 +11,7 @@ const printed = /It prints, with the default seed:\n\n```text\n([\s\S]*?)```/.ex
 
 /** The living-chain story of docs/living-chain.md, run as written against a default mock on a free port. */
 describe('docs/living-chain.md’s curl story: submit → pending → mine → confirmed → reorg → reset', () => {
-  let mock: RunningMock;
+  let mock: Mock<ServerDoor>;
   beforeAll(async () => {
     mock = await startMockServer({ port: 0, quiet: true, rateLimit: 0 });
   });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, type HttpClient } from '../../spec/http/client.ts';
 import type { HttpResponse } from '../../spec/http/response.ts';
-import { startMockServer, type RunningMock } from '../server.ts';
+import { startMockServer, type ServerDoor } from '../server.ts';
+import type { Mock } from '../mock-handle.ts';
 import type { WorldCatalogue } from '../query/catalogue.ts';
 
-type App = RunningMock;
+type App = Mock<ServerDoor>;
 
 function app(): Promise<App> {
   return startMockServer({ port: 0, quiet: true, rateLimit: 0, blocks: 60, seed: 6 });

@@ -7,13 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../../spec/http/client.ts';
 import { createMockApp } from '../app.ts';
-import { startMockServer, type RunningMock } from '../server.ts';
+import { startMockServer, type ServerDoor } from '../server.ts';
+import type { Mock } from '../mock-handle.ts';
 import { specCheckedClient } from '../../testing/http/spec-checked-client.ts';
 import { exportWorld } from './export-world.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'export-world-'));
-let mock: RunningMock;
+let mock: Mock<ServerDoor>;
 let addresses: string[];
 
 beforeAll(async () => {

@@ -5,6 +5,7 @@ import { CORS_HEADERS, INVALID_PREFLIGHT, preflightHeaders } from './cors.ts';
 import { errorParts, routeNotFoundParts } from './errors.ts';
 import type { ServerRequest } from '../../spec/http/request.ts';
 import { HttpResponse } from '../../spec/http/response.ts';
+import type { RequestError } from '../../spec/request/validate.ts';
 
 /**
  * How the pipeline writes an answer, as the real service sends each kind: the service headers, a
@@ -58,6 +59,17 @@ export function preflight(request: ServerRequest): HttpResponse {
 /** Mirrors a response the way a client receives it: HEAD gets the headers only. */
 export function respond(p: Answering, status: number, body: Uint8Array | undefined): HttpResponse {
   return new HttpResponse(status, p.headers, p.request.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * A request its parameters' schemas refused: the 400 of a request refused before the route's
+ * hooks (Fastify's schema validation), so neither X-API-Version nor any Cache-Control; a
+ * parameter's own message (`x-item-errors`) is the plain error body.
+ */
+export function refuseRequest(p: Answering, error: RequestError): HttpResponse {
+  if (error.code !== 'FST_ERR_VALIDATION') return fail(p, 400, error.message);
+  dropApiVersion(p.headers);
+  return respond(p, 400, errorParts(p.headers, 400, error.message, error.code, null).body);
 }
 
 export function fail(p: Answering, status: number, message: string, code?: string): HttpResponse {

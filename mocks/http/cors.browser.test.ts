@@ -1,11 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type RunningMock } from '../server.ts';
+import { startMockServer, type ServerDoor } from '../server.ts';
+import type { Mock } from '../mock-handle.ts';
 import { chromiumMissing, launchChromium, type Chromium } from '../../testing/browser/chromium.ts';
 import { skipBecause } from '../../testing/skip-note.ts';
 
-let mock: RunningMock;
+let mock: Mock<ServerDoor>;
 let site: Server;
 let siteUrl: string;
 let chromium: Chromium;

@@ -1,9 +1,21 @@
+import type { Document, Parameter } from '../../spec/document.ts';
 import type { ServerRequest } from '../../spec/http/request.ts';
 import type { HttpResponse } from '../../spec/http/response.ts';
+import { parseQuery } from '../../spec/request/query-string.ts';
 import { splitTarget } from '../../spec/request/routing.ts';
+import { partValidator, type PartRefusal, type PartValidator } from '../../spec/request/validate.ts';
+import type { SpecAjv } from '../../spec/schemas.ts';
 
-/** The answer of one of the mock's own routes, after the headers the phases before it set. */
-export type OwnAnswer = (request: ServerRequest, headers: string[]) => HttpResponse | Promise<HttpResponse>;
+/**
+ * The answer of one of the mock's own routes, after the headers the phases before it set; `query`:
+ * the parameters the route declares, as the pipeline validated them (empty for a route that
+ * declares none).
+ */
+export type OwnAnswer = (
+  request: ServerRequest,
+  headers: string[],
+  query: Readonly<Record<string, unknown>>,
+) => HttpResponse | Promise<HttpResponse>;
 
 /**
  * A route of the mock's own, not the real service's: the spec's files, the world's catalogue,
@@ -14,6 +26,12 @@ export type OwnAnswer = (request: ServerRequest, headers: string[]) => HttpRespo
 export interface OwnRoute {
   methods: 'read' | 'any';
   answer: OwnAnswer;
+  /**
+   * The query parameters it takes, declared as the spec declares an operation's: the pipeline
+   * validates them as it does the API's (typed, defaults filled in) and refuses a bad one with
+   * the same 400 before the route answers.
+   */
+  query?: Parameter[];
 }
 
 /**
@@ -23,9 +41,9 @@ export interface OwnRoute {
  */
 export type OwnRoutes = ReadonlyMap<string, OwnRoute>;
 
-/** A route that only reads. */
-export function readRoute(answer: OwnAnswer): OwnRoute {
-  return { methods: 'read', answer };
+/** A route that only reads, taking the query parameters `query` declares. */
+export function readRoute(answer: OwnAnswer, query?: Parameter[]): OwnRoute {
+  return query ? { methods: 'read', answer, query } : { methods: 'read', answer };
 }
 
 /**
@@ -45,4 +63,26 @@ export function isOwnPath(url: string): boolean {
 export function ownPath(url: string): string {
   const path = splitTarget(url).pathname.toLowerCase();
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
+/** The query of a route that declares none. */
+const NO_QUERY: Readonly<Record<string, unknown>> = Object.freeze({});
+
+/**
+ * An own route's query checked as the API's are (`partValidator`): its declared parameters typed,
+ * or the refusal. Each route's validator is compiled on its first request: outside the spec's
+ * operations the build has nothing ahead of time for it, and a mock nobody polls should not set
+ * ajv up at start.
+ */
+export function ownQueryCheck(
+  doc: Document,
+  specAjv: SpecAjv,
+): (route: OwnRoute, target: string) => Readonly<Record<string, unknown>> | PartRefusal {
+  const compiled = new Map<OwnRoute, PartValidator>();
+  return (route, target) => {
+    if (!route.query) return NO_QUERY;
+    let check = compiled.get(route);
+    if (!check) compiled.set(route, (check = partValidator('query', route.query, doc, specAjv)));
+    return check(parseQuery(splitTarget(target).query));
+  };
 }

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../../spec/http/client.ts';
 import type { HttpResponse } from '../../spec/http/response.ts';
-import { createMockApp, type MockApp } from '../app.ts';
+import { createMockApp, type ListenerDoor } from '../app.ts';
+import type { Mock } from '../mock-handle.ts';
 import { sampleUrls } from '../sample-urls.ts';
 import { handlers } from '../operations/handlers.ts';
 
@@ -17,7 +18,7 @@ const PER_REQUEST = new Set([
   'retry-after',
 ]);
 
-async function serve(app: MockApp): Promise<{
+async function serve(app: Mock<ListenerDoor>): Promise<{
   server: Server;
   send: (path: string, headers?: Record<string, string>, method?: string) => Promise<HttpResponse>;
 }> {
@@ -42,7 +43,7 @@ function stable(a: HttpResponse): { status: number; headers: [string, string][];
 const KEY = 'k1';
 let open: Awaited<ReturnType<typeof serve>>;
 let limited: Awaited<ReturnType<typeof serve>>;
-let openApp: MockApp;
+let openApp: Mock<ListenerDoor>;
 let urls: [string, string][];
 
 beforeAll(async () => {

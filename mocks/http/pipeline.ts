@@ -14,6 +14,7 @@ import {
   mediaTypeOf,
   ownAnswer,
   preflight,
+  refuseRequest,
   respond,
   sendChange,
   sendJson,
@@ -29,7 +30,7 @@ import {
   successorLink,
   type DeprecationSettings,
 } from './deprecation.ts';
-import { errorParts, loggableError, routeNotFound, unexpectedError } from './errors.ts';
+import { loggableError, routeNotFound, unexpectedError } from './errors.ts';
 import { keyVerdict, type KeyVerdict } from './keys.ts';
 import { parseQuery } from '../../spec/request/query-string.ts';
 import { rateLimitMessage, type RateLimiter } from './rate-limit.ts';
@@ -45,10 +46,11 @@ import {
   type ScenarioSettings,
 } from './scenarios.ts';
 import { urlTooLong } from './url-limit.ts';
-import { isOwnPath, ownPath, type OwnRoutes } from './own-routes.ts';
+import { isOwnPath, ownPath, ownQueryCheck, type OwnRoutes } from './own-routes.ts';
 import type { Preferences } from './preferences.ts';
 import {
   isRequestError,
+  PartRefusal,
   requestValidator,
   type RequestError,
   type RequestValidator,
@@ -223,9 +225,12 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     },
   ];
 
+  const ownQuery = ownQueryCheck(doc, specAjv);
+
   /**
    * An own path's route and its answer: a path the mock does not have (or a read's path asked with
-   * another method) is 404 in the error body; an error, the error body after the service headers only.
+   * another method) is 404 in the error body, a bad query the API's 400; an error, the error body
+   * after the service headers only.
    */
   const ownRoute = (p: Passage): HttpResponse | Promise<HttpResponse> => {
     const failed = (err: unknown): HttpResponse => {
@@ -236,7 +241,9 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
       const found = settings.own.get(ownPath(p.request.target));
       if (!found || (found.methods === 'read' && !isRead(p.request.method)))
         return fail(p, 404, routeNotFound(p.request.method, splitTarget(p.request.target).pathname));
-      const answer = found.answer(p.request, p.headers);
+      const query = ownQuery(found, p.request.target);
+      if (query instanceof PartRefusal) return refuseRequest(p, query);
+      const answer = found.answer(p.request, p.headers, query);
       return answer instanceof Promise ? answer.catch(failed) : answer;
     } catch (err) {
       return failed(err);
@@ -376,11 +383,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     request: ValidatedRequest | ReturnType<RequestValidator>,
     raw?: RawBody,
   ): HttpResponse | Promise<HttpResponse> => {
-    if (isRequestError(request) && request.code === 'FST_ERR_VALIDATION') {
-      // Refused before the route's hooks: neither X-API-Version nor any Cache-Control.
-      dropApiVersion(p.headers);
-      return respond(p, 400, errorParts(p.headers, 400, request.message, request.code, null).body);
-    }
+    if (isRequestError(request) && request.code === 'FST_ERR_VALIDATION') return refuseRequest(p, request);
     // The route's ETag step runs before its handler: what it finds goes on any answer but a change.
     const values = isRequestError(request) ? sent : request;
     const tagged = etagFound(etagStepOf(served.op, values), values, queries);

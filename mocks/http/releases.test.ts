@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { httpClient, type HttpClient } from '../../spec/http/client.ts';
 import type { HttpResponse } from '../../spec/http/response.ts';
-import { createMockApp, type MockApp } from '../app.ts';
+import { createMockApp, type ListenerDoor } from '../app.ts';
+import type { Mock } from '../mock-handle.ts';
 import type { MockOptions } from '../options.ts';
 import { sampleUrls } from '../sample-urls.ts';
 import { listOperations, urlFor } from '../../spec/load.ts';
@@ -19,7 +20,7 @@ afterAll(() => Promise.all(clients.map((c) => c.close())));
 
 /** A mock with these options, and a GET of one of its paths. */
 async function mock(options: Partial<MockOptions> = {}): Promise<{
-  app: MockApp;
+  app: Mock<ListenerDoor>;
   urls: Record<string, string>;
   get: (path: string) => Promise<HttpResponse>;
 }> {

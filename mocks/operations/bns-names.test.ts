@@ -5,7 +5,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createMockApp, type MockApp } from '../app.ts';
+import { createMockApp, type ListenerDoor } from '../app.ts';
+import type { Mock } from '../mock-handle.ts';
 import { specCheckedClient } from '../../testing/http/spec-checked-client.ts';
 
 // One world for the file: a world file's names beside the seed's, alice.btc on her transaction
@@ -24,7 +25,7 @@ const WORLD = [
   `  - { name: alice.id, owner: alice, height: 5, zonefile: ${JSON.stringify(ZONEFILE)} }`,
 ].join('\n');
 
-let app: MockApp;
+let app: Mock<ListenerDoor>;
 let get: ReturnType<typeof specCheckedClient>;
 let alice = '';
 

@@ -5,7 +5,7 @@ import { specCheckedClient } from '../../testing/http/spec-checked-client.ts';
 
 const app = createMockApp({ quiet: true, rateLimit: 0 });
 const get = specCheckedClient(app);
-const catalogue = kernelReads(app.mock).catalogue();
+const catalogue = kernelReads(app.kernel).catalogue();
 const { addresses, transactions, tip, block_samples } = catalogue;
 const UNKNOWN_TX = `0x${'e'.repeat(64)}`;
 

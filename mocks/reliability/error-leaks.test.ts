@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { banner } from '../banner.ts';
 import { parseCli } from '../cli-args.ts';
 import type { MockOptions } from '../options.ts';
-import { SERVER_LIMITS, startMockServer, type RunningMock, type ServerLimits } from '../server.ts';
+import { SERVER_LIMITS, startMockServer, type ServerDoor, type ServerLimits } from '../server.ts';
+import type { Mock } from '../mock-handle.ts';
 import type { WorldQueries } from '../query/world-queries.ts';
 import { problemsWithAnswer } from '../../testing/http/answer-checks.ts';
 import { leaksIn } from '../../testing/http/leaks.ts';
@@ -22,7 +23,7 @@ const STACKY = `boom reading ${INTERNALS}\n    at Object.<anonymous> (${INTERNAL
 const ADDRESS = 'SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20';
 const BAD_CHECKSUM = `${ADDRESS.slice(0, -1)}1`;
 
-const started: RunningMock[] = [];
+const started: Mock<ServerDoor>[] = [];
 const logs: string[] = [];
 afterAll(async () => {
   for (const m of started) m.server.closeAllConnections();
@@ -33,7 +34,7 @@ async function mock(
   options: Partial<MockOptions>,
   sabotage?: (queries: WorldQueries) => void,
   limits: Partial<ServerLimits> = {},
-): Promise<RunningMock> {
+): Promise<Mock<ServerDoor>> {
   const m = await startMockServer(
     { port: 0, blocks: 60, rateLimit: 0, apiKeys: [SECRET], log: (line) => logs.push(line), ...options },
     { headersTimeoutMs: 300, requestTimeoutMs: 600, connectionsCheckingIntervalMs: 50, ...limits },
@@ -55,7 +56,7 @@ function throwing(value: unknown): () => never {
 type Case = [what: string, status: number, answer: () => Promise<HttpResponse>];
 
 async function get(
-  m: RunningMock,
+  m: Mock<ServerDoor>,
   path: string,
   headers: Record<string, string> = { 'X-API-Key': SECRET },
 ): Promise<HttpResponse> {
@@ -67,7 +68,7 @@ async function get(
   }
 }
 
-async function raw(m: RunningMock, bytes: string): Promise<HttpResponse> {
+async function raw(m: Mock<ServerDoor>, bytes: string): Promise<HttpResponse> {
   const { responses } = await rawExchange(m.url, (s) => s.write(bytes), { until: (r) => r.length > 0 });
   return responses[0] as HttpResponse;
 }

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listOperations, operationById, urlFor } from '../../spec/load.ts';
 import { parseCli } from '../cli-args.ts';
-import { startMockServer, type RunningMock } from '../server.ts';
+import { startMockServer, type ServerDoor } from '../server.ts';
+import type { Mock } from '../mock-handle.ts';
 import { sampleUrls } from '../sample-urls.ts';
 import { handlers } from '../operations/handlers.ts';
 import { problemsWithAnswer } from '../../testing/http/answer-checks.ts';
@@ -11,7 +12,7 @@ import type { HttpResponse } from '../../spec/http/response.ts';
 const REQUESTS = 2_000;
 const CONCURRENCY = 16;
 
-let running: RunningMock[] = [];
+let running: Mock<ServerDoor>[] = [];
 afterEach(async () => {
   vi.useRealTimers();
   await Promise.all(running.map((m) => m.close()));
@@ -19,7 +20,7 @@ afterEach(async () => {
 });
 
 /** A mock configured the way a user does it: flags and environment, through the CLI parser. */
-async function mockFromCli(argv: string[], env: NodeJS.ProcessEnv = {}): Promise<RunningMock> {
+async function mockFromCli(argv: string[], env: NodeJS.ProcessEnv = {}): Promise<Mock<ServerDoor>> {
   // `--clarity lazy`: a warming CLI mock sets a timer for the engine, which the faked clock below would count.
   const options = parseCli(
     [...argv, '--port', '0', '--quiet', '--rate-limit', '0', '--blocks', '60', '--clarity', 'lazy'],
@@ -33,7 +34,7 @@ async function mockFromCli(argv: string[], env: NodeJS.ProcessEnv = {}): Promise
 
 /** `count` requests round-robin over every operation, `concurrency` at a time, in order of issue. */
 async function drive(
-  m: RunningMock,
+  m: Mock<ServerDoor>,
   count: number,
   concurrency: number,
 ): Promise<{ operationId: string; res: HttpResponse }[]> {
@@ -118,7 +119,7 @@ describe('--latency and Prefer: delay, on a clock the test drives', () => {
 
   /** Sends one request and moves the clock: no answer one millisecond early, the answer on time. */
   async function expectDelayedBy(
-    m: RunningMock,
+    m: Mock<ServerDoor>,
     path: string,
     headers: Record<string, string>,
     ms: number,

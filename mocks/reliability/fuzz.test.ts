@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations, urlFor } from '../../spec/load.ts';
 import { validRequests, validRequestUrl } from '../../spec/valid-requests/valid-requests.ts';
 import { worldViewOf } from '../world-view.ts';
-import { startMockServer, type RunningMock } from '../server.ts';
+import { startMockServer, type ServerDoor } from '../server.ts';
+import type { Mock } from '../mock-handle.ts';
 import { problemsWithAnswer } from '../../testing/http/answer-checks.ts';
 import { describeRequest, urlOf, type FuzzRequest } from '../../testing/fuzz/fuzz-request.ts';
 import { fuzzSettings } from '../../testing/fuzz/fuzz-settings.ts';
@@ -41,7 +42,7 @@ describe(`fuzzing from the spec (seed ${seed})`, () => {
   const faults: string[] = [];
   const seen = new Map<string, number>();
   const count = (label: string): void => void seen.set(label, (seen.get(label) ?? 0) + 1);
-  let mock: RunningMock;
+  let mock: Mock<ServerDoor>;
   let client: HttpClient;
   let samples: WorldSamples;
   let valid: fc.Arbitrary<FuzzRequest>;

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationMatcher } from '../../spec/load.ts';
-import { startMockServer, type RunningMock } from '../server.ts';
+import { startMockServer, type ServerDoor } from '../server.ts';
+import type { Mock } from '../mock-handle.ts';
 import { problemsWithAnswer } from '../../testing/http/answer-checks.ts';
 import { readerOver } from '../../testing/living-chain/chain-coherence.ts';
 import { liveFuzzSettings } from '../../testing/fuzz/fuzz-settings.ts';
@@ -27,7 +28,7 @@ describe(`the living chain under random control calls and reads (seed ${seed})`,
   const faults: string[] = [];
   const tally = new Map<string, number>();
   let executed = 0;
-  let mock: RunningMock;
+  let mock: Mock<ServerDoor>;
   let client: HttpClient;
   let real: ChainUnderTest;
   let start: { height: number; hash: string };

@@ -2,7 +2,8 @@ import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientErrorStatus } from '../http/node/protocol-errors.ts';
 import { MAX_URL_LENGTH } from '../http/url-limit.ts';
-import { SERVER_LIMITS, startMockServer, type RunningMock, type ServerLimits } from '../server.ts';
+import { SERVER_LIMITS, startMockServer, type ServerDoor, type ServerLimits } from '../server.ts';
+import type { Mock } from '../mock-handle.ts';
 import { problemsWithAnswer } from '../../testing/http/answer-checks.ts';
 import { httpClient } from '../../spec/http/client.ts';
 import type { HttpResponse } from '../../spec/http/response.ts';
@@ -28,7 +29,7 @@ function expectRefusal(exchange: RawExchange, status: number): void {
 }
 
 describe('protocol limits, over a real socket', () => {
-  let mock: RunningMock;
+  let mock: Mock<ServerDoor>;
   beforeAll(async () => {
     mock = await startMockServer({ port: 0, rateLimit: 0, quiet: true, blocks: 60 }, FAST);
   });

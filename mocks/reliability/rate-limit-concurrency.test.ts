@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { operationById } from '../../spec/load.ts';
 import type { MockOptions } from '../options.ts';
-import { startMockServer, type RunningMock } from '../server.ts';
+import { startMockServer, type ServerDoor } from '../server.ts';
+import type { Mock } from '../mock-handle.ts';
 import { problemsWithAnswer } from '../../testing/http/answer-checks.ts';
 import { httpClient } from '../../spec/http/client.ts';
 import type { HttpResponse } from '../../spec/http/response.ts';
@@ -12,14 +13,14 @@ const KEYED = 80;
 const KEYS = ['key-alpha-0123456789', 'key-bravo-0123456789'];
 const getStatus = operationById('get_status');
 
-let running: RunningMock[] = [];
+let running: Mock<ServerDoor>[] = [];
 afterEach(async () => {
   await Promise.all(running.map((m) => m.close()));
   running = [];
 });
 
 /** A mock on loopback whose clock stands still, so every request of a burst falls in one window. */
-async function mock(options: Partial<MockOptions> = {}): Promise<RunningMock> {
+async function mock(options: Partial<MockOptions> = {}): Promise<Mock<ServerDoor>> {
   const m = await startMockServer({
     port: 0,
     quiet: true,
@@ -35,7 +36,7 @@ async function mock(options: Partial<MockOptions> = {}): Promise<RunningMock> {
 }
 
 /** Fires every request at once, each on its own connection, and waits for all the answers. */
-async function burst(m: RunningMock, headers: Record<string, string>[]): Promise<HttpResponse[]> {
+async function burst(m: Mock<ServerDoor>, headers: Record<string, string>[]): Promise<HttpResponse[]> {
   const client = httpClient(m.url, { keepAlive: false });
   const answers = await Promise.all(headers.map((h) => client.get('/extended', h)));
   for (const a of answers) expect(problemsWithAnswer(getStatus, a)).toEqual([]);

@@ -4,7 +4,8 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, type HttpClient } from '../../spec/http/client.ts';
 import { listOperations } from '../../spec/load.ts';
-import { startMockServer, type RunningMock } from '../server.ts';
+import { startMockServer, type ServerDoor } from '../server.ts';
+import type { Mock } from '../mock-handle.ts';
 import { chromiumMissing, launchChromium, type Chromium } from '../../testing/browser/chromium.ts';
 import { skipBecause } from '../../testing/skip-note.ts';
 import type { WorldCatalogue } from '../query/catalogue.ts';
@@ -13,7 +14,7 @@ import { stx } from './client/format.ts';
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const SCREENSHOT = fileURLToPath(new URL('../../docs/home-page.png', import.meta.url));
 
-let mock: RunningMock;
+let mock: Mock<ServerDoor>;
 let client: HttpClient;
 let chromium: Chromium;
 

@@ -1,9 +1,7 @@
+import type { Parameter } from '../../spec/document.ts';
 import type { LiveChain, Tip } from '../control/live-chain.ts';
-import type { ServerRequest } from '../../spec/http/request.ts';
-import type { HttpResponse } from '../../spec/http/response.ts';
-import { errorAnswer, jsonAnswer } from '../http/own-answer.ts';
-import { parseQuery } from '../../spec/request/query-string.ts';
-import { splitTarget } from '../../spec/request/routing.ts';
+import { jsonAnswer } from '../http/own-answer.ts';
+import { readRoute, type OwnRoute } from '../http/own-routes.ts';
 import type { FedRequest, RequestFeed } from './request-feed.ts';
 
 export const LIVE_PATH = '/_mock/ui/live';
@@ -15,25 +13,27 @@ export interface LiveState {
   requests: FedRequest[];
 }
 
+/** What the live route takes: the pipeline checks it as it checks the API's parameters. */
+const LIVE_QUERY: Parameter[] = [
+  {
+    name: 'after',
+    in: 'query',
+    description: "Only the requests after this one (a request's `seq`); 0, every request the feed keeps.",
+    schema: { type: 'integer', minimum: 0, default: 0 },
+  },
+];
+
 /**
  * `GET /_mock/ui/live?after=<n>`: answered before the request log, so that the page's own
  * polling does not fill the log it shows.
  */
-export function liveState(
-  live: LiveChain,
-  feed: RequestFeed,
-): (request: ServerRequest, headers: string[]) => HttpResponse {
-  return (request, headers) => {
-    const sent = parseQuery(splitTarget(request.target).query).after;
-    const after = Number(sent ?? 0);
-    if (!Number.isInteger(after) || after < 0)
-      return errorAnswer(
-        request,
-        headers,
-        400,
-        `after must be a non-negative integer (a request's seq), got ${String(sent).slice(0, 40)}`,
-      );
-    const state: LiveState = { version: live.queries.version, tip: live.tip(), requests: feed.since(after) };
+export function liveRoute(live: LiveChain, feed: RequestFeed): OwnRoute {
+  return readRoute((request, headers, query) => {
+    const state: LiveState = {
+      version: live.queries.version,
+      tip: live.tip(),
+      requests: feed.since(query.after as number),
+    };
     return jsonAnswer(request, headers, 200, state, true);
-  };
+  }, LIVE_QUERY);
 }

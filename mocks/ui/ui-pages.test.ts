@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { httpClient } from '../../spec/http/client.ts';
 import type { HttpResponse } from '../../spec/http/response.ts';
 import { createMockApp } from '../app.ts';
-import { startMockServer, type RunningMock } from '../server.ts';
+import { startMockServer, type ServerDoor } from '../server.ts';
+import type { Mock } from '../mock-handle.ts';
 import type { LiveState } from './ui-pages.ts';
 import { FEED_SIZE } from './request-feed.ts';
 
@@ -90,7 +91,7 @@ describe('the controls on the home page follow the control plane', () => {
 });
 
 describe('the request feed behind the Requests view', () => {
-  let mock: RunningMock | undefined;
+  let mock: Mock<ServerDoor> | undefined;
   afterEach(async () => {
     await mock?.close();
     mock = undefined;
@@ -98,7 +99,7 @@ describe('the request feed behind the Requests view', () => {
 
   /** A GET of the running mock, on a connection of its own. */
   function get(path: string, headers?: Record<string, string>): Promise<HttpResponse> {
-    return httpClient((mock as RunningMock).url, { keepAlive: false }).get(path, headers);
+    return httpClient((mock as Mock<ServerDoor>).url, { keepAlive: false }).get(path, headers);
   }
 
   async function live(after = 0): Promise<LiveState> {
@@ -135,10 +136,23 @@ describe('the request feed behind the Requests view', () => {
     expect(state.requests[0]?.seq).toBe(6);
   });
 
-  it('a bad `after` is a 400 with the error body', async () => {
+  it.each([
+    ['-1', 'querystring/after must be >= 0'],
+    ['x', 'querystring/after must be integer'],
+    ['1.5', 'querystring/after must be integer'],
+  ])('after=%s is refused by the pipeline as a bad API parameter is: %s', async (after, message) => {
     mock = await startMockServer({ port: 0, quiet: true, blocks: 60 });
-    const res = await get('/_mock/ui/live?after=-1');
-    expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/after must be a non-negative integer/);
+    const res = await get(`/_mock/ui/live?after=${after}`);
+    const api = await get('/extended/v2/blocks?limit=x');
+    expect(api.status).toBe(400);
+    expect([res.status, res.body]).toEqual([
+      400,
+      { statusCode: 400, error: 'Bad Request', message, code: 'FST_ERR_VALIDATION' },
+    ]);
+    // The same headers as the API's refusal: no X-API-Version, no Cache-Control.
+    const named = (r: HttpResponse): string[] =>
+      Object.keys(r.headers).filter((name) => name !== 'date' && name !== 'content-length');
+    expect(named(res)).toEqual(named(api));
+    expect(Object.keys(api.body)).toEqual(Object.keys(res.body));
   });
 });

@@ -18,7 +18,7 @@ import {
   swaggerFile,
 } from './reference-page.ts';
 
-export { LIVE_PATH, liveState, type LiveState } from './live-state.ts';
+export { LIVE_PATH, type LiveState } from './live-state.ts';
 
 /**
  * The home page's part of the mock's own routes: `home` answers `/` to a browser (undefined for a

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../../spec/http/client.ts';
-import { createMockApp, type MockApp } from '../app.ts';
+import { createMockApp, type ListenerDoor } from '../app.ts';
+import type { Mock } from '../mock-handle.ts';
 import { specCheckedClient } from '../../testing/http/spec-checked-client.ts';
 import { ftDisagreements } from '../../testing/worlds/engine-agreement.ts';
 import { checkServedWorld } from '../../testing/worlds/world-file-check.ts';
@@ -48,7 +49,7 @@ const WORLD = [
   `  - { height: 11, type: ft_transfer, asset: issuer.wei-token, sender: whale, recipient: minnow, amount: "${2n ** 64n}", fee: "1000" }`,
 ].join('\n');
 
-let app: MockApp;
+let app: Mock<ListenerDoor>;
 let get: ReturnType<typeof specCheckedClient>;
 const address: Record<string, string> = {};
 

@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { Cl, cvToHex, deserializeTransaction, hexToCV } from '@stacks/transactions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawTxOf } from '../serialize/raw-tx.ts';
-import { startMockServer, type RunningMock } from '../server.ts';
+import { startMockServer, type ServerDoor } from '../server.ts';
+import type { Mock } from '../mock-handle.ts';
 import { httpClient, type HttpClient } from '../../spec/http/client.ts';
 import { okBody } from '../../testing/http/ok-body.ts';
 
@@ -10,7 +11,7 @@ import { okBody } from '../../testing/http/ok-body.ts';
 // and its calls, run in the Clarity engine as the world is built. One mock (one engine) for the file.
 const WORLD = fileURLToPath(new URL('../../fixtures/worlds/own-contract.yaml', import.meta.url));
 
-let mock: RunningMock;
+let mock: Mock<ServerDoor>;
 let client: HttpClient;
 let alice: string;
 let bob: string;

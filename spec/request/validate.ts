@@ -96,38 +96,72 @@ export function isRequestError(value: ValidatedRequest | RequestError): value is
   return 'status' in value;
 }
 
+/** A part of a request its parameters refused: a class, so that no parameter's values pass for one. */
+export class PartRefusal implements RequestError {
+  readonly status = 400;
+  constructor(
+    readonly message: string,
+    readonly code?: string,
+  ) {}
+}
+
+/** A query (or path) checked against its declared parameters: their typed values, or the 400. */
+export type PartValidator = (source: Record<string, unknown>) => Record<string, unknown> | PartRefusal;
+
 /**
- * Compiles, once, the validation of an operation's path and query parameters against their
- * schemas in the spec (strings typed by coerce.ts, defaults filled in), then the spec's
- * `x-parameter-conflicts`, then its request body, whatever the method. Validating gives the typed
- * values or the error; it never answers.
+ * Compiles, once, the validation of the `part` of a request against its parameters' schemas
+ * (strings typed by coerce.ts, defaults filled in; undeclared parameters ignored): the API's
+ * operations, and the mock's own routes that declare a query (mocks/http/own-routes.ts), are
+ * refused in the same words.
  */
-export function requestValidator(op: Operation, doc: Document, specAjv: SpecAjv): RequestValidator {
+export function partValidator(
+  part: 'path' | 'query',
+  params: Parameter[],
+  doc: Document,
+  specAjv: SpecAjv,
+): PartValidator {
   const fits = (schema: unknown, value: unknown): boolean => specAjv.compile(schema)(value);
   const coerce: Coerce = (param, raw) => coerceParameter(doc, param.schema, raw, fits);
-  const parts = (['path', 'query'] as const).map((part) => {
-    const params = op.parameters.filter((p) => p.in === part);
-    return { part, params, validate: specAjv.compile(partSchema(params)) as ValidateFunction };
-  });
+  const validate = specAjv.compile(partSchema(params)) as ValidateFunction;
+  return (source) => {
+    const values = collect(params, source, coerce);
+    if (!validate(values)) {
+      const own = itemError(params, values);
+      if (own) return new PartRefusal(own);
+      return new PartRefusal(message(part, validate.errors ?? [], values), 'FST_ERR_VALIDATION');
+    }
+    zeroMeansDefault(params, values);
+    return values;
+  };
+}
+
+/**
+ * Compiles, once, the validation of an operation's path and query parameters (`partValidator`),
+ * then the spec's `x-parameter-conflicts`, then its request body, whatever the method. Validating
+ * gives the typed values or the error; it never answers.
+ */
+export function requestValidator(op: Operation, doc: Document, specAjv: SpecAjv): RequestValidator {
+  const checkPath = partValidator(
+    'path',
+    op.parameters.filter((p) => p.in === 'path'),
+    doc,
+    specAjv,
+  );
+  const checkQuery = partValidator(
+    'query',
+    op.parameters.filter((p) => p.in === 'query'),
+    doc,
+    specAjv,
+  );
   const takes = op.requestBody;
   const validateBody =
     takes && !takesRawBytes(takes) ? (specAjv.compile(takes.schema) as ValidateFunction) : undefined;
   return (pathSource, querySource, body) => {
-    const validated: ValidatedRequest = { path: {}, query: {} };
-    for (const { part, params, validate } of parts) {
-      const values = collect(params, part === 'path' ? pathSource : querySource, coerce);
-      if (!validate(values)) {
-        const own = itemError(params, values);
-        if (own) return { status: 400, message: own };
-        return {
-          status: 400,
-          message: message(part, validate.errors ?? [], values),
-          code: 'FST_ERR_VALIDATION',
-        };
-      }
-      zeroMeansDefault(params, values);
-      validated[part] = values;
-    }
+    const path = checkPath(pathSource);
+    if (path instanceof PartRefusal) return path;
+    const query = checkQuery(querySource);
+    if (query instanceof PartRefusal) return query;
+    const validated: ValidatedRequest = { path, query };
     for (const conflict of op.conflicts) {
       const clash =
         conflict.parameters.every((name) => Object.prototype.hasOwnProperty.call(querySource, name)) &&

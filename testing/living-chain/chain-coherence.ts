@@ -1,7 +1,8 @@
 import type { Page } from '../../mocks/query/paging.ts';
 import type { Balances, ConfirmedTransaction, TxWithTransfers } from '../../mocks/serialize/types.ts';
 import type { WorldCatalogue } from '../../mocks/query/catalogue.ts';
-import type { RunningMock } from '../../mocks/server.ts';
+import type { ServerDoor } from '../../mocks/server.ts';
+import type { Mock } from '../../mocks/mock-handle.ts';
 import { principalTotals, type Movement, type Oracle } from '../worlds/test-oracle.ts';
 import type { IncrementalOracle } from './incremental-oracle.ts';
 import { mempoolTxIds } from '../worlds/test-worlds.ts';
@@ -32,7 +33,7 @@ export interface Expected {
  * problems, one line each.
  */
 export async function coherenceProblems(
-  mock: RunningMock,
+  mock: Mock<ServerDoor>,
   oracles: IncrementalOracle,
   read: Read,
   expected: Expected,
@@ -40,7 +41,7 @@ export async function coherenceProblems(
 ): Promise<string[]> {
   const problems: string[] = [];
   const chain = mock.live.queries.chain;
-  const oracle = oracles.now(mock.mock);
+  const oracle = oracles.now(mock.kernel);
   const catalogue = (await read('/_mock/world')).body as WorldCatalogue;
   problems.push(...(await tipProblems(read, catalogue, expected)));
   const everyone = [...new Set(oracle.txs.flatMap((tx) => [tx.sender_address, ...partiesOf(oracle, tx)]))];
@@ -207,10 +208,10 @@ interface PendingTx {
 }
 
 /** The mempool's pending transactions, as the world answers them (operation 2). */
-function pendingTxs(mock: RunningMock, count: number): PendingTx[] {
+function pendingTxs(mock: Mock<ServerDoor>, count: number): PendingTx[] {
   if (count === 0) return [];
   const ids = mempoolTxIds(mock.live.queries.chain);
-  const answers = txDetails(kernelReads(mock.mock), ids, {
+  const answers = txDetails(kernelReads(mock.kernel), ids, {
     unanchored: true,
     events: { limit: 0, offset: 0 },
   });

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { c32address } from 'c32check';
 import type fc from 'fast-check';
 import type { WorldCatalogue } from '../../mocks/query/catalogue.ts';
-import type { RunningMock } from '../../mocks/server.ts';
+import type { ServerDoor } from '../../mocks/server.ts';
+import type { Mock } from '../../mocks/mock-handle.ts';
 import type { Balances } from '../../mocks/serialize/types.ts';
 import { coherenceProblems, type Read } from './chain-coherence.ts';
 import type { IncrementalOracle } from './incremental-oracle.ts';
@@ -17,7 +18,7 @@ export interface ChainModel {
 
 /** The mock under test, how to read it and post to its control plane, and a tally of what happened. */
 export interface ChainUnderTest {
-  mock: RunningMock;
+  mock: Mock<ServerDoor>;
   read: Read;
   post(
     path: string,
@@ -90,7 +91,7 @@ export function ownedNfts(real: ChainUnderTest, principal: string): { asset: str
 
 /** Each NFT (`<asset> <value hex>`) with its owner now, '' once burned. */
 function nftOwners(real: ChainUnderTest): Map<string, string> {
-  const oracle = real.oracles.now(real.mock.mock);
+  const oracle = real.oracles.now(real.mock.kernel);
   const owner = new Map<string, string>();
   for (const tx of oracle.txs)
     for (const m of oracle.movements(tx))
@@ -107,7 +108,7 @@ export async function senders(real: ChainUnderTest, kind: 'stx' | 'ft' | 'nft'):
   if (kind === 'stx') return named.filter((p) => !p.includes('.'));
   if (kind === 'nft')
     return [...new Set(nftOwners(real).values())].filter((p) => p !== '' && !p.includes('.'));
-  const oracle = real.oracles.now(real.mock.mock);
+  const oracle = real.oracles.now(real.mock.kernel);
   const reached = oracle.txs.flatMap((tx) =>
     oracle.movements(tx).flatMap((m) => (m.asset === kind && m.recipient ? [m.recipient] : [])),
   );

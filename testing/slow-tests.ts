@@ -5,9 +5,11 @@
  * Prism, openapi-typescript or vitest itself (this list's own test) as processes, lint dozens of
  * mutated copies of the spec, fuzz, inject faults by the thousand, compare the spec with the
  * official client or the real service's document, replay every recorded suite request and
- * golden, or drive the Clarity engine end to end (broadcasts, reorgs, a spinning call, a world
- * file's own contracts, every stacker through pox-4), each starting and replacing engines, or walk
- * every principal of five worlds through the kernel, page by page (the successors' agreement).
+ * golden, compare MSW's answers with the server's, or drive the Clarity engine end to end
+ * (broadcasts, reorgs, a spinning call, a world file's own contracts, every stacker through pox-4,
+ * the engine's own calls, images and signatures, a world's replay and restores), each starting
+ * and replacing engines, or walk every principal of five worlds through the kernel, page by page
+ * (the successors' agreement, the wallet's successors).
  */
 export const SLOW_TEST_FILES: readonly string[] = [
   'packaging/package.test.ts',
@@ -34,4 +36,8 @@ export const SLOW_TEST_FILES: readonly string[] = [
   'mocks/world/run/stacking.test.ts',
   'mocks/world-files/own-contracts.test.ts',
   'mocks/operations/successors.test.ts',
+  'mocks/operations/wallet-successors.test.ts',
+  'mocks/clarity/engine.test.ts',
+  'mocks/world/run/world-engine.test.ts',
+  'msw/parity.test.ts',
 ];

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { LiveChain, WorldRestorer } from './control/live-chain.ts';
 import { nodeSources } from './create-mock.ts';
 import type { MockKernel } from './kernel.ts';
-import { kernelReads } from '../testing/http/kernel-reads.ts';
+import { kernelReads } from './kernel-reads.ts';
 import {
   everyAnswer,
   liveMock,

@@ -11,7 +11,7 @@ import { resolveOptions } from '../world/options.ts';
 import { controlSpec } from './control-spec.ts';
 import { Undecodable, NodeRejection } from './admission.ts';
 import { FAUCET_MICRO_STX, LiveChain } from './live-chain.ts';
-import { kernelReads } from '../../testing/http/kernel-reads.ts';
+import { kernelReads } from '../kernel-reads.ts';
 import { txOf } from '../../testing/worlds/live-chain-kit.ts';
 import { minedDeposit, vaultDeposit } from '../../testing/wallet/vault-deposit.ts';
 import { Writable } from 'node:stream';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { kernelReads, txDetails } from '../../testing/http/kernel-reads.ts';
+import { kernelReads } from '../kernel-reads.ts';
+import { txDetails } from '../../testing/http/kernel-reads.ts';
 import { minedTxIds } from '../../testing/worlds/test-worlds.ts';
 import { liveMock, chainOf, txOf, parties, big, TX_OPTS } from '../../testing/worlds/live-chain-kit.ts';
 

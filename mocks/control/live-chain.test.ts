@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../create-mock.ts';
 import { ControlError } from './live-chain.ts';
-import { kernelReads } from '../../testing/http/kernel-reads.ts';
+import { kernelReads } from '../kernel-reads.ts';
 import { mempoolTxIds } from '../../testing/worlds/test-worlds.ts';
 import { generatedTip } from '../world/tables/chain.ts';
 import {

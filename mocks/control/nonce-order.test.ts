@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../create-mock.ts';
-import { kernelReads, txDetails } from '../../testing/http/kernel-reads.ts';
+import { kernelReads } from '../kernel-reads.ts';
+import { txDetails } from '../../testing/http/kernel-reads.ts';
 import { controlSpec } from './control-spec.ts';
 import { LiveChain } from './live-chain.ts';
 import { mempoolTxIds, minedTxIds } from '../../testing/worlds/test-worlds.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KernelReads } from '../../testing/http/kernel-reads.ts';
+import type { KernelReads } from '../kernel-reads.ts';
 import type { TxWithTransfers } from '../serialize/types.ts';
 import { oracleFor, type Movement } from '../../testing/worlds/test-oracle.ts';
 import { SEEDS, testWorld } from '../../testing/worlds/test-worlds.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { txDetails, type KernelReads } from '../../testing/http/kernel-reads.ts';
+import type { KernelReads } from '../kernel-reads.ts';
+import { txDetails } from '../../testing/http/kernel-reads.ts';
 import type { Balances, PendingTransaction } from '../serialize/types.ts';
 import { feePayerOf, oracleFor, principalTotals } from '../../testing/worlds/test-oracle.ts';
 import { mempoolTxIds, SEEDS, testWorld } from '../../testing/worlds/test-worlds.ts';

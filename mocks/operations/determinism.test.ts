@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createMock, nodeSources } from '../create-mock.ts';
 import type { MockKernel } from '../kernel.ts';
 import type { MockOptions } from '../options.ts';
-import { kernelReads, txDetails } from '../../testing/http/kernel-reads.ts';
+import { kernelReads } from '../kernel-reads.ts';
+import { txDetails } from '../../testing/http/kernel-reads.ts';
 
 /** A mock whose world is generated, never restored from the build's snapshot: generation is what is pinned. */
 function mockOf(options: Partial<MockOptions> = {}): MockKernel {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMockApp } from '../app.ts';
-import { kernelReads } from '../../testing/http/kernel-reads.ts';
+import { kernelReads } from '../kernel-reads.ts';
 import { specCheckedClient } from '../../testing/http/spec-checked-client.ts';
 
 const app = createMockApp({ quiet: true, rateLimit: 0 });

@@ -5,7 +5,7 @@ import type { MockKernel } from '../kernel.ts';
 import type { AddressTxEvent, TxWithTransfers } from '../serialize/types.ts';
 import { feePayer } from '../world/tables/chain.ts';
 import type { components } from '../../spec/types.ts';
-import { kernelReads, type KernelReads } from '../../testing/http/kernel-reads.ts';
+import { kernelReads, type KernelReads } from '../kernel-reads.ts';
 
 type Schemas = components['schemas'];
 

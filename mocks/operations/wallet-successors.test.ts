@@ -5,7 +5,7 @@ import type { MockKernel } from '../kernel.ts';
 import { txIdOf } from '../serialize/transaction.ts';
 import type { ConfirmedTransaction, PendingTransaction } from '../serialize/types.ts';
 import { Status } from '../world/tables/kinds.ts';
-import { kernelReads } from '../../testing/http/kernel-reads.ts';
+import { kernelReads } from '../kernel-reads.ts';
 import { urlFor } from '../../spec/load.ts';
 
 type Schemas = components['schemas'];

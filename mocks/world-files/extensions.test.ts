@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMock, nodeSources } from '../create-mock.ts';
 import { compileWorldFile } from '../world/declared/compile.ts';
-import { kernelReads } from '../../testing/http/kernel-reads.ts';
+import { kernelReads } from '../kernel-reads.ts';
 
 const DEFAULTS = { seed: 1, network: 'mainnet', blocks: 80 } as const;
 

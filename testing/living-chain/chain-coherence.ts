@@ -6,7 +6,8 @@ import type { Mock } from '../../mocks/mock-handle.ts';
 import { principalTotals, type Movement, type Oracle } from '../worlds/test-oracle.ts';
 import type { IncrementalOracle } from './incremental-oracle.ts';
 import { mempoolTxIds } from '../worlds/test-worlds.ts';
-import { kernelReads, txDetails } from '../http/kernel-reads.ts';
+import { kernelReads } from '../../mocks/kernel-reads.ts';
+import { txDetails } from '../http/kernel-reads.ts';
 import type { HttpClient } from '../../spec/http/client.ts';
 import type { HttpResponse } from '../../spec/http/response.ts';
 

@@ -1,5 +1,5 @@
 import type { MockKernel } from '../../mocks/kernel.ts';
-import { kernelReads } from '../http/kernel-reads.ts';
+import { kernelReads } from '../../mocks/kernel-reads.ts';
 import type { ConfirmedTransaction } from '../../mocks/serialize/types.ts';
 import { buildOracle, minedDetails, oracleOver, type Oracle } from '../worlds/test-oracle.ts';
 import { BlockKey } from '../../mocks/world/tables/block-table.ts';

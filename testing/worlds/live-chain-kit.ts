@@ -4,7 +4,8 @@ import { WorldQueries } from '../../mocks/query/world-queries.ts';
 import { mempoolTxIds, minedTxIds } from './test-worlds.ts';
 import { resolveOptions } from '../../mocks/world/options.ts';
 import type { Chain } from '../../mocks/world/tables/chain.ts';
-import { kernelReads, txDetails, type KernelReads } from '../http/kernel-reads.ts';
+import { kernelReads, type KernelReads } from '../../mocks/kernel-reads.ts';
+import { txDetails } from '../http/kernel-reads.ts';
 
 // What the living chain's tests share: a mock of their seed, its parties, and every answer a client can see.
 export const OPTIONS = resolveOptions({ seed: 3, blocks: 120 });

@@ -1,7 +1,8 @@
 // An independent model of the address operations, recomputed from what operation 2 (transaction
 // details with all events) returns, so the tests do not trust the world's own indexes.
 import type { ConfirmedTransaction, TransactionEvent } from '../../mocks/serialize/types.ts';
-import { txDetails, type KernelReads } from '../http/kernel-reads.ts';
+import type { KernelReads } from '../../mocks/kernel-reads.ts';
+import { txDetails } from '../http/kernel-reads.ts';
 import { minedTxIds } from './test-worlds.ts';
 import type { Chain } from '../../mocks/world/tables/chain.ts';
 

@@ -7,7 +7,7 @@ import { buildChain } from '../../mocks/world/generate/build-chain.ts';
 import type { Chain } from '../../mocks/world/tables/chain.ts';
 import type { NetworkName } from '../../mocks/world/tables/network.ts';
 import { resolveOptions } from '../../mocks/world/options.ts';
-import { kernelReads, type KernelReads } from '../http/kernel-reads.ts';
+import { kernelReads, type KernelReads } from '../../mocks/kernel-reads.ts';
 
 export const SEEDS = [1, 2, 42] as const;
 

@@ -179,6 +179,7 @@ export function mockKernel(partial: Partial<MockOptions>, sources: MockSources):
   });
   const pipeline = createMockPipeline(
     doc,
+    { all: operations, served },
     live.queries,
     { ...options, release, log, limiter, preferences, own },
     live,

@@ -1,6 +1,5 @@
 import type { Document, Operation } from '../../spec/document.ts';
-import { listOperations } from '../../spec/document.ts';
-import { operationsOf, type ReleaseProfile } from '../../spec/releases/releases.ts';
+import type { ReleaseProfile } from '../../spec/releases/releases.ts';
 import { createSpecAjv } from '../../spec/schemas.ts';
 import { handlers } from '../operations/handlers.ts';
 import type { ChainDoor, OperationHandler } from '../operations/types.ts';
@@ -36,6 +35,12 @@ export interface ApiSettings {
   own: OwnRoutes;
 }
 
+/** The spec's operations, as the kernel lists them once: all of them, and those the release serves. */
+export interface SpecOperations {
+  readonly all: Operation[];
+  readonly served: Operation[];
+}
+
 /**
  * The mock's API over a world's queries, with its own routes beside it (`settings.own`), as the
  * kernel builds it for every door (the HTTP mock, the middleware, MSW), so the same options give
@@ -44,15 +49,14 @@ export interface ApiSettings {
  */
 export function createMockPipeline(
   doc: Document,
+  { all, served: ops }: SpecOperations,
   queries: WorldQueries,
   settings: ApiSettings,
   door: ChainDoor,
 ): ApiPipeline {
   const { release, limiter, preferences } = settings;
-  const all = listOperations(doc);
   // Every operation of the spec has its handler, whichever release is served.
   checkHandlers(all, handlers);
-  const ops = operationsOf(all, release.version);
   // The answers that read the mined chain only (the spec's `x-cache: mined`) outlive a broadcast.
   const minedOnly = new Set(all.filter((op) => op.cache === 'mined').map((op) => op.operationId));
   return createApiPipeline({

@@ -1,3 +1,4 @@
+import { hexToBytes } from '@noble/hashes/utils';
 import { cvToHex, cvToValue, type ClarityValue } from '@stacks/transactions';
 import {
   EngineRefusal,
@@ -17,18 +18,27 @@ import { definitionOf, topLevelForms } from './top-level-forms.ts';
 /** What clarinet-sdk's proxy answers for a transaction. */
 interface SdkResult {
   result: ClarityValue;
-  events: { event: string; data: Record<string, unknown> }[];
-  costs?: {
-    total: {
-      readCount: number;
-      readLength: number;
-      runtime: number;
-      writeCount: number;
-      writeLength: number;
-    };
-  } | null;
 }
 type SdkTx = object;
+
+/**
+ * A transaction as the session's own `mineBlock` (the WebAssembly class's, under the proxy)
+ * takes it: a call's arguments already serialized.
+ */
+type WasmTx =
+  | { callPublicFn: { contract: string; method: string; args_maps: Uint8Array[]; sender: string } }
+  | { deployContract: { name: string; content: string; options: { clarityVersion: number }; sender: string } }
+  | { transferSTX: { amount: number; recipient: string; sender: string } };
+
+/**
+ * What the session's own `mineBlock` answers for a transaction, before the proxy decodes it: the
+ * result in hex, the events and costs as JSON text.
+ */
+interface WasmResult {
+  result: string;
+  events: string;
+  costs: string;
+}
 
 /** The part of clarinet-sdk's `Simnet` (its session proxy) the engine uses. */
 export interface Simnet {
@@ -62,6 +72,10 @@ const BOOT_ADDRESS = 'SP000000000000000000002Q6VF78';
 const U64_MAX = 2n ** 64n - 1n;
 /** `none`, serialized. */
 const NONE = '0x09';
+/** `true`, serialized: a deployment's result. */
+const TRUE = '0x03';
+/** The type byte of an `(err …)`, serialized. */
+const ERR_PREFIX = '0x08';
 
 /** The engine over a session, with what it keeps beside the session: each deployed contract's source. */
 export interface SimnetEngine extends ClarityEngine {
@@ -77,28 +91,40 @@ export interface SimnetEngine extends ClarityEngine {
  */
 export function simnetEngine(
   session: Simnet,
-  builders: Simnet['txBuilders'],
   restored?: Iterable<readonly [ContractId, ContractSource]>,
 ): SimnetEngine {
   if (!restored) session.setEpoch(EPOCH);
   const defaultVersion = Number(session.getDefaultClarityVersionForCurrentEpoch().replace(/\D/g, ''));
   const publishedAt = new Map<ContractId, ContractSource>(restored);
 
-  function toSdk(tx: EngineTx): SdkTx[] {
+  function toWasm(tx: EngineTx): WasmTx[] {
     switch (tx.kind) {
       case 'deploy':
         return [
-          builders.deployContract(
-            tx.name,
-            tx.source,
-            { clarityVersion: tx.clarityVersion ?? defaultVersion },
-            tx.sender,
-          ),
+          {
+            deployContract: {
+              name: tx.name,
+              content: tx.source,
+              options: { clarityVersion: tx.clarityVersion ?? defaultVersion },
+              sender: tx.sender,
+            },
+          },
         ];
       case 'call':
-        return [builders.callPublicFn(tx.contract, tx.fn, tx.args.map(valueOfHex), tx.sender)];
+        return [
+          {
+            callPublicFn: {
+              contract: tx.contract,
+              method: tx.fn,
+              args_maps: tx.args.map((arg) => hexToBytes(arg.slice(2))),
+              sender: tx.sender,
+            },
+          },
+        ];
       case 'transfer':
-        return transferParts(tx.amount).map((part) => builders.transferSTX(part, tx.recipient, tx.sender));
+        return transferParts(tx.amount).map((amount) => ({
+          transferSTX: { amount, recipient: tx.recipient, sender: tx.sender },
+        }));
     }
   }
 
@@ -132,14 +158,14 @@ export function simnetEngine(
     chainId: Number(cvToValue(evaluate('chain-id', BOOT_ADDRESS))),
     mineBlock(txs, burnHeight) {
       advanceBurn(burnHeight);
-      const parts = txs.map(toSdk);
-      let flat: SdkResult[];
+      const parts = txs.map(toWasm);
+      let flat: WasmResult[];
       // The session prints a failing transaction's error on stderr before throwing it: the
       // thrown line is what the engine answers.
       const printError = console.error;
       console.error = () => undefined;
       try {
-        flat = session.mineBlock(parts.flat());
+        flat = mineInSession(session, parts.flat());
       } catch (error) {
         throw new EngineRefusal(oneLine(error));
       } finally {
@@ -148,7 +174,7 @@ export function simnetEngine(
       const results = joinedParts(parts, flat);
       const height = session.blockHeight;
       txs.forEach((tx, i) => {
-        if (tx.kind === 'deploy' && results[i]?.[0]?.result.type === 'true') {
+        if (tx.kind === 'deploy' && results[i]?.[0]?.result === TRUE) {
           const version = tx.clarityVersion ?? defaultVersion;
           publishedAt.set(`${tx.sender}.${tx.name}`, {
             source: tx.source,
@@ -234,8 +260,18 @@ function transferParts(amount: bigint): number[] {
   return parts;
 }
 
+/**
+ * The block mined by the session's own `mineBlock`, past the proxy: the proxy decodes every
+ * result and event value into Clarity values, which the engine would only encode again (a tenth
+ * of a replay's time). The proxy has no prototype trap, so its prototype is the class's.
+ */
+function mineInSession(session: Simnet, txs: WasmTx[]): WasmResult[] {
+  const own = (Object.getPrototypeOf(session) as { mineBlock: (txs: WasmTx[]) => WasmResult[] }).mineBlock;
+  return own.call(session, txs);
+}
+
 /** The session's results grouped back by the transaction whose parts they are. */
-function joinedParts(parts: readonly SdkTx[][], flat: readonly SdkResult[]): SdkResult[][] {
+function joinedParts<T>(parts: readonly unknown[][], flat: readonly T[]): T[][] {
   let at = 0;
   return parts.map((p) => flat.slice(at, (at += p.length)));
 }
@@ -247,20 +283,35 @@ function joinedOutcome(outcomes: readonly TxOutcome[]): TxOutcome {
   return { ...first, events: outcomes.flatMap((o) => o.events) };
 }
 
-function outcomeOf(result: SdkResult): TxOutcome {
-  const events: EngineEvent[] = result.events.map(({ event, data }) => {
-    const { value: _decoded, ...fields } = data;
-    return { type: event, data: fields };
+function outcomeOf(result: WasmResult): TxOutcome {
+  const events = (JSON.parse(result.events) as string[]).map((text): EngineEvent => {
+    const { event, data } = JSON.parse(text) as { event: string; data: Record<string, unknown> };
+    return { type: event, data };
   });
-  const total = result.costs?.total;
+  const total = (JSON.parse(result.costs) as { total: WasmCosts } | null)?.total;
   return {
-    result: cvToHex(result.result),
-    committed: result.result.type !== 'err',
+    result: result.result,
+    committed: !result.result.startsWith(ERR_PREFIX),
     events,
     ...(total && {
-      costs: [total.readCount, total.readLength, total.runtime, total.writeCount, total.writeLength] as const,
+      costs: [
+        total.read_count,
+        total.read_length,
+        total.runtime,
+        total.write_count,
+        total.write_length,
+      ] as const,
     }),
   };
+}
+
+/** A transaction's costs as the session writes them. */
+interface WasmCosts {
+  read_count: number;
+  read_length: number;
+  runtime: number;
+  write_count: number;
+  write_length: number;
 }
 
 function attempt(read: () => ClarityHex): ClarityHex | undefined {

@@ -59,7 +59,7 @@ async function start({ from, trackCosts, restore }: Start): Promise<Running> {
   const session = (await sdk.getSDK({ trackCosts })) as SessionObject;
   if (!restore) {
     await session.initEmptySession(null);
-    return { engine: simnetEngine(session, sdk.tx), session, builders: sdk.tx };
+    return { engine: simnetEngine(session), session, builders: sdk.tx };
   }
   restoreImage(session, restore.session);
   const { height, burnHeight } = restore.tip;
@@ -67,7 +67,7 @@ async function start({ from, trackCosts, restore }: Start): Promise<Running> {
     throw new Error(
       `the restored session stands at ${session.blockHeight}/${session.burnBlockHeight}, its image at ${height}/${burnHeight}`,
     );
-  return { engine: simnetEngine(session, sdk.tx, restore.published), session, builders: sdk.tx };
+  return { engine: simnetEngine(session, restore.published), session, builders: sdk.tx };
 }
 
 function imageOf(engine: SimnetEngine, session: SessionObject): EngineImage {

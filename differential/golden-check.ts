@@ -34,6 +34,22 @@ function requestKey(r: DiffRequest): string {
   return `${r.operationId} (${r.group}) ${r.path}`;
 }
 
+/** A mock of the golden file's world, answering as the release that recorded it. */
+export function startGoldenMock(golden: GoldenFile): ReturnType<typeof startMockServer> {
+  const w = golden.world;
+  return startMockServer({
+    port: 0,
+    apiVersion: releaseProfile(golden.release).version,
+    quiet: true,
+    rateLimit: 0,
+    ...(w.seed !== undefined && { seed: w.seed }),
+    ...(w.network && { network: w.network }),
+    ...(w.blocks !== undefined && { blocks: w.blocks }),
+    ...(w.world && { world: new URL(w.world, ROOT).pathname }),
+    ...(w.deprecated && { deprecated: w.deprecated }),
+  });
+}
+
 /**
  * Asks a mock started with the golden file's world, answering as the release that recorded it,
  * every recorded request and returns each field of its answers that differs from the real
@@ -45,36 +61,38 @@ export async function checkGolden(
   listed: readonly ListedDifference[],
   { requestSet = false }: GoldenCheckOptions = {},
 ): Promise<GoldenCheck> {
-  const w = golden.world;
-  const mock = await startMockServer({
-    port: 0,
-    apiVersion: releaseProfile(golden.release).version,
-    quiet: true,
-    rateLimit: 0,
-    ...(w.seed !== undefined && { seed: w.seed }),
-    ...(w.network && { network: w.network }),
-    ...(w.blocks !== undefined && { blocks: w.blocks }),
-    ...(w.world && { world: new URL(w.world, ROOT).pathname }),
-    ...(w.deprecated && { deprecated: w.deprecated }),
-  });
+  const mock = await startGoldenMock(golden);
   try {
     const built = requestSet ? new Set((await requestsOf(mock, golden.release)).map(requestKey)) : undefined;
     const unbuilt = built ? golden.answers.map(requestKey).filter((key) => !built.has(key)) : [];
-    const found: GoldenMismatch[] = [];
-    for (const recorded of golden.answers) {
-      const answer = await fetchAnswer(mock.url, recorded.path);
-      for (const d of differences(answer, recorded.real))
-        if (
-          !listedFor(
-            listed,
-            { operation: recorded.operationId, group: recorded.group, release: golden.release },
-            d.field,
-          )
-        )
-          found.push({ path: recorded.path, ...d });
-    }
-    return { mismatches: found, unbuilt };
+    return { mismatches: await goldenMismatches(mock.url, golden, listed), unbuilt };
   } finally {
     await mock.close();
   }
+}
+
+/**
+ * What `checkGolden` finds in the answers of the mock at `baseUrl`, which the caller started with
+ * `startGoldenMock` for a golden file of the same world and release (tests that alter one file's
+ * answers share one mock).
+ */
+export async function goldenMismatches(
+  baseUrl: string,
+  golden: GoldenFile,
+  listed: readonly ListedDifference[],
+): Promise<GoldenMismatch[]> {
+  const found: GoldenMismatch[] = [];
+  for (const recorded of golden.answers) {
+    const answer = await fetchAnswer(baseUrl, recorded.path);
+    for (const d of differences(answer, recorded.real))
+      if (
+        !listedFor(
+          listed,
+          { operation: recorded.operationId, group: recorded.group, release: golden.release },
+          d.field,
+        )
+      )
+        found.push({ path: recorded.path, ...d });
+  }
+  return found;
 }

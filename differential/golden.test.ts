@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { urlFor } from '../spec/load.ts';
 import { RELEASES } from '../spec/releases/releases.ts';
-import { checkGolden } from './golden-check.ts';
+import { checkGolden, goldenMismatches, startGoldenMock } from './golden-check.ts';
 import { goldenFileOf, goldenFiles, GOLDEN_DIR, readGolden, type GoldenFile } from './golden.ts';
 import { readListed } from './listed.ts';
 
@@ -34,8 +34,16 @@ describe("golden answers: the real service's answers to our chain, per release, 
     },
   );
 
+  // The three tests below alter one answer each of this file and ask one mock of its world:
+  // building the world was most of a check of one answer. Started by the first of them.
+  const golden = readGolden(goldenFileOf('9.0.2', 'default-mainnet'));
+  let started: ReturnType<typeof startGoldenMock> | undefined;
+  const mockUrl = async (): Promise<string> => (await (started ??= startGoldenMock(golden))).url;
+  afterAll(async () => {
+    if (started) await (await started).close();
+  });
+
   it('fails when one field of one recorded answer changes', async () => {
-    const golden = readGolden(goldenFileOf('9.0.2', 'default-mainnet'));
     // The answer kept whole (the others equal to the mock's keep a digest of their body).
     const at = golden.answers.findIndex(
       (a) => a.operationId === 'get_account_balance' && a.real.status === 200 && a.real.body !== undefined,
@@ -45,7 +53,7 @@ describe("golden answers: the real service's answers to our chain, per release, 
     const body = answer.real.body as { stx: { balance: string } };
     body.stx.balance = String(BigInt(body.stx.balance) + 1n);
     changed.answers = [answer];
-    expect((await checkGolden(changed, listed)).mismatches).toEqual([
+    expect(await goldenMismatches(await mockUrl(), changed, listed)).toEqual([
       {
         path: answer.path,
         field: 'stx.balance',
@@ -56,26 +64,24 @@ describe("golden answers: the real service's answers to our chain, per release, 
   });
 
   it('fails when the body of an answer recorded as its digest differs', async () => {
-    const golden = readGolden(goldenFileOf('9.0.2', 'default-mainnet'));
     const answer = structuredClone(
       golden.answers.find((a) => a.operationId === 'get_block' && a.real.bodyDigest !== undefined),
     ) as GoldenFile['answers'][number];
     const digest = answer.real.bodyDigest as string;
     answer.real.bodyDigest = `${digest.slice(0, -1)}${digest.endsWith('0') ? '1' : '0'}`;
-    expect((await checkGolden({ ...golden, answers: [answer] }, listed)).mismatches).toEqual([
+    expect(await goldenMismatches(await mockUrl(), { ...golden, answers: [answer] }, listed)).toEqual([
       { path: answer.path, field: '(body digest)', mock: digest, real: answer.real.bodyDigest },
     ]);
   });
 
   it('fails when a recorded header differs: the deprecation Warning of a release', async () => {
-    const golden = readGolden(goldenFileOf('9.0.2', 'default-mainnet'));
     const answer = structuredClone(
       golden.answers.find((a) => a.operationId === 'get_account_balance' && a.real.headers?.warning),
     ) as GoldenFile['answers'][number];
     const headers = answer.real.headers as NonNullable<typeof answer.real.headers>;
     const warning = headers.warning;
     delete headers.warning;
-    expect((await checkGolden({ ...golden, answers: [answer] }, listed)).mismatches).toEqual([
+    expect(await goldenMismatches(await mockUrl(), { ...golden, answers: [answer] }, listed)).toEqual([
       { path: answer.path, field: '(header warning)', mock: warning, real: undefined },
     ]);
   });

@@ -74,21 +74,50 @@ export function schemaKey(schema: unknown): string {
   return JSON.stringify(schema);
 }
 
+/** One document's validators for one set of options, shared by every `createSpecAjv` of it. */
+interface Compiled {
+  ajv: Ajv2020 | undefined;
+  /** By the schema's JSON (`schemaKey`), as the build's are found. */
+  byKey: Map<string, ValidateFunction>;
+}
+
 /**
- * The spec's validators, compiled once per schema fragment; `defaults: true` fills in the spec's
- * defaults, for validating requests. Those the build compiled ahead of time for this very
- * document (precompiled.ts) are taken as they are; any other is compiled by ajv, which is only
- * set up when the first one is.
+ * What each document's ajv compiled, by options: every mock a process starts (a test file starts
+ * several, each building its own pipeline) asks for the same request validators, and compiling
+ * them again was about 0.6 s of CPU a mock. A document no longer held lets go of its own.
+ */
+const COMPILED = new WeakMap<Document, Map<string, Compiled>>();
+
+function compiledFor(doc: Document, opts: SpecAjvOptions): Compiled {
+  let byOptions = COMPILED.get(doc);
+  if (!byOptions) COMPILED.set(doc, (byOptions = new Map()));
+  const key = JSON.stringify(opts);
+  let compiled = byOptions.get(key);
+  if (!compiled) byOptions.set(key, (compiled = { ajv: undefined, byKey: new Map() }));
+  return compiled;
+}
+
+/**
+ * The spec's validators, compiled once per schema fragment and document; `defaults: true` fills
+ * in the spec's defaults, for validating requests. Those the build compiled ahead of time for
+ * this very document (precompiled.ts) are taken as they are; any other is compiled by ajv, which
+ * is only set up when the first one is. A schema object seen before is found by itself; a new
+ * one (a request part's, built for each pipeline) by its JSON.
  */
 export function createSpecAjv(doc: Document, opts: SpecAjvOptions = {}): SpecAjv {
   const ahead = opts.defaults ? precompiledValidators(doc) : undefined;
-  let ajv: Ajv2020 | undefined;
-  const compiled = new Map<unknown, ValidateFunction>();
+  const shared = compiledFor(doc, opts);
+  const seen = new Map<unknown, ValidateFunction>();
   const compile = (schema: unknown): ValidateFunction => {
-    let fn = compiled.get(schema);
+    let fn = seen.get(schema);
     if (!fn) {
-      fn = ahead?.[schemaKey(schema)] ?? (ajv ??= newSpecAjv(doc, opts)).compile(registrySchema(schema));
-      compiled.set(schema, fn);
+      const key = schemaKey(schema);
+      fn = ahead?.[key] ?? shared.byKey.get(key);
+      if (!fn) {
+        fn = (shared.ajv ??= newSpecAjv(doc, opts)).compile(registrySchema(schema));
+        shared.byKey.set(key, fn);
+      }
+      seen.set(schema, fn);
     }
     return fn;
   };

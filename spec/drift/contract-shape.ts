@@ -38,33 +38,40 @@ const MAX_DEPTH = 16;
 const LIB_FILES = new Map<string, ts.SourceFile>();
 
 /**
- * Contract texts parsed lately, by their text: the client's comes back in every comparison a
- * process makes (the spec's lowered copies differ each time, so few are kept).
+ * Contracts read lately, by their file's text: the client's comes back in every comparison a
+ * process makes (the spec's lowered copies differ each time, so few are kept). Its whole reading
+ * is kept, not only its parse: the type checker's walk of it was a second of every comparison.
  */
-const CONTRACTS = new Map<string, ts.SourceFile>();
+const CONTRACTS = new Map<string, { operationIds: string; contracts: Map<string, OperationContract> }>();
 const CONTRACTS_KEPT = 4;
 
-function parsedContract(fileName: string, fileText: string): ts.SourceFile {
+/**
+ * Parses the file's text and reads the named operations; an operation it lacks is an error. The
+ * same text and operations give the same map again: read it, never change it.
+ */
+export function readContracts(fileText: string, operationIds: string[]): Map<string, OperationContract> {
+  const key = operationIds.join(' ');
   const cached = CONTRACTS.get(fileText);
-  if (cached) return cached;
-  const source = ts.createSourceFile(fileName, fileText, ts.ScriptTarget.ES2022, true);
-  CONTRACTS.set(fileText, source);
+  if (cached?.operationIds === key) return cached.contracts;
+  const contracts = readContractsOf(fileText, operationIds);
+  CONTRACTS.set(fileText, { operationIds: key, contracts });
   if (CONTRACTS.size > CONTRACTS_KEPT) CONTRACTS.delete(CONTRACTS.keys().next().value as string);
-  return source;
+  return contracts;
 }
 
-/** Parses the file's text and reads the named operations; an operation it lacks is an error. */
-export function readContracts(fileText: string, operationIds: string[]): Map<string, OperationContract> {
+function readContractsOf(fileText: string, operationIds: string[]): Map<string, OperationContract> {
   const fileName = '/contract.d.ts';
-  // No DOM: a contract's types are JSON's, and lib.dom was most of the parsing.
+  // No DOM and no @types packages: a contract's types are JSON's. lib.dom was most of the
+  // parsing; node_modules/@types (Node's, Express's, …), loaded by default, a second of each read.
   const options: ts.CompilerOptions = {
     strict: true,
     target: ts.ScriptTarget.ES2022,
     lib: ['lib.es2022.d.ts'],
+    types: [],
     noEmit: true,
   };
   const host = ts.createCompilerHost(options);
-  const source = parsedContract(fileName, fileText);
+  const source = ts.createSourceFile(fileName, fileText, ts.ScriptTarget.ES2022, true);
   const { getSourceFile, fileExists, readFile } = host;
   host.getSourceFile = (name, ...rest) => {
     if (name === fileName) return source;

@@ -798,6 +798,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/extended/v1/tokens/ft/{token}/holders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get fungible token holders
+         * @description Every principal that ever held the fungible token (`<contract id>::<token name>`) with
+         *     what it holds at the chain tip, the largest balance first (equal balances by principal;
+         *     the real service leaves their order to its database), and `total_supply`, the sum of
+         *     those balances (the token's minted less burned). A holder that sent all it had stays,
+         *     at balance `0`, as in the real service's running balances. An asset the world never
+         *     moved (any string) is an empty page with `total: 0` and `total_supply: "0"`, as in the
+         *     real service; so is a page past the end, whose `total` and `total_supply` the real
+         *     service takes from the page's own rows. The real service also answers `stx` (every
+         *     account's STX); the mock answers it as an asset it never moved.
+         */
+        get: operations["get_ft_holders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/extended/v3/mempool/transactions": {
         parameters: {
             query?: never;
@@ -1738,6 +1766,17 @@ export interface components {
             offset: number;
             total: number;
             results: components["schemas"]["NftHolding"][];
+        };
+        FtHolderPage: {
+            limit: number;
+            offset: number;
+            total: number;
+            /** @description The sum of the holders' balances, micro-units. */
+            total_supply: components["schemas"]["Amount"];
+            results: {
+                address: components["schemas"]["Principal"];
+                balance: components["schemas"]["Amount"];
+            }[];
         };
         /** @description A pending transaction in brief, as v3's mempool list gives it: `V3MempoolTransaction` without `replaced_by_tx_id`, `post_conditions`, source code or function arguments. */
         V3MempoolTransactionSummary: {
@@ -6028,6 +6067,72 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_ft_holders: {
+        parameters: {
+            query?: {
+                /** @description Results per page, 0 to 200; `limit=0` means the default (100). */
+                limit?: number;
+                /**
+                 * @description Index of the first result. An offset at or past the end gives empty `results` (the real
+                 *     service then reports `total: 0`; reporting the true total is also accepted).
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The asset identifier, `<contract id>::<token name>`.
+                 * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20.amber-token::amber
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the token's holders. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 100,
+                     *       "offset": 0,
+                     *       "total": 2,
+                     *       "total_supply": "1000000000000",
+                     *       "results": [
+                     *         {
+                     *           "address": "SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20",
+                     *           "balance": "999000000000"
+                     *         },
+                     *         {
+                     *           "address": "SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7",
+                     *           "balance": "1000000000"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FtHolderPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };

@@ -730,6 +730,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/extended/v1/stx_supply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the total and unlocked STX supply
+         * @description The STX in existence at a block height (the tip by default; the tip plus one with
+         *     `unanchored=true`, taking in the unanchored transactions): the STX minted less the STX
+         *     burned by the transactions at or below it, plus the miners' rewards matured by it (at the
+         *     height itself, or at the tip with `unanchored=true`), in STX with six decimals.
+         *     `unlocked_stx` is the same sum and `unlocked_percent` its share of itself (`100.00`, or
+         *     `NaN` on a chain with no STX), as in the real service; `total_stx_year_2050` is the real
+         *     service's constant, 2,318,000,000 STX. A `height` past the tip sums what exists and
+         *     reports that height. The explorer's signers page reads it.
+         */
+        get: operations["get_stx_supply"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/extended/v1/tx/mempool": {
         parameters: {
             query?: never;
@@ -1767,6 +1794,16 @@ export interface components {
             total: number;
             results: components["schemas"]["NftHolding"][];
         };
+        StxSupply: {
+            /** @description `unlocked_stx` as a percentage of `total_stx`, two decimals. */
+            unlocked_percent: string;
+            total_stx: components["schemas"]["StxDecimal"];
+            total_stx_year_2050: components["schemas"]["StxDecimal"];
+            unlocked_stx: components["schemas"]["StxDecimal"];
+            block_height: number;
+        };
+        /** @description An amount of STX with six decimals. */
+        StxDecimal: string;
         FtHolderPage: {
             limit: number;
             offset: number;
@@ -5888,6 +5925,54 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_stx_supply: {
+        parameters: {
+            query?: {
+                /** @description The Stacks block height to sum at, instead of the tip. */
+                height?: number;
+                /** @description Include data from unanchored (unconfirmed) microblocks. `true` or `false` only. */
+                unanchored?: components["parameters"]["Unanchored"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The STX supply at the height. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "unlocked_percent": "100.00",
+                     *       "total_stx": "1352470901.284411",
+                     *       "total_stx_year_2050": "2318000000.000000",
+                     *       "unlocked_stx": "1352470901.284411",
+                     *       "block_height": 412
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StxSupply"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];

@@ -334,6 +334,10 @@ export const DECLARATIONS: { [O in OperationId]: Declaration<O> } = {
       { query: { principal: v.nft_activity, tx_metadata: true, limit: 2 } },
     ],
   }),
+  get_stx_supply: declare({
+    needs: ['block_height'],
+    requests: (v) => [{}, { query: { height: v.block_height } }],
+  }),
   get_ft_holders: declare({
     needs: ['ft_asset'],
     requests: (v) => [{ path: { token: v.ft_asset } }, { path: { token: v.ft_asset }, query: { limit: 2 } }],

@@ -730,6 +730,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/extended/v1/tx/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get transaction events
+         * @deprecated
+         * @description Deprecated by the real service from v9.0.0 (8.11.6 does not mark it); it still answers.
+         *     The real service names no direct replacement; the nearest is
+         *     `GET /extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes`.
+         *
+         *     The events of the mined transactions, one transaction's (`tx_id`, with or without `0x`)
+         *     or one principal's (`address`: the STX, FT and NFT events it sent or received, the STX
+         *     locks of its account and the logs its contract printed), each as the transaction's
+         *     `events` give it, the latest first (block height, microblock, transaction index and
+         *     event index, descending; the unanchored microblock transactions count). `type`
+         *     (repeated or comma-separated) keeps those types. Exactly one of `tx_id` and `address`:
+         *     neither is 400 `can not find 'address' or 'tx_id' in the request`, both 400 `can't
+         *     handle both 'address' and 'tx_id' in the same request`; an address that fails its
+         *     checksum is 400 `invalid STX address "…"`. A transaction that is unknown or pending has
+         *     no events (an empty page). The explorer's transaction pages read it for their events
+         *     tab.
+         */
+        get: operations["get_filtered_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/extended/v1/stx_supply": {
         parameters: {
             query?: never;
@@ -1793,6 +1828,11 @@ export interface components {
             offset: number;
             total: number;
             results: components["schemas"]["NftHolding"][];
+        };
+        FilteredEventPage: {
+            limit: number;
+            offset: number;
+            events: components["schemas"]["TransactionEvent"][];
         };
         StxSupply: {
             /** @description `unlocked_stx` as a percentage of `total_stx`, two decimals. */
@@ -5927,6 +5967,78 @@ export interface operations {
             304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_filtered_events: {
+        parameters: {
+            query?: {
+                /** @description A transaction id, with or without `0x`. */
+                tx_id?: string;
+                /**
+                 * @description A standard address or a contract identifier; its checksum is checked by the handler
+                 *     (400 `invalid STX address "…"`).
+                 */
+                address?: string;
+                /** @description Event types to keep, repeated or comma-separated (all five without it). */
+                type?: ("smart_contract_log" | "stx_lock" | "stx_asset" | "fungible_token_asset" | "non_fungible_token_asset")[];
+                /** @description Events per page, 0 to 100; `limit=0` means the default (20). */
+                limit?: number;
+                /**
+                 * @description Index of the first result. An offset at or past the end gives empty `results` (the real
+                 *     service then reports `total: 0`; reporting the true total is also accepted).
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    Warning: components["headers"]["DeprecationWarningFromV9"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 20,
+                     *       "offset": 0,
+                     *       "events": [
+                     *         {
+                     *           "event_index": 0,
+                     *           "tx_id": "0x709b55bd3da0f5a838125bd0ee20c5bfdd7caba173912d4281cae816b79a201b",
+                     *           "event_type": "stx_asset",
+                     *           "asset": {
+                     *             "asset_event_type": "transfer",
+                     *             "sender": "SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20",
+                     *             "recipient": "SP5NXMD4TQND6JFC7VJHBNPCRF5430JRCK24WYQK",
+                     *             "amount": "1500000"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FilteredEventPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };

@@ -26,6 +26,7 @@ import { get_contract_by_id } from './get_contract_by_id.ts';
 import { get_contract_events_by_id } from './get_contract_events_by_id.ts';
 import { run_faucet_stx } from './run_faucet_stx.ts';
 import { get_network_block_times } from './get_network_block_times.ts';
+import { get_filtered_events } from './get_filtered_events.ts';
 import { get_stx_supply } from './get_stx_supply.ts';
 import { get_mempool_transaction_list } from './get_mempool_transaction_list.ts';
 import { get_nft_holdings } from './get_nft_holdings.ts';
@@ -96,6 +97,7 @@ export const typedHandlers: OperationHandlers = {
   get_contract_events_by_id,
   run_faucet_stx,
   get_network_block_times,
+  get_filtered_events,
   get_stx_supply,
   get_mempool_transaction_list,
   get_nft_holdings,

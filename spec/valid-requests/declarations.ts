@@ -334,6 +334,13 @@ export const DECLARATIONS: { [O in OperationId]: Declaration<O> } = {
       { query: { principal: v.nft_activity, tx_metadata: true, limit: 2 } },
     ],
   }),
+  get_filtered_events: declare({
+    needs: ['address_tx'],
+    requests: (v) => [
+      { query: { tx_id: v.address_tx.tx_id } },
+      { query: { address: v.address_tx.address, limit: 5 } },
+    ],
+  }),
   get_stx_supply: declare({
     needs: ['block_height'],
     requests: (v) => [{}, { query: { height: v.block_height } }],

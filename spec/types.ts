@@ -781,7 +781,7 @@ export interface paths {
          *     `unlocked_stx` is the same sum and `unlocked_percent` its share of itself (`100.00`, or
          *     `NaN` on a chain with no STX), as in the real service; `total_stx_year_2050` is the real
          *     service's constant, 2,318,000,000 STX. A `height` past the tip sums what exists and
-         *     reports that height. The explorer's signers page reads it.
+         *     reports that height. The Hiro explorer's code reads it (for two signers-page cards).
          */
         get: operations["get_stx_supply"];
         put?: never;

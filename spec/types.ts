@@ -730,6 +730,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/extended/v1/tx/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get transaction events
+         * @deprecated
+         * @description Deprecated by the real service from v9.0.0 (8.11.6 does not mark it); it still answers.
+         *     The real service names no direct replacement; the nearest is
+         *     `GET /extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes`.
+         *
+         *     The events of the mined transactions, one transaction's (`tx_id`, with or without `0x`)
+         *     or one principal's (`address`: the STX, FT and NFT events it sent or received, the STX
+         *     locks of its account and the logs its contract printed), each as the transaction's
+         *     `events` give it, the latest first (block height, microblock, transaction index and
+         *     event index, descending; the unanchored microblock transactions count). `type`
+         *     (repeated or comma-separated) keeps those types. Exactly one of `tx_id` and `address`:
+         *     neither is 400 `can not find 'address' or 'tx_id' in the request`, both 400 `can't
+         *     handle both 'address' and 'tx_id' in the same request`; an address that fails its
+         *     checksum is 400 `invalid STX address "…"`. A transaction that is unknown or pending has
+         *     no events (an empty page). The explorer's transaction pages read it for their events
+         *     tab.
+         */
+        get: operations["get_filtered_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v1/stx_supply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the total and unlocked STX supply
+         * @description The STX in existence at a block height (the tip by default; the tip plus one with
+         *     `unanchored=true`, taking in the unanchored transactions): the STX minted less the STX
+         *     burned by the transactions at or below it, plus the miners' rewards matured by it (at the
+         *     height itself, or at the tip with `unanchored=true`), in STX with six decimals.
+         *     `unlocked_stx` is the same sum and `unlocked_percent` its share of itself (`100.00`, or
+         *     `NaN` on a chain with no STX), as in the real service; `total_stx_year_2050` is the real
+         *     service's constant, 2,318,000,000 STX. A `height` past the tip sums what exists and
+         *     reports that height. The Hiro explorer's code reads it (for two signers-page cards).
+         */
+        get: operations["get_stx_supply"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/extended/v1/tx/mempool": {
         parameters: {
             query?: never;
@@ -790,6 +852,34 @@ export interface paths {
          *     not, 400 `Invalid asset identifier`.
          */
         get: operations["get_nft_holdings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v1/tokens/ft/{token}/holders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get fungible token holders
+         * @description Every principal that ever held the fungible token (`<contract id>::<token name>`) with
+         *     what it holds at the chain tip, the largest balance first (equal balances by principal;
+         *     the real service leaves their order to its database), and `total_supply`, the sum of
+         *     those balances (the token's minted less burned). A holder that sent all it had stays,
+         *     at balance `0`, as in the real service's running balances. An asset the world never
+         *     moved (any string) is an empty page with `total: 0` and `total_supply: "0"`, as in the
+         *     real service; so is a page past the end, whose `total` and `total_supply` the real
+         *     service takes from the page's own rows. The real service also answers `stx` (every
+         *     account's STX); the mock answers it as an asset it never moved.
+         */
+        get: operations["get_ft_holders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1738,6 +1828,32 @@ export interface components {
             offset: number;
             total: number;
             results: components["schemas"]["NftHolding"][];
+        };
+        FilteredEventPage: {
+            limit: number;
+            offset: number;
+            events: components["schemas"]["TransactionEvent"][];
+        };
+        StxSupply: {
+            /** @description `unlocked_stx` as a percentage of `total_stx`, two decimals. */
+            unlocked_percent: string;
+            total_stx: components["schemas"]["StxDecimal"];
+            total_stx_year_2050: components["schemas"]["StxDecimal"];
+            unlocked_stx: components["schemas"]["StxDecimal"];
+            block_height: number;
+        };
+        /** @description An amount of STX with six decimals. */
+        StxDecimal: string;
+        FtHolderPage: {
+            limit: number;
+            offset: number;
+            total: number;
+            /** @description The sum of the holders' balances, micro-units. */
+            total_supply: components["schemas"]["Amount"];
+            results: {
+                address: components["schemas"]["Principal"];
+                balance: components["schemas"]["Amount"];
+            }[];
         };
         /** @description A pending transaction in brief, as v3's mempool list gives it: `V3MempoolTransaction` without `replaced_by_tx_id`, `post_conditions`, source code or function arguments. */
         V3MempoolTransactionSummary: {
@@ -5855,6 +5971,126 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    get_filtered_events: {
+        parameters: {
+            query?: {
+                /** @description A transaction id, with or without `0x`. */
+                tx_id?: string;
+                /**
+                 * @description A standard address or a contract identifier; its checksum is checked by the handler
+                 *     (400 `invalid STX address "…"`).
+                 */
+                address?: string;
+                /** @description Event types to keep, repeated or comma-separated (all five without it). */
+                type?: ("smart_contract_log" | "stx_lock" | "stx_asset" | "fungible_token_asset" | "non_fungible_token_asset")[];
+                /** @description Events per page, 0 to 100; `limit=0` means the default (20). */
+                limit?: number;
+                /**
+                 * @description Index of the first result. An offset at or past the end gives empty `results` (the real
+                 *     service then reports `total: 0`; reporting the true total is also accepted).
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    Warning: components["headers"]["DeprecationWarningFromV9"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 20,
+                     *       "offset": 0,
+                     *       "events": [
+                     *         {
+                     *           "event_index": 0,
+                     *           "tx_id": "0x709b55bd3da0f5a838125bd0ee20c5bfdd7caba173912d4281cae816b79a201b",
+                     *           "event_type": "stx_asset",
+                     *           "asset": {
+                     *             "asset_event_type": "transfer",
+                     *             "sender": "SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20",
+                     *             "recipient": "SP5NXMD4TQND6JFC7VJHBNPCRF5430JRCK24WYQK",
+                     *             "amount": "1500000"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FilteredEventPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_stx_supply: {
+        parameters: {
+            query?: {
+                /** @description The Stacks block height to sum at, instead of the tip. */
+                height?: number;
+                /** @description Include data from unanchored (unconfirmed) microblocks. `true` or `false` only. */
+                unanchored?: components["parameters"]["Unanchored"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The STX supply at the height. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "unlocked_percent": "100.00",
+                     *       "total_stx": "1352470901.284411",
+                     *       "total_stx_year_2050": "2318000000.000000",
+                     *       "unlocked_stx": "1352470901.284411",
+                     *       "block_height": 412
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StxSupply"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     get_mempool_transaction_list: {
         parameters: {
             query?: {
@@ -6028,6 +6264,72 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_ft_holders: {
+        parameters: {
+            query?: {
+                /** @description Results per page, 0 to 200; `limit=0` means the default (100). */
+                limit?: number;
+                /**
+                 * @description Index of the first result. An offset at or past the end gives empty `results` (the real
+                 *     service then reports `total: 0`; reporting the true total is also accepted).
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The asset identifier, `<contract id>::<token name>`.
+                 * @example SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20.amber-token::amber
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the token's holders. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 100,
+                     *       "offset": 0,
+                     *       "total": 2,
+                     *       "total_supply": "1000000000000",
+                     *       "results": [
+                     *         {
+                     *           "address": "SPNXG1P9FW701BRT3Z1K53X7CEMJD5S3S3ZKRV20",
+                     *           "balance": "999000000000"
+                     *         },
+                     *         {
+                     *           "address": "SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7",
+                     *           "balance": "1000000000"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FtHolderPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };

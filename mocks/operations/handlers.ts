@@ -26,8 +26,11 @@ import { get_contract_by_id } from './get_contract_by_id.ts';
 import { get_contract_events_by_id } from './get_contract_events_by_id.ts';
 import { run_faucet_stx } from './run_faucet_stx.ts';
 import { get_network_block_times } from './get_network_block_times.ts';
+import { get_filtered_events } from './get_filtered_events.ts';
+import { get_stx_supply } from './get_stx_supply.ts';
 import { get_mempool_transaction_list } from './get_mempool_transaction_list.ts';
 import { get_nft_holdings } from './get_nft_holdings.ts';
+import { get_ft_holders } from './get_ft_holders.ts';
 import { get_mempool_transactions } from './get_mempool_transactions.ts';
 import { get_principal_transactions } from './get_principal_transactions.ts';
 import { get_principal_transaction_balance_changes } from './get_principal_transaction_balance_changes.ts';
@@ -94,8 +97,11 @@ export const typedHandlers: OperationHandlers = {
   get_contract_events_by_id,
   run_faucet_stx,
   get_network_block_times,
+  get_filtered_events,
+  get_stx_supply,
   get_mempool_transaction_list,
   get_nft_holdings,
+  get_ft_holders,
   get_mempool_transactions,
   get_principal_transactions,
   get_principal_transaction_balance_changes,

@@ -6,6 +6,7 @@ import { Action, ContractKind, EventKind, txTypeOf, type TxType } from '../world
 import { forEachEvent } from '../world/derive/events.ts';
 import { rewardCycles, type RewardCycle } from '../world/derive/reward-sets.ts';
 import { parseHash32 } from '../world/hex.ts';
+import { ftHolders, type FtHolders } from './ft-holders.ts';
 import { listingOf, type Listing } from './paging.ts';
 import { perVersion, type Versioned } from './version-memo.ts';
 
@@ -59,6 +60,7 @@ export class ExplorerQueries {
   /** The reward cycles, oldest first (what the burn chain's payouts are drawn from too). */
   readonly cycles: () => RewardCycle[];
   private readonly tokens: () => Map<string, TokenFacts>;
+  private readonly holders: () => Map<string, FtHolders>;
 
   /** `source`'s version goes up whenever `chain` changes. */
   constructor(source: Versioned, chain: () => Chain) {
@@ -66,6 +68,7 @@ export class ExplorerQueries {
     this.burnRows = perVersion(source, () => burnBlockRows(chain()));
     this.cycles = perVersion(source, () => rewardCycles(chain()));
     this.tokens = perVersion(source, () => tokenFacts(chain()));
+    this.holders = perVersion(source, () => ftHolders(chain()));
   }
 
   /** The canonical blocks' heights, newest first. */
@@ -144,6 +147,11 @@ export class ExplorerQueries {
   token(contractId: string, kind: typeof ContractKind.Ft | typeof ContractKind.Nft): TokenFacts | undefined {
     const facts = this.tokens().get(contractId);
     return facts?.contract.kind === kind ? facts : undefined;
+  }
+
+  /** A fungible token's holders at the tip, by asset identifier (`<contract id>::<token name>`). */
+  ftHolders(assetId: string): FtHolders | undefined {
+    return this.holders().get(assetId);
   }
 }
 

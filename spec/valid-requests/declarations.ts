@@ -334,6 +334,21 @@ export const DECLARATIONS: { [O in OperationId]: Declaration<O> } = {
       { query: { principal: v.nft_activity, tx_metadata: true, limit: 2 } },
     ],
   }),
+  get_filtered_events: declare({
+    needs: ['address_tx'],
+    requests: (v) => [
+      { query: { tx_id: v.address_tx.tx_id } },
+      { query: { address: v.address_tx.address, limit: 5 } },
+    ],
+  }),
+  get_stx_supply: declare({
+    needs: ['block_height'],
+    requests: (v) => [{}, { query: { height: v.block_height } }],
+  }),
+  get_ft_holders: declare({
+    needs: ['ft_asset'],
+    requests: (v) => [{ path: { token: v.ft_asset } }, { path: { token: v.ft_asset }, query: { limit: 2 } }],
+  }),
   get_mempool_transactions: declare({ needs: [], requests: () => [{}, { query: { limit: 5 } }] }),
   get_name_info: declare({
     needs: ['bns_name'],

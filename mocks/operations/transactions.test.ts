@@ -7,6 +7,7 @@ import type {
   PendingTransaction,
   TxListEntry,
 } from '../serialize/types.ts';
+import { BOOT_CONTRACTS } from '../clarity/boot-copies.ts';
 import { TX_STATUSES, TX_TYPES } from '../world/tables/kinds.ts';
 import { NETWORKS } from '../world/tables/network.ts';
 import { txDetails } from '../../testing/http/kernel-reads.ts';
@@ -189,6 +190,13 @@ describe.each(SEEDS)('transactions of world %i', (seed) => {
   it('numbers each sender\u2019s nonces in chain order', () => {
     const next = new Map<string, number>();
     for (const tx of oracle.txs) {
+      // The node signs each of its boot deployments with nonce 0; the world's own two are numbered.
+      const name = tx.tx_type === 'smart_contract' ? tx.smart_contract.contract_id.split('.')[1] : '';
+      const boot = Object.values(NETWORKS).some((n) => n.bootAddress === tx.sender_address);
+      if (boot && BOOT_CONTRACTS.some((c) => c.name === name && name !== 'pox-4')) {
+        expect(tx.nonce).toBe(0);
+        continue;
+      }
       expect(tx.nonce).toBe(next.get(tx.sender_address) ?? 0);
       next.set(tx.sender_address, tx.nonce + 1);
       if (tx.sponsored) {

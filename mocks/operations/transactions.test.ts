@@ -7,11 +7,11 @@ import type {
   PendingTransaction,
   TxListEntry,
 } from '../serialize/types.ts';
-import { BOOT_CONTRACTS } from '../clarity/boot-copies.ts';
 import { TX_STATUSES, TX_TYPES } from '../world/tables/kinds.ts';
 import { NETWORKS } from '../world/tables/network.ts';
 import { txDetails } from '../../testing/http/kernel-reads.ts';
 import { oracleFor } from '../../testing/worlds/test-oracle.ts';
+import { isNodeBootDeploy } from '../../testing/worlds/boot-deploys.ts';
 import { mempoolTxIds, minedTxIds, SEEDS, testWorld } from '../../testing/worlds/test-worlds.ts';
 import { reprOf } from '../../spec/clarity-repr.ts';
 
@@ -191,9 +191,7 @@ describe.each(SEEDS)('transactions of world %i', (seed) => {
     const next = new Map<string, number>();
     for (const tx of oracle.txs) {
       // The node signs each of its boot deployments with nonce 0; the world's own two are numbered.
-      const name = tx.tx_type === 'smart_contract' ? tx.smart_contract.contract_id.split('.')[1] : '';
-      const boot = Object.values(NETWORKS).some((n) => n.bootAddress === tx.sender_address);
-      if (boot && BOOT_CONTRACTS.some((c) => c.name === name && name !== 'pox-4')) {
+      if (isNodeBootDeploy(tx)) {
         expect(tx.nonce).toBe(0);
         continue;
       }

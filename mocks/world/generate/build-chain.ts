@@ -409,12 +409,12 @@ export class ChainBuilder {
     }
   }
 
+  /** A transaction of the boot address, fee 0, as the node writes its boot deployments. */
   private bootTx(action: Action): TxIntent {
-    const sender = this.s.boot;
     return {
       action,
       status: Status.Success,
-      sender,
+      sender: this.s.boot,
       sponsor: -1,
       fee: 0,
       contract: -1,

@@ -12,7 +12,7 @@ const listed = readListed();
  * declaration or walk (building a world's 11,000-14,000 requests costs about 0.1 s of CPU).
  */
 const REQUEST_SETS = new Set(RELEASES.map((r) => `${r.version}/default-mainnet.json`));
-const WORLDS = ['default-mainnet', 'default-testnet', 'wallet', 'token-launch', 'stacking'];
+const WORLDS = ['default-mainnet', 'default-testnet', 'wallet', 'token-launch', 'stacking', 'own-contract'];
 
 describe("golden answers: the real service's answers to our chain, per release, recorded by `make differential`", () => {
   // Every release declared: a new one's declaration asks for its golden answers.

@@ -88,10 +88,10 @@ export function resolveMock(
  * (world/run/declared-contracts.ts): the engine starts only for a file that has some. Throws the
  * file's WorldFileError.
  */
-export async function runWorldContracts(
+export async function runWorldContracts<S extends Pick<MockSources, 'worldFile'>>(
   partial: Partial<MockOptions>,
-  sources: MockSources,
-): Promise<MockSources> {
+  sources: S,
+): Promise<S> {
   const { worldFile } = sources;
   if (!worldFile) return sources;
   const { world } = resolveWorld(partial, worldFile);

@@ -479,10 +479,10 @@ export interface paths {
          *     (`publish_height`). The node adds a Merkle proof of the source unless `proof=0`; this
          *     mock has no MARF and never sends one. An unknown contract (or one deployed after `tip`)
          *     is the node's 404 text `No contract source data found`. Served from the world itself,
-         *     with or without the Clarity engine; a boot contract of the node that the world does not
-         *     record (`bns`, the costs contracts, …) from the engine, its `publish_height` the block of
-         *     the world's own boot deployments (its `pox-4`'s), and 501 naming the engine's package
-         *     without it.
+         *     with or without the Clarity engine; the node's boot contracts the world records in its
+         *     first block (`bns`, the costs contracts, … beside its `pox-4` and `genesis`, which keep
+         *     the world's stand-in sources) from the engine, as `/extended/v1/contract/{contract_id}`
+         *     serves them, and 501 naming the engine's package without it.
          */
         get: operations["get_contract_source"];
         put?: never;
@@ -640,9 +640,13 @@ export interface paths {
          * Get a contract
          * @description The contract deployed under `contract_id`: the deploying transaction, its block height,
          *     its Clarity version, its source and its ABI (the interface as a JSON string; null when
-         *     the mock runs without the Clarity engine). A contract the chain has not mined (unknown,
-         *     or still pending) is 404 `cannot find contract by ID`; the identifier is not checked
-         *     otherwise, as the real service does not.
+         *     the mock runs without the Clarity engine). The node's boot contracts are deployed in the
+         *     first block, as the real service records them; their source is the one
+         *     `/v2/contracts/source` answers: for `bns`, the costs contracts and the others beside the
+         *     world's `pox-4` and `genesis`, the Clarity engine's, so those answer 501 naming the
+         *     engine's package without it. A contract the chain has not mined (unknown, or still
+         *     pending) is 404 `cannot find contract by ID`; the identifier is not checked otherwise, as
+         *     the real service does not.
          */
         get: operations["get_contract_by_id"];
         put?: never;

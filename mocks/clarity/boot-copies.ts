@@ -9,6 +9,22 @@
 import type { ContractId, ContractInterface } from './engine.ts';
 import type { Simnet } from './simnet-engine.ts';
 
+/** A boot contract of the node, as it deployed it. */
+export interface BootContract {
+  readonly name: string;
+  /** The epoch it was analysed in. */
+  readonly epoch: string;
+  /** The Clarity version it was analysed in. */
+  readonly clarityVersion: number;
+  /**
+   * The Clarity version its deploying transaction names: a versioned smart-contract payload's,
+   * null for a payload without one (the genesis block's, costs-2, costs-3 and costs-4 are
+   * analysed in their epoch's version all the same). What the real service shows as the
+   * contract's `clarity_version`.
+   */
+  readonly payloadVersion: number | null;
+}
+
 /**
  * The boot contracts in the order the node deploys them (a copy calls the copies before it, as
  * `.pox` or `.costs`), each with the epoch it was deployed in and its Clarity version, as
@@ -18,20 +34,20 @@ import type { Simnet } from './simnet-engine.ts';
  * `genesis` (a print), `sip-031` (epoch 3.2) and the signers' StackerDB contracts
  * (`signers-0-0`, …) are not in clarinet-sdk 3.21.0's session, so not here.
  */
-export const BOOT_CONTRACTS: readonly { name: string; epoch: string; clarityVersion: number }[] = [
-  { name: 'pox', epoch: '2.0', clarityVersion: 1 },
-  { name: 'lockup', epoch: '2.0', clarityVersion: 1 },
-  { name: 'costs', epoch: '2.0', clarityVersion: 1 },
-  { name: 'cost-voting', epoch: '2.0', clarityVersion: 1 },
-  { name: 'bns', epoch: '2.0', clarityVersion: 1 },
-  { name: 'costs-2', epoch: '2.0', clarityVersion: 1 },
-  { name: 'pox-2', epoch: '2.1', clarityVersion: 2 },
-  { name: 'costs-3', epoch: '2.1', clarityVersion: 2 },
-  { name: 'pox-3', epoch: '2.4', clarityVersion: 2 },
-  { name: 'pox-4', epoch: '2.5', clarityVersion: 2 },
-  { name: 'signers', epoch: '2.5', clarityVersion: 2 },
-  { name: 'signers-voting', epoch: '2.5', clarityVersion: 2 },
-  { name: 'costs-4', epoch: '3.3', clarityVersion: 4 },
+export const BOOT_CONTRACTS: readonly BootContract[] = [
+  { name: 'pox', epoch: '2.0', clarityVersion: 1, payloadVersion: null },
+  { name: 'lockup', epoch: '2.0', clarityVersion: 1, payloadVersion: null },
+  { name: 'costs', epoch: '2.0', clarityVersion: 1, payloadVersion: null },
+  { name: 'cost-voting', epoch: '2.0', clarityVersion: 1, payloadVersion: null },
+  { name: 'bns', epoch: '2.0', clarityVersion: 1, payloadVersion: null },
+  { name: 'costs-2', epoch: '2.0', clarityVersion: 1, payloadVersion: null },
+  { name: 'pox-2', epoch: '2.1', clarityVersion: 2, payloadVersion: 2 },
+  { name: 'costs-3', epoch: '2.1', clarityVersion: 2, payloadVersion: null },
+  { name: 'pox-3', epoch: '2.4', clarityVersion: 2, payloadVersion: 2 },
+  { name: 'pox-4', epoch: '2.5', clarityVersion: 2, payloadVersion: 2 },
+  { name: 'signers', epoch: '2.5', clarityVersion: 2, payloadVersion: 2 },
+  { name: 'signers-voting', epoch: '2.5', clarityVersion: 2, payloadVersion: 2 },
+  { name: 'costs-4', epoch: '3.3', clarityVersion: 4, payloadVersion: null },
 ];
 
 /** The copies' deployer: the hash160 of nothing anyone holds a key to (a run of 0xb0 bytes). */

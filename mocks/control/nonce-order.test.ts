@@ -5,7 +5,7 @@ import { txDetails } from '../../testing/http/kernel-reads.ts';
 import { controlSpec } from './control-spec.ts';
 import { LiveChain } from './live-chain.ts';
 import { mempoolTxIds, minedTxIds } from '../../testing/worlds/test-worlds.ts';
-import { Action, Status } from '../world/tables/kinds.ts';
+import { Action, ContractKind, Status } from '../world/tables/kinds.ts';
 import type { Chain } from '../world/tables/chain.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';
 import { resolveOptions } from '../world/options.ts';
@@ -30,11 +30,15 @@ function noncesByPrincipal(table: TxTable, keep: (row: number) => boolean): Map<
 
 /**
  * What a node guarantees: an account's mined transactions use nonces 0, 1, 2, … with none
- * skipped or repeated, and its pending ones continue from there, again without a gap.
+ * skipped or repeated, and its pending ones continue from there, again without a gap. The node's
+ * own boot deployments, each signed with nonce 0, are no account's run.
  */
 function nonceProblems(chain: Chain): string[] {
   const problems: string[] = [];
-  const mined = noncesByPrincipal(chain.txs, () => true);
+  const nodeBoot = (row: number): boolean =>
+    chain.txs.action[row] === Action.Deploy &&
+    chain.contracts[chain.txs.contract[row] as number]?.kind === ContractKind.Boot;
+  const mined = noncesByPrincipal(chain.txs, (row) => !nodeBoot(row));
   const pending = noncesByPrincipal(chain.mempool, (row) => chain.mempool.status[row] === Status.Pending);
   for (const principal of new Set([...mined.keys(), ...pending.keys()])) {
     const used = [...(mined.get(principal) ?? [])].sort((a, b) => a - b);

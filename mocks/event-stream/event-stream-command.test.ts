@@ -22,6 +22,13 @@ interface Tx {
   contract_interface: { functions: { outputs: unknown }[]; epoch?: string } | null;
 }
 
+/** What the own-contract test reads of a `/new_block` transaction. */
+interface OwnTx {
+  status: string;
+  raw_result: string;
+  contract_interface: { clarity_version?: string } | null;
+}
+
 describe('npm run mock -- event-stream', () => {
   it('writes the world of the flags as TSV lines and says what it wrote', async () => {
     const out = join(dir, 'chain.tsv');
@@ -55,6 +62,37 @@ describe('npm run mock -- event-stream', () => {
     }
     expect(stderr.join('')).not.toContain('read from its source');
   });
+
+  // The engine runs the file's contract and calls before the chain is built, as startMockServer
+  // runs them: without that the command refused the file as a door that cannot wait for it.
+  it("writes a world file's own contract and calls with the engine's results", async () => {
+    const out = join(dir, 'own.tsv');
+    expect(
+      await eventStreamCommand([
+        '--world',
+        'fixtures/worlds/own-contract.yaml',
+        '--blocks',
+        '60',
+        '--out',
+        out,
+      ]),
+    ).toBe(0);
+    const txsAt = (height: number) =>
+      readFileSync(out, 'utf8')
+        .trimEnd()
+        .split('\n')
+        .filter((l) => l.split('\t')[2] === '/new_block')
+        .map((l) => JSON.parse(l.split('\t')[3] as string) as { block_height: number; transactions: OwnTx[] })
+        .filter((block) => block.block_height === height)
+        .flatMap((block) => block.transactions);
+    expect(txsAt(5).map((tx) => tx.contract_interface?.clarity_version)).toContain('Clarity4');
+    // Carol's call at height 7 asks for a name Bob took: (err u100), mined abort_by_response.
+    expect(
+      txsAt(7)
+        .filter((tx) => tx.status === 'abort_by_response')
+        .map((tx) => tx.raw_result),
+    ).toContain(`0x0801${'0'.repeat(30)}64`);
+  }, 180_000);
 
   it('refuses bad usage in one line pointing to its --help (exit 2)', async () => {
     expect(await eventStreamCommand(['--blocks', '60'], {})).toBe(2);

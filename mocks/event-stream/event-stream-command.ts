@@ -49,7 +49,7 @@ export async function eventStreamCommand(
     return 2;
   }
   try {
-    const chain = chainOf(options);
+    const chain = await chainOf(options);
     const file = createWriteStream('', { fd: openSync(out, 'w') });
     const done = new Promise<void>((resolve, reject) => {
       file.once('finish', resolve);

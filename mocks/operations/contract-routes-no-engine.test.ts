@@ -26,6 +26,8 @@ describe('the contract routes without the Clarity engine', () => {
     ['GET', `/v2/contracts/interface/${address}/${name}`, undefined],
     ['GET', `/v2/contracts/interface/${boot}/pox-4`, undefined],
     ['GET', `/v2/contracts/source/${boot}/bns`, undefined],
+    // The world records bns, but its source is the engine's, on both contract routes.
+    ['GET', `/extended/v1/contract/${boot}.bns`, undefined],
     ['GET', `/v2/data_var/${address}/${name}/counter`, undefined],
     ['GET', `/v2/constant_val/${address}/${name}/contract-owner`, undefined],
     ['POST', `/v2/map_entry/${address}/${name}/entries`, '"0x0100000000000000000000000000000001"'],
@@ -65,5 +67,8 @@ describe('the contract routes without the Clarity engine', () => {
     expect((await ask(`/v2/contracts/source/${address}/${name}`)).status).toBe(200);
     const contract = await ask(`/extended/v1/contract/${token.id}`);
     expect([contract.status, contract.body.abi]).toEqual([200, null]);
+    // The world's own boot contract keeps its stand-in source.
+    const pox = await ask(`/extended/v1/contract/${boot}.pox-4`);
+    expect([pox.status, pox.body.abi]).toEqual([200, null]);
   });
 });

@@ -1,5 +1,8 @@
 import { isClarityUnavailable } from '../clarity/unavailable.ts';
-import { tipHeight } from '../world/tables/chain.ts';
+import { tipHeight, type Chain } from '../world/tables/chain.ts';
+import { ContractKind } from '../world/tables/kinds.ts';
+import { sourceOf } from '../world/derive/contract-source.ts';
+import type { DeployedContract } from '../query/contracts.ts';
 import type { ContractReads } from '../world/run/world-engine.ts';
 import type { WorldQueries } from '../query/world-queries.ts';
 import { own, type OperationId, type OperationResult } from './types.ts';
@@ -51,17 +54,22 @@ export async function withEngine<Id extends OperationId>(
   return read(reads, { height, at: height >= tipHeight(queries.chain) ? undefined : height });
 }
 
-/** The engine's reads, or undefined when its package is not installed. */
-export async function engineIfInstalled(queries: WorldQueries): Promise<ContractReads | undefined> {
-  try {
-    return await queries.clarity.ready();
-  } catch (err) {
-    if (isClarityUnavailable(err)) return undefined;
-    throw err;
-  }
-}
-
 /** The node's 404, as text. */
 export function nodeNotFound<Id extends OperationId>(text: string): OperationResult<Id> {
   return own({ text }, 404);
+}
+
+/**
+ * The source the contract routes serve for a mined contract: the world's, but for one of the
+ * node's boot contracts (the mock ships no source of theirs) the Clarity engine's copy, as
+ * `/v2/contracts/interface` answers the engine's interface of it; undefined when the engine holds
+ * no such contract.
+ */
+export function servedSource(
+  chain: Chain,
+  deployed: DeployedContract,
+  reads: ContractReads,
+): string | undefined {
+  const { contract } = deployed;
+  return contract.kind === ContractKind.Boot ? reads.source(contract.id)?.source : sourceOf(chain, contract);
 }

@@ -1,14 +1,17 @@
 import type { Chain } from '../world/tables/chain.ts';
-import { sourceOf } from '../world/derive/contract-source.ts';
 import { eventsOf } from '../world/derive/events.ts';
 import type { ContractLog, DeployedContract } from '../query/contracts.ts';
 import { transactionEvent } from './events.ts';
 import type { SmartContract, SmartContractLogEvent } from './types.ts';
 
-/** A mined contract as the extended contract route answers it; `abi`: its interface as JSON text, or null. */
+/**
+ * A mined contract as the extended contract route answers it: `source`, the source it serves
+ * (a boot contract's is the engine's); `abi`, its interface as JSON text, or null.
+ */
 export function serializeSmartContract(
   chain: Chain,
   deployed: DeployedContract,
+  source: string,
   abi: string | null,
 ): SmartContract {
   const { contract, tx, height } = deployed;
@@ -18,7 +21,7 @@ export function serializeSmartContract(
     contract_id: contract.id,
     block_height: height,
     clarity_version: contract.clarityVersion,
-    source_code: sourceOf(chain, contract),
+    source_code: source,
     abi,
   };
 }

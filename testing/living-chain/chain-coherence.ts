@@ -6,6 +6,7 @@ import type { Mock } from '../../mocks/mock-handle.ts';
 import { principalTotals, type Movement, type Oracle } from '../worlds/test-oracle.ts';
 import type { IncrementalOracle } from './incremental-oracle.ts';
 import { mempoolTxIds } from '../worlds/test-worlds.ts';
+import { isNodeBootDeploy } from '../worlds/boot-deploys.ts';
 import { kernelReads } from '../../mocks/kernel-reads.ts';
 import { txDetails } from '../http/kernel-reads.ts';
 import type { HttpClient } from '../../spec/http/client.ts';
@@ -230,7 +231,10 @@ function pendingTxs(mock: Mock<ServerDoor>, count: number): PendingTx[] {
   });
 }
 
-/** An account's mined transactions use nonces 0, 1, 2, …, its pending ones follow, none skipped or repeated. */
+/**
+ * An account's mined transactions use nonces 0, 1, 2, …, its pending ones follow, none skipped or
+ * repeated; the node's own boot deployments, each signed with nonce 0, aside.
+ */
 function nonceProblems(oracle: Oracle, pending: PendingTx[]): string[] {
   const used = new Map<string, number[]>();
   const add = (who: string | undefined, nonce: number | undefined): void => {
@@ -238,6 +242,7 @@ function nonceProblems(oracle: Oracle, pending: PendingTx[]): string[] {
     used.set(who, [...(used.get(who) ?? []), nonce]);
   };
   for (const tx of oracle.txs) {
+    if (isNodeBootDeploy(tx)) continue;
     add(tx.sender_address, tx.nonce);
     if (tx.sponsored) add(tx.sponsor_address, tx.sponsor_nonce);
   }

@@ -20,6 +20,8 @@ export function sourceOf(chain: Chain, contract: Contract): string {
       return POX_SOURCE;
     case ContractKind.Genesis:
       return GENESIS_SOURCE;
+    case ContractKind.Boot:
+      return bootStandIn(contract);
     case ContractKind.Broadcast: {
       const deployed = clarityDeployOf(chain, contract.id)?.payload;
       return deployed?.kind === 'deploy' ? deployed.source : '';
@@ -161,3 +163,13 @@ const POX_SOURCE = `;; PoX-4: proof-of-transfer stacking
 const GENESIS_SOURCE = `;; Genesis: the initial STX allocations
 (define-data-var initialized bool true)
 `;
+
+/**
+ * What the world holds of a node's boot contract: its source is the node's (GPL-3.0), which the
+ * mock does not ship. The contract routes answer the Clarity engine's copy of it.
+ */
+function bootStandIn(c: Contract): string {
+  return `;; ${c.name}: a boot contract of the node. Its source is the node's, not the mock's:
+;; /v2/contracts/source and /extended/v1/contract answer it from the Clarity engine.
+`;
+}

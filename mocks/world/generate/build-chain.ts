@@ -22,11 +22,14 @@ import { packTxFlags } from '../tables/tx-flags.ts';
 import { MempoolConfirmation, mempoolContext, type ClarityRunner } from './mempool-confirmation.ts';
 import { REWARD_MATURITY } from '../derive/miner-rewards.ts';
 import { MAX_REORG_DEPTH, Reorgs } from './reorgs.ts';
-import type { Rng } from '../rng.ts';
+import { Rng } from '../rng.ts';
+import { BOOT_CONTRACTS } from '../../clarity/boot-copies.ts';
 import { blankDraft, type TxDraft } from '../tables/tx-table.ts';
 import type { WorldOptions } from '../options.ts';
 
 const COINBASE_REWARD = 1_000_000_000;
+/** Mixed into the seed for the generator of the node's boot deployments' ids. */
+const BOOT_IDS_SEED = 0xb007_c0de;
 
 /**
  * Generates the whole chain of a world from its options; deterministic in the seed. A world file's
@@ -308,6 +311,7 @@ export class ChainBuilder {
     if (h === 1) {
       this.pushBootDeploy(ContractKind.Genesis, h);
       this.pushBootDeploy(ContractKind.Pox, h);
+      this.pushNodeBootContracts(h);
       this.declaredTxs(h);
     } else {
       // A fresh lock near the tip: whatever the seed, someone has STX locked at the tip.
@@ -383,8 +387,32 @@ export class ChainBuilder {
   }
 
   private pushBootDeploy(kind: ContractKind, h: number): void {
-    const tx: TxIntent = {
-      action: kind === ContractKind.Genesis ? Action.Genesis : Action.Deploy,
+    const action = kind === ContractKind.Genesis ? Action.Genesis : Action.Deploy;
+    this.pushTx({ ...this.bootTx(action), deployKind: kind }, h, -1, AnchorMode.OnChainOnly);
+    this.s.draft.poxContract = this.s.registry.poxContract;
+    this.s.chain.poxContract = this.s.registry.poxContract;
+  }
+
+  /**
+   * The node's other boot contracts (BNS, the costs contracts, …), after the world's own two, as
+   * the node signs each: nonce 0, no fee. The real service shows its genesis block's deployments
+   * in block 1, and the world's chain starts in epoch 2.5 with every later epoch's before it, so
+   * all are in block 1. Their ids come from a generator of their own: the rest of the world stays
+   * the seed's.
+   */
+  private pushNodeBootContracts(h: number): void {
+    const ids = new Rng(this.options.seed ^ BOOT_IDS_SEED);
+    for (const { name, payloadVersion } of BOOT_CONTRACTS) {
+      if (name === 'pox-4') continue;
+      const contract = this.s.registry.deployBoot(this.s.boot, name, payloadVersion, h);
+      this.pushTx({ ...this.bootTx(Action.Deploy), contract, nonce: 0 }, h, -1, AnchorMode.OnChainOnly, ids);
+    }
+  }
+
+  /** A transaction of the boot address, fee 0, as the node writes its boot deployments. */
+  private bootTx(action: Action): TxIntent {
+    return {
+      action,
       status: Status.Success,
       sender: this.s.boot,
       sponsor: -1,
@@ -394,11 +422,7 @@ export class ChainBuilder {
       amount: 0,
       aux: 0,
       deny: false,
-      deployKind: kind,
     };
-    this.pushTx(tx, h, -1, AnchorMode.OnChainOnly);
-    this.s.draft.poxContract = this.s.registry.poxContract;
-    this.s.chain.poxContract = this.s.registry.poxContract;
   }
 
   private pushTx(
@@ -424,7 +448,7 @@ export class ChainBuilder {
     d.height = height;
     d.sender = tx.sender;
     d.sponsor = tx.sponsor;
-    d.nonce = nonces.take(tx.sender);
+    d.nonce = tx.nonce ?? nonces.take(tx.sender);
     d.sponsorNonce = tx.sponsor >= 0 ? nonces.take(tx.sponsor) : 0;
     d.fee = tx.fee;
     d.contract = contract;

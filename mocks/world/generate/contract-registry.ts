@@ -83,6 +83,14 @@ export class ContractRegistry {
   }
 
   /**
+   * Registers one of the node's boot contracts besides pox-4 and genesis, mined at `height`: its
+   * own name, no token, the Clarity version its deploying transaction names.
+   */
+  deployBoot(deployer: number, name: string, version: number | null, height: number): number {
+    return this.register(ContractKind.Boot, deployer, name, '', false, height, undefined, version);
+  }
+
+  /**
    * Registers a contract a world file names: it keeps its given name and stays off the lists the
    * background activity picks from, so only the file's own transactions touch its tokens.
    */

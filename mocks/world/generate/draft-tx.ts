@@ -28,6 +28,8 @@ export interface TxIntent {
   deployKind?: ContractKind;
   /** A transaction a wallet signed: its id is the hash of its bytes, its anchor mode its own. */
   signed?: SignedParts;
+  /** The nonce it carries, where it is not its sender's next (a boot deployment's: 0, as the node signs each). */
+  nonce?: number;
 }
 
 /** What a signed transaction fixes that the world would otherwise draw. */

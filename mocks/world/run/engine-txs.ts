@@ -32,7 +32,9 @@ export function engineTxOf(chain: Chain, tx: number, pox: EnginePox): EngineTx |
       const broadcast = engineOnlyTx(chain, t, tx);
       if (broadcast || action === Action.ClarityCall) return broadcast;
       const contract = contractAt(chain, t.contract[tx] as number);
-      if (contract.kind === ContractKind.Pox || contract.kind === ContractKind.Genesis) return undefined;
+      // The boot contracts are the engine's own, there before the world's first block.
+      const boot: readonly ContractKind[] = [ContractKind.Pox, ContractKind.Genesis, ContractKind.Boot];
+      if (boot.includes(contract.kind)) return undefined;
       return {
         kind: 'deploy',
         sender,

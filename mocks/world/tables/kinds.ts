@@ -174,6 +174,12 @@ export const ContractKind = {
    * Clarity engine knows what it does, and the world's own activity never calls it.
    */
   Broadcast: 6,
+  /**
+   * One of the node's boot contracts besides pox-4 and genesis (BNS, the costs contracts, …),
+   * deployed in the world's boot block. Its source is the node's, which the mock does not ship:
+   * the world holds a stand-in, the contract routes the Clarity engine's.
+   */
+  Boot: 7,
 } as const;
 export type ContractKind = (typeof ContractKind)[keyof typeof ContractKind];
 

@@ -20,6 +20,8 @@ export function sourceOf(chain: Chain, contract: Contract): string {
       return POX_SOURCE;
     case ContractKind.Genesis:
       return GENESIS_SOURCE;
+    case ContractKind.Bns:
+      return '';
     case ContractKind.Broadcast: {
       const deployed = clarityDeployOf(chain, contract.id)?.payload;
       return deployed?.kind === 'deploy' ? deployed.source : '';

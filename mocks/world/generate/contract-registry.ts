@@ -83,6 +83,15 @@ export class ContractRegistry {
   }
 
   /**
+   * Registers a boot contract the world calls without recording its deployment (the node's
+   * genesis deployed it): on chain from block 1, off the lists the background picks from. Its
+   * asset is BNS's `names`.
+   */
+  deployBoot(deployer: number, name: string): number {
+    return this.register(ContractKind.Bns, deployer, name, 'names', false, 1, undefined, 1);
+  }
+
+  /**
    * Registers a contract a world file names: it keeps its given name and stays off the lists the
    * background activity picks from, so only the file's own transactions touch its tokens.
    */

@@ -2,6 +2,7 @@ import { EngineRefusal, type EngineTx, type TxOutcome } from '../../clarity/engi
 import { step, type EngineFacts, type EngineSteps } from '../../clarity/engine-steps.ts';
 import { clarityTxOf, type Chain } from '../tables/chain.ts';
 import { engineTxOf, genesisAllocations } from './engine-txs.ts';
+import { bnsPrintDisagreement } from './bns-prints.ts';
 import { configurePox, lockDisagreement, type EnginePox } from './stacking.ts';
 
 /**
@@ -154,7 +155,10 @@ export function* runInBlock(
   return ran;
 }
 
-/** A deployment or call only the engine runs, mined in world block h, run again in a block of its own. */
+/**
+ * A deployment or call only the engine runs, mined in world block h, run again in a block of its
+ * own; a call of the BNS contract the world drew prints what the world recorded.
+ */
 function* runAlone(
   engine: EngineFacts,
   chain: Chain,
@@ -163,14 +167,16 @@ function* runAlone(
   tx: number,
   engineTx: EngineTx,
 ): EngineSteps<void> {
-  let committed = false;
+  let outcome: TxOutcome | undefined;
   try {
-    const [outcome] = yield* step('mineBlock', [engineTx], burnHeightOf(chain, replayed, h));
-    committed = outcome?.committed === true;
+    [outcome] = yield* step('mineBlock', [engineTx], burnHeightOf(chain, replayed, h));
   } catch (error) {
     if (!(error instanceof EngineRefusal)) throw error;
   }
-  if (!committed) throw new ReplayRefusal(chain.txs.idHex(tx), 'it succeeded when mined, and no longer does');
+  if (outcome?.committed !== true)
+    throw new ReplayRefusal(chain.txs.idHex(tx), 'it succeeded when mined, and no longer does');
+  const disagreement = bnsPrintDisagreement(chain, tx, outcome);
+  if (disagreement) throw new ReplayRefusal(chain.txs.idHex(tx), disagreement);
   settleHeight(engine, replayed, h);
 }
 

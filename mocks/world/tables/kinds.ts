@@ -174,6 +174,11 @@ export const ContractKind = {
    * Clarity engine knows what it does, and the world's own activity never calls it.
    */
   Broadcast: 6,
+  /**
+   * The BNS boot contract (`bns`): the world calls it (world/generate/bns-names.ts), the node's
+   * genesis deployed it, so the chain holds no deployment of it; the Clarity engine holds its source.
+   */
+  Bns: 7,
 } as const;
 export type ContractKind = (typeof ContractKind)[keyof typeof ContractKind];
 

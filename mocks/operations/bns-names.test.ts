@@ -159,6 +159,11 @@ describe('GET /v1/names/{name}', () => {
     const printed = (register.events as Json[]).map((e) => e.event_type);
     expect(printed).toEqual(['non_fungible_token_asset', 'smart_contract_log']);
     expect(register.events[1].contract_log.value.repr).toContain(`(hash 0x${info.zonefile_hash})`);
+    // Her holdings hold the name's NFT, valued as BNS mints it: the name's tuple.
+    const holdings = await body(`/extended/v1/tokens/nft/holdings?principal=${alice}`);
+    expect(holdings.results.map((h: Json) => [h.asset_identifier, h.value.repr])).toEqual([
+      ['SP000000000000000000002Q6VF78.bns::names', '(tuple (name 0x616c696365) (namespace 0x6964))'],
+    ]);
     // alice's balance paid for it: her 90 STX less the burn and the two calls' fees.
     const stx = await body(`/extended/v2/addresses/${alice}/balances/stx`);
     expect(stx.balance).toBe(String(90_000_000 - 2_000_000 - 2 * 3000));

@@ -130,8 +130,8 @@ export function* openBlock(
 /**
  * Runs `engineTx`, a deployment or call only the engine runs, as world block h mines it: after
  * the block's own rows (the engine catches up with the chain below h and opens block h first,
- * which throws ReplayRefusal when that chain cannot run), in an engine block of its own. What it
- * did, or the engine's refusal.
+ * with what only the engine runs that the block mined before it, which throws ReplayRefusal when
+ * that chain cannot run), in an engine block of its own. What it did, or the engine's refusal.
  */
 export function* runInBlock(
   engine: EngineFacts,
@@ -142,7 +142,16 @@ export function* runInBlock(
 ): EngineSteps<TxOutcome | EngineRefusal> {
   if (replayed.height < h) {
     yield* replayChain(engine, chain, h - 1, replayed);
-    yield* openBlock(engine, chain, replayed, blockTxs(chain, replayed.pox, h, chain.txs.count));
+    const built = blockTxs(chain, replayed.pox, h, chain.txs.count);
+    yield* openBlock(engine, chain, replayed, built);
+    // What only the engine runs that block h already holds (the world's BNS calls) runs first, in
+    // order, up to the row `engineTx` is (whose outcome is not recorded yet).
+    for (let tx = built.worldEnd; tx < chain.txs.count; tx++) {
+      const entry = clarityTxOf(chain, chain.txs, tx);
+      if (entry && !entry.outcome) break;
+      const before = engineTxOf(chain, tx, replayed.pox);
+      if (before) yield* runAlone(engine, chain, replayed, h, tx, before);
+    }
   }
   let ran: TxOutcome | EngineRefusal;
   try {

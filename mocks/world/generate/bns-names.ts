@@ -74,7 +74,7 @@ export class BnsRegistrar {
   private readonly names: PlannedName[];
   private readonly owners = new Set<number>();
   private readonly salts = new Map<string, Uint8Array>();
-  private revealedAt = new Map<string, number>();
+  private readonly revealedAt = new Map<string, number>();
   private readyBurnHeight = -1;
   private attachments = 0;
   private bns = -1;
@@ -153,6 +153,16 @@ export class BnsRegistrar {
   }
 
   private register(n: PlannedName, push: PushBnsCall): void {
+    const fee = n.ref ? FILE_NAME_FEE : this.fee();
+    const spendable = this.s.ledger.spendable(n.owner, this.s.clock.burnHeight);
+    // What the owner sent meanwhile may leave nothing for the fee: the preorder then stays unclaimed.
+    if (spendable < fee) {
+      this.problem(
+        n,
+        `${n.name}: its owner cannot pay the registration's fee (${fee} µSTX) at height ${n.height}: it has ${spendable} µSTX to spend`,
+      );
+      return;
+    }
     const owner = this.s.principals.name(n.owner);
     const zonefile = n.zonefile || zonefileOf(n.name, owner);
     const call = nameRegister(
@@ -165,7 +175,7 @@ export class BnsRegistrar {
       this.attachments++,
     );
     this.zonefiles[bytesToHex(hash160(utf8ToBytes(zonefile)))] = zonefile;
-    push(this.intent(n.owner, n.ref ? FILE_NAME_FEE : this.fee()), bnsEntry(this.contractId(), call));
+    push(this.intent(n.owner, fee), bnsEntry(this.contractId(), call));
   }
 
   /** A background account that owns no name yet and can pay `cost` now; -1 when the draws find none. */

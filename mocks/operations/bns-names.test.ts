@@ -159,6 +159,11 @@ describe('GET /v1/names/{name}', () => {
     const printed = (register.events as Json[]).map((e) => e.event_type);
     expect(printed).toEqual(['non_fungible_token_asset', 'smart_contract_log']);
     expect(register.events[1].contract_log.value.repr).toContain(`(hash 0x${info.zonefile_hash})`);
+    // The contract's own events list its prints, as the real service keeps any contract's logs.
+    const logs = await body('/extended/v1/contract/SP000000000000000000002Q6VF78.bns/events?limit=50');
+    const printedBy = (logs.results as Json[]).map((e) => e.tx_id);
+    expect(printedBy).toContain(info.last_txid);
+    expect(logs.results).toHaveLength(2 + worldNames().length);
     // Her holdings hold the name's NFT, valued as BNS mints it: the name's tuple.
     const holdings = await body(`/extended/v1/tokens/nft/holdings?principal=${alice}`);
     expect(holdings.results.map((h: Json) => [h.asset_identifier, h.value.repr])).toEqual([

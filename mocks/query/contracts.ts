@@ -1,7 +1,7 @@
 import type { Chain } from '../world/tables/chain.ts';
 import type { Contract } from '../world/tables/contracts.ts';
 import { forEachEvent } from '../world/derive/events.ts';
-import { Action, EventKind, Status } from '../world/tables/kinds.ts';
+import { Action, ContractKind, EventKind, Status } from '../world/tables/kinds.ts';
 import type { Listing } from './paging.ts';
 
 /** A contract the chain mined, and the transaction that deployed it. */
@@ -48,12 +48,16 @@ export class ContractDirectory {
 
   /**
    * The contract's logs on the chain, newest first: by block height, transaction index and
-   * event index, all descending, as the real service orders its contract logs. An unknown
-   * contract has none.
+   * event index, all descending, as the real service orders its contract logs (it keeps any
+   * contract's, deployed on its chain or not: the BNS boot contract's too). An unknown contract
+   * has none.
    */
   logs(id: string): Listing<ContractLog> {
-    const found = this.deployed.get(id);
-    const rows = found ? this.gather(found.contract.index) : [];
+    // The BNS boot contract prints without a deployment the chain records (the node's genesis's).
+    const index =
+      this.deployed.get(id)?.contract.index ??
+      this.chain.contracts.find((c) => c.id === id && c.kind === ContractKind.Bns)?.index;
+    const rows = index === undefined ? [] : this.gather(index);
     return { total: rows.length, at: (position) => rows[position] as ContractLog };
   }
 

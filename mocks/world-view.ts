@@ -71,9 +71,6 @@ function traitOf(queries: WorldQueries): Pick<WorldView, 'trait'> {
 
 /** The first of the world's names the canonical chain has registered, and its owner. */
 function bnsNameOf(queries: WorldQueries): Pick<WorldView, 'bns_name'> {
-  for (const { name } of queries.chain.names) {
-    const facts = queries.names.name(name, false);
-    if (facts) return { bns_name: { name, owner: facts.owner } };
-  }
-  return {};
+  const [facts] = queries.names.all(false).values();
+  return facts ? { bns_name: { name: facts.name, owner: facts.owner } } : {};
 }

@@ -5,7 +5,7 @@ import { txDetails } from '../../testing/http/kernel-reads.ts';
 import { controlSpec } from './control-spec.ts';
 import { LiveChain } from './live-chain.ts';
 import { mempoolTxIds, minedTxIds } from '../../testing/worlds/test-worlds.ts';
-import { Action, ContractKind, Status } from '../world/tables/kinds.ts';
+import { Action, ContractKind, isNodeBootContract, Status } from '../world/tables/kinds.ts';
 import type { Chain } from '../world/tables/chain.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';
 import { resolveOptions } from '../world/options.ts';
@@ -37,7 +37,7 @@ function nonceProblems(chain: Chain): string[] {
   const problems: string[] = [];
   const nodeBoot = (row: number): boolean =>
     chain.txs.action[row] === Action.Deploy &&
-    chain.contracts[chain.txs.contract[row] as number]?.kind === ContractKind.Boot;
+    isNodeBootContract(chain.contracts[chain.txs.contract[row] as number]?.kind ?? ContractKind.Ft);
   const mined = noncesByPrincipal(chain.txs, (row) => !nodeBoot(row));
   const pending = noncesByPrincipal(chain.mempool, (row) => chain.mempool.status[row] === Status.Pending);
   for (const principal of new Set([...mined.keys(), ...pending.keys()])) {

@@ -10,6 +10,7 @@ import {
   type InterfaceOf,
 } from './messages.ts';
 import { rawTxOf } from '../serialize/raw-tx.ts';
+import { attachmentsOf } from './attachments.ts';
 import { replacements } from '../query/replace-by-fee.ts';
 import { burnchainPayouts, type BurnchainPayouts } from '../world/derive/burnchain-payouts.ts';
 import { rewardCycles } from '../world/derive/reward-sets.ts';
@@ -30,8 +31,9 @@ export function tsvLine(id: number, unixSeconds: number, path: string, payload: 
 
 /**
  * Writes `chain` as the messages a stacks-node sends its event observers, in chain order: each
- * burn block (with its PoX payouts) before the first block on it, each block with its transactions and events, the
- * mempool transactions after the block at whose height they arrived (a dropped one is then
+ * burn block (with its PoX payouts) before the first block on it, each block with its transactions and events,
+ * then the zone files of the BNS names it registered (`/attachments/new`), the mempool
+ * transactions after the block at whose height they arrived (a dropped one is then
  * dropped), and the microblocks streamed on top of the tip; a deployment's interface from
  * `interfaceOf` (the Clarity engine's). It waits for `out` to drain, so
  * memory holds one block's messages whatever the chain's size.
@@ -67,6 +69,8 @@ export async function writeEventStream(
         burnBlockMessage(chain, height, payouts.get(height - 1) as BurnchainPayouts),
       );
     await write(time, '/new_block', blockMessage(chain, height, interfaceOf));
+    const attachments = attachmentsOf(chain, height);
+    if (attachments.length > 0) await write(time, '/attachments/new', attachments);
     for (const tx of arrivals.get(height) ?? []) {
       const raw = rawTxOf(chain, chain.mempool, tx);
       await write(chain.receiptTime[tx] as number, '/new_mempool_tx', [raw.hex]);

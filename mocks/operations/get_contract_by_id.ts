@@ -4,7 +4,7 @@ import { notFound, ok, type OperationHandler } from './types.ts';
 import { servedSource } from './node-reads.ts';
 import { jsonbText } from '../serialize/jsonb-text.ts';
 import { sourceOf } from '../world/derive/contract-source.ts';
-import { ContractKind } from '../world/tables/kinds.ts';
+import { isNodeBootContract } from '../world/tables/kinds.ts';
 import type { ContractReads } from '../world/run/world-engine.ts';
 
 const NOT_FOUND = 'cannot find contract by ID';
@@ -28,7 +28,7 @@ export const get_contract_by_id: OperationHandler<'get_contract_by_id', never, t
       reads = await queries.clarity.ready();
     } catch (err) {
       if (!isClarityUnavailable(err)) throw err;
-      if (found.contract.kind === ContractKind.Boot) return { status: 501, message: err.message };
+      if (isNodeBootContract(found.contract.kind)) return { status: 501, message: err.message };
     }
     const source = reads
       ? servedSource(queries.chain, found, reads)

@@ -1,7 +1,7 @@
 import { ok, type OperationHandler } from './types.ts';
 import { contractIdOf, heightOfTip, NO_TIP, nodeNotFound, servedSource, withEngine } from './node-reads.ts';
 import { sourceOf } from '../world/derive/contract-source.ts';
-import { ContractKind } from '../world/tables/kinds.ts';
+import { isNodeBootContract } from '../world/tables/kinds.ts';
 
 const NOT_FOUND = 'No contract source data found';
 
@@ -19,7 +19,7 @@ export const get_contract_source: OperationHandler<'get_contract_source', never,
     if (height === undefined) return nodeNotFound<'get_contract_source'>(NO_TIP);
     const found = queries.contracts().find(contractIdOf(path), height);
     if (!found) return nodeNotFound<'get_contract_source'>(NOT_FOUND);
-    if (found.contract.kind !== ContractKind.Boot)
+    if (!isNodeBootContract(found.contract.kind))
       return ok<'get_contract_source'>({
         source: sourceOf(queries.chain, found.contract),
         publish_height: found.height,

@@ -6,7 +6,7 @@ import {
   type TxPosition,
 } from '../query/principal-activity.ts';
 import { listingOf, mapListing, offsetPage } from '../query/paging.ts';
-import { uintPair } from '../world/derive/clarity.ts';
+import { nftValueOf } from '../world/derive/nft-values.ts';
 import { contractAt } from '../world/tables/chain.ts';
 import { confirmedTx } from '../serialize/transaction.ts';
 import { badRequest, ok, type OperationHandler } from './types.ts';
@@ -35,7 +35,7 @@ export const get_nft_holdings: OperationHandler<'get_nft_holdings', 'limit' | 'o
     const rows = mapListing(listingOf(held.sort(latestFirst)), (n) => {
       const holding = {
         asset_identifier: contractAt(chain, n.contract).assetId,
-        value: uintPair(n.id),
+        value: nftValueOf(chain, n.contract, n.id),
         block_height: chain.txs.height[n.tx] as number,
       };
       return query.tx_metadata

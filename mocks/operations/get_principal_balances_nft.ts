@@ -1,6 +1,6 @@
 import { compareText } from '../query/principal-activity.ts';
 import { contractAt } from '../world/tables/chain.ts';
-import { uintPair } from '../world/derive/clarity.ts';
+import { nftValueOf } from '../world/derive/nft-values.ts';
 import { cursorPage, listingOf, pageTotal } from '../query/paging.ts';
 import { splitFirst } from './principal-cursors.ts';
 import { ok, type OperationHandler } from './types.ts';
@@ -11,7 +11,10 @@ export const get_principal_balances_nft: OperationHandler<'get_principal_balance
     const chain = queries.chain;
     const rows = queries
       .nftHoldings(path.principal)
-      .map((n) => ({ asset_identifier: contractAt(chain, n.contract).assetId, value: uintPair(n.id) }))
+      .map((n) => ({
+        asset_identifier: contractAt(chain, n.contract).assetId,
+        value: nftValueOf(chain, n.contract, n.id),
+      }))
       .sort(
         (a, b) =>
           compareText(a.asset_identifier, b.asset_identifier) || compareText(a.value.hex, b.value.hex),

@@ -1,6 +1,6 @@
 import { isClarityUnavailable } from '../clarity/unavailable.ts';
 import { tipHeight, type Chain } from '../world/tables/chain.ts';
-import { ContractKind } from '../world/tables/kinds.ts';
+import { isNodeBootContract } from '../world/tables/kinds.ts';
 import { sourceOf } from '../world/derive/contract-source.ts';
 import type { DeployedContract } from '../query/contracts.ts';
 import type { ContractReads } from '../world/run/world-engine.ts';
@@ -71,5 +71,5 @@ export function servedSource(
   reads: ContractReads,
 ): string | undefined {
   const { contract } = deployed;
-  return contract.kind === ContractKind.Boot ? reads.source(contract.id)?.source : sourceOf(chain, contract);
+  return isNodeBootContract(contract.kind) ? reads.source(contract.id)?.source : sourceOf(chain, contract);
 }

@@ -1,19 +1,20 @@
-import { ripemd160 } from '@noble/hashes/ripemd160';
-import { sha256 } from '@noble/hashes/sha256';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
-import type { BnsRegistration } from '../world/tables/bns-names.ts';
-import { NAMESPACE_LIFETIMES } from '../world/tables/bns-names.ts';
 import type { Chain } from '../world/tables/chain.ts';
+import { EventKind, Status } from '../world/tables/kinds.ts';
+import type { ClarityTx } from '../world/tables/clarity-txs.ts';
+import { attachmentOf, namespaceReady } from '../world/derive/bns-prints.ts';
 import type { TxListFind } from './world-queries.ts';
 
-/** A name as the chain shows it now: registered by a transaction of the canonical chain. */
+/** A name as the chain shows it now: the last BNS operation of the canonical chain that wrote it. */
 export interface NameFacts {
   readonly name: string;
   readonly owner: string;
-  /** The height of the block that mined the registering transaction. */
+  /** The height of the block that mined the operation's transaction. */
   readonly registeredAt: number;
   readonly expireBlock: number;
   readonly txId: string;
+  /** The operation: `name-register`, `name-update`, `name-import`, … */
+  readonly status: string;
+  /** Its zone file, '' when its owner published none the world holds. */
   readonly zonefile: string;
   /** The zone file's hash160, as BNS records it (40 hex digits). */
   readonly zonefileHash: string;
@@ -24,11 +25,17 @@ interface TxFinder {
   findListedTx(txId: string, unanchored: boolean): TxListFind | undefined;
 }
 
+/** The BNS boot contract of either network. */
+const BNS_CONTRACTS = new Set(['SP000000000000000000002Q6VF78.bns', 'ST000000000000000000002AMW42H.bns']);
+
 /**
- * The world's BNS names, as the real service reads them from its names table: a name exists while
- * the transaction that registered it is on the canonical chain (anchored, or in the unanchored
- * stream when asked for), at that transaction's height and owned by its sender. A handful of
- * names, so each answer looks each one up.
+ * The world's BNS names, read as the real service reads them: from the prints of the `bns`
+ * contract's successful calls on the canonical chain (anchored, or the unanchored stream when
+ * asked for), in chain order. An attachment print (`name-register`, `name-update`, …) writes a
+ * name: its sender owns it, its zone file is the one published with that hash; a
+ * `namespace-ready` print gives a namespace the lifetime its later names expire by (a name of a
+ * namespace never launched expires at 0, as the real service leaves it). A handful of calls, so
+ * each answer reads them again.
  */
 export class BnsQueries {
   constructor(
@@ -36,34 +43,57 @@ export class BnsQueries {
     private readonly chain: () => Chain,
   ) {}
 
-  /** The name, if the canonical chain registered it. */
+  /** The name, if the canonical chain wrote it. */
   name(name: string, unanchored: boolean): NameFacts | undefined {
-    const registration = this.chain().names.find((n) => n.name === name);
-    return registration && this.facts(registration, unanchored);
+    return this.all(unanchored).get(name);
   }
 
   /** The names an address owns on the anchored chain, sorted as the real service sorts them. */
   ownedBy(address: string): string[] {
-    return this.chain()
-      .names.map((n) => this.facts(n, false))
-      .filter((n): n is NameFacts => n?.owner === address)
+    return [...this.all(false).values()]
+      .filter((n) => n.owner === address)
       .map((n) => n.name)
       .sort();
   }
 
-  private facts(registration: BnsRegistration, unanchored: boolean): NameFacts | undefined {
-    const found = this.finder.findListedTx(registration.txId, unanchored);
-    if (found?.table !== 'chain') return undefined;
-    const { txs, principals } = this.chain();
-    const registeredAt = txs.height[found.tx] as number;
-    return {
-      name: registration.name,
-      owner: principals.name(txs.sender[found.tx] as number),
-      registeredAt,
-      expireBlock: registeredAt + (NAMESPACE_LIFETIMES[registration.namespace] ?? 0),
-      txId: registration.txId,
-      zonefile: registration.zonefile,
-      zonefileHash: bytesToHex(ripemd160(sha256(utf8ToBytes(registration.zonefile)))),
-    };
+  /** Every name the canonical chain wrote, by name. */
+  all(unanchored: boolean): Map<string, NameFacts> {
+    const chain = this.chain();
+    const lifetimes = new Map<string, number>();
+    const names = new Map<string, NameFacts>();
+    for (const { txId, height, entry } of this.calls(chain, unanchored)) {
+      for (const event of entry.outcome?.events ?? []) {
+        if (event.kind !== EventKind.Log || !event.value) continue;
+        const ready = namespaceReady(event.value.hex);
+        if (ready) lifetimes.set(ready.namespace, ready.lifetime);
+        const op = attachmentOf(event.value.hex);
+        if (!op) continue;
+        const lifetime = lifetimes.get(op.namespace);
+        names.set(op.name, {
+          name: op.name,
+          owner: op.sender,
+          registeredAt: height,
+          expireBlock: lifetime === undefined ? 0 : height + lifetime,
+          txId,
+          status: op.op,
+          zonefile: chain.zonefiles[op.hash] ?? '',
+          zonefileHash: op.hash,
+        });
+      }
+    }
+    return names;
+  }
+
+  /** The `bns` contract's successful calls on the canonical chain, in chain order. */
+  private calls(chain: Chain, unanchored: boolean): { txId: string; height: number; entry: ClarityTx }[] {
+    const found: { txId: string; row: number; height: number; entry: ClarityTx }[] = [];
+    for (const [txId, entry] of Object.entries(chain.clarityTxs)) {
+      if (entry.payload.kind !== 'call' || !BNS_CONTRACTS.has(entry.payload.contract)) continue;
+      if (entry.outcome?.status !== Status.Success) continue;
+      const listed = this.finder.findListedTx(txId, unanchored);
+      if (listed?.table !== 'chain') continue;
+      found.push({ txId, row: listed.tx, height: chain.txs.height[listed.tx] as number, entry });
+    }
+    return found.sort((a, b) => a.row - b.row);
   }
 }

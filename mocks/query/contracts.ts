@@ -48,12 +48,12 @@ export class ContractDirectory {
 
   /**
    * The contract's logs on the chain, newest first: by block height, transaction index and
-   * event index, all descending, as the real service orders its contract logs. An unknown
-   * contract has none.
+   * event index, all descending, as the real service orders its contract logs (it keeps any
+   * contract's, the BNS boot contract's too). An unknown contract has none.
    */
   logs(id: string): Listing<ContractLog> {
-    const found = this.deployed.get(id);
-    const rows = found ? this.gather(found.contract.index) : [];
+    const index = this.deployed.get(id)?.contract.index;
+    const rows = index === undefined ? [] : this.gather(index);
     return { total: rows.length, at: (position) => rows[position] as ContractLog };
   }
 

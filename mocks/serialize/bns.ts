@@ -6,7 +6,7 @@ type BnsNameInfo = components['schemas']['BnsNameInfo'];
 /**
  * A name's record in the real service's key order. It leaves out what its record holds null
  * (`grace_period` and `resolver`, which only names imported from Stacks 1.0 have), and `status`
- * is the BNS operation that wrote the record: a registration for every name of the world.
+ * is the BNS operation that wrote the record (the op its print named).
  */
 export function serializeNameInfo(facts: NameFacts): BnsNameInfo {
   return {
@@ -14,7 +14,7 @@ export function serializeNameInfo(facts: NameFacts): BnsNameInfo {
     blockchain: 'stacks',
     expire_block: facts.expireBlock,
     last_txid: facts.txId,
-    status: 'name-register',
+    status: facts.status,
     zonefile: facts.zonefile,
     zonefile_hash: facts.zonefileHash,
   };

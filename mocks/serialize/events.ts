@@ -1,6 +1,7 @@
 import { Cl, type ClarityValue } from '@stacks/transactions';
 import { burnHeightAt, clarityTxOf, contractAt, type Chain } from '../world/tables/chain.ts';
 import { stackStxValues, worldFrame } from '../world/derive/stack-stx.ts';
+import { nftValueOf } from '../world/derive/nft-values.ts';
 import { pairOf, principalValue, tuple, uint, uintPair, type ClarityPair } from '../world/derive/clarity.ts';
 import { lockUnlockHeight, swapOut, type ChainEvent } from '../world/derive/events.ts';
 import { Action, assetMovement, EventKind } from '../world/tables/kinds.ts';
@@ -105,7 +106,7 @@ export function addressTxEvent(chain: Chain, transfer: Transfer): AddressTxEvent
   return {
     type: 'nft',
     event_index: eventIndex,
-    data: { ...who, asset_identifier, value: uintPair(event.amount) },
+    data: { ...who, asset_identifier, value: nftValueOf(chain, event.contract, event.amount) },
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Chain } from '../world/tables/chain.ts';
 import { contractAt } from '../world/tables/chain.ts';
-import { uintPair } from '../world/derive/clarity.ts';
+import { nftValueOf } from '../world/derive/nft-values.ts';
 import { assetMovement } from '../world/tables/kinds.ts';
 import type { PrincipalTransfers } from '../world/derive/transfers.ts';
 import { partiesOf } from './events.ts';
@@ -34,7 +34,7 @@ export function txWithTransfers(chain: Chain, tx: number, facts: PrincipalTransf
     } else {
       result.nft_transfers.push({
         asset_identifier: contractAt(chain, event.contract).assetId,
-        value: uintPair(event.amount),
+        value: nftValueOf(chain, event.contract, event.amount),
         ...parties,
       });
     }

@@ -34,7 +34,15 @@ interface FileTx {
   replaces?: number;
 }
 
+interface FileName {
+  name: string;
+  owner: string;
+  height?: number;
+}
+
 interface FileShape {
+  network?: string;
+  names?: FileName[];
   accounts?: Record<string, { stx?: string | number }>;
   tokens?: { contract: string; token?: string; kind: string; holders?: Record<string, unknown> }[];
   transactions?: FileTx[];
@@ -122,6 +130,19 @@ export function expectedAccounts(
       if (s) s.nft.set(asset, (s.nft.get(asset) ?? 0) - 1);
       if (r) r.nft.set(asset, (r.nft.get(asset) ?? 0) + 1);
     }
+  }
+  // A name: its owner's name-preorder a block before its height (7 without one) burns its 2 STX
+  // price, then name-register mints its NFT; each call pays a 3000 µSTX fee (docs/world-files.md).
+  const boot = file.network === 'testnet' ? 'ST000000000000000000002AMW42H' : 'SP000000000000000000002Q6VF78';
+  for (const n of file.names ?? []) {
+    const owner = of(resolve(n.owner));
+    if (!owner) continue;
+    const height = n.height ?? 7;
+    owner.balance -= 2_000_000n + 6000n;
+    owner.totalSent += 2_000_000n;
+    owner.totalFees += 6000n;
+    owner.heights.push(height - 1, height);
+    owner.nft.set(`${boot}.bns::names`, (owner.nft.get(`${boot}.bns::names`) ?? 0) + 1);
   }
   // The default release (9.0.2) replaces by fee: of a `replaces` pair the lower fee (of equal
   // fees, the earlier entry) leaves the payer's pending balance.

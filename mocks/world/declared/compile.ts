@@ -151,7 +151,7 @@ class Compiler {
       transactions: [...transactions].sort((a, b) => a.height - b.height),
       mempool,
       tenureChanges: this.tenureChanges(),
-      names: declareNames(entriesOf<FileName>(this.file, 'names'), transactions, this.scope),
+      names: declareNames(entriesOf<FileName>(this.file, 'names'), this.scope),
       background: (this.file.broken.has('background') ? undefined : this.file.data.background) ?? false,
       tainted: [...this.tainted],
     };

@@ -21,6 +21,7 @@ export function sourceOf(chain: Chain, contract: Contract): string {
     case ContractKind.Genesis:
       return GENESIS_SOURCE;
     case ContractKind.Boot:
+    case ContractKind.Bns:
       return bootStandIn(contract);
     case ContractKind.Broadcast: {
       const deployed = clarityDeployOf(chain, contract.id)?.payload;

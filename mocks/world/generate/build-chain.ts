@@ -1,6 +1,5 @@
 import { addToMempool, buildMempool } from './build-mempool.ts';
-import { declaredNames, generatedNames } from './bns-names.ts';
-import type { BnsRegistration } from '../tables/bns-names.ts';
+import { BnsRegistrar } from './bns-names.ts';
 import { receipts, startBuild, type BuildState } from './build-state.ts';
 import { feePayer, noteGenerated, type Chain } from '../tables/chain.ts';
 import { shiftTimes, tick, type ClockSetting } from './clock.ts';
@@ -55,6 +54,7 @@ export class ChainBuilder {
   private readonly draft: TxDraft = blankDraft();
   /** A world file's own contracts and calls; none without a runner (its runs unrecorded: the kernel refuses such a file). */
   private readonly contracts: DeclaredContracts | undefined;
+  private readonly bns: BnsRegistrar;
 
   /** `contracts`: what runs a world file's own contracts; by default, what an earlier build recorded. */
   constructor(
@@ -70,6 +70,7 @@ export class ChainBuilder {
       deployMined: (contract, h) => this.reorgs.deployMined(contract, h),
     });
     this.reorgs = new Reorgs(this.s, this.mempool);
+    this.bns = new BnsRegistrar(this.s, this.s.launcher);
     this.clockSetting = {
       rng: this.s.rng,
       blocks: this.s.blocks,
@@ -96,7 +97,7 @@ export class ChainBuilder {
     const mempool = buildMempool(mempoolContext(this.s));
     chain.mempool = mempool.table;
     chain.receiptTime = mempool.receiptTime;
-    chain.names = this.names();
+    chain.zonefiles = this.bns.zonefiles;
     if (declared) {
       this.declaredMempool(declared);
       if (declared.problems.length > 0) throw new WorldFileError(declared.problems);
@@ -108,15 +109,6 @@ export class ChainBuilder {
     }
     noteGenerated(chain);
     return chain;
-  }
-
-  /** The world's BNS names: the seed's, on its background's transactions, then the file's. */
-  private names(): BnsRegistration[] {
-    const { chain, declared } = this.s;
-    const file = declared ? declaredNames(chain, declared.plan.names, declared.problems) : [];
-    const own = new Set(file.map((n) => n.name));
-    const seeded = generatedNames(chain, new Set(this.s.draft.accounts)).filter((n) => !own.has(n.name));
-    return [...seeded, ...file];
   }
 
   get current(): Chain {
@@ -320,6 +312,14 @@ export class ChainBuilder {
       // A block the Clarity engine ran ends there: a draft after it would not see what the engine did.
       const ranEngine = appendedAt !== undefined && this.mempool.confirm(h);
       if (!ranEngine) this.userTxs(h);
+    }
+    if (appendedAt === undefined) {
+      const { chain, txs } = this.s;
+      this.bns.mine(h, (tx, entry) =>
+        this.pushTx(tx, h, -1, AnchorMode.OnChainOnly, this.bns.ids, (row) => {
+          chain.clarityTxs[txs.idHex(row)] = entry;
+        }),
+      );
     }
     if (appendedAt === undefined)
       this.contracts?.mine(h, (tx, ran) =>

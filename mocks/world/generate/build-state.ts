@@ -1,5 +1,6 @@
 import { en, Faker } from '@faker-js/faker';
 import { createAccounts, createMemos } from './accounts.ts';
+import { launcherAddress, LAUNCHER_FUNDS } from './bns-names.ts';
 import { BlockTable } from '../tables/block-table.ts';
 import type { Chain } from '../tables/chain.ts';
 import { newClock, type ChainClock } from './clock.ts';
@@ -45,6 +46,8 @@ export interface BuildState {
   readonly draft: Mutable<DraftContext>;
   readonly declared: DeclaredActivity | undefined;
   readonly boot: number;
+  /** The account that launches the BNS namespaces (bns-names.ts). */
+  readonly launcher: number;
   readonly memos: string[];
   queue: QueuedRequest[];
 }
@@ -63,6 +66,7 @@ export function startBuild(options: WorldOptions): BuildState {
   const declared = options.declared && new DeclaredActivity(options.declared, principals);
   const accounts = createAccounts(rng, principals, net, options.addresses, options.blocks);
   const memos = createMemos(faker);
+  const launcher = principals.addStandard(launcherAddress(net));
   const ledger = new Ledger();
   const microblocks = new MicroblockTable();
   const funding = declared?.genesisFunding() ?? { recipients: [], amounts: [] };
@@ -83,6 +87,7 @@ export function startBuild(options: WorldOptions): BuildState {
     clock: newClock(),
     declared,
     boot: accounts.boot,
+    launcher,
     memos,
     queue: openingRequests().map((r) => ({ ...r, attempts: 0 })),
     draft: {
@@ -108,15 +113,15 @@ export function startBuild(options: WorldOptions): BuildState {
       microblocks,
       mempool: new TxTable(16),
       receiptTime: [],
-      genesisRecipients: [...accounts.accounts, ...funding.recipients],
-      genesisAmounts: [...accounts.genesisAmounts, ...funding.amounts],
+      genesisRecipients: [...accounts.accounts, ...funding.recipients, launcher],
+      genesisAmounts: [...accounts.genesisAmounts, ...funding.amounts, LAUNCHER_FUNDS],
       memos,
       mints: declared?.mints ?? new Map(),
       vesting: new Map([...accounts.vesting, ...(declared?.vesting() ?? [])]),
       miners: accounts.miners,
       poxContract: -1,
       clarityTxs: {},
-      names: [],
+      zonefiles: {},
     },
   };
 }

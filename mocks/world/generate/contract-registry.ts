@@ -84,9 +84,11 @@ export class ContractRegistry {
 
   /**
    * Registers one of the node's boot contracts besides pox-4 and genesis, mined at `height`: its
-   * own name, no token, the Clarity version its deploying transaction names.
+   * own name, the Clarity version its deploying transaction names, and no token but BNS's `names`.
    */
   deployBoot(deployer: number, name: string, version: number | null, height: number): number {
+    if (name === 'bns')
+      return this.register(ContractKind.Bns, deployer, name, 'names', false, height, undefined, version);
     return this.register(ContractKind.Boot, deployer, name, '', false, height, undefined, version);
   }
 

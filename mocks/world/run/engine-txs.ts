@@ -33,7 +33,12 @@ export function engineTxOf(chain: Chain, tx: number, pox: EnginePox): EngineTx |
       if (broadcast || action === Action.ClarityCall) return broadcast;
       const contract = contractAt(chain, t.contract[tx] as number);
       // The boot contracts are the engine's own, there before the world's first block.
-      const boot: readonly ContractKind[] = [ContractKind.Pox, ContractKind.Genesis, ContractKind.Boot];
+      const boot: readonly ContractKind[] = [
+        ContractKind.Pox,
+        ContractKind.Genesis,
+        ContractKind.Boot,
+        ContractKind.Bns,
+      ];
       if (boot.includes(contract.kind)) return undefined;
       return {
         kind: 'deploy',

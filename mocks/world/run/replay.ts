@@ -2,6 +2,7 @@ import { EngineRefusal, type EngineTx, type TxOutcome } from '../../clarity/engi
 import { step, type EngineFacts, type EngineSteps } from '../../clarity/engine-steps.ts';
 import { clarityTxOf, type Chain } from '../tables/chain.ts';
 import { engineTxOf, genesisAllocations } from './engine-txs.ts';
+import { bnsPrintDisagreement } from './bns-prints.ts';
 import { configurePox, lockDisagreement, type EnginePox } from './stacking.ts';
 
 /**
@@ -129,8 +130,8 @@ export function* openBlock(
 /**
  * Runs `engineTx`, a deployment or call only the engine runs, as world block h mines it: after
  * the block's own rows (the engine catches up with the chain below h and opens block h first,
- * which throws ReplayRefusal when that chain cannot run), in an engine block of its own. What it
- * did, or the engine's refusal.
+ * with what only the engine runs that the block mined before it, which throws ReplayRefusal when
+ * that chain cannot run), in an engine block of its own. What it did, or the engine's refusal.
  */
 export function* runInBlock(
   engine: EngineFacts,
@@ -141,7 +142,16 @@ export function* runInBlock(
 ): EngineSteps<TxOutcome | EngineRefusal> {
   if (replayed.height < h) {
     yield* replayChain(engine, chain, h - 1, replayed);
-    yield* openBlock(engine, chain, replayed, blockTxs(chain, replayed.pox, h, chain.txs.count));
+    const built = blockTxs(chain, replayed.pox, h, chain.txs.count);
+    yield* openBlock(engine, chain, replayed, built);
+    // What only the engine runs that block h already holds (the world's BNS calls) runs first, in
+    // order, up to the row `engineTx` is (whose outcome is not recorded yet).
+    for (let tx = built.worldEnd; tx < chain.txs.count; tx++) {
+      const entry = clarityTxOf(chain, chain.txs, tx);
+      if (entry && !entry.outcome) break;
+      const before = engineTxOf(chain, tx, replayed.pox);
+      if (before) yield* runAlone(engine, chain, replayed, h, tx, before);
+    }
   }
   let ran: TxOutcome | EngineRefusal;
   try {
@@ -154,7 +164,10 @@ export function* runInBlock(
   return ran;
 }
 
-/** A deployment or call only the engine runs, mined in world block h, run again in a block of its own. */
+/**
+ * A deployment or call only the engine runs, mined in world block h, run again in a block of its
+ * own; a call of the BNS contract the world drew prints what the world recorded.
+ */
 function* runAlone(
   engine: EngineFacts,
   chain: Chain,
@@ -163,14 +176,16 @@ function* runAlone(
   tx: number,
   engineTx: EngineTx,
 ): EngineSteps<void> {
-  let committed = false;
+  let outcome: TxOutcome | undefined;
   try {
-    const [outcome] = yield* step('mineBlock', [engineTx], burnHeightOf(chain, replayed, h));
-    committed = outcome?.committed === true;
+    [outcome] = yield* step('mineBlock', [engineTx], burnHeightOf(chain, replayed, h));
   } catch (error) {
     if (!(error instanceof EngineRefusal)) throw error;
   }
-  if (!committed) throw new ReplayRefusal(chain.txs.idHex(tx), 'it succeeded when mined, and no longer does');
+  if (outcome?.committed !== true)
+    throw new ReplayRefusal(chain.txs.idHex(tx), 'it succeeded when mined, and no longer does');
+  const disagreement = bnsPrintDisagreement(chain, tx, outcome);
+  if (disagreement) throw new ReplayRefusal(chain.txs.idHex(tx), disagreement);
   settleHeight(engine, replayed, h);
 }
 

@@ -26,7 +26,12 @@ describe('the default world in the Clarity engine', () => {
     expect(reads.tip.height).toBe(queries.chain.blocks.count);
     const ids = new Set(reads.contracts());
     // The boot contracts are the session's own, not deployed by the replay.
-    const boot: readonly ContractKind[] = [ContractKind.Pox, ContractKind.Genesis, ContractKind.Boot];
+    const boot: readonly ContractKind[] = [
+      ContractKind.Pox,
+      ContractKind.Genesis,
+      ContractKind.Boot,
+      ContractKind.Bns,
+    ];
     const expected = queries.chain.contracts.filter((c) => !c.pending && !boot.includes(c.kind));
     expect(expected.length).toBeGreaterThan(10);
     for (const c of expected) expect(ids, c.id).toContain(c.id);
@@ -42,6 +47,27 @@ describe('the default world in the Clarity engine', () => {
     const { problems, compared } = nftDisagreements(queries, reads);
     expect(compared).toBeGreaterThan(50);
     expect(problems).toEqual([]);
+  });
+
+  it('holds every BNS name the world serves in its bns contract, registered by its owner with its zone file’s hash (the replay checked every print)', () => {
+    const bns = queries.chain.contracts.find((c) => c.kind === ContractKind.Bns);
+    const names = [...queries.names.all(false).values()];
+    expect(bns?.id).toBe('SP000000000000000000002Q6VF78.bns');
+    expect(names.length).toBeGreaterThanOrEqual(5);
+    for (const n of names) {
+      const [label, namespace] = n.name.split('.') as [string, string];
+      const resolved = readOnly(reads, bns?.id ?? '', 'name-resolve', [
+        Cl.bufferFromUtf8(namespace),
+        Cl.bufferFromUtf8(label),
+      ]);
+      expect(resolved.type, n.name).toBe('ok');
+      const value = (resolved as { value: { value: Record<string, { value: string }> } }).value.value;
+      expect([value.owner?.value, value['zonefile-hash']?.value], n.name).toEqual([n.owner, n.zonefileHash]);
+      expect(
+        readOnly(reads, bns?.id ?? '', 'resolve-principal', [Cl.principal(n.owner)]),
+        `${n.owner} owns ${n.name}`,
+      ).toEqual(Cl.ok(Cl.tuple({ name: Cl.bufferFromUtf8(label), namespace: Cl.bufferFromUtf8(namespace) })));
+    }
   });
 
   it('reads a balance as of an older block as the extended balance at that block (until_block)', () => {

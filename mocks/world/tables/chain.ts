@@ -1,6 +1,5 @@
 import type { Amount } from '../amount.ts';
 import { BlockKey, type BlockTable } from './block-table.ts';
-import type { BnsRegistration } from './bns-names.ts';
 import type { ClarityTx, ClarityTxs } from './clarity-txs.ts';
 import type { Contract } from './contracts.ts';
 import type { MicroblockTable } from './microblocks.ts';
@@ -44,8 +43,12 @@ export interface Chain {
   readonly poxContract: number;
   /** What the columns cannot hold of the transactions only the Clarity engine runs (broadcast deploys and calls), by id. */
   readonly clarityTxs: ClarityTxs;
-  /** BNS names, each with the transaction that registers it (bns-names.ts). */
-  readonly names: readonly BnsRegistration[];
+  /**
+   * The zone files the world's BNS names were registered with, by their hash160 (hex): what
+   * owners publish beside a registration, which a node hands its observers as attachments. The
+   * names themselves are what the `bns` contract's calls printed (query/bns-names.ts).
+   */
+  readonly zonefiles: Readonly<Record<string, string>>;
 }
 
 /** A chain's tip as its world generated it: its height and index block hash. */

@@ -180,8 +180,18 @@ export const ContractKind = {
    * the world holds a stand-in, the contract routes the Clarity engine's.
    */
   Boot: 7,
+  /**
+   * The BNS boot contract (`bns`): deployed in the boot block like every other boot contract
+   * (`Boot`), and called by the world (world/generate/bns-names.ts); its asset is BNS's `names`.
+   */
+  Bns: 8,
 } as const;
 export type ContractKind = (typeof ContractKind)[keyof typeof ContractKind];
+
+/** One of the node's boot contracts besides pox-4 and genesis: its source is the engine's, not the world's. */
+export function isNodeBootContract(kind: ContractKind): boolean {
+  return kind === ContractKind.Boot || kind === ContractKind.Bns;
+}
 
 export const AnchorMode = { OnChainOnly: 1, OffChainOnly: 2, Any: 3 } as const;
 

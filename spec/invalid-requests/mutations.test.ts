@@ -31,6 +31,7 @@ const examples: Record<string, string[]> = {
   recipient_address: [principal],
   tx_id: [txId],
   asset_identifier: [`${principal}.some-token::some-token`],
+  token: [`${principal}.some-token::some-token`],
   height_or_hash: [hash],
   height: ['5'],
   until_block: [hash],

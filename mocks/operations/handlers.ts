@@ -63,6 +63,8 @@ import { get_block_transactions } from './get_block_transactions.ts';
 import { get_transactions } from './get_transactions.ts';
 import { get_ft_metadata } from './get_ft_metadata.ts';
 import { get_nft_metadata } from './get_nft_metadata.ts';
+import { get_signer_metrics_cycle_signers } from './get_signer_metrics_cycle_signers.ts';
+import { get_signer_metrics_cycle_signer } from './get_signer_metrics_cycle_signer.ts';
 import { get_name_info } from './get_name_info.ts';
 import { fetch_zone_file } from './fetch_zone_file.ts';
 import { get_names_owned_by_address } from './get_names_owned_by_address.ts';
@@ -134,6 +136,8 @@ export const typedHandlers: OperationHandlers = {
   get_transactions,
   get_ft_metadata,
   get_nft_metadata,
+  get_signer_metrics_cycle_signers,
+  get_signer_metrics_cycle_signer,
   get_name_info,
   fetch_zone_file,
   get_names_owned_by_address,

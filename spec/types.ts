@@ -1456,6 +1456,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/extended/v2/pox/cycles/{cycle_number}/signers/{signer_key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get signer in PoX cycle
+         * @description One signer of `get_pox_cycle_signers`, by its signing key, as that list gives it (the
+         *     real service adds a missing `0x` and matches the rest as written, so its lowercase hex).
+         *     An unknown cycle gives 404 `PoX cycle not found`; a key that is not a signer of the cycle
+         *     404 `Not found`.
+         */
+        get: operations["get_pox_cycle_signer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/extended/v1/burnchain/reward_slot_holders": {
         parameters: {
             query?: never;
@@ -3897,6 +3920,11 @@ export interface components {
          * @example 0x02f5a5a1dc3ab0f06e2ee44c1dd3d4e4a1dc52bc6ca6bb1e7b9cd0c8a4e6c1d0ab
          */
         SignerKeyPath: string;
+        /**
+         * @description A signer's signing key, as `get_pox_cycle_signers` lists it (`0x` optional).
+         * @example 0x02f5a5a1dc3ab0f06e2ee44c1dd3d4e4a1dc52bc6ca6bb1e7b9cd0c8a4e6c1d0ab
+         */
+        PoxSignerKeyPath: string;
         /**
          * @description A PoX reward cycle's number.
          * @example 393
@@ -7892,6 +7920,64 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["PoxSignerPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_pox_cycle_signer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A PoX reward cycle's number.
+                 * @example 393
+                 */
+                cycle_number: components["parameters"]["CycleNumber"];
+                /**
+                 * @description A signer's signing key, as `get_pox_cycle_signers` lists it (`0x` optional).
+                 * @example 0x02f5a5a1dc3ab0f06e2ee44c1dd3d4e4a1dc52bc6ca6bb1e7b9cd0c8a4e6c1d0ab
+                 */
+                signer_key: components["parameters"]["PoxSignerKeyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signer. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "signing_key": "0x02f5a5a1dc3ab0f06e2ee44c1dd3d4e4a1dc52bc6ca6bb1e7b9cd0c8a4e6c1d0ab",
+                     *       "signer_address": "SP303RF5B3HQYGGE5PSPBCWDWDEEW3KPV2PRZEGN8",
+                     *       "weight": 41,
+                     *       "stacked_amount": "1257000000",
+                     *       "weight_percent": 100,
+                     *       "stacked_amount_percent": 100,
+                     *       "solo_stacker_count": 1,
+                     *       "pooled_stacker_count": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PoxSigner"];
                 };
             };
             304: components["responses"]["NotModified"];

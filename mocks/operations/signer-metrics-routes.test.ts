@@ -96,3 +96,19 @@ describe('one signer of the signer metrics', () => {
     await body(`/signer-metrics/v1/cycles/${n}/signers/0x12`, 400);
   });
 });
+
+describe('one signer of a PoX cycle (the Stacks API’s own route)', () => {
+  it('answers each signer of get_pox_cycle_signers by its key, with or without 0x, and 404 otherwise', async () => {
+    const [cycle] = await cyclesWithSigners();
+    const n = cycle!.cycle_number;
+    const all = (await body(`/extended/v2/pox/cycles/${n}/signers?limit=250`)).results as Json[];
+    for (const s of all)
+      expect(await body(`/extended/v2/pox/cycles/${n}/signers/${s.signing_key}`)).toEqual(s);
+    const key = all[0]!.signing_key as string;
+    expect(await body(`/extended/v2/pox/cycles/${n}/signers/${key.slice(2)}`)).toEqual(all[0]);
+    expect(
+      (await body(`/extended/v2/pox/cycles/${n}/signers/0x${key.slice(2).toUpperCase()}`, 404)).message,
+    ).toBe('Not found');
+    expect((await body(`/extended/v2/pox/cycles/7/signers/${key}`, 404)).message).toBe('PoX cycle not found');
+  });
+});

@@ -1479,6 +1479,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/extended/v2/pox/cycles/{cycle_number}/signers/{signer_key}/stackers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get stackers for signer in PoX cycle
+         * @description The stackers whose locks name the signer in the cycle (the world's are solo stackers,
+         *     each a `stack-stx`): `stacked_amount` its lock, `pox_address` its `pox-addr`, ordered by
+         *     stacked amount descending, then address (the real service's order). Unlike
+         *     `get_pox_cycle_signer`, the key must be written as the list gives it, `0x` included: the
+         *     real service matches it as written. An unknown cycle gives 404 `PoX cycle not found`, a
+         *     key that is not a signer of the cycle 404 `PoX cycle signer not found`.
+         */
+        get: operations["get_pox_cycle_signer_stackers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/extended/v1/burnchain/reward_slot_holders": {
         parameters: {
             query?: never;
@@ -3156,6 +3181,19 @@ export interface components {
             solo_stacker_count: number;
             pooled_stacker_count: number;
         };
+        PoxStackerPage: {
+            limit: number;
+            offset: number;
+            total: number;
+            results: {
+                stacker_address: components["schemas"]["StacksAddress"];
+                stacked_amount: components["schemas"]["Amount"];
+                /** @description The lock's `pox-addr` as a Bitcoin address. */
+                pox_address: string;
+                /** @enum {string} */
+                stacker_type: "solo" | "pooled";
+            }[];
+        };
         PoxSignerPage: {
             limit: number;
             offset: number;
@@ -3925,6 +3963,8 @@ export interface components {
          * @example 0x02f5a5a1dc3ab0f06e2ee44c1dd3d4e4a1dc52bc6ca6bb1e7b9cd0c8a4e6c1d0ab
          */
         PoxSignerKeyPath: string;
+        /** @description Results per page, 0 to 200; `limit=0` means the default (100). */
+        PoxStackerLimit: number;
         /**
          * @description A PoX reward cycle's number.
          * @example 393
@@ -7978,6 +8018,75 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["PoxSigner"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_pox_cycle_signer_stackers: {
+        parameters: {
+            query?: {
+                /** @description Results per page, 0 to 200; `limit=0` means the default (100). */
+                limit?: components["parameters"]["PoxStackerLimit"];
+                /**
+                 * @description Index of the first result. An offset at or past the end gives empty `results` (the real
+                 *     service then reports `total: 0`; reporting the true total is also accepted).
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A PoX reward cycle's number.
+                 * @example 393
+                 */
+                cycle_number: components["parameters"]["CycleNumber"];
+                /**
+                 * @description A signer's signing key, as `get_pox_cycle_signers` lists it (`0x` optional).
+                 * @example 0x02f5a5a1dc3ab0f06e2ee44c1dd3d4e4a1dc52bc6ca6bb1e7b9cd0c8a4e6c1d0ab
+                 */
+                signer_key: components["parameters"]["PoxSignerKeyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the signer's stackers. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 100,
+                     *       "offset": 0,
+                     *       "total": 1,
+                     *       "results": [
+                     *         {
+                     *           "stacker_address": "SP303RF5B3HQYGGE5PSPBCWDWDEEW3KPV2PRZEGN8",
+                     *           "stacked_amount": "1257000000",
+                     *           "pox_address": "bc1qd6jt4s8eq5g7tq3xpgmuuz6xlwg8qsefwfnd8a",
+                     *           "stacker_type": "solo"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PoxStackerPage"];
                 };
             };
             304: components["responses"]["NotModified"];

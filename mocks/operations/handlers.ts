@@ -54,6 +54,7 @@ import { get_pox_cycles } from './get_pox_cycles.ts';
 import { get_pox_cycle } from './get_pox_cycle.ts';
 import { get_pox_cycle_signers } from './get_pox_cycle_signers.ts';
 import { get_pox_cycle_signer } from './get_pox_cycle_signer.ts';
+import { get_pox_cycle_signer_stackers } from './get_pox_cycle_signer_stackers.ts';
 import { get_burnchain_reward_slot_holders } from './get_burnchain_reward_slot_holders.ts';
 import { get_burnchain_reward_slot_holders_by_address } from './get_burnchain_reward_slot_holders_by_address.ts';
 import { get_burnchain_reward_list } from './get_burnchain_reward_list.ts';
@@ -128,6 +129,7 @@ export const typedHandlers: OperationHandlers = {
   get_pox_cycle,
   get_pox_cycle_signers,
   get_pox_cycle_signer,
+  get_pox_cycle_signer_stackers,
   get_burnchain_reward_slot_holders,
   get_burnchain_reward_slot_holders_by_address,
   get_burnchain_reward_list,

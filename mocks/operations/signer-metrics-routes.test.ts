@@ -112,3 +112,28 @@ describe('one signer of a PoX cycle (the Stacks API’s own route)', () => {
     expect((await body(`/extended/v2/pox/cycles/7/signers/${key}`, 404)).message).toBe('PoX cycle not found');
   });
 });
+
+describe('the stackers of a signer in a PoX cycle', () => {
+  it('lists the locks behind each signer, largest first, and 404s an unknown cycle or signer', async () => {
+    const [cycle] = await cyclesWithSigners();
+    const n = cycle!.cycle_number;
+    const all = (await body(`/extended/v2/pox/cycles/${n}/signers?limit=250`)).results as Json[];
+    for (const s of all) {
+      const page = await body(`/extended/v2/pox/cycles/${n}/signers/${s.signing_key}/stackers?limit=200`);
+      expect(page.total).toBe(s.solo_stacker_count + s.pooled_stacker_count);
+      const amounts = page.results.map((r: Json) => BigInt(r.stacked_amount));
+      expect(amounts.reduce((a: bigint, b: bigint) => a + b, 0n)).toBe(BigInt(s.stacked_amount));
+      expect(amounts).toEqual([...amounts].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
+      expect(
+        page.results.every((r: Json) => r.stacker_type === 'solo' && r.pox_address.startsWith('bc1q')),
+      ).toBe(true);
+    }
+    const key = all[0]!.signing_key as string;
+    expect((await body(`/extended/v2/pox/cycles/${n}/signers/${key.slice(2)}/stackers`, 404)).message).toBe(
+      'PoX cycle signer not found',
+    );
+    expect((await body(`/extended/v2/pox/cycles/7/signers/${key}/stackers`, 404)).message).toBe(
+      'PoX cycle not found',
+    );
+  });
+});

@@ -286,6 +286,13 @@ export const DECLARATIONS: { [O in OperationId]: Declaration<O> } = {
       { path: { cycle_number: v.pox_cycle, signer_key: v.pox_signer.slice(2) } },
     ],
   }),
+  get_pox_cycle_signer_stackers: declare({
+    needs: ['pox_cycle', 'pox_signer'],
+    requests: (v) => [
+      { path: { cycle_number: v.pox_cycle, signer_key: v.pox_signer } },
+      { path: { cycle_number: v.pox_cycle, signer_key: v.pox_signer }, query: { limit: 1, offset: 1 } },
+    ],
+  }),
   get_signer_metrics_cycle_signers: declare({
     needs: ['pox_cycle'],
     requests: (v) => [

@@ -95,13 +95,13 @@ export function buildRequests(
 /**
  * Every read the release serves that no walk above asks: its declared valid requests
  * (spec/valid-requests/) on the world's view, so a new operation is compared from its declaration
- * alone. Not the stacks-node's routes nor another service's (token metadata), which the real
+ * alone. Not the stacks-node's routes nor another service's (token metadata, signer metrics), which the real
  * service does not answer itself, nor what changes the chain or takes a body.
  */
 function declaredRequests({ view }: DiffWorld, release: string, asked: ReadonlySet<string>): DiffRequest[] {
   const out: DiffRequest[] = [];
   for (const op of listOperations()) {
-    const own = op.method === 'get' && !op.stacksNode && op.errorBody !== 'token-metadata';
+    const own = op.method === 'get' && !op.stacksNode && !op.service;
     if (!own || asked.has(op.operationId) || !servedBy(op, release)) continue;
     for (const request of validRequests(op.operationId, view).requests ?? [])
       out.push(diffRequest(op.operationId, 'declared', stringParams(request)));

@@ -41,6 +41,7 @@ export function worldViewOf(queries: WorldQueries): WorldView {
     block_hash: block_samples.middle.hash,
     ...(network === 'testnet' ? { testnet_address: address } : {}),
     ...(cycle ? { pox_cycle: cycle.cycle } : {}),
+    ...(cycle?.signers[0] ? { pox_signer: cycle.signers[0].signingKey } : {}),
     ...(nft ? { nft_token: nft } : {}),
     ...(reward ? { reward_recipient: reward.recipient } : {}),
     pox_contract: contractAt(queries.chain, queries.chain.poxContract).id,

@@ -178,8 +178,10 @@ export interface Operation {
   fieldsUnchecked?: FieldsUnchecked;
   /** `x-cache`: how long its answers may be cached; absent, until any change of the chain. */
   cache?: CacheClass;
-  /** `x-error-body`: whose words its errors are in, when not the service's `ErrorResponse` (`own`, `token-metadata`, `bns`). */
+  /** `x-error-body`: whose words its errors are in, when not the service's `ErrorResponse` (`own`, `token-metadata`, `bns`, `signer-metrics`). */
   errorBody?: string;
+  /** `x-service`: the other service on the same host that answers it in reality (`token-metadata`, `signer-metrics`). */
+  service?: string;
   /** `x-order`: the order its pages document; absent, the suite knows none and walks no pages of it. */
   order?: OrderDeclaration;
   /**
@@ -246,6 +248,7 @@ export function listOperations(doc: Document): Operation[] {
         'x-fields-unchecked'?: unknown;
         'x-bad-inputs'?: { query: Record<string, string> };
         'x-error-body'?: string;
+        'x-service'?: string;
         'x-order'?: unknown;
         'x-golden-sample'?: unknown;
         'x-follow'?: unknown;
@@ -287,6 +290,7 @@ export function listOperations(doc: Document): Operation[] {
             }),
         ...(op['x-bad-inputs'] ? { badInputs: { query: op['x-bad-inputs'].query ?? {} } } : {}),
         ...(op['x-error-body'] ? { errorBody: op['x-error-body'] } : {}),
+        ...(op['x-service'] ? { service: op['x-service'] } : {}),
         ...(order ? { order } : {}),
         ...(goldenSample !== undefined ? { goldenSample: goldenSample as number } : {}),
         ...(op['x-follow'] === undefined ? {} : { follow: followOf(op['x-follow'], label) }),
@@ -437,10 +441,11 @@ export function fillPath(path: string, valueOf: (name: string) => string): strin
 
 /**
  * The statuses an operation answers with its own `{error}` body rather than `ErrorResponse`, as
- * its `x-error-body` says: the token metadata service's 404 and 422, the BNS routes' 404.
+ * its `x-error-body` says: the token metadata service's 404 and 422, the BNS routes' 404, the
+ * signer metrics service's 404.
  */
 export function errorFieldStatuses(op: Pick<Operation, 'errorBody'>): readonly number[] {
   if (op.errorBody === 'token-metadata') return [404, 422];
-  if (op.errorBody === 'bns') return [404];
+  if (op.errorBody === 'bns' || op.errorBody === 'signer-metrics') return [404];
   return [];
 }

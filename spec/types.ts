@@ -1456,6 +1456,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/extended/v2/pox/cycles/{cycle_number}/signers/{signer_key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get signer in PoX cycle
+         * @description One signer of `get_pox_cycle_signers`, by its signing key, as that list gives it (the
+         *     real service adds a missing `0x` and matches the rest as written, so its lowercase hex).
+         *     An unknown cycle gives 404 `PoX cycle not found`; a key that is not a signer of the cycle
+         *     404 `Not found`.
+         */
+        get: operations["get_pox_cycle_signer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v2/pox/cycles/{cycle_number}/signers/{signer_key}/stackers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get stackers for signer in PoX cycle
+         * @description The stackers whose locks name the signer in the cycle (the world's are solo stackers,
+         *     each a `stack-stx`): `stacked_amount` its lock, `pox_address` its `pox-addr`, ordered by
+         *     stacked amount descending, then address (the real service's order). Unlike
+         *     `get_pox_cycle_signer`, the key must be written as the list gives it, `0x` included: the
+         *     real service matches it as written. An unknown cycle gives 404 `PoX cycle not found`, a
+         *     key that is not a signer of the cycle 404 `PoX cycle signer not found`.
+         */
+        get: operations["get_pox_cycle_signer_stackers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/extended/v1/burnchain/reward_slot_holders": {
         parameters: {
             query?: never;
@@ -1714,6 +1762,60 @@ export interface paths {
          *     `Token metadata fetch in progress`.
          */
         get: operations["get_nft_metadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signer-metrics/v1/cycles/{cycle_number}/signers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a PoX cycle's signers with their metrics
+         * @description Served in reality by the Signer Metrics API (hirosystems/signer-metrics-api), on the same
+         *     host as the Stacks API, not by the Stacks API itself. The signers of one PoX cycle, the
+         *     same set and order as `get_pox_cycle_signers` (weight, then stacked amount, both
+         *     descending, then signing key): `signer_key` its `signing_key`, `slot_index` and
+         *     `stacked_amount_rank` its position (from 0 and from 1), the percentages of the cycle's
+         *     totals. The world's signers sign every block, so each signer's
+         *     `proposals_accepted_count` is the number of blocks mined so far on the cycle's burn
+         *     blocks, none rejected or missed; `last_seen` is the time of the last of them (`null`
+         *     when none), `average_response_time_ms` 0 and `version` `null` (the world records no
+         *     signer messages). As the real service pages it, `total` is the number of signers on the
+         *     page, not in the cycle, and a cycle without a signer set (unknown, or not yet fixed)
+         *     gives an empty page, not a 404.
+         */
+        get: operations["get_signer_metrics_cycle_signers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signer-metrics/v1/cycles/{cycle_number}/signers/{signer_key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one signer's metrics in a PoX cycle
+         * @description Served in reality by the Signer Metrics API (hirosystems/signer-metrics-api), on the same
+         *     host as the Stacks API. One signer of `get_signer_metrics_cycle_signers`, by its signing
+         *     key (`0x` and 66 hex digits, as the list gives it). A key that is not a signer of the
+         *     cycle, or a cycle without a signer set, gives 404 `{"error": "Signer not found"}`.
+         */
+        get: operations["get_signer_metrics_cycle_signer"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3079,6 +3181,19 @@ export interface components {
             solo_stacker_count: number;
             pooled_stacker_count: number;
         };
+        PoxStackerPage: {
+            limit: number;
+            offset: number;
+            total: number;
+            results: {
+                stacker_address: components["schemas"]["StacksAddress"];
+                stacked_amount: components["schemas"]["Amount"];
+                /** @description The lock's `pox-addr` as a Bitcoin address. */
+                pox_address: string;
+                /** @enum {string} */
+                stacker_type: "solo" | "pooled";
+            }[];
+        };
         PoxSignerPage: {
             limit: number;
             offset: number;
@@ -3152,7 +3267,38 @@ export interface components {
         BnsNamesOwned: {
             names: string[];
         };
-        /** @description The token metadata service's error body (not the Stacks API's `ErrorResponse`). */
+        /** @description A signer of a PoX cycle with its metrics, as the Signer Metrics API writes it. */
+        SignerMetricsSigner: {
+            /** @description The signer's compressed public key, `0x` and 66 hex digits. */
+            signer_key: string;
+            /** @description Its index in the cycle's signer set. */
+            slot_index: number;
+            weight: number;
+            weight_percentage: number;
+            stacked_amount: components["schemas"]["Amount"];
+            stacked_amount_percent: number;
+            /** @description Its rank by stacked amount */
+            stacked_amount_rank: number;
+            proposals_accepted_count: number;
+            proposals_rejected_count: number;
+            proposals_missed_count: number;
+            average_response_time_ms: number;
+            /**
+             * Format: date-time
+             * @description When a message of the signer was last seen (ISO 8601), `null` if never.
+             */
+            last_seen: string | null;
+            /** @description The signer binary's version it last reported, `null` if none. */
+            version: string | null;
+        };
+        SignerMetricsSignerPage: {
+            /** @description The number of signers on this page (as the service counts). */
+            total: number;
+            limit: number;
+            offset: number;
+            results: components["schemas"]["SignerMetricsSigner"][];
+        };
+        /** @description The token metadata and signer metrics services' error body (not the Stacks API's `ErrorResponse`). */
         TokenErrorResponse: {
             error: string;
             message?: string;
@@ -3549,6 +3695,20 @@ export interface components {
                 "application/json": components["schemas"]["TokenErrorResponse"];
             };
         };
+        /** @description The Signer Metrics API's 404 (its own body, not `ErrorResponse`). */
+        SignerNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Signer not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TokenErrorResponse"];
+            };
+        };
         /** @description The token metadata service has not read the token's metadata yet (its own body). */
         TokenNotProcessed: {
             headers: {
@@ -3789,6 +3949,22 @@ export interface components {
          * @example bc1qwzwasexjfnvy8dxxl820e47vvenwhuss677d9u
          */
         BurnchainAddress: string;
+        /** @description Results per page (the Signer Metrics API's default, 100; it sets no maximum of its own). */
+        SignerMetricsLimit: number;
+        /** @description Number of results to skip. */
+        SignerMetricsOffset: number;
+        /**
+         * @description A signer's compressed public key, `0x` and 66 hex digits.
+         * @example 0x02f5a5a1dc3ab0f06e2ee44c1dd3d4e4a1dc52bc6ca6bb1e7b9cd0c8a4e6c1d0ab
+         */
+        SignerKeyPath: string;
+        /**
+         * @description A signer's signing key, as `get_pox_cycle_signers` lists it (`0x` optional).
+         * @example 0x02f5a5a1dc3ab0f06e2ee44c1dd3d4e4a1dc52bc6ca6bb1e7b9cd0c8a4e6c1d0ab
+         */
+        PoxSignerKeyPath: string;
+        /** @description Results per page, 0 to 200; `limit=0` means the default (100). */
+        PoxStackerLimit: number;
         /**
          * @description A PoX reward cycle's number.
          * @example 393
@@ -7795,6 +7971,133 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    get_pox_cycle_signer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A PoX reward cycle's number.
+                 * @example 393
+                 */
+                cycle_number: components["parameters"]["CycleNumber"];
+                /**
+                 * @description A signer's signing key, as `get_pox_cycle_signers` lists it (`0x` optional).
+                 * @example 0x02f5a5a1dc3ab0f06e2ee44c1dd3d4e4a1dc52bc6ca6bb1e7b9cd0c8a4e6c1d0ab
+                 */
+                signer_key: components["parameters"]["PoxSignerKeyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signer. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "signing_key": "0x02f5a5a1dc3ab0f06e2ee44c1dd3d4e4a1dc52bc6ca6bb1e7b9cd0c8a4e6c1d0ab",
+                     *       "signer_address": "SP303RF5B3HQYGGE5PSPBCWDWDEEW3KPV2PRZEGN8",
+                     *       "weight": 41,
+                     *       "stacked_amount": "1257000000",
+                     *       "weight_percent": 100,
+                     *       "stacked_amount_percent": 100,
+                     *       "solo_stacker_count": 1,
+                     *       "pooled_stacker_count": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PoxSigner"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_pox_cycle_signer_stackers: {
+        parameters: {
+            query?: {
+                /** @description Results per page, 0 to 200; `limit=0` means the default (100). */
+                limit?: components["parameters"]["PoxStackerLimit"];
+                /**
+                 * @description Index of the first result. An offset at or past the end gives empty `results` (the real
+                 *     service then reports `total: 0`; reporting the true total is also accepted).
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A PoX reward cycle's number.
+                 * @example 393
+                 */
+                cycle_number: components["parameters"]["CycleNumber"];
+                /**
+                 * @description A signer's signing key, as `get_pox_cycle_signers` lists it (`0x` optional).
+                 * @example 0x02f5a5a1dc3ab0f06e2ee44c1dd3d4e4a1dc52bc6ca6bb1e7b9cd0c8a4e6c1d0ab
+                 */
+                signer_key: components["parameters"]["PoxSignerKeyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the signer's stackers. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 100,
+                     *       "offset": 0,
+                     *       "total": 1,
+                     *       "results": [
+                     *         {
+                     *           "stacker_address": "SP303RF5B3HQYGGE5PSPBCWDWDEEW3KPV2PRZEGN8",
+                     *           "stacked_amount": "1257000000",
+                     *           "pox_address": "bc1qd6jt4s8eq5g7tq3xpgmuuz6xlwg8qsefwfnd8a",
+                     *           "stacker_type": "solo"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PoxStackerPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     get_burnchain_reward_slot_holders: {
         parameters: {
             query?: {
@@ -8374,6 +8677,138 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["TokenNotFound"];
             422: components["responses"]["TokenNotProcessed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_signer_metrics_cycle_signers: {
+        parameters: {
+            query?: {
+                /** @description Results per page (the Signer Metrics API's default, 100; it sets no maximum of its own). */
+                limit?: components["parameters"]["SignerMetricsLimit"];
+                /** @description Number of results to skip. */
+                offset?: components["parameters"]["SignerMetricsOffset"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A PoX reward cycle's number.
+                 * @example 393
+                 */
+                cycle_number: components["parameters"]["CycleNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the cycle's signers. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "total": 1,
+                     *       "limit": 100,
+                     *       "offset": 0,
+                     *       "results": [
+                     *         {
+                     *           "signer_key": "0x02f5a5a1dc3ab0f06e2ee44c1dd3d4e4a1dc52bc6ca6bb1e7b9cd0c8a4e6c1d0ab",
+                     *           "slot_index": 0,
+                     *           "weight": 41,
+                     *           "weight_percentage": 100,
+                     *           "stacked_amount": "1257000000",
+                     *           "stacked_amount_percent": 100,
+                     *           "stacked_amount_rank": 1,
+                     *           "proposals_accepted_count": 12,
+                     *           "proposals_rejected_count": 0,
+                     *           "proposals_missed_count": 0,
+                     *           "average_response_time_ms": 0,
+                     *           "last_seen": "2026-11-30T12:00:00.000Z",
+                     *           "version": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SignerMetricsSignerPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_signer_metrics_cycle_signer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A PoX reward cycle's number.
+                 * @example 393
+                 */
+                cycle_number: components["parameters"]["CycleNumber"];
+                /**
+                 * @description A signer's compressed public key, `0x` and 66 hex digits.
+                 * @example 0x02f5a5a1dc3ab0f06e2ee44c1dd3d4e4a1dc52bc6ca6bb1e7b9cd0c8a4e6c1d0ab
+                 */
+                signer_key: components["parameters"]["SignerKeyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signer's metrics in the cycle. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "signer_key": "0x02f5a5a1dc3ab0f06e2ee44c1dd3d4e4a1dc52bc6ca6bb1e7b9cd0c8a4e6c1d0ab",
+                     *       "slot_index": 0,
+                     *       "weight": 41,
+                     *       "weight_percentage": 100,
+                     *       "stacked_amount": "1257000000",
+                     *       "stacked_amount_percent": 100,
+                     *       "stacked_amount_rank": 1,
+                     *       "proposals_accepted_count": 12,
+                     *       "proposals_rejected_count": 0,
+                     *       "proposals_missed_count": 0,
+                     *       "average_response_time_ms": 0,
+                     *       "last_seen": "2026-11-30T12:00:00.000Z",
+                     *       "version": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SignerMetricsSigner"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["SignerNotFound"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };

@@ -23,6 +23,7 @@ export function worldViewOf(data: TargetData): WorldView {
     ...(block ? { block_height: block.height, block_hash: block.hash } : {}),
     ...(data.network === 'testnet' && a.stx_activity ? { testnet_address: a.stx_activity } : {}),
     ...(data.poxCycle !== undefined ? { pox_cycle: data.poxCycle } : {}),
+    ...(data.poxSigner ? { pox_signer: data.poxSigner } : {}),
     ...(data.rewardRecipient ? { reward_recipient: data.rewardRecipient } : {}),
     ...(data.bnsName ? { bns_name: data.bnsName } : {}),
     ...(data.network ? { pox_contract: POX_CONTRACT[data.network] } : {}),
@@ -51,6 +52,8 @@ const SOURCES: Record<Fact, string> = {
   signed_tx: 'no target file lists one and the suite signs none',
   testnet_address: 'the faucet pays only on a testnet target (`network: testnet`)',
   pox_cycle: 'discovery reads the cycles `GET /extended/v2/pox/cycles` lists, and found none',
+  pox_signer:
+    "discovery reads the first signer of the cycle's `GET /extended/v2/pox/cycles/{n}/signers`, and found none",
   reward_recipient:
     'discovery reads the newest reward `GET /extended/v1/burnchain/rewards` lists, and found none',
   nft_token: 'no target file lists one and discovery looks for none',

@@ -33,6 +33,8 @@ export interface TargetData {
   ftAsset?: string;
   /** A PoX reward cycle the target lists: the newest with signers, else the newest. */
   poxCycle?: number;
+  /** The signing key of a signer of `poxCycle`. */
+  poxSigner?: string;
   /** A Bitcoin address the burn chain paid: the newest reward's recipient. */
   rewardRecipient?: string;
   /** A BNS name one of the known addresses owns, and that address. */
@@ -238,6 +240,14 @@ class Discovery {
     if (typeof cycle?.cycle_number !== 'number') return;
     this.data.poxCycle = cycle.cycle_number;
     this.found('poxCycle', String(cycle.cycle_number), `GET ${res.target}`);
+    const signers = await this.client.call('get_pox_cycle_signers', {
+      path: { cycle_number: String(cycle.cycle_number) },
+      query: { limit: '1' },
+    });
+    const [signer] = list(isRecord(signers.body) ? signers.body.results : undefined);
+    if (typeof signer?.signing_key !== 'string') return;
+    this.data.poxSigner = signer.signing_key;
+    this.found('poxSigner', signer.signing_key, `GET ${signers.target}`);
   }
 
   /** The recipient of the newest burn chain reward the target lists. */

@@ -53,6 +53,8 @@ import { get_mempool_fee_priorities } from './get_mempool_fee_priorities.ts';
 import { get_pox_cycles } from './get_pox_cycles.ts';
 import { get_pox_cycle } from './get_pox_cycle.ts';
 import { get_pox_cycle_signers } from './get_pox_cycle_signers.ts';
+import { get_pox_cycle_signer } from './get_pox_cycle_signer.ts';
+import { get_pox_cycle_signer_stackers } from './get_pox_cycle_signer_stackers.ts';
 import { get_burnchain_reward_slot_holders } from './get_burnchain_reward_slot_holders.ts';
 import { get_burnchain_reward_slot_holders_by_address } from './get_burnchain_reward_slot_holders_by_address.ts';
 import { get_burnchain_reward_list } from './get_burnchain_reward_list.ts';
@@ -63,6 +65,8 @@ import { get_block_transactions } from './get_block_transactions.ts';
 import { get_transactions } from './get_transactions.ts';
 import { get_ft_metadata } from './get_ft_metadata.ts';
 import { get_nft_metadata } from './get_nft_metadata.ts';
+import { get_signer_metrics_cycle_signers } from './get_signer_metrics_cycle_signers.ts';
+import { get_signer_metrics_cycle_signer } from './get_signer_metrics_cycle_signer.ts';
 import { get_name_info } from './get_name_info.ts';
 import { fetch_zone_file } from './fetch_zone_file.ts';
 import { get_names_owned_by_address } from './get_names_owned_by_address.ts';
@@ -124,6 +128,8 @@ export const typedHandlers: OperationHandlers = {
   get_pox_cycles,
   get_pox_cycle,
   get_pox_cycle_signers,
+  get_pox_cycle_signer,
+  get_pox_cycle_signer_stackers,
   get_burnchain_reward_slot_holders,
   get_burnchain_reward_slot_holders_by_address,
   get_burnchain_reward_list,
@@ -134,6 +140,8 @@ export const typedHandlers: OperationHandlers = {
   get_transactions,
   get_ft_metadata,
   get_nft_metadata,
+  get_signer_metrics_cycle_signers,
+  get_signer_metrics_cycle_signer,
   get_name_info,
   fetch_zone_file,
   get_names_owned_by_address,

@@ -97,10 +97,10 @@ export async function findDrift(
   version: string = clientVersion(),
 ): Promise<Finding[]> {
   // The stacks-node's own routes (/v2/…), which the real service proxies, are the node's contract
-  // (its RPC OpenAPI), not the client's: the client has no operation for them; nor for the token
-  // metadata service's (/metadata/…, `x-service: token-metadata`), another service on the same host.
+  // (its RPC OpenAPI), not the client's: the client has no operation for them; nor for another
+  // service's on the same host (`x-service`: the token metadata and signer metrics services).
   const operations = listOperations(doc)
-    .filter((op) => !op.path.startsWith('/v2/') && !op.path.startsWith('/metadata/'))
+    .filter((op) => !op.path.startsWith('/v2/') && !op.service)
     .map((op) => operationAsOf(op, version));
   const ids = operations.map((op) => op.operationId);
   const ours = await specContracts(doc, ids);

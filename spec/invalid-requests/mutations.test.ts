@@ -39,6 +39,7 @@ const examples: Record<string, string[]> = {
   block_hash: [hash],
   limit: ['20'],
   cycle_number: ['3'],
+  signer_key: [`0x02${'ab'.repeat(32)}`],
   token_id: ['1'],
   contract_id: [`${principal}.some-token`],
   contract_address: [principal],

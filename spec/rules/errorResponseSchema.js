@@ -18,9 +18,10 @@ export default function errorResponseSchema(root) {
     // errors are the shared one.
     const own = operation['x-error-body'] === 'own';
     // `x-error-body: token-metadata`: the token metadata service's 404 and 422 are its own `{error}`
-    // body; `x-error-body: bns`: the BNS routes' 404 is theirs.
+    // body; `x-error-body: bns`: the BNS routes' 404 is theirs, and `signer-metrics`: the signer
+    // metrics service's.
     const tokenMetadata = operation['x-error-body'] === 'token-metadata';
-    const bns = operation['x-error-body'] === 'bns';
+    const bns = operation['x-error-body'] === 'bns' || operation['x-error-body'] === 'signer-metrics';
     for (const [status, response] of Object.entries(operation.responses)) {
       if (!ERROR_STATUS.test(status) || (own && (status === '400' || status === '404'))) continue;
       if (tokenMetadata && (status === '404' || status === '422')) continue;

@@ -279,6 +279,31 @@ export const DECLARATIONS: { [O in OperationId]: Declaration<O> } = {
     needs: ['pox_cycle'],
     requests: (v) => [{ path: { cycle_number: v.pox_cycle } }],
   }),
+  get_pox_cycle_signer: declare({
+    needs: ['pox_cycle', 'pox_signer'],
+    requests: (v) => [
+      { path: { cycle_number: v.pox_cycle, signer_key: v.pox_signer } },
+      { path: { cycle_number: v.pox_cycle, signer_key: v.pox_signer.slice(2) } },
+    ],
+  }),
+  get_pox_cycle_signer_stackers: declare({
+    needs: ['pox_cycle', 'pox_signer'],
+    requests: (v) => [
+      { path: { cycle_number: v.pox_cycle, signer_key: v.pox_signer } },
+      { path: { cycle_number: v.pox_cycle, signer_key: v.pox_signer }, query: { limit: 1, offset: 1 } },
+    ],
+  }),
+  get_signer_metrics_cycle_signers: declare({
+    needs: ['pox_cycle'],
+    requests: (v) => [
+      { path: { cycle_number: v.pox_cycle } },
+      { path: { cycle_number: v.pox_cycle }, query: { limit: 1 } },
+    ],
+  }),
+  get_signer_metrics_cycle_signer: declare({
+    needs: ['pox_cycle', 'pox_signer'],
+    requests: (v) => [{ path: { cycle_number: v.pox_cycle, signer_key: v.pox_signer } }],
+  }),
   get_burnchain_reward_slot_holders: declare({ needs: [], requests: () => [{}, { query: { limit: 5 } }] }),
   get_burnchain_reward_slot_holders_by_address: declare({
     needs: ['stx_activity'],

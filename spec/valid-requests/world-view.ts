@@ -33,6 +33,8 @@ export interface WorldView {
   testnet_address?: string;
   /** A PoX reward cycle the target lists (one with signers where any has). */
   pox_cycle?: number;
+  /** The signing key of a signer of `pox_cycle`. */
+  pox_signer?: string;
   /** A Bitcoin address the burn chain paid PoX rewards to (and that held reward slots). */
   reward_recipient?: string;
   /** A minted token of a non-fungible token contract: the contract and the token's id. */

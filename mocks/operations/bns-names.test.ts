@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMockApp, type ListenerDoor } from '../app.ts';
 import type { Mock } from '../mock-handle.ts';
-import { specCheckedClient } from '../../testing/http/spec-checked-client.ts';
+import { specCheckedBody, specCheckedClient } from '../../testing/http/spec-checked-client.ts';
 
 // One world for the file: a world file's names beside the seed's, bob.btc registered two blocks
 // below the tip, so that a reorg can take it away.
@@ -24,6 +24,7 @@ const WORLD = [
 
 let app: Mock<ListenerDoor>;
 let get: ReturnType<typeof specCheckedClient>;
+let body: ReturnType<typeof specCheckedBody<Json>>;
 let alice = '';
 let bob = '';
 
@@ -32,6 +33,7 @@ beforeAll(async () => {
   writeFileSync(path, `${WORLD}\n`);
   app = createMockApp({ quiet: true, rateLimit: 0, blocks: BLOCKS, world: path });
   get = specCheckedClient(app);
+  body = specCheckedBody<Json>(get);
   const world = (await get('/_mock/world')).body as {
     declared: { accounts: { name: string; address: string }[] };
   };
@@ -40,11 +42,6 @@ beforeAll(async () => {
 });
 
 type Json = Record<string, any>;
-async function body(url: string, status = 200): Promise<Json> {
-  const res = await get(url);
-  expect(res.status, url).toBe(status);
-  return res.body as Json;
-}
 
 function hash160(text: string): string {
   return bytesToHex(ripemd160(sha256(utf8ToBytes(text))));

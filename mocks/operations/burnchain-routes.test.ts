@@ -6,7 +6,7 @@ import { burnchainPayouts } from '../world/derive/burnchain-payouts.ts';
 import { poxBitcoinAddress } from '../world/derive/pox-address.ts';
 import { cycleOf } from '../world/derive/pox.ts';
 import { BlockKey } from '../world/tables/block-table.ts';
-import { specCheckedClient } from '../../testing/http/spec-checked-client.ts';
+import { specCheckedBody, specCheckedClient } from '../../testing/http/spec-checked-client.ts';
 
 // One world for the file, long enough to reach a cycle with stackers (cycle 393 starts at burn
 // height 825300; the default 600 blocks end in cycle 392, whose reward set is empty).
@@ -15,11 +15,7 @@ const get = specCheckedClient(app);
 const BASE = '/extended/v1/burnchain';
 
 type Json = Record<string, any>;
-async function body(url: string, status = 200): Promise<Json> {
-  const res = await get(url);
-  expect(res.status, url).toBe(status);
-  return res.body as Json;
-}
+const body = specCheckedBody<Json>(get);
 function chain() {
   return app.live.queries.chain;
 }

@@ -3,18 +3,14 @@ import { getAddressFromPublicKey } from '@stacks/transactions';
 import { createMockApp } from '../app.ts';
 import { roundHalfEven } from '../serialize/mempool-fees.ts';
 import { ContractKind } from '../world/tables/kinds.ts';
-import { specCheckedClient } from '../../testing/http/spec-checked-client.ts';
+import { specCheckedBody, specCheckedClient } from '../../testing/http/spec-checked-client.ts';
 
 // One world for the file, every answer checked against the spec by the client.
 const app = createMockApp({ blocks: 200, quiet: true, rateLimit: 0 });
 const get = specCheckedClient(app);
 
 type Json = Record<string, any>;
-async function body(url: string, status = 200): Promise<Json> {
-  const res = await get(url);
-  expect(res.status, url).toBe(status);
-  return res.body as Json;
-}
+const body = specCheckedBody<Json>(get);
 const tip = app.live.queries.chain.blocks.count;
 
 describe('the v2 block list', () => {

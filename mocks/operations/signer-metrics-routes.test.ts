@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createMockApp } from '../app.ts';
 import { cycleOf } from '../world/derive/pox.ts';
-import { specCheckedClient } from '../../testing/http/spec-checked-client.ts';
+import { specCheckedBody, specCheckedClient } from '../../testing/http/spec-checked-client.ts';
 
 // One world for the file, every answer checked against the spec by the client.
 const app = createMockApp({ blocks: 200, quiet: true, rateLimit: 0 });
 const get = specCheckedClient(app);
 
 type Json = Record<string, any>;
-async function body(url: string, status = 200): Promise<Json> {
-  const res = await get(url);
-  expect(res.status, url).toBe(status);
-  return res.body as Json;
-}
+const body = specCheckedBody<Json>(get);
 
 /** The blocks mined on a cycle's burn blocks, counted from the chain's columns. */
 function blocksOfCycle(cycle: number): number[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMockApp } from '../app.ts';
-import { specCheckedClient } from '../../testing/http/spec-checked-client.ts';
+import { specCheckedBody, specCheckedClient } from '../../testing/http/spec-checked-client.ts';
 import { REWARD_MATURITY } from '../world/derive/miner-rewards.ts';
 import { Action } from '../world/tables/kinds.ts';
 
@@ -8,12 +8,7 @@ import { Action } from '../world/tables/kinds.ts';
 const app = createMockApp({ blocks: 200, quiet: true, rateLimit: 0 });
 const get = specCheckedClient(app);
 
-type Json = Record<string, any>;
-async function body(url: string, status = 200): Promise<Json> {
-  const res = await get(url);
-  expect(res.status, url).toBe(status);
-  return res.body as Json;
-}
+const body = specCheckedBody<Record<string, any>>(get);
 const { chain } = app.live.queries;
 const tip = chain.blocks.count;
 
@@ -53,7 +48,6 @@ describe('the STX supply', () => {
   it('reads the tip by default, the tip plus one with unanchored=true, and refuses a negative height', async () => {
     const atTip = await body('/extended/v1/stx_supply');
     expect(atTip).toEqual(await body(`/extended/v1/stx_supply?height=${tip}`));
-    expect(microStx(atTip.total_stx)).toBeGreaterThan(genesisSupply());
     expect((await body('/extended/v1/stx_supply?unanchored=true')).block_height).toBe(tip + 1);
     expect((await get('/extended/v1/stx_supply?height=-1')).status).toBe(400);
   });

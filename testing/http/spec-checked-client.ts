@@ -33,3 +33,15 @@ export function specCheckedClient(app: RequestListener) {
     return res;
   };
 }
+
+/**
+ * `url`'s body through `get`, a spec-checked client, once its status is `status`: how the route
+ * tests read an answer. A wrong status fails the test with the URL and both statuses.
+ */
+export function specCheckedBody<Body>(get: ReturnType<typeof specCheckedClient>) {
+  return async (url: string, status = 200): Promise<Body> => {
+    const res = await get(url);
+    if (res.status !== status) throw new Error(`${url} answered ${res.status}, not ${status}`);
+    return res.body as Body;
+  };
+}

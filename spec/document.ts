@@ -193,6 +193,8 @@ export interface Operation {
   follow?: FollowWay[];
   parameters: Parameter[];
   conflicts: ParameterConflict[];
+  /** `x-parameter-one-of`: groups of query parameters of which a request must give at least one. */
+  oneOf: string[][];
   /** Keyed by status as written in the spec: `200`, `404`, `4XX`, `5XX`. */
   responses: Record<string, Response>;
   /** Only for an operation that takes a body (`POST`, say). */
@@ -253,6 +255,7 @@ export function listOperations(doc: Document): Operation[] {
         'x-golden-sample'?: unknown;
         'x-follow'?: unknown;
         'x-parameter-conflicts'?: ParameterConflict[];
+        'x-parameter-one-of'?: string[][];
       };
       if (!op.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
       const responses: Record<string, Response> = {};
@@ -298,6 +301,7 @@ export function listOperations(doc: Document): Operation[] {
           resolve<Parameter>(doc, p),
         ),
         conflicts: op['x-parameter-conflicts'] ?? [],
+        oneOf: op['x-parameter-one-of'] ?? [],
         responses,
         ...(body ? { requestBody: body } : {}),
       });

@@ -481,8 +481,8 @@ export interface paths {
          *     is the node's 404 text `No contract source data found`. Served from the world itself,
          *     with or without the Clarity engine; the node's boot contracts the world records in its
          *     first block (`bns`, the costs contracts, … beside its `pox-4` and `genesis`, which keep
-         *     the world's stand-in sources) from the engine, as `/extended/v1/contract/{contract_id}`
-         *     serves them, and 501 naming the engine's package without it.
+         *     the world's stand-in sources) from the engine, as the extended contract route serves
+         *     them, and 501 naming the engine's package without it.
          */
         get: operations["get_contract_source"];
         put?: never;
@@ -642,7 +642,7 @@ export interface paths {
          *     its Clarity version, its source and its ABI (the interface as a JSON string; null when
          *     the mock runs without the Clarity engine). The node's boot contracts are deployed in the
          *     first block, as the real service records them; their source is the one
-         *     `/v2/contracts/source` answers: for `bns`, the costs contracts and the others beside the
+         *     the node's contract source route answers: for `bns`, the costs contracts and the others beside the
          *     world's `pox-4` and `genesis`, the Clarity engine's, so those answer 501 naming the
          *     engine's package without it. A contract the chain has not mined (unknown, or still
          *     pending) is 404 `cannot find contract by ID`; the identifier is not checked otherwise, as
@@ -876,8 +876,8 @@ export interface paths {
          * @description Every principal that ever held the fungible token (`<contract id>::<token name>`) with
          *     what it holds at the chain tip, the largest balance first (equal balances by principal;
          *     the real service leaves their order to its database), and `total_supply`, the sum of
-         *     those balances (the token's minted less burned). A holder that sent all it had stays,
-         *     at balance `0`, as in the real service's running balances. An asset the world never
+         *     those balances (the token's minted less burned). A holder that sent all it had
+         *     stays with a balance of `0`, as in the real service's running balances. An asset the world never
          *     moved (any string) is an empty page with `total: 0` and `total_supply: "0"`, as in the
          *     real service; so is a page past the end, whose `total` and `total_supply` the real
          *     service takes from the page's own rows. The real service also answers `stx` (every
@@ -1812,7 +1812,7 @@ export interface paths {
          * Get one signer's metrics in a PoX cycle
          * @description Served in reality by the Signer Metrics API (hirosystems/signer-metrics-api), on the same
          *     host as the Stacks API. One signer of `get_signer_metrics_cycle_signers`, by its signing
-         *     key (`0x` and 66 hex digits, as the list gives it). A key that is not a signer of the
+         *     key (66 hex digits, `0x` optional; the list gives it with `0x`). A key that is not a signer of the
          *     cycle, or a cycle without a signer set, gives 404 `{"error": "Signer not found"}`.
          */
         get: operations["get_signer_metrics_cycle_signer"];
@@ -3954,7 +3954,7 @@ export interface components {
         /** @description Number of results to skip. */
         SignerMetricsOffset: number;
         /**
-         * @description A signer's compressed public key, `0x` and 66 hex digits.
+         * @description A signer's compressed public key, 66 hex digits (`0x` optional).
          * @example 0x02f5a5a1dc3ab0f06e2ee44c1dd3d4e4a1dc52bc6ca6bb1e7b9cd0c8a4e6c1d0ab
          */
         SignerKeyPath: string;
@@ -8761,7 +8761,7 @@ export interface operations {
                  */
                 cycle_number: components["parameters"]["CycleNumber"];
                 /**
-                 * @description A signer's compressed public key, `0x` and 66 hex digits.
+                 * @description A signer's compressed public key, 66 hex digits (`0x` optional).
                  * @example 0x02f5a5a1dc3ab0f06e2ee44c1dd3d4e4a1dc52bc6ca6bb1e7b9cd0c8a4e6c1d0ab
                  */
                 signer_key: components["parameters"]["SignerKeyPath"];

@@ -48,7 +48,12 @@ function essentials(body: any) {
     balance: body.stx.balance,
     locked: body.stx.locked,
     ft: held(body.fungible_tokens, 'balance'),
-    nft: held(body.non_fungible_tokens, 'count'),
+    // A BNS name is no token the export declares (export-world.ts): a world file names it under `names:`.
+    nft: Object.fromEntries(
+      Object.entries(held(body.non_fungible_tokens, 'count')).filter(
+        ([asset]) => !asset.endsWith('.bns::names'),
+      ),
+    ),
     vesting: body.token_offering_locked?.unlock_schedule,
   };
 }

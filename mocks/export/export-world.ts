@@ -102,7 +102,10 @@ export async function exportWorld(
     if (nfts.length > 0) {
       const owned = await nftIds(get, address);
       for (const [asset, n] of nfts) {
-        const ids = [...(owned.get(asset) ?? [])].sort((x, y) => x - y);
+        const held = [...(owned.get(asset) ?? [])];
+        // BNS's names (tuple-valued ids) are no token a world file declares: its `names` are.
+        if (held.some((id) => !Number.isInteger(id))) continue;
+        const ids = held.sort((x, y) => x - y);
         if (ids.length !== Number(n.count))
           throw new ExportError(
             `${address} holds ${n.count} of ${asset} but its history shows ${ids.length}`,

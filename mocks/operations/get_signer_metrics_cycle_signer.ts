@@ -7,7 +7,8 @@ export const get_signer_metrics_cycle_signer: OperationHandler<'get_signer_metri
   defaulted: [],
   answer: ({ queries, path }) => {
     const cycle = queries.explorer.rewardCycle(path.cycle_number);
-    const key = path.signer_key.toLowerCase();
+    const given = path.signer_key.toLowerCase();
+    const key = given.startsWith('0x') ? given : `0x${given}`;
     const position = cycle?.signers.findIndex((s) => s.signingKey === key) ?? -1;
     if (!cycle || position < 0) return own({ json: SIGNER_NOT_FOUND }, 404);
     return ok(serializeSignerMetrics(cycle, position, cycleSigning(queries.chain, cycle.cycle)));

@@ -298,6 +298,7 @@ export function arbitraryValidRequest(op: Operation, samples: WorldSamples): fc.
       : independent
   )
     .map((values) => withoutConflicts(op, values))
+    .filter((values) => op.oneOf.every((group) => group.some((name) => values[name] !== undefined)))
     .chain((values) => {
       // An empty list is the parameter left out (`name=` would be one empty value).
       const queryParams = op.parameters.filter((p) => {

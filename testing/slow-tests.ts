@@ -38,6 +38,7 @@ export const SLOW_TEST_FILES: readonly string[] = [
   'mocks/operations/successors.test.ts',
   'mocks/operations/wallet-successors.test.ts',
   'mocks/clarity/engine.test.ts',
+  'mocks/clarity/boot-image.test.ts',
   'mocks/world/run/world-engine.test.ts',
   'msw/parity.test.ts',
 ];

@@ -1,26 +1,47 @@
 import type { EngineImage, HostedEngine } from './engine-wire.ts';
 import { startHostedEngine } from './node/engine-bridge.ts';
+import { dropImageFile, imagesStored, readImageFile, writeImageFile } from './node/image-files.ts';
 import { CLARITY_PACKAGE } from './unavailable.ts';
 
 /**
  * A new engine on a thread of its own (engine-bridge.ts): an empty simnet session with the node's
  * boot contracts (pox-4, the costs, BNS), in the epoch the mock's chains are in. Its start (about
- * 1.5 s on a quiet machine, ten on a loaded one) runs on that thread, so the caller's keeps
- * answering. `trackCosts`: each transaction's costs are counted and one past a block's limits
- * fails, as on the chain (a replay then takes about twice as long). Each call starts its own
- * chain, or, with `restore`, goes on from the image another engine took (`imageLater`), which
- * costs a copy of its memory instead of a boot and a replay; `ClarityUnavailable` when the package is missing. `from` names another package (the
- * tests name a missing one). `close()` ends it.
+ * 1.5 s on a quiet machine, ten on a loaded one; a tenth of that from the booted session's image
+ * a process of this machine stored before, image-files.ts) runs on that thread, so the caller's
+ * keeps answering. `trackCosts`: each transaction's costs are counted and one past a block's
+ * limits fails, as on the chain (a replay then takes about twice as long). Each call starts its
+ * own chain, or, with `restore`, goes on from the image another engine took (`imageLater`), which
+ * costs a copy of its memory instead of a boot and a replay; `ClarityUnavailable` when the
+ * package is missing. `from` names another package (the tests name a missing one). `close()` ends it.
  */
 export async function startEngine(
   from: string = CLARITY_PACKAGE,
   options: { trackCosts?: boolean; restore?: EngineImage } = {},
 ): Promise<HostedEngine> {
-  return startHostedEngine({
-    from,
-    trackCosts: options.trackCosts === true,
-    ...(options.restore && { restore: options.restore }),
-  });
+  const trackCosts = options.trackCosts === true;
+  if (options.restore) return startHostedEngine({ from, trackCosts, restore: options.restore });
+  if (from !== CLARITY_PACKAGE) return startHostedEngine({ from, trackCosts });
+  const key = bootKey(trackCosts);
+  const booted = await readImageFile(key);
+  if (booted)
+    try {
+      return await startHostedEngine({ from, trackCosts, restore: booted.image });
+    } catch {
+      await dropImageFile(key);
+    }
+  const engine = await startHostedEngine({ from, trackCosts });
+  // Taken before the caller's first call, which the engine's thread runs after it.
+  if (imagesStored()) void writeImageFile(key, { image: await engine.imageLater(), beside: null });
+  return engine;
+}
+
+/**
+ * The stored image of a new session, booted and nothing run in it: a process's first engine of
+ * each world boots from it in about a tenth of a second, where the boot contracts' deployment
+ * takes over two seconds of CPU (a whole test run boots about twenty).
+ */
+export function bootKey(trackCosts: boolean): string {
+  return `boot ${trackCosts ? 'costed' : 'free'}`;
 }
 
 export {

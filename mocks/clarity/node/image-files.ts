@@ -25,9 +25,10 @@ export const IMAGE_DIR_ENV = 'MOCK_ENGINE_IMAGES';
 
 /**
  * Images kept on disk, the most recently used: each is as large as the engine's memory (about
- * 85 MB, whatever the world's size), and a whole test run starts a dozen worlds' engines.
+ * 85 MB, whatever the world's size), and a whole test run starts a dozen worlds' engines, beside
+ * the two booted sessions' (with and without costs, clarity/load.ts).
  */
-export const KEPT_IMAGES = 12;
+export const KEPT_IMAGES = 14;
 /** This file's layout: a stored image of another layout is never read. */
 const LAYOUT = 1;
 /** The mock's code: the sources' folders, or dist/'s (the bins' bundles in bin/ and chunks/). */
@@ -47,6 +48,11 @@ function imageDir(): string | undefined {
   if (chosen !== undefined) return chosen === '' || chosen === 'off' ? undefined : chosen;
   const modules = join(process.cwd(), 'node_modules');
   return existsSync(modules) ? join(modules, '.cache', 'stacks-api-mock', 'engine-images') : undefined;
+}
+
+/** Whether images are stored here: a folder chosen or found, and the engine's package installed. */
+export function imagesStored(): boolean {
+  return imageDir() !== undefined && maker() !== undefined;
 }
 
 function codeFiles(dir: string): string[] {

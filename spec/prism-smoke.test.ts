@@ -55,4 +55,13 @@ describe('Prism mocking spec/openapi.yaml', () => {
       expect(checker.check(op, res)).toEqual([]);
     },
   );
+
+  // Last: it stops the file's Prism (startPrism's own test, on the one Prism start this costs).
+  it('serves until stopped, and then no longer answers (stopping twice is safe)', async () => {
+    const fresh = httpClient(prism.baseUrl, { keepAlive: false });
+    expect((await fresh.get('/extended')).status).toBe(200);
+    await prism.stop();
+    await prism.stop();
+    await expect(fresh.get('/extended')).rejects.toThrow();
+  });
 });

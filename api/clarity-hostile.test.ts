@@ -139,4 +139,49 @@ describe('hostile contracts, as a node keeps them out', () => {
     const spins = await client.get(`/v2/data_var/${sender}/spinner/spins?proof=0`);
     expect(hexToCV((spins.body as { data: string }).data)).toEqual(Cl.uint(0));
   });
+
+  it('while a call spins in a block being mined, every other request is answered, from the chain before the block, and the block lands after them', async () => {
+    // A read waits for the engine the spin's stop replaced: the next block runs in it.
+    expect((await client.get(`/v2/data_var/${sender}/spinner/spins?proof=0`)).status).toBe(200);
+    const spin = await makeContractCall({
+      contractAddress: sender,
+      contractName: 'spinner',
+      functionName: 'spin',
+      functionArgs: [],
+      senderKey: KEY,
+      network,
+      nonce: await nextNonce(),
+      fee: 10_000,
+    });
+    expect(await broadcastTransaction({ transaction: spin, network })).toEqual({ txid: spin.txid() });
+    const tipOf = (res: { body: unknown }) =>
+      (res.body as { chain_tip: { block_height: number } }).chain_tip.block_height;
+    const before = tipOf(await client.get('/extended'));
+    let landed = false;
+    const mined = client.post('/_mock/mine', {}).then((res) => {
+      landed = true;
+      return res;
+    });
+    // Rounds of reads while the block is in flight, up to 20: each answered with the tip before it.
+    let rounds = 0;
+    while (!landed && rounds < 20) {
+      const [status, balances] = [
+        await client.get('/extended'),
+        await client.get(`/extended/v1/address/${OTHER}/balances`),
+      ];
+      if (landed) break;
+      expect(status.status).toBe(200);
+      expect(balances.status).toBe(200);
+      expect(tipOf(status)).toBe(before);
+      rounds++;
+    }
+    // Before, the mock's thread slept while the engine ran the block: at most a read sent ahead
+    // of the mine could be answered before it.
+    expect(rounds).toBeGreaterThanOrEqual(3);
+    expect((await mined).status).toBe(200);
+    expect(tipOf(await client.get('/extended'))).toBe(before + 1);
+    expect((await client.get(`/extended/v1/tx/0x${spin.txid()}`)).body).toMatchObject({
+      tx_status: 'dropped_too_expensive',
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import { WorldQueries } from '../query/world-queries.ts';
 import { ChainBuilder } from '../world/generate/build-chain.ts';
-import { tipHeight, type Chain } from '../world/tables/chain.ts';
+import { clarityTxOf, tipHeight, type Chain } from '../world/tables/chain.ts';
 import { BlockKey } from '../world/tables/block-table.ts';
 import { Status } from '../world/tables/kinds.ts';
 import type { WorldOptions } from '../world/options.ts';
@@ -11,6 +11,7 @@ import { admitMined, admitReorg, admitSubmit, byAddress, memoHex } from './contr
 import { admit, decodeTransaction, needsEngine } from './admission.ts';
 import { ClarityWarming } from '../clarity/unavailable.ts';
 import type { ContractReads } from '../world/run/world-engine.ts';
+import { EngineWorkFirst } from '../world/run/block-work.ts';
 import { rawTxOf } from '../serialize/raw-tx.ts';
 
 export { ControlError, type SubmitRequest } from './control-requests.ts';
@@ -73,6 +74,8 @@ export class LiveChain {
   /** Undefined while the chain is a restored one, until its first change (`live`). */
   private builder: ChainBuilder | undefined;
   private clock: NodeJS.Timeout | undefined;
+  /** The blocks `mineLater` was asked for, mined one at a time in the order asked. */
+  private mining: Promise<unknown> = Promise.resolve();
   private readonly watchers = new Set<ChainWatcher>();
 
   /**
@@ -105,6 +108,7 @@ export class LiveChain {
     builder.runClarityIn({
       holds: (chain, h) => this.queries.clarity.holds(chain, h),
       runMined: (chain, h, table, row) => this.queries.clarity.runMined(chain, h, table, row),
+      beforeRuns: (chain, h, table, rows) => this.queries.clarity.beforeRuns(chain, h, table, rows),
     });
     return builder;
   }
@@ -143,12 +147,10 @@ export class LiveChain {
     this.clock = setInterval(() => {
       // A block that cannot be mined must not take the server down with it: the chain stops
       // moving, says why once, and keeps serving its last tip.
-      try {
-        this.mine(1);
-      } catch (err) {
+      this.mineLater(1).catch((err: unknown) => {
         this.stopClock();
         console.error(`block clock stopped: ${err instanceof Error ? err.message : String(err)}`);
-      }
+      });
     }, this.blockSeconds * 1000);
     this.clock.unref();
   }
@@ -180,6 +182,64 @@ export class LiveChain {
       (tip) => ({ kind: 'mined', from, to: tip.height }),
       'mined',
     );
+  }
+
+  /**
+   * Mines `blocks` blocks as `mine` does, except that a block with transactions only the Clarity
+   * engine runs (a broadcast deployment or contract call) has them run first, each engine call
+   * crossing to the engine's thread asynchronously (`WorldEngine.runFirst`): meanwhile the mock
+   * answers every other request from the chain as it was, and the block is added whole once the
+   * engine is done. The blocks asked for go after those asked for before, one at a time. The
+   * control plane and the block clock mine so; `mine` is the route of a caller that needs the
+   * block at once (the engine's calls then hold the thread while they run).
+   */
+  mineLater(blocks = 1): Promise<Tip> {
+    const mined = admitMined(blocks, this.checks);
+    const next = this.mining.then(async () => {
+      for (let i = 0; i < mined; i++) await this.mineFirstRuns();
+      return this.tip();
+    });
+    this.mining = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * One block, its engine work first: the block is begun, and when it stops at that work (the
+   * chain left as it was), the work runs and the block is mined again, taking what it did. A
+   * chain that moved under the work (a block `mine` added, a reorg, a reset) finds its rows waiting.
+   */
+  private async mineFirstRuns(): Promise<void> {
+    const clarity = this.queries.clarity;
+    for (let tries = 0; ; tries++) {
+      const from = this.tip().height + 1;
+      try {
+        this.changing(
+          () => {
+            const builder = this.live;
+            if (tries < 2 && this.engineRowsPending()) clarity.firstRuns(() => builder.tryMine(this.step()));
+            else builder.mine(this.step());
+            this.queries.advance();
+            return this.tip();
+          },
+          (tip) => ({ kind: 'mined', from, to: tip.height }),
+          'mined',
+        );
+        return;
+      } catch (error) {
+        if (!(error instanceof EngineWorkFirst)) throw error;
+        await clarity.runFirst(error.work);
+      } finally {
+        if (tries > 0) clarity.landed();
+      }
+    }
+  }
+
+  /** Whether the mempool holds a pending transaction only the Clarity engine runs. */
+  private engineRowsPending(): boolean {
+    const { mempool } = this.chain;
+    for (let row = 0; row < mempool.count; row++)
+      if (mempool.status[row] === Status.Pending && clarityTxOf(this.chain, mempool, row)) return true;
+    return false;
   }
 
   /**

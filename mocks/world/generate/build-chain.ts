@@ -139,6 +139,20 @@ export class ChainBuilder {
   }
 
   /**
+   * Appends one block as `mine` does; when it throws halfway (the Clarity runner stops it to run
+   * the block's engine work first, `ClarityRunner.beforeRuns`), the chain is left as it was before.
+   */
+  tryMine(seconds?: number): void {
+    const start = this.reorgs.beforeBlock();
+    try {
+      this.mine(seconds);
+    } catch (error) {
+      this.reorgs.undoBlock(start);
+      throw error;
+    }
+  }
+
+  /**
    * Puts a transaction a user submitted in the mempool; its id. `replaces`: the mempool row of the
    * pending transaction it replaces by fee (admission found it), which the node drops.
    */

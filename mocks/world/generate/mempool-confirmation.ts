@@ -26,6 +26,11 @@ export interface MinedHooks {
 export interface ClarityRunner {
   /** Whether block h can run in the engine now; when not, the engine starts catching up. */
   holds(chain: Chain, h: number): boolean;
+  /**
+   * Block h's own rows are in, and pending rows `rows` of `table` run next: it may throw to stop
+   * the block (`ChainBuilder.tryMine` then undoes it), to run them first without holding anyone.
+   */
+  beforeRuns?(chain: Chain, h: number, table: TxTable, rows: readonly number[]): void;
   /** Runs pending row `row` of `table` as block h mines it, recording what it did (world/run/). */
   runMined(chain: Chain, h: number, table: TxTable, row: number): MinedRun;
 }
@@ -121,6 +126,7 @@ export class MempoolConfirmation {
         }
       }
     }
+    if (engineRows.size > 0) this.runner?.beforeRuns?.(chain, h, m, [...engineRows]);
     for (const row of engineRows) {
       const ran = this.runner?.runMined(chain, h, m, row) ?? 'waits';
       if (ran === 'waits') this.hold(m, row);
@@ -311,6 +317,15 @@ export class MempoolConfirmation {
     m.status[row] = Status.DroppedReplaceByFee;
     this.submitted.delete(m.idHex(row));
     this.evicted.set(row, h);
+  }
+
+  /** The rows evicted so far, with the heights that evicted them (`restoreEvictions` takes them back). */
+  evictions(): ReadonlyMap<number, number> {
+    return new Map(this.evicted);
+  }
+
+  restoreEvictions(evicted: ReadonlyMap<number, number>): void {
+    this.evicted = new Map(evicted);
   }
 
   /** A new mempool (after a reorg): no row of it has been evicted yet. */

@@ -5,6 +5,17 @@ import { Action, Status } from '../tables/kinds.ts';
 import type { MempoolConfirmation } from './mempool-confirmation.ts';
 import { TxTable } from '../tables/tx-table.ts';
 
+/** The chain before a block that may stop halfway: `Reorgs.undoBlock` takes it back there. */
+export interface BlockStart {
+  readonly checkpoint: Checkpoint;
+  readonly generators: Uint32Array;
+  readonly draws: [number, number];
+  readonly mempool: TxTable;
+  readonly statuses: Uint8Array;
+  readonly evicted: ReadonlyMap<number, number>;
+  readonly stream: readonly number[];
+}
+
 /** Reorgs reach back at most this many blocks: the builder keeps a checkpoint for each. */
 export const MAX_REORG_DEPTH = 100;
 
@@ -26,32 +37,72 @@ export class Reorgs {
 
   /** Remembers the chain as it is now, after its tip. */
   checkpoint(): void {
+    this.checkpoints.set(this.s.blocks.count, this.now());
+  }
+
+  /** The chain as it is now, as a checkpoint holds it. */
+  private now(): Checkpoint {
     const { blocks, txs, microblocks, principals, registry, ledger, nonces, chain } = this.s;
     ledger.startJournal();
-    this.checkpoints.set(
-      blocks.count,
-      takeCheckpoint({
-        blocks: blocks.count,
-        txs: txs.count,
-        microblocks: microblocks.count,
-        principals: principals.count,
-        contracts: registry.contracts.length,
-        deployed: {
-          ft: registry.deployed.ft.length,
-          nft: registry.deployed.nft.length,
-          vault: registry.deployed.vault.length,
-          plain: registry.deployed.plain.length,
-        },
-        ledgerMark: ledger.mark(),
-        nonces: nonces.pending,
-        chainNonces: nonces.onChain,
-        queue: this.s.queue,
-        mempool: chain.mempool,
-        receiptTime: chain.receiptTime,
-        submitted: this.mempool.submitted,
-        clock: this.s.clock,
-      }),
-    );
+    return takeCheckpoint({
+      blocks: blocks.count,
+      txs: txs.count,
+      microblocks: microblocks.count,
+      principals: principals.count,
+      contracts: registry.contracts.length,
+      deployed: {
+        ft: registry.deployed.ft.length,
+        nft: registry.deployed.nft.length,
+        vault: registry.deployed.vault.length,
+        plain: registry.deployed.plain.length,
+      },
+      ledgerMark: ledger.mark(),
+      nonces: nonces.pending,
+      chainNonces: nonces.onChain,
+      queue: this.s.queue,
+      mempool: chain.mempool,
+      receiptTime: chain.receiptTime,
+      submitted: this.mempool.submitted,
+      clock: this.s.clock,
+    });
+  }
+
+  /**
+   * The chain as it is now, before a block that may stop halfway (`ChainBuilder.tryMine`): a
+   * checkpoint, and what a reorg draws anew that undoing the block must not (the generators'
+   * states, the mempool's own table and its evictions, the unanchored stream's flags).
+   */
+  beforeBlock(): BlockStart {
+    const { rng, declaredRng, chain, microblocks } = this.s;
+    const generators = new Uint32Array(8);
+    rng.save(generators, 0);
+    declaredRng.save(generators, 4);
+    const stream: number[] = [];
+    for (let i = microblocks.count - 1; i >= 0 && microblocks.unanchored[i] === 1; i--) stream.push(i);
+    return {
+      checkpoint: this.now(),
+      generators,
+      draws: [rng.draws, declaredRng.draws],
+      mempool: chain.mempool,
+      statuses: chain.mempool.status.slice(0, chain.mempool.count),
+      evicted: this.mempool.evictions(),
+      stream,
+    };
+  }
+
+  /** Back to `start`: the block begun after it never happened. */
+  undoBlock(start: BlockStart): void {
+    const { rng, declaredRng, chain, microblocks } = this.s;
+    this.restore(start.checkpoint);
+    rng.restore(start.generators, 0);
+    declaredRng.restore(start.generators, 4);
+    [rng.draws, declaredRng.draws] = start.draws;
+    chain.mempool = start.mempool;
+    chain.mempool.count = start.statuses.length;
+    chain.mempool.status.set(start.statuses);
+    chain.receiptTime = [...start.checkpoint.receiptTime];
+    this.mempool.restoreEvictions(start.evicted);
+    for (const i of start.stream) microblocks.unanchored[i] = 1;
   }
 
   /** A block h was mined on a living chain: what no reorg can reach any more is let go. */
@@ -134,17 +185,6 @@ export class Reorgs {
     const contracts = new Map<number, number>();
     const principals = new Map<number, number>();
     const contractPrincipals = new Set(forgotten.contracts.map((old) => old.principal));
-    for (const table of tables)
-      for (let row = 0; row < table.count; row++) {
-        const old = forgotten.contracts[(table.contract[row] as number) - c.contracts];
-        if (table.action[row] !== Action.Deploy || !old || contracts.has(old.index)) continue;
-        // A vault keeps its pair token: the pair's deployment comes first, kept or back pending.
-        const pair = old.pair < c.contracts ? old.pair : contracts.get(old.pair);
-        if (pair === undefined) continue;
-        const fresh = registry.redeployPending(old, this.s.blocks.count, pair);
-        contracts.set(old.index, fresh);
-        principals.set(old.principal, (registry.contracts[fresh] as Contract).principal);
-      }
     const principalOf = (p: number): number | undefined => {
       if (p < c.principals) return p;
       const known = principals.get(p);
@@ -153,6 +193,19 @@ export class Reorgs {
       principals.set(p, fresh);
       return fresh;
     };
+    for (const table of tables)
+      for (let row = 0; row < table.count; row++) {
+        const old = forgotten.contracts[(table.contract[row] as number) - c.contracts];
+        if (table.action[row] !== Action.Deploy || !old || contracts.has(old.index)) continue;
+        // A vault keeps its pair token: the pair's deployment comes first, kept or back pending.
+        const pair = old.pair < c.contracts ? old.pair : contracts.get(old.pair);
+        // Its deployer may be an address first seen after the checkpoint (a faucet's recipient).
+        const deployer = principalOf(old.deployer);
+        if (pair === undefined || deployer === undefined) continue;
+        const fresh = registry.redeployPending({ ...old, deployer }, this.s.blocks.count, pair);
+        contracts.set(old.index, fresh);
+        principals.set(old.principal, (registry.contracts[fresh] as Contract).principal);
+      }
     const leaving = new Map<TxTable, Set<number>>();
     for (const table of tables) {
       const rows = new Set<number>();

@@ -5,12 +5,21 @@ import type { HostedEngine } from '../../clarity/engine-wire.ts';
 import { startEngine } from '../../clarity/load.ts';
 import { BlockKey } from '../tables/block-table.ts';
 import type { Chain } from '../tables/chain.ts';
-import { EngineRefusal } from '../../clarity/engine.ts';
+import { EngineRefusal, type TxOutcome } from '../../clarity/engine.ts';
 import { runLater, runNow } from '../../clarity/engine-steps.ts';
 import type { MinedRun } from '../generate/mempool-confirmation.ts';
 import { Status } from '../tables/kinds.ts';
 import type { TxTable } from '../tables/tx-table.ts';
 import { engineOnlyTx } from './engine-txs.ts';
+import {
+  blockWorkOf,
+  EngineWorkFirst,
+  ownIds,
+  runWork,
+  stillBelow,
+  type BlockWork,
+  type DoneWork,
+} from './block-work.ts';
 import { recordOutcome } from './mined-outcomes.ts';
 import { forgetReplay, keepReplay, keptReplay, type KeptReplay } from './replay-images.ts';
 import { signOnEngineThread } from './stacking.ts';
@@ -44,7 +53,8 @@ interface Synced {
   /** Whether it counts costs (`WorldEngine.costed`). */
   readonly costed: boolean;
   readonly chain: Chain;
-  readonly replayed: Replayed;
+  /** Replaced when a block whose work ran first lands (`DoneWork.replayed`). */
+  replayed: Replayed;
   /** Index block hash of the last block replayed: a reorg below it means starting again. */
   lastHash: string;
 }
@@ -67,6 +77,13 @@ export class WorldEngine {
    * twice as long, which reads alone never pay.
    */
   private costed = false;
+  /** Whether a block's engine work runs before the block is written (`firstRuns`). */
+  private workFirst = false;
+  private closed = false;
+  /** While a block's engine work runs first, until the block lands: the engine serves nothing else. */
+  private landing: { readonly done: Promise<void>; readonly land: () => void } | undefined;
+  /** The work that ran, for the block it ran for to take (`runMined`); `taken` once it did. */
+  private done: (DoneWork & { readonly synced: Synced; taken: boolean }) | undefined;
 
   constructor(private readonly currentChain: () => Chain) {}
 
@@ -76,6 +93,9 @@ export class WorldEngine {
    * up in the background and says no.
    */
   holds(chain: Chain, h: number): boolean {
+    const done = this.doneFor(chain, h);
+    if (done) return this.settled === done.synced;
+    if (this.landing) return false;
     const synced = this.settled;
     if (synced?.costed && synced.chain === chain && synced.replayed.height < h && follows(synced, chain))
       return true;
@@ -93,6 +113,9 @@ export class WorldEngine {
    * next read replays the chain, without it, in a new one.
    */
   runMined(chain: Chain, h: number, table: TxTable, row: number): MinedRun {
+    const done = this.doneFor(chain, h);
+    if (done) return this.takeDone(done, chain, h, table, row);
+    if (this.landing) return 'waits';
     const synced = this.settled;
     const engineTx = engineOnlyTx(chain, table, row);
     // Block h is open in the engine once its first engine-only transaction ran.
@@ -112,11 +135,105 @@ export class WorldEngine {
       }
       synced.lastHash = chain.blocks.hex(BlockKey.IndexHash, h - 1);
     }
-    const ran = runNow(synced.engine, runInBlock(synced.engine, chain, synced.replayed, h, engineTx));
+    return this.recorded(
+      chain,
+      table,
+      row,
+      runNow(synced.engine, runInBlock(synced.engine, chain, synced.replayed, h, engineTx)),
+    );
+  }
+
+  private recorded(chain: Chain, table: TxTable, row: number, ran: TxOutcome | EngineRefusal): MinedRun {
     if (ran instanceof EngineRefusal && ran.tooExpensive) return 'too-expensive';
     const status = recordOutcome(chain, table, row, ran);
     if (status === Status.AbortByPostCondition) this.letGo();
     return status;
+  }
+
+  /**
+   * Runs `mine` (a block being mined) with its engine work first: when the block reaches
+   * transactions only the engine runs, `beforeRuns` stops it with that work (`EngineWorkFirst`),
+   * for `runFirst`; once that ran, the block mined again takes what it did.
+   */
+  firstRuns<T>(mine: () => T): T {
+    this.workFirst = true;
+    try {
+      return mine();
+    } finally {
+      this.workFirst = false;
+    }
+  }
+
+  /** Block h's own rows are in, and pending rows `rows` run next: under `firstRuns`, stops the block with its work. */
+  beforeRuns(chain: Chain, h: number, table: TxTable, rows: readonly number[]): void {
+    const synced = this.settled;
+    if (!this.workFirst || this.landing || this.doneFor(chain, h) || !synced) return;
+    const work = blockWorkOf(chain, h, table, rows, synced.replayed);
+    // What only the engine runs that the block holds already runs as it always did, at once.
+    if (work.built.worldEnd !== work.built.end) return;
+    throw new EngineWorkFirst(work);
+  }
+
+  /**
+   * Runs a block's work (`EngineWorkFirst.work`), each call crossing asynchronously: meanwhile the
+   * mock answers its other requests, from the chain as it was (a contract read waits in `ready()`
+   * for the block to land). The caller then mines the block again and calls `landed()`. A chain
+   * that moved meanwhile (a block, a reorg, a reset) or cannot run leaves the engine let go, as
+   * the replay does, and the block mined again finds its rows waiting.
+   */
+  async runFirst(work: BlockWork): Promise<void> {
+    const synced = this.settled;
+    if (!synced || this.landing) return;
+    let land = (): void => undefined;
+    const done = new Promise<void>((resolve) => (land = resolve));
+    this.landing = { done, land };
+    try {
+      const ran = await runWork(synced.engine, synced.replayed, work);
+      if (this.settled === synced && stillBelow(work, this.currentChain()))
+        this.done = { ...ran, synced, taken: false };
+      else this.letGo();
+    } catch {
+      this.letGo();
+    }
+  }
+
+  /** The block whose work ran first has been mined again, or not: the engine serves again. */
+  landed(): void {
+    if (this.done && !this.done.taken) this.letGo();
+    this.done = undefined;
+    this.landing?.land();
+    this.landing = undefined;
+  }
+
+  private doneFor(chain: Chain, h: number): WorldEngine['done'] {
+    return this.done?.work.chain === chain && this.done.work.h === h ? this.done : undefined;
+  }
+
+  /**
+   * Row `row` of block h, as the work that ran first did it: the block's own rows must be the
+   * ones it ran (else the engine holds another block: it is let go, and the row waits).
+   */
+  private takeDone(
+    done: NonNullable<WorldEngine['done']>,
+    chain: Chain,
+    h: number,
+    table: TxTable,
+    row: number,
+  ): MinedRun {
+    const { synced } = done;
+    if (this.settled !== synced) return 'waits';
+    if (!done.taken) {
+      const own = ownIds(chain, blockTxs(chain, synced.replayed.pox, h, chain.txs.count));
+      if (own.join() !== done.work.own.join()) {
+        this.letGo();
+        return 'waits';
+      }
+      synced.replayed = done.replayed;
+      synced.lastHash = chain.blocks.hex(BlockKey.IndexHash, h - 1);
+      done.taken = true;
+    }
+    const ran = done.outcomes.get(table.idHex(row));
+    return ran ? this.recorded(chain, table, row, ran) : 'waits';
   }
 
   /**
@@ -129,8 +246,9 @@ export class WorldEngine {
     this.synced = undefined;
   }
 
-  /** Ends the engine's thread: the mock is closing. */
+  /** Ends the engine's thread: the mock is closing, and no block mined after (one in flight) starts another. */
   close(): void {
+    this.closed = true;
     this.letGo();
   }
 
@@ -139,6 +257,7 @@ export class WorldEngine {
    * it is; undefined while it starts or replays one, or starts one that counts costs.
    */
   readsNow(): ContractReads | undefined {
+    if (this.landing) return undefined;
     const synced = this.settled;
     const chain = this.currentChain();
     if (!this.costed) {
@@ -172,12 +291,17 @@ export class WorldEngine {
 
   /** Starts the engine without waiting; a failure (the package missing) is kept for `ready()`. */
   warm(): void {
+    if (this.closed) return;
     this.ready().catch(() => undefined);
   }
 
   /** The engine holding the chain as it is now; `ClarityUnavailable` when its package is missing. */
   async ready(): Promise<ContractReads> {
     for (;;) {
+      if (this.landing) {
+        await this.landing.done;
+        continue;
+      }
       const chain = this.currentChain();
       const seen = this.synced;
       const synced = seen && (await seen);

@@ -39,5 +39,6 @@ export const SLOW_TEST_FILES: readonly string[] = [
   'mocks/operations/wallet-successors.test.ts',
   'mocks/clarity/engine.test.ts',
   'mocks/world/run/world-engine.test.ts',
+  'mocks/world/run/miner-rewards-engine.test.ts',
   'msw/parity.test.ts',
 ];

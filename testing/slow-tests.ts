@@ -40,5 +40,6 @@ export const SLOW_TEST_FILES: readonly string[] = [
   'mocks/clarity/engine.test.ts',
   'mocks/clarity/boot-image.test.ts',
   'mocks/world/run/world-engine.test.ts',
+  'mocks/world/run/miner-rewards-engine.test.ts',
   'msw/parity.test.ts',
 ];

@@ -1,6 +1,7 @@
 import { bigAmount, type Amount } from '../amount.ts';
 import type { EngineTx } from '../../clarity/engine.ts';
 import { argumentValues, FUNCTIONS } from '../derive/call-arguments.ts';
+import { REWARD_MATURITY } from '../derive/miner-rewards.ts';
 import { sourceOf } from '../derive/contract-source.ts';
 import { clarityTxOf, contractAt, type Chain } from '../tables/chain.ts';
 import type { TxTable } from '../tables/tx-table.ts';
@@ -94,4 +95,17 @@ export function genesisAllocations(chain: Chain): { recipient: string; amount: b
     recipient: chain.principals.name(recipient),
     amount: bigAmount(chain.genesisAmounts[i] as Amount),
   }));
+}
+
+/**
+ * The miner reward world block h credits: the reward of the block REWARD_MATURITY below it, which
+ * no transaction carries (the world's ledger credits it as h is mined). The engine mints it before
+ * h's transactions, or a miner who spends it (a transfer, a stack-stx) is refused there.
+ */
+export function maturedReward(chain: Chain, h: number): { recipient: string; amount: bigint } | undefined {
+  const row = h - REWARD_MATURITY - 1;
+  if (row < 0) return undefined;
+  const b = chain.blocks;
+  const amount = bigAmount(b.reward[row] as number);
+  return amount > 0n ? { recipient: chain.principals.name(b.miner[row] as number), amount } : undefined;
 }

@@ -1,7 +1,7 @@
 import { EngineRefusal, type EngineTx, type TxOutcome } from '../../clarity/engine.ts';
 import { step, type EngineFacts, type EngineSteps } from '../../clarity/engine-steps.ts';
 import { clarityTxOf, type Chain } from '../tables/chain.ts';
-import { engineTxOf, genesisAllocations } from './engine-txs.ts';
+import { engineTxOf, genesisAllocations, maturedReward } from './engine-txs.ts';
 import { bnsPrintDisagreement } from './bns-prints.ts';
 import { configurePox, lockDisagreement, type EnginePox } from './stacking.ts';
 
@@ -97,9 +97,9 @@ export function* startReplay(engine: EngineFacts, chain: Chain): EngineSteps<Rep
 }
 
 /**
- * Runs world block h's own rows (`blockTxs`) in one engine block on its burn height, in order;
- * the engine then holds block h. A world row the engine refuses, or that returns `(err …)`,
- * stops with one line naming it.
+ * Runs world block h's own rows (`blockTxs`) in one engine block on its burn height, in order,
+ * after the miner reward that matures at h; the engine then holds block h. A world row the
+ * engine refuses, or that returns `(err …)`, stops with one line naming it.
  */
 export function* openBlock(
   engine: EngineFacts,
@@ -107,6 +107,8 @@ export function* openBlock(
   replayed: Replayed,
   { h, rows, txs }: BlockTxs,
 ): EngineSteps<void> {
+  const reward = maturedReward(chain, h);
+  if (reward) yield* step('mintStx', reward.recipient, reward.amount);
   let outcomes;
   try {
     outcomes = yield* step('mineBlock', txs, burnHeightOf(chain, replayed, h));

@@ -53,7 +53,7 @@ interface Row {
   orTwiceMs?: number;
 }
 
-/** A Node to start the CLI on: this one, and the registry's node@22 and node@24 beside it. */
+/** A Node to start the CLI on: this one, and the registry's Node 22 and Node 24 beside it. */
 interface Runtime {
   version: string;
   node: string;
@@ -61,7 +61,7 @@ interface Runtime {
   cli: Timing[];
 }
 
-/** Other Node release lines the CLI must start quickly on (the registry's `node@<major>`). */
+/** Other Node release lines the CLI must start quickly on (the registry's binary packages: nodeRelease). */
 const OTHER_NODES = [22, 24];
 
 function runtimes(): Runtime[] {
@@ -186,7 +186,7 @@ async function main(): Promise<void> {
       header: [
         machineLine(),
         `${loadBefore}; ${loadAfter}`,
-        `Tarball ${(installed.tarballBytes / 1024).toFixed(0)} KiB, installed into an empty project. ${RUNS} rounds of node and the CLI on each Node (${nodes.map((r) => r.version).join(', ')}; the others from the registry's node@<major>, and from Node 22.1 the CLI's first start fills Node's compile cache, which the next read), and a warm process (each a fresh process: the import, then ${WARM_CALLS} startMock calls, each closed before the next), interleaved; then ${PRISM_RUNS} Prism starts. Medians; the default world; \`--port 0 --quiet\` for the CLI, \`{ port: 0, quiet: true }\` for startMock. CPU time is the started process's user + system time over the same stretch (the CLI's read from /proc as its first 200 arrives; node's boot and the warm process's from \`process.cpuUsage()\`); on a loaded machine wall-clock time stretches, CPU time much less. The ceilings hold the wall-clock median; the CLI's also holds within twice node's own boot on the same Node.`,
+        `Tarball ${(installed.tarballBytes / 1024).toFixed(0)} KiB, installed into an empty project. ${RUNS} rounds of node and the CLI on each Node (${nodes.map((r) => r.version).join(', ')}; the others from the registry's Node binary packages, and from Node 22.1 the CLI's first start fills Node's compile cache, which the next read), and a warm process (each a fresh process: the import, then ${WARM_CALLS} startMock calls, each closed before the next), interleaved; then ${PRISM_RUNS} Prism starts. Medians; the default world; \`--port 0 --quiet\` for the CLI, \`{ port: 0, quiet: true }\` for startMock. CPU time is the started process's user + system time over the same stretch (the CLI's read from /proc as its first 200 arrives; node's boot and the warm process's from \`process.cpuUsage()\`); on a loaded machine wall-clock time stretches, CPU time much less. The ceilings hold the wall-clock median; the CLI's also holds within twice node's own boot on the same Node.`,
       ],
       table,
       verdict,

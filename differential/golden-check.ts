@@ -26,7 +26,15 @@ export interface GoldenCheck {
 export interface GoldenCheckOptions {
   /** Also check the recorded requests against the differential's (default false: building them costs about 0.1 s of CPU a world). */
   requestSet?: boolean;
+  /**
+   * A mock the caller started with `startGoldenMock` for this file, left running after the check
+   * (tests that alter the file's answers ask it next); the check starts and closes its own otherwise.
+   */
+  mock?: GoldenMock;
 }
+
+/** A mock of a golden file's world, answering as its release. */
+export type GoldenMock = Awaited<ReturnType<typeof startMockServer>>;
 
 const ROOT = new URL('../', import.meta.url);
 
@@ -59,15 +67,15 @@ export function startGoldenMock(golden: GoldenFile): ReturnType<typeof startMock
 export async function checkGolden(
   golden: GoldenFile,
   listed: readonly ListedDifference[],
-  { requestSet = false }: GoldenCheckOptions = {},
+  { requestSet = false, mock: given }: GoldenCheckOptions = {},
 ): Promise<GoldenCheck> {
-  const mock = await startGoldenMock(golden);
+  const mock = given ?? (await startGoldenMock(golden));
   try {
     const built = requestSet ? new Set((await requestsOf(mock, golden.release)).map(requestKey)) : undefined;
     const unbuilt = built ? golden.answers.map(requestKey).filter((key) => !built.has(key)) : [];
     return { mismatches: await goldenMismatches(mock.url, golden, listed), unbuilt };
   } finally {
-    await mock.close();
+    if (!given) await mock.close();
   }
 }
 

@@ -30,3 +30,7 @@ export function readBootInterfacesFile(): Promise<undefined> {
 export function writeBootInterfacesFile(): Promise<void> {
   return Promise.resolve();
 }
+
+export function imagesStored(): boolean {
+  return false;
+}

@@ -41,5 +41,6 @@ export const SLOW_TEST_FILES: readonly string[] = [
   'mocks/clarity/boot-image.test.ts',
   'mocks/world/run/world-engine.test.ts',
   'mocks/world/run/miner-rewards-engine.test.ts',
+  'mocks/control/mine-later.test.ts',
   'msw/parity.test.ts',
 ];

@@ -66,6 +66,20 @@ const SPINNER = `(define-data-var spins uint u0)
 (define-public (spin) (begin (var-set spins u1) (ok (fold outer L 0x00))))
 `;
 
+/** A call of the deployed spinner's `spin`, at the sender's next nonce. */
+async function spinCall() {
+  return makeContractCall({
+    contractAddress: sender,
+    contractName: 'spinner',
+    functionName: 'spin',
+    functionArgs: [],
+    senderKey: KEY,
+    network,
+    nonce: await nextNonce(),
+    fee: 10_000,
+  });
+}
+
 describe('hostile contracts, as a node keeps them out', () => {
   it('a deployment nested past the parser’s depth: answered with its txid, never stored, its nonce still free', async () => {
     const deep = `(define-read-only (deep) ${'(+ u1 '.repeat(80)}u1${')'.repeat(80)})`;
@@ -121,16 +135,7 @@ describe('hostile contracts, as a node keeps them out', () => {
     const spinner = await deploy('spinner', SPINNER, await nextNonce());
     expect(await broadcastTransaction({ transaction: spinner, network })).toEqual({ txid: spinner.txid() });
     expect((await client.post('/_mock/mine', {})).status).toBe(200);
-    const spin = await makeContractCall({
-      contractAddress: sender,
-      contractName: 'spinner',
-      functionName: 'spin',
-      functionArgs: [],
-      senderKey: KEY,
-      network,
-      nonce: await nextNonce(),
-      fee: 10_000,
-    });
+    const spin = await spinCall();
     expect(await broadcastTransaction({ transaction: spin, network })).toEqual({ txid: spin.txid() });
     expect((await client.post('/_mock/mine', {})).status).toBe(200);
     expect((await client.get(`/extended/v1/tx/0x${spin.txid()}`)).body).toMatchObject({
@@ -143,16 +148,7 @@ describe('hostile contracts, as a node keeps them out', () => {
   it('while a call spins in a block being mined, every other request is answered, from the chain before the block, and the block lands after them', async () => {
     // A read waits for the engine the spin's stop replaced: the next block runs in it.
     expect((await client.get(`/v2/data_var/${sender}/spinner/spins?proof=0`)).status).toBe(200);
-    const spin = await makeContractCall({
-      contractAddress: sender,
-      contractName: 'spinner',
-      functionName: 'spin',
-      functionArgs: [],
-      senderKey: KEY,
-      network,
-      nonce: await nextNonce(),
-      fee: 10_000,
-    });
+    const spin = await spinCall();
     expect(await broadcastTransaction({ transaction: spin, network })).toEqual({ txid: spin.txid() });
     const tipOf = (res: { body: unknown }) =>
       (res.body as { chain_tip: { block_height: number } }).chain_tip.block_height;

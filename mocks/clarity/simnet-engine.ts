@@ -160,16 +160,10 @@ export function simnetEngine(
       advanceBurn(burnHeight);
       const parts = txs.map(toWasm);
       let flat: WasmResult[];
-      // The session prints a failing transaction's error on stderr before throwing it: the
-      // thrown line is what the engine answers.
-      const printError = console.error;
-      console.error = () => undefined;
       try {
-        flat = mineInSession(session, parts.flat());
+        flat = withoutSessionPrints(() => mineInSession(session, parts.flat()));
       } catch (error) {
         throw new EngineRefusal(oneLine(error));
-      } finally {
-        console.error = printError;
       }
       const results = joinedParts(parts, flat);
       const height = session.blockHeight;
@@ -199,9 +193,12 @@ export function simnetEngine(
         const values = args.map(valueOfHex);
         if (isPast(at)) {
           const call = `(contract-call? '${contract} ${fn}${values.map((v) => ` ${literalOf(v)}`).join('')})`;
-          return { okay: true, result: cvToHex(atBlock(at, call, sender)) };
+          return { okay: true, result: cvToHex(withoutSessionPrints(() => atBlock(at, call, sender))) };
         }
-        return { okay: true, result: cvToHex(session.callReadOnlyFn(contract, fn, values, sender).result) };
+        const result = withoutSessionPrints(
+          () => session.callReadOnlyFn(contract, fn, values, sender).result,
+        );
+        return { okay: true, result: cvToHex(result) };
       } catch (error) {
         return { okay: false, cause: oneLine(error) };
       }
@@ -316,9 +313,24 @@ interface WasmCosts {
 
 function attempt(read: () => ClarityHex): ClarityHex | undefined {
   try {
-    return read();
+    return withoutSessionPrints(read);
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * The session prints a failing call's or transaction's error on stderr before throwing it. The
+ * thrown line is what the engine answers (a `cause`, a refusal, an abort), so the print would only
+ * put the engine's voice in the mock's log (`Runtime error while interpreting …`).
+ */
+function withoutSessionPrints<T>(run: () => T): T {
+  const printError = console.error;
+  console.error = () => undefined;
+  try {
+    return run();
+  } finally {
+    console.error = printError;
   }
 }
 

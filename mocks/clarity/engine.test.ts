@@ -203,4 +203,13 @@ describe('the Clarity engine (clarinet-sdk simnet)', () => {
     expect(new EngineTimeout('mineBlock').tooExpensive).toBe(true);
     expect(engine.lost).toBe(true);
   });
+
+  it("holds the mock's own work on the thread (an image, signatures, the boot interfaces) to no call's budget", () => {
+    // On a loaded machine the boot interfaces took past 5 s: the engine was stopped and every
+    // boot contract's exported interface lost its epoch.
+    for (const method of ['image', 'sign', 'bootInterfaces'] as const) {
+      expect(new EngineTimeout(method).tooExpensive).toBe(false);
+      expect(new EngineTimeout(method).message).toContain('120 s');
+    }
+  });
 });

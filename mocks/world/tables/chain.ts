@@ -102,9 +102,9 @@ export function feePayer(table: TxTable, tx: number): number {
   return sponsor >= 0 ? sponsor : (table.sender[tx] as number);
 }
 
-/** A byte of the transaction id: deterministic entropy for presentation details. */
+/** A byte of the transaction's seed: deterministic entropy for what the columns do not hold. */
 export function variant(table: TxTable, tx: number, byte: number): number {
-  return table.idByte(tx, byte);
+  return table.seedByte(tx, byte);
 }
 
 export function contractAt(chain: Chain, index: number): Contract {

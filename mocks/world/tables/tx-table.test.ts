@@ -13,7 +13,7 @@ describe('TxTable ids', () => {
       table.drawId(row, kept);
       const bytes = drawn.bytes(32);
       expect(table.idHex(row)).toBe(toHex(bytes));
-      expect(table.idByte(row, 5)).toBe(bytes[5]);
+      expect(table.seedByte(row, 5)).toBe(bytes[5]);
       expect(table.idEquals(row, bytes)).toBe(true);
     }
     expect(kept.u32()).toBe(drawn.u32());

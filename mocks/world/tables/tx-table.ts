@@ -144,6 +144,16 @@ export class TxTable {
 
   /** Word `word` (0-7) of the id: its bytes 4 * word to 4 * word + 3, little-endian. */
   idWord(row: number, word: number): number {
+    return this.seedWord(row, word);
+  }
+
+  /**
+   * Word `word` (0-7) of the row's seed, the 32 bytes drawn for it: what a transaction carries but
+   * the table does not store (payload bytes, post-conditions, costs) is derived from it, never from
+   * the id, since a real id is the hash of those bytes. A drawn row's id is its seed today; a
+   * given row's seed is its id.
+   */
+  seedWord(row: number, word: number): number {
     if (word === 0) return this.ids.firstWord(row);
     const given = this.ids.givenId(row);
     if (given) return readWord(given, word * 4);
@@ -152,9 +162,9 @@ export class TxTable {
     return r.u32();
   }
 
-  /** Byte `byte` (0-31) of the id. */
-  idByte(row: number, byte: number): number {
-    return (this.idWord(row, byte >> 2) >>> ((byte & 3) * 8)) & 0xff;
+  /** Byte `byte` (0-31) of the seed (see `seedWord`). */
+  seedByte(row: number, byte: number): number {
+    return (this.seedWord(row, byte >> 2) >>> ((byte & 3) * 8)) & 0xff;
   }
 
   /** The id's 32 bytes, in a fresh array. */

@@ -9,8 +9,8 @@
  * (broadcasts, reorgs, a spinning call, a world file's own contracts, every stacker through pox-4,
  * the engine's own calls, images and signatures, a world's replay and restores), each starting
  * and replacing engines, or walk every principal of five worlds through the kernel, page by page
- * (the successors' agreement, the wallet's successors), or build four worlds to check the wire
- * encoding against @stacks/transactions, a row of each shape (about 18 s of CPU).
+ * (the successors' agreement, the wallet's successors), or build three worlds to check the wire
+ * encoding against @stacks/transactions, a row of each shape (about 11 s of CPU).
  */
 export const SLOW_TEST_FILES: readonly string[] = [
   'packaging/package.test.ts',

@@ -40,3 +40,15 @@ export function liveFuzzSettings(env: NodeJS.ProcessEnv = process.env): FuzzSett
   const { seed, seedFrom } = fuzzSettings(env);
   return { runs: readInt(env, 'LIVE_FUZZ_STEPS') || DEFAULT_LIVE_FUZZ_STEPS, seed, seedFrom };
 }
+
+/** Cases of the hostile Clarity fuzz in `make test`: each mines a block through the engine. */
+export const DEFAULT_HOSTILE_FUZZ_RUNS = 6;
+
+/**
+ * HOSTILE_FUZZ_RUNS (hostile deployments and calls, `api/clarity-hostile-fuzz.test.ts`) and the
+ * seed, FUZZ_SEED as for the request fuzz: random unless given, printed to replay.
+ */
+export function hostileFuzzSettings(env: NodeJS.ProcessEnv = process.env): FuzzSettings {
+  const { seed, seedFrom } = fuzzSettings(env);
+  return { runs: readInt(env, 'HOSTILE_FUZZ_RUNS') || DEFAULT_HOSTILE_FUZZ_RUNS, seed, seedFrom };
+}

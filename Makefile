@@ -92,6 +92,7 @@ bench: $(DEPS)
 	npx tsx bench/clocked-throughput.ts
 	node --expose-gc --import tsx bench/live-updates.ts
 	npx tsx bench/clarity-engine.ts
+	npx tsx bench/hostile-load.ts
 
 ## fuzz: long seeded fuzzing runs: requests from the spec (FUZZ_RUNS cases per property), then the living chain (LIVE_FUZZ_STEPS steps), then hostile Clarity (HOSTILE_FUZZ_RUNS cases); FUZZ_SEED replays all three
 fuzz: $(DEPS)

@@ -70,6 +70,9 @@ export interface HostileCall {
  * a read and a write, the call three reads more, as the engine's recorded costs say); past the
  * block's 15,000 reads it is too expensive. The fuzz checks the count on every success.
  */
+/** Reads of the block's other work (measured: the engine's block spends 5 of them; a node's tenure more). */
+const NEAR_LIMIT = 10;
+
 export function floodReads(n: number): number {
   return n + 3;
 }
@@ -77,19 +80,19 @@ export function floodReads(n: number): number {
 const flood: fc.Arbitrary<HostileCall> = fc
   .oneof(
     fc.integer({ min: 1, max: 2_000 }),
-    fc.integer({ min: BLOCK_LIMIT.readCount - 8, max: BLOCK_LIMIT.readCount + 5 }),
+    fc.integer({ min: BLOCK_LIMIT.readCount - 20, max: BLOCK_LIMIT.readCount + 5 }),
     fc.integer({ min: BLOCK_LIMIT.readCount, max: 20_000 }),
   )
-  .map((n) => ({
-    label: `${n} writes`,
-    contract: 'writer',
-    fn: 'flood',
-    args: [Cl.uint(n)],
-    expect:
+  .map((n) => {
+    const result = `(ok u${roundUp(n)})`;
+    const expect: Outcome =
       floodReads(n) > BLOCK_LIMIT.readCount || n > BLOCK_LIMIT.writeCount
         ? { kind: 'dropped' }
-        : { kind: 'success', result: `(ok u${roundUp(n)})`, reads: [] },
-  }));
+        : floodReads(n) > BLOCK_LIMIT.readCount - NEAR_LIMIT
+          ? { kind: 'fits-or-dropped', result }
+          : { kind: 'success', result, reads: [] };
+    return { label: `${n} writes`, contract: 'writer', fn: 'flood', args: [Cl.uint(n)], expect };
+  });
 
 /** `flood` and `spin` count every step of a fold they enter: k ends at n rounded up to 1,000. */
 function roundUp(n: number): number {

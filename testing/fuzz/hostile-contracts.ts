@@ -99,9 +99,16 @@ const chainLength = fc.oneof(
 
 const TYPE_TOO_DEEP = /deeper than maximum allowed type depth/;
 
+/** Any wrapper, or only those that deepen the value's type (to reach the type depth's 32). */
+const expressionWrapNames = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(Object.keys(EXPRESSION_WRAPS)) },
+  { weight: 1, arbitrary: fc.constant(['list', 'tuple']) },
+);
+
 /** An expression nested in a read-only function's body (never run: analysis alone judges it). */
-const nestedExpression: fc.Arbitrary<Part> = chainLength
-  .chain((n) => fc.array(fc.constantFrom(...Object.keys(EXPRESSION_WRAPS)), { minLength: n, maxLength: n }))
+const nestedExpression: fc.Arbitrary<Part> = fc
+  .tuple(chainLength, expressionWrapNames)
+  .chain(([n, names]) => fc.array(fc.constantFrom(...names), { minLength: n, maxLength: n }))
   .map((names) => {
     let ifs = 0;
     const wraps = names.map(

@@ -9,7 +9,10 @@
  * - `dropped`: past the block's cost limits, the miner leaves it out and drops it
  *   (`dropped_too_expensive`), its nonce free again;
  * - `either`: near a bound the fuzz cannot place exactly (the runtime's call stack counts native
- *   applications too): success, or the abort named.
+ *   applications too): success, or the abort named;
+ * - `fits-or-dropped`: within a few units of the block's limits, where what else the block
+ *   spends decides (on a node, the tenure's other transactions; in the engine, its own block's
+ *   few reads): success, or dropped.
  */
 export type Outcome =
   | { readonly kind: 'problematic' }
@@ -23,7 +26,8 @@ export type Outcome =
     }
   | { readonly kind: 'abort'; readonly vmError: RegExp }
   | { readonly kind: 'dropped' }
-  | { readonly kind: 'either'; readonly result: string; readonly vmError: RegExp };
+  | { readonly kind: 'either'; readonly result: string; readonly vmError: RegExp }
+  | { readonly kind: 'fits-or-dropped'; readonly result: string };
 
 /** A read-only function of the contract and its answer, as Clarity prints it (`u42`). */
 export interface ReadCheck {
@@ -31,7 +35,7 @@ export interface ReadCheck {
   readonly result: string;
 }
 
-/** How far the sender's nonce moves: only a mined transaction (success or abort) takes it. */
-export function nonceStep(outcome: Outcome): 0 | 1 {
-  return outcome.kind === 'success' || outcome.kind === 'abort' || outcome.kind === 'either' ? 1 : 0;
+/** How far the sender's nonce moves, by what the chain recorded: only a mined transaction (success or abort) takes it. */
+export function nonceStep(recorded: string): 0 | 1 {
+  return recorded === 'success' || recorded === 'abort_by_response' ? 1 : 0;
 }

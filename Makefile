@@ -92,11 +92,13 @@ bench: $(DEPS)
 	npx tsx bench/clocked-throughput.ts
 	node --expose-gc --import tsx bench/live-updates.ts
 	npx tsx bench/clarity-engine.ts
+	npx tsx bench/hostile-load.ts
 
-## fuzz: long seeded fuzzing runs: requests from the spec (FUZZ_RUNS cases per property), then the living chain (LIVE_FUZZ_STEPS steps); FUZZ_SEED replays both
+## fuzz: long seeded fuzzing runs: requests from the spec (FUZZ_RUNS cases per property), then the living chain (LIVE_FUZZ_STEPS steps), then hostile Clarity (HOSTILE_FUZZ_RUNS cases); FUZZ_SEED replays all three
 fuzz: $(DEPS)
 	FUZZ_RUNS=$${FUZZ_RUNS:-50000} npx vitest run --project unit mocks/reliability/fuzz
 	LIVE_FUZZ_STEPS=$${LIVE_FUZZ_STEPS:-3000} npx vitest run --project unit mocks/reliability/living-chain-fuzz
+	HOSTILE_FUZZ_RUNS=$${HOSTILE_FUZZ_RUNS:-300} npx vitest run --project unit api/clarity-hostile-fuzz
 
 ## soak: all operations under concurrent load for several minutes (SOAK_SECONDS)
 soak: $(DEPS)

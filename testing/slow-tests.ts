@@ -6,7 +6,7 @@
  * mutated copies of the spec, fuzz, inject faults by the thousand, compare the spec with the
  * official client or the real service's document, replay every recorded suite request and
  * golden, compare MSW's answers with the server's, or drive the Clarity engine end to end
- * (broadcasts, reorgs, a spinning call, a world file's own contracts, every stacker through pox-4,
+ * (broadcasts, reorgs, a spinning call, hostile contracts fuzzed, a world file's own contracts, every stacker through pox-4,
  * the engine's own calls, images and signatures, a world's replay and restores), each starting
  * and replacing engines, or walk every principal of five worlds through the kernel, page by page
  * (the successors' agreement, the wallet's successors), or build three worlds to check the wire
@@ -33,6 +33,7 @@ export const SLOW_TEST_FILES: readonly string[] = [
   'differential/golden.test.ts',
   'api/clarity-broadcast.test.ts',
   'api/clarity-hostile.test.ts',
+  'api/clarity-hostile-fuzz.test.ts',
   'mocks/control/clarity-follows.test.ts',
   'mocks/world/run/stacking.test.ts',
   'mocks/world-files/own-contracts.test.ts',

@@ -36,28 +36,35 @@ export function definitionOf(form: string): { kind: string; name: string } | und
   return match ? { kind: match[1] as string, name: match[2] as string } : undefined;
 }
 
-/** The call stack depth of epoch 3.3 (`MAX_CALL_STACK_DEPTH_LEGACY`), and the parser's allowance above it. */
+/**
+ * The call stack depth of epoch 3.3 (`MAX_CALL_STACK_DEPTH_LEGACY`, stacks-core's
+ * clarity-types/src/lib.rs: 128 from epoch 3.4), and the AST's allowance above it
+ * (`AST_CALL_STACK_DEPTH_BUFFER`, clarity/src/vm/ast/stack_depth_checker.rs).
+ */
 const MAX_CALL_STACK_DEPTH = 64;
 const AST_DEPTH_BUFFER = 5;
+const MAX_NESTING_DEPTH = MAX_CALL_STACK_DEPTH + AST_DEPTH_BUFFER;
 
 /**
- * Whether the source nests deeper than a stacks-node's parser takes (`ExpressionStackDepthTooDeep`:
- * more than 69 open lists, a `{` tuple counting two): the node's static check before its
- * mempool (`Relayer::static_check_problematic_relayed_tx`) finds such a deployment problematic,
- * and neither stores nor relays it.
+ * Whether the source nests deeper than a stacks-node before epoch 3.4 takes: the node's static
+ * check before its mempool (`Relayer::static_check_problematic_relayed_tx`, `ast_check_size`)
+ * finds such a deployment problematic, and neither stores nor relays it. Two counts, as
+ * stacks-core's own passes make them: its parser (clarity/src/vm/ast/parser/v2) counts a list
+ * one and a `{` tuple two (it becomes a list of pairs) and refuses past 70, the nesting depth
+ * plus one; then `VaryStackDepthChecker` counts a list or a tuple one each and refuses one at
+ * level 69 (`StackDepthChecker`, lists only, refuses no more than it).
  */
 export function nestsTooDeep(source: string): boolean {
-  const limit = MAX_CALL_STACK_DEPTH + AST_DEPTH_BUFFER;
   const open: number[] = [];
-  let depth = 0;
+  let parsed = 0;
   for (const { char } of brackets(source)) {
     if (char === '(' || char === '{') {
       const step = char === '(' ? 1 : 2;
-      if (depth + step > limit) return true;
-      depth += step;
+      parsed += step;
       open.push(step);
+      if (parsed > MAX_NESTING_DEPTH + 1 || open.length >= MAX_NESTING_DEPTH) return true;
     } else if (open.length > 0) {
-      depth -= open.pop() as number;
+      parsed -= open.pop() as number;
     }
   }
   return false;

@@ -40,3 +40,18 @@ export function liveFuzzSettings(env: NodeJS.ProcessEnv = process.env): FuzzSett
   const { seed, seedFrom } = fuzzSettings(env);
   return { runs: readInt(env, 'LIVE_FUZZ_STEPS') || DEFAULT_LIVE_FUZZ_STEPS, seed, seedFrom };
 }
+
+/**
+ * Cases of the hostile Clarity fuzz in `make test`, each a block mined through the engine: about
+ * 16 s of CPU in all, most of it the engine's start (200 cases took 48 s).
+ */
+export const DEFAULT_HOSTILE_FUZZ_RUNS = 12;
+
+/**
+ * HOSTILE_FUZZ_RUNS (hostile deployments and calls, `api/clarity-hostile-fuzz.test.ts`) and the
+ * seed, FUZZ_SEED as for the request fuzz: random unless given, printed to replay.
+ */
+export function hostileFuzzSettings(env: NodeJS.ProcessEnv = process.env): FuzzSettings {
+  const { seed, seedFrom } = fuzzSettings(env);
+  return { runs: readInt(env, 'HOSTILE_FUZZ_RUNS') || DEFAULT_HOSTILE_FUZZ_RUNS, seed, seedFrom };
+}

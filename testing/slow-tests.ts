@@ -8,7 +8,7 @@
  * golden, compare MSW's answers with the server's, or drive the Clarity engine end to end
  * (broadcasts, reorgs, a spinning call, a world file's own contracts, every stacker through pox-4,
  * the engine's own calls, images and signatures, a world's replay and restores), each starting
- * and replacing engines, or walk every principal of five worlds through the kernel, page by page
+ * and replacing engines, or walk a principal of every kind in five worlds through the kernel, page by page
  * (the successors' agreement, the wallet's successors).
  */
 export const SLOW_TEST_FILES: readonly string[] = [

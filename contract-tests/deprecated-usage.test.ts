@@ -1,13 +1,13 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parseContractCli, type ContractCli } from './cli-args.ts';
 import { deprecatedUses, readTraffic, reportDeprecatedCommand } from './deprecated-usage.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'report-deprecated-'));
+const dir = tempDir('report-deprecated-');
 const P = 'SP37P9XVCRM9NKJP6B3KB1W1R5J3EQSJ7YZ2RPZ07';
 const TX = `0x${'ab'.repeat(32)}`;
 

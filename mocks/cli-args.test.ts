@@ -1,12 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../spec/command-line/declaration.ts';
 import { MOCK_COMMAND, parseCli, usage } from './cli-args.ts';
 import { resolveOptions } from './world/options.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 describe('mock flags and environment', () => {
+  const dir = tempDir('keys-');
+
   it('defaults to the real service port on loopback, a fixed seed and no rate limit', () => {
     const o = parseCli([], {});
     if (o === 'help') throw new Error('unexpected help');
@@ -127,7 +129,7 @@ describe('mock flags and environment', () => {
   });
 
   it('reads keys from a file so they stay off the command line', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'keys-')), 'keys.txt');
+    const file = join(dir, 'keys.txt');
     writeFileSync(file, '# staging keys\nk1\n\nk2\n');
     expect(parseCli(['--api-key-file', file], {})).toMatchObject({ apiKeys: ['k1', 'k2'] });
     expect(() => parseCli(['--api-key-file', '/nonexistent/keys'], {})).toThrow(UsageError);

@@ -1,12 +1,11 @@
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readCommand } from '../spec/command-line/parse.ts';
 import { httpClient } from '../spec/http/client.ts';
 import { killCliProcesses, runCli, waitFor, type CliProcess } from '../testing/http/cli-process.ts';
 import { PROXY_COMMAND } from './cli.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 function run(args: string[]): CliProcess {
   return runCli(['proxy', ...args]);
@@ -15,8 +14,10 @@ function run(args: string[]): CliProcess {
 afterEach(killCliProcesses);
 
 describe('npm run mock -- proxy', () => {
+  const dir = tempDir('proxy-cli-');
+
   it('starts, says where it listens and where the report goes, serves the summary, and stops on SIGTERM', async () => {
-    const report = join(mkdtempSync(join(tmpdir(), 'proxy-cli-')), 'out', 'violations.jsonl');
+    const report = join(dir, 'out', 'violations.jsonl');
     const { child, output } = run(['--upstream', 'http://127.0.0.1:9', '--port', '0', '--report', report]);
     const [, url] = await waitFor(output, /validating proxy on (http:\/\/127\.0\.0\.1:\d+)/);
     expect(output()).toContain(report);

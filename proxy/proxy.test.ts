@@ -1,8 +1,7 @@
 import { urlFor } from '../spec/load.ts';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,14 +14,19 @@ import { VARIANTS } from '../contract-tests/self-test/variants.ts';
 import { loadRealResponses } from '../testing/real-responses/real-responses.ts';
 import type { ReportLine } from './report.ts';
 import { startProxy, VIOLATIONS_HEADER, type RunningProxy } from './server.ts';
+import { tempDir } from '../testing/temp-dir.ts';
 
 /** A GET with the one HTTP client: the bytes are the bytes on the wire (no decompression). */
 function get(base: string, target: string, headers: Record<string, string> = {}): Promise<HttpResponse> {
   return httpClient(base, { keepAlive: false }).get(target, headers);
 }
 
+const reports = tempDir('proxy-');
+let reportsMade = 0;
+
+/** A report file of its own, for a proxy of its own. */
 function reportFile(): string {
-  return join(mkdtempSync(join(tmpdir(), 'proxy-')), 'violations.jsonl');
+  return join(reports, `violations-${reportsMade++}.jsonl`);
 }
 
 function reportLines(file: string): ReportLine[] {

@@ -6,11 +6,12 @@
  * mutated copies of the spec, fuzz, inject faults by the thousand, compare the spec with the
  * official client or the real service's document, replay every recorded suite request and
  * golden, compare MSW's answers with the server's, or drive the Clarity engine end to end
- * (broadcasts, reorgs, a spinning call, hostile contracts fuzzed, a world file's own contracts, every stacker through pox-4,
- * the engine's own calls, images and signatures, a world's replay and restores), each starting
- * and replacing engines, or walk every principal of five worlds through the kernel, page by page
- * (the successors' agreement, the wallet's successors), or build three worlds to check the wire
- * encoding against @stacks/transactions, a row of each shape (about 11 s of CPU).
+ * (broadcasts, reorgs, a spinning call, hostile contracts fuzzed, a world file's own contracts,
+ * every stacker through pox-4, the engine's own calls, images and signatures, a world's replay and
+ * restores), each starting and replacing engines, or walk a principal of every kind in five worlds
+ * through the kernel, page by page (the successors' agreement, the wallet's successors), or build
+ * three worlds to check the wire encoding against @stacks/transactions, a row of each shape (about
+ * 11 s of CPU).
  */
 export const SLOW_TEST_FILES: readonly string[] = [
   'packaging/package.test.ts',

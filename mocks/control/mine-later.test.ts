@@ -1,5 +1,5 @@
 import { Cl, makeContractCall, makeContractDeploy, privateKeyToAddress } from '@stacks/transactions';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ClarityWarming } from '../clarity/unavailable.ts';
 import { createMock } from '../create-mock.ts';
 import type { MockKernel } from '../kernel.ts';
@@ -31,21 +31,21 @@ async function broadcast(mock: MockKernel, bytes: Uint8Array): Promise<string> {
   }
 }
 
-async function signed(): Promise<Uint8Array[]> {
+async function signed(key = KEY): Promise<Uint8Array[]> {
   const deploy = await makeContractDeploy({
     contractName: 'bumper',
     codeBody: SOURCE,
-    senderKey: KEY,
+    senderKey: key,
     network: 'testnet',
     nonce: 0,
     fee: 50_000,
   });
   const call = await makeContractCall({
-    contractAddress: sender,
+    contractAddress: privateKeyToAddress(key, 'testnet'),
     contractName: 'bumper',
     functionName: 'bump',
     functionArgs: [Cl.uint(7)],
-    senderKey: KEY,
+    senderKey: key,
     network: 'testnet',
     nonce: 1,
     fee: 10_000,
@@ -86,39 +86,43 @@ describe('mining a block’s Clarity transactions first', () => {
     expect(later.answers).toBe(now.answers);
   }, 300_000);
 
+  // One mock for the three moves, each with a sender of its own, `reset` last: a mock of their
+  // own each started three engines and replayed the world in each.
+  const moves = testnetMock();
+  afterAll(() => moves.live.queries.clarity.close());
+  // Its last byte marks the key compressed: the byte before it differs.
+  const keys = { mine: KEY, reorg: `${KEY.slice(0, 62)}0201`, reset: `${KEY.slice(0, 62)}0301` };
+
   it.each(['mine', 'reorg', 'reset'] as const)(
     'a %s while a block’s Clarity runs first: the block is mined on the chain as it then is, and the engine holds that chain',
     async (move) => {
-      const mock = testnetMock();
-      const { live } = mock;
+      const { live } = moves;
       const clarity = live.queries.clarity;
-      try {
-        await clarity.ready();
-        live.faucet(sender);
-        // The faucet's block stays below the reorg: the deployment's fee stays covered.
-        live.mine(2);
-        const [deploy] = await signed();
-        const id = await broadcast(mock, deploy as Uint8Array);
-        const mined = live.mineLater();
-        // The block's work is in flight once the engine serves no reads now.
-        for (let turns = 0; clarity.readsNow() && turns < 1000; turns++) await new Promise(setImmediate);
-        expect(clarity.readsNow()).toBeUndefined();
-        const moved = move === 'mine' ? live.mine() : move === 'reorg' ? live.reorg(1) : live.reset();
-        const tip = await mined;
-        expect(tip.height).toBe(moved.height + 1);
-        expect(live.tip()).toEqual(tip);
-        const reads = await clarity.ready();
-        expect(reads.tip.height).toBe(tip.height);
-        const status = (txOf(kernelReads(mock), id) as { result?: { tx_status?: string } }).result?.tx_status;
-        if (move === 'reset') expect(status).toBeUndefined();
-        else {
-          // Still pending (the block mined meanwhile left it waiting), back in the mempool with the
-          // orphaned block, or mined again: never lost.
-          expect(['pending', 'success']).toContain(status);
-          expect(reads.contracts().includes(`${sender}.bumper`)).toBe(status === 'success');
-        }
-      } finally {
-        clarity.close();
+      const key = keys[move];
+      const mover = privateKeyToAddress(key, 'testnet');
+      await clarity.ready();
+      live.faucet(mover);
+      // The faucet's block stays below the reorg: the deployment's fee stays covered.
+      live.mine(2);
+      const [deploy] = await signed(key);
+      const id = await broadcast(moves, deploy as Uint8Array);
+      const mined = live.mineLater();
+      // The block's work is in flight once the engine serves no reads now.
+      for (let turns = 0; clarity.readsNow() && turns < 1000; turns++) await new Promise(setImmediate);
+      expect(clarity.readsNow()).toBeUndefined();
+      const moved = move === 'mine' ? live.mine() : move === 'reorg' ? live.reorg(1) : live.reset();
+      const tip = await mined;
+      expect(tip.height).toBe(moved.height + 1);
+      expect(live.tip()).toEqual(tip);
+      const reads = await clarity.ready();
+      expect(reads.tip.height).toBe(tip.height);
+      const status = (txOf(kernelReads(moves), id) as { result?: { tx_status?: string } }).result?.tx_status;
+      if (move === 'reset') expect(status).toBeUndefined();
+      else {
+        // Still pending (the block mined meanwhile left it waiting), back in the mempool with the
+        // orphaned block, or mined again: never lost.
+        expect(['pending', 'success']).toContain(status);
+        expect(reads.contracts().includes(`${mover}.bumper`)).toBe(status === 'success');
       }
     },
     300_000,

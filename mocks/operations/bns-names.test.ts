@@ -1,13 +1,13 @@
 import { ripemd160 } from '@noble/hashes/ripemd160';
 import { sha256 } from '@noble/hashes/sha256';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMockApp, type ListenerDoor } from '../app.ts';
 import type { Mock } from '../mock-handle.ts';
 import { specCheckedBody, specCheckedClient } from '../../testing/http/spec-checked-client.ts';
+import { tempDir } from '../../testing/temp-dir.ts';
 
 // One world for the file: a world file's names beside the seed's, bob.btc registered two blocks
 // below the tip, so that a reorg can take it away.
@@ -28,8 +28,10 @@ let body: ReturnType<typeof specCheckedBody<Json>>;
 let alice = '';
 let bob = '';
 
+const dir = tempDir('bns-names-');
+
 beforeAll(async () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'bns-names-')), 'world.yaml');
+  const path = join(dir, 'world.yaml');
   writeFileSync(path, `${WORLD}\n`);
   app = createMockApp({ quiet: true, rateLimit: 0, blocks: BLOCKS, world: path });
   get = specCheckedClient(app);

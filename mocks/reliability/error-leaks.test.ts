@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { banner } from '../banner.ts';
@@ -13,6 +12,7 @@ import { leaksIn } from '../../testing/http/leaks.ts';
 import { httpClient } from '../../spec/http/client.ts';
 import type { HttpResponse } from '../../spec/http/response.ts';
 import { rawExchange } from '../../testing/fuzz/raw-exchange.ts';
+import { tempDir } from '../../testing/temp-dir.ts';
 
 const SECRET = 'sk-live-secret-key-must-not-leak-0001';
 const WRONG = 'sk-wrong-key-must-not-leak-either-0002';
@@ -153,7 +153,7 @@ describe('error answers and logs leak no key, stack trace or file path', async (
 });
 
 describe('keys from a file or the environment', () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'mock-keys-')), 'keys.txt');
+  const file = join(tempDir('mock-keys-'), 'keys.txt');
   writeFileSync(file, `# keys for the mock\n${SECRET}\n`);
 
   it.each([

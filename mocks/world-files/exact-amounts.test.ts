@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../../spec/http/client.ts';
@@ -12,6 +11,7 @@ import { resolveMock } from '../kernel.ts';
 import { compileWorldFile } from '../world/declared/compile.ts';
 import { WorldFileError } from '../world/declared/plan.ts';
 import { buildChain } from '../world/generate/build-chain.ts';
+import { tempDir } from '../../testing/temp-dir.ts';
 
 // Point 4 of issue 39: Clarity's uint is 128 bits, and so are the world's amounts. One world,
 // one mock and one engine for the file.
@@ -53,8 +53,10 @@ let app: Mock<ListenerDoor>;
 let get: ReturnType<typeof specCheckedClient>;
 const address: Record<string, string> = {};
 
+const dir = tempDir('exact-amounts-');
+
 beforeAll(async () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'exact-amounts-')), 'world.yaml');
+  const path = join(dir, 'world.yaml');
   writeFileSync(path, `${WORLD}\n`);
   app = createMockApp({ quiet: true, rateLimit: 0, blocks: 60, world: path });
   get = specCheckedClient(app);

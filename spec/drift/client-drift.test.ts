@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { loadSpec, type Document, type Schema } from '../load.ts';
 import { clientSchemaText, findDrift, judge, loadAllowlist, type Finding } from './client-drift.ts';
+import { tempDir } from '../../testing/temp-dir.ts';
 
 const run = promisify(execFile);
 
@@ -34,6 +34,8 @@ function specMissingThree(): Document {
 // The spec is lowered through openapi-typescript for each copy, once more in a whole `tsx`
 // process, as `make drift` runs it: the bound is on a hang, not a timing target.
 describe('drift against the official client', { timeout: 180_000 }, () => {
+  const dir = tempDir('drift-');
+
   it('finds no unlisted difference and no stale allowlist entry on the spec as landed', async () => {
     const verdict = judge(await findDrift(loadSpec(), clientSchemaText()), loadAllowlist());
     expect(verdict.unlisted).toEqual([]);
@@ -58,7 +60,7 @@ describe('drift against the official client', { timeout: 180_000 }, () => {
   });
 
   it('make drift exits 1 on a copy missing a field, a parameter and an enum value the client has, with a table naming each and its operation', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'drift-')), 'openapi.yaml');
+    const path = join(dir, 'openapi.yaml');
     writeFileSync(path, stringify(specMissingThree()));
     const failure = await run(process.execPath, [
       '--import',

@@ -39,7 +39,9 @@ export function readCodeCacheLabel(bundle: string): CodeCacheLabel | undefined {
  */
 export function compileBundle(bundle: string, cachedData: Buffer | undefined): Script {
   return new Script(
-    `(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'utf8')}\n})`,
+    // The build writes a bundle of ASCII only (scripts/write-code-cache.ts), read as such: one
+    // byte a character, copied, not decoded.
+    `(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'latin1')}\n})`,
     // import() inside the bundle (the optional Clarity engine, loaded by name) goes to Node's own
     // loader, as in a file Node loaded itself; without it, it throws.
     { filename: bundle, cachedData, importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER },

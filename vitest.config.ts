@@ -57,6 +57,7 @@ export default defineConfig({
             'docs/**/*.test.ts',
             'differential/**/*.test.ts',
             'testing/**/*.test.ts',
+            'bin/**/*.test.ts',
           ],
           // A test that replaces a module (vi.mock) needs a module graph of its own: it runs in
           // unit-isolated. The others share one per worker, which saves each file re-importing

@@ -10,12 +10,38 @@ export function codeCacheOf(bundle: string): string {
 }
 
 /**
+ * What the bin must know before it compiles the bundle, written by the build beside its cache: the
+ * V8 that wrote that cache (no other takes it, and a rejected cache costs a compile for nothing),
+ * and the bundle's digest, which names the cache another V8 writes for itself (V8 checks only a
+ * source's length, so a cache of another bundle of the same length would be taken).
+ */
+export interface CodeCacheLabel {
+  v8: string;
+  bundle: string;
+}
+
+export function codeCacheLabelOf(bundle: string): string {
+  return `${codeCacheOf(bundle)}.json`;
+}
+
+/** The build's label, or undefined when there is none (then no cache is read or written). */
+export function readCodeCacheLabel(bundle: string): CodeCacheLabel | undefined {
+  try {
+    return JSON.parse(readFileSync(codeCacheLabelOf(bundle), 'utf8')) as CodeCacheLabel;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A CommonJS bundle compiled as Node's loader would wrap it, with V8's code cache when given one
  * (`cachedDataRejected` then says whether V8 took it). The cache matches only this exact text.
  */
 export function compileBundle(bundle: string, cachedData: Buffer | undefined): Script {
   return new Script(
-    `(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'utf8')}\n})`,
+    // The build writes a bundle of ASCII only (scripts/write-code-cache.ts), read as such: one
+    // byte a character, copied, not decoded.
+    `(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'latin1')}\n})`,
     // import() inside the bundle (the optional Clarity engine, loaded by name) goes to Node's own
     // loader, as in a file Node loaded itself; without it, it throws.
     { filename: bundle, cachedData, importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER },

@@ -7,6 +7,7 @@ import { nodeSources } from './create-mock.ts';
 import { kernelDoor, mockHandle, type KernelDoor, type Listening, type Mock } from './mock-handle.ts';
 import type { MockOptions } from './options.ts';
 import { serveLiveUpdates } from './live/node/serve-live.ts';
+import { announceListening } from './listening-channel.ts';
 
 /** What only the server door has: where it listens, its node:http server, and its kernel. */
 export interface ServerDoor extends Listening, KernelDoor {
@@ -85,6 +86,7 @@ export async function startMockServer(
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   const door: ServerDoor = { server, url: `http://${host}:${port}`, port, ...kernelDoor(app.kernel) };
+  announceListening(door.url);
   return mockHandle(app.kernel, door, async () => {
     clearTimeout(warming);
     await channels.close();

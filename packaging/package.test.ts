@@ -23,7 +23,8 @@ import { answerRequests, answerTo, movingRequests } from './answer-requests.ts';
 import { engineWarmed } from '../testing/http/engine-warmed.ts';
 import { startMockServer } from '../mocks/server.ts';
 import { decodeWorld } from '../mocks/world-snapshot.ts';
-import { codeCacheOf, compileBundle } from '../bin/code-cache.ts';
+import { codeCacheOf, compileBundle, readCodeCacheLabel } from '../bin/code-cache.ts';
+import { restoreOnNode, takenOnNode, tsxOn } from './other-node.ts';
 import { resolveOptions } from '../mocks/world/options.ts';
 
 const STEP_MS = 180_000;
@@ -129,15 +130,9 @@ function docsVitest(): Promise<StartedCommand> {
 
 /** The default world's snapshot in the installed package (mocks/world-snapshot.ts). */
 const SNAPSHOT_IN_PACKAGE = 'node_modules/stacks-api-mock/dist/mocks/default-world.bin';
-
-/** A script for another Node, run in this repository with tsx: the blocks of the snapshot at `path` it restores. */
-function restoreOnNode(path: string): string {
-  return [
-    "import { readFileSync } from 'node:fs';",
-    "const { decodeWorld } = await import('./mocks/world-snapshot.ts');",
-    "const { resolveOptions } = await import('./mocks/world/options.ts');",
-    `console.log(decodeWorld(readFileSync(${JSON.stringify(path)}), resolveOptions({}))?.chain.blocks.count);`,
-  ].join('\n');
+/** The mock CLI's bundle in the installed package. */
+function mockBundle(): string {
+  return join(installed.dir, 'node_modules/stacks-api-mock/dist/bin/mock-cli.cjs');
 }
 
 /** Packages that are test tooling: none of them may come with the mock. */
@@ -224,10 +219,10 @@ describe.concurrent('the packages, installed from their tarballs into an empty p
     expect(decodeWorld(snapshot, resolveOptions({}))?.chain.blocks.count).toBe(resolveOptions({}).blocks);
   });
 
-  it('holds the mock bin’s code cache, which this Node takes (a rejected one would compile the whole CLI at start)', () => {
-    const bundle = join(installed.dir, 'node_modules/stacks-api-mock/dist/bin/mock-cli.cjs');
-    const script = compileBundle(bundle, readFileSync(codeCacheOf(bundle)));
+  it('holds the mock bin’s code cache, which this Node takes (a rejected one would compile the whole CLI at start), labelled with its V8', () => {
+    const script = compileBundle(mockBundle(), readFileSync(codeCacheOf(mockBundle())));
     expect(script.cachedDataRejected).toBe(false);
+    expect(readCodeCacheLabel(mockBundle())?.v8).toBe(process.versions.v8);
   });
 
   it(
@@ -368,7 +363,7 @@ describe.concurrent('the packages, installed from their tarballs into an empty p
   );
 
   it(
-    'on Node 24 too (the registry’s Node 24 binary): the mock’s bin answers, from Node’s own compile cache, and the default world restores',
+    'on Node 24 too (the registry’s Node 24 binary): the mock’s bin answers, writes a code cache of its own that Node 24 takes, and the default world restores',
     async (ctx) => {
       const release = node24;
       if ('unavailable' in release) return ctx.skip(release.unavailable);
@@ -378,16 +373,16 @@ describe.concurrent('the packages, installed from their tarballs into an empty p
       await exitOf(version);
       expect(version.output()).toMatch(/^v24\./);
       const { url } = await installedMock(env);
-      // Node 24 takes no V8 cache written by another Node: the bin turned Node's own on, which the first start fills.
-      expect(readdirSync(compileCache).length).toBeGreaterThan(0);
+      // Node 24 takes no V8 cache written by another Node: its first start wrote its own as it began to listen.
+      const written = readdirSync(compileCache, { recursive: true, encoding: 'utf8' }).filter((f) =>
+        f.endsWith('.cache'),
+      );
+      expect(written).toHaveLength(1);
+      const takes = tsxOn(release.node, takenOnNode(mockBundle(), join(compileCache, written[0] as string)));
+      expect(await exitOf(takes), takes.output()).toBe(0);
+      expect(takes.output().trim()).toBe('taken');
       // The default world this Node's build wrote restores on Node 24 too: built instead, it costs a start ~80 ms of CPU.
-      const restore = runIn(ROOT, release.node, [
-        '--import',
-        'tsx',
-        '--input-type=module',
-        '-e',
-        restoreOnNode(join(installed.dir, SNAPSHOT_IN_PACKAGE)),
-      ]);
+      const restore = tsxOn(release.node, restoreOnNode(join(installed.dir, SNAPSHOT_IN_PACKAGE)));
       expect(await exitOf(restore), restore.output()).toBe(0);
       expect(restore.output().trim()).toBe(String(resolveOptions({}).blocks));
       expect((await fetch(`${url}/extended`)).status).toBe(200);

@@ -11,6 +11,7 @@ const LEFT_OUT = [
   'bin/stacks-api-mock.',
   'bin/mock-cli.cjs',
   'bin/code-cache.',
+  'bin/machine-code-cache.',
   'msw/',
   `${CJS_TYPES}/`,
   'fixtures/golden/',

@@ -228,11 +228,22 @@ function pointer(doc: Document, ref: string): unknown {
   return node;
 }
 
+/** Each document's operations, read once: a mock's start asks for them four times. */
+const OPERATIONS = new WeakMap<Document, readonly Operation[]>();
+
 /**
  * Every operation of the spec, whatever its method, with parameters, request body and responses
- * resolved one level: the API's GETs and the control plane's POSTs are read the same way.
+ * resolved one level: the API's GETs and the control plane's POSTs are read the same way. The
+ * operations are shared by every caller of the same document (which must not change them); the
+ * list is each caller's own.
  */
 export function listOperations(doc: Document): Operation[] {
+  let operations = OPERATIONS.get(doc);
+  if (!operations) OPERATIONS.set(doc, (operations = readOperations(doc)));
+  return [...operations];
+}
+
+function readOperations(doc: Document): Operation[] {
   const operations: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     if (!item) continue;

@@ -213,6 +213,16 @@ describe('listOperations', () => {
     expect(listOperations(doc)[0]!.parameters.map((p) => p.name)).toEqual(['id']);
   });
 
+  it('reads a document once: the same operations on every call, each in a list of the caller’s own', () => {
+    const doc = tinyDoc({ paths: { '/x': { get: { operationId: 'x', responses: {} } } } });
+    const first = listOperations(doc);
+    first.pop();
+    const again = listOperations(doc);
+    expect(again).toHaveLength(1);
+    expect(again[0]).toBe(listOperations(doc)[0]);
+    expect(listOperations(structuredClone(doc))[0]).not.toBe(again[0]);
+  });
+
   it('reads every method, a POST with its request body, and refuses an operation without operationId', () => {
     const schema = { type: 'object', properties: { blocks: { type: 'integer' } } };
     const [post] = listOperations(

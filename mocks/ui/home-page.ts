@@ -26,6 +26,8 @@ export function transferChoices(catalogue: WorldCatalogue): Choice[] {
  * The home page: the frame (search, views, the tip) and the parts that do not change with the
  * chain, rendered here: the controls, when the control plane is on, and the scenarios in force.
  * The views that show the chain are drawn by the page's script from the API's own answers.
+ * Characters past ASCII are written as entities: a tagged template keeps them as written, and a
+ * bundle of ASCII only is read at the CLI's start as one byte a character (bin/stacks-api-mock.ts).
  */
 export function homePage(config: PageConfig, catalogue: WorldCatalogue, origin: string): string {
   return html`<!doctype html>
@@ -44,7 +46,7 @@ export function homePage(config: PageConfig, catalogue: WorldCatalogue, origin: 
           <div class="masthead">
             <h1><a href="#/chain">Stacks API mock</a></h1>
             <p class="tip" aria-live="polite">
-              ${catalogue.network}, seed ${catalogue.seed} · tip
+              ${catalogue.network}, seed ${catalogue.seed} &middot; tip
               <a id="tip-height" href="#/block/${catalogue.tip.height}">${catalogue.tip.height}</a>
               <span
                 id="live-feed"
@@ -76,7 +78,7 @@ export function homePage(config: PageConfig, catalogue: WorldCatalogue, origin: 
         <main id="view" tabindex="-1">
           <div id="client-view" aria-busy="true">
             <p class="loading">
-              Loading the chain… This page's script draws it; the
+              Loading the chain&hellip; This page's script draws it; the
               <a href="${REFERENCE_PATH}">API reference</a> and
               <a href="/_mock/world">the world's catalogue</a> need none.
             </p>
@@ -102,7 +104,7 @@ function controls(config: PageConfig, catalogue: WorldCatalogue): Markup {
     choices.map(
       (c, i) =>
         html`<option value="${c.address}" ${i === selected ? html` selected` : ''}>
-          ${c.label} — ${c.address}
+          ${c.label} &mdash; ${c.address}
         </option>`,
     );
   return html`<h2>Controls</h2>

@@ -29,7 +29,8 @@ export function swaggerFile(name: string): string {
 
 /**
  * The spec rendered by Swagger UI, with "Try it out" sending to this mock: the page's own origin
- * replaces the spec's server. The control plane has its own document, linked.
+ * replaces the spec's server. The control plane has its own document, linked. Characters past
+ * ASCII are entities, as in home-page.ts.
  */
 export function referencePage(): string {
   return html`<!doctype html>
@@ -37,7 +38,7 @@ export function referencePage(): string {
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>API reference — Stacks API mock</title>
+        <title>API reference &mdash; Stacks API mock</title>
         <link rel="icon" href="data:," />
         <link rel="stylesheet" href="${PAGE_STYLE}" />
         <link rel="stylesheet" href="${REFERENCE_ASSETS}/swagger-ui.css" />
@@ -52,7 +53,7 @@ export function referencePage(): string {
             </ul>
           </nav>
         </header>
-        <main id="reference"><p>Loading the reference…</p></main>
+        <main id="reference"><p>Loading the reference&hellip;</p></main>
         <script src="${REFERENCE_ASSETS}/swagger-ui-bundle.js"></script>
         <script src="${REFERENCE_SCRIPT}"></script>
       </body>

@@ -21,7 +21,7 @@ describe('GET / chooses by Accept', () => {
     expect(res.text).toContain('href="/_mock/ui/reference"');
     // Drawn by the server: what a slow machine or a screenshot before the script shows.
     expect(res.text).toMatch(
-      /<div id="client-view" aria-busy="true">\s*<p class="loading">\s*Loading the chain…/,
+      /<div id="client-view" aria-busy="true">\s*<p class="loading">\s*Loading the chain&hellip;/,
     );
     const config = JSON.parse(
       /<script type="application\/json" id="page-config">(.*?)<\/script>/s.exec(res.text)?.[1] ?? '',

@@ -66,6 +66,21 @@ export function operationsOf(ops: readonly Operation[], version: string): Operat
  * ignores the parameter, as it ignores any unknown one.
  */
 export function operationAsOf(op: Operation, version: string): Operation {
+  let byVersion = AS_OF.get(op);
+  if (!byVersion) AS_OF.set(op, (byVersion = new Map()));
+  let asOf = byVersion.get(version);
+  if (!asOf) byVersion.set(version, (asOf = readAsOf(op, version)));
+  return asOf;
+}
+
+/**
+ * Each operation as each release serves it, worked out once: a mock's start asks for every
+ * operation as its release three times (the command line, the kernel, the banner), and the
+ * operations of a document are shared (listOperations). Callers must not change them.
+ */
+const AS_OF = new WeakMap<Operation, Map<string, Operation>>();
+
+function readAsOf(op: Operation, version: string): Operation {
   const since = (v: string | undefined): boolean => v === undefined || compareVersions(version, v) >= 0;
   const deprecated = op.deprecated && since(op.deprecatedSince);
   const { replacedBy: newest, etag, ...rest } = op;

@@ -51,13 +51,16 @@ export interface Routed<T> {
  * does (path-to-regexp: case-insensitive, an optional trailing slash, parameters decoded), so
  * the pipeline routes the same wherever it runs. Throws a URIError on a malformed escape in a
  * parameter, as Express does; with `decode: false` the parameters stay as sent and nothing throws.
+ * Each route's matcher is compiled when a pathname first reaches it, not with the router: a
+ * mock's start builds several routers over every operation, and its first answer tries a few.
  */
 export function routerOf<T extends { path: string }>(
   routes: readonly T[],
   { decode = true }: { decode?: boolean } = {},
 ): (pathname: string) => Routed<T> | undefined {
-  const matchers: [T, MatchFunction<Record<string, string>>][] = staticFirst(routes).map((route) => [
-    route,
+  const ordered = staticFirst(routes);
+  const matchers: MatchFunction<Record<string, string>>[] = [];
+  const compile = (route: T): MatchFunction<Record<string, string>> =>
     match<Record<string, string>>(
       fillPath(route.path, (name) => `:${name}`),
       {
@@ -66,11 +69,11 @@ export function routerOf<T extends { path: string }>(
         trailing: true,
         decode: decode ? decodeParam : false,
       },
-    ),
-  ]);
+    );
   return (pathname) => {
-    for (const [route, matcher] of matchers) {
-      const found = matcher(pathname);
+    for (let i = 0; i < ordered.length; i++) {
+      const route = ordered[i] as T;
+      const found = (matchers[i] ??= compile(route))(pathname);
       if (found) return { route, params: found.params };
     }
     return undefined;

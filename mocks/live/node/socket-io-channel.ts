@@ -1,9 +1,10 @@
 import type { Server as HttpServer } from 'node:http';
-import { Server } from 'socket.io';
+import type { Server } from 'socket.io';
 import { topicsOf, type Announcement, type LiveChannel, type Topic } from '../announcement.ts';
 import type { LiveUpdates } from '../live-updates.ts';
 import { handshakeTopics, isSocketIoTopic } from '../topics.ts';
 import type { DeliveryLimits } from './delivery.ts';
+import { attachOnFirstUse } from './attach-on-first-use.ts';
 
 /** The arguments socket.io emits an announcement with, after its event name (the topic). */
 function socketIoArgs(a: Announcement, topic: Topic): unknown[] {
@@ -29,7 +30,9 @@ function socketIoArgs(a: Announcement, topic: Topic): unknown[] {
  * (socket-io-channel.ts): one room per topic; the handshake's `subscriptions` are checked before
  * the connection (an invalid one refuses it: `Invalid topic: …`); `subscribe` joins a valid topic
  * and acknowledges with null, and ignores an invalid one; a client that does not answer a ping
- * in time is disconnected by socket.io itself.
+ * in time is disconnected by socket.io itself. socket.io (with engine.io, about a tenth of the
+ * mock's start) is loaded on the first request to its path or the first upgrade
+ * (attach-on-first-use.ts); until then no client is in a room, so nothing is sent.
  */
 export function serveSocketIo(
   server: HttpServer,
@@ -37,13 +40,8 @@ export function serveSocketIo(
   limits: DeliveryLimits,
   prefix = '',
 ): { close(): Promise<void> } {
-  const io = new Server(server, {
-    path: `${prefix}/socket.io`,
-    cors: { origin: '*' },
-    pingInterval: limits.pingIntervalMs,
-    pingTimeout: limits.pingTimeoutMs,
-  });
-  const rooms = io.of('/').adapter.rooms;
+  let io: Server | undefined;
+  let rooms: ReadonlyMap<string, unknown> = new Map();
   const channel: LiveChannel = {
     wants: (topic) => rooms.has(topic),
     wantsPrefix: (prefix) => {
@@ -51,10 +49,38 @@ export function serveSocketIo(
       return false;
     },
     send: (a, topic) => {
-      if (topicsOf(a).includes(topic)) io.to(topic).emit(topic, ...socketIoArgs(a, topic));
+      if (io && topicsOf(a).includes(topic)) io.to(topic).emit(topic, ...socketIoArgs(a, topic));
     },
   };
   const detach = updates.attach(channel);
+  const deferred = attachOnFirstUse(
+    server,
+    `${prefix}/socket.io/`,
+    () => import('socket.io'),
+    ({ Server }) => {
+      io = new Server(server, {
+        path: `${prefix}/socket.io`,
+        cors: { origin: '*' },
+        pingInterval: limits.pingIntervalMs,
+        pingTimeout: limits.pingTimeoutMs,
+      });
+      rooms = io.of('/').adapter.rooms;
+      admitTopics(io);
+    },
+  );
+  return {
+    // Not `io.close()`, which closes the HTTP server too: the mock's server closes itself.
+    close: async () => {
+      deferred.stop();
+      detach();
+      io?.disconnectSockets(true);
+      io?.engine.close();
+    },
+  };
+}
+
+/** The handshake's topics checked, then joined; `subscribe` and `unsubscribe` after. */
+function admitTopics(io: Server): void {
   io.use((socket, next) => {
     const invalid = handshakeTopics(socket.handshake.query['subscriptions']).filter(
       (t) => !isSocketIoTopic(t),
@@ -74,12 +100,4 @@ export function serveSocketIo(
       for (const t of topics) if (typeof t === 'string') void socket.leave(t);
     });
   });
-  return {
-    // Not `io.close()`, which closes the HTTP server too: the mock's server closes itself.
-    close: async () => {
-      detach();
-      io.disconnectSockets(true);
-      io.engine.close();
-    },
-  };
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import type { ReleaseProfile } from '../../../spec/releases/profile.ts';
 import { JsonRpcChannel, type RpcClient } from '../json-rpc.ts';
 import type { LiveUpdates } from '../live-updates.ts';
@@ -36,14 +36,8 @@ export function serveJsonRpc(
 ): { close(): Promise<void> } {
   const channel = new JsonRpcChannel(release);
   const detach = updates.attach(channel);
-  const wss = new WebSocketServer({ noServer: true });
   const clients = new Set<WsClient>();
-  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    if (!req.url?.startsWith(`${prefix}${RPC_PATH}`)) return;
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
-  };
-  server.on('upgrade', onUpgrade);
-  wss.on('connection', (ws: WebSocket) => {
+  const onConnection = (ws: WebSocket): void => {
     const client = new WsClient(ws);
     clients.add(client);
     ws.on('message', (data: RawData, isBinary: boolean) => {
@@ -56,7 +50,29 @@ export function serveJsonRpc(
       channel.drop(client);
     });
     ws.on('error', () => ws.terminate());
-  });
+  };
+  // `ws` loads on the first upgrade to the channel's path: a start that serves none pays nothing for it.
+  let wss: Promise<WebSocketServer> | undefined;
+  const webSockets = (): Promise<WebSocketServer> =>
+    (wss ??= import('ws').then(({ WebSocketServer }) => {
+      const loaded = new WebSocketServer({ noServer: true });
+      loaded.on('connection', onConnection);
+      return loaded;
+    }));
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    if (!req.url?.startsWith(`${prefix}${RPC_PATH}`)) return;
+    // Until ws takes the socket, a client gone meanwhile must not be an uncaught error.
+    const meanwhile = (): void => {};
+    socket.on('error', meanwhile);
+    void webSockets().then(
+      (loaded) => {
+        socket.off('error', meanwhile);
+        loaded.handleUpgrade(req, socket, head, (ws) => loaded.emit('connection', ws, req));
+      },
+      () => socket.destroy(),
+    );
+  };
+  server.on('upgrade', onUpgrade);
   let tick = 0;
   const ticksPerPing = Math.max(1, Math.round(limits.pingIntervalMs / limits.checkIntervalMs));
   const sweep = setInterval(() => {
@@ -87,7 +103,8 @@ export function serveJsonRpc(
         detach();
         server.off('upgrade', onUpgrade);
         for (const client of clients) client.ws.terminate();
-        wss.close(() => resolve());
+        if (wss) void wss.then((loaded) => loaded.close(() => resolve()), resolve);
+        else resolve();
       }),
   };
 }

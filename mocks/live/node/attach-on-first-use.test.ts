@@ -1,5 +1,5 @@
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { httpClient } from '../../../spec/http/client.ts';
@@ -122,5 +122,23 @@ describe('a handler attached on first use', () => {
     });
     stop();
     expect((await httpClient(stopped, { keepAlive: false }).get('/io/?a=1')).text).toBe('mock /io/?a=1');
+  });
+
+  it('ends an upgrade nobody takes when it cannot load, as engine.io would, never leaving it open', async () => {
+    const url = new URL(
+      await listening((server) =>
+        attachOnFirstUse(
+          server,
+          '/io/',
+          () => Promise.reject(new Error('not installed')),
+          () => engineLike(server, []),
+        ),
+      ),
+    );
+    const socket = connect(Number(url.port), url.hostname);
+    socket.write('GET /io/?EIO=4 HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n');
+    socket.resume();
+    await new Promise((resolve) => socket.once('close', resolve));
+    expect(socket.bytesRead).toBe(0);
   });
 });

@@ -42,7 +42,12 @@ export function attachOnFirstUse<T>(
     socket.on('error', meanwhile);
     void ready().then((now) => {
       socket.off('error', meanwhile);
-      now?.upgrades.forEach((listener) => listener.call(server, req, socket, head));
+      if (now) return now.upgrades.forEach((listener) => listener.call(server, req, socket, head));
+      // As engine.io does for an upgrade nobody answered: ended after a second, never left open.
+      setTimeout(() => {
+        if (socket.writable && (socket as Duplex & { bytesWritten?: number }).bytesWritten === 0)
+          socket.end();
+      }, 1_000).unref();
     });
   };
   server.on('request', onRequest);

@@ -20,9 +20,15 @@ export interface RawTx {
 
 const ANCHOR_MODES = [1, 1, 2, 3] as const;
 
-/** The byte size of row `tx`'s serialization, as the real service measures the bytes it received. */
+/**
+ * The byte size of row `tx`'s serialization, as the real service measures the bytes it received:
+ * the mempool's list and stats ask it of every pending row, so the bytes are neither hashed nor
+ * written out as hex.
+ */
 export function txByteSize(chain: Chain, table: TxTable, tx: number): number {
-  return (rawTxOf(chain, table, tx).hex.length - 2) / 2;
+  const signed = clarityTxOf(chain, table, tx);
+  if (signed?.raw) return (signed.raw.length - 2) / 2;
+  return generatedBytes(chain, table, tx).length;
 }
 
 /**
@@ -35,14 +41,18 @@ export function rawTxOf(chain: Chain, table: TxTable, tx: number): RawTx {
   // A transaction only the engine runs is served as broadcast: its id is the hash of these bytes.
   const signed = clarityTxOf(chain, table, tx);
   if (signed?.raw) return { hex: signed.raw, txid: table.idHex(tx) };
-  let bytes: Uint8Array;
+  const bytes = generatedBytes(chain, table, tx);
+  return { hex: toHex(bytes), txid: toHex(txHash(bytes)) };
+}
+
+/** The wire bytes of a row the world generated (not one broadcast to the engine). */
+function generatedBytes(chain: Chain, table: TxTable, tx: number): Uint8Array {
   try {
-    bytes = txWireBytes(txWireInputOf(chain, table, tx));
+    return txWireBytes(txWireInputOf(chain, table, tx));
   } catch (error) {
     if (error instanceof WireError) throw new StreamError(`transaction ${table.idHex(tx)}: ${error.message}`);
     throw error;
   }
-  return { hex: toHex(bytes), txid: toHex(txHash(bytes)) };
 }
 
 /** What row `tx`'s wire bytes say: its auth, modes, post-conditions and payload as the mock serves them. */

@@ -7,7 +7,7 @@ import { loadLine, machineLine } from './lib/machine.ts';
 import { startMockProcess, startServerProcess } from './lib/mock-process.ts';
 import { recordAnswer } from './lib/record-answers.ts';
 import { endBench, runBench } from './lib/results.ts';
-import { benchSettings, exitOnSignals } from './lib/settings.ts';
+import { benchSettings, exitOnSignals, LOAD_OPTIONS } from './lib/settings.ts';
 import { defineCommand } from '../spec/command-line/declaration.ts';
 import { httpClient } from '../spec/http/client.ts';
 import { urlFor } from '../spec/load.ts';
@@ -93,16 +93,7 @@ const CLOCKED_COMMAND = defineCommand({
   name: 'clocked-throughput',
   usage: 'npx tsx bench/clocked-throughput.ts [flags]',
   about: ['Throughput with a block mined every second, next to the same load on a frozen chain.'],
-  options: {
-    'warmup-seconds': {
-      type: 'integer',
-      env: 'BENCH_WARMUP',
-      max: 600,
-      default: 2,
-      description: 'seconds of load before measuring',
-    },
-    seconds: { type: 'integer', env: 'BENCH_SECONDS', max: 600, default: 8, description: 'seconds measured' },
-  },
+  options: LOAD_OPTIONS,
 });
 
 async function main(): Promise<void> {
@@ -148,7 +139,7 @@ async function main(): Promise<void> {
     const share = clocked.requestsPerSecond / ceiling.requestsPerSecond;
     if (!(share >= FLOOR)) missed.push(`${path} (broadcasting)`);
     lines.push(
-      `| ${shown(path)} | ${Math.round(ceiling.requestsPerSecond)} | ${Math.round(clocked.requestsPerSecond)} | ${(share * 100).toFixed(0)}% | ≥ ${FLOOR * 100}% | ${tally.sent}, ${tally.accepted}, ${tally.refused} | ${clocked.errors}, ${clocked.non2xx} |`,
+      `| ${shown(path)} | ${Math.round(ceiling.requestsPerSecond)} | ${Math.round(clocked.requestsPerSecond)} | ${(share * 100).toFixed(0)}% | ≥ ${FLOOR * 100}% | ${tally.sent}, ${tally.taken}, ${tally.refused} | ${clocked.errors}, ${clocked.non2xx} |`,
     );
     console.log(lines[lines.length - 1]);
   }

@@ -8,7 +8,7 @@ import { measureMix, type LoadResult, type LoadSettings } from './lib/load.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
 import { startMockProcess } from './lib/mock-process.ts';
 import { endBenchReport, runBench } from './lib/results.ts';
-import { benchSettings, exitOnSignals } from './lib/settings.ts';
+import { benchSettings, exitOnSignals, LOAD_OPTIONS } from './lib/settings.ts';
 
 const RESULTS = 'hostile-load.md';
 /** Issue 39's "at the same speed", as a ceiling: the hostile turn keeps this share of the quiet turn's throughput… */
@@ -25,20 +25,7 @@ const COMMAND = defineCommand({
     'The eight extended operations on a quiet mock, and on the same mock while hostile contracts and calls are broadcast and mined on its block clock.',
   ],
   options: {
-    'warmup-seconds': {
-      type: 'integer',
-      env: 'BENCH_WARMUP_SECONDS',
-      max: 600,
-      default: 2,
-      description: 'seconds of load before each measure',
-    },
-    seconds: {
-      type: 'integer',
-      env: 'BENCH_SECONDS',
-      max: 600,
-      default: 8,
-      description: 'seconds measured per turn',
-    },
+    ...LOAD_OPTIONS,
     rounds: {
       type: 'integer',
       env: 'BENCH_ROUNDS',

@@ -9,7 +9,7 @@ import { startMockProcess, startServerProcess } from './lib/mock-process.ts';
 import { engineWarmed } from '../testing/http/engine-warmed.ts';
 import { recordAnswer } from './lib/record-answers.ts';
 import { endBenchReport, runBench } from './lib/results.ts';
-import { benchSettings, exitOnSignals } from './lib/settings.ts';
+import { benchSettings, exitOnSignals, LOAD_OPTIONS } from './lib/settings.ts';
 import { defineCommand } from '../spec/command-line/declaration.ts';
 import {
   medianTurn,
@@ -35,20 +35,8 @@ const given = benchSettings(
     usage: 'npx tsx bench/throughput.ts [flags]',
     about: ['Requests per second of the mock next to Prism and the bare node:http ceiling, per route.'],
     options: {
-      'warmup-seconds': {
-        type: 'integer',
-        env: 'BENCH_WARMUP_SECONDS',
-        max: 600,
-        default: 2,
-        description: 'seconds of load per route before each measure',
-      },
-      seconds: {
-        type: 'integer',
-        env: 'BENCH_SECONDS',
-        max: 600,
-        default: 5,
-        description: 'seconds measured per route and turn',
-      },
+      ...LOAD_OPTIONS,
+      seconds: { ...LOAD_OPTIONS.seconds, default: 5, description: 'seconds measured per route and turn' },
       rounds: {
         type: 'integer',
         env: 'BENCH_ROUNDS',

@@ -1,27 +1,71 @@
 import { makeSTXTokenTransfer, privateKeyToAddress } from '@stacks/transactions';
-import { httpClient } from '../../spec/http/client.ts';
+import { httpClient, type HttpClient } from '../../spec/http/client.ts';
 
-/** What a broadcasting client did while the load ran. */
+/** What a broadcasting client did while the load ran: broadcasts sent, and how the mock took them. */
 export interface BroadcastTally {
   sent: number;
-  accepted: number;
+  taken: number;
   refused: number;
+}
+
+/** A broadcasting client's send loop: `stop()` ends it once the broadcast in flight is answered. */
+export interface Broadcasting {
+  stop(): Promise<BroadcastTally>;
 }
 
 const KEY = `${'3b'.repeat(32)}01`;
 
 /**
+ * Broadcasts the signed transactions of `queue` to `POST /v2/transactions`, taking each from its
+ * front, one `everyMs` after the last one's answer, until the queue is empty or `stop()`: what is
+ * left stays for a later loop. `taken` is told each txid the mock took. The transactions are signed
+ * before the load starts: signing in this process would take its time from the load generator.
+ */
+export function broadcastEvery(
+  client: HttpClient,
+  queue: Uint8Array[],
+  everyMs: number,
+  taken: (txid: string) => void = () => undefined,
+): Broadcasting {
+  const tally: BroadcastTally = { sent: 0, taken: 0, refused: 0 };
+  let running = true;
+  const loop = (async () => {
+    while (running && queue.length > 0) {
+      const body = queue.shift() as Uint8Array;
+      tally.sent++;
+      const res = await client.send({
+        method: 'POST',
+        target: '/v2/transactions',
+        headers: { 'Content-Type': 'application/octet-stream' },
+        body,
+      });
+      if (res.status === 200) {
+        tally.taken++;
+        taken(res.body as string);
+      } else tally.refused++;
+      await new Promise((done) => setTimeout(done, everyMs));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return tally;
+    },
+  };
+}
+
+/**
  * A wallet broadcasting while the read load runs: a key funded by the testnet faucet, then a
- * signed STX transfer every `everyMs`, each with the next nonce, for `seconds` at most. The
- * transfers are signed with stacks.js before the load starts: signing in this process would take
- * its time from the load generator, which the bare-server run it is compared with does not pay.
- * Resolves once the faucet's STX are mined; `stop()` ends it and gives the tally.
+ * signed STX transfer every `everyMs` (`broadcastEvery`), each with the next nonce, for `seconds`
+ * at most, signed with stacks.js before the load starts (the bare-server run it is compared with
+ * pays no signing). Resolves once the faucet's STX are mined; `stop()` ends it and gives the tally.
  */
 export async function startBroadcaster(
   baseUrl: string,
   everyMs: number,
   seconds: number,
-): Promise<{ stop(): Promise<BroadcastTally> }> {
+): Promise<Broadcasting> {
   const sender = privateKeyToAddress(KEY, 'testnet');
   const recipient = privateKeyToAddress(`${'4c'.repeat(32)}01`, 'testnet');
   const client = httpClient(baseUrl);
@@ -39,27 +83,10 @@ export async function startBroadcaster(
     });
     signed.push(tx.serializeBytes());
   }
-  const tally: BroadcastTally = { sent: 0, accepted: 0, refused: 0 };
-  let running = true;
-  const loop = (async () => {
-    for (const body of signed) {
-      if (!running) break;
-      tally.sent++;
-      const res = await client.send({
-        method: 'POST',
-        target: '/v2/transactions',
-        headers: { 'Content-Type': 'application/octet-stream' },
-        body,
-      });
-      if (res.status === 200) tally.accepted++;
-      else tally.refused++;
-      await new Promise((done) => setTimeout(done, everyMs));
-    }
-  })();
+  const sending = broadcastEvery(client, signed, everyMs);
   return {
     stop: async () => {
-      running = false;
-      await loop;
+      const tally = await sending.stop();
       await client.close();
       return tally;
     },

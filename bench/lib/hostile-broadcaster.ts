@@ -4,12 +4,10 @@ import { makeContractDeploy, privateKeyToAddress } from '@stacks/transactions';
 import { httpClient, type HttpClient } from '../../spec/http/client.ts';
 import { FIXTURES } from '../../testing/fuzz/hostile-calls.ts';
 import { hostileCase, signHostile } from '../../testing/fuzz/hostile-transactions.ts';
+import { broadcastEvery, type BroadcastTally } from './broadcaster.ts';
 
 /** What the hostile traffic did: broadcasts sent and how the mock took them, then how the chain recorded those taken. */
-export interface HostileTally {
-  sent: number;
-  taken: number;
-  refused: number;
+export interface HostileTally extends BroadcastTally {
   /** `tx_status` of each taken one once mined or dropped; `never stored` for a problematic deployment. */
   outcomes: Record<string, number>;
 }
@@ -79,37 +77,12 @@ export async function prepareHostile(baseUrl: string, count: number, seed: numbe
       ).serializeBytes(),
     ),
   );
-  let next = 0;
   const taken: string[] = [];
 
-  /** Sends the next signed transaction `everyMs` after each answer until stopped; `stop()` gives the tally of what was sent. */
-  function start(everyMs: number) {
-    const tally: HostileTally = { sent: 0, taken: 0, refused: 0, outcomes: {} };
-    let running = true;
-    const loop = (async () => {
-      while (running && next < signed.length) {
-        const body = signed[next++] as Uint8Array;
-        tally.sent++;
-        const res = await client.send({
-          method: 'POST',
-          target: '/v2/transactions',
-          headers: { 'Content-Type': 'application/octet-stream' },
-          body,
-        });
-        if (res.status === 200) {
-          tally.taken++;
-          taken.push(res.body as string);
-        } else tally.refused++;
-        await new Promise((done) => setTimeout(done, everyMs));
-      }
-    })();
-    return {
-      stop: async (): Promise<HostileTally> => {
-        running = false;
-        await loop;
-        return tally;
-      },
-    };
+  /** Sends the next signed transactions `everyMs` after each answer until stopped (`broadcastEvery`). */
+  function start(everyMs: number): { stop(): Promise<HostileTally> } {
+    const sending = broadcastEvery(client, signed, everyMs, (txid) => taken.push(txid));
+    return { stop: async () => ({ ...(await sending.stop()), outcomes: {} }) };
   }
 
   /** Waits until every transaction taken so far left the mempool (mined, dropped or never stored), and counts how. */
@@ -122,5 +95,5 @@ export async function prepareHostile(baseUrl: string, count: number, seed: numbe
     }
   }
 
-  return { start, drain, left: () => signed.length - next, close: () => client.close() };
+  return { start, drain, close: () => client.close() };
 }

@@ -1,5 +1,26 @@
-import type { CommandSpec, Values } from '../../spec/command-line/declaration.ts';
+import type { CommandSpec, OptionSpec, Values } from '../../spec/command-line/declaration.ts';
 import { readCommand } from '../../spec/command-line/parse.ts';
+
+/**
+ * The flags of a bench that measures load (bench/lib/load.ts), declared once for every such bench:
+ * the warm-up before each measure and the seconds measured.
+ */
+export const LOAD_OPTIONS = {
+  'warmup-seconds': {
+    type: 'integer',
+    env: 'BENCH_WARMUP_SECONDS',
+    max: 600,
+    default: 2,
+    description: 'seconds of load before each measure',
+  },
+  seconds: {
+    type: 'integer',
+    env: 'BENCH_SECONDS',
+    max: 600,
+    default: 8,
+    description: 'seconds of each measure',
+  },
+} as const satisfies Record<string, OptionSpec>;
 
 /**
  * A bench's settings, from its flags and their variables (`BENCH_SECONDS=30 npx tsx …` as

@@ -22,9 +22,9 @@ import {
   type Start,
   type Started,
 } from '../engine-wire.ts';
-import { EngineCrossing, EngineTimeout } from './engine-crossing.ts';
+import { CALL_BUDGET, EngineCrossing, EngineTimeout, OWN_WORK_BUDGET } from './engine-crossing.ts';
 
-export { CALL_BUDGET_MS, EngineTimeout } from './engine-crossing.ts';
+export { CALL_BUDGET, CALL_BUDGET_MS, EngineTimeout, OWN_WORK_BUDGET } from './engine-crossing.ts';
 
 /** What a call to an engine whose thread is gone throws. */
 const LOST = "the Clarity engine's thread was stopped: a new engine replaces it";
@@ -92,7 +92,7 @@ export async function startHostedEngine(start: Start): Promise<HostedEngine> {
   const across =
     <M extends EngineMethod>(method: M) =>
     (...args: Parameters<ClarityEngine[M]>) =>
-      crossing.now({ method, args }) as ReturnType<ClarityEngine[M]>;
+      crossing.now({ method, args }, CALL_BUDGET) as ReturnType<ClarityEngine[M]>;
 
   const engine: HostedEngine = {
     get tip() {
@@ -104,11 +104,13 @@ export async function startHostedEngine(start: Start): Promise<HostedEngine> {
       return crossing.stopped;
     },
     close: lose,
-    callLater: (call) => crossing.later(call),
-    signLater: (requests) => crossing.later({ method: 'sign', args: [requests] }) as Promise<Signed[]>,
-    imageLater: () => crossing.later({ method: 'image', args: [] }) as Promise<EngineImage>,
+    callLater: (call) => crossing.later(call, CALL_BUDGET),
+    // The mock's own work runs no one's Clarity: only a hung thread stops it.
+    signLater: (requests) =>
+      crossing.later({ method: 'sign', args: [requests] }, OWN_WORK_BUDGET) as Promise<Signed[]>,
+    imageLater: () => crossing.later({ method: 'image', args: [] }, OWN_WORK_BUDGET) as Promise<EngineImage>,
     bootInterfacesLater: (bootAddress) =>
-      crossing.later({ method: 'bootInterfaces', args: [bootAddress] }) as Promise<
+      crossing.later({ method: 'bootInterfaces', args: [bootAddress] }, OWN_WORK_BUDGET) as Promise<
         [ContractId, ContractInterface][]
       >,
     mineBlock: across('mineBlock'),

@@ -8,6 +8,13 @@ import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { EngineRefusal } from '../engine.ts';
 import { revived, type Reply, type ThreadCall, type Tip } from '../engine-wire.ts';
 
+/** How long one crossing may take, stated by whoever makes it, and what a call past it is refused as. */
+export interface CrossingBudget {
+  readonly ms: number;
+  /** The refusal's reason, after the method's name. */
+  readonly past: string;
+}
+
 /**
  * The longest the mock waits for one call of the engine. A node stops a call at its runtime
  * limit (5·10⁹ units) in a few seconds; the simnet takes about a minute to reach it, the mock
@@ -16,34 +23,36 @@ import { revived, type Reply, type ThreadCall, type Tip } from '../engine-wire.t
  */
 export const CALL_BUDGET_MS = 5_000;
 
-/**
- * The mock's own work on the engine's thread (an image of the session, a batch of signatures, the
- * boot contracts' interfaces through the epochs) runs no one's Clarity and is bounded: on a loaded
- * machine it outlasted the call budget, and the engine was stopped for it. This only catches a
- * thread that hangs.
- */
-const OWN_WORK_BUDGET_MS = 120_000;
-const OWN_WORK: ReadonlySet<ThreadCall['method']> = new Set(['image', 'sign', 'bootInterfaces']);
+/** The budget of a call that runs someone's Clarity: past it, refused as too expensive. */
+export const CALL_BUDGET: CrossingBudget = {
+  ms: CALL_BUDGET_MS,
+  past:
+    `CostBalanceExceeded: ran past the mock's budget of ${CALL_BUDGET_MS / 1000} s for one call ` +
+    '(a call spinning to the runtime limit)',
+};
 
-function budgetOf(method: ThreadCall['method']): number {
-  return OWN_WORK.has(method) ? OWN_WORK_BUDGET_MS : CALL_BUDGET_MS;
-}
+/**
+ * The budget of the mock's own work on the engine's thread (an image of the session, a batch of
+ * signatures, the boot contracts' interfaces through the epochs): it runs no one's Clarity and is
+ * bounded, but on a loaded machine it outlasted the call budget, and the engine was stopped for
+ * it. This one only catches a thread that hangs.
+ */
+export const OWN_WORK_BUDGET: CrossingBudget = {
+  ms: 120_000,
+  past: "the engine's thread did not answer within 120 s",
+};
 
 /** A call stopped at its budget: a node's miner would leave it out, as past a block's limits. */
 export class EngineTimeout extends EngineRefusal {
-  constructor(method: ThreadCall['method']) {
-    super(
-      OWN_WORK.has(method)
-        ? `${method}: the engine's thread did not answer within ${OWN_WORK_BUDGET_MS / 1000} s`
-        : `${method}: CostBalanceExceeded: ran past the mock's budget of ${CALL_BUDGET_MS / 1000} s for one call ` +
-            '(a call spinning to the runtime limit)',
-    );
+  constructor(method: ThreadCall['method'], budget: CrossingBudget) {
+    super(`${method}: ${budget.past}`);
   }
 }
 
 /** An asynchronous call: what settles its promise, and, once posted, its deadline and timer. */
 interface Later {
   readonly call: ThreadCall;
+  readonly budget: CrossingBudget;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: Error) => void;
   deadline: number;
@@ -84,33 +93,33 @@ export class EngineCrossing {
     for (const later of waiting) this.settle(later, error);
   }
 
-  /** Runs the call now: what it answered, or throws what it threw. */
-  now(call: ThreadCall): unknown {
+  /** Runs the call now, within `budget`: what it answered, or throws what it threw. */
+  now(call: ThreadCall, budget: CrossingBudget): unknown {
     const earlier = this.inFlight;
     if (earlier) {
       this.inFlight = undefined;
-      this.settleNow(earlier, () => this.waitNow(earlier.call.method, earlier.deadline));
+      this.settleNow(earlier, () => this.waitNow(earlier, earlier.deadline));
     }
     for (let later = this.queued.shift(); later; later = this.queued.shift()) {
-      const queued = later.call;
-      this.settleNow(later, () => {
-        this.post(queued);
-        return this.waitNow(queued.method, Date.now() + budgetOf(queued.method));
+      const queued = later;
+      this.settleNow(queued, () => {
+        this.post(queued.call);
+        return this.waitNow(queued, Date.now() + queued.budget.ms);
       });
     }
     this.post(call);
-    const reply = this.waitNow(call.method, Date.now() + budgetOf(call.method));
+    const reply = this.waitNow({ call, budget }, Date.now() + budget.ms);
     if (!reply.ok) throw revived(reply.error);
     return reply.value;
   }
 
   /**
    * Runs the call while this thread goes on, after those made before it. A timer keeps the
-   * process alive meanwhile and stops the call at its budget.
+   * process alive meanwhile and stops the call at `budget`.
    */
-  later(call: ThreadCall): Promise<unknown> {
+  later(call: ThreadCall, budget: CrossingBudget): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      this.queued.push({ call, resolve, reject, deadline: 0 });
+      this.queued.push({ call, budget, resolve, reject, deadline: 0 });
       if (!this.inFlight) this.postNext();
     });
   }
@@ -124,9 +133,8 @@ export class EngineCrossing {
       this.settle(later, error as Error);
       return;
     }
-    const budget = budgetOf(later.call.method);
-    later.deadline = Date.now() + budget;
-    later.timer = setTimeout(() => this.expire(later), budget);
+    later.deadline = Date.now() + later.budget.ms;
+    later.timer = setTimeout(() => this.expire(later), later.budget.ms);
     this.inFlight = later;
     void this.watch(later);
   }
@@ -151,7 +159,7 @@ export class EngineCrossing {
     if (this.inFlight !== later) return;
     if (Atomics.load(this.signal, 0) !== 0) return this.answered(later);
     this.inFlight = undefined;
-    this.settle(later, new EngineTimeout(later.call.method));
+    this.settle(later, new EngineTimeout(later.call.method, later.budget));
     this.stuck();
   }
 
@@ -162,7 +170,7 @@ export class EngineCrossing {
   }
 
   /** The posted call's answer, this thread asleep until it is signalled or `deadline` passes. */
-  private waitNow(method: ThreadCall['method'], deadline: number): Reply {
+  private waitNow({ call, budget }: Pick<Later, 'call' | 'budget'>, deadline: number): Reply {
     // Woken only by this call's answer: the engine's thread may still be notifying for the one
     // before (this thread saw its signal set and went on before the notify), which wakes a wait
     // with the signal still 0 and nothing on the port.
@@ -170,7 +178,7 @@ export class EngineCrossing {
       const left = deadline - Date.now();
       if (left <= 0 || Atomics.wait(this.signal, 0, 0, left) === 'timed-out') {
         this.stuck();
-        throw new EngineTimeout(method);
+        throw new EngineTimeout(call.method, budget);
       }
     }
     return this.taken();

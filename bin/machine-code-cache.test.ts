@@ -1,5 +1,14 @@
 import { channel } from 'node:diagnostics_channel';
-import { chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -46,6 +55,52 @@ describe('the code cache a Node writes for itself', () => {
     rmSync(file);
     channel(LISTENING_CHANNEL).publish('http://127.0.0.1:2');
     expect(existsSync(file)).toBe(false);
+  });
+
+  it('prunes, once written, the caches of other bundles and V8s written before it: never itself, a newer one, or anything not ours', () => {
+    const { file } = machineCodeCache(LABEL)!;
+    const folder = dirname(file);
+    mkdirSync(folder, { recursive: true });
+    const hourAgo = Date.now() / 1000 - 3600;
+    const place = (name: string, time = hourAgo): void => {
+      writeFileSync(join(folder, name), 'x');
+      utimesSync(join(folder, name), time, time);
+    };
+    // An older package's cache, an older Node's, and a write of one that never finished.
+    place(`fedcba9876543210-${process.versions.v8}-${process.arch}.cache`);
+    place(`${LABEL.bundle}-11.3.244.8-node.17-${process.arch}.cache`);
+    place(`fedcba9876543210-12.4.254.21-node.33-arm64.cache.4242`);
+    // Another Node that wrote its own after this one: in use beside it.
+    place(`0011223344556677-13.6.233.10-node.24-${process.arch}.cache`, Date.now() / 1000 + 3600);
+    // Not ours by name, and this cache's own write of another start.
+    place('notes.txt');
+    place('stacks-api-mock.cache');
+    place(`${LABEL.bundle}-${process.versions.v8}-${process.arch}.cache.4242`);
+    writeWhenListening(compileBundle(bundle, undefined), file);
+    channel(LISTENING_CHANNEL).publish('http://127.0.0.1:1');
+    expect(readdirSync(folder).sort()).toEqual(
+      [
+        `0011223344556677-13.6.233.10-node.24-${process.arch}.cache`,
+        `${LABEL.bundle}-${process.versions.v8}-${process.arch}.cache`,
+        `${LABEL.bundle}-${process.versions.v8}-${process.arch}.cache.4242`,
+        'notes.txt',
+        'stacks-api-mock.cache',
+      ].sort(),
+    );
+  });
+
+  it('does not prune a stale cache another user owns', (ctx) => {
+    if (process.getuid?.() !== 0) return ctx.skip('only root can give a file to another user');
+    const { file } = machineCodeCache(LABEL)!;
+    mkdirSync(dirname(file), { recursive: true });
+    const theirs = join(dirname(file), `fedcba9876543210-${process.versions.v8}-${process.arch}.cache`);
+    writeFileSync(theirs, 'x');
+    utimesSync(theirs, Date.now() / 1000 - 3600, Date.now() / 1000 - 3600);
+    chownSync(theirs, 12345, 12345);
+    writeWhenListening(compileBundle(bundle, undefined), file);
+    channel(LISTENING_CHANNEL).publish('http://127.0.0.1:1');
+    expect(existsSync(file)).toBe(true);
+    expect(existsSync(theirs)).toBe(true);
   });
 
   it('is off, neither read nor written, where Node’s own compile cache is off', () => {

@@ -1,7 +1,17 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { mkdirSync, readFileSync, renameSync, statSync, unlink, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlink,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { Script } from 'node:vm';
 import { LISTENING_CHANNEL } from '../mocks/listening-channel.ts';
 import type { CodeCacheLabel } from './code-cache.ts';
@@ -35,6 +45,12 @@ function ours(dir: string): boolean {
   }
 }
 
+/**
+ * A cache's name: the bundle's digest (16 hex digits, scripts/write-code-cache.ts), the V8 that
+ * wrote it and the machine's architecture; a cache being written has the writer's pid after it.
+ */
+const CACHE_NAME = /^[0-9a-f]{16}-\d[\w.-]*-\w+\.cache(\.\d+)?$/;
+
 /** This V8's cache of the labelled bundle, read if there is one; undefined when caching is off. */
 export function machineCodeCache(label: CodeCacheLabel): MachineCodeCache | undefined {
   const dir = cacheDir();
@@ -50,11 +66,34 @@ export function machineCodeCache(label: CodeCacheLabel): MachineCodeCache | unde
 }
 
 /**
+ * Removes the caches in `file`'s folder written before it for another bundle or another V8: each
+ * is of a package or Node version no longer current (a cache is written only where a start found
+ * none it could take), which would otherwise stay there forever. Never `file`, nor one of its
+ * label being written, nor one written after it (another Node in use beside this one), nor
+ * anything not named as ours or owned by another user.
+ */
+function pruneStale(file: string): void {
+  const dir = dirname(file);
+  const written = statSync(file).mtimeMs;
+  for (const name of readdirSync(dir)) {
+    if (name.startsWith(basename(file)) || !CACHE_NAME.test(name)) continue;
+    const other = join(dir, name);
+    try {
+      const stat = lstatSync(other);
+      const owned = process.getuid === undefined || stat.uid === process.getuid();
+      if (stat.isFile() && owned && stat.mtimeMs < written) unlinkSync(other);
+    } catch {
+      // Gone meanwhile (another start pruned it), or not ours to remove: it stays.
+    }
+  }
+}
+
+/**
  * Writes the script's code cache when the mock starts listening (mocks/listening-channel.ts), so
  * that a start ended right after its first answer leaves it too: this start's first answer waits
  * for it (a few tens of ms, once per Node and package version), every later start is the
  * quicker. Written under another name and then renamed, so a start that reads it meanwhile never
- * takes half a file.
+ * takes half a file; then the stale caches of other versions go (`pruneStale`).
  */
 export function writeWhenListening(script: Script, file: string): void {
   const write = (): void => {
@@ -65,6 +104,7 @@ export function writeWhenListening(script: Script, file: string): void {
       if (!ours(dirname(file))) return;
       writeFileSync(partial, script.createCachedData());
       renameSync(partial, file);
+      pruneStale(file);
     } catch {
       // A read-only or full disk: the next start compiles the bundle, as this one did.
       unlink(partial, () => {});

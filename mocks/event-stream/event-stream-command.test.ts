@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WorldEngine } from '../world/run/world-engine.ts';
 import { eventStreamCommand } from './event-stream-command.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'event-stream-'));
@@ -124,4 +125,12 @@ describe('npm run mock -- event-stream', () => {
     expect(await eventStreamCommand(['--blocks', '60', '--out', join(dir, 'missing', 'x.tsv')])).toBe(1);
     expect(stderr.join('')).toMatch(/^event-stream: cannot write .*missing\/x\.tsv: ENOENT/);
   });
+
+  it('says so in one line when the engine gives no interface of the boot contracts, instead of streaming ones read from their source (exit 1)', async () => {
+    vi.spyOn(WorldEngine.prototype, 'bootInterface').mockRejectedValue(new Error('its thread was stopped'));
+    expect(await eventStreamCommand(['--blocks', '60', '--out', join(dir, 'boot.tsv')])).toBe(1);
+    expect(stderr.join('')).toBe(
+      'event-stream: the world cannot be streamed: the Clarity engine gave no interface of the boot contracts: its thread was stopped\n',
+    );
+  }, 180_000);
 });

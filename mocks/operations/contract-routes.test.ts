@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Cl, cvToHex, cvToValue, hexToCV } from '@stacks/transactions';
 import type { ServerRequest } from '../../spec/http/request.ts';
 import { createMock } from '../create-mock.ts';
@@ -275,5 +275,29 @@ describe('the boot contracts, as the node deployed them', () => {
     });
     for (const missing of [`/v2/contracts/interface/${boot}/pox-9`, `/v2/contracts/source/${boot}/pox-9`])
       expect((await ask(missing)).status).toBe(404);
+  });
+
+  it("copies that fail to give a boot contract's interface: both routes answer the error body, as a failure of the world's engine does, never a 404 or a null ABI", async () => {
+    await queries.clarity.ready();
+    // A boot contract no other test asks for: the response cache would answer one asked before.
+    const failed = vi
+      .spyOn(queries.clarity, 'bootInterface')
+      .mockRejectedValue(new Error("the Clarity engine's thread was stopped: a new engine replaces it"));
+    try {
+      for (const target of [
+        `/v2/contracts/interface/${boot}/costs-3`,
+        `/extended/v1/contract/${boot}.costs-3`,
+      ]) {
+        const res = await ask(target);
+        expect([res.status, res.body], target).toEqual([
+          500,
+          { statusCode: 500, error: 'Internal Server Error', message: 'An internal server error occurred' },
+        ]);
+      }
+      expect(failed).toHaveBeenCalledTimes(2);
+    } finally {
+      failed.mockRestore();
+    }
+    expect((await ask(`/v2/contracts/interface/${boot}/costs-3`)).status).toBe(200);
   });
 });

@@ -34,9 +34,8 @@ export const get_contract_by_id: OperationHandler<'get_contract_by_id', never, t
       ? servedSource(queries.chain, found, reads)
       : sourceOf(queries.chain, found.contract);
     if (source === undefined) return notFound<'get_contract_by_id'>(NOT_FOUND);
-    const abi =
-      reads &&
-      (reads.contractInterface(id) ?? (await queries.clarity.bootInterface(id).catch(() => undefined)));
+    // A boot contract's copies that fail are this answer's failure, as the world's engine's are.
+    const abi = reads && (reads.contractInterface(id) ?? (await queries.clarity.bootInterface(id)));
     return ok<'get_contract_by_id'>(
       serializeSmartContract(queries.chain, found, source, abi ? jsonbText(abi) : null),
     );

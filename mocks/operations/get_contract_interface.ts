@@ -17,11 +17,11 @@ export const get_contract_interface: OperationHandler<'get_contract_interface', 
   waitsForEngine: true,
   answer: async ({ queries, path, query }) => {
     const id = contractIdOf(path);
-    // Without the package, the world's engine answers the one error; any other failure of the
-    // copies leaves the boot contract unknown, as to a session that keeps no interface of it.
-    const boot = queries.clarity.isBootContract(id)
-      ? queries.clarity.bootInterface(id).catch(() => undefined)
-      : undefined;
+    // Made while the world's engine warms, and awaited only where the answer needs it: without
+    // the package the world's engine answers the one error first (501), and any other failure of
+    // the copies is this answer's, as a failure of the world's engine is (500, one log line).
+    const boot = queries.clarity.isBootContract(id) ? queries.clarity.bootInterface(id) : undefined;
+    boot?.catch(() => undefined);
     let isBoot = false;
     const answer = await withEngine<'get_contract_interface'>(queries, query.tip, (reads, { height }) => {
       const recorded = queries.contracts().find(id);

@@ -11,7 +11,6 @@ import { admitMined, admitReorg, admitSubmit, byAddress, memoHex } from './contr
 import { admit, decodeTransaction, needsEngine } from './admission.ts';
 import { ClarityWarming } from '../clarity/unavailable.ts';
 import type { ContractReads } from '../world/run/world-engine.ts';
-import { EngineWorkFirst } from '../world/run/block-work.ts';
 import { rawTxOf } from '../serialize/raw-tx.ts';
 
 export { ControlError, type SubmitRequest } from './control-requests.ts';
@@ -132,12 +131,20 @@ export class LiveChain {
     return () => void this.watchers.delete(watcher);
   }
 
-  /** Runs one change between its watchers' `before` and `after`; a refused change tells them nothing after. */
-  private changing<T>(change: () => T, what: (result: T) => ChainChange, kind: ChainChange['kind']): T {
+  /**
+   * Runs one change between its watchers' `before` and `after`; a refused change, or one that
+   * changed nothing (`what` answers undefined: a block stopped for its engine work), tells them
+   * nothing after.
+   */
+  private changing<T>(
+    change: () => T,
+    what: (result: T) => ChainChange | undefined,
+    kind: ChainChange['kind'],
+  ): T {
     for (const w of this.watchers) w.before(kind);
     const result = change();
     const told = what(result);
-    for (const w of this.watchers) w.after(told);
+    if (told) for (const w of this.watchers) w.after(told);
     return result;
   }
 
@@ -213,21 +220,21 @@ export class LiveChain {
     for (let tries = 0; ; tries++) {
       const from = this.tip().height + 1;
       try {
-        this.changing(
+        const mined = this.changing(
           () => {
             const builder = this.live;
-            if (tries < 2 && this.engineRowsPending()) clarity.firstRuns(() => builder.tryMine(this.step()));
-            else builder.mine(this.step());
+            if (tries < 2 && this.engineRowsPending()) {
+              const work = clarity.firstRuns(() => builder.tryMine(this.step()));
+              if (work) return work;
+            } else builder.mine(this.step());
             this.queries.advance();
             return this.tip();
           },
-          (tip) => ({ kind: 'mined', from, to: tip.height }),
+          (done) => ('height' in done ? { kind: 'mined', from, to: done.height } : undefined),
           'mined',
         );
-        return;
-      } catch (error) {
-        if (!(error instanceof EngineWorkFirst)) throw error;
-        await clarity.runFirst(error.work);
+        if ('height' in mined) return;
+        await clarity.runFirst(mined);
       } finally {
         if (tries > 0) clarity.landed();
       }

@@ -56,8 +56,14 @@ async function signed(key = KEY): Promise<Uint8Array[]> {
 /** The same story on a fresh mock, each block mined by `mine`: now or later (its Clarity first). */
 async function story(
   mine: (mock: MockKernel) => Promise<unknown>,
-): Promise<{ answers: string; statuses: unknown[] }> {
+): Promise<{ answers: string; statuses: unknown[]; told: string[] }> {
   const mock = testnetMock();
+  // What the chain's watchers (the live updates) are told: a block stopped for its Clarity is no change.
+  const told: string[] = [];
+  mock.live.watch({
+    before: (kind) => told.push(`before ${kind}`),
+    after: (change) => told.push(`after ${JSON.stringify(change)}`),
+  });
   try {
     await mock.live.queries.clarity.ready();
     mock.live.faucet(sender);
@@ -71,7 +77,7 @@ async function story(
     const statuses = ids.map(
       (id) => (txOf(world, id) as { result?: { tx_status?: string } }).result?.tx_status,
     );
-    return { answers: everyAnswer(mock, [sender]), statuses };
+    return { answers: everyAnswer(mock, [sender]), statuses, told };
   } finally {
     mock.live.queries.clarity.close();
   }
@@ -84,6 +90,13 @@ describe('mining a block’s Clarity transactions first', () => {
     expect(now.statuses).toEqual(['success', 'success']);
     expect(later.statuses).toEqual(now.statuses);
     expect(later.answers).toBe(now.answers);
+    // Each block told once, after it is mined; a block stopped for its Clarity first tells only
+    // `before` (it changed nothing), and at least one was.
+    const befores = (run: { told: string[] }) => run.told.filter((t) => t.startsWith('before')).length;
+    expect(later.told.filter((t) => t.startsWith('after'))).toEqual(
+      now.told.filter((t) => t.startsWith('after')),
+    );
+    expect(befores(later)).toBeGreaterThan(befores(now));
   }, 300_000);
 
   // One mock for the three moves, each with a sender of its own, `reset` last: a mock of their

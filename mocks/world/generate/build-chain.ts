@@ -7,6 +7,7 @@ import { FT_INITIAL_SUPPLY } from '../tables/contracts.ts';
 import type { DeclaredActivity } from './declared-activity.ts';
 import { DeclaredContracts, type DeclaredRunner } from './declared-contracts.ts';
 import { recordedRuns } from '../run/declared-runs.ts';
+import type { BlockWork } from '../run/block-work.ts';
 import { WorldFileError } from '../declared/plan.ts';
 import {
   draftUserTx,
@@ -122,6 +123,11 @@ export class ChainBuilder {
    * time (a clock's period), or a seeded 5-15 s.
    */
   mine(seconds?: number): void {
+    this.mineUnlessStopped(seconds);
+  }
+
+  /** `mine`, or the block's engine work when the Clarity runner stops it halfway (`beforeRuns`). */
+  private mineUnlessStopped(seconds?: number): BlockWork | undefined {
     const { blocks, rng, chain } = this.s;
     const h = blocks.count + 1;
     blocks.ensureRoom();
@@ -129,27 +135,33 @@ export class ChainBuilder {
     const micro = this.s.microblocks;
     for (let i = micro.count - 1; i >= 0 && micro.unanchored[i] === 1; i--) micro.unanchored[i] = 0;
     const time = this.s.clock.blockTime + (seconds ?? rng.range(5, 15));
-    this.buildBlock(h, chain.anchoredCount, time);
+    const stopped = this.buildBlock(h, chain.anchoredCount, time);
+    if (stopped) return stopped;
     this.mempool.dropUnminable(h);
     chain.anchoredCount = this.s.txs.count;
     this.s.draft.burnHeight = this.s.clock.burnHeight;
     this.microblockStream(h + 1, true);
     this.mempool.receive(rng.range(2, 8));
     this.reorgs.mined(h);
+    return undefined;
   }
 
   /**
-   * Appends one block as `mine` does; when it throws halfway (the Clarity runner stops it to run
-   * the block's engine work first, `ClarityRunner.beforeRuns`), the chain is left as it was before.
+   * Appends one block as `mine` does; when the Clarity runner stops it halfway to run the block's
+   * engine work first (`ClarityRunner.beforeRuns`), answers that work, and the chain is left as it
+   * was before, as it is when the block throws.
    */
-  tryMine(seconds?: number): void {
+  tryMine(seconds?: number): BlockWork | undefined {
     const start = this.reorgs.beforeBlock();
+    let stopped: BlockWork | undefined;
     try {
-      this.mine(seconds);
+      stopped = this.mineUnlessStopped(seconds);
     } catch (error) {
       this.reorgs.undoBlock(start);
       throw error;
     }
+    if (stopped) this.reorgs.undoBlock(start);
+    return stopped;
   }
 
   /**
@@ -278,7 +290,8 @@ export class ChainBuilder {
     }
   }
 
-  private buildBlock(h: number, firstTx: number, appendedAt?: number): void {
+  /** Writes block h; a block appended to a living chain may stop halfway for its engine work (`tryMine`). */
+  private buildBlock(h: number, firstTx: number, appendedAt?: number): BlockWork | undefined {
     const { rng, clock, txs } = this.s;
     const nakamoto = h >= this.options.nakamotoHeight;
     const { newTenure, previousTenureBlocks } = tick(clock, this.clockSetting, h, nakamoto, appendedAt);
@@ -324,8 +337,9 @@ export class ChainBuilder {
       if (h === this.options.blocks - 3) this.s.queue.unshift({ action: Action.StackStx, attempts: 0 });
       this.declaredTxs(h);
       // A block the Clarity engine ran ends there: a draft after it would not see what the engine did.
-      const ranEngine = appendedAt !== undefined && this.mempool.confirm(h);
-      if (!ranEngine) this.userTxs(h);
+      const confirmed = appendedAt !== undefined && this.mempool.confirm(h);
+      if (typeof confirmed === 'object') return confirmed;
+      if (!confirmed) this.userTxs(h);
     }
     if (appendedAt === undefined) {
       const { chain, txs } = this.s;
@@ -342,6 +356,7 @@ export class ChainBuilder {
 
     b.txCount[row] = txs.count - (b.firstTx[row] as number);
     b.reward[row] = (newTenure ? COINBASE_REWARD : 0) + this.blockFees;
+    return undefined;
   }
 
   private userTxs(h: number): void {

@@ -7,6 +7,7 @@ import { Action, Status, txTypeOf } from '../tables/kinds.ts';
 import { flagsWhenMined } from '../tables/tx-flags.ts';
 import { clarityTxOf, type Chain } from '../tables/chain.ts';
 import { TxTable } from '../tables/tx-table.ts';
+import type { BlockWork } from '../run/block-work.ts';
 
 /** Evicted transactions stay visible (dropped) for this many blocks, then leave: memory stays flat. */
 const EVICTED_KEPT_BLOCKS = 100;
@@ -27,10 +28,11 @@ export interface ClarityRunner {
   /** Whether block h can run in the engine now; when not, the engine starts catching up. */
   holds(chain: Chain, h: number): boolean;
   /**
-   * Block h's own rows are in, and pending rows `rows` of `table` run next: it may throw to stop
-   * the block (`ChainBuilder.tryMine` then undoes it), to run them first without holding anyone.
+   * Block h's own rows are in, and pending rows `rows` of `table` run next: the block's work when
+   * it stops the block (`ChainBuilder.tryMine` then undoes it), to run them first without holding
+   * anyone; undefined when the block goes on.
    */
-  beforeRuns?(chain: Chain, h: number, table: TxTable, rows: readonly number[]): void;
+  beforeRuns?(chain: Chain, h: number, table: TxTable, rows: readonly number[]): BlockWork | undefined;
   /** Runs pending row `row` of `table` as block h mines it, recording what it did (world/run/). */
   runMined(chain: Chain, h: number, table: TxTable, row: number): MinedRun;
 }
@@ -94,9 +96,10 @@ export class MempoolConfirmation {
    * once the block's other rows are in, each runs in the engine (`ClarityRunner.runMined`), and
    * the block ends there (its parties' later rows wait for the next). True when the block had such
    * a transaction: the builder drafts nothing more into it, since a draft would not see what the
-   * engine did.
+   * engine did. The block's work when the runner stops the block to run it first: the block goes
+   * no further.
    */
-  confirm(h: number): boolean {
+  confirm(h: number): boolean | BlockWork {
     const { chain } = this.s;
     const m = chain.mempool;
     const order = nonceOrder(m);
@@ -126,7 +129,8 @@ export class MempoolConfirmation {
         }
       }
     }
-    if (engineRows.size > 0) this.runner?.beforeRuns?.(chain, h, m, [...engineRows]);
+    const first = engineRows.size > 0 ? this.runner?.beforeRuns?.(chain, h, m, [...engineRows]) : undefined;
+    if (first) return first;
     for (const row of engineRows) {
       const ran = this.runner?.runMined(chain, h, m, row) ?? 'waits';
       if (ran === 'waits') this.hold(m, row);

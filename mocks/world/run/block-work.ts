@@ -10,7 +10,11 @@ import type { TxTable } from '../tables/tx-table.ts';
 import { engineOnlyTx } from './engine-txs.ts';
 import { blockTxs, openBlock, replayChain, runInBlock, type BlockTxs, type Replayed } from './replay.ts';
 
-/** What block h runs in the engine once its own rows are in, found as it was being mined. */
+/**
+ * What block h runs in the engine once its own rows are in, found as it was being mined: what
+ * `WorldEngine.beforeRuns` answers to stop the block (`ChainBuilder.tryMine` undoes it) so that
+ * this work runs first; the caller runs it and mines the block again.
+ */
 export interface BlockWork {
   readonly chain: Chain;
   readonly h: number;
@@ -21,17 +25,6 @@ export interface BlockWork {
   readonly runs: readonly { readonly id: string; readonly tx: EngineTx | undefined }[];
   /** Index block hash of block h - 1: the chain the work was found on. */
   readonly below: string;
-}
-
-/**
- * Thrown by `WorldEngine.beforeRuns` to stop a block being mined (`ChainBuilder.tryMine` undoes
- * it) so that its engine work runs first; the caller runs `work` and mines the block again.
- */
-export class EngineWorkFirst extends Error {
-  constructor(readonly work: BlockWork) {
-    super(`block ${work.h} runs its Clarity transactions first`);
-    this.name = 'EngineWorkFirst';
-  }
 }
 
 /** What the engine did with a block's work: the engine then holds block h, as `replayed` says. */

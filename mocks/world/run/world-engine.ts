@@ -11,15 +11,7 @@ import type { MinedRun } from '../generate/mempool-confirmation.ts';
 import { Status } from '../tables/kinds.ts';
 import type { TxTable } from '../tables/tx-table.ts';
 import { engineOnlyTx } from './engine-txs.ts';
-import {
-  blockWorkOf,
-  EngineWorkFirst,
-  ownIds,
-  runWork,
-  stillBelow,
-  type BlockWork,
-  type DoneWork,
-} from './block-work.ts';
+import { blockWorkOf, ownIds, runWork, stillBelow, type BlockWork, type DoneWork } from './block-work.ts';
 import { recordOutcome } from './mined-outcomes.ts';
 import { forgetReplay, keepReplay, keptReplay, type KeptReplay } from './replay-images.ts';
 import { signOnEngineThread } from './stacking.ts';
@@ -152,7 +144,7 @@ export class WorldEngine {
 
   /**
    * Runs `mine` (a block being mined) with its engine work first: when the block reaches
-   * transactions only the engine runs, `beforeRuns` stops it with that work (`EngineWorkFirst`),
+   * transactions only the engine runs, `beforeRuns` stops it with that work, which `mine` answers,
    * for `runFirst`; once that ran, the block mined again takes what it did.
    */
   firstRuns<T>(mine: () => T): T {
@@ -164,18 +156,20 @@ export class WorldEngine {
     }
   }
 
-  /** Block h's own rows are in, and pending rows `rows` run next: under `firstRuns`, stops the block with its work. */
-  beforeRuns(chain: Chain, h: number, table: TxTable, rows: readonly number[]): void {
+  /**
+   * Block h's own rows are in, and pending rows `rows` run next: under `firstRuns`, the block's
+   * work, which stops the block; undefined when the block goes on.
+   */
+  beforeRuns(chain: Chain, h: number, table: TxTable, rows: readonly number[]): BlockWork | undefined {
     const synced = this.settled;
-    if (!this.workFirst || this.landing || this.doneFor(chain, h) || !synced) return;
+    if (!this.workFirst || this.landing || this.doneFor(chain, h) || !synced) return undefined;
     const work = blockWorkOf(chain, h, table, rows, synced.replayed);
     // What only the engine runs that the block holds already runs as it always did, at once.
-    if (work.built.worldEnd !== work.built.end) return;
-    throw new EngineWorkFirst(work);
+    return work.built.worldEnd === work.built.end ? work : undefined;
   }
 
   /**
-   * Runs a block's work (`EngineWorkFirst.work`), each call crossing asynchronously: meanwhile the
+   * Runs a block's work (what `beforeRuns` stopped it with), each call crossing asynchronously: meanwhile the
    * mock answers its other requests, from the chain as it was (a contract read waits in `ready()`
    * for the block to land). The caller then mines the block again and calls `landed()`. A chain
    * that moved meanwhile (a block, a reorg, a reset) or cannot run leaves the engine let go, as

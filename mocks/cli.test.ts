@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { httpClient } from '../spec/http/client.ts';
 import { killCliProcesses, runCli, waitFor } from '../testing/http/cli-process.ts';
@@ -33,12 +34,19 @@ describe('make mock / npm run mock', () => {
     expect(output()).toBe('--port needs an integer from 0 to 65535, got "99999"; see --help\n');
   });
 
+  // The port held by a plain server of this process: what holds it is not the claim, and a first
+  // mock CLI cost a spawn (seconds of CPU) and a world.
   it('says clearly when the port is taken', async () => {
-    const first = runCli(['--port', '0', '--quiet', '--blocks', '60']);
-    const [, port] = await waitFor(first.output, /listening on http:\/\/127\.0\.0\.1:(\d+)/);
-    const second = runCli(['--port', String(port), '--quiet', '--blocks', '60']);
-    const [code] = await once(second.child, 'exit');
-    expect(code).toBe(1);
-    expect(second.output()).toMatch(new RegExp(`port ${port} is in use`));
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as AddressInfo;
+    try {
+      const second = runCli(['--port', String(port), '--quiet', '--blocks', '60']);
+      const [code] = await once(second.child, 'exit');
+      expect(code).toBe(1);
+      expect(second.output()).toMatch(new RegExp(`port ${port} is in use`));
+    } finally {
+      holder.close();
+    }
   });
 });

@@ -83,6 +83,18 @@ async function story(
   }
 }
 
+// One mock for the three moves and the reorg past a deployment, each with a sender of its own,
+// the reset before the reorg: a mock of their own each started four engines and replayed the
+// world in each. Its last byte marks a key compressed: the byte before it differs.
+const shared = testnetMock();
+afterAll(() => shared.live.queries.clarity.close());
+const keys = {
+  mine: KEY,
+  reorg: `${KEY.slice(0, 62)}0201`,
+  reset: `${KEY.slice(0, 62)}0301`,
+  deployment: `${KEY.slice(0, 62)}0401`,
+};
+
 describe('mining a block’s Clarity transactions first', () => {
   it('makes the chain mining them at once makes: every answer the same, the deployment and the call mined', async () => {
     const now = await story(async (mock) => mock.live.mine());
@@ -99,17 +111,10 @@ describe('mining a block’s Clarity transactions first', () => {
     expect(befores(later)).toBeGreaterThan(befores(now));
   }, 300_000);
 
-  // One mock for the three moves, each with a sender of its own, `reset` last: a mock of their
-  // own each started three engines and replayed the world in each.
-  const moves = testnetMock();
-  afterAll(() => moves.live.queries.clarity.close());
-  // Its last byte marks the key compressed: the byte before it differs.
-  const keys = { mine: KEY, reorg: `${KEY.slice(0, 62)}0201`, reset: `${KEY.slice(0, 62)}0301` };
-
   it.each(['mine', 'reorg', 'reset'] as const)(
     'a %s while a block’s Clarity runs first: the block is mined on the chain as it then is, and the engine holds that chain',
     async (move) => {
-      const { live } = moves;
+      const { live } = shared;
       const clarity = live.queries.clarity;
       const key = keys[move];
       const mover = privateKeyToAddress(key, 'testnet');
@@ -118,7 +123,7 @@ describe('mining a block’s Clarity transactions first', () => {
       // The faucet's block stays below the reorg: the deployment's fee stays covered.
       live.mine(2);
       const [deploy] = await signed(key);
-      const id = await broadcast(moves, deploy as Uint8Array);
+      const id = await broadcast(shared, deploy as Uint8Array);
       const mined = live.mineLater();
       // The block's work is in flight once the engine serves no reads now.
       for (let turns = 0; clarity.readsNow() && turns < 1000; turns++) await new Promise(setImmediate);
@@ -129,7 +134,7 @@ describe('mining a block’s Clarity transactions first', () => {
       expect(live.tip()).toEqual(tip);
       const reads = await clarity.ready();
       expect(reads.tip.height).toBe(tip.height);
-      const status = (txOf(kernelReads(moves), id) as { result?: { tx_status?: string } }).result?.tx_status;
+      const status = (txOf(kernelReads(shared), id) as { result?: { tx_status?: string } }).result?.tx_status;
       if (move === 'reset') expect(status).toBeUndefined();
       else {
         // Still pending (the block mined meanwhile left it waiting), back in the mempool with the
@@ -144,22 +149,19 @@ describe('mining a block’s Clarity transactions first', () => {
 
 describe('a reorg past a pending broadcast deployment', () => {
   it('registers its contract again under a deployer first seen in the orphaned blocks (a faucet’s recipient), instead of throwing', async () => {
-    const mock = testnetMock();
-    const { live } = mock;
-    try {
-      await live.queries.clarity.ready();
-      live.faucet(sender);
-      live.mine();
-      const [deploy] = await signed();
-      const id = await broadcast(mock, deploy as Uint8Array);
-      const tip = live.reorg(1);
-      expect(live.tip()).toEqual(tip);
-      // The faucet's transfer is back in the mempool: the deployment waits behind it, or cannot pay.
-      const status = (txOf(kernelReads(mock), id) as { result?: { tx_status?: string } }).result?.tx_status;
-      expect(['pending', 'dropped_replace_across_fork']).toContain(status);
-      expect(live.queries.chain.contracts.some((c) => c.id === `${sender}.bumper`)).toBe(true);
-    } finally {
-      live.queries.clarity.close();
-    }
+    // The shared mock, reset by the moves above: this sender is new to it, as to a fresh mock.
+    const { live } = shared;
+    const deployer = privateKeyToAddress(keys.deployment, 'testnet');
+    await live.queries.clarity.ready();
+    live.faucet(deployer);
+    live.mine();
+    const [deploy] = await signed(keys.deployment);
+    const id = await broadcast(shared, deploy as Uint8Array);
+    const tip = live.reorg(1);
+    expect(live.tip()).toEqual(tip);
+    // The faucet's transfer is back in the mempool: the deployment waits behind it, or cannot pay.
+    const status = (txOf(kernelReads(shared), id) as { result?: { tx_status?: string } }).result?.tx_status;
+    expect(['pending', 'dropped_replace_across_fork']).toContain(status);
+    expect(live.queries.chain.contracts.some((c) => c.id === `${deployer}.bumper`)).toBe(true);
   }, 300_000);
 });

@@ -18,6 +18,7 @@ import {
   type EngineImage,
   type EngineMethod,
   type HostedEngine,
+  type Reply,
   type Signed,
   type Start,
   type Started,
@@ -105,6 +106,10 @@ export async function startHostedEngine(start: Start): Promise<HostedEngine> {
     },
     close: lose,
     callLater: (call) => crossing.later(call),
+    async batchLater(calls) {
+      const replies = (await crossing.later({ method: 'batch', args: [calls] })) as Reply[];
+      return replies.map((reply) => (reply.ok ? reply : { ...reply, error: revived(reply.error) }));
+    },
     signLater: (requests) => crossing.later({ method: 'sign', args: [requests] }) as Promise<Signed[]>,
     imageLater: () => crossing.later({ method: 'image', args: [] }) as Promise<EngineImage>,
     bootInterfacesLater: (bootAddress) =>

@@ -25,8 +25,10 @@ export const CALL_BUDGET_MS = 5_000;
 const OWN_WORK_BUDGET_MS = 120_000;
 const OWN_WORK: ReadonlySet<ThreadCall['method']> = new Set(['image', 'sign', 'bootInterfaces']);
 
-function budgetOf(method: ThreadCall['method']): number {
-  return OWN_WORK.has(method) ? OWN_WORK_BUDGET_MS : CALL_BUDGET_MS;
+/** A batch has each of its calls' budget. */
+function budgetOf(call: ThreadCall): number {
+  if (call.method === 'batch') return CALL_BUDGET_MS * Math.max(1, call.args[0].length);
+  return OWN_WORK.has(call.method) ? OWN_WORK_BUDGET_MS : CALL_BUDGET_MS;
 }
 
 /** A call stopped at its budget: a node's miner would leave it out, as past a block's limits. */
@@ -95,11 +97,11 @@ export class EngineCrossing {
       const queued = later.call;
       this.settleNow(later, () => {
         this.post(queued);
-        return this.waitNow(queued.method, Date.now() + budgetOf(queued.method));
+        return this.waitNow(queued.method, Date.now() + budgetOf(queued));
       });
     }
     this.post(call);
-    const reply = this.waitNow(call.method, Date.now() + budgetOf(call.method));
+    const reply = this.waitNow(call.method, Date.now() + budgetOf(call));
     if (!reply.ok) throw revived(reply.error);
     return reply.value;
   }
@@ -124,7 +126,7 @@ export class EngineCrossing {
       this.settle(later, error as Error);
       return;
     }
-    const budget = budgetOf(later.call.method);
+    const budget = budgetOf(later.call);
     later.deadline = Date.now() + budget;
     later.timer = setTimeout(() => this.expire(later), budget);
     this.inFlight = later;

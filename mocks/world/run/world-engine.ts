@@ -4,7 +4,7 @@ import type { ClarityEngine, ContractId, ContractInterface } from '../../clarity
 import type { HostedEngine } from '../../clarity/engine-wire.ts';
 import { startEngine } from '../../clarity/load.ts';
 import { BlockKey } from '../tables/block-table.ts';
-import type { Chain } from '../tables/chain.ts';
+import { generatedTip, type Chain } from '../tables/chain.ts';
 import { EngineRefusal, type TxOutcome } from '../../clarity/engine.ts';
 import { runLater, runNow } from '../../clarity/engine-steps.ts';
 import type { MinedRun } from '../generate/mempool-confirmation.ts';
@@ -24,7 +24,7 @@ import { recordOutcome } from './mined-outcomes.ts';
 import { forgetReplay, keepReplay, keptReplay, type KeptReplay } from './replay-images.ts';
 import { signOnEngineThread } from './stacking.ts';
 import {
-  blockEnd,
+  blockRun,
   blockTxs,
   openBlock,
   replayChain,
@@ -125,7 +125,7 @@ export class WorldEngine {
       try {
         catchUp(synced, chain, h - 1);
         const built = blockTxs(chain, synced.replayed.pox, h, chain.txs.count);
-        runNow(synced.engine, openBlock(synced.engine, chain, synced.replayed, built));
+        runNow(synced.engine, openBlock(chain, synced.replayed, built));
       } catch (error) {
         // The chain cannot run in the engine: the block goes on without what only the engine
         // runs, and the next read replays the chain and says why.
@@ -344,23 +344,27 @@ async function startOn(chain: Chain, costed: boolean): Promise<Synced> {
     const hashOf = (h: number): string | undefined =>
       h <= chain.blocks.count ? chain.blocks.hex(BlockKey.IndexHash, h - 1) : undefined;
     const synced: Synced = { engine, chain, costed, replayed, lastHash: hashOf(replayed.height) ?? '' };
-    let ahead: { built: BlockTxs; hash: string | undefined } | undefined;
+    // The next run is built while the engine's thread runs this one; it serves while its last
+    // block is the same (no reorg meanwhile), and replayChain checks its blocks' rows.
+    let ahead: { run: BlockTxs[]; hash: string | undefined } | undefined;
     while (follows(synced, chain) && replayed.height < chain.blocks.count) {
       const h = replayed.height + 1;
-      const hash = hashOf(h);
-      const built = ahead && ahead.hash === hash ? ahead.built : undefined;
-      const running = runLater(engine, replayChain(engine, chain, h, replayed, built));
-      ahead =
-        h < chain.blocks.count
-          ? { built: blockTxs(chain, replayed.pox, h + 1, blockEnd(chain, h + 1)), hash: hashOf(h + 1) }
-          : undefined;
+      const run =
+        ahead?.run[0]?.h === h && ahead.hash === hashOf(lastOf(ahead.run))
+          ? ahead.run
+          : runFrom(chain, replayed, h);
+      const last = lastOf(run);
+      const hash = hashOf(last);
+      const running = runLater(engine, replayChain(engine, chain, last, replayed, run));
+      const next = last < chain.blocks.count ? runFrom(chain, replayed, last + 1) : undefined;
+      ahead = next && { run: next, hash: hashOf(lastOf(next)) };
       try {
         await running;
       } catch (error) {
         // The rows it was sent with are gone: its checks read the new ones.
-        if (hashOf(h) === hash) throw error;
+        if (hashOf(last) === hash) throw error;
       }
-      if (hashOf(h) !== hash) {
+      if (hashOf(last) !== hash) {
         void engine.close();
         break;
       }
@@ -372,6 +376,19 @@ async function startOn(chain: Chain, costed: boolean): Promise<Synced> {
     void engine.close();
     throw error;
   }
+}
+
+/**
+ * The blocks from h that run together (`blockRun`), up to the chain's tip; a run ends at the
+ * generated tip, where the replay's image is taken (replay-images.ts).
+ */
+function runFrom(chain: Chain, replayed: Replayed, h: number): BlockTxs[] {
+  const generated = generatedTip(chain)?.height ?? 0;
+  return blockRun(chain, replayed.pox, h, h <= generated ? generated : chain.blocks.count);
+}
+
+function lastOf(run: readonly BlockTxs[]): number {
+  return (run[run.length - 1] as BlockTxs).h;
 }
 
 /**

@@ -39,7 +39,6 @@ export class ReplayRefusal extends Error {
  * first run of blocks built beforehand (while the engine ran the run before).
  */
 export function* replayChain(
-  engine: EngineFacts,
   chain: Chain,
   upTo: number,
   replayed: Replayed,
@@ -51,14 +50,21 @@ export function* replayChain(
         ? ahead
         : blockRun(chain, replayed.pox, h, upTo);
     ahead = undefined;
-    yield* openBlocks(chain, replayed, run);
     // What only the engine runs (a user's deployments and calls) ends the block, each in its own.
     const last = run[run.length - 1] as BlockTxs;
-    for (let tx = last.worldEnd; tx < last.end; tx++) {
-      const engineTx = engineTxOf(chain, tx, replayed.pox);
-      if (engineTx) yield* runAlone(engine, chain, replayed, last.h, tx, engineTx);
+    const alone: Alone[] = [];
+    for (let row = last.worldEnd; row < last.end; row++) {
+      const tx = engineTxOf(chain, row, replayed.pox);
+      if (tx) alone.push({ row, tx });
     }
+    yield* openBlocks(chain, replayed, run, alone);
   }
+}
+
+/** A row only the engine runs, after its block's own rows, in an engine block of its own. */
+interface Alone {
+  readonly row: number;
+  readonly tx: EngineTx;
 }
 
 /**
@@ -136,14 +142,24 @@ export function* openBlock(chain: Chain, replayed: Replayed, built: BlockTxs): E
   yield* openBlocks(chain, replayed, [built]);
 }
 
-/** Runs `run`'s blocks as `openBlock` runs each, in one crossing. */
-function* openBlocks(chain: Chain, replayed: Replayed, run: readonly BlockTxs[]): EngineSteps<void> {
+/**
+ * Runs `run`'s blocks as `openBlock` runs each, then `alone`, the last block's rows only the
+ * engine runs, as `runAlone` runs each: all in one crossing.
+ */
+function* openBlocks(
+  chain: Chain,
+  replayed: Replayed,
+  run: readonly BlockTxs[],
+  alone: readonly Alone[] = [],
+): EngineSteps<void> {
   const calls: EngineCall[] = [];
   for (const { h, txs } of run) {
     const reward = maturedReward(chain, h);
     if (reward) calls.push(call('mintStx', reward.recipient, reward.amount));
     calls.push(call('mineBlock', txs, burnHeightOf(chain, replayed, h)));
   }
+  const last = (run[run.length - 1] as BlockTxs).h;
+  for (const { tx } of alone) calls.push(call('mineBlock', [tx], burnHeightOf(chain, replayed, last)));
   const answers = yield* batch(calls);
   let at = 0;
   for (const { h, rows } of run) {
@@ -168,6 +184,12 @@ function* openBlocks(chain: Chain, replayed: Replayed, run: readonly BlockTxs[])
     });
     settleHeight(replayed, h, (mined as BatchAnswer).tip.height);
   }
+  for (const { row } of alone) {
+    const answer = answers[at++];
+    if (answer && !answer.ok && !(answer.error instanceof EngineRefusal)) throw answer.error;
+    aloneChecked(chain, row, answer?.ok ? (answer.value as TxOutcome[])[0] : undefined);
+    settleHeight(replayed, last, (answer as BatchAnswer).tip.height);
+  }
 }
 
 /** What a batch's call answered, or what it threw, thrown. */
@@ -191,7 +213,7 @@ export function* runInBlock(
   engineTx: EngineTx,
 ): EngineSteps<TxOutcome | EngineRefusal> {
   if (replayed.height < h) {
-    yield* replayChain(engine, chain, h - 1, replayed);
+    yield* replayChain(chain, h - 1, replayed);
     const built = blockTxs(chain, replayed.pox, h, chain.txs.count);
     yield* openBlock(chain, replayed, built);
     // What only the engine runs that block h already holds (the world's BNS calls) runs first, in
@@ -232,11 +254,16 @@ function* runAlone(
   } catch (error) {
     if (!(error instanceof EngineRefusal)) throw error;
   }
+  aloneChecked(chain, tx, outcome);
+  settleHeight(replayed, h, engine.tip.height);
+}
+
+/** Throws ReplayRefusal when row `tx`, run alone, did not do what it did when mined: `outcome`, undefined when refused. */
+function aloneChecked(chain: Chain, tx: number, outcome: TxOutcome | undefined): void {
   if (outcome?.committed !== true)
     throw new ReplayRefusal(chain.txs.idHex(tx), 'it succeeded when mined, and no longer does');
   const disagreement = bnsPrintDisagreement(chain, tx, outcome);
   if (disagreement) throw new ReplayRefusal(chain.txs.idHex(tx), disagreement);
-  settleHeight(replayed, h, engine.tip.height);
 }
 
 export function burnHeightOf(chain: Chain, replayed: Replayed, h: number): number {

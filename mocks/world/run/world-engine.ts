@@ -355,7 +355,7 @@ async function startOn(chain: Chain, costed: boolean): Promise<Synced> {
           : runFrom(chain, replayed, h);
       const last = lastOf(run);
       const hash = hashOf(last);
-      const running = runLater(engine, replayChain(engine, chain, last, replayed, run));
+      const running = runLater(engine, replayChain(chain, last, replayed, run));
       const next = last < chain.blocks.count ? runFrom(chain, replayed, last + 1) : undefined;
       ahead = next && { run: next, hash: hashOf(lastOf(next)) };
       try {
@@ -440,7 +440,7 @@ function follows(synced: Synced, chain: Chain): boolean {
 function catchUp(synced: Synced, chain: Chain, tip = chain.blocks.count): void {
   if (chain !== synced.chain) return;
   if (synced.replayed.height >= tip) return;
-  runNow(synced.engine, replayChain(synced.engine, chain, tip, synced.replayed));
+  runNow(synced.engine, replayChain(chain, tip, synced.replayed));
   synced.lastHash = chain.blocks.hex(BlockKey.IndexHash, tip - 1);
 }
 

@@ -16,6 +16,13 @@ export interface Start {
   /** The package to import (`@stacks/clarinet-sdk`; the tests name a missing one). */
   from: string;
   trackCosts: boolean;
+}
+
+/**
+ * What the engine's thread is told once its package is imported: the mock's thread looks for a
+ * stored image meanwhile, so the two overlap.
+ */
+export interface Go {
   /** The engine to start as: an image another engine's thread took (`HostedEngine.imageLater`), instead of a new session. */
   restore?: EngineImage;
 }

@@ -11,12 +11,13 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { MessageChannel, Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { ClarityEngine, ContractId, ContractInterface, ReadOnlyAnswer } from '../engine.ts';
 import {
   revived,
   type EngineImage,
   type EngineMethod,
+  type Go,
   type HostedEngine,
   type Reply,
   type Signed,
@@ -53,10 +54,15 @@ function workerEntry(): { entry: URL | string; eval: boolean } {
 }
 
 /**
- * A new engine on its own thread; resolves once its session holds the boot contracts, rejects
- * with what stopped it (`ClarityUnavailable` when the package is missing).
+ * A new engine on its own thread, started at once: its package is imported while `restore`
+ * settles, then its session is booted, or restored from the image `restore` gives. Resolves once
+ * its session holds the boot contracts (or the image), rejects with what stopped it
+ * (`ClarityUnavailable` when the package is missing).
  */
-export async function startHostedEngine(start: Start): Promise<HostedEngine> {
+export async function startHostedEngine(
+  start: Start,
+  restore?: Promise<EngineImage | undefined>,
+): Promise<HostedEngine> {
   const signal = new Int32Array(new SharedArrayBuffer(4));
   const { port1, port2 } = new MessageChannel();
   const { entry, eval: evaluated } = workerEntry();
@@ -65,13 +71,36 @@ export async function startHostedEngine(start: Start): Promise<HostedEngine> {
     workerData: { ...start, port: port2, signal },
     transferList: [port2],
   });
-  const started = await new Promise<Started>((resolve, reject) => {
+  const started = new Promise<Started>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
     worker.once('exit', (code) =>
       reject(new Error(`the Clarity engine's thread stopped (exit code ${code})`)),
     );
   });
+  // The image crosses shared, without a copy; a thread that already stopped takes nothing.
+  void Promise.resolve(restore).then(
+    (image) => worker.postMessage((image ? { restore: image } : {}) satisfies Go),
+    () => worker.postMessage({} satisfies Go),
+  );
+  return running(
+    worker,
+    port1,
+    signal,
+    await started.catch(async (error: unknown) => {
+      await worker.terminate();
+      throw error;
+    }),
+  );
+}
+
+/** The engine on `worker`, once it said how its start went. */
+async function running(
+  worker: Worker,
+  port1: MessagePort,
+  signal: Int32Array,
+  started: Started,
+): Promise<HostedEngine> {
   worker.removeAllListeners();
   if (!started.ok) {
     await worker.terminate();

@@ -10,6 +10,7 @@ import {
   crossed,
   type EngineCall,
   type EngineImage,
+  type Go,
   type Reply,
   type Signed,
   type SignRequest,
@@ -54,10 +55,12 @@ interface Running {
   builders: Simnet['txBuilders'];
 }
 
-async function start({ from, trackCosts, restore }: Start): Promise<Running> {
+/** The package imported and its session made, then, once told (`Go`), booted or restored. */
+async function start({ from, trackCosts }: Start): Promise<Running> {
   watchForSession();
   const sdk = await importSdk(from);
   const session = (await sdk.getSDK({ trackCosts })) as SessionObject;
+  const { restore } = await new Promise<Go>((resolve) => parent.once('message', resolve));
   if (!restore) {
     await session.initEmptySession(null);
     return { engine: simnetEngine(session), session, builders: sdk.tx };

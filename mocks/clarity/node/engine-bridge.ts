@@ -25,6 +25,7 @@ import {
   type Started,
 } from '../engine-wire.ts';
 import { EngineCrossing, EngineTimeout } from './engine-crossing.ts';
+import { bundledWorker } from './worker-build.ts';
 
 export { CALL_BUDGET_MS, EngineTimeout } from './engine-crossing.ts';
 
@@ -36,13 +37,16 @@ const unheld = new FinalizationRegistry<Worker>((worker) => void worker.terminat
 
 /**
  * The worker's entry: tsc's and the build's JavaScript beside this file in dist/, or, from the
- * sources (`make mock`, the tests), the TypeScript file imported through tsx's `tsImport` (a
- * worker ignores a loader passed as `--import` in its execArgv on Node 20). tsx's package
- * resolves `tsx/esm/api` for `require` to its CommonJS file; the ES module one is beside it.
+ * sources (`make mock`, the tests), the same bundle made from them (worker-build.ts), or when it
+ * cannot be made the TypeScript file imported through tsx's `tsImport` (a worker ignores a loader
+ * passed as `--import` in its execArgv on Node 20). tsx's package resolves `tsx/esm/api` for
+ * `require` to its CommonJS file; the ES module one is beside it.
  */
-function workerEntry(): { entry: URL | string; eval: boolean } {
+async function workerEntry(): Promise<{ entry: URL | string; eval: boolean }> {
   const built = new URL('./engine-worker.js', import.meta.url);
   if (existsSync(built)) return { entry: built, eval: false };
+  const bundled = await bundledWorker();
+  if (bundled) return { entry: bundled, eval: false };
   const api = createRequire(import.meta.url)
     .resolve('tsx/esm/api')
     .replace(/\.cjs$/, '.mjs');
@@ -65,7 +69,7 @@ export async function startHostedEngine(
 ): Promise<HostedEngine> {
   const signal = new Int32Array(new SharedArrayBuffer(4));
   const { port1, port2 } = new MessageChannel();
-  const { entry, eval: evaluated } = workerEntry();
+  const { entry, eval: evaluated } = await workerEntry();
   const worker = new Worker(entry, {
     eval: evaluated,
     workerData: { ...start, port: port2, signal },

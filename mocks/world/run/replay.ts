@@ -74,16 +74,22 @@ interface Alone {
  * hundred milliseconds of the engine's thread at most, and the mock's thread builds the next run
  * meanwhile (about half a millisecond a block).
  */
-const RUN_BLOCKS = 32;
+export const RUN_BLOCKS = 32;
 
 /**
  * World block h and the blocks after it up to `upTo` that run with it in one crossing (at most
- * RUN_BLOCKS): the run ends at a block with rows only the engine runs, which run after it, each
+ * `most`): the run ends at a block with rows only the engine runs, which run after it, each
  * in an engine block of its own.
  */
-export function blockRun(chain: Chain, pox: EnginePox, h: number, upTo: number): BlockTxs[] {
+export function blockRun(
+  chain: Chain,
+  pox: EnginePox,
+  h: number,
+  upTo: number,
+  most = RUN_BLOCKS,
+): BlockTxs[] {
   const run: BlockTxs[] = [];
-  for (let b = h; b <= upTo && run.length < RUN_BLOCKS; b++) {
+  for (let b = h; b <= upTo && run.length < most; b++) {
     const built = blockTxs(chain, pox, b, blockEnd(chain, b));
     run.push(built);
     if (built.worldEnd !== built.end) break;

@@ -4,7 +4,7 @@ import type { ClarityEngine, ContractId, ContractInterface } from '../../clarity
 import type { HostedEngine } from '../../clarity/engine-wire.ts';
 import { startEngine } from '../../clarity/load.ts';
 import { BlockKey } from '../tables/block-table.ts';
-import { generatedTip, type Chain } from '../tables/chain.ts';
+import type { Chain } from '../tables/chain.ts';
 import { EngineRefusal, type TxOutcome } from '../../clarity/engine.ts';
 import { runLater, runNow } from '../../clarity/engine-steps.ts';
 import type { MinedRun } from '../generate/mempool-confirmation.ts';
@@ -23,15 +23,14 @@ import {
 import { recordOutcome } from './mined-outcomes.ts';
 import { forgetReplay, keepReplay, keptReplay, type KeptReplay } from './replay-images.ts';
 import { signOnEngineThread } from './stacking.ts';
+import { replayRuns } from './replay-runs.ts';
 import {
-  blockRun,
   blockTxs,
   openBlock,
   replayChain,
   ReplayRefusal,
   runInBlock,
   startReplay,
-  type BlockTxs,
   type Replayed,
 } from './replay.ts';
 
@@ -344,51 +343,21 @@ async function startOn(chain: Chain, costed: boolean): Promise<Synced> {
     const hashOf = (h: number): string | undefined =>
       h <= chain.blocks.count ? chain.blocks.hex(BlockKey.IndexHash, h - 1) : undefined;
     const synced: Synced = { engine, chain, costed, replayed, lastHash: hashOf(replayed.height) ?? '' };
-    // The next run is built while the engine's thread runs this one; it serves while its last
-    // block is the same (no reorg meanwhile), and replayChain checks its blocks' rows.
-    let ahead: { run: BlockTxs[]; hash: string | undefined } | undefined;
-    while (follows(synced, chain) && replayed.height < chain.blocks.count) {
-      const h = replayed.height + 1;
-      const run =
-        ahead?.run[0]?.h === h && ahead.hash === hashOf(lastOf(ahead.run))
-          ? ahead.run
-          : runFrom(chain, replayed, h);
-      const last = lastOf(run);
-      const hash = hashOf(last);
-      const running = runLater(engine, replayChain(chain, last, replayed, run));
-      const next = last < chain.blocks.count ? runFrom(chain, replayed, last + 1) : undefined;
-      ahead = next && { run: next, hash: hashOf(lastOf(next)) };
-      try {
-        await running;
-      } catch (error) {
-        // The rows it was sent with are gone: its checks read the new ones.
-        if (hashOf(last) === hash) throw error;
-      }
-      if (hashOf(last) !== hash) {
-        void engine.close();
-        break;
-      }
-      synced.lastHash = hash as string;
-      if (!restored) await keepReplay(chain, costed, replayed, () => engine.imageLater());
-    }
+    await replayRuns(
+      engine,
+      chain,
+      replayed,
+      () => follows(synced, chain),
+      async (hash) => {
+        synced.lastHash = hash;
+        if (!restored) await keepReplay(chain, costed, replayed, () => engine.imageLater());
+      },
+    );
     return synced;
   } catch (error) {
     void engine.close();
     throw error;
   }
-}
-
-/**
- * The blocks from h that run together (`blockRun`), up to the chain's tip; a run ends at the
- * generated tip, where the replay's image is taken (replay-images.ts).
- */
-function runFrom(chain: Chain, replayed: Replayed, h: number): BlockTxs[] {
-  const generated = generatedTip(chain)?.height ?? 0;
-  return blockRun(chain, replayed.pox, h, h <= generated ? generated : chain.blocks.count);
-}
-
-function lastOf(run: readonly BlockTxs[]): number {
-  return (run[run.length - 1] as BlockTxs).h;
 }
 
 /**

@@ -9,6 +9,7 @@ import { startEngine } from '../mocks/clarity/load.ts';
 import { IMAGE_DIR_ENV } from '../mocks/clarity/node/image-files.ts';
 import { ContractKind } from '../mocks/world/tables/kinds.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
+import { nodeBoot } from './lib/start-probes.ts';
 import { endBench, runBench } from './lib/results.ts';
 import { benchSettings } from './lib/settings.ts';
 import { defineCommand } from '../spec/command-line/declaration.ts';
@@ -52,17 +53,33 @@ async function main(): Promise<void> {
   }
 }
 
+/** Node's own boot, the median of a few: what the machine's speed now is, beside the figures. */
+async function nodeBootLine(): Promise<string> {
+  const runs = [];
+  for (let i = 0; i < BOOT_ROUNDS; i++) runs.push(await nodeBoot());
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+  const wall = median(runs.map((r) => r.wallMs));
+  const cpu = median(runs.map((r) => r.cpuMs));
+  return `node's own boot (\`node -e\`, median of ${BOOT_ROUNDS}): ${wall.toFixed(0)} ms, ${cpu.toFixed(0)} ms of CPU`;
+}
+
+const BOOT_ROUNDS = 5;
+
 async function measure(images: string): Promise<void> {
   const load = loadLine();
+  const boot = await nodeBootLine();
   const queries = createWorldQueries({});
   const chain = queries.chain;
   // The engine as the mock starts it: its session on its own thread, the world replayed block by
   // block; meanwhile the mock's thread is watched for its longest pause (what a request waits).
   const pauses = monitorEventLoopDelay({ resolution: 10 });
   pauses.enable();
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const reads = await queries.clarity.ready();
   const readyMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  const readyCpuMs = (cpu.user + cpu.system) / 1000;
   pauses.disable();
   const pauseMs = pauses.max / 1e6;
   // A second chain of the same world (another mock, a reset): its engine starts from the image
@@ -85,9 +102,9 @@ async function measure(images: string): Promise<void> {
   idle.disable();
   const noiseMs = idle.max / 1e6;
   // The boot contracts' interfaces, on their first use: an engine of their own, never the world's.
-  const boot = performance.now();
+  const bootStart = performance.now();
   const bootInterfaces = await bootContractInterfaces(chain.net.bootAddress);
-  const bootMs = performance.now() - boot;
+  const bootMs = performance.now() - bootStart;
 
   const fts = chain.contracts.filter((c) => c.kind === ContractKind.Ft && !c.pending);
   const holders = Array.from({ length: chain.principals.count }, (_, p) =>
@@ -112,6 +129,7 @@ async function measure(images: string): Promise<void> {
     restoredMs > CEILING.restoredMs;
   const rows = [
     `| engine ready on the default world (${chain.blocks.count} blocks, ${chain.anchoredCount} transactions) | ${readyMs.toFixed(0)} ms | ${CEILING.readyMs} ms |`,
+    `| the same, the process's CPU meanwhile (every thread: the engine's, the mock's) | ${readyCpuMs.toFixed(0)} ms | — |`,
     `| a second mock of the same world: its engine ready from the first's image, without a replay | ${restoredMs.toFixed(0)} ms | ${CEILING.restoredMs} ms |`,
     `| a session's start alone (the import, the boot contracts), on the engine's thread | ${sessionMs.toFixed(0)} ms | — |`,
     `| the mock's thread, its longest pause while the engine starts and replays (a 10 ms timer's longest gap) | ${pauseMs.toFixed(0)} ms | ${CEILING.pauseMs} ms |`,
@@ -125,6 +143,8 @@ async function measure(images: string): Promise<void> {
     '',
     machineLine(),
     load,
+    boot,
+    `${loadLine().replace('before', 'after')}`,
     'The machine is shared with other jobs: figures are noisy, read them against the ceiling, not as absolutes.',
     '',
     '| what | measured | ceiling |',

@@ -16,6 +16,13 @@ export interface Start {
   /** The package to import (`@stacks/clarinet-sdk`; the tests name a missing one). */
   from: string;
   trackCosts: boolean;
+}
+
+/**
+ * What the engine's thread is told once its package is imported: the mock's thread looks for a
+ * stored image meanwhile, so the two overlap.
+ */
+export interface Go {
   /** The engine to start as: an image another engine's thread took (`HostedEngine.imageLater`), instead of a new session. */
   restore?: EngineImage;
 }
@@ -70,9 +77,20 @@ export interface Signed {
   publicKey: string;
 }
 
-/** What crosses to the engine's thread: a call of the facade, signatures to make, an image, the boot contracts' interfaces. */
+/**
+ * Calls of the facade run one after another in one crossing, up to the first that throws: a
+ * replay's blocks cross a run at a time, where each call crossing alone left the engine's thread
+ * waiting for the mock's between calls (hundreds of times on the default world).
+ */
+export interface BatchCall {
+  method: 'batch';
+  args: readonly [readonly EngineCall[]];
+}
+
+/** What crosses to the engine's thread: a call of the facade, a batch of them, signatures to make, an image, the boot contracts' interfaces. */
 export type ThreadCall =
   | EngineCall
+  | BatchCall
   | { method: 'sign'; args: readonly [readonly SignRequest[]] }
   | { method: 'image'; args: readonly [] }
   | { method: 'bootInterfaces'; args: readonly [string] };
@@ -86,6 +104,9 @@ export type CrossedError =
   | { kind: 'error'; message: string };
 
 export type Reply = { ok: true; value: unknown; tip: Tip } | { ok: false; error: CrossedError; tip: Tip };
+
+/** A call's answer in a batch: what it answered or threw, with the engine's tip after it. */
+export type BatchAnswer = { ok: true; value: unknown; tip: Tip } | { ok: false; error: Error; tip: Tip };
 
 /** The engine's thread once its session started, or why it could not. */
 export type Started =
@@ -123,6 +144,8 @@ export interface HostedEngine extends ClarityEngine {
    * synchronous call made while one runs waits for it first, then runs.
    */
   callLater(call: EngineCall): Promise<unknown>;
+  /** Runs `calls` in one crossing, as `callLater`: each one's answer, up to the first that threw. */
+  batchLater(calls: readonly EngineCall[]): Promise<BatchAnswer[]>;
   /** Makes `requests`' signatures, in order, while the caller's thread goes on, as `callLater`. */
   signLater(requests: readonly SignRequest[]): Promise<Signed[]>;
   /** The engine as it stands, for `Start.restore`, taken while the caller's thread goes on. */

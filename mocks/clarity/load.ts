@@ -11,28 +11,42 @@ import { CLARITY_PACKAGE } from './unavailable.ts';
  * keeps answering. `trackCosts`: each transaction's costs are counted and one past a block's
  * limits fails, as on the chain (a replay then takes about twice as long). Each call starts its
  * own chain, or, with `restore`, goes on from the image another engine took (`imageLater`), which
- * costs a copy of its memory instead of a boot and a replay; `ClarityUnavailable` when the
- * package is missing. `from` names another package (the tests name a missing one). `close()` ends it.
+ * costs a copy of its memory instead of a boot and a replay; a `restore` that settles to nothing
+ * starts a chain of its own. The thread starts at once: its package's import runs while `restore`
+ * and the booted session's image are looked for. `ClarityUnavailable` when the package is
+ * missing; an image the engine cannot take rejects. `from` names another package (the tests name
+ * a missing one). `close()` ends it.
  */
 export async function startEngine(
   from: string = CLARITY_PACKAGE,
-  options: { trackCosts?: boolean; restore?: EngineImage } = {},
+  options: { trackCosts?: boolean; restore?: EngineImage | Promise<EngineImage | undefined> } = {},
 ): Promise<HostedEngine> {
   const trackCosts = options.trackCosts === true;
-  if (options.restore) return startHostedEngine({ from, trackCosts, restore: options.restore });
-  if (from !== CLARITY_PACKAGE) return startHostedEngine({ from, trackCosts });
   const key = bootKey(trackCosts);
-  const booted = await readImageFile(key);
-  if (booted)
-    try {
-      return await startHostedEngine({ from, trackCosts, restore: booted.image });
-    } catch {
-      await dropImageFile(key);
-    }
+  const given = Promise.resolve(options.restore);
+  // The booted session's image, when no other is given; none for another package.
+  const booted = given.then(async (image) =>
+    image || from !== CLARITY_PACKAGE ? undefined : (await readImageFile(key))?.image,
+  );
+  try {
+    const engine = await startHostedEngine(
+      { from, trackCosts },
+      booted.then(async (image) => image ?? (await given)),
+    );
+    if (!(await given) && !(await booted)) await storeBoot(engine, key);
+    return engine;
+  } catch (error) {
+    if (!(await booted)) throw error;
+  }
+  await dropImageFile(key);
   const engine = await startHostedEngine({ from, trackCosts });
-  // Taken before the caller's first call, which the engine's thread runs after it.
-  if (imagesStored()) void writeImageFile(key, { image: await engine.imageLater(), beside: null });
+  await storeBoot(engine, key);
   return engine;
+}
+
+/** Stores the image of `engine`, just booted, taken before the caller's first call (which its thread runs after it). */
+async function storeBoot(engine: HostedEngine, key: string): Promise<void> {
+  if (imagesStored()) void writeImageFile(key, { image: await engine.imageLater(), beside: null });
 }
 
 /**

@@ -11,18 +11,21 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { MessageChannel, Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { ClarityEngine, ContractId, ContractInterface, ReadOnlyAnswer } from '../engine.ts';
 import {
   revived,
   type EngineImage,
   type EngineMethod,
+  type Go,
   type HostedEngine,
+  type Reply,
   type Signed,
   type Start,
   type Started,
 } from '../engine-wire.ts';
-import { CALL_BUDGET, EngineCrossing, EngineTimeout, OWN_WORK_BUDGET } from './engine-crossing.ts';
+import { batchBudget, CALL_BUDGET, EngineCrossing, EngineTimeout, OWN_WORK_BUDGET } from './engine-crossing.ts';
+import { bundledWorker } from './worker-build.ts';
 
 export { CALL_BUDGET, CALL_BUDGET_MS, EngineTimeout, OWN_WORK_BUDGET } from './engine-crossing.ts';
 
@@ -34,13 +37,16 @@ const unheld = new FinalizationRegistry<Worker>((worker) => void worker.terminat
 
 /**
  * The worker's entry: tsc's and the build's JavaScript beside this file in dist/, or, from the
- * sources (`make mock`, the tests), the TypeScript file imported through tsx's `tsImport` (a
- * worker ignores a loader passed as `--import` in its execArgv on Node 20). tsx's package
- * resolves `tsx/esm/api` for `require` to its CommonJS file; the ES module one is beside it.
+ * sources (`make mock`, the tests), the same bundle made from them (worker-build.ts), or when it
+ * cannot be made the TypeScript file imported through tsx's `tsImport` (a worker ignores a loader
+ * passed as `--import` in its execArgv on Node 20). tsx's package resolves `tsx/esm/api` for
+ * `require` to its CommonJS file; the ES module one is beside it.
  */
-function workerEntry(): { entry: URL | string; eval: boolean } {
+async function workerEntry(): Promise<{ entry: URL | string; eval: boolean }> {
   const built = new URL('./engine-worker.js', import.meta.url);
   if (existsSync(built)) return { entry: built, eval: false };
+  const bundled = await bundledWorker();
+  if (bundled) return { entry: bundled, eval: false };
   const api = createRequire(import.meta.url)
     .resolve('tsx/esm/api')
     .replace(/\.cjs$/, '.mjs');
@@ -52,25 +58,53 @@ function workerEntry(): { entry: URL | string; eval: boolean } {
 }
 
 /**
- * A new engine on its own thread; resolves once its session holds the boot contracts, rejects
- * with what stopped it (`ClarityUnavailable` when the package is missing).
+ * A new engine on its own thread, started at once: its package is imported while `restore`
+ * settles, then its session is booted, or restored from the image `restore` gives. Resolves once
+ * its session holds the boot contracts (or the image), rejects with what stopped it
+ * (`ClarityUnavailable` when the package is missing).
  */
-export async function startHostedEngine(start: Start): Promise<HostedEngine> {
+export async function startHostedEngine(
+  start: Start,
+  restore?: Promise<EngineImage | undefined>,
+): Promise<HostedEngine> {
   const signal = new Int32Array(new SharedArrayBuffer(4));
   const { port1, port2 } = new MessageChannel();
-  const { entry, eval: evaluated } = workerEntry();
+  const { entry, eval: evaluated } = await workerEntry();
   const worker = new Worker(entry, {
     eval: evaluated,
     workerData: { ...start, port: port2, signal },
     transferList: [port2],
   });
-  const started = await new Promise<Started>((resolve, reject) => {
+  const started = new Promise<Started>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
     worker.once('exit', (code) =>
       reject(new Error(`the Clarity engine's thread stopped (exit code ${code})`)),
     );
   });
+  // The image crosses shared, without a copy; a thread that already stopped takes nothing.
+  void Promise.resolve(restore).then(
+    (image) => worker.postMessage((image ? { restore: image } : {}) satisfies Go),
+    () => worker.postMessage({} satisfies Go),
+  );
+  return running(
+    worker,
+    port1,
+    signal,
+    await started.catch(async (error: unknown) => {
+      await worker.terminate();
+      throw error;
+    }),
+  );
+}
+
+/** The engine on `worker`, once it said how its start went. */
+async function running(
+  worker: Worker,
+  port1: MessagePort,
+  signal: Int32Array,
+  started: Started,
+): Promise<HostedEngine> {
   worker.removeAllListeners();
   if (!started.ok) {
     await worker.terminate();
@@ -105,6 +139,13 @@ export async function startHostedEngine(start: Start): Promise<HostedEngine> {
     },
     close: lose,
     callLater: (call) => crossing.later(call, CALL_BUDGET),
+    async batchLater(calls) {
+      const replies = (await crossing.later(
+        { method: 'batch', args: [calls] },
+        batchBudget(calls.length),
+      )) as Reply[];
+      return replies.map((reply) => (reply.ok ? reply : { ...reply, error: revived(reply.error) }));
+    },
     // The mock's own work runs no one's Clarity: only a hung thread stops it.
     signLater: (requests) =>
       crossing.later({ method: 'sign', args: [requests] }, OWN_WORK_BUDGET) as Promise<Signed[]>,

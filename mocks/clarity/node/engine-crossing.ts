@@ -42,6 +42,11 @@ export const OWN_WORK_BUDGET: CrossingBudget = {
   past: "the engine's thread did not answer within 120 s",
 };
 
+/** A batch of calls that run someone's Clarity has each of its calls' budget. */
+export function batchBudget(calls: number): CrossingBudget {
+  return { ms: CALL_BUDGET_MS * Math.max(1, calls), past: CALL_BUDGET.past };
+}
+
 /** A call stopped at its budget: a node's miner would leave it out, as past a block's limits. */
 export class EngineTimeout extends EngineRefusal {
   constructor(method: ThreadCall['method'], budget: CrossingBudget) {

@@ -8,7 +8,9 @@ import type { MessagePort } from 'node:worker_threads';
 import { Cl, privateKeyToPublic, signStructuredData } from '@stacks/transactions';
 import {
   crossed,
+  type EngineCall,
   type EngineImage,
+  type Go,
   type Reply,
   type Signed,
   type SignRequest,
@@ -53,10 +55,12 @@ interface Running {
   builders: Simnet['txBuilders'];
 }
 
-async function start({ from, trackCosts, restore }: Start): Promise<Running> {
+/** The package imported and its session made, then, once told (`Go`), booted or restored. */
+async function start({ from, trackCosts }: Start): Promise<Running> {
   watchForSession();
   const sdk = await importSdk(from);
   const session = (await sdk.getSDK({ trackCosts })) as SessionObject;
+  const { restore } = await new Promise<Go>((resolve) => parent.once('message', resolve));
   if (!restore) {
     await session.initEmptySession(null);
     return { engine: simnetEngine(session), session, builders: sdk.tx };
@@ -85,8 +89,20 @@ function signed(requests: readonly SignRequest[]): Signed[] {
   }));
 }
 
+/** A batch's calls, run in order up to the first that throws: each one's reply. */
+function batched(running: Running, calls: readonly EngineCall[]): Reply[] {
+  const replies: Reply[] = [];
+  for (const call of calls) {
+    const reply = run(running, call);
+    replies.push(reply);
+    if (!reply.ok) break;
+  }
+  return replies;
+}
+
 /** One call, run now: what it answered or threw, with the engine's tip after it. */
-function run({ engine, session, builders }: Running, call: ThreadCall): Reply {
+function run(running: Running, call: ThreadCall): Reply {
+  const { engine, session, builders } = running;
   try {
     const value: unknown =
       call.method === 'image'
@@ -95,7 +111,9 @@ function run({ engine, session, builders }: Running, call: ThreadCall): Reply {
           ? signed(call.args[0])
           : call.method === 'bootInterfaces'
             ? bootInterfaces(session, builders, call.args[0])
-            : (engine[call.method] as (...a: readonly unknown[]) => unknown)(...call.args);
+            : call.method === 'batch'
+              ? batched(running, call.args[0])
+              : (engine[call.method] as (...a: readonly unknown[]) => unknown)(...call.args);
     return { ok: true, value, tip: engine.tip };
   } catch (error) {
     return { ok: false, error: crossed(error), tip: engine.tip };

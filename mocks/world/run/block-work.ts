@@ -69,8 +69,8 @@ export async function runWork(engine: HostedEngine, held: Replayed, work: BlockW
   const { chain, h } = work;
   const replayed: Replayed = { engineHeights: [...held.engineHeights], height: held.height, pox: held.pox };
   const outcomes = new Map<string, TxOutcome | EngineRefusal>();
-  await runLater(engine, replayChain(engine, chain, h - 1, replayed));
-  await runLater(engine, openBlock(engine, chain, replayed, work.built));
+  await runLater(engine, replayChain(chain, h - 1, replayed));
+  await runLater(engine, openBlock(chain, replayed, work.built));
   for (const { id, tx } of work.runs) {
     if (engine.lost) break;
     if (tx) outcomes.set(id, await runLater(engine, runInBlock(engine, chain, replayed, h, tx)));

@@ -1,5 +1,6 @@
 import { EngineRefusal, type EngineTx, type TxOutcome } from '../../clarity/engine.ts';
-import { step, type EngineFacts, type EngineSteps } from '../../clarity/engine-steps.ts';
+import { batch, call, step, type EngineFacts, type EngineSteps } from '../../clarity/engine-steps.ts';
+import type { BatchAnswer, EngineCall } from '../../clarity/engine-wire.ts';
 import { clarityTxOf, type Chain } from '../tables/chain.ts';
 import { engineTxOf, genesisAllocations, maturedReward } from './engine-txs.ts';
 import { bnsPrintDisagreement } from './bns-prints.ts';
@@ -35,25 +36,65 @@ export class ReplayRefusal extends Error {
  * Runs the world's anchored blocks after `replayed.height` up to `upTo` in the engine, in block
  * order, each on its burn height. What the engine then holds is the world's contract state at
  * `upTo`. Its steps (engine-steps.ts) run now, or awaited at an engine's start; `ahead`, the
- * first block's transactions built beforehand (while the engine ran the block before).
+ * first run of blocks built beforehand (while the engine ran the run before).
  */
 export function* replayChain(
-  engine: EngineFacts,
   chain: Chain,
   upTo: number,
   replayed: Replayed,
-  ahead?: BlockTxs,
+  ahead?: readonly BlockTxs[],
 ): EngineSteps<void> {
-  for (let h = replayed.height + 1; h <= upTo; h++) {
-    const end = blockEnd(chain, h);
-    const built = ahead?.h === h && ahead.end === end ? ahead : blockTxs(chain, replayed.pox, h, end);
-    yield* openBlock(engine, chain, replayed, built);
+  for (let h = replayed.height + 1; h <= upTo; h = replayed.height + 1) {
+    const run =
+      ahead?.[0]?.h === h && ahead.every((b) => b.h <= upTo && b.end === blockEnd(chain, b.h))
+        ? ahead
+        : blockRun(chain, replayed.pox, h, upTo);
+    ahead = undefined;
     // What only the engine runs (a user's deployments and calls) ends the block, each in its own.
-    for (let tx = built.worldEnd; tx < end; tx++) {
-      const engineTx = engineTxOf(chain, tx, replayed.pox);
-      if (engineTx) yield* runAlone(engine, chain, replayed, h, tx, engineTx);
+    const last = run[run.length - 1] as BlockTxs;
+    const alone: Alone[] = [];
+    for (let row = last.worldEnd; row < last.end; row++) {
+      const tx = engineTxOf(chain, row, replayed.pox);
+      if (tx) alone.push({ row, tx });
     }
+    yield* openBlocks(chain, replayed, run, alone);
   }
+}
+
+/** A row only the engine runs, after its block's own rows, in an engine block of its own. */
+interface Alone {
+  readonly row: number;
+  readonly tx: EngineTx;
+}
+
+/**
+ * Blocks run in one crossing. Each crossing leaves the engine's thread waiting for the mock's
+ * twice (the answer taken, the next call posted): on a loaded machine each wait is a thread
+ * waking, milliseconds. A run of the default world's blocks is about 220 transactions, a few
+ * hundred milliseconds of the engine's thread at most, and the mock's thread builds the next run
+ * meanwhile (about half a millisecond a block).
+ */
+export const RUN_BLOCKS = 32;
+
+/**
+ * World block h and the blocks after it up to `upTo` that run with it in one crossing (at most
+ * `most`): the run ends at a block with rows only the engine runs, which run after it, each
+ * in an engine block of its own.
+ */
+export function blockRun(
+  chain: Chain,
+  pox: EnginePox,
+  h: number,
+  upTo: number,
+  most = RUN_BLOCKS,
+): BlockTxs[] {
+  const run: BlockTxs[] = [];
+  for (let b = h; b <= upTo && run.length < most; b++) {
+    const built = blockTxs(chain, pox, b, blockEnd(chain, b));
+    run.push(built);
+    if (built.worldEnd !== built.end) break;
+  }
+  return run;
 }
 
 /** The row after world block h's last anchored transaction. */
@@ -92,7 +133,9 @@ export function blockTxs(chain: Chain, pox: EnginePox, h: number, end: number): 
 
 /** An engine that holds nothing of the world yet: the genesis allocations credited, pox-4 set to the world's cycles. */
 export function* startReplay(engine: EngineFacts, chain: Chain): EngineSteps<Replayed> {
-  for (const { recipient, amount } of genesisAllocations(chain)) yield* step('mintStx', recipient, amount);
+  const mints = genesisAllocations(chain).map(({ recipient, amount }) => call('mintStx', recipient, amount));
+  const failed = (yield* batch(mints)).find((answer) => !answer.ok);
+  if (failed && !failed.ok) throw failed.error;
   return { engineHeights: [], height: 0, pox: yield* configurePox(engine, chain) };
 }
 
@@ -101,32 +144,65 @@ export function* startReplay(engine: EngineFacts, chain: Chain): EngineSteps<Rep
  * after the miner reward that matures at h; the engine then holds block h. A world row the
  * engine refuses, or that returns `(err …)`, stops with one line naming it.
  */
-export function* openBlock(
-  engine: EngineFacts,
+export function* openBlock(chain: Chain, replayed: Replayed, built: BlockTxs): EngineSteps<void> {
+  yield* openBlocks(chain, replayed, [built]);
+}
+
+/**
+ * Runs `run`'s blocks as `openBlock` runs each, then `alone`, the last block's rows only the
+ * engine runs, as `runAlone` runs each: all in one crossing.
+ */
+function* openBlocks(
   chain: Chain,
   replayed: Replayed,
-  { h, rows, txs }: BlockTxs,
+  run: readonly BlockTxs[],
+  alone: readonly Alone[] = [],
 ): EngineSteps<void> {
-  const reward = maturedReward(chain, h);
-  if (reward) yield* step('mintStx', reward.recipient, reward.amount);
-  let outcomes;
-  try {
-    outcomes = yield* step('mineBlock', txs, burnHeightOf(chain, replayed, h));
-  } catch (error) {
-    if (error instanceof EngineRefusal) throw new ReplayRefusal(`in block ${h}`, error.message);
-    throw error;
+  const calls: EngineCall[] = [];
+  for (const { h, txs } of run) {
+    const reward = maturedReward(chain, h);
+    if (reward) calls.push(call('mintStx', reward.recipient, reward.amount));
+    calls.push(call('mineBlock', txs, burnHeightOf(chain, replayed, h)));
   }
-  const failed = outcomes.findIndex((o) => !o.committed);
-  if (failed >= 0)
-    throw new ReplayRefusal(
-      chain.txs.idHex(rows[failed] as number),
-      `it returned ${outcomes[failed]?.result}`,
-    );
-  rows.forEach((row, i) => {
-    const disagreement = lockDisagreement(chain, row, outcomes[i] as TxOutcome, replayed.pox);
-    if (disagreement) throw new ReplayRefusal(chain.txs.idHex(row), disagreement);
-  });
-  settleHeight(engine, replayed, h);
+  const last = (run[run.length - 1] as BlockTxs).h;
+  for (const { tx } of alone) calls.push(call('mineBlock', [tx], burnHeightOf(chain, replayed, last)));
+  const answers = yield* batch(calls);
+  let at = 0;
+  for (const { h, rows } of run) {
+    if (maturedReward(chain, h)) answerOf(answers[at++]);
+    const mined = answers[at++];
+    let outcomes: TxOutcome[];
+    try {
+      outcomes = answerOf(mined) as TxOutcome[];
+    } catch (error) {
+      if (error instanceof EngineRefusal) throw new ReplayRefusal(`in block ${h}`, error.message);
+      throw error;
+    }
+    const failed = outcomes.findIndex((o) => !o.committed);
+    if (failed >= 0)
+      throw new ReplayRefusal(
+        chain.txs.idHex(rows[failed] as number),
+        `it returned ${outcomes[failed]?.result}`,
+      );
+    rows.forEach((row, i) => {
+      const disagreement = lockDisagreement(chain, row, outcomes[i] as TxOutcome, replayed.pox);
+      if (disagreement) throw new ReplayRefusal(chain.txs.idHex(row), disagreement);
+    });
+    settleHeight(replayed, h, (mined as BatchAnswer).tip.height);
+  }
+  for (const { row } of alone) {
+    const answer = answers[at++];
+    if (answer && !answer.ok && !(answer.error instanceof EngineRefusal)) throw answer.error;
+    aloneChecked(chain, row, answer?.ok ? (answer.value as TxOutcome[])[0] : undefined);
+    settleHeight(replayed, last, (answer as BatchAnswer).tip.height);
+  }
+}
+
+/** What a batch's call answered, or what it threw, thrown. */
+function answerOf(answer: BatchAnswer | undefined): unknown {
+  if (!answer) throw new Error('the engine ran no such call of its batch');
+  if (!answer.ok) throw answer.error;
+  return answer.value;
 }
 
 /**
@@ -143,9 +219,9 @@ export function* runInBlock(
   engineTx: EngineTx,
 ): EngineSteps<TxOutcome | EngineRefusal> {
   if (replayed.height < h) {
-    yield* replayChain(engine, chain, h - 1, replayed);
+    yield* replayChain(chain, h - 1, replayed);
     const built = blockTxs(chain, replayed.pox, h, chain.txs.count);
-    yield* openBlock(engine, chain, replayed, built);
+    yield* openBlock(chain, replayed, built);
     // What only the engine runs that block h already holds (the world's BNS calls) runs first, in
     // order, up to the row `engineTx` is (whose outcome is not recorded yet).
     for (let tx = built.worldEnd; tx < chain.txs.count; tx++) {
@@ -162,7 +238,7 @@ export function* runInBlock(
     if (!(error instanceof EngineRefusal)) throw error;
     ran = error;
   }
-  settleHeight(engine, replayed, h);
+  settleHeight(replayed, h, engine.tip.height);
   return ran;
 }
 
@@ -184,19 +260,24 @@ function* runAlone(
   } catch (error) {
     if (!(error instanceof EngineRefusal)) throw error;
   }
+  aloneChecked(chain, tx, outcome);
+  settleHeight(replayed, h, engine.tip.height);
+}
+
+/** Throws ReplayRefusal when row `tx`, run alone, did not do what it did when mined: `outcome`, undefined when refused. */
+function aloneChecked(chain: Chain, tx: number, outcome: TxOutcome | undefined): void {
   if (outcome?.committed !== true)
     throw new ReplayRefusal(chain.txs.idHex(tx), 'it succeeded when mined, and no longer does');
   const disagreement = bnsPrintDisagreement(chain, tx, outcome);
   if (disagreement) throw new ReplayRefusal(chain.txs.idHex(tx), disagreement);
-  settleHeight(engine, replayed, h);
 }
 
 export function burnHeightOf(chain: Chain, replayed: Replayed, h: number): number {
   return (chain.blocks.burnHeight[h - 1] as number) - replayed.pox.burnOrigin;
 }
 
-/** The engine holds world block h, up to its tip. */
-export function settleHeight(engine: EngineFacts, replayed: Replayed, h: number): void {
-  replayed.engineHeights[h - 1] = engine.tip.height;
+/** The engine holds world block h, up to its height `height`. */
+function settleHeight(replayed: Replayed, h: number, height: number): void {
+  replayed.engineHeights[h - 1] = height;
   replayed.height = h;
 }

@@ -56,7 +56,7 @@ export async function signOnEngineThread(engine: HostedEngine, chain: Chain, pox
       const signer = stackStxGrant(chain, t, tx, pox);
       if (!hasSignature(signer.privateKey, signer.grant)) wanted.push(signer);
     }
-    // A few at a time: what is built for each signature holds the mock's thread too.
+    // A run at a time: what is built for each signature holds the mock's thread too.
     if (wanted.length === SIGNED_AT_ONCE || (tx === chain.anchoredCount - 1 && wanted.length > 0)) {
       await signAndRemember(engine, wanted);
       wanted = [];
@@ -64,8 +64,12 @@ export async function signOnEngineThread(engine: HostedEngine, chain: Chain, pox
   }
 }
 
-/** Signatures asked of the engine's thread in one call. */
-const SIGNED_AT_ONCE = 4;
+/**
+ * Signatures asked of the engine's thread in one call: the default world's 30 in one crossing
+ * (each crossing costs the engine's thread a wait for the mock's, milliseconds on a loaded
+ * machine), while what a larger world builds for them goes in pieces of a few milliseconds.
+ */
+const SIGNED_AT_ONCE = 32;
 
 async function signAndRemember(
   engine: HostedEngine,

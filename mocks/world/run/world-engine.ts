@@ -15,15 +15,14 @@ import { blockWorkOf, ownIds, runWork, stillBelow, type BlockWork, type DoneWork
 import { recordOutcome } from './mined-outcomes.ts';
 import { forgetReplay, keepReplay, keptReplay, type KeptReplay } from './replay-images.ts';
 import { signOnEngineThread } from './stacking.ts';
+import { replayRuns } from './replay-runs.ts';
 import {
-  blockEnd,
   blockTxs,
   openBlock,
   replayChain,
   ReplayRefusal,
   runInBlock,
   startReplay,
-  type BlockTxs,
   type Replayed,
 } from './replay.ts';
 
@@ -117,7 +116,7 @@ export class WorldEngine {
       try {
         catchUp(synced, chain, h - 1);
         const built = blockTxs(chain, synced.replayed.pox, h, chain.txs.count);
-        runNow(synced.engine, openBlock(synced.engine, chain, synced.replayed, built));
+        runNow(synced.engine, openBlock(chain, synced.replayed, built));
       } catch (error) {
         // The chain cannot run in the engine: the block goes on without what only the engine
         // runs, and the next read replays the chain and says why.
@@ -338,29 +337,16 @@ async function startOn(chain: Chain, costed: boolean): Promise<Synced> {
     const hashOf = (h: number): string | undefined =>
       h <= chain.blocks.count ? chain.blocks.hex(BlockKey.IndexHash, h - 1) : undefined;
     const synced: Synced = { engine, chain, costed, replayed, lastHash: hashOf(replayed.height) ?? '' };
-    let ahead: { built: BlockTxs; hash: string | undefined } | undefined;
-    while (follows(synced, chain) && replayed.height < chain.blocks.count) {
-      const h = replayed.height + 1;
-      const hash = hashOf(h);
-      const built = ahead && ahead.hash === hash ? ahead.built : undefined;
-      const running = runLater(engine, replayChain(engine, chain, h, replayed, built));
-      ahead =
-        h < chain.blocks.count
-          ? { built: blockTxs(chain, replayed.pox, h + 1, blockEnd(chain, h + 1)), hash: hashOf(h + 1) }
-          : undefined;
-      try {
-        await running;
-      } catch (error) {
-        // The rows it was sent with are gone: its checks read the new ones.
-        if (hashOf(h) === hash) throw error;
-      }
-      if (hashOf(h) !== hash) {
-        void engine.close();
-        break;
-      }
-      synced.lastHash = hash as string;
-      if (!restored) await keepReplay(chain, costed, replayed, () => engine.imageLater());
-    }
+    await replayRuns(
+      engine,
+      chain,
+      replayed,
+      () => follows(synced, chain),
+      async (hash) => {
+        synced.lastHash = hash;
+        if (!restored) await keepReplay(chain, costed, replayed, () => engine.imageLater());
+      },
+    );
     return synced;
   } catch (error) {
     void engine.close();
@@ -377,16 +363,18 @@ async function engineFor(
   chain: Chain,
   costed: boolean,
 ): Promise<{ engine: HostedEngine; restored?: KeptReplay }> {
-  const kept = await keptReplay(chain, costed);
-  if (kept) {
-    try {
-      return {
-        engine: await startEngine(undefined, { trackCosts: costed, restore: kept.image }),
-        restored: kept,
-      };
-    } catch {
-      await forgetReplay(chain, costed);
-    }
+  // The engine's thread starts while the kept image is looked for (on disk: a read of 85 MB).
+  const kept = keptReplay(chain, costed);
+  try {
+    const engine = await startEngine(undefined, {
+      trackCosts: costed,
+      restore: kept.then((found) => found?.image),
+    });
+    const restored = await kept;
+    return restored ? { engine, restored } : { engine };
+  } catch (error) {
+    if (!(await kept)) throw error;
+    await forgetReplay(chain, costed);
   }
   return { engine: await startEngine(undefined, { trackCosts: costed }) };
 }
@@ -417,7 +405,7 @@ function follows(synced: Synced, chain: Chain): boolean {
 function catchUp(synced: Synced, chain: Chain, tip = chain.blocks.count): void {
   if (chain !== synced.chain) return;
   if (synced.replayed.height >= tip) return;
-  runNow(synced.engine, replayChain(synced.engine, chain, tip, synced.replayed));
+  runNow(synced.engine, replayChain(chain, tip, synced.replayed));
   synced.lastHash = chain.blocks.hex(BlockKey.IndexHash, tip - 1);
 }
 

@@ -24,7 +24,13 @@ import {
   type Start,
   type Started,
 } from '../engine-wire.ts';
-import { batchBudget, CALL_BUDGET, EngineCrossing, EngineTimeout, OWN_WORK_BUDGET } from './engine-crossing.ts';
+import {
+  batchBudget,
+  CALL_BUDGET,
+  EngineCrossing,
+  EngineTimeout,
+  OWN_WORK_BUDGET,
+} from './engine-crossing.ts';
 import { bundledWorker } from './worker-build.ts';
 
 export { CALL_BUDGET, CALL_BUDGET_MS, EngineTimeout, OWN_WORK_BUDGET } from './engine-crossing.ts';

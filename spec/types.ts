@@ -8850,7 +8850,7 @@ export interface operations {
                      *       "address": "SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7",
                      *       "blockchain": "stacks",
                      *       "expire_block": 212,
-                     *       "last_txid": "0x8163af8ce3b2163f615eeeaf7703008d9bc9d09ee937a980dfd4e3d51d6fffe1",
+                     *       "last_txid": "0xd730ae700ccdf91c01193135656a3628a1d1a85d3a6bc75d45d19f6d6e2755f4",
                      *       "status": "name-register",
                      *       "zonefile": "$ORIGIN nova42.btc\n$TTL 3600\n_http._tcp IN URI 10 1 \"https://gaia.hiro.so/hub/SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7/profile.json\"\n",
                      *       "zonefile_hash": "8ca6a2bb70d00dec3cf78359ac455084939d73aa"

@@ -108,7 +108,7 @@ const BROWSER_CODE = {
     'mocks/http/node/**',
     'mocks/clarity/node/**',
     'mocks/live/node/**',
-    'mocks/serialize/node/**',
+    'mocks/world/wire/node/**',
     'mocks/world/declared/read-world-file.ts',
   ],
 };

@@ -1,4 +1,4 @@
-import { blockHash, indexBlockHash } from '../mocks/serialize/block.ts';
+import { blockHash, indexBlockHash } from '../mocks/world/derive/block-hashes.ts';
 import { BlockKey } from '../mocks/world/tables/block-table.ts';
 import { tipHeight } from '../mocks/world/tables/chain.ts';
 import { TX_TYPES } from '../mocks/world/tables/kinds.ts';

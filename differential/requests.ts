@@ -1,6 +1,6 @@
 import { badRequestCases } from '../contract-tests/cases/bad-requests.ts';
 import type { WorldCatalogue } from '../mocks/query/catalogue.ts';
-import { blockHash, indexBlockHash } from '../mocks/serialize/block.ts';
+import { blockHash, indexBlockHash } from '../mocks/world/derive/block-hashes.ts';
 import { tipHeight } from '../mocks/world/tables/chain.ts';
 import { listOperations } from '../spec/load.ts';
 import { servedBy } from '../spec/releases/releases.ts';

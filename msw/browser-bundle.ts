@@ -11,7 +11,7 @@ const BROWSER_STAND_INS = new Map(
     ['../mocks/clarity/node/engine-bridge.ts', '../mocks/clarity/no-engine-thread.ts'],
     ['../mocks/clarity/node/image-files.ts', '../mocks/clarity/no-engine-thread.ts'],
     ['../mocks/http/node/body-digest.ts', '../mocks/http/body-digest.ts'],
-    ['../mocks/serialize/node/tx-hash.ts', '../mocks/serialize/tx-hash.ts'],
+    ['../mocks/world/wire/node/tx-hash.ts', '../mocks/world/wire/tx-hash.ts'],
   ].map(([node, page]) => [
     fileURLToPath(new URL(node as string, import.meta.url)),
     fileURLToPath(new URL(page as string, import.meta.url)),
@@ -32,7 +32,7 @@ const specAsData: Plugin = {
 /**
  * The page's stand-ins for the mock's Node-only files: no Clarity engine's thread (Node's
  * worker_threads) nor its images' files (mocks/clarity/no-engine-thread.ts), and a body digest
- * and a transaction's hash without node:crypto (mocks/http/body-digest.ts, mocks/serialize/tx-hash.ts).
+ * and a transaction's hash without node:crypto (mocks/http/body-digest.ts, mocks/world/wire/tx-hash.ts).
  */
 const browserStandIns: Plugin = {
   name: 'browser-stand-ins',

@@ -263,6 +263,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/extended/v1/tx/{tx_id}/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a transaction's bytes
+         * @deprecated
+         * @description Deprecated by the real service from v9.0.0 (8.11.6 does not mark it); it still answers.
+         *     The real service names the stacks-node's `GET /v3/transaction/{tx_id}` as its
+         *     replacement, a node route this mock does not serve.
+         *
+         *     One transaction's bytes as a node relays them (SIP-005's wire form, `0x`-hex), by its id
+         *     (with or without `0x`, in any case): mined (in a block or in the microblock stream on the
+         *     tip) or in the mempool, pending or dropped. The id is the sha512/256 of these bytes, and
+         *     they decode (stacks.js's `deserializeTransaction`) to the transaction
+         *     `GET /extended/v1/tx/{tx_id}` serves: its nonce, fee, sender, sponsor, anchor mode,
+         *     post-conditions and payload. A transaction a wallet broadcast is served as it was sent,
+         *     with its signatures; one the world generated has empty signatures. `event_limit` and
+         *     `event_offset` are checked as on `GET /extended/v1/tx/{tx_id}` and change nothing.
+         *     Unknown: 404 `could not find raw transaction by ID`.
+         */
+        get: operations["get_raw_transaction_by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/extended/v1/address/{principal}/nonces": {
         parameters: {
             query?: never;
@@ -2550,6 +2583,13 @@ export interface components {
                 message?: string;
             };
             txid: string;
+        };
+        /**
+         * GetRawTransactionResult
+         * @description A transaction's bytes, SIP-005's wire form; their sha512/256 is its id.
+         */
+        RawTransaction: {
+            raw_tx: string;
         };
         RunFaucetResponse: {
             /** @constant */
@@ -4962,6 +5002,59 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["MempoolTransaction"] | components["schemas"]["ConfirmedTransaction"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    get_raw_transaction_by_id: {
+        parameters: {
+            query?: {
+                /** @description Number of events of each mined transaction to return. */
+                event_limit?: components["parameters"]["EventLimit"];
+                /** @description Index of the first event of each mined transaction to return. */
+                event_offset?: components["parameters"]["EventOffset"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A transaction id, 64 hex digits with or without `0x`, in any case.
+                 * @example 0x1f3cb18e896256d7d6bb8c11a6ec71f005c75de05e39beae5d93bbd1e2c8b7a9
+                 */
+                tx_id: components["parameters"]["TxIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction's bytes. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    ETag: components["headers"]["ETag"];
+                    Warning: components["headers"]["DeprecationWarningFromV9"];
+                    "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "ratelimit-reset": components["headers"]["RateLimitReset"];
+                    "x-ratelimit-limit-stacks-minute": components["headers"]["StacksMinuteLimit"];
+                    "x-ratelimit-remaining-stacks-minute": components["headers"]["StacksMinuteRemaining"];
+                    "x-ratelimit-cost-stacks": components["headers"]["StacksCost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "raw_tx": "0x00000000010400b5d4cd69c96623f43ba035490248f906a7a5b7ee000000000000000c000000000000070f000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010100000000000616eba28e96a43b48744a683c623b6fd36ae38982e90c64657369676e2d7661756c740000000a6018bfe100000000000000000000000000000000000000000000000000000000000000000000"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RawTransaction"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -8850,7 +8943,7 @@ export interface operations {
                      *       "address": "SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7",
                      *       "blockchain": "stacks",
                      *       "expire_block": 212,
-                     *       "last_txid": "0x8163af8ce3b2163f615eeeaf7703008d9bc9d09ee937a980dfd4e3d51d6fffe1",
+                     *       "last_txid": "0xd730ae700ccdf91c01193135656a3628a1d1a85d3a6bc75d45d19f6d6e2755f4",
                      *       "status": "name-register",
                      *       "zonefile": "$ORIGIN nova42.btc\n$TTL 3600\n_http._tcp IN URI 10 1 \"https://gaia.hiro.so/hub/SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7/profile.json\"\n",
                      *       "zonefile_hash": "8ca6a2bb70d00dec3cf78359ac455084939d73aa"

@@ -46,5 +46,5 @@ export const SLOW_TEST_FILES: readonly string[] = [
   'mocks/world/run/miner-rewards-engine.test.ts',
   'mocks/control/mine-later.test.ts',
   'msw/parity.test.ts',
-  'mocks/serialize/tx-wire.test.ts',
+  'mocks/world/wire/tx-wire.test.ts',
 ];

@@ -27,7 +27,7 @@ import {
 import { hexToBytes } from '@noble/hashes/utils';
 import { c32addressDecode } from 'c32check';
 import type { PostCondition, PostConditionPrincipal, TxPayload } from '../mocks/serialize/types.ts';
-import type { SpenderInput, TxWireInput } from '../mocks/serialize/tx-wire.ts';
+import type { SpenderInput, TxWireInput } from '../mocks/world/wire/tx-wire.ts';
 import type { TenureCause } from '../mocks/world/tables/kinds.ts';
 
 const CODES: Record<string, 'eq' | 'gt' | 'gte' | 'lt' | 'lte'> = {
@@ -54,7 +54,7 @@ const WIRE_CAUSES: Record<TenureCause, TenureChangeCause> = {
 };
 
 /**
- * The reference the mock's own wire encoding (mocks/serialize/tx-wire.ts) is proven against: the
+ * The reference the mock's own wire encoding (mocks/world/wire/tx-wire.ts) is proven against: the
  * same transaction built as @stacks/transactions' wire objects and serialized by the library, as
  * the mock did before it wrote the bytes itself.
  */

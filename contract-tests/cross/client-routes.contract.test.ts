@@ -1,3 +1,6 @@
+import { sha512_256 } from '@noble/hashes/sha512';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils';
+import { deserializeTransaction } from '@stacks/transactions';
 import { describe, test, type TestContext } from 'vitest';
 import { nftAgreement } from '../checks/successor-agreement.ts';
 import { need, requireWorld } from '../cases/common.ts';
@@ -154,4 +157,72 @@ describe('the routes real clients call agree with the routes already served', ()
       findings,
     );
   });
+
+  test('raw transaction: its bytes hash to its id and decode to the transaction tx/{tx_id} serves', async (ctx) => {
+    requireWorld(ctx, target);
+    if (!isServed('get_raw_transaction_by_id'))
+      ctx.skip(`release ${release} serves no raw transaction route`);
+    const ids = [...new Set(Object.values(data.txByType).flat())].slice(0, 4);
+    const pending = data.mempool[0];
+    if (pending) ids.push(pending);
+    if (ids.length === 0) ctx.skip('the target names no transaction');
+    const exchanges: Exchange[] = [];
+    const findings: Problem[] = [];
+    for (const id of ids) {
+      const raw = await readOne(target, 'get_raw_transaction_by_id', { tx_id: id });
+      const tx = await readOne(target, 'get_transaction_by_id', { tx_id: id });
+      exchanges.push(raw.ex, tx.ex);
+      // stacks.js reads a poison microblock's payload without its two headers: its bytes are only hashed.
+      if (raw.ex.status !== 200 || tx.ex.status !== 200) continue;
+      const hex = String(raw.body.raw_tx).replace(/^0x/, '');
+      findings.push(
+        ...differs(`${id}'s raw bytes hashed`, id, `0x${bytesToHex(sha512_256(hexToBytes(hex)))}`),
+      );
+      if (tx.body.tx_type !== 'poison_microblock')
+        findings.push(...differs(`${id}'s raw bytes decoded`, decodedFacts(tx.body), rawFacts(hex)));
+    }
+    expectConsistent(
+      target,
+      'get_raw_transaction_by_id',
+      'against its id and get_transaction_by_id',
+      exchanges,
+      findings,
+    );
+  });
 });
+
+/** What a transaction's bytes say that its served form says too: nonce, fee, sponsorship and payload type. */
+function decodedFacts(tx: Json): string {
+  return JSON.stringify([String(tx.nonce), String(tx.fee_rate), tx.sponsored === true, tx.tx_type]);
+}
+
+const PAYLOAD_TYPES: Record<number, string> = {
+  0: 'token_transfer',
+  1: 'smart_contract',
+  2: 'contract_call',
+  3: 'poison_microblock',
+  4: 'coinbase',
+  6: 'smart_contract',
+  7: 'tenure_change',
+  8: 'coinbase',
+};
+
+function rawFacts(hex: string): string {
+  try {
+    const decoded = deserializeTransaction(hex);
+    const auth = decoded.auth;
+    const sponsored = auth.authType === 0x05;
+    const fee =
+      sponsored && 'sponsorSpendingCondition' in auth
+        ? auth.sponsorSpendingCondition.fee
+        : auth.spendingCondition.fee;
+    return JSON.stringify([
+      String(auth.spendingCondition.nonce),
+      String(fee),
+      sponsored,
+      PAYLOAD_TYPES[decoded.payload.payloadType as number] ?? String(decoded.payload.payloadType),
+    ]);
+  } catch (error) {
+    return `not a transaction stacks.js decodes: ${(error as Error).message}`;
+  }
+}

@@ -204,6 +204,18 @@ export const FIXED_CROSS_RULES: FixedRule[] = [
     ],
     fields: ['get_nft_holdings results[].asset_identifier', 'get_nft_holdings results[].tx.**'],
   },
+  {
+    name: 'raw_transaction_is_the_transaction',
+    rule: 'cross/client-routes: a transaction\u2019s bytes hash (sha512/256) to its id and decode, with stacks.js, to the nonce, fee, sponsorship and payload type `tx/{tx_id}` serves',
+    sources: [
+      {
+        document: 'real service',
+        section: 'src/api/routes/v1/tx.ts and src/datastore/pg-store.ts (getRawTx), at v9.0.2',
+        line: 'it serves the `raw_tx` it stored for the id, from the mined transactions or the mempool',
+      },
+    ],
+    fields: ['get_raw_transaction_by_id raw_tx'],
+  },
 ];
 
 /**

@@ -108,4 +108,17 @@ export const CLIENT_ROUTE_VARIANTS: Variant[] = [
       r.body.address = 'SP000000000000000000002Q6VF78';
     },
   },
+  {
+    name: 'raw-tx-last-byte-off',
+    breaks:
+      'get_raw_transaction_by_id serves each transaction’s bytes with the last one changed: still hex, but no longer the bytes its id hashes',
+    caughtBy: [new RegExp(`^${CLIENT_AGREE}raw transaction`)],
+    failureMentions: /raw bytes hashed/,
+    response: (r) => {
+      if (r.operationId !== 'get_raw_transaction_by_id' || r.status !== 200 || !isObject(r.body)) return;
+      const hex = String(r.body.raw_tx);
+      const last = (parseInt(hex.slice(-2), 16) ^ 1).toString(16).padStart(2, '0');
+      r.body.raw_tx = `${hex.slice(0, -2)}${last}`;
+    },
+  },
 ];

@@ -1,5 +1,5 @@
 import { isClarityUnavailable } from '../clarity/unavailable.ts';
-import { StreamError } from '../serialize/raw-tx.ts';
+import { StreamError } from '../world/wire/tx-bytes.ts';
 import type { Chain } from '../world/tables/chain.ts';
 import { WorldEngine } from '../world/run/world-engine.ts';
 import type { InterfaceOf } from './messages.ts';

@@ -6,7 +6,7 @@ import { WORLD_OPTIONS } from '../cli-args.ts';
 import { withDefaults, type MockOptions } from '../options.ts';
 import { WorldFileError } from '../world/declared/plan.ts';
 import { writeEventStream } from './export-stream.ts';
-import { StreamError } from '../serialize/raw-tx.ts';
+import { StreamError } from '../world/wire/tx-bytes.ts';
 import { chainOf } from './world-of.ts';
 import { engineInterfaces } from './engine-interfaces.ts';
 import { ReplayRefusal } from '../world/run/replay.ts';

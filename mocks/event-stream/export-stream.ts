@@ -52,11 +52,9 @@ export async function writeEventStream(
   const arrivals = mempoolArrivals(chain);
   // A transaction a broadcast replaced by fee: the node names the replacement in its drop message.
   const replaced = replacements(chain);
-  const rawIds = replaced.size > 0 ? mempoolIdsOf(chain) : new Map<string, string>();
   const newTxid = (tx: number): Record<string, string> => {
     const winner = replaced.get(tx);
-    // A pending winner goes out under the id of its exported bytes; a mined one keeps its own.
-    return winner === undefined ? {} : { new_txid: rawIds.get(winner) ?? winner };
+    return winner === undefined ? {} : { new_txid: winner };
   };
   const payouts = new Map(burnchainPayouts(chain, rewardCycles(chain)).map((p) => [p.row, p]));
   const tip = tipHeight(chain);
@@ -100,16 +98,4 @@ function mempoolArrivals(chain: Chain): Map<number, number[]> {
     byHeight.set(height, list);
   }
   return byHeight;
-}
-
-/**
- * The real service's id of each mempool transaction, by the mock's: a node names a transaction by
- * the hash of its bytes, which the mock's drawn ids are not. Mined transactions keep the mock's id
- * (the node reports it beside the bytes).
- */
-export function mempoolIdsOf(chain: Chain): Map<string, string> {
-  const ids = new Map<string, string>();
-  for (let tx = 0; tx < chain.mempool.count; tx++)
-    ids.set(chain.mempool.idHex(tx), rawTxOf(chain, chain.mempool, tx).txid);
-  return ids;
 }

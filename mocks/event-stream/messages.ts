@@ -1,4 +1,4 @@
-import { blockHash, indexBlockHash, ZERO_HASH } from '../serialize/block.ts';
+import { blockHash, indexBlockHash, ZERO_HASH } from '../world/derive/block-hashes.ts';
 import { txResultOf, vmErrorOf } from '../serialize/tx-result.ts';
 import {
   burnHeightAt,

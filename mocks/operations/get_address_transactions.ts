@@ -1,5 +1,5 @@
 import { comparePositions, txPosition, type TxPosition } from '../query/principal-activity.ts';
-import { indexBlockHash } from '../serialize/block.ts';
+import { indexBlockHash } from '../world/derive/block-hashes.ts';
 import { addressTransaction } from '../serialize/principal-summaries.ts';
 import { firstWhere, windowRows } from '../query/paging.ts';
 import { isUnanchored } from '../world/tables/chain.ts';

@@ -1,4 +1,5 @@
-import { indexBlockHash, serializeBlock } from '../serialize/block.ts';
+import { indexBlockHash } from '../world/derive/block-hashes.ts';
+import { serializeBlock } from '../serialize/block.ts';
 import { normalizeHex } from './normalize.ts';
 import { notFound, ok, type OperationHandler } from './types.ts';
 

@@ -8,6 +8,7 @@ import { get_account_transactions_with_transfers } from './get_account_transacti
 import { get_account_balance } from './get_account_balance.ts';
 import { get_single_transaction_with_transfers } from './get_single_transaction_with_transfers.ts';
 import { get_transaction_by_id } from './get_transaction_by_id.ts';
+import { get_raw_transaction_by_id } from './get_raw_transaction_by_id.ts';
 import { get_account_nonces } from './get_account_nonces.ts';
 import { get_account_info } from './get_account_info.ts';
 import { get_fee_transfer } from './get_fee_transfer.ts';
@@ -83,6 +84,7 @@ export const typedHandlers: OperationHandlers = {
   get_account_balance,
   get_single_transaction_with_transfers,
   get_transaction_by_id,
+  get_raw_transaction_by_id,
   get_account_nonces,
   get_account_info,
   get_fee_transfer,

@@ -4,17 +4,7 @@ import { blockCostsOf } from '../world/derive/costs.ts';
 import { isoOf } from './iso.ts';
 import type { Block, BlockWithTransactionIds } from './types.ts';
 import { toHex } from '../world/hex.ts';
-
-/** Parent of block 1: the real chain's genesis parent is all zeros. */
-export const ZERO_HASH = `0x${'00'.repeat(32)}`;
-
-export function blockHash(chain: Chain, height: number): string {
-  return height < 1 ? ZERO_HASH : chain.blocks.hex(BlockKey.Hash, height - 1);
-}
-
-export function indexBlockHash(chain: Chain, height: number): string {
-  return height < 1 ? ZERO_HASH : chain.blocks.hex(BlockKey.IndexHash, height - 1);
-}
+import { blockHash, indexBlockHash } from '../world/derive/block-hashes.ts';
 
 export function serializeBlock(chain: Chain, height: number): Block {
   const b = chain.blocks;

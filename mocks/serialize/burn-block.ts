@@ -2,7 +2,7 @@ import type { components } from '../../spec/types.ts';
 import type { BurnBlockRow } from '../query/explorer.ts';
 import { BlockKey } from '../world/tables/block-table.ts';
 import type { Chain } from '../world/tables/chain.ts';
-import { blockHash } from './block.ts';
+import { blockHash } from '../world/derive/block-hashes.ts';
 import { isoOf } from './iso.ts';
 
 type BurnBlock = components['schemas']['BurnBlock'];

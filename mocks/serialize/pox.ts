@@ -1,7 +1,7 @@
 import { getAddressFromPublicKey } from '@stacks/transactions';
 import type { components } from '../../spec/types.ts';
 import type { RewardCycle, RewardSigner } from '../world/derive/reward-sets.ts';
-import { indexBlockHash } from './block.ts';
+import { indexBlockHash } from '../world/derive/block-hashes.ts';
 import type { Chain } from '../world/tables/chain.ts';
 
 type PoxCycle = components['schemas']['PoxCycle'];

@@ -2,7 +2,7 @@ import { subtractAmounts, type Amount } from '../world/amount.ts';
 import { isUnanchored, type Chain } from '../world/tables/chain.ts';
 import type { TxBalanceChanges } from '../world/derive/balance-changes.ts';
 import { AssetType, type BalanceChangeRow } from '../query/principal-activity.ts';
-import { indexBlockHash } from './block.ts';
+import { indexBlockHash } from '../world/derive/block-hashes.ts';
 import { confirmedTx } from './transaction.ts';
 import type {
   AddressTransaction,

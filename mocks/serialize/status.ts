@@ -1,7 +1,7 @@
 import type { ReleaseProfile } from '../../spec/releases/releases.ts';
 import { tipHeight, type Chain } from '../world/tables/chain.ts';
 import { toHex } from '../world/hex.ts';
-import { blockHash, indexBlockHash } from './block.ts';
+import { blockHash, indexBlockHash } from '../world/derive/block-hashes.ts';
 import type { ServerStatus } from './types.ts';
 
 export function serializeStatus(chain: Chain, release: ReleaseProfile): ServerStatus {

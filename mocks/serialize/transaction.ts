@@ -7,11 +7,11 @@ import { anchorModeOf, postConditionModeOf } from '../world/tables/tx-flags.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';
 import { listingOf, windowRows, type PageWindow } from '../query/paging.ts';
 import { NO_MICROBLOCK_SEQUENCE } from '../query/principal-activity.ts';
-import { blockHash } from './block.ts';
+import { blockHash } from '../world/derive/block-hashes.ts';
 import { transactionEvent } from './events.ts';
 import { isoOf } from './iso.ts';
-import { payloadOf } from './payload.ts';
-import { postConditionsOf } from './post-conditions.ts';
+import { payloadOf } from '../world/wire/payload.ts';
+import { postConditionsOf } from '../world/wire/post-conditions.ts';
 import { txResultOf, vmErrorOf } from './tx-result.ts';
 import type { ConfirmedFields, ConfirmedTransaction, PendingTransaction, TxBase } from './types.ts';
 

@@ -3,22 +3,23 @@
 import type { components } from '../../spec/types.ts';
 import type { ClarityPair } from '../world/derive/clarity.ts';
 import type { MempoolTxType, TxStatus } from '../world/tables/kinds.ts';
+import type { TxPayload } from '../world/wire/shapes.ts';
 
 export type { ClarityPair, MempoolTxType, TxStatus };
+export type {
+  FunctionArg,
+  FungibleConditionCode,
+  PostCondition,
+  PostConditionAsset,
+  PostConditionPrincipal,
+  TxPayload,
+} from '../world/wire/shapes.ts';
 
 type Schemas = components['schemas'];
 
 export type Block = Schemas['Block'];
 export type BlockWithTransactionIds = Schemas['BlockWithTransactionIds'];
 export type NftEvent = Schemas['NftEvent'];
-export type PostConditionPrincipal = Schemas['PostConditionPrincipal'];
-export type FungibleConditionCode = Schemas['FungibleConditionCode'];
-export type PostConditionAsset = Schemas['PostConditionAsset'];
-export type PostCondition = Schemas['PostCondition'];
-export type FunctionArg = NonNullable<
-  Schemas['ContractCallPayload']['contract_call']['function_args']
->[number];
-export type TxPayload = Schemas['TransactionPayload'];
 /** The common fields but the two whose values the form (pending or confirmed) and the payload decide. */
 export type TxBase = Omit<Schemas['TransactionCommon'], 'tx_status' | 'tx_type'>;
 export type ConfirmedFields = Schemas['ConfirmedTransactionFields'];

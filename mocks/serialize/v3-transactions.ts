@@ -1,6 +1,6 @@
 import type { components } from '../../spec/types.ts';
 import { isUnanchored, tipHeight, type Chain } from '../world/tables/chain.ts';
-import { indexBlockHash } from './block.ts';
+import { indexBlockHash } from '../world/derive/block-hashes.ts';
 import { memoText, summaryOf } from './principal-summaries.ts';
 import { confirmedTx, pendingTx } from './transaction.ts';
 import type {

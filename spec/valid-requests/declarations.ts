@@ -100,6 +100,13 @@ export const DECLARATIONS: { [O in OperationId]: Declaration<O> } = {
       ...(v.mempool ?? []).slice(0, 1).map((tx_id) => ({ path: { tx_id } })),
     ],
   }),
+  get_raw_transaction_by_id: declare({
+    needs: ['tx_ids'],
+    requests: (v) => [
+      { path: { tx_id: v.tx_ids[0] as string } },
+      ...(v.mempool ?? []).slice(0, 1).map((tx_id) => ({ path: { tx_id } })),
+    ],
+  }),
   get_account_nonces: declare({
     needs: ['stx_activity'],
     requests: (v) => [{ path: { principal: v.stx_activity } }],

@@ -6,7 +6,7 @@ import { pairOf, principalPair, uintPair, type ClarityPair } from './clarity.ts'
 import { stackStxValues, worldFrame, type PoxFrame } from './stack-stx.ts';
 
 // A contract call of the world: the function each kind of call names and its arguments, read
-// from the row. The one definition the API's answers (serialize/contract-call.ts) and the Clarity
+// from the row. The one definition the API's answers (world/wire/contract-call.ts) and the Clarity
 // engine's replay (world/run/) both use, so what the API shows is what the engine ran.
 
 export interface Param {

@@ -25,6 +25,7 @@ import { MAX_REORG_DEPTH, Reorgs } from './reorgs.ts';
 import { Rng } from '../rng.ts';
 import { BOOT_CONTRACTS } from '../../clarity/boot-copies.ts';
 import { blankDraft, type TxDraft } from '../tables/tx-table.ts';
+import { writeTxId } from '../wire/tx-ids.ts';
 import type { WorldOptions } from '../options.ts';
 
 const COINBASE_REWARD = 1_000_000_000;
@@ -489,6 +490,7 @@ export class ChainBuilder {
     txs.push(d);
     txs.drawId(index, ids);
     ran?.(index);
+    writeTxId(this.s.chain, txs, index);
     this.settle(index, height);
   }
 

@@ -5,6 +5,7 @@ import { draftUserTx, type DraftContext, type DraftRequest, type TxIntent } from
 import { Action, AnchorMode, ContractKind, DROPPED_STATUSES, Status } from '../tables/kinds.ts';
 import { packTxFlags } from '../tables/tx-flags.ts';
 import { TxTable } from '../tables/tx-table.ts';
+import { writeTxId } from '../wire/tx-ids.ts';
 import type { Ledger } from './ledger.ts';
 
 export interface MempoolBuildContext {
@@ -119,6 +120,7 @@ export function addToMempool(
   });
   if (tx.signed) table.giveId(index, tx.signed.id);
   else table.drawId(index, rng);
+  writeTxId(ctx.chain, table, index);
   const received = blocks.time[height - 1] as number;
   const gap = height < tip ? (blocks.time[height] as number) - received : 120;
   receiptTime.push(received + rng.range(1, Math.max(1, gap - 1)));

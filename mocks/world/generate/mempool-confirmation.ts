@@ -4,7 +4,6 @@ import { receipts, type BuildState } from './build-state.ts';
 import type { TxIntent } from './draft-tx.ts';
 import { eventsOf, type ChainEvent } from '../derive/events.ts';
 import { Action, Status, txTypeOf } from '../tables/kinds.ts';
-import { flagsWhenMined } from '../tables/tx-flags.ts';
 import { clarityTxOf, type Chain } from '../tables/chain.ts';
 import { TxTable } from '../tables/tx-table.ts';
 import type { BlockWork } from '../run/block-work.ts';
@@ -145,9 +144,12 @@ export class MempoolConfirmation {
     return engineRows.size > 0;
   }
 
-  /** Pending row `row` goes in block h with `status`: the ledger takes in its fee and events. */
+  /**
+   * Pending row `row` goes in block h with `status`: the ledger takes in its fee and events. Its
+   * bytes, and so its id, are those it was sent with (its anchor mode too).
+   */
   private mine(m: TxTable, row: number, h: number, status: Status): void {
-    const index = this.s.txs.copyRow(m, row, { status, height: h, flags: flagsWhenMined(m, row) });
+    const index = this.s.txs.copyRow(m, row, { status, height: h });
     if (m.action[row] === Action.Deploy) {
       this.s.registry.confirm(m.contract[row] as number);
       this.hooks.deployMined(m.contract[row] as number, h);

@@ -5,7 +5,6 @@ import {
   declaresConditions,
   declaresPoxCondition,
   declaresStakingCondition,
-  flagsWhenMined,
   nftConditionMaybeSent,
   packTxFlags,
   postConditionModeOf,
@@ -31,18 +30,5 @@ describe('the flags byte', () => {
     expect([0, 1, 2].map((r) => declaresPoxCondition(t, r))).toEqual([false, false, true]);
     expect([0, 1, 2].map((r) => declaresConditions(t, r))).toEqual([false, true, true]);
     expect([0, 1, 2].map((r) => nftConditionMaybeSent(t, r))).toEqual([false, false, true]);
-  });
-
-  it('mines a pending off-chain-only transaction as any, keeping its deny bit', () => {
-    const t = tableOf(packTxFlags(AnchorMode.OffChainOnly, true), packTxFlags(AnchorMode.OnChainOnly, false));
-    expect(flagsWhenMined(t, 0)).toBe(packTxFlags(AnchorMode.Any, true));
-    expect(flagsWhenMined(t, 1)).toBe(packTxFlags(AnchorMode.OnChainOnly, false));
-  });
-
-  it('mines a pending transaction with the post-condition bits a world file gave it', () => {
-    const declared = PcFlag.Originator | PcFlag.Staking | PcFlag.Pox | PcFlag.MaybeSent;
-    const t = tableOf(packTxFlags(AnchorMode.OffChainOnly, false, declared));
-    expect(flagsWhenMined(t, 0)).toBe(packTxFlags(AnchorMode.Any, false, declared));
-    expect(postConditionModeOf(t, 0)).toBe('originator');
   });
 });

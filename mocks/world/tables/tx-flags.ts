@@ -42,18 +42,3 @@ export function declaresPoxCondition(table: TxTable, tx: number): boolean {
 export function nftConditionMaybeSent(table: TxTable, tx: number): boolean {
   return ((table.flags[tx] as number) & PcFlag.MaybeSent) !== 0;
 }
-
-/**
- * The flags a pending transaction is mined with: its anchor mode, `off_chain_only` becoming
- * `any` (a block confirms it either way), and every post-condition bit it had pending (deny, and
- * a world file's originator, staking, pox and maybe-sent), which the transaction's bytes carry.
- */
-export function flagsWhenMined(mempool: TxTable, row: number): number {
-  const mode = anchorModeOf(mempool, row);
-  const conditions = (mempool.flags[row] as number) & ~ANCHOR_BITS;
-  return packTxFlags(
-    mode === AnchorMode.OffChainOnly ? AnchorMode.Any : (mode as AnchorMode),
-    false,
-    conditions,
-  );
-}

@@ -7,17 +7,20 @@ import { IdColumn } from './id-column.ts';
 import { NarrowColumn } from './narrow-column.ts';
 import { SparseColumn } from './sparse-column.ts';
 
-/** The id of a transaction: 8 draws of the world's generator, 32 bytes. */
+/** The seed of a transaction: 8 draws of the world's generator, 32 bytes. */
 const ID_WORDS = 8;
+/** An id's bytes: sha512/256 of the transaction's. */
+const ID_BYTES = 32;
 
 /**
  * Transactions as columns of typed arrays: about 42 bytes a transaction, so ten million of them fit
  * in memory. Sponsors and microblocks, which few transactions have, are sparse columns; the fee
- * and `aux`, small numbers but for a rare few, are narrow columns; an id is kept as the generator
- * state that drew it (mostly as a step from the previous row's, see `IdColumn`) and drawn again
- * when asked. Everything else about a transaction (its index in its block, events,
- * post-conditions, Clarity values, payload bytes) is derived on demand from these columns and its
- * row (see `txIndexOf`).
+ * and `aux`, small numbers but for a rare few, are narrow columns; a seed (32 bytes drawn for the
+ * row) is kept as the generator state that drew it (mostly as a step from the previous row's, see
+ * `IdColumn`) and drawn again when asked. Everything else about a transaction (its index in its
+ * block, events, post-conditions, Clarity values, payload bytes) is derived on demand from these
+ * columns, its seed and its row (see `txIndexOf`). Its id, the sha512/256 of those bytes, is
+ * written once the row is (world/wire/tx-ids.ts) and kept whole: 32 bytes a row.
  */
 export interface TxDraft {
   action: number;
@@ -82,8 +85,11 @@ export class TxTable {
   aux: NarrowColumn;
   /** -1 when not in a microblock. */
   micro = new SparseColumn(-1);
-  /** Per transaction, the state of the generator that drew its 32-byte id (see `drawId`). */
+  /** Per transaction, the state of the generator that drew its 32-byte seed (see `drawId`). */
   private ids: IdColumn;
+  /** Per transaction, its id (32 bytes) once written (`setId`); `hashed` says which rows have one. */
+  private hashes: Uint8Array;
+  private hashed: Uint8Array;
 
   constructor(capacity = 1024) {
     this.action = new Uint8Array(capacity);
@@ -98,6 +104,8 @@ export class TxTable {
     this.amount = new AmountColumn(capacity);
     this.aux = new NarrowColumn(capacity, Uint8Array);
     this.ids = new IdColumn(capacity);
+    this.hashes = new Uint8Array(capacity * ID_BYTES);
+    this.hashed = new Uint8Array(capacity);
   }
 
   /** Appends a transaction; the caller then draws its id (`drawId`). */
@@ -118,6 +126,7 @@ export class TxTable {
     this.amount.set(i, d.amount);
     this.aux.append(i, d.aux);
     this.micro.append(i, d.micro);
+    this.hashed[i] = 0;
     return i;
   }
 
@@ -125,33 +134,47 @@ export class TxTable {
   copyRow(from: TxTable, row: number, changes: Partial<TxDraft> = {}): number {
     const i = this.push({ ...from.draftOf(row), ...changes });
     this.ids.copy(i, from.ids, row);
+    if (from.hashed[row]) this.setId(i, from.hashes.subarray(row * ID_BYTES, (row + 1) * ID_BYTES));
     return i;
   }
 
   /**
-   * The id of `row` is the next 32 bytes `rng` draws (`rng.fill`): the table keeps the state it
+   * The seed of `row` is the next 32 bytes `rng` draws (`rng.fill`): the table keeps the state it
    * draws them from and `rng` moves past them, so the world's later draws are what they would be.
+   * Until its id is written (`setId`), the row's id reads as its seed.
    */
   drawId(row: number, rng: Rng): void {
     this.ids.record(row, rng);
     rng.skip(ID_WORDS);
   }
 
-  /** Row `row` has the id `id` (32 bytes): a signed transaction's, the hash of its bytes. */
+  /** Row `row` has the id `id` (32 bytes): a signed transaction's, the hash of its bytes, its seed too. */
   giveId(row: number, id: Uint8Array): void {
     this.ids.give(row, id);
+    this.setId(row, id);
+  }
+
+  /** Row `row`'s id is `id` (32 bytes): the hash of its bytes (world/wire/tx-ids.ts). */
+  setId(row: number, id: Uint8Array): void {
+    this.hashes.set(id, row * ID_BYTES);
+    this.hashed[row] = 1;
+  }
+
+  /** Whether row `row`'s id is written (else it reads as its seed). */
+  hasId(row: number): boolean {
+    return this.hashed[row] === 1;
   }
 
   /** Word `word` (0-7) of the id: its bytes 4 * word to 4 * word + 3, little-endian. */
   idWord(row: number, word: number): number {
+    if (this.hashed[row]) return readWord(this.hashes, row * ID_BYTES + word * 4);
     return this.seedWord(row, word);
   }
 
   /**
    * Word `word` (0-7) of the row's seed, the 32 bytes drawn for it: what a transaction carries but
    * the table does not store (payload bytes, post-conditions, costs) is derived from it, never from
-   * the id, since a real id is the hash of those bytes. A drawn row's id is its seed today; a
-   * given row's seed is its id.
+   * the id, which is the hash of those bytes. A given row's seed is its id.
    */
   seedWord(row: number, word: number): number {
     if (word === 0) return this.ids.firstWord(row);
@@ -169,6 +192,7 @@ export class TxTable {
 
   /** The id's 32 bytes, in a fresh array. */
   idBytes(row: number): Uint8Array {
+    if (this.hashed[row]) return this.hashes.slice(row * ID_BYTES, (row + 1) * ID_BYTES);
     const given = this.ids.givenId(row);
     if (given) return given.slice();
     const out = new Uint8Array(32);
@@ -183,6 +207,11 @@ export class TxTable {
 
   /** Whether the id of `row` is `key` (32 bytes). */
   idEquals(row: number, key: Uint8Array): boolean {
+    if (this.hashed[row]) {
+      const at = row * ID_BYTES;
+      for (let i = 0; i < ID_BYTES; i++) if (this.hashes[at + i] !== key[i]) return false;
+      return true;
+    }
     // Most rows an index probes differ in the first word, kept apart: no state to find for them.
     if (this.ids.firstWord(row) !== readWord(key, 0)) return false;
     const given = this.ids.givenId(row);
@@ -256,5 +285,7 @@ export class TxTable {
     this.amount.resize(n);
     this.aux.resize(n);
     this.ids.resize(n);
+    this.hashes = grow(this.hashes, n * ID_BYTES, Uint8Array);
+    this.hashed = grow(this.hashed, n, Uint8Array);
   }
 }

@@ -1,22 +1,22 @@
-import { addAmounts, MAX_CONDITION_AMOUNT, subtractAmounts, type Amount } from '../world/amount.ts';
-import { clarityTxOf, contractAt, variant, type Chain } from '../world/tables/chain.ts';
+import { addAmounts, MAX_CONDITION_AMOUNT, subtractAmounts, type Amount } from '../amount.ts';
+import { clarityTxOf, contractAt, variant, type Chain } from '../tables/chain.ts';
 import { signedPostConditions } from './signed-post-conditions.ts';
-import { uintPair } from '../world/derive/clarity.ts';
-import { swapOut } from '../world/derive/events.ts';
-import { Action, Status } from '../world/tables/kinds.ts';
+import { uintPair } from '../derive/clarity.ts';
+import { swapOut } from '../derive/events.ts';
+import { Action, Status } from '../tables/kinds.ts';
 import {
   declaresConditions,
   declaresPoxCondition,
   declaresStakingCondition,
   nftConditionMaybeSent,
-} from '../world/tables/tx-flags.ts';
-import type { TxTable } from '../world/tables/tx-table.ts';
+} from '../tables/tx-flags.ts';
+import type { TxTable } from '../tables/tx-table.ts';
 import type {
   FungibleConditionCode,
   PostCondition,
   PostConditionAsset,
   PostConditionPrincipal,
-} from './types.ts';
+} from './shapes.ts';
 
 const CODES: readonly FungibleConditionCode[] = [
   'sent_equal_to',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toHex } from '../world/hex.ts';
+import { toHex } from '../hex.ts';
 import { txHash as pageHash } from './tx-hash.ts';
 import { txHash as nodeHash } from './node/tx-hash.ts';
 

@@ -1,7 +1,7 @@
 import { c32addressDecode } from 'c32check';
 import { ByteWriter, parseHex, WireError } from './byte-writer.ts';
-import type { PostCondition, PostConditionPrincipal, TxPayload } from './types.ts';
-import type { TenureCause } from '../world/tables/kinds.ts';
+import type { PostCondition, PostConditionPrincipal, TxPayload } from './shapes.ts';
+import type { TenureCause } from '../tables/kinds.ts';
 
 /** Who signs for a transaction (its origin, or its sponsor): an address, its nonce and the fee it pays. */
 export interface SpenderInput {

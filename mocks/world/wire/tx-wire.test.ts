@@ -4,18 +4,20 @@ import { deserializeTransaction } from '@stacks/transactions';
 import { sha512_256 } from '@noble/hashes/sha512';
 import { hexToBytes } from '@noble/hashes/utils';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMock } from '../create-mock.ts';
-import { rowsOfEveryKind } from '../../testing/rows-of-every-kind.ts';
-import { stacksJsTxBytes } from '../../testing/stacks-js-tx.ts';
-import { toHex } from '../world/hex.ts';
-import type { Chain } from '../world/tables/chain.ts';
-import type { NetworkName } from '../world/tables/network.ts';
-import type { TxTable } from '../world/tables/tx-table.ts';
-import { clarityTxOf } from '../world/tables/chain.ts';
-import { rawTxOf, txWireInputOf } from './raw-tx.ts';
+import { createMock } from '../../create-mock.ts';
+import { rowsOfEveryKind } from '../../../testing/rows-of-every-kind.ts';
+import { stacksJsTxBytes } from '../../../testing/stacks-js-tx.ts';
+import { toHex } from '../hex.ts';
+import type { Chain } from '../tables/chain.ts';
+import type { NetworkName } from '../tables/network.ts';
+import type { TxTable } from '../tables/tx-table.ts';
+import { clarityTxOf } from '../tables/chain.ts';
+import { rawTxOf } from '../../serialize/raw-tx.ts';
+import { txWireInputOf } from './tx-bytes.ts';
 import { txWireBytes } from './tx-wire.ts';
+import { txHash } from './node/tx-hash.ts';
 
-const DIR = fileURLToPath(new URL('../../fixtures/worlds/', import.meta.url));
+const DIR = fileURLToPath(new URL('../../../fixtures/worlds/', import.meta.url));
 /**
  * The default world, and the example worlds that hold shapes it does not (`shapeOf`, measured:
  * release-9 ten, with the originator mode; token-launch one). The stacking and wallet worlds held
@@ -93,7 +95,7 @@ interface WrittenRow {
 
 describe("txWireBytes: a transaction's bytes written by the mock itself", () => {
   it.each(CASES)(
-    "are @stacks/transactions' serialization, byte for byte, for a row of every shape of $name",
+    "are @stacks/transactions' serialization, byte for byte, for a row of every shape of $name, and every row's id is their hash",
     async ({ world, network }) => {
       const chain = await chainOf(world, network);
       // Every row the encoder writes, and its shape: stacks.js is about 20 times slower than the
@@ -101,10 +103,18 @@ describe("txWireBytes: a transaction's bytes written by the mock itself", () => 
       const written: WrittenRow[] = [];
       for (const table of [chain.txs, chain.mempool])
         for (let tx = 0; tx < table.count; tx++) {
-          if (clarityTxOf(chain, table, tx)?.raw) continue;
+          const raw = clarityTxOf(chain, table, tx)?.raw;
+          if (raw) {
+            expect(table.idHex(tx)).toBe(toHex(txHash(hexToBytes(raw.slice(2)))));
+            continue;
+          }
           const input = txWireInputOf(chain, table, tx);
-          // The encoder writes every row: one it cannot write fails here, compared or not.
-          txWireBytes(input);
+          // The encoder writes every row: one it cannot write fails here, compared or not. Its id
+          // is the hash of the bytes served for it, as a node names a transaction.
+          const bytes = txWireBytes(input);
+          expect(table.idHex(tx), `${table === chain.txs ? 'mined' : 'pending'} row ${tx}`).toBe(
+            toHex(txHash(bytes)),
+          );
           written.push({ table, tx, shape: shapeOf(input) });
         }
       expect(written.length).toBeGreaterThan(1000);

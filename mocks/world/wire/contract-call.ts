@@ -1,10 +1,10 @@
-import { clarityTxOf, contractAt, type Chain } from '../world/tables/chain.ts';
-import type { ClarityPayload } from '../world/tables/clarity-txs.ts';
-import type { ClarityPair } from '../world/derive/clarity.ts';
-import { argumentValues, FUNCTIONS } from '../world/derive/call-arguments.ts';
-import type { Action } from '../world/tables/kinds.ts';
-import type { TxTable } from '../world/tables/tx-table.ts';
-import type { FunctionArg } from './types.ts';
+import { clarityTxOf, contractAt, type Chain } from '../tables/chain.ts';
+import type { ClarityPayload } from '../tables/clarity-txs.ts';
+import type { ClarityPair } from '../derive/clarity.ts';
+import { argumentValues, FUNCTIONS } from '../derive/call-arguments.ts';
+import type { Action } from '../tables/kinds.ts';
+import type { TxTable } from '../tables/tx-table.ts';
+import type { FunctionArg } from './shapes.ts';
 
 export function contractCallOf(chain: Chain, table: TxTable, tx: number) {
   const broadcast = clarityTxOf(chain, table, tx)?.payload;

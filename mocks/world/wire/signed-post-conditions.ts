@@ -3,8 +3,8 @@ import {
   wireToPostCondition,
   type PostCondition as SignedCondition,
 } from '@stacks/transactions';
-import { pairOf } from '../world/derive/clarity.ts';
-import type { FungibleConditionCode, PostCondition, PostConditionPrincipal } from './types.ts';
+import { pairOf } from '../derive/clarity.ts';
+import type { FungibleConditionCode, PostCondition, PostConditionPrincipal } from './shapes.ts';
 
 const FUNGIBLE: Record<string, FungibleConditionCode> = {
   eq: 'sent_equal_to',

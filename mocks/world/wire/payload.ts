@@ -1,12 +1,12 @@
-import { contractAt, type Chain } from '../world/tables/chain.ts';
-import { sourceOf } from '../world/derive/contract-source.ts';
-import { Action, TENURE_CAUSES, txTypeOf, type TenureCause } from '../world/tables/kinds.ts';
-import { BlockKey } from '../world/tables/block-table.ts';
-import type { TxTable } from '../world/tables/tx-table.ts';
-import { indexBlockHash } from './block.ts';
+import { contractAt, type Chain } from '../tables/chain.ts';
+import { sourceOf } from '../derive/contract-source.ts';
+import { Action, TENURE_CAUSES, txTypeOf, type TenureCause } from '../tables/kinds.ts';
+import { BlockKey } from '../tables/block-table.ts';
+import type { TxTable } from '../tables/tx-table.ts';
+import { indexBlockHash } from '../derive/block-hashes.ts';
 import { contractCallOf } from './contract-call.ts';
-import { derivedHex } from '../world/derive/derived-bytes.ts';
-import type { TxPayload } from './types.ts';
+import { derivedHex } from '../derive/derived-bytes.ts';
+import type { TxPayload } from './shapes.ts';
 
 /** `tx_type` and the one type-specific object of a transaction in `table`. */
 export function payloadOf(chain: Chain, table: TxTable, tx: number): TxPayload {

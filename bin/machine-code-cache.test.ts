@@ -57,7 +57,7 @@ describe('the code cache a Node writes for itself', () => {
     expect(existsSync(file)).toBe(false);
   });
 
-  it('prunes, once written, the caches of other bundles and V8s written before it: never itself, a newer one, or anything not ours', () => {
+  it('prunes, once written, the caches of other bundles written before it: never itself, its bundle for another V8 (a Node switched back to), a newer one, or anything not ours', () => {
     const { file } = machineCodeCache(LABEL)!;
     const folder = dirname(file);
     mkdirSync(folder, { recursive: true });
@@ -66,10 +66,11 @@ describe('the code cache a Node writes for itself', () => {
       writeFileSync(join(folder, name), 'x');
       utimesSync(join(folder, name), time, time);
     };
-    // An older package's cache, an older Node's, and a write of one that never finished.
+    // An older package's caches, one of them a write that never finished.
     place(`fedcba9876543210-${process.versions.v8}-${process.arch}.cache`);
-    place(`${LABEL.bundle}-11.3.244.8-node.17-${process.arch}.cache`);
     place(`fedcba9876543210-12.4.254.21-node.33-arm64.cache.4242`);
+    // This package's cache for another Node, written before: the user may switch back to it.
+    place(`${LABEL.bundle}-11.3.244.8-node.17-${process.arch}.cache`);
     // Another Node that wrote its own after this one: in use beside it.
     place(`0011223344556677-13.6.233.10-node.24-${process.arch}.cache`, Date.now() / 1000 + 3600);
     // Not ours by name, and this cache's own write of another start.
@@ -81,6 +82,7 @@ describe('the code cache a Node writes for itself', () => {
     expect(readdirSync(folder).sort()).toEqual(
       [
         `0011223344556677-13.6.233.10-node.24-${process.arch}.cache`,
+        `${LABEL.bundle}-11.3.244.8-node.17-${process.arch}.cache`,
         `${LABEL.bundle}-${process.versions.v8}-${process.arch}.cache`,
         `${LABEL.bundle}-${process.versions.v8}-${process.arch}.cache.4242`,
         'notes.txt',

@@ -66,17 +66,21 @@ export function machineCodeCache(label: CodeCacheLabel): MachineCodeCache | unde
 }
 
 /**
- * Removes the caches in `file`'s folder written before it for another bundle or another V8: each
- * is of a package or Node version no longer current (a cache is written only where a start found
- * none it could take), which would otherwise stay there forever. Never `file`, nor one of its
- * label being written, nor one written after it (another Node in use beside this one), nor
- * anything not named as ours or owned by another user.
+ * Removes the caches in `file`'s folder written before it for another bundle: each is of a
+ * package version no longer current (a cache is written only where a start found none it could
+ * take), which would otherwise stay there forever. The caches of this bundle for other V8s stay:
+ * a user switching between Nodes (the benches interleave three) keeps each one's, where pruning
+ * them made every switch write its cache again and its first answer pay for it. Never `file`,
+ * nor one written after it (a newer package in use beside this one), nor anything not named as
+ * ours or owned by another user.
  */
 function pruneStale(file: string): void {
   const dir = dirname(file);
   const written = statSync(file).mtimeMs;
+  // The bundle's digest, the name's first part.
+  const bundle = basename(file).slice(0, 16);
   for (const name of readdirSync(dir)) {
-    if (name.startsWith(basename(file)) || !CACHE_NAME.test(name)) continue;
+    if (name.startsWith(bundle) || !CACHE_NAME.test(name)) continue;
     const other = join(dir, name);
     try {
       const stat = lstatSync(other);

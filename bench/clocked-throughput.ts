@@ -7,7 +7,7 @@ import { loadLine, machineLine } from './lib/machine.ts';
 import { startMockProcess, startServerProcess } from './lib/mock-process.ts';
 import { recordAnswer } from './lib/record-answers.ts';
 import { endBench, runBench } from './lib/results.ts';
-import { benchSettings, exitOnSignals, LOAD_OPTIONS } from './lib/settings.ts';
+import { benchSettings, exitOnSignals, LOAD_OPTIONS, loadSettings } from './lib/settings.ts';
 import { defineCommand } from '../spec/command-line/declaration.ts';
 import { httpClient } from '../spec/http/client.ts';
 import { urlFor } from '../spec/load.ts';
@@ -99,11 +99,7 @@ const CLOCKED_COMMAND = defineCommand({
 async function main(): Promise<void> {
   exitOnSignals();
   const given = benchSettings(CLOCKED_COMMAND);
-  const settings: LoadSettings = {
-    connections: 10,
-    warmupSeconds: given['warmup-seconds'],
-    seconds: given.seconds,
-  };
+  const settings = loadSettings(given, 10);
   const lines = [
     '# Throughput with a block every second',
     '',

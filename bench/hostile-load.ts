@@ -4,11 +4,11 @@ import { urlFor } from '../spec/load.ts';
 import { engineWarmed } from '../testing/http/engine-warmed.ts';
 import type { WorldCatalogue } from '../mocks/query/catalogue.ts';
 import { prepareHostile, type HostileTally } from './lib/hostile-broadcaster.ts';
-import { measureMix, type LoadResult, type LoadSettings } from './lib/load.ts';
+import { measureMix, type LoadResult } from './lib/load.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
 import { startMockProcess } from './lib/mock-process.ts';
 import { endBenchReport, runBench } from './lib/results.ts';
-import { benchSettings, exitOnSignals, LOAD_OPTIONS } from './lib/settings.ts';
+import { benchSettings, exitOnSignals, LOAD_OPTIONS, loadSettings } from './lib/settings.ts';
 
 const RESULTS = 'hostile-load.md';
 /** Issue 39's "at the same speed", as a ceiling: the hostile turn keeps this share of the quiet turn's throughput… */
@@ -99,11 +99,7 @@ function row(i: number, { quiet, hostile, tally }: Turn): string {
 async function main(): Promise<void> {
   exitOnSignals();
   const given = benchSettings(COMMAND);
-  const settings: LoadSettings = {
-    connections: 10,
-    warmupSeconds: given['warmup-seconds'],
-    seconds: given.seconds,
-  };
+  const settings = loadSettings(given, 10);
   const header = [machineLine(), loadLine()];
   const perTurn = Math.ceil(((settings.warmupSeconds + settings.seconds) * 1000) / given['every-ms']) + 5;
   const mock = await startMockProcess([

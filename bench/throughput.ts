@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { httpClient } from '../spec/http/client.ts';
 import { startPrism } from '../spec/prism/start-prism.ts';
-import { measure, type LoadResult, type LoadSettings } from './lib/load.ts';
+import { measure, type LoadResult } from './lib/load.ts';
 import { loadLine, machineLine } from './lib/machine.ts';
 import { startMockProcess, startServerProcess } from './lib/mock-process.ts';
 import { engineWarmed } from '../testing/http/engine-warmed.ts';
 import { recordAnswer } from './lib/record-answers.ts';
 import { endBenchReport, runBench } from './lib/results.ts';
-import { benchSettings, exitOnSignals, LOAD_OPTIONS } from './lib/settings.ts';
+import { benchSettings, exitOnSignals, LOAD_OPTIONS, loadSettings } from './lib/settings.ts';
 import { defineCommand } from '../spec/command-line/declaration.ts';
 import {
   medianTurn,
@@ -47,11 +47,7 @@ const given = benchSettings(
     },
   }),
 );
-const settings: LoadSettings = {
-  connections: 50,
-  warmupSeconds: given['warmup-seconds'],
-  seconds: given.seconds,
-};
+const settings = loadSettings(given, 50);
 
 function routes(busiest: string): BenchRoute[] {
   const latest = urlFor('get_block', { path: { height_or_hash: 'latest' } });

@@ -1,5 +1,6 @@
 import type { CommandSpec, OptionSpec, Values } from '../../spec/command-line/declaration.ts';
 import { readCommand } from '../../spec/command-line/parse.ts';
+import type { LoadSettings } from './load.ts';
 
 /**
  * The flags of a bench that measures load (bench/lib/load.ts), declared once for every such bench:
@@ -21,6 +22,14 @@ export const LOAD_OPTIONS = {
     description: 'seconds of each measure',
   },
 } as const satisfies Record<string, OptionSpec>;
+
+/** The load a bench drives with `connections`, from its LOAD_OPTIONS flags. */
+export function loadSettings(
+  given: { 'warmup-seconds': number; seconds: number },
+  connections: number,
+): LoadSettings {
+  return { connections, warmupSeconds: given['warmup-seconds'], seconds: given.seconds };
+}
 
 /**
  * A bench's settings, from its flags and their variables (`BENCH_SECONDS=30 npx tsx …` as

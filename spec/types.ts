@@ -283,7 +283,9 @@ export interface paths {
          *     they decode (stacks.js's `deserializeTransaction`) to the transaction
          *     `GET /extended/v1/tx/{tx_id}` serves: its nonce, fee, sender, sponsor, anchor mode,
          *     post-conditions and payload. A transaction a wallet broadcast is served as it was sent,
-         *     with its signatures; one the world generated has empty signatures. `event_limit` and
+         *     with its signatures; one the world generated is signed where the world holds the key (a
+         *     world file's `test_key` account, as origin or sponsor: stacks.js's `verifyOrigin`
+         *     recovers it) and has empty signatures otherwise. `event_limit` and
          *     `event_offset` are checked as on `GET /extended/v1/tx/{tx_id}` and change nothing.
          *     Unknown: 404 `could not find raw transaction by ID`.
          */
@@ -732,7 +734,8 @@ export interface paths {
          * @description The real testnet service's faucet: 500 STX to `address` from one of the world's funded
          *     accounts, a token transfer with the memo `faucet` that waits in the mempool until the
          *     next mined block. Answers `{success: true, txId, txRaw}`: the transaction's id and its
-         *     bytes as hex (unsigned: the mock's background transactions carry no signatures). On a
+         *     bytes as hex (unsigned, as the world's transactions are where it holds no key: signed
+         *     only when the funder is a world file's `test_key` account). On a
          *     mainnet mock, or without a valid testnet `address`: 400 `{success: false, error}`.
          *     `stacking=true` asks the real service for the stacking minimum the stacks-node's PoX info
          *     gives (plus 20%); this mock keeps no PoX reward-set threshold to derive it from, so it

@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createNetwork } from '@stacks/network';
-import { broadcastTransaction, makeSTXTokenTransfer, privateKeyToAddress } from '@stacks/transactions';
+import {
+  broadcastTransaction,
+  deserializeTransaction,
+  makeSTXTokenTransfer,
+  privateKeyToAddress,
+} from '@stacks/transactions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMock, type Mock } from '../../api/index.ts';
 import { httpClient } from '../../spec/http/client.ts';
@@ -38,6 +43,25 @@ async function served(text: string, name: string): Promise<Mock> {
   return mock;
 }
 
+// Contracts of the file's own source, deployed and called by test-key accounts: run in the engine.
+const CONTRACT_FILE = `network: testnet
+seed: 11
+accounts:
+  alice: { test_key: true, stx: "90000000" }
+  carol: { test_key: true, stx: "90000000" }
+contracts:
+  - contract: alice.counter
+    height: 5
+    fee: "50000"
+    source: |
+      (define-data-var count uint u0)
+      (define-public (add (by uint))
+        (begin (var-set count (+ (var-get count) by)) (ok (var-get count))))
+transactions:
+  - { height: 6, type: contract_call, sender: alice, contract: alice.counter, function: add, args: [u5], fee: "300" }
+  - { height: 7, type: contract_call, sender: carol, contract: alice.counter, function: add, args: [u1], fee: "300", sponsor: alice }
+`;
+
 interface Declared {
   declared: { accounts: { name: string; address: string; test_key?: string }[] };
 }
@@ -66,6 +90,34 @@ describe('test keys in a world file', () => {
     const app = createMockApp({ world: join(dir, 'keys.yaml'), blocks: 60, quiet: true });
     const text = banner(mock.url, app.live.queries, app.options, 0);
     expect(text).toContain(`${alice?.address}  test key ${alice?.test_key} (testing only)`);
+  });
+
+  it("signs the deployment and calls of the file's own contract with the test keys: stacks.js verifies the bytes the mock serves", async () => {
+    const mock = await served(CONTRACT_FILE, 'contract.yaml');
+    const client = httpClient(mock.url, { keepAlive: false });
+    const world = (await client.get('/_mock/world')).body as Declared;
+    const senders = new Map(world.declared.accounts.map((a) => [a.address, a.test_key as string]));
+    const txs = new Map<string, { tx_id: string; tx_type: string; sender_address: string }>();
+    for (const account of world.declared.accounts) {
+      const page = await client.get(`/extended/v2/addresses/${account.address}/transactions`);
+      for (const { tx } of (
+        page.body as { results: { tx: { tx_id: string; tx_type: string; sender_address: string } }[] }
+      ).results)
+        if (senders.has(tx.sender_address)) txs.set(tx.tx_id, tx);
+    }
+    expect([...txs.values()].map((t) => t.tx_type).sort()).toEqual([
+      'contract_call',
+      'contract_call',
+      'smart_contract',
+    ]);
+    for (const { tx_id, sender_address } of txs.values()) {
+      const raw = (await client.get(`/extended/v1/tx/${tx_id}/raw`)).body as { raw_tx: string };
+      const wire = deserializeTransaction(raw.raw_tx);
+      expect(`0x${wire.txid()}`).toBe(tx_id);
+      // Throws unless the origin's signature recovers the key of the sender's address.
+      wire.verifyOrigin();
+      expect(privateKeyToAddress(senders.get(sender_address) as string, 'testnet')).toBe(sender_address);
+    }
   });
 
   it('derives the same key from the same seed and name, another from another seed', () => {

@@ -1,6 +1,8 @@
 import { WireError } from './byte-writer.ts';
+import { heldKeys } from './held-keys.ts';
 import { payloadOf } from './payload.ts';
 import { postConditionsOf } from './post-conditions.ts';
+import { signedTx } from './sign-tx.ts';
 import { txWireBytes, type TxWireInput } from './tx-wire.ts';
 import { clarityTxOf, type Chain } from '../tables/chain.ts';
 import { anchorModeOf, postConditionModeOf } from '../tables/tx-flags.ts';
@@ -13,11 +15,20 @@ const ANCHOR_MODES = [1, 1, 2, 3] as const;
 
 /**
  * The wire bytes of row `tx` of `table`, one the world generated (not one broadcast to the
- * engine, whose bytes are kept as sent), in a fresh array.
+ * engine, whose bytes are kept as sent), in a fresh array: signed by its origin (and its sponsor)
+ * where the world holds the key (held-keys.ts), else with empty signatures.
  */
 export function generatedBytes(chain: Chain, table: TxTable, tx: number): Uint8Array {
   try {
-    return txWireBytes(txWireInputOf(chain, table, tx));
+    const input = txWireInputOf(chain, table, tx);
+    const unsigned = txWireBytes(input);
+    const keys = heldKeys(chain);
+    if (keys.size === 0) return unsigned;
+    const origin = keys.get(input.origin.address);
+    // A sponsor signs over the origin's signature: without the origin's key, neither signs.
+    if (!origin) return unsigned;
+    const sponsor = input.sponsor && keys.get(input.sponsor.address);
+    return signedTx(unsigned, { origin, ...(sponsor && { sponsor }) });
   } catch (error) {
     if (error instanceof WireError) throw new StreamError(`transaction ${table.idHex(tx)}: ${error.message}`);
     throw error;

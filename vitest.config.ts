@@ -13,8 +13,9 @@ import { SLOW_TEST_FILES } from './testing/slow-tests.ts';
 const SETUP = ['./testing/compare-bytes.ts'];
 
 /**
- * Unit tests that replace a module with vi.mock, or patch a global another file's MSW server also
- * patches (the in-process WebSocket: in the shared graph its block never arrived).
+ * Unit tests that replace a module with vi.mock, patch a global another file's MSW server also
+ * patches (the in-process WebSocket: in the shared graph its block never arrived), or set what
+ * the process's engines do from then on.
  */
 const ISOLATED = [
   'mocks/reliability/key-comparison.test.ts',
@@ -22,6 +23,7 @@ const ISOLATED = [
   'msw/live-updates.test.ts',
   'mocks/operations/contract-routes-no-engine.test.ts',
   'mocks/world-files/own-contracts-no-engine.test.ts',
+  'mocks/clarity/node/thread-priority.test.ts',
 ];
 
 /**

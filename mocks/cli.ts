@@ -1,4 +1,5 @@
 import { banner } from './banner.ts';
+import { runEnginesInBackground } from './clarity/load.ts';
 import { UsageError } from '../spec/command-line/declaration.ts';
 import { usageLine } from '../spec/command-line/parse.ts';
 import { MOCK_COMMAND, parseCli, usage } from './cli-args.ts';
@@ -23,6 +24,7 @@ export async function mockCommand(args: string[]): Promise<void> {
     return;
   }
   const started = performance.now();
+  runEnginesInBackground();
   const mock = await startMockServer(options).catch((err: NodeJS.ErrnoException) => {
     if (err instanceof WorldFileError) {
       const count = err.problems.length;

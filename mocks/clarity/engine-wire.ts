@@ -16,6 +16,8 @@ export interface Start {
   /** The package to import (`@stacks/clarinet-sdk`; the tests name a missing one). */
   from: string;
   trackCosts: boolean;
+  /** The thread gives the CPU to the process's others when they want it (`runEnginesInBackground`). */
+  background: boolean;
 }
 
 /**

@@ -3,6 +3,20 @@ import { startHostedEngine } from './node/engine-bridge.ts';
 import { dropImageFile, imagesStored, readImageFile, writeImageFile } from './node/image-files.ts';
 import { CLARITY_PACKAGE } from './unavailable.ts';
 
+/** Whether the engines started from now on run in the background (`runEnginesInBackground`). */
+let background = false;
+
+/**
+ * From now on, each new engine's thread runs at a lower priority than the process's other
+ * threads (where one thread's priority can be set: Linux). The CLI's choice, a backend many
+ * clients share: a contract that keeps the engine busy for seconds must not slow the answers to
+ * everyone else (bench/hostile-load.ts). The in-process doors leave it: there the caller's own
+ * test usually waits on the engine, and a busy machine would starve it.
+ */
+export function runEnginesInBackground(): void {
+  background = true;
+}
+
 /**
  * A new engine on a thread of its own (engine-bridge.ts): an empty simnet session with the node's
  * boot contracts (pox-4, the costs, BNS), in the epoch the mock's chains are in. Its start (about
@@ -30,7 +44,7 @@ export async function startEngine(
   );
   try {
     const engine = await startHostedEngine(
-      { from, trackCosts },
+      { from, trackCosts, background },
       booted.then(async (image) => image ?? (await given)),
     );
     if (!(await given) && !(await booted)) await storeBoot(engine, key);
@@ -39,7 +53,7 @@ export async function startEngine(
     if (!(await booted)) throw error;
   }
   await dropImageFile(key);
-  const engine = await startHostedEngine({ from, trackCosts });
+  const engine = await startHostedEngine({ from, trackCosts, background });
   await storeBoot(engine, key);
   return engine;
 }

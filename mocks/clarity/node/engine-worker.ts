@@ -22,6 +22,7 @@ import { bootInterfaces } from '../boot-copies.ts';
 import { simnetEngine, type Simnet, type SimnetEngine } from '../simnet-engine.ts';
 import { ClarityUnavailable } from '../unavailable.ts';
 import { restoreImage, takeImage, watchForSession } from './session-memory.ts';
+import { yieldToOtherThreads } from './thread-priority.ts';
 
 /** The part of `@stacks/clarinet-sdk`'s module the engine uses. */
 interface ClarinetSdk {
@@ -56,7 +57,8 @@ interface Running {
 }
 
 /** The package imported and its session made, then, once told (`Go`), booted or restored. */
-async function start({ from, trackCosts }: Start): Promise<Running> {
+async function start({ from, trackCosts, background }: Start): Promise<Running> {
+  if (background) yieldToOtherThreads();
   watchForSession();
   const sdk = await importSdk(from);
   const session = (await sdk.getSDK({ trackCosts })) as SessionObject;

@@ -21,8 +21,10 @@ $(DEPS): package.json package-lock.json
 	@touch $@
 
 ## mock: run the mock on http://127.0.0.1:3999 (flags: make mock ARGS="--seed 7 --quiet")
+# From bin/cli.ts's bundle, made again when a source changed (scripts/mock-start.ts); through tsx
+# when it cannot be made.
 mock: $(DEPS)
-	@npx tsx bin/cli.ts $(ARGS)
+	@start=$$(node --import tsx scripts/mock-start.ts) && exec node $$start $(ARGS)
 
 ## test: typecheck, lint the spec, drift against the official client, run every test (spec, mock, contract suite vs the mock, self-test; the browser tests when Chromium is at /usr/bin/chromium); the closing lines name what skipped and why
 # The checks before vitest are single-threaded: two at a time, each one's output kept whole

@@ -9,6 +9,7 @@ import {
   privateKeyToAddress,
 } from '@stacks/transactions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliFromSources } from '../mocks/cli-build.ts';
 import { httpClient, type HttpClient } from '../spec/http/client.ts';
 
 // The wallet's send loop against the mock as a developer starts it: the command line, over HTTP.
@@ -36,9 +37,7 @@ beforeAll(async () => {
   child = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      'bin/cli.ts',
+      ...(await cliFromSources()),
       '--port',
       String(port),
       '--network',

@@ -7,7 +7,7 @@ import { killCliProcesses, runCli, waitFor, type CliProcess } from '../testing/h
 import { PROXY_COMMAND } from './cli.ts';
 import { tempDir } from '../testing/temp-dir.ts';
 
-function run(args: string[]): CliProcess {
+function run(args: string[]): Promise<CliProcess> {
   return runCli(['proxy', ...args]);
 }
 
@@ -18,7 +18,14 @@ describe('npm run mock -- proxy', () => {
 
   it('starts, says where it listens and where the report goes, serves the summary, and stops on SIGTERM', async () => {
     const report = join(dir, 'out', 'violations.jsonl');
-    const { child, output } = run(['--upstream', 'http://127.0.0.1:9', '--port', '0', '--report', report]);
+    const { child, output } = await run([
+      '--upstream',
+      'http://127.0.0.1:9',
+      '--port',
+      '0',
+      '--report',
+      report,
+    ]);
     const [, url] = await waitFor(output, /validating proxy on (http:\/\/127\.0\.0\.1:\d+)/);
     expect(output()).toContain(report);
     const summary = (await httpClient(url as string, { keepAlive: false }).get('/_proxy/report')).body;
@@ -29,7 +36,7 @@ describe('npm run mock -- proxy', () => {
   });
 
   it('refuses a bad command line in one line and exits 2', async () => {
-    const { child, output } = run(['--port', '1']);
+    const { child, output } = await run(['--port', '1']);
     const [code] = await once(child, 'exit');
     expect(code).toBe(2);
     expect(output()).toBe('proxy: missing --upstream, --report; see proxy --help\n');

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { cliFromSources } from '../../mocks/cli-build.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The CLI's first line; with `--port 0` it names the port the server really bound. */
@@ -14,22 +15,37 @@ export interface MockProcess {
 }
 
 /**
- * Starts `bin/cli.ts` in its own process (so its event loop and heap are not the load
- * generator's) and resolves with its URL. The child runs in its own process group; stopping it,
- * a failed start and this process exiting all end the group.
+ * Starts the mock's command line (its bundle, mocks/cli-build.ts) in its own process (so its event
+ * loop and heap are not the load generator's) and resolves with its URL. The child runs in its own
+ * process group; stopping it, a failed start and this process exiting all end the group.
  */
-export function startMockProcess(args: string[], timeoutMs = 120_000): Promise<MockProcess> {
-  return startServerProcess('bin/cli.ts', ['--port', '0', '--host', '127.0.0.1', ...args], timeoutMs);
+export async function startMockProcess(args: string[], timeoutMs = 120_000): Promise<MockProcess> {
+  return startNodeProcess(
+    await cliFromSources(),
+    ['--port', '0', '--host', '127.0.0.1', ...args],
+    'bin/cli.ts',
+    timeoutMs,
+  );
 }
 
 /** Any server script of the project that prints `listening on http://127.0.0.1:<port>` once it listens. */
-export async function startServerProcess(
+export function startServerProcess(
   script: string,
   args: string[],
   timeoutMs = 120_000,
 ): Promise<MockProcess> {
-  // node itself with the tsx loader, not the tsx wrapper, so the signal reaches the server.
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  return startNodeProcess(['--import', 'tsx', script], args, script, timeoutMs);
+}
+
+/** `node <start> <args>`, `script` naming it in errors. */
+async function startNodeProcess(
+  start: string[],
+  args: string[],
+  script: string,
+  timeoutMs: number,
+): Promise<MockProcess> {
+  // node itself, not a wrapper, so the signal reaches the server.
+  const child = spawn(process.execPath, [...start, ...args], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../../spec/http/client.ts';
 import { createMockApp } from '../app.ts';
+import { cliFromSources } from '../cli-build.ts';
 import { startMockServer, type ServerDoor } from '../server.ts';
 import type { Mock } from '../mock-handle.ts';
 import { specCheckedClient } from '../../testing/http/spec-checked-client.ts';
@@ -83,9 +84,7 @@ describe('npm run mock -- export', () => {
     const child = spawn(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        'bin/cli.ts',
+        ...(await cliFromSources()),
         'export',
         '--from',
         mock.url,

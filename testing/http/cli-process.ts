@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { cliFromSources } from '../../mocks/cli-build.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const children: ChildProcess[] = [];
@@ -13,13 +14,14 @@ export interface CliProcess {
 }
 
 /**
- * `npm run mock -- ARGS`, run from the repository's root, with its output collected. The Clarity
- * engine starts when a request needs it (`MOCK_CLARITY=lazy`, unless `env` says otherwise): a
- * warm start would spend seconds of CPU on an engine most of these tests never read.
+ * `npm run mock -- ARGS`, run from the repository's root from the command line's bundle
+ * (mocks/cli-build.ts), with its output collected. The Clarity engine starts when a request needs
+ * it (`MOCK_CLARITY=lazy`, unless `env` says otherwise): a warm start would spend seconds of CPU on
+ * an engine most of these tests never read.
  */
-export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProcess {
-  // node itself, not the tsx wrapper: a signal must reach the server process, not a parent of it.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/cli.ts', ...args], {
+export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliProcess> {
+  // node itself, not a wrapper: a signal must reach the server process, not a parent of it.
+  const child = spawn(process.execPath, [...(await cliFromSources()), ...args], {
     cwd: ROOT,
     env: { ...process.env, MOCK_CLARITY: 'lazy', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

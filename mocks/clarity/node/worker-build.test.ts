@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { inputsOf } from './kept-bundle.ts';
 import { bundledWorker } from './worker-build.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -10,10 +11,7 @@ describe("the engine's thread, run from the sources", () => {
   it('starts from a bundle made of the files as they are now, each listed with its digest (a failed bundle falls back to tsx unseen)', async () => {
     const bundle = await bundledWorker();
     expect(bundle, 'esbuild made no bundle of engine-worker.ts').toBeInstanceOf(URL);
-    const text = readFileSync(bundle as URL, 'utf8');
-    const header = text.slice(0, text.indexOf('\n'));
-    expect(header.startsWith('// inputs ')).toBe(true);
-    const inputs = JSON.parse(header.slice('// inputs '.length)) as Record<string, string>;
+    const inputs = inputsOf(fileURLToPath(bundle as URL)) ?? {};
     expect(Object.keys(inputs)).toContain('mocks/clarity/node/engine-worker.ts');
     for (const [path, digest] of Object.entries(inputs))
       expect(

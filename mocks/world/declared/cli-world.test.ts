@@ -11,8 +11,8 @@ const dir = mkdtempSync(join(tmpdir(), 'cli-world-'));
 afterEach(killCliProcesses);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const cli = runCli(args, env);
+async function run(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const cli = await runCli(args, env);
   return {
     child: cli.child,
     out: {
@@ -30,7 +30,7 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}) {
 async function refusedFile(name: string, lines: string[]): Promise<{ path: string; stderr: string[] }> {
   const path = join(dir, name);
   writeFileSync(path, [...lines, ''].join('\n'));
-  const { child, out } = run(['--port', '0', '--world', path]);
+  const { child, out } = await run(['--port', '0', '--world', path]);
   const [code] = await once(child, 'exit');
   expect(code).toBe(1);
   expect(out.stdout).not.toMatch(/listening/);
@@ -71,7 +71,7 @@ describe('npm run mock -- --world FILE', () => {
   it('serves a good file named by MOCK_WORLD', async () => {
     const path = join(dir, 'good.yaml');
     writeFileSync(path, 'accounts:\n  alice: { stx: "1000" }\n  bob: {}\n');
-    const { child, out } = run(['--port', '0', '--blocks', '60'], { MOCK_WORLD: path });
+    const { child, out } = await run(['--port', '0', '--blocks', '60'], { MOCK_WORLD: path });
     const deadline = Date.now() + 20_000;
     while (!/listening on (http:\/\/\S+)/.test(out.stdout) && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 50));

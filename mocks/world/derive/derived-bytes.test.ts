@@ -21,6 +21,7 @@ describe('derivedHex', () => {
       amount: 0,
       aux: 0,
       micro: -1,
+      drafted: -1,
     });
   }
   const rng = new Rng(1);

@@ -1,5 +1,5 @@
 import { Cl, type ClarityValue } from '@stacks/transactions';
-import { burnHeightAt, type Chain } from '../tables/chain.ts';
+import { draftedBurnHeight, type Chain } from '../tables/chain.ts';
 import type { TxTable } from '../tables/tx-table.ts';
 import { tuple, uint } from './clarity.ts';
 import { derivedHex } from './derived-bytes.ts';
@@ -33,14 +33,18 @@ export interface StackStxValues {
   readonly authId: ClarityValue;
 }
 
-/** Where stack-stx transaction `tx` starts in `frame`: the burn height of the block that mines it. */
-function startBurnHeight(chain: Chain, table: TxTable, tx: number, frame: PoxFrame): number {
-  return burnHeightAt(chain, table.height[tx] as number) - frame.burnOrigin;
+/**
+ * Where stack-stx transaction `tx` starts in `frame`: the burn height of the block it was drafted
+ * in, the block that mines it unless it waited in the mempool (a node's wallet names the burn
+ * height it signs at; pox-4 takes it within that reward cycle).
+ */
+export function startBurnHeight(chain: Chain, table: TxTable, tx: number, frame: PoxFrame): number {
+  return draftedBurnHeight(chain, table, tx) - frame.burnOrigin;
 }
 
 /**
  * What the signer of stack-stx transaction `tx` signs in `frame`, and its key: the cycle the call
- * runs in (it starts at the burn height of the block that mines it, as pox-4 requires), its lock
+ * runs in (it starts at the burn height it was drafted at, within the cycle pox-4 requires), its lock
  * period (`aux`), its pox address, at most its own amount, and its auth id, on the frame's chain.
  */
 export function stackStxGrant(

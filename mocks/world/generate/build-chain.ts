@@ -474,7 +474,7 @@ export class ChainBuilder {
     const d = this.draft;
     d.action = tx.action;
     d.status = tx.status;
-    d.flags = packTxFlags(anchorMode, tx.deny, tx.pcFlags);
+    d.flags = packTxFlags(anchorMode, tx.deny, tx.pcFlags, tx.status);
     d.height = height;
     d.sender = tx.sender;
     d.sponsor = tx.sponsor;
@@ -487,6 +487,7 @@ export class ChainBuilder {
     d.amount = tx.deployKind === ContractKind.Ft ? FT_INITIAL_SUPPLY : tx.amount;
     d.aux = tx.aux;
     d.micro = micro;
+    d.drafted = -1;
     txs.push(d);
     txs.drawId(index, ids);
     ran?.(index);

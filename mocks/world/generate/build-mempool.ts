@@ -117,6 +117,7 @@ export function addToMempool(
     amount: tx.deployKind === ContractKind.Ft ? FT_INITIAL_SUPPLY : tx.amount,
     aux: tx.aux,
     micro: -1,
+    drafted: -1,
   });
   if (tx.signed) table.giveId(index, tx.signed.id);
   else table.drawId(index, rng);

@@ -50,11 +50,10 @@ export class ContractRegistry {
 
   /**
    * A contract the chain forgot in a reorg, registered again for its deployment back in the
-   * mempool: the same name, token and (a vault's) pair token (the same transaction deploys it),
+   * mempool: the same name, token, Clarity version and (a vault's) pair token (the same transaction deploys it),
    * pending. `pair` is the pair's index now, which a reorg may have changed.
    */
   redeployPending(contract: Contract, height: number, pair: number): number {
-    const version = contract.kind === ContractKind.Broadcast ? contract.clarityVersion : undefined;
     return this.register(
       contract.kind,
       contract.deployer,
@@ -63,7 +62,8 @@ export class ContractRegistry {
       true,
       height,
       pair,
-      version,
+      // The deployment's bytes name its Clarity version: it comes back with it, whatever its height now.
+      contract.clarityVersion,
     );
   }
 

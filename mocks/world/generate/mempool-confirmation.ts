@@ -4,8 +4,11 @@ import { receipts, type BuildState } from './build-state.ts';
 import type { TxIntent } from './draft-tx.ts';
 import { eventsOf, type ChainEvent } from '../derive/events.ts';
 import { Action, Status, txTypeOf } from '../tables/kinds.ts';
-import { clarityTxOf, type Chain } from '../tables/chain.ts';
+import { clarityTxOf, draftedBurnHeight, type Chain } from '../tables/chain.ts';
 import { TxTable } from '../tables/tx-table.ts';
+import { violatesConditions } from '../tables/tx-flags.ts';
+import { cycleOf } from '../derive/pox.ts';
+import { startBurnHeight, worldFrame } from '../derive/stack-stx.ts';
 import type { BlockWork } from '../run/block-work.ts';
 
 /** Evicted transactions stay visible (dropped) for this many blocks, then leave: memory stays flat. */
@@ -146,10 +149,11 @@ export class MempoolConfirmation {
 
   /**
    * Pending row `row` goes in block h with `status`: the ledger takes in its fee and events. Its
-   * bytes, and so its id, are those it was sent with (its anchor mode too).
+   * bytes, and so its id, are those it was sent with (its anchor mode, and what it was drafted at).
    */
   private mine(m: TxTable, row: number, h: number, status: Status): void {
-    const index = this.s.txs.copyRow(m, row, { status, height: h });
+    const drafted = draftedBurnHeight(this.s.chain, m, row);
+    const index = this.s.txs.copyRow(m, row, { status, height: h, drafted });
     if (m.action[row] === Action.Deploy) {
       this.s.registry.confirm(m.contract[row] as number);
       this.hooks.deployMined(m.contract[row] as number, h);
@@ -219,8 +223,19 @@ export class MempoolConfirmation {
     const { ledger } = this.s;
     const burnHeight = this.s.draft.burnHeight;
     if (this.callsMissingContract(m, row) || !ledger.covers([], payer, fee, burnHeight)) return undefined;
-    if (ledger.covers(this.eventsAsMined(m, row), payer, fee, burnHeight)) return Status.Success;
+    // pox-4 refuses a stack-stx whose start burn height is of another reward cycle than now.
+    if (m.action[row] === Action.StackStx && this.stacksInAnotherCycle(m, row, burnHeight))
+      return Status.AbortByResponse;
+    // One whose conditions its movement violates (a reorg sent it back) aborts again, as first mined.
+    if (ledger.covers(this.eventsAsMined(m, row), payer, fee, burnHeight))
+      return violatesConditions(m, row) ? Status.AbortByPostCondition : Status.Success;
     return txTypeOf(m.action[row] as Action) === 'contract_call' ? Status.AbortByResponse : undefined;
+  }
+
+  private stacksInAnotherCycle(m: TxTable, row: number, burnHeight: number): boolean {
+    const { chain } = this.s;
+    const start = startBurnHeight(chain, m, row, worldFrame(chain));
+    return cycleOf(start, chain.net.poxCycleLength) !== cycleOf(burnHeight, chain.net.poxCycleLength);
   }
 
   /**

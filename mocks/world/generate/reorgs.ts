@@ -4,6 +4,7 @@ import type { Contract } from '../tables/contracts.ts';
 import { Action, Status } from '../tables/kinds.ts';
 import type { MempoolConfirmation } from './mempool-confirmation.ts';
 import { TxTable } from '../tables/tx-table.ts';
+import { draftedBurnHeight } from '../tables/chain.ts';
 
 /** The chain before a block that may stop halfway: `Reorgs.undoBlock` takes it back there. */
 export interface BlockStart {
@@ -145,7 +146,7 @@ export class Reorgs {
     const checkpoint = this.checkpoints.get(target);
     if (!checkpoint) throw new RangeError(`a reorg reaches back at most ${this.reach()} blocks`);
     const orphans = this.orphanedTxs(checkpoint);
-    const pending = chain.mempool;
+    const pending = this.carriedMempool();
     const pendingTimes = chain.receiptTime;
     const forgotten = {
       contracts: registry.contracts.slice(checkpoint.contracts),
@@ -157,6 +158,19 @@ export class Reorgs {
     this.restoreMempool(checkpoint, orphans, pending, pendingTimes, leaving);
   }
 
+  /**
+   * The mempool as it is, each row carrying the burn height it was drafted at: the blocks its
+   * receipt names may be leaving, and the new ones have other burn heights.
+   */
+  private carriedMempool(): TxTable {
+    const { chain } = this.s;
+    const from = chain.mempool;
+    const carried = new TxTable(Math.max(16, from.count));
+    for (let row = 0; row < from.count; row++)
+      carried.copyRow(from, row, { drafted: draftedBurnHeight(chain, from, row) });
+    return carried;
+  }
+
   /** User transactions mined after the checkpoint, unanchored ones included, in chain order. */
   private orphanedTxs(checkpoint: Checkpoint): TxTable {
     const txs = this.s.txs;
@@ -164,7 +178,9 @@ export class Reorgs {
     for (let tx = checkpoint.txs; tx < txs.count; tx++) {
       const action = txs.action[tx] as Action;
       if (action === Action.Coinbase || action === Action.TenureChange || action === Action.Genesis) continue;
-      orphans.copyRow(txs, tx, { status: Status.Pending, micro: -1 });
+      // What it was drafted at is of the blocks leaving: it carries it (`TxDraft.drafted`).
+      const drafted = draftedBurnHeight(this.s.chain, txs, tx);
+      orphans.copyRow(txs, tx, { status: Status.Pending, micro: -1, drafted });
     }
     return orphans;
   }

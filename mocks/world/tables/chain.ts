@@ -147,3 +147,12 @@ export function burnHeightAt(chain: Chain, height: number): number {
   const row = Math.min(height, chain.blocks.count) - 1;
   return chain.blocks.burnHeight[row] as number;
 }
+
+/**
+ * The burn height row `row`'s arguments were drafted at (`TxDraft.drafted`): its block's, or the
+ * block its mempool receipt names, unless it was drafted elsewhere and carries it.
+ */
+export function draftedBurnHeight(chain: Chain, table: TxTable, row: number): number {
+  const drafted = table.drafted.at(row);
+  return drafted >= 0 ? drafted : burnHeightAt(chain, table.height[row] as number);
+}

@@ -209,5 +209,11 @@ export const PcFlag = {
   Pox: 32,
   /** An NFT post-condition `maybe_sent` instead of `sent`. */
   MaybeSent: 64,
+  /**
+   * Its derived post-conditions are ones its movement violates: drafted to abort by
+   * post-condition. Kept with the row rather than read off its status, so its bytes (and so its
+   * id) stay the same when a reorg sends it back to the mempool and a block mines it again.
+   */
+  Violated: 128,
 } as const;
 export type AnchorMode = (typeof AnchorMode)[keyof typeof AnchorMode];

@@ -1,4 +1,4 @@
-import { AnchorMode, PcFlag } from './kinds.ts';
+import { AnchorMode, PcFlag, Status } from './kinds.ts';
 import type { TxTable } from './tx-table.ts';
 
 // A transaction's `flags` byte: bits 0-1 its anchor mode, then the post-condition bits
@@ -7,9 +7,19 @@ import type { TxTable } from './tx-table.ts';
 /** Bits 0-1. */
 const ANCHOR_BITS = 3;
 
-/** The flags byte of a transaction with this anchor mode, post-condition mode deny or not, and a world file's `PcFlag` bits. */
-export function packTxFlags(anchorMode: AnchorMode, deny: boolean, pcFlags = 0): number {
-  return anchorMode | (deny ? PcFlag.Deny : 0) | pcFlags;
+/**
+ * The flags byte of a transaction with this anchor mode, post-condition mode deny or not, a world
+ * file's `PcFlag` bits, and drafted to end with `status` (an abort by post-condition carries
+ * conditions its movement violates: `PcFlag.Violated`).
+ */
+export function packTxFlags(anchorMode: AnchorMode, deny: boolean, pcFlags = 0, status?: Status): number {
+  const violated = status === Status.AbortByPostCondition ? PcFlag.Violated : 0;
+  return anchorMode | (deny ? PcFlag.Deny : 0) | pcFlags | violated;
+}
+
+/** Whether its derived post-conditions are ones its movement violates (`PcFlag.Violated`). */
+export function violatesConditions(table: TxTable, tx: number): boolean {
+  return ((table.flags[tx] as number) & PcFlag.Violated) !== 0;
 }
 
 /** The anchor mode bits (0 where none was set, read as on-chain only). */

@@ -45,6 +45,11 @@ export interface TxDraft {
   aux: number;
   /** Microblock table index; -1 when not in a microblock. */
   micro: number;
+  /**
+   * The burn height its arguments were drafted at (a stack-stx names it), where that is not its
+   * block's: a block mined it from the mempool, or a reorg sent it back there. -1 otherwise.
+   */
+  drafted: number;
 }
 
 /** A draft with every field at its table's default, to be filled in before `push`. */
@@ -64,6 +69,7 @@ export function blankDraft(): TxDraft {
     amount: 0,
     aux: 0,
     micro: -1,
+    drafted: -1,
   };
 }
 
@@ -85,6 +91,8 @@ export class TxTable {
   aux: NarrowColumn;
   /** -1 when not in a microblock. */
   micro = new SparseColumn(-1);
+  /** -1 unless drafted at another burn height than its block's (`TxDraft.drafted`). */
+  drafted = new SparseColumn(-1);
   /** Per transaction, the state of the generator that drew its 32-byte seed (see `drawId`). */
   private ids: IdColumn;
   /** Per transaction, its id (32 bytes) once written (`setId`); `hashed` says which rows have one. */
@@ -126,6 +134,7 @@ export class TxTable {
     this.amount.set(i, d.amount);
     this.aux.append(i, d.aux);
     this.micro.append(i, d.micro);
+    this.drafted.append(i, d.drafted);
     this.hashed[i] = 0;
     return i;
   }
@@ -238,6 +247,7 @@ export class TxTable {
       amount: this.amount.at(row),
       aux: this.aux.at(row),
       micro: this.micro.at(row),
+      drafted: this.drafted.at(row),
     };
   }
 
@@ -257,6 +267,7 @@ export class TxTable {
     this.amount.truncate(count);
     this.aux.truncate(count);
     this.micro.truncate(count);
+    this.drafted.truncate(count);
     this.ids.truncate(count);
   }
 
@@ -268,6 +279,7 @@ export class TxTable {
     this.fee.trim();
     this.aux.trim();
     this.micro.trim();
+    this.drafted.trim();
     this.ids.trim();
   }
 

@@ -3,12 +3,13 @@ import { clarityTxOf, contractAt, variant, type Chain } from '../tables/chain.ts
 import { signedPostConditions } from './signed-post-conditions.ts';
 import { uintPair } from '../derive/clarity.ts';
 import { swapOut } from '../derive/events.ts';
-import { Action, Status } from '../tables/kinds.ts';
+import { Action } from '../tables/kinds.ts';
 import {
   declaresConditions,
   declaresPoxCondition,
   declaresStakingCondition,
   nftConditionMaybeSent,
+  violatesConditions,
 } from '../tables/tx-flags.ts';
 import type { TxTable } from '../tables/tx-table.ts';
 import type {
@@ -60,7 +61,7 @@ function declaredConditions(chain: Chain, table: TxTable, tx: number): PostCondi
 }
 
 function derivedConditions(chain: Chain, table: TxTable, tx: number): PostCondition[] {
-  const fails = table.status[tx] === Status.AbortByPostCondition;
+  const fails = violatesConditions(table, tx);
   const amount = table.amount.at(tx);
   const code = variant(table, tx, 5) % CODES.length;
   const origin = senderSide(chain, table, tx);

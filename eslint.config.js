@@ -1,11 +1,11 @@
 // ESLint: the mock's layers (dependencies point down only: clarity ← world ← query ← serialize ←
-// operations ← http ← control ← live ← ui ← app), the boundaries between the top-level folders, one
-// function style, a cap on a file's length and
-// the code MSW runs in a browser kept free of Node. Prettier owns formatting.
+// operations ← http ← control ← live ← ui ← app), the boundaries between the top-level folders (both
+// by eslint/import-boundaries.js, a rule of this repository's), one function style, a cap on a
+// file's length and the code MSW runs in a browser kept free of Node. Prettier owns formatting.
 import { builtinModules } from 'node:module';
-import boundaries from 'eslint-plugin-boundaries';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
+import importBoundaries from './eslint/import-boundaries.js';
 
 const LAYERS = [
   'clarity',
@@ -20,10 +20,11 @@ const LAYERS = [
   'app',
 ];
 
-/** A layer may import from itself and the layers below it, never from one above or from the test helpers. */
-const upwardImports = LAYERS.map((layer, i) => ({
-  from: { element: { type: layer } },
-  disallow: { to: { element: { types: { anyOf: [...LAYERS.slice(i + 1), 'testing'] } } } },
+/** A layer may import from itself and the layers below it, never from one above (nor the test helpers: below). */
+const upwardImports = LAYERS.slice(0, -1).map((layer, i) => ({
+  from: [layer],
+  to: LAYERS.slice(i + 1),
+  because: `dependencies point down (${LAYERS.join(' ← ')})`,
 }));
 
 /** The top-level folders, each an element of its own (the mock's layers above are the mock). */
@@ -43,12 +44,21 @@ const FOLDERS = [
 /** What ships in the package (fixtures/: the in-process mock's target file): none of it may reach testing/. */
 const PUBLISHED = [...LAYERS, 'spec', 'msw', 'api', 'bin', 'proxy', 'suite', 'fixtures'];
 
-function disallow(from, to) {
-  return {
-    from: { element: { types: { anyOf: from } } },
-    disallow: { to: { element: { types: { anyOf: to } } } },
-  };
+function disallow(from, to, because) {
+  return { from, to, because };
 }
+
+/**
+ * Which files are which: the first element whose folder holds a file (at any depth) is its own.
+ * 'app' is the rest of mocks/, the files directly in it among them.
+ */
+const ELEMENTS = [
+  ...LAYERS.slice(0, -1).map((layer) => ({ type: layer, folders: [`mocks/${layer}`] })),
+  { type: 'testing', folders: ['testing', 'contract-tests/self-test'] },
+  { type: 'app', folders: ['mocks'] },
+  { type: 'suite', folders: ['contract-tests'] },
+  ...FOLDERS.filter((f) => f !== 'suite').map((f) => ({ type: f, folders: [f] })),
+];
 
 /**
  * Between the top-level folders: the mock serves, and knows nothing of who checks it (the proxy,
@@ -57,11 +67,15 @@ function disallow(from, to) {
  * on no one; what ships never reaches the test helpers.
  */
 const folderRules = [
-  disallow(LAYERS, ['proxy', 'suite', 'differential']),
-  disallow(['suite'], LAYERS),
-  disallow(['proxy'], LAYERS),
-  disallow(['spec'], [...LAYERS, 'proxy', 'suite', 'differential', 'msw', 'api']),
-  disallow(PUBLISHED, ['testing']),
+  disallow(LAYERS, ['proxy', 'suite', 'differential'], 'the mock knows nothing of who checks it'),
+  disallow(['suite'], LAYERS, 'the suite is handed its target (bin/in-process-mock.ts), never the mock'),
+  disallow(['proxy'], LAYERS, 'the proxy reads requests through spec/, not the mock'),
+  disallow(
+    ['spec'],
+    [...LAYERS, 'proxy', 'suite', 'differential', 'msw', 'api'],
+    'the spec depends on no one',
+  ),
+  disallow(PUBLISHED, ['testing'], 'what ships never reaches the test helpers'),
 ];
 
 /**
@@ -142,34 +156,14 @@ export default defineConfig(
     },
   },
   {
+    // Test files may import anything.
     files: ['**/*.ts'],
     ignores: ['**/*.test.ts'],
-    plugins: { boundaries },
-    settings: {
-      'boundaries/elements': [
-        { type: 'clarity', pattern: 'mocks/clarity/**', partialMatch: false },
-        { type: 'world', pattern: 'mocks/world/**', partialMatch: false },
-        { type: 'query', pattern: 'mocks/query/**', partialMatch: false },
-        { type: 'serialize', pattern: 'mocks/serialize/**', partialMatch: false },
-        { type: 'operations', pattern: 'mocks/operations/**', partialMatch: false },
-        { type: 'http', pattern: 'mocks/http/**', partialMatch: false },
-        { type: 'control', pattern: 'mocks/control/**', partialMatch: false },
-        { type: 'live', pattern: 'mocks/live/**', partialMatch: false },
-        { type: 'ui', pattern: 'mocks/ui/**', partialMatch: false },
-        {
-          type: 'testing',
-          pattern: ['testing', 'contract-tests/self-test/**'],
-          partialMatch: false,
-        },
-        { type: 'app', pattern: 'mocks', partialMatch: false },
-        { type: 'suite', pattern: 'contract-tests', partialMatch: false },
-        ...FOLDERS.filter((f) => f !== 'suite').map((f) => ({ type: f, pattern: f, partialMatch: false })),
-      ],
-    },
+    plugins: { local: importBoundaries },
     rules: {
-      'boundaries/dependencies': [
+      'local/import-boundaries': [
         'error',
-        { default: 'allow', policies: [...upwardImports, ...folderRules] },
+        { elements: ELEMENTS, policies: [...upwardImports, ...folderRules] },
       ],
     },
   },

@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { inputsOf } from './clarity/node/kept-bundle.ts';
+import { changedInputs, inputsOf } from './clarity/node/kept-bundle.ts';
 import { bundledCli, cliFromSources } from './cli-build.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const META_URL = ['import', 'meta', 'url'].join('.');
 
 describe("the mock's command line, run from the sources", () => {
@@ -16,13 +14,7 @@ describe("the mock's command line, run from the sources", () => {
     expect(Object.keys(inputs)).toEqual(
       expect.arrayContaining(['bin/cli.ts', 'mocks/cli.ts', 'mocks/clarity/node/kept-bundle.ts']),
     );
-    for (const [path, digest] of Object.entries(inputs))
-      expect(
-        createHash('sha256')
-          .update(readFileSync(ROOT + path))
-          .digest('hex'),
-        path,
-      ).toBe(digest);
+    expect(changedInputs(inputs)).toEqual([]);
     // The engine is the user's (GPL-3.0): imported at run time by the name the mock sends, never bundled.
     expect(Object.keys(inputs).filter((path) => path.includes('clarinet-sdk'))).toEqual([]);
     expect(await cliFromSources()).toEqual(['node_modules/.cache/stacks-api-mock/cli/cli.mjs']);

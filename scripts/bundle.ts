@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
+import { moduleUrls } from '../mocks/clarity/node/kept-bundle.ts';
 
 /** The package's entry points, each one file in dist/ where tsc put its unbundled twin. */
 const ENTRIES = ['bin/stacks-api-contract.ts', 'api/index.ts', 'msw/node.ts'];
@@ -100,21 +100,10 @@ export async function bundleEntries(root: string, dist: string, precompiled: str
  * `import.meta.url` becomes that address.
  */
 function sourceLocations(root: string): Plugin {
-  return {
-    name: 'source-locations',
-    setup(b) {
-      b.onLoad({ filter: /\.ts$/ }, async ({ path }) => {
-        const source = relative(root, path);
-        if (source.startsWith('..') || source.split(sep).includes('node_modules')) return undefined;
-        const inDist = `../${source.split(sep).join('/').replace(/\.ts$/, '.js')}`;
-        const contents = (await readFile(path, 'utf8')).replaceAll(
-          'import.meta.url',
-          `new URL(${JSON.stringify(inDist)}, import.meta.url).href`,
-        );
-        return { contents, loader: 'ts' };
-      });
-    },
-  };
+  return moduleUrls(root, (path) => {
+    const inDist = `../${relative(root, path).split(sep).join('/').replace(/\.ts$/, '.js')}`;
+    return `new URL(${JSON.stringify(inDist)}, import.meta.url).href`;
+  });
 }
 
 /** Resolves the module `from` to the file `to`. */

@@ -53,6 +53,13 @@ export function inputsOf(file: string): Record<string, string> | undefined {
   return JSON.parse(first.slice(HEADER.length)) as Record<string, string>;
 }
 
+/** The inputs (paths from the repository's root) whose file is no longer what the bundle was made from. */
+export function changedInputs(inputs: Record<string, string>): string[] {
+  return Object.entries(inputs)
+    .filter(([path, digest]) => digestOf(path) !== digest)
+    .map(([path]) => path);
+}
+
 function digestOf(path: string): string {
   return createHash('sha256')
     .update(readFileSync(join(ROOT, path)))
@@ -64,11 +71,7 @@ function current(file: string): boolean {
   try {
     if (!existsSync(file)) return false;
     const inputs = inputsOf(file);
-    return (
-      inputs !== undefined &&
-      MAKER in inputs &&
-      Object.entries(inputs).every(([path, digest]) => digestOf(path) === digest)
-    );
+    return inputs !== undefined && MAKER in inputs && changedInputs(inputs).length === 0;
   } catch {
     return false;
   }
@@ -118,16 +121,22 @@ async function bundle(source: SourceEntry, file: string): Promise<URL | undefine
  * repository, as it does through tsx.
  */
 function ownFileUrls(): Plugin {
+  return moduleUrls(ROOT, (path) => JSON.stringify(pathToFileURL(path).href));
+}
+
+/**
+ * An esbuild plugin that gives each of the project's own modules under `root` (none of
+ * node_modules) its own `import.meta.url`: the expression `urlOf` writes for its path. Here the
+ * source file's own URL; in the package's build (scripts/bundle.ts), where tsc's output of it sits.
+ */
+export function moduleUrls(root: string, urlOf: (path: string) => string): Plugin {
   return {
-    name: 'own-file-urls',
+    name: 'module-urls',
     setup(b) {
       b.onLoad({ filter: /\.ts$/ }, async ({ path }) => {
-        const source = relative(ROOT, path);
+        const source = relative(root, path);
         if (source.startsWith('..') || source.split(sep).includes('node_modules')) return undefined;
-        const contents = (await readFile(path, 'utf8')).replaceAll(
-          META_URL,
-          JSON.stringify(pathToFileURL(path).href),
-        );
+        const contents = (await readFile(path, 'utf8')).replaceAll(META_URL, urlOf(path));
         return { contents, loader: 'ts' };
       });
     },

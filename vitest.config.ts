@@ -22,6 +22,7 @@ const ISOLATED = [
   'msw/live-updates.test.ts',
   'mocks/operations/contract-routes-no-engine.test.ts',
   'mocks/world-files/own-contracts-no-engine.test.ts',
+  'mocks/http/body-digest.test.ts',
 ];
 
 /**

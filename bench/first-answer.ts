@@ -5,6 +5,7 @@ import { loadLine, machineLine } from './lib/machine.ts';
 import { markdownTable } from './lib/markdown.ts';
 import { endBenchReport, runBench } from './lib/results.ts';
 import { benchSettings, exitOnSignals } from './lib/settings.ts';
+import { ceilingCell, ceilingVerdict, under, withinTwiceBoot, type Ceiling } from './lib/start-ceilings.ts';
 import { defineCommand } from '../spec/command-line/declaration.ts';
 import { cliFirstAnswer, nodeBoot, prismFirstAnswerMs, warmStart, type Timing } from './lib/start-probes.ts';
 import { median } from './lib/world-scaling-report.ts';
@@ -42,15 +43,15 @@ const PRISM_RUNS = given['prism-runs'];
 /** startMock calls per warm process: the first after the import, then the same process again. */
 const WARM_CALLS = 5;
 
-/** From issue 23: the installed CLI's first answer, and startMock in a process that imported the package. */
+/** From issues 23 and 39: the installed CLI's first answer, and startMock in a process that imported the package. */
 const CEILING = { cliMs: 250, startMockMs: 100 };
 
 interface Row {
   what: string;
   runs: Timing[];
   ceilingMs?: number;
-  /** The ceiling is also met within twice this (node's own boot in the same run, on the same Node). */
-  orTwiceMs?: number;
+  /** Node's own boot in the same run, on the same Node: the median must also be at most twice it. */
+  boot?: Timing;
 }
 
 /** A Node to start the CLI on: this one, and the registry's Node 22 and Node 24 beside it. */
@@ -81,37 +82,59 @@ function runtimes(): Runtime[] {
   }));
 }
 
-/** Whether a row's median meets its ceiling, or is within twice node's boot when it names one. */
-function within(row: Row): boolean {
-  const mid = median(row.runs, (r) => r.wallMs).wallMs;
-  if (row.ceilingMs === undefined) return true;
-  return mid < row.ceilingMs || (row.orTwiceMs !== undefined && mid <= 2 * row.orTwiceMs);
+function medianOf(runs: Timing[]): Timing {
+  return {
+    wallMs: median(runs, (r) => r.wallMs).wallMs,
+    cpuMs: runs.some((r) => Number.isNaN(r.cpuMs)) ? NaN : median(runs, (r) => r.cpuMs).cpuMs,
+  };
+}
+
+/** A row's two ceilings, each on its own: under its milliseconds, and within twice node's boot. */
+function ceilingsOf(row: Row): { under?: Ceiling; twiceBoot?: Ceiling } {
+  const mid = medianOf(row.runs).wallMs;
+  return {
+    ...(row.ceilingMs === undefined ? {} : { under: under(mid, row.ceilingMs) }),
+    ...(row.boot === undefined ? {} : { twiceBoot: withinTwiceBoot(mid, row.boot.wallMs) }),
+  };
 }
 
 function ms(n: number): string {
   return n.toFixed(0);
 }
 
+/** The median over node's boot, wall-clock and CPU: `3.8× (CPU 5.3×)`. */
+function timesBoot(row: Row): string {
+  if (!row.boot) return '';
+  const mid = medianOf(row.runs);
+  return `${(mid.wallMs / row.boot.wallMs).toFixed(1)}× (CPU ${(mid.cpuMs / row.boot.cpuMs).toFixed(1)}×)`;
+}
+
 function tableOf(rows: Row[]): string {
   return markdownTable(
-    ['start', 'median ms', 'runs (ms)', 'median CPU ms', 'ceiling ms', 'verdict'],
+    [
+      'start',
+      'median ms',
+      'runs (ms)',
+      'median CPU ms',
+      '× node’s boot',
+      'ceiling ms',
+      'ceiling: 2× node’s boot',
+    ],
     rows.map((row) => {
-      const { what, runs, ceilingMs, orTwiceMs } = row;
-      const mid = median(runs, (r) => r.wallMs).wallMs;
-      const cpu = runs.some((r) => Number.isNaN(r.cpuMs)) ? '' : ms(median(runs, (r) => r.cpuMs).cpuMs);
+      const mid = medianOf(row.runs);
+      const ceilings = ceilingsOf(row);
       return [
-        what,
-        ms(mid),
-        runs
+        row.what,
+        ms(mid.wallMs),
+        row.runs
           .map((r) => r.wallMs)
           .sort((a, b) => a - b)
           .map(ms)
           .join(', '),
-        cpu,
-        ceilingMs === undefined
-          ? ''
-          : `< ${ceilingMs}${orTwiceMs === undefined ? '' : ` or ≤ ${ms(2 * orTwiceMs)} (2× boot)`}`,
-        ceilingMs === undefined ? '' : within(row) ? 'within' : 'OVER',
+        Number.isNaN(mid.cpuMs) ? '' : ms(mid.cpuMs),
+        timesBoot(row),
+        ceilingCell(ceilings.under),
+        ceilingCell(ceilings.twiceBoot),
       ];
     }),
   );
@@ -122,7 +145,7 @@ function tableOf(rows: Row[]): string {
  * boot, the CLI from spawn to its first 200 (default world), `import 'stacks-api-mock'`,
  * `startMock` from call to listening in a process that has imported the package, and Prism from
  * spawn to its first 200. The rounds interleave, so a change of load falls on all alike.
- * Exits 1 when a median misses its ceiling.
+ * Exits 1 when a median misses a ceiling.
  */
 async function main(): Promise<void> {
   exitOnSignals();
@@ -162,7 +185,7 @@ async function main(): Promise<void> {
         what: `stacks-api-mock CLI, spawn → first 200, ${r.version}`,
         runs: r.cli,
         ceilingMs: CEILING.cliMs,
-        orTwiceMs: median(r.boot, (t) => t.wallMs).wallMs,
+        boot: medianOf(r.boot),
       },
     ]),
     { what: "import 'stacks-api-mock'", runs: imports },
@@ -175,10 +198,16 @@ async function main(): Promise<void> {
     { what: 'prism mock, spawn → first 200', runs: prism },
   ];
   const table = tableOf(rows);
-  const missed = rows.filter((r) => !within(r));
-  const verdict = missed.length
-    ? `Ceilings missed: ${missed.map((r) => r.what).join('; ')}.`
-    : 'Ceilings met.';
+  const verdict = ceilingVerdict(
+    rows.map((row) => {
+      const { under: below, twiceBoot } = ceilingsOf(row);
+      return {
+        what: row.what,
+        medianMs: medianOf(row.runs).wallMs,
+        ceilings: [below, twiceBoot].flatMap((c) => c ?? []),
+      };
+    }),
+  );
   endBenchReport(
     RESULTS,
     {
@@ -186,12 +215,12 @@ async function main(): Promise<void> {
       header: [
         machineLine(),
         `${loadBefore}; ${loadAfter}`,
-        `Tarball ${(installed.tarballBytes / 1024).toFixed(0)} KiB, installed into an empty project. ${RUNS} rounds of node and the CLI on each Node (${nodes.map((r) => r.version).join(', ')}; the others from the registry's Node binary packages; on a Node other than the build's, the CLI's first start writes that Node's own code cache, which the next read), and a warm process (each a fresh process: the import, then ${WARM_CALLS} startMock calls, each closed before the next), interleaved; then ${PRISM_RUNS} Prism starts. Medians; the default world; \`--port 0 --quiet\` for the CLI, \`{ port: 0, quiet: true }\` for startMock. CPU time is the started process's user + system time over the same stretch (the CLI's read from /proc as its first 200 arrives; node's boot and the warm process's from \`process.cpuUsage()\`); on a loaded machine wall-clock time stretches, CPU time much less. The ceilings hold the wall-clock median; the CLI's also holds within twice node's own boot on the same Node.`,
+        `Tarball ${(installed.tarballBytes / 1024).toFixed(0)} KiB, installed into an empty project. ${RUNS} rounds of node and the CLI on each Node (${nodes.map((r) => r.version).join(', ')}; the others from the registry's Node binary packages; on a Node other than the build's, the CLI's first start writes that Node's own code cache, which the next read), and a warm process (each a fresh process: the import, then ${WARM_CALLS} startMock calls, each closed before the next), interleaved; then ${PRISM_RUNS} Prism starts. Medians; the default world; \`--port 0 --quiet\` for the CLI, \`{ port: 0, quiet: true }\` for startMock. CPU time is the started process's user + system time over the same stretch (the CLI's read from /proc as its first 200 arrives; node's boot and the warm process's from \`process.cpuUsage()\`); on a loaded machine wall-clock time stretches, CPU time much less. The ceilings hold the wall-clock median, each on its own (a miss of either is a miss): the CLI's first answer under 250 ms, and at most twice node's own boot on the same Node in the same run (issue 39); startMock under 100 ms.`,
       ],
       table,
       verdict,
     },
-    missed.length > 0,
+    verdict !== 'Ceilings met.',
   );
 }
 

@@ -91,7 +91,42 @@ export async function bundleEntries(root: string, dist: string, precompiled: str
     minify: true,
     keepNames: true,
     banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    plugins: [...shared.plugins, nodeCryptoOnFirstUse()],
   });
+}
+
+/**
+ * node:crypto in the CLI's bundle, evaluated when one of its members is first read rather than
+ * with the modules that import it (the noble hashes, secp256k1, c32check, the body digest...):
+ * loading it took about 7 ms of the CLI's CPU before its first answer, which needs none of it
+ * (mocks/http/node/body-digest.ts). Every member Node's crypto has where the build runs is
+ * there, each a getter of the real one.
+ */
+function nodeCryptoOnFirstUse(): Plugin {
+  const NAMESPACE = 'node-crypto-on-first-use';
+  return {
+    name: NAMESPACE,
+    setup(b) {
+      // Its own require() of node:crypto is Node's module, left out of the bundle.
+      b.onResolve({ filter: /^(node:)?crypto$/ }, ({ namespace }) =>
+        namespace === NAMESPACE
+          ? { path: 'node:crypto', external: true }
+          : { path: 'node:crypto', namespace: NAMESPACE },
+      );
+      b.onLoad({ filter: /.*/, namespace: NAMESPACE }, async () => {
+        const members = Object.keys(await import('node:crypto')).filter((name) => name !== 'default');
+        return {
+          contents: [
+            'let loaded;',
+            "const crypto = () => (loaded ??= require('node:crypto'));",
+            `for (const name of ${JSON.stringify(members)})`,
+            '  Object.defineProperty(module.exports, name, { enumerable: true, get: () => crypto()[name] });',
+          ].join('\n'),
+          loader: 'js',
+        };
+      });
+    },
+  };
 }
 
 /**

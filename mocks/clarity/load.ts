@@ -1,7 +1,22 @@
+import type { ContractId, ContractInterface } from './engine.ts';
 import type { EngineImage, HostedEngine } from './engine-wire.ts';
-import { startHostedEngine } from './node/engine-bridge.ts';
-import { dropImageFile, imagesStored, readImageFile, writeImageFile } from './node/image-files.ts';
+import type { StoredImage } from './node/image-files.ts';
 import { CLARITY_PACKAGE } from './unavailable.ts';
+
+export type { StoredImage } from './node/image-files.ts';
+
+/**
+ * The engine's Node side, its thread (node:worker_threads) and its images' files (node:crypto,
+ * node:fs/promises), evaluated on its first use: a mock starts its engine after its first answers
+ * (mocks/server.ts), and evaluating them at start took about 10 ms of the CLI's CPU before it.
+ */
+function bridge(): Promise<typeof import('./node/engine-bridge.ts')> {
+  return import('./node/engine-bridge.ts');
+}
+
+function files(): Promise<typeof import('./node/image-files.ts')> {
+  return import('./node/image-files.ts');
+}
 
 /** Whether the engines started from now on run in the background (`runEnginesInBackground`). */
 let background = false;
@@ -43,6 +58,7 @@ export async function startEngine(
     image || from !== CLARITY_PACKAGE ? undefined : (await readImageFile(key))?.image,
   );
   try {
+    const { startHostedEngine } = await bridge();
     const engine = await startHostedEngine(
       { from, trackCosts, background },
       booted.then(async (image) => image ?? (await given)),
@@ -53,14 +69,15 @@ export async function startEngine(
     if (!(await booted)) throw error;
   }
   await dropImageFile(key);
-  const engine = await startHostedEngine({ from, trackCosts, background });
+  const engine = await (await bridge()).startHostedEngine({ from, trackCosts, background });
   await storeBoot(engine, key);
   return engine;
 }
 
 /** Stores the image of `engine`, just booted, taken before the caller's first call (which its thread runs after it). */
 async function storeBoot(engine: HostedEngine, key: string): Promise<void> {
-  if (imagesStored()) void writeImageFile(key, { image: await engine.imageLater(), beside: null });
+  if ((await files()).imagesStored())
+    void writeImageFile(key, { image: await engine.imageLater(), beside: null });
 }
 
 /**
@@ -72,11 +89,28 @@ export function bootKey(trackCosts: boolean): string {
   return `boot ${trackCosts ? 'costed' : 'free'}`;
 }
 
-export {
-  dropImageFile,
-  readBootInterfacesFile,
-  readImageFile,
-  writeBootInterfacesFile,
-  writeImageFile,
-  type StoredImage,
-} from './node/image-files.ts';
+/** The image stored for `key` (node/image-files.ts). */
+export async function readImageFile(key: string): Promise<StoredImage | undefined> {
+  return (await files()).readImageFile(key);
+}
+
+export async function writeImageFile(key: string, stored: StoredImage): Promise<void> {
+  return (await files()).writeImageFile(key, stored);
+}
+
+export async function dropImageFile(key: string): Promise<void> {
+  return (await files()).dropImageFile(key);
+}
+
+export async function readBootInterfacesFile(
+  bootAddress: string,
+): Promise<[ContractId, ContractInterface][] | undefined> {
+  return (await files()).readBootInterfacesFile(bootAddress);
+}
+
+export async function writeBootInterfacesFile(
+  bootAddress: string,
+  interfaces: [ContractId, ContractInterface][],
+): Promise<void> {
+  return (await files()).writeBootInterfacesFile(bootAddress, interfaces);
+}

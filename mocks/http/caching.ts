@@ -14,6 +14,12 @@ export function etagOf(body: string | Uint8Array): string {
   return `"${bodyDigest(typeof body === 'string' ? utf8.encode(body) : body)}"`;
 }
 
+/** A body that carries no ETag (the 410 of an operation a release no longer serves): no digest for it. */
+export function encodeJson(value: unknown): Omit<SerializedJson, 'etag'> {
+  const body = utf8.encode(JSON.stringify(value));
+  return { body, length: String(body.length) };
+}
+
 export function serializeJson(value: unknown): SerializedJson {
   const body = utf8.encode(JSON.stringify(value));
   return { body, length: String(body.length), etag: etagOf(body) };

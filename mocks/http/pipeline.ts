@@ -6,7 +6,7 @@ import type { SpecAjv } from '../../spec/schemas.ts';
 import type { OperationHandler } from '../operations/types.ts';
 import type { ChainDoor, RawBody } from '../operations/types.ts';
 import type { WorldQueries } from '../query/world-queries.ts';
-import { JSON_TYPE, serializeJson } from './caching.ts';
+import { encodeJson, JSON_TYPE, serializeJson } from './caching.ts';
 import {
   dropApiVersion,
   fail,
@@ -179,7 +179,7 @@ export function createApiPipeline(settings: PipelineSettings): ApiPipeline {
     warning: deprecationHeaders(op, release, deprecation.headers),
     gone: isGone(op, deprecation.gone),
   }));
-  const gone = serializeJson(goneBody(release));
+  const gone = encodeJson(goneBody(release));
   // How a cached URL is routed: by its entry, to one shared record per operation (no parameters needed).
   const byId = new Map(
     routes.map((r): [string, Routed<OperationRoute>] => [r.op.operationId, { route: r, params: {} }]),

@@ -86,12 +86,16 @@ export function routerOf<T extends { path: string }>(
  * is not taken for a `{tx_id}`. Otherwise in the order given (a stable sort).
  */
 function staticFirst<T extends { path: string }>(routes: readonly T[]): T[] {
-  const shape = (path: string): string =>
-    path
+  // Each path's shape worked out once, not at each comparison: a start sorts several routers
+  // over every operation.
+  const shaped = routes.map((route) => ({
+    route,
+    shape: route.path
       .split('/')
       .map((segment) => (segment.includes('{') ? '1' : '0'))
-      .join('');
-  return [...routes].sort((a, b) => compareShapes(shape(a.path), shape(b.path)));
+      .join(''),
+  }));
+  return shaped.sort((a, b) => compareShapes(a.shape, b.shape)).map(({ route }) => route);
 }
 
 function compareShapes(a: string, b: string): number {

@@ -8,6 +8,7 @@ import { kernelDoor, mockHandle, type KernelDoor, type Listening, type Mock } fr
 import type { MockOptions } from './options.ts';
 import { serveLiveUpdates } from './live/node/serve-live.ts';
 import { announceListening } from './listening-channel.ts';
+import { TxIdWarmer } from './http/node/warm-tx-ids.ts';
 
 /** What only the server door has: where it listens, its node:http server, and its kernel. */
 export interface ServerDoor extends Listening, KernelDoor {
@@ -77,6 +78,8 @@ export async function startMockServer(
   });
   const { live } = app;
   live.startClock();
+  const ids = new TxIdWarmer(() => live.queries.chain);
+  void ids.start();
   // The Clarity engine's start holds the event loop for a second or more: it begins once the
   // first requests have had their answers, and a contract request before then waits for it.
   const warming =
@@ -89,6 +92,7 @@ export async function startMockServer(
   announceListening(door.url);
   return mockHandle(app.kernel, door, async () => {
     clearTimeout(warming);
+    ids.stop();
     await channels.close();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());

@@ -1,6 +1,6 @@
 import { Cl } from '@stacks/transactions';
 import { describe, expect, it } from 'vitest';
-import { pairOf } from './clarity.ts';
+import { pairOf, uintPair } from './clarity.ts';
 
 describe('a Clarity value printed as the real service prints it', () => {
   it('writes a principal as a quoted literal, inside any value, and the rest as @stacks/transactions', () => {
@@ -16,5 +16,12 @@ describe('a Clarity value printed as the real service prints it', () => {
     expect(pairOf(Cl.principal('SP37P9XVCRM9NKJP6B3KB1W1R5J3EQSJ7YZ2RPZ07')).repr).toBe(
       "'SP37P9XVCRM9NKJP6B3KB1W1R5J3EQSJ7YZ2RPZ07",
     );
+  });
+});
+
+describe('a uint pair', () => {
+  it('is what @stacks/transactions writes and prints, small, large and past 2^53', () => {
+    for (const value of [0, 7, 100_001, 2 ** 53 - 1, 2n ** 128n - 1n])
+      expect(uintPair(value)).toEqual(pairOf(Cl.uint(value)));
   });
 });

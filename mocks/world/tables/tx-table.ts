@@ -4,13 +4,20 @@ import { grow } from './grow.ts';
 import type { Amount } from '../amount.ts';
 import { AmountColumn } from './amount-column.ts';
 import { IdColumn } from './id-column.ts';
+import { DERIVED, HashedIds, PINNED, SEEDED, type IdSource } from './hashed-ids.ts';
 import { NarrowColumn } from './narrow-column.ts';
 import { SparseColumn } from './sparse-column.ts';
 
 /** The seed of a transaction: 8 draws of the world's generator, 32 bytes. */
 const ID_WORDS = 8;
-/** An id's bytes: sha512/256 of the transaction's. */
-const ID_BYTES = 32;
+
+/** Each table's id source (world/wire/tx-ids.ts), kept outside the table: a snapshot holds no function. */
+const sources = new WeakMap<TxTable, IdSource>();
+
+/** Row ids of `table` marked derived (`deriveId`) are computed by `source` when asked. */
+export function bindIdSource(table: TxTable, source: IdSource): void {
+  sources.set(table, source);
+}
 
 /**
  * Transactions as columns of typed arrays: about 42 bytes a transaction, so ten million of them fit
@@ -20,7 +27,8 @@ const ID_BYTES = 32;
  * `IdColumn`) and drawn again when asked. Everything else about a transaction (its index in its
  * block, events, post-conditions, Clarity values, payload bytes) is derived on demand from these
  * columns, its seed and its row (see `txIndexOf`). Its id, the sha512/256 of those bytes, is
- * written once the row is (world/wire/tx-ids.ts) and kept whole: 32 bytes a row.
+ * computed when first asked (world/wire/tx-ids.ts binds the source) and only its first word kept,
+ * the whole id computed again when served (`HashedIds`): 5 bytes a row, not 32.
  */
 export interface TxDraft {
   action: number;
@@ -95,9 +103,8 @@ export class TxTable {
   drafted = new SparseColumn(-1);
   /** Per transaction, the state of the generator that drew its 32-byte seed (see `drawId`). */
   private ids: IdColumn;
-  /** Per transaction, its id (32 bytes) once written (`setId`); `hashed` says which rows have one. */
-  private hashes: Uint8Array;
-  private hashed: Uint8Array;
+  /** Per transaction, its id once written: derived from its bytes when asked, or kept whole. */
+  private hashed: HashedIds;
 
   constructor(capacity = 1024) {
     this.action = new Uint8Array(capacity);
@@ -112,8 +119,7 @@ export class TxTable {
     this.amount = new AmountColumn(capacity);
     this.aux = new NarrowColumn(capacity, Uint8Array);
     this.ids = new IdColumn(capacity);
-    this.hashes = new Uint8Array(capacity * ID_BYTES);
-    this.hashed = new Uint8Array(capacity);
+    this.hashed = new HashedIds(capacity);
   }
 
   /** Appends a transaction; the caller then draws its id (`drawId`). */
@@ -135,7 +141,7 @@ export class TxTable {
     this.aux.append(i, d.aux);
     this.micro.append(i, d.micro);
     this.drafted.append(i, d.drafted);
-    this.hashed[i] = 0;
+    this.hashed.reset(i);
     return i;
   }
 
@@ -143,7 +149,8 @@ export class TxTable {
   copyRow(from: TxTable, row: number, changes: Partial<TxDraft> = {}): number {
     const i = this.push({ ...from.draftOf(row), ...changes });
     this.ids.copy(i, from.ids, row);
-    if (from.hashed[row]) this.setId(i, from.hashes.subarray(row * ID_BYTES, (row + 1) * ID_BYTES));
+    // Whole: the copy's columns may be changed (its status, a reorg's renamed parties), its id not.
+    if (from.hasId(row)) this.setId(i, from.idBytes(row));
     return i;
   }
 
@@ -163,21 +170,36 @@ export class TxTable {
     this.setId(row, id);
   }
 
-  /** Row `row`'s id is `id` (32 bytes): the hash of its bytes (world/wire/tx-ids.ts). */
+  /** Row `row`'s id is `id` (32 bytes), kept whole: the hash of its bytes (world/wire/tx-ids.ts). */
   setId(row: number, id: Uint8Array): void {
-    this.hashes.set(id, row * ID_BYTES);
-    this.hashed[row] = 1;
+    this.hashed.pin(row, id);
+  }
+
+  /** Row `row`'s id is the hash of its bytes, computed by the table's source when asked. */
+  deriveId(row: number): void {
+    this.hashed.derive(row);
   }
 
   /** Whether row `row`'s id is written (else it reads as its seed). */
   hasId(row: number): boolean {
-    return this.hashed[row] === 1;
+    return this.hashed.stateOf(row) !== SEEDED;
+  }
+
+  /** Whether row `row`'s id is kept whole (given, copied, or written eagerly). */
+  hasWholeId(row: number): boolean {
+    return this.hashed.stateOf(row) === PINNED;
+  }
+
+  /** Whether row `row`'s id has yet to be computed (not even its first word). */
+  idPending(row: number): boolean {
+    return this.hashed.stateOf(row) === DERIVED;
   }
 
   /** Word `word` (0-7) of the id: its bytes 4 * word to 4 * word + 3, little-endian. */
   idWord(row: number, word: number): number {
-    if (this.hashed[row]) return readWord(this.hashes, row * ID_BYTES + word * 4);
-    return this.seedWord(row, word);
+    if (!this.hasId(row)) return this.seedWord(row, word);
+    if (word === 0) return this.hashed.head(row, sources.get(this));
+    return readWord(this.idBytes(row), word * 4);
   }
 
   /**
@@ -201,7 +223,12 @@ export class TxTable {
 
   /** The id's 32 bytes, in a fresh array. */
   idBytes(row: number): Uint8Array {
-    if (this.hashed[row]) return this.hashes.slice(row * ID_BYTES, (row + 1) * ID_BYTES);
+    if (this.hasId(row)) return this.hashed.bytes(row, sources.get(this));
+    return this.seedBytes(row);
+  }
+
+  /** The seed's 32 bytes (the id of a row not yet written), in a fresh array. */
+  seedBytes(row: number): Uint8Array {
     const given = this.ids.givenId(row);
     if (given) return given.slice();
     const out = new Uint8Array(32);
@@ -216,10 +243,11 @@ export class TxTable {
 
   /** Whether the id of `row` is `key` (32 bytes). */
   idEquals(row: number, key: Uint8Array): boolean {
-    if (this.hashed[row]) {
-      const at = row * ID_BYTES;
-      for (let i = 0; i < ID_BYTES; i++) if (this.hashes[at + i] !== key[i]) return false;
-      return true;
+    if (this.hasId(row)) {
+      // The first word tells most rows apart: the whole id is computed only for a likely match.
+      if (this.idWord(row, 0) !== readWord(key, 0)) return false;
+      const id = this.idBytes(row);
+      return id.every((b, i) => b === key[i]);
     }
     // Most rows an index probes differ in the first word, kept apart: no state to find for them.
     if (this.ids.firstWord(row) !== readWord(key, 0)) return false;
@@ -269,6 +297,7 @@ export class TxTable {
     this.micro.truncate(count);
     this.drafted.truncate(count);
     this.ids.truncate(count);
+    this.hashed.truncate(count);
   }
 
   /** Releases the unused capacity once generation is over. */
@@ -297,7 +326,6 @@ export class TxTable {
     this.amount.resize(n);
     this.aux.resize(n);
     this.ids.resize(n);
-    this.hashes = grow(this.hashes, n * ID_BYTES, Uint8Array);
-    this.hashed = grow(this.hashed, n, Uint8Array);
+    this.hashed.resize(n);
   }
 }

@@ -1,7 +1,7 @@
 import { clarityTxOf, contractAt, type Chain } from '../tables/chain.ts';
 import type { ClarityPayload } from '../tables/clarity-txs.ts';
 import type { ClarityPair } from '../derive/clarity.ts';
-import { argumentValues, FUNCTIONS } from '../derive/call-arguments.ts';
+import { argumentValues, FUNCTIONS, type FunctionSpec } from '../derive/call-arguments.ts';
 import type { Action } from '../tables/kinds.ts';
 import type { TxTable } from '../tables/tx-table.ts';
 import type { FunctionArg } from './shapes.ts';
@@ -16,7 +16,7 @@ export function contractCallOf(chain: Chain, table: TxTable, tx: number) {
   return {
     contract_id: contractAt(chain, table.contract[tx] as number).id,
     function_name: spec.name,
-    function_signature: signatureOf(spec.name, spec.params),
+    function_signature: specSignature(spec),
     function_args: spec.params.map((p, i): FunctionArg => ({
       ...(values[i] as ClarityPair),
       name: p.name,
@@ -37,6 +37,15 @@ function broadcastCall(call: Extract<ClarityPayload, { kind: 'call' }>) {
       type: p.type,
     })),
   };
+}
+
+const specSignatures = new WeakMap<FunctionSpec, string>();
+
+/** A world call's signature: one per kind of call, written once. */
+function specSignature(spec: FunctionSpec): string {
+  let signature = specSignatures.get(spec);
+  if (signature === undefined) specSignatures.set(spec, (signature = signatureOf(spec.name, spec.params)));
+  return signature;
 }
 
 function signatureOf(name: string, params: readonly { name: string; type: string }[]): string {

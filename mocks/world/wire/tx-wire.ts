@@ -215,8 +215,22 @@ function principalValue(w: ByteWriter, id: string): void {
   w.lengthPrefixed(id.slice(dot + 1), 1, NAME_MAX, 'the contract name');
 }
 
+/** Memos checked: a world draws its memos from a short list, and checking one decodes it twice. */
+const memos = new Map<string, Uint8Array>();
+const MEMOS_KEPT = 4096;
+
 /** A memo travels as text padded with zero bytes to 34; it must be that text to round-trip. */
 function memoBytes(memo: string): Uint8Array {
+  let bytes = memos.get(memo);
+  if (!bytes) {
+    bytes = checkedMemo(memo);
+    if (memos.size >= MEMOS_KEPT) memos.clear();
+    memos.set(memo, bytes);
+  }
+  return bytes;
+}
+
+function checkedMemo(memo: string): Uint8Array {
   const bytes = parseHex(memo, 'its memo');
   let end = bytes.length;
   while (end > 0 && bytes[end - 1] === 0) end--;

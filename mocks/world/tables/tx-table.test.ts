@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../rng.ts';
 import { parseHash32, toHex } from '../hex.ts';
-import { blankDraft, TxTable } from './tx-table.ts';
+import { bindIdSource, blankDraft, TxTable } from './tx-table.ts';
 
 describe('TxTable ids', () => {
   it('are the bytes the generator draws, and the generator moves past them as if it drew them', () => {
@@ -47,6 +47,41 @@ describe('TxTable ids', () => {
     ids.world.skip(70_000);
     for (let row = 0; row < 100; row++) ids.append('world');
     ids.expectAll();
+  });
+});
+
+describe('TxTable ids derived from a source', () => {
+  it('are computed once asked, read their seed while computing, survive a copy and leave with a cut', () => {
+    const table = new TxTable(1);
+    const asked: number[] = [];
+    const seenWhileComputing: string[] = [];
+    bindIdSource(table, (row) => {
+      asked.push(row);
+      seenWhileComputing.push(table.idHex(row));
+      return new Uint8Array(32).fill(row + 1);
+    });
+    const rng = new Rng(3);
+    for (let row = 0; row < 3; row++) {
+      table.push(blankDraft());
+      table.drawId(row, rng);
+      table.deriveId(row);
+    }
+    const seed = table.seedBytes(1);
+    expect(asked).toEqual([]);
+    expect(table.idPending(1)).toBe(true);
+    expect(table.idWord(1, 0)).toBe(0x02020202);
+    expect(table.idBytes(1)).toEqual(new Uint8Array(32).fill(2));
+    expect(asked).toEqual([1]);
+    expect(seenWhileComputing).toEqual([toHex(seed)]);
+    expect(table.idEquals(2, new Uint8Array(32).fill(3))).toBe(true);
+    const copy = new TxTable(1);
+    const at = copy.copyRow(table, 0);
+    expect(copy.hasWholeId(at)).toBe(true);
+    expect(copy.idBytes(at)).toEqual(new Uint8Array(32).fill(1));
+    table.truncate(1);
+    table.push(blankDraft());
+    table.drawId(1, rng);
+    expect(table.hasId(1)).toBe(false);
   });
 });
 

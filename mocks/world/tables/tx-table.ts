@@ -20,7 +20,7 @@ export function bindIdSource(table: TxTable, source: IdSource): void {
 }
 
 /**
- * Transactions as columns of typed arrays: about 42 bytes a transaction, so ten million of them fit
+ * Transactions as columns of typed arrays: about 47 bytes a transaction, so ten million of them fit
  * in memory. Sponsors and microblocks, which few transactions have, are sparse columns; the fee
  * and `aux`, small numbers but for a rare few, are narrow columns; a seed (32 bytes drawn for the
  * row) is kept as the generator state that drew it (mostly as a step from the previous row's, see

@@ -25,7 +25,7 @@ import { MAX_REORG_DEPTH, Reorgs } from './reorgs.ts';
 import { Rng } from '../rng.ts';
 import { BOOT_CONTRACTS } from '../../clarity/boot-copies.ts';
 import { blankDraft, type TxDraft } from '../tables/tx-table.ts';
-import { bindTxIds, writeTxId } from '../wire/tx-ids.ts';
+import { writeTxId } from '../wire/tx-ids.ts';
 import type { WorldOptions } from '../options.ts';
 
 const COINBASE_REWARD = 1_000_000_000;
@@ -64,7 +64,6 @@ export class ChainBuilder {
     contracts?: DeclaredRunner,
   ) {
     this.s = startBuild(options);
-    bindTxIds(this.s.chain);
     const runs = options.declared?.contractRuns;
     const runner = contracts ?? (runs && recordedRuns(runs));
     if (this.s.declared && runner) this.contracts = new DeclaredContracts(this.s, this.s.declared, runner);

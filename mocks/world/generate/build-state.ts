@@ -16,6 +16,7 @@ import type { WorldOptions } from '../options.ts';
 import { Principals } from '../tables/principals.ts';
 import { Rng } from '../rng.ts';
 import { TxTable } from '../tables/tx-table.ts';
+import { bindTxIds } from '../wire/tx-ids.ts';
 
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -73,7 +74,7 @@ export function startBuild(options: WorldOptions): BuildState {
   const background = declared?.plan.background
     ? [...accounts.accounts, ...declared.accounts()]
     : accounts.accounts;
-  return {
+  const state: BuildState = {
     options,
     rng,
     declaredRng,
@@ -124,6 +125,8 @@ export function startBuild(options: WorldOptions): BuildState {
       zonefiles: {},
     },
   };
+  bindTxIds(state.chain);
+  return state;
 }
 
 /** The mempool's receipt times: the builder owns the array it gave the chain. */

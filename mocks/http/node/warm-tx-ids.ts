@@ -1,3 +1,7 @@
+// Node's own timers, not the globals: a test's fake clock (vi.useFakeTimers fakes the global
+// functions) would count the warmer's and hold them, and a test that drives the mock's clock by
+// its timers would wait on the wrong one.
+import { clearImmediate, clearTimeout, setImmediate, setTimeout } from 'node:timers';
 import type { Chain } from '../../world/tables/chain.ts';
 
 /** Work done between two turns of the event loop: a request waits at most about this long. */

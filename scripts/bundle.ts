@@ -33,8 +33,9 @@ const CHUNKS = 'chunks';
 /**
  * What the CLI's bundle evaluates on first use (scripts/on-first-use.ts), not at start: faker's
  * locale, @stacks/transactions, c32check and yaml serve only building or changing a world, a world
- * file, a broadcast or the engine, which a restored default world's first answer never reaches;
- * node:crypto is first used by that answer's ETag.
+ * file, a broadcast or the engine, and ajv's compiler a spec the build did not precompile, none of
+ * which a restored default world's first answer reaches; node:crypto is first used by that
+ * answer's ETag.
  */
 const FIRST_USE: FirstUse[] = [
   { spec: 'node:crypto', builtin: true },
@@ -43,6 +44,8 @@ const FIRST_USE: FirstUse[] = [
   { spec: '@stacks/transactions' },
   { spec: 'yaml' },
   { spec: 'c32check' },
+  { spec: 'ajv' },
+  { spec: 'ajv/dist/2020.js' },
 ];
 /** CommonJS dependencies (ajv, yaml) call require(), which an ES module lacks. */
 const ESM_REQUIRE =

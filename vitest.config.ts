@@ -24,7 +24,6 @@ const ISOLATED = [
   'mocks/operations/contract-routes-no-engine.test.ts',
   'mocks/world-files/own-contracts-no-engine.test.ts',
   'mocks/clarity/node/thread-priority.test.ts',
-  'mocks/http/body-digest.test.ts',
 ];
 
 /**

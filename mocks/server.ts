@@ -47,8 +47,11 @@ export const SERVER_LIMITS: ServerLimits = {
   maxConnections: 512,
 };
 
-/** After listening, how long a warming mock leaves its first answers alone before starting the engine. */
-const CLARITY_WARM_DELAY_MS = 300;
+/**
+ * After listening, how long a mock leaves its first answers alone before its work in the
+ * background: hashing the transactions' ids, and starting the engine of a warming mock.
+ */
+const BACKGROUND_AFTER_MS = 300;
 
 export async function startMockServer(
   partial: Partial<MockOptions> = {},
@@ -79,12 +82,12 @@ export async function startMockServer(
   const { live } = app;
   live.startClock();
   const ids = new TxIdWarmer(() => live.queries.chain);
-  void ids.start();
+  void ids.start(BACKGROUND_AFTER_MS);
   // The Clarity engine's start holds the event loop for a second or more: it begins once the
   // first requests have had their answers, and a contract request before then waits for it.
   const warming =
     options.clarity === 'warm'
-      ? setTimeout(() => live.queries.clarity.warm(), CLARITY_WARM_DELAY_MS).unref()
+      ? setTimeout(() => live.queries.clarity.warm(), BACKGROUND_AFTER_MS).unref()
       : undefined;
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;

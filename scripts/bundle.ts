@@ -1,6 +1,7 @@
 import { join, relative, resolve, sep } from 'node:path';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { moduleUrls } from '../mocks/clarity/node/kept-bundle.ts';
+import { onFirstUse, type FirstUse } from './on-first-use.ts';
 
 /** The package's entry points, each one file in dist/ where tsc put its unbundled twin. */
 const ENTRIES = ['bin/stacks-api-contract.ts', 'api/index.ts', 'msw/node.ts'];
@@ -29,6 +30,23 @@ const EXTERNAL = [
   '@stacks/clarinet-sdk-wasm',
 ];
 const CHUNKS = 'chunks';
+/**
+ * What the CLI's bundle evaluates on first use (scripts/on-first-use.ts), not at start: faker's
+ * locale, @stacks/transactions, c32check and yaml serve only building or changing a world, a world
+ * file, a broadcast or the engine, and ajv's compiler a spec the build did not precompile, none of
+ * which a restored default world's first answer reaches; node:crypto is first used by that
+ * answer's ETag.
+ */
+const FIRST_USE: FirstUse[] = [
+  { spec: 'node:crypto', builtin: true },
+  { spec: 'crypto', builtin: true },
+  { file: 'mocks/world/generate/faker.ts' },
+  { spec: '@stacks/transactions' },
+  { spec: 'yaml' },
+  { spec: 'c32check' },
+  { spec: 'ajv' },
+  { spec: 'ajv/dist/2020.js' },
+];
 /** CommonJS dependencies (ajv, yaml) call require(), which an ES module lacks. */
 const ESM_REQUIRE =
   "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);";
@@ -91,42 +109,8 @@ export async function bundleEntries(root: string, dist: string, precompiled: str
     minify: true,
     keepNames: true,
     banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-    plugins: [...shared.plugins, nodeCryptoOnFirstUse()],
+    plugins: [onFirstUse(root, FIRST_USE), ...shared.plugins],
   });
-}
-
-/**
- * node:crypto in the CLI's bundle, evaluated when one of its members is first read rather than
- * with the modules that import it (the noble hashes, secp256k1, c32check, the body digest...):
- * loading it took about 7 ms of the CLI's CPU before its first answer, which needs none of it
- * (mocks/http/node/body-digest.ts). Every member Node's crypto has where the build runs is
- * there, each a getter of the real one.
- */
-function nodeCryptoOnFirstUse(): Plugin {
-  const NAMESPACE = 'node-crypto-on-first-use';
-  return {
-    name: NAMESPACE,
-    setup(b) {
-      // Its own require() of node:crypto is Node's module, left out of the bundle.
-      b.onResolve({ filter: /^(node:)?crypto$/ }, ({ namespace }) =>
-        namespace === NAMESPACE
-          ? { path: 'node:crypto', external: true }
-          : { path: 'node:crypto', namespace: NAMESPACE },
-      );
-      b.onLoad({ filter: /.*/, namespace: NAMESPACE }, async () => {
-        const members = Object.keys(await import('node:crypto')).filter((name) => name !== 'default');
-        return {
-          contents: [
-            'let loaded;',
-            "const crypto = () => (loaded ??= require('node:crypto'));",
-            `for (const name of ${JSON.stringify(members)})`,
-            '  Object.defineProperty(module.exports, name, { enumerable: true, get: () => crypto()[name] });',
-          ].join('\n'),
-          loader: 'js',
-        };
-      });
-    },
-  };
 }
 
 /**

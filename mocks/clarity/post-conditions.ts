@@ -8,7 +8,7 @@ import type { EngineEvent } from './engine.ts';
  * burned, STX locked. Mints move nothing out of anyone.
  */
 interface AssetMap {
-  /** principal → asset identifier → amount sent (STX under `STX_ASSET`, burns under `BURNED_ASSET`). */
+  /** principal → asset identifier → amount sent (STX and burns under the names `assetsOfStx` gives). */
   readonly fungible: Map<string, Map<string, bigint>>;
   /** principal → asset identifier → the values sent, as 0x-hex. */
   readonly nonFungible: Map<string, Map<string, string[]>>;
@@ -18,10 +18,19 @@ interface AssetMap {
   readonly moved: { principal: string; asset: string; nft: boolean }[];
 }
 
-/** The null principal (version 0, twenty zero bytes) the node names STX and burned STX under. */
-const NULL_PRINCIPAL = c32address(0, '00'.repeat(20));
-const STX_ASSET = `${NULL_PRINCIPAL}.STX::STX`;
-const BURNED_ASSET = `${NULL_PRINCIPAL}.BURNED::BURNED`;
+let nullAssets: { stx: string; burned: string } | undefined;
+/**
+ * The asset names the node gives STX and burned STX, under the null principal (version 0, twenty
+ * zero bytes): worked out on first use, so c32check is not evaluated with the CLI's start
+ * (scripts/bundle.ts).
+ */
+function assetsOfStx(): { stx: string; burned: string } {
+  if (!nullAssets) {
+    const nul = c32address(0, '00'.repeat(20));
+    nullAssets = { stx: `${nul}.STX::STX`, burned: `${nul}.BURNED::BURNED` };
+  }
+  return nullAssets;
+}
 
 const FUNGIBLE_CODES = { eq: 'SentEq', gt: 'SentGt', gte: 'SentGe', lt: 'SentLt', lte: 'SentLe' } as const;
 const NFT_CODES = { sent: 'Sent', 'not-sent': 'NotSent', 'maybe-sent': 'MaybeSent' } as const;
@@ -50,13 +59,14 @@ export function postConditionFailure(
     const principal = pc.address === 'origin' ? origin : pc.address;
     switch (pc.type) {
       case 'stx-postcondition': {
-        const transferred = sentOf(map, principal, STX_ASSET);
-        const burned = sentOf(map, principal, BURNED_ASSET);
+        const stx = assetsOfStx();
+        const transferred = sentOf(map, principal, stx.stx);
+        const burned = sentOf(map, principal, stx.burned);
         const sent = transferred + burned;
         if (!holds(pc.condition, BigInt(pc.amount), sent))
           return `Post-condition check failure on STX owned by ${principal}: ${pc.amount} ${FUNGIBLE_CODES[pc.condition]} ${sent}`;
-        if (transferred > 0n) check(principal, STX_ASSET);
-        if (burned > 0n) check(principal, BURNED_ASSET);
+        if (transferred > 0n) check(principal, stx.stx);
+        if (burned > 0n) check(principal, stx.burned);
         break;
       }
       case 'ft-postcondition': {
@@ -146,10 +156,10 @@ function assetMapOf(events: readonly EngineEvent[]): AssetMap {
     const sender = String(data.sender ?? '');
     switch (type) {
       case 'stx_transfer_event':
-        addFungible(sender, STX_ASSET, BigInt(String(data.amount)));
+        addFungible(sender, assetsOfStx().stx, BigInt(String(data.amount)));
         break;
       case 'stx_burn_event':
-        addFungible(sender, BURNED_ASSET, BigInt(String(data.amount)));
+        addFungible(sender, assetsOfStx().burned, BigInt(String(data.amount)));
         break;
       case 'ft_transfer_event':
       case 'ft_burn_event':

@@ -108,11 +108,17 @@ export interface Admitted {
 /** The smallest fee a node relays: 1 micro-STX a byte (MINIMUM_TX_FEE_RATE_PER_BYTE). */
 const MIN_FEE_PER_BYTE = 1n;
 
-const ANCHOR: Record<number, AnchorMode> = {
-  [WireAnchorMode.OnChainOnly]: AnchorMode.OnChainOnly,
-  [WireAnchorMode.OffChainOnly]: AnchorMode.OffChainOnly,
-  [WireAnchorMode.Any]: AnchorMode.Any,
-};
+let anchors: Record<number, AnchorMode> | undefined;
+
+/** The world's anchor mode of a wire one: the table is made on first use, as the CLI's bundle evaluates @stacks/transactions then (scripts/bundle.ts). */
+function anchorOf(wire: number): AnchorMode {
+  anchors ??= {
+    [WireAnchorMode.OnChainOnly]: AnchorMode.OnChainOnly,
+    [WireAnchorMode.OffChainOnly]: AnchorMode.OffChainOnly,
+    [WireAnchorMode.Any]: AnchorMode.Any,
+  };
+  return anchors[wire] ?? AnchorMode.Any;
+}
 
 /** The transaction's bytes decoded as a node decodes them, or the node's text refusal. */
 export function decodeTransaction(bytes: Uint8Array): StacksTransactionWire {
@@ -214,7 +220,7 @@ export function admit(
     pcFlags: wire.postConditionMode === PostConditionMode.Originator ? PcFlag.Originator : 0,
     signed: {
       id: hexToBytes(txid),
-      anchorMode: ANCHOR[wire.anchorMode] ?? AnchorMode.Any,
+      anchorMode: anchorOf(wire.anchorMode),
       nonce: Number(auth.spendingCondition.nonce),
       sponsorNonce: Number(sponsorCondition?.nonce ?? 0),
     },

@@ -1,13 +1,10 @@
 import { Cl } from '@stacks/transactions';
 import { clarityTxOf, contractAt, variant, type Chain } from '../world/tables/chain.ts';
-import { pairOf, tuple, uint, type ClarityPair } from '../world/derive/clarity.ts';
+import { errNonePair, okTruePair, pairOf, tuple, uint, type ClarityPair } from '../world/derive/clarity.ts';
 import { lockUnlockHeight, swapOut } from '../world/derive/events.ts';
 import { Action, Status } from '../world/tables/kinds.ts';
 import { signerKeyOf } from '../world/derive/pox.ts';
 
-const OK_TRUE = pairOf(Cl.ok(Cl.bool(true)));
-/** What a stacks-node records for a transaction it skipped as problematic (its receipt's `err_none`). */
-const ERR_NONE = pairOf(Cl.error(Cl.none()));
 const ERRORS = new Map<number, ClarityPair>();
 
 /** The Clarity value a mined transaction returned. */
@@ -22,8 +19,8 @@ export function txResultOf(chain: Chain, tx: number): ClarityPair {
     if (!pair) ERRORS.set(code, (pair = pairOf(Cl.error(Cl.uint(code)))));
     return pair;
   }
-  if (status === Status.ProblematicSkipped) return ERR_NONE;
-  if (status !== Status.Success) return OK_TRUE;
+  if (status === Status.ProblematicSkipped) return errNonePair();
+  if (status !== Status.Success) return okTruePair();
   const amount = t.amount.at(tx);
   switch (t.action[tx] as Action) {
     case Action.NftMint:
@@ -42,7 +39,7 @@ export function txResultOf(chain: Chain, tx: number): ClarityPair {
         ),
       );
     default:
-      return OK_TRUE;
+      return okTruePair();
   }
 }
 

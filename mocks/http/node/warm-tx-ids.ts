@@ -11,7 +11,7 @@ const RECHECK_MS = 2000;
 
 /**
  * Computes the ids of the chain's transactions (their first words, what the id index sorts by)
- * in slices between requests, from the server's start: a world hashes none of its rows before
+ * in slices between requests, from shortly after the server's start: a world hashes none of its rows before
  * its first answer, and the first `tx/{id}` finds most of them hashed. A lookup that comes first
  * does not wait for this: the index hashes what is left itself (the same answer, later). Rows a
  * reorg replaced behind the warmer are hashed when the index takes them in.
@@ -25,10 +25,13 @@ export class TxIdWarmer {
 
   constructor(private readonly chainOf: () => Chain) {}
 
-  /** Starts warming; resolves once every row there is now has its id's first word. */
-  start(): Promise<void> {
+  /**
+   * Starts warming, after `delayMs` (a server's first answers go first: its slices would hold
+   * them); resolves once every row there is then has its id's first word.
+   */
+  start(delayMs = 0): Promise<void> {
     const done = new Promise<void>((resolve) => (this.finished = resolve));
-    this.schedule(0);
+    this.schedule(delayMs);
     return done;
   }
 

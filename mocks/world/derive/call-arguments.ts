@@ -53,7 +53,11 @@ export const FUNCTIONS: Partial<Record<Action, FunctionSpec>> = {
   },
 };
 
-const NONE = pairOf(Cl.none());
+let none: ClarityPair | undefined;
+/** Clarity's `none` as an argument, made on first use (@stacks/transactions is not evaluated with the CLI's start). */
+function noneArgument(): ClarityPair {
+  return (none ??= pairOf(Cl.none()));
+}
 
 /** The function contract call `tx` of `table` calls (a broadcast one, the one it names); undefined for any other transaction. */
 export function functionNameOf(chain: Chain, table: TxTable, tx: number): string | undefined {
@@ -78,7 +82,7 @@ export function argumentValues(
   const peer = (): ClarityPair => principalPair(chain, table.peer[tx] as number);
   switch (action) {
     case Action.FtTransfer:
-      return [amount, sender, peer(), NONE];
+      return [amount, sender, peer(), noneArgument()];
     case Action.FtMint:
       return [amount, peer()];
     case Action.NftTransfer:

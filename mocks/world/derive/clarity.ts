@@ -13,6 +13,23 @@ export function pairOf(value: ClarityValue): ClarityPair {
   return { hex: cvToHex(value), repr: reprOf(value) };
 }
 
+let okTrue: ClarityPair | undefined;
+let errNone: ClarityPair | undefined;
+
+/**
+ * `(ok true)`: what a node records a deployment, and most transactions without a result of their
+ * own, as returning. Made on first use, as `errNonePair`: the CLI's bundle evaluates
+ * @stacks/transactions when a value is first built, not at start (scripts/bundle.ts).
+ */
+export function okTruePair(): ClarityPair {
+  return (okTrue ??= pairOf(Cl.ok(Cl.bool(true))));
+}
+
+/** `(err none)`: what a node records for a transaction that could not run to a result, or that it skipped as problematic. */
+export function errNonePair(): ClarityPair {
+  return (errNone ??= pairOf(Cl.error(Cl.none())));
+}
+
 export function uint(value: Amount): ClarityValue {
   return Cl.uint(value);
 }

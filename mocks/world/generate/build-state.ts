@@ -1,4 +1,4 @@
-import { en, Faker } from '@faker-js/faker';
+import { en, Faker } from './faker.ts';
 import { createAccounts, createMemos } from './accounts.ts';
 import { launcherAddress, LAUNCHER_FUNDS } from './bns-names.ts';
 import { BlockTable } from '../tables/block-table.ts';

@@ -2,17 +2,12 @@ import { amountOf } from '../amount.ts';
 import { Cl, deserializePostConditionWire, wireToPostCondition } from '@stacks/transactions';
 import type { EngineEvent, EngineRefusal, TxOutcome } from '../../clarity/engine.ts';
 import { postConditionFailure } from '../../clarity/post-conditions.ts';
-import { pairOf } from '../derive/clarity.ts';
+import { errNonePair, okTruePair, pairOf } from '../derive/clarity.ts';
 import { clarityTxOf, type Chain } from '../tables/chain.ts';
 import type { RecordedEvent } from '../tables/clarity-txs.ts';
 import { EventKind, Status } from '../tables/kinds.ts';
 import { postConditionModeOf } from '../tables/tx-flags.ts';
 import type { TxTable } from '../tables/tx-table.ts';
-
-/** `(err none)`: what a node records for a transaction that could not run to a result. */
-const ERR_NONE = pairOf(Cl.error(Cl.none()));
-/** What a node records a deployment as returning, whether it stays or its post-conditions abort it. */
-const OK_TRUE = pairOf(Cl.ok(Cl.bool(true)));
 
 /**
  * Records in its `clarityTxs` entry what running row `row` of `table` in the engine did, as a
@@ -31,10 +26,15 @@ export function recordOutcome(
   const entry = clarityTxOf(chain, table, row);
   if (!entry) throw new Error(`row ${row} is no transaction only the engine runs`);
   if (!('committed' in ran)) {
-    entry.outcome = { status: Status.AbortByResponse, result: ERR_NONE, vmError: ran.reason, events: [] };
+    entry.outcome = {
+      status: Status.AbortByResponse,
+      result: errNonePair(),
+      vmError: ran.reason,
+      events: [],
+    };
     return Status.AbortByResponse;
   }
-  const result = entry.payload.kind === 'deploy' ? OK_TRUE : pairOf(Cl.deserialize(ran.result));
+  const result = entry.payload.kind === 'deploy' ? okTruePair() : pairOf(Cl.deserialize(ran.result));
   if (!ran.committed) {
     entry.outcome = { status: Status.AbortByResponse, result, vmError: null, events: [], costs: ran.costs };
     return Status.AbortByResponse;

@@ -1,0 +1,67 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Plugin } from 'esbuild';
+
+/**
+ * A module the CLI's bundle evaluates when one of its members is first read rather than with the
+ * modules that import it: `spec` as written in an import (a package, or node's own module), or a
+ * project file by its path from the root.
+ */
+export type FirstUse = { spec: string; builtin?: true } | { file: string };
+
+const NAMESPACE = 'on-first-use';
+
+/**
+ * Each deferred module is replaced, for every module that imports it, by one whose members are
+ * getters of the real module's, which `require()` evaluates on the first read: esbuild bundles a
+ * module reached so as a lazily evaluated one, and an importer reads an imported member each time
+ * it uses it. So nothing changes but when the module runs, which must not matter to it: none of
+ * these has effects beyond its own exports. A member read while the importer itself is evaluated
+ * (a constant at a module's top) evaluates the module at start, as before. A project file, unlike
+ * a package, keeps the tree-shaking of what it imports: the facade that re-exports only what is
+ * used of a large package (faker's one locale) defers it whole.
+ */
+export function onFirstUse(root: string, deferred: FirstUse[]): Plugin {
+  const specs = new Map<string, FirstUse>();
+  const files = new Map<string, FirstUse>();
+  for (const d of deferred) {
+    if ('spec' in d) specs.set(d.spec, d);
+    else files.set(resolve(root, d.file), d);
+  }
+  const loadable = (d: FirstUse): string =>
+    'spec' in d ? d.spec : pathToFileURL(resolve(root, d.file)).href;
+  return {
+    name: NAMESPACE,
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, ({ path, resolveDir, namespace, kind }) => {
+        if (kind === 'entry-point') return undefined;
+        const d = specs.get(path) ?? files.get(resolve(resolveDir || root, path));
+        if (!d) return undefined;
+        // The stand-in's own require() of the real module: node's module left out, a file bundled.
+        if (namespace === NAMESPACE) {
+          if ('spec' in d && d.builtin) return { path: d.spec, external: true };
+          return 'file' in d ? { path: resolve(root, d.file), namespace: 'file' } : undefined;
+        }
+        return { path: 'spec' in d ? d.spec : resolve(root, d.file), namespace: NAMESPACE, pluginData: d };
+      });
+      b.onLoad({ filter: /.*/, namespace: NAMESPACE }, async ({ pluginData }) => {
+        const d = pluginData as FirstUse;
+        // Every member the real module has, read where the build runs.
+        const members = Object.keys((await import(loadable(d))) as object).filter(
+          (name) => name !== 'default',
+        );
+        const real = 'spec' in d ? d.spec : resolve(root, d.file);
+        return {
+          contents: [
+            'let loaded;',
+            `const real = () => (loaded ??= require(${JSON.stringify(real)}));`,
+            `for (const name of ${JSON.stringify(members)})`,
+            '  Object.defineProperty(module.exports, name, { enumerable: true, get: () => real()[name] });',
+          ].join('\n'),
+          loader: 'js',
+          resolveDir: root,
+        };
+      });
+    },
+  };
+}

@@ -25,6 +25,7 @@ const ISOLATED = [
   'mocks/world-files/own-contracts-no-engine.test.ts',
   'mocks/clarity/node/thread-priority.test.ts',
   'mocks/http/body-digest.test.ts',
+  'mocks/serialize/raw-tx.test.ts',
 ];
 
 /**

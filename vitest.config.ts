@@ -24,6 +24,7 @@ const ISOLATED = [
   'mocks/operations/contract-routes-no-engine.test.ts',
   'mocks/world-files/own-contracts-no-engine.test.ts',
   'mocks/clarity/node/thread-priority.test.ts',
+  'mocks/serialize/raw-tx.test.ts',
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { toHex } from '../world/hex.ts';
 import { generatedBytes, signedRaw } from '../world/wire/tx-bytes.ts';
+import { bytesHashedInto } from '../world/wire/tx-ids.ts';
 import type { Chain } from '../world/tables/chain.ts';
 import type { TxTable } from '../world/tables/tx-table.ts';
 
@@ -28,5 +29,7 @@ export function txByteSize(chain: Chain, table: TxTable, tx: number): number {
  */
 export function rawTxOf(chain: Chain, table: TxTable, tx: number): RawTx {
   const raw = signedRaw(chain, table, tx);
-  return { hex: raw ?? toHex(generatedBytes(chain, table, tx)), txid: table.idHex(tx) };
+  // The id first: computing it writes the bytes, which are then not written again.
+  const txid = table.idHex(tx);
+  return { hex: raw ?? toHex(bytesHashedInto(txid) ?? generatedBytes(chain, table, tx)), txid };
 }

@@ -1,4 +1,5 @@
 import { readWord } from '../hex.ts';
+import { LruCache } from '../lru-cache.ts';
 import { grow } from './grow.ts';
 
 /** A row not yet written: its id reads as its seed. */
@@ -13,8 +14,13 @@ export const PINNED = 3;
 /** Computes row `row`'s id, the sha512/256 of its bytes (world/wire/tx-ids.ts binds one per table). */
 export type IdSource = (row: number) => Uint8Array;
 
-/** Whole ids recently computed, per table: a page served asks a row's id several times. */
-const RECENT = 4096;
+/**
+ * Whole ids recently computed, per table: a page served asks a row's id several times, and the
+ * server's warmer (http/node/warm-tx-ids.ts) computes each row's to learn its first word. Twice
+ * the default world's 4,209 transactions, so a client walking all of them after the warmer
+ * hashes none again; about 2.3 MB of heap when full (290 bytes an id), whatever the world's size.
+ */
+export const RECENT_IDS = 8192;
 
 /**
  * A transaction table's ids, as compact as a ten-million-row world needs: a row's id is the hash
@@ -55,11 +61,20 @@ export class HashedIds {
 
   /** The whole id of a row not SEEDED, in a fresh array. */
   bytes(row: number, source: IdSource | undefined): Uint8Array {
-    const pinned = this.pinned.get(row);
-    if (pinned) return pinned.slice();
+    return (this.pinned.get(row) ?? this.derived(row, source)).slice();
+  }
+
+  /** Word 0 of a row's id (not SEEDED), computing it once. */
+  head(row: number, source: IdSource | undefined): number {
+    if ((this.state[row] as number) === DERIVED) this.derived(row, source);
+    return this.heads[row] as number;
+  }
+
+  /** A derived row's whole id, kept among the recent ones: not to be changed by the caller. */
+  private derived(row: number, source: IdSource | undefined): Uint8Array {
     const recent = recentOf(this);
     const known = recent.get(row);
-    if (known) return known.slice();
+    if (known) return known;
     if (!source)
       throw new Error(`transaction row ${row}: its id is the hash of its bytes, and no source is bound`);
     // While computing, the row reads as its seed: what its bytes look up by id finds what was keyed by it.
@@ -71,17 +86,10 @@ export class HashedIds {
     } finally {
       this.state[row] = state;
     }
-    if (recent.size >= RECENT) recent.clear();
     recent.set(row, id);
     this.heads[row] = readWord(id, 0);
     this.state[row] = HEADED;
-    return id.slice();
-  }
-
-  /** Word 0 of a row's id (not SEEDED), computing it once. */
-  head(row: number, source: IdSource | undefined): number {
-    if ((this.state[row] as number) === DERIVED) this.bytes(row, source);
-    return this.heads[row] as number;
+    return id;
   }
 
   truncate(count: number): void {
@@ -95,12 +103,13 @@ export class HashedIds {
   }
 }
 
-const recents = new WeakMap<HashedIds, Map<number, Uint8Array>>();
+/** Kept outside the table, as its source is: a snapshot holds the table's arrays, not a cache. */
+const recents = new WeakMap<HashedIds, LruCache<number, Uint8Array>>();
 
-function recentOf(ids: HashedIds): Map<number, Uint8Array> {
+function recentOf(ids: HashedIds): LruCache<number, Uint8Array> {
   let recent = recents.get(ids);
   if (!recent) {
-    recent = new Map();
+    recent = new LruCache(RECENT_IDS);
     recents.set(ids, recent);
   }
   return recent;

@@ -1,6 +1,7 @@
 import { AuthType, deserializeTransaction, TransactionSigner } from '@stacks/transactions';
 import { WireError } from './byte-writer.ts';
 import { toHex } from '../hex.ts';
+import { LruCache } from '../lru-cache.ts';
 import { txHash } from './node/tx-hash.ts';
 
 /** The keys that sign a transaction: its origin's, and its sponsor's when the world holds that too. */
@@ -9,9 +10,9 @@ export interface SigningKeys {
   readonly sponsor?: string;
 }
 
-/** Signed transactions kept: a world's keyed rows many times over; emptied when it fills. */
+/** Signed transactions kept, the least recently used dropped first: a world's keyed rows many times over. */
 const KEPT = 4096;
-const signed = new Map<string, Uint8Array>();
+const signed = new LruCache<string, Uint8Array>(KEPT);
 
 /**
  * `unsigned` (bytes with empty signatures, as tx-wire.ts writes them) signed as a wallet signs it,
@@ -24,7 +25,6 @@ export function signedTx(unsigned: Uint8Array, keys: SigningKeys): Uint8Array {
   let bytes = signed.get(key);
   if (!bytes) {
     bytes = sign(unsigned, keys);
-    if (signed.size >= KEPT) signed.clear();
     signed.set(key, bytes);
   }
   return bytes.slice();

@@ -1,4 +1,5 @@
 import { toHex } from '../hex.ts';
+import { LruCache } from '../lru-cache.ts';
 import type { Chain } from '../tables/chain.ts';
 import { Action } from '../tables/kinds.ts';
 import { bindIdSource, type TxTable } from '../tables/tx-table.ts';
@@ -31,7 +32,27 @@ export function writeTxId(chain: Chain, table: TxTable, row: number): void {
   chain.clarityTxs[toHex(id)] = entry;
 }
 
+/** A raw form is served a row at a time: a few dozen rows' bytes (some 25 kB) cover any request's. */
+const HASHED_BYTES_KEPT = 64;
+
+/**
+ * The bytes of the chain rows last hashed for their ids, by id: a request that finds a row by its
+ * id and then serves its raw form (`tx/{id}/raw` of a row whose whole id was no longer kept) writes
+ * its bytes once, not twice. Keyed by the id, the hash of the bytes, no entry can be stale.
+ */
+const hashedBytes = new LruCache<string, Uint8Array>(HASHED_BYTES_KEPT);
+
 /** The chain's transactions compute a derived id from their bytes (`writeTxId`): at build, and once restored. */
 export function bindTxIds(chain: Chain): void {
-  bindIdSource(chain.txs, (row) => txHash(generatedBytes(chain, chain.txs, row)));
+  bindIdSource(chain.txs, (row) => {
+    const bytes = generatedBytes(chain, chain.txs, row);
+    const id = txHash(bytes);
+    hashedBytes.set(toHex(id), bytes);
+    return id;
+  });
+}
+
+/** The bytes whose hash is `id` (`0x` and hex), if a chain row's id was computed from them lately; not to be changed. */
+export function bytesHashedInto(id: string): Uint8Array | undefined {
+  return hashedBytes.get(id);
 }

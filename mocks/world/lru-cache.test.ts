@@ -30,6 +30,16 @@ describe('LruCache', () => {
     expect(cache.size).toBe(2);
   });
 
+  it('answers has() without counting it as a use: the entry asked about is still the one dropped', () => {
+    const cache = new LruCache<string, { n: number }>(2);
+    cache.set('a', value(1));
+    cache.set('b', value(2));
+    expect(cache.has('a')).toBe(true);
+    cache.set('c', value(3));
+    expect(cache.has('a')).toBe(false);
+    expect(cache.has('b')).toBe(true);
+  });
+
   it('keeps, over a long mixed run of reads and writes, what a plain recency list keeps', () => {
     const cache = new LruCache<number, { n: number }>(5);
     // The model: keys from least to most recent.

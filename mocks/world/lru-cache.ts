@@ -30,6 +30,11 @@ export class LruCache<K, V> {
     return this.slots.size;
   }
 
+  /** Whether `key` is held; unlike a read, it leaves the recency order as it is. */
+  has(key: K): boolean {
+    return this.slots.has(key);
+  }
+
   get(key: K): V | undefined {
     const slot = this.slots.get(key);
     if (slot === undefined) return undefined;

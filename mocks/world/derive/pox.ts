@@ -1,7 +1,8 @@
 import { privateKeyToPublic } from '@stacks/transactions';
 import type { TxTable } from '../tables/tx-table.ts';
 import { derivedHex } from './derived-bytes.ts';
-import { remembered } from './signer-signature.ts';
+import { LruCache } from '../lru-cache.ts';
+import { remembered, REMEMBERED } from './signer-signature.ts';
 
 /** Burn height at which STX locked at `burnHeight` for `lockPeriod` reward cycles unlock. */
 export function unlockBurnHeight(burnHeight: number, lockPeriod: number, cycleLength: number): number {
@@ -28,7 +29,7 @@ export function signerPrivateKeyOf(table: TxTable, tx: number): string {
   return `${derivedHex(table, tx, 2, 32).slice(2)}01`;
 }
 
-const signerKeys = new Map<string, string>();
+const signerKeys = new LruCache<string, string>(REMEMBERED);
 
 /** The signer key a stack-stx transaction names (its `signer-key` argument): the public key of its signer's private key. */
 export function signerKeyOf(table: TxTable, tx: number): string {

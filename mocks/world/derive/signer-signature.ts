@@ -2,6 +2,7 @@ import { ChainId } from '@stacks/network';
 import { Cl, signStructuredData, type ClarityValue } from '@stacks/transactions';
 import type { Amount } from '../amount.ts';
 import type { NetworkName } from '../tables/network.ts';
+import { LruCache } from '../lru-cache.ts';
 
 /** The chain a signature is bound to, as pox-4's `chain-id` reads it. */
 export const CHAIN_IDS: Record<NetworkName, number> = { mainnet: ChainId.Mainnet, testnet: ChainId.Testnet };
@@ -30,7 +31,9 @@ function domainOf(chainId: number): ClarityValue {
   });
 }
 
-const signatures = new Map<string, string>();
+/** The most results a cache of `remembered` keeps: a world's stackers, many times over. */
+export const REMEMBERED = 10_000;
+const signatures = new LruCache<string, string>(REMEMBERED);
 
 /** The SIP-018 message and domain a signer signs for `grant`. */
 export function grantData(grant: SignerGrant): { message: ClarityValue; domain: ClarityValue } {
@@ -72,15 +75,9 @@ export function rememberSignature(privateKey: string, grant: SignerGrant, signat
   remembered(signatures, signatureKey(privateKey, grant), () => signature);
 }
 
-/** The most results `remembered` keeps in one cache: a world's stackers, many times over. */
-const REMEMBERED = 10_000;
-
-/** `compute()`'s result for `key`, computed once (a cache of pure results, emptied when it fills). */
-export function remembered(cache: Map<string, string>, key: string, compute: () => string): string {
+/** `compute()`'s result for `key`, computed once while the cache holds it (a cache of pure results). */
+export function remembered(cache: LruCache<string, string>, key: string, compute: () => string): string {
   let value = cache.get(key);
-  if (value === undefined) {
-    if (cache.size >= REMEMBERED) cache.clear();
-    cache.set(key, (value = compute()));
-  }
+  if (value === undefined) cache.set(key, (value = compute()));
   return value;
 }

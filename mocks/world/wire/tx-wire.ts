@@ -2,6 +2,7 @@ import { c32addressDecode } from 'c32check';
 import { ByteWriter, parseHex, WireError } from './byte-writer.ts';
 import type { PostCondition, PostConditionPrincipal, TxPayload } from './shapes.ts';
 import type { TenureCause } from '../tables/kinds.ts';
+import { LruCache } from '../lru-cache.ts';
 
 /** Who signs for a transaction (its origin, or its sponsor): an address, its nonce and the fee it pays. */
 export interface SpenderInput {
@@ -216,15 +217,13 @@ function principalValue(w: ByteWriter, id: string): void {
 }
 
 /** Memos checked: a world draws its memos from a short list, and checking one decodes it twice. */
-const memos = new Map<string, Uint8Array>();
-const MEMOS_KEPT = 4096;
+const memos = new LruCache<string, Uint8Array>(4096);
 
 /** A memo travels as text padded with zero bytes to 34; it must be that text to round-trip. */
 function memoBytes(memo: string): Uint8Array {
   let bytes = memos.get(memo);
   if (!bytes) {
     bytes = checkedMemo(memo);
-    if (memos.size >= MEMOS_KEPT) memos.clear();
     memos.set(memo, bytes);
   }
   return bytes;

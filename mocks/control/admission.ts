@@ -24,7 +24,7 @@ import { Action, AnchorMode, PcFlag, Status } from '../world/tables/kinds.ts';
 import { NodeRejection, Undecodable } from '../operations/node-refusals.ts';
 import { pendingInSlot } from '../query/replace-by-fee.ts';
 import { reservation } from '../world/generate/build-mempool.ts';
-import type { ContractReads } from '../world/run/world-engine.ts';
+import type { AdmissionReads } from '../world/run/admission-reads.ts';
 import { admitDeploy, admitEngineCall, type EngineAdmission } from './clarity-admission.ts';
 import {
   callOf,
@@ -45,8 +45,8 @@ export interface AdmissionState {
   readonly ledger: Ledger;
   readonly burnHeight: number;
   nonces(principal: number): { mined: number; next: number };
-  /** The Clarity engine holding the chain now, where the transaction needs it (`needsEngine`). */
-  readonly clarity?: ContractReads;
+  /** The Clarity engine holding the chain now, where the transaction needs it (`engineContractOf`). */
+  readonly clarity?: AdmissionReads;
   /**
    * false: the chain is in an epoch before 4 (the release the mock answers as cannot import
    * epoch 4's values), whose node takes neither originator mode nor the post-conditions SIP-040
@@ -69,24 +69,25 @@ function usesEpoch4(wire: StacksTransactionWire): boolean {
 }
 
 /**
- * Whether admitting the transaction reads the Clarity engine: a deployment, or a call to a
- * contract on chain that admission does not derive (`derivedOrMissing`).
+ * The contract whose interface admitting the transaction reads in the Clarity engine: a
+ * deployment's own (it must not exist), or the contract of a call admission does not derive
+ * (`derivedOrMissing`); undefined when admission reads nothing of the engine.
  */
-export function needsEngine(wire: StacksTransactionWire, chain: Chain): boolean {
+export function engineContractOf(wire: StacksTransactionWire, chain: Chain): string | undefined {
   const payload = wire.payload;
   if (
     payload.payloadType === PayloadType.SmartContract ||
     payload.payloadType === PayloadType.VersionedSmartContract
   )
-    return true;
-  if (payload.payloadType !== PayloadType.ContractCall) return false;
+    return `${signerAddress(wire.auth.spendingCondition, chain)}.${payload.contractName.content}`;
+  if (payload.payloadType !== PayloadType.ContractCall) return undefined;
   const id = `${addressToString(payload.contractAddress)}.${payload.contractName.content}`;
   const contract = chain.contracts.find((c) => c.id === id && !c.pending);
-  return contract !== undefined && !derivedOrMissing(contract, payload.functionName.content);
+  return contract !== undefined && !derivedOrMissing(contract, payload.functionName.content) ? id : undefined;
 }
 
-function engineReads(state: AdmissionState): ContractReads {
-  if (!state.clarity) throw new Error('admission needs the Clarity engine here: ask needsEngine first');
+function engineReads(state: AdmissionState): AdmissionReads {
+  if (!state.clarity) throw new Error('admission needs the Clarity engine here: ask engineContractOf first');
   return state.clarity;
 }
 

@@ -7,7 +7,7 @@ import {
 import { bytesToHex } from '@noble/hashes/utils';
 import { admits, debugType, typeOfValue, typeText, type AbiType } from '../clarity/abi-types.ts';
 import { firstToken, nestsTooDeep } from '../clarity/top-level-forms.ts';
-import type { ContractReads } from '../world/run/world-engine.ts';
+import type { AdmissionReads } from '../world/run/admission-reads.ts';
 import { pairOf } from '../world/derive/clarity.ts';
 import type { Chain } from '../world/tables/chain.ts';
 import type { ClarityTx } from '../world/tables/clarity-txs.ts';
@@ -37,7 +37,7 @@ export interface EngineAdmission {
 interface Scope {
   readonly wire: StacksTransactionWire;
   readonly bytes: Uint8Array;
-  readonly reads: ContractReads;
+  readonly reads: AdmissionReads;
   readonly refuse: Refuse;
 }
 

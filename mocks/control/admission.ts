@@ -45,7 +45,7 @@ export interface AdmissionState {
   readonly ledger: Ledger;
   readonly burnHeight: number;
   nonces(principal: number): { mined: number; next: number };
-  /** The Clarity engine holding the chain now, where the transaction needs it (`engineContractOf`). */
+  /** The Clarity engine holding the chain now, where the transaction needs it (`needsEngine`). */
   readonly clarity?: AdmissionReads;
   /**
    * false: the chain is in an epoch before 4 (the release the mock answers as cannot import
@@ -69,17 +69,37 @@ function usesEpoch4(wire: StacksTransactionWire): boolean {
 }
 
 /**
- * The contract whose interface admitting the transaction reads in the Clarity engine: a
- * deployment's own (it must not exist), or the contract of a call admission does not derive
- * (`derivedOrMissing`); undefined when admission reads nothing of the engine.
+ * Whether admitting the transaction reads the Clarity engine: a deployment, or a call to a
+ * contract on chain that admission does not derive (`derivedOrMissing`).
  */
-export function engineContractOf(wire: StacksTransactionWire, chain: Chain): string | undefined {
+export function needsEngine(wire: StacksTransactionWire, chain: Chain): boolean {
   const payload = wire.payload;
   if (
     payload.payloadType === PayloadType.SmartContract ||
     payload.payloadType === PayloadType.VersionedSmartContract
   )
-    return `${signerAddress(wire.auth.spendingCondition, chain)}.${payload.contractName.content}`;
+    return true;
+  return engineCallOf(wire, chain) !== undefined;
+}
+
+/**
+ * The contract whose interface admitting the transaction reads in the engine: a call's, where
+ * admission does not derive it; a deployment's own, where the chain knows a contract of that id
+ * (`admitDeploy`); else undefined.
+ */
+export function engineContractOf(wire: StacksTransactionWire, chain: Chain): string | undefined {
+  const payload = wire.payload;
+  if (
+    payload.payloadType !== PayloadType.SmartContract &&
+    payload.payloadType !== PayloadType.VersionedSmartContract
+  )
+    return engineCallOf(wire, chain);
+  const id = `${signerAddress(wire.auth.spendingCondition, chain)}.${payload.contractName.content}`;
+  return chain.contracts.some((c) => c.id === id) ? id : undefined;
+}
+
+function engineCallOf(wire: StacksTransactionWire, chain: Chain): string | undefined {
+  const payload = wire.payload;
   if (payload.payloadType !== PayloadType.ContractCall) return undefined;
   const id = `${addressToString(payload.contractAddress)}.${payload.contractName.content}`;
   const contract = chain.contracts.find((c) => c.id === id && !c.pending);
@@ -87,7 +107,7 @@ export function engineContractOf(wire: StacksTransactionWire, chain: Chain): str
 }
 
 function engineReads(state: AdmissionState): AdmissionReads {
-  if (!state.clarity) throw new Error('admission needs the Clarity engine here: ask engineContractOf first');
+  if (!state.clarity) throw new Error('admission needs the Clarity engine here: ask needsEngine first');
   return state.clarity;
 }
 

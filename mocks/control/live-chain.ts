@@ -8,7 +8,7 @@ import type { Document } from '../../spec/document.ts';
 import type { WorldCatalogue } from '../query/catalogue.ts';
 import { ControlChecks, ControlError, type SubmitRequest } from './control-requests.ts';
 import { admitMined, admitReorg, admitSubmit, byAddress, memoHex } from './control-admission.ts';
-import { admit, decodeTransaction, engineContractOf } from './admission.ts';
+import { admit, decodeTransaction, engineContractOf, needsEngine } from './admission.ts';
 import { ClarityWarming } from '../clarity/unavailable.ts';
 import type { AdmissionReads } from '../world/run/admission-reads.ts';
 import { rawTxOf } from '../serialize/raw-tx.ts';
@@ -286,13 +286,13 @@ export class LiveChain {
     const builder = this.live;
     const { ledger, burnHeight } = builder.draftContext;
     let clarity: AdmissionReads | undefined;
-    const engineContract = engineContractOf(wire, this.chain);
-    if (engineContract !== undefined) {
+    if (needsEngine(wire, this.chain)) {
       clarity = this.queries.clarity.readsNow();
       if (!clarity) throw new ClarityWarming(this.queries.clarity.ready());
       // Read before the checks, so that a broadcast that waits for it (`ClarityWarming`) runs
       // them once: a signature's check takes milliseconds. A read changes nothing.
-      clarity.contractInterface(engineContract);
+      const read = engineContractOf(wire, this.chain);
+      if (read !== undefined) clarity.contractInterface(read);
     }
     const admitted = admit(
       bytes,

@@ -14,6 +14,19 @@ export interface AdmissionReads {
   contractInterface(contract: ContractId): ContractInterface | undefined;
 }
 
+/** How a `KnownInterfaces` sees the engine it reads and the chain. */
+export interface EngineView {
+  /** The world height the engine holds, every call made before answered. */
+  height(): number;
+  /** The chain's height now. */
+  tip(): number;
+  /**
+   * Resolves once the engine has no block's work in flight and has caught up with the chain
+   * (`WorldEngine.ready()`): true when it is still this engine, with nothing running on it.
+   */
+  caughtUp(): Promise<boolean>;
+}
+
 /** What the engine answered for one contract, at the world height it held then. */
 interface Known {
   readonly found: ContractInterface | undefined;
@@ -22,43 +35,49 @@ interface Known {
 
 /**
  * The interfaces one engine answered. A deployed contract's interface never changes on that
- * engine (a chain replaced under it starts another), so it is kept; "not deployed" holds only at
- * the height it was answered for, as any block may deploy it.
+ * engine (a chain replaced under it starts another), so it is kept, and answered even while the
+ * engine lags the chain; "not deployed" holds only at the chain's height it was answered for, as
+ * any block may deploy it.
  */
 export class KnownInterfaces {
   private readonly known = new Map<ContractId, Known>();
   private readonly asking = new Map<ContractId, Promise<void>>();
 
-  /** `height`: the world height the engine holds now, every call made before answered. */
   constructor(
     private readonly engine: HostedEngine,
-    private readonly height: () => number,
+    private readonly view: EngineView,
   ) {}
 
-  /** Reads for an admission now, the engine holding the chain as it is (nothing in flight on it). */
   reads(): AdmissionReads {
     return { contractInterface: (contract) => this.now(contract) };
   }
 
   private now(contract: ContractId): ContractInterface | undefined {
     const known = this.known.get(contract);
-    if (known && (known.found || known.height === this.height())) return known.found;
+    if (known && (known.found || known.height === this.view.tip())) return known.found;
     throw new ClarityWarming(this.ask(contract));
   }
 
-  /** Asks the engine, after what it runs already; a lost engine answers nothing, and the retry finds it lost. */
+  /**
+   * Asks the engine once it holds the chain as it is, nothing running on it; an engine replaced or
+   * lost meanwhile answers nothing, and the retry finds the new one.
+   */
   private ask(contract: ContractId): Promise<void> {
     const asked = this.asking.get(contract);
     if (asked) return asked;
-    const height = this.height();
-    const asking = this.engine
-      .callLater({ method: 'contractInterface', args: [contract] })
-      .then(
-        (found) => void this.known.set(contract, { found: found as ContractInterface | undefined, height }),
-        () => undefined,
-      )
-      .finally(() => this.asking.delete(contract));
+    const asking = this.askCaughtUp(contract).finally(() => this.asking.delete(contract));
     this.asking.set(contract, asking);
     return asking;
+  }
+
+  private async askCaughtUp(contract: ContractId): Promise<void> {
+    if (!(await this.view.caughtUp())) return;
+    const height = this.view.height();
+    try {
+      const found = await this.engine.callLater({ method: 'contractInterface', args: [contract] });
+      this.known.set(contract, { found: found as ContractInterface | undefined, height });
+    } catch {
+      // Lost: the retry reads the engine that replaces it.
+    }
   }
 }

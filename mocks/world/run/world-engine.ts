@@ -84,7 +84,7 @@ export class WorldEngine {
    */
   private catching: Promise<void> | undefined;
 
-  constructor(private readonly currentChain: () => Chain) {}
+  constructor(readonly currentChain: () => Chain) {}
 
   /**
    * Whether the engine holds `chain` up to block h - 1 now, so block h can run in it as it is
@@ -206,8 +206,19 @@ export class WorldEngine {
     this.landing = undefined;
   }
 
+  /** Whether `synced` is the engine, holding the chain as it is, with nothing running on it. */
+  holdsNow(synced: Synced): boolean {
+    const chain = this.currentChain();
+    return (
+      this.settled === synced &&
+      !this.busy &&
+      follows(synced, chain) &&
+      synced.replayed.height === chain.blocks.count
+    );
+  }
+
   /** A block's work or a catch-up runs on the engine: nothing else may, until it is done. */
-  private get busy(): boolean {
+  get busy(): boolean {
     return this.landing !== undefined || this.catching !== undefined;
   }
 
@@ -259,11 +270,12 @@ export class WorldEngine {
   }
 
   /**
-   * What admission reads of the engine now, for a transaction only the engine runs, the engine
-   * holding the chain as it is: undefined while it starts or replays one, starts one that counts
-   * costs, runs a block's work, or has blocks to catch up on (`ready()` waits for all of these,
-   * the catching up included, without holding the mock's thread). Its reads answer what the
-   * engine said before, or throw `ClarityWarming` while they ask it (admission-reads.ts).
+   * What admission reads of the engine now, for a transaction only the engine runs: undefined
+   * while the engine starts or replays a chain, starts one that counts costs, or runs a block's
+   * work or a catch-up (`ready()` waits for each: a row admitted while a block's work runs could
+   * change the block mined again, and the engine be let go). Its reads answer what the engine said
+   * before, or throw `ClarityWarming` while they ask it, once it holds the chain as it is
+   * (admission-reads.ts): an engine that lags the chain holds back only a read it has no answer for.
    */
   readsNow(): AdmissionReads | undefined {
     if (this.busy) return undefined;
@@ -274,8 +286,7 @@ export class WorldEngine {
       this.letGo();
       this.warm();
     }
-    if (!synced?.costed || !follows(synced, chain) || synced.replayed.height < chain.blocks.count)
-      return undefined;
+    if (!synced?.costed || !follows(synced, chain)) return undefined;
     return synced.interfaces.reads();
   }
 
@@ -358,7 +369,7 @@ export class WorldEngine {
   private start(chain: Chain): void {
     closeWhenSettled(this.synced);
     this.settled = undefined;
-    const starting = startOn(chain, this.costed);
+    const starting = startOn(this, chain, this.costed);
     this.synced = starting;
     starting.then(
       (synced) => {
@@ -376,7 +387,7 @@ export class WorldEngine {
  * requests. A chain that moved under a block (a reorg or a reset while it ran) leaves the engine
  * lost, so `ready()` starts another; an engine that cannot hold the chain is ended.
  */
-async function startOn(chain: Chain, costed: boolean): Promise<Synced> {
+async function startOn(world: WorldEngine, chain: Chain, costed: boolean): Promise<Synced> {
   const { engine, restored } = await engineFor(chain, costed);
   try {
     const replayed = restored ? restored.replayed : await runLater(engine, startReplay(engine, chain));
@@ -389,8 +400,15 @@ async function startOn(chain: Chain, costed: boolean): Promise<Synced> {
       costed,
       replayed,
       lastHash: hashOf(replayed.height) ?? '',
-      // A landed block replaces `replayed` (`takeDone`).
-      interfaces: new KnownInterfaces(engine, () => synced.replayed.height),
+      interfaces: new KnownInterfaces(engine, {
+        // A landed block replaces `replayed` (`takeDone`).
+        height: () => synced.replayed.height,
+        tip: () => world.currentChain().blocks.count,
+        caughtUp: async () => {
+          await world.ready();
+          return world.holdsNow(synced);
+        },
+      }),
     };
     await replayRuns(
       engine,

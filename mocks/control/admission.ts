@@ -24,7 +24,7 @@ import { Action, AnchorMode, PcFlag, Status } from '../world/tables/kinds.ts';
 import { NodeRejection, Undecodable } from '../operations/node-refusals.ts';
 import { pendingInSlot } from '../query/replace-by-fee.ts';
 import { reservation } from '../world/generate/build-mempool.ts';
-import type { ContractReads } from '../world/run/world-engine.ts';
+import type { AdmissionReads } from '../world/run/admission-reads.ts';
 import { admitDeploy, admitEngineCall, type EngineAdmission } from './clarity-admission.ts';
 import {
   callOf,
@@ -46,7 +46,7 @@ export interface AdmissionState {
   readonly burnHeight: number;
   nonces(principal: number): { mined: number; next: number };
   /** The Clarity engine holding the chain now, where the transaction needs it (`needsEngine`). */
-  readonly clarity?: ContractReads;
+  readonly clarity?: AdmissionReads;
   /**
    * false: the chain is in an epoch before 4 (the release the mock answers as cannot import
    * epoch 4's values), whose node takes neither originator mode nor the post-conditions SIP-040
@@ -79,13 +79,34 @@ export function needsEngine(wire: StacksTransactionWire, chain: Chain): boolean 
     payload.payloadType === PayloadType.VersionedSmartContract
   )
     return true;
-  if (payload.payloadType !== PayloadType.ContractCall) return false;
-  const id = `${addressToString(payload.contractAddress)}.${payload.contractName.content}`;
-  const contract = chain.contracts.find((c) => c.id === id && !c.pending);
-  return contract !== undefined && !derivedOrMissing(contract, payload.functionName.content);
+  return engineCallOf(wire, chain) !== undefined;
 }
 
-function engineReads(state: AdmissionState): ContractReads {
+/**
+ * The contract whose interface admitting the transaction reads in the engine: a call's, where
+ * admission does not derive it; a deployment's own, where the chain knows a contract of that id
+ * (`admitDeploy`); else undefined.
+ */
+export function engineContractOf(wire: StacksTransactionWire, chain: Chain): string | undefined {
+  const payload = wire.payload;
+  if (
+    payload.payloadType !== PayloadType.SmartContract &&
+    payload.payloadType !== PayloadType.VersionedSmartContract
+  )
+    return engineCallOf(wire, chain);
+  const id = `${signerAddress(wire.auth.spendingCondition, chain)}.${payload.contractName.content}`;
+  return chain.contracts.some((c) => c.id === id) ? id : undefined;
+}
+
+function engineCallOf(wire: StacksTransactionWire, chain: Chain): string | undefined {
+  const payload = wire.payload;
+  if (payload.payloadType !== PayloadType.ContractCall) return undefined;
+  const id = `${addressToString(payload.contractAddress)}.${payload.contractName.content}`;
+  const contract = chain.contracts.find((c) => c.id === id && !c.pending);
+  return contract !== undefined && !derivedOrMissing(contract, payload.functionName.content) ? id : undefined;
+}
+
+function engineReads(state: AdmissionState): AdmissionReads {
   if (!state.clarity) throw new Error('admission needs the Clarity engine here: ask needsEngine first');
   return state.clarity;
 }

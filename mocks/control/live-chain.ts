@@ -8,9 +8,9 @@ import type { Document } from '../../spec/document.ts';
 import type { WorldCatalogue } from '../query/catalogue.ts';
 import { ControlChecks, ControlError, type SubmitRequest } from './control-requests.ts';
 import { admitMined, admitReorg, admitSubmit, byAddress, memoHex } from './control-admission.ts';
-import { admit, decodeTransaction, needsEngine } from './admission.ts';
+import { admit, decodeTransaction, engineContractOf, needsEngine } from './admission.ts';
 import { ClarityWarming } from '../clarity/unavailable.ts';
-import type { ContractReads } from '../world/run/world-engine.ts';
+import type { AdmissionReads } from '../world/run/admission-reads.ts';
 import { rawTxOf } from '../serialize/raw-tx.ts';
 
 export { ControlError, type SubmitRequest } from './control-requests.ts';
@@ -285,10 +285,14 @@ export class LiveChain {
       return { txid: `0x${id}` };
     const builder = this.live;
     const { ledger, burnHeight } = builder.draftContext;
-    let clarity: ContractReads | undefined;
+    let clarity: AdmissionReads | undefined;
     if (needsEngine(wire, this.chain)) {
       clarity = this.queries.clarity.readsNow();
       if (!clarity) throw new ClarityWarming(this.queries.clarity.ready());
+      // Read before the checks, so that a broadcast that waits for it (`ClarityWarming`) runs
+      // them once: a signature's check takes milliseconds. A read changes nothing.
+      const read = engineContractOf(wire, this.chain);
+      if (read !== undefined) clarity.contractInterface(read);
     }
     const admitted = admit(
       bytes,

@@ -11,6 +11,7 @@ import type { MinedRun } from '../generate/mempool-confirmation.ts';
 import { Status } from '../tables/kinds.ts';
 import type { TxTable } from '../tables/tx-table.ts';
 import { engineOnlyTx } from './engine-txs.ts';
+import { KnownInterfaces, type AdmissionReads } from './admission-reads.ts';
 import { blockWorkOf, ownIds, runWork, stillBelow, type BlockWork, type DoneWork } from './block-work.ts';
 import { recordOutcome } from './mined-outcomes.ts';
 import { forgetReplay, keepReplay, keptReplay, type KeptReplay } from './replay-images.ts';
@@ -48,6 +49,8 @@ interface Synced {
   replayed: Replayed;
   /** Index block hash of the last block replayed: a reorg below it means starting again. */
   lastHash: string;
+  /** What admission read of this engine (`readsNow`). */
+  readonly interfaces: KnownInterfaces;
 }
 
 /**
@@ -75,8 +78,13 @@ export class WorldEngine {
   private landing: { readonly done: Promise<void>; readonly land: () => void } | undefined;
   /** The work that ran, for the block it ran for to take (`runMined`); `taken` once it did. */
   private done: (DoneWork & { readonly synced: Synced; taken: boolean }) | undefined;
+  /**
+   * While the engine replays the blocks mined without it (`catchUpLater`), each call crossing
+   * asynchronously: like `landing`, the engine serves nothing else until it is done.
+   */
+  private catching: Promise<void> | undefined;
 
-  constructor(private readonly currentChain: () => Chain) {}
+  constructor(readonly currentChain: () => Chain) {}
 
   /**
    * Whether the engine holds `chain` up to block h - 1 now, so block h can run in it as it is
@@ -86,7 +94,7 @@ export class WorldEngine {
   holds(chain: Chain, h: number): boolean {
     const done = this.doneFor(chain, h);
     if (done) return this.settled === done.synced;
-    if (this.landing) return false;
+    if (this.busy) return false;
     const synced = this.settled;
     if (synced?.costed && synced.chain === chain && synced.replayed.height < h && follows(synced, chain))
       return true;
@@ -106,7 +114,7 @@ export class WorldEngine {
   runMined(chain: Chain, h: number, table: TxTable, row: number): MinedRun {
     const done = this.doneFor(chain, h);
     if (done) return this.takeDone(done, chain, h, table, row);
-    if (this.landing) return 'waits';
+    if (this.busy) return 'waits';
     const synced = this.settled;
     const engineTx = engineOnlyTx(chain, table, row);
     // Block h is open in the engine once its first engine-only transaction ran.
@@ -161,7 +169,7 @@ export class WorldEngine {
    */
   beforeRuns(chain: Chain, h: number, table: TxTable, rows: readonly number[]): BlockWork | undefined {
     const synced = this.settled;
-    if (!this.workFirst || this.landing || this.doneFor(chain, h) || !synced) return undefined;
+    if (!this.workFirst || this.busy || this.doneFor(chain, h) || !synced) return undefined;
     const work = blockWorkOf(chain, h, table, rows, synced.replayed);
     // What only the engine runs that the block holds already runs as it always did, at once.
     return work.built.worldEnd === work.built.end ? work : undefined;
@@ -176,7 +184,7 @@ export class WorldEngine {
    */
   async runFirst(work: BlockWork): Promise<void> {
     const synced = this.settled;
-    if (!synced || this.landing) return;
+    if (!synced || this.busy) return;
     let land = (): void => undefined;
     const done = new Promise<void>((resolve) => (land = resolve));
     this.landing = { done, land };
@@ -196,6 +204,22 @@ export class WorldEngine {
     this.done = undefined;
     this.landing?.land();
     this.landing = undefined;
+  }
+
+  /** Whether `synced` is the engine, holding the chain as it is, with nothing running on it. */
+  holdsNow(synced: Synced): boolean {
+    const chain = this.currentChain();
+    return (
+      this.settled === synced &&
+      !this.busy &&
+      follows(synced, chain) &&
+      synced.replayed.height === chain.blocks.count
+    );
+  }
+
+  /** A block's work or a catch-up runs on the engine: nothing else may, until it is done. */
+  get busy(): boolean {
+    return this.landing !== undefined || this.catching !== undefined;
   }
 
   private doneFor(chain: Chain, h: number): WorldEngine['done'] {
@@ -246,11 +270,15 @@ export class WorldEngine {
   }
 
   /**
-   * The engine's reads now, for a transaction only the engine runs, caught up with the chain as
-   * it is; undefined while it starts or replays one, or starts one that counts costs.
+   * What admission reads of the engine now, for a transaction only the engine runs: undefined
+   * while the engine starts or replays a chain, starts one that counts costs, or runs a block's
+   * work or a catch-up (`ready()` waits for each: a row admitted while a block's work runs could
+   * change the block mined again, and the engine be let go). Its reads answer what the engine said
+   * before, or throw `ClarityWarming` while they ask it, once it holds the chain as it is
+   * (admission-reads.ts): an engine that lags the chain holds back only a read it has no answer for.
    */
-  readsNow(): ContractReads | undefined {
-    if (this.landing) return undefined;
+  readsNow(): AdmissionReads | undefined {
+    if (this.busy) return undefined;
     const synced = this.settled;
     const chain = this.currentChain();
     if (!this.costed) {
@@ -259,8 +287,7 @@ export class WorldEngine {
       this.warm();
     }
     if (!synced?.costed || !follows(synced, chain)) return undefined;
-    catchUp(synced, chain);
-    return readsOf(synced);
+    return synced.interfaces.reads();
   }
 
   /**
@@ -291,27 +318,58 @@ export class WorldEngine {
   /** The engine holding the chain as it is now; `ClarityUnavailable` when its package is missing. */
   async ready(): Promise<ContractReads> {
     for (;;) {
-      if (this.landing) {
-        await this.landing.done;
+      const busy = this.landing?.done ?? this.catching;
+      if (busy) {
+        await busy;
         continue;
       }
       const chain = this.currentChain();
       const seen = this.synced;
       const synced = seen && (await seen);
+      if (this.busy) continue;
       if (synced && follows(synced, chain)) {
-        catchUp(synced, chain);
-        return readsOf(synced);
+        if (synced.replayed.height >= chain.blocks.count) return readsOf(synced);
+        await this.catchUpLater(synced);
+        continue;
       }
       // Whoever saw the engine fall behind first starts the new one; the others wait for it.
       if (this.synced === seen) this.start(chain);
     }
   }
 
+  /**
+   * The blocks mined since the engine last ran one, replayed a run at a time with each call
+   * crossing asynchronously (replay-runs.ts, as at an engine's start), so the mock's thread answers
+   * everyone else meanwhile; one catch-up at a time, every caller waiting for the same one. A
+   * chain that moved under it leaves the engine lost (`ready()` starts another); a chain that
+   * cannot run lets the engine go and rejects with why.
+   */
+  private catchUpLater(synced: Synced): Promise<void> {
+    this.catching ??= replayRuns(
+      synced.engine,
+      synced.chain,
+      synced.replayed,
+      () => this.settled === synced && follows(synced, this.currentChain()),
+      async (hash) => {
+        synced.lastHash = hash;
+      },
+    )
+      .catch((error: unknown) => {
+        if (synced.engine.lost) return;
+        this.letGo();
+        throw error;
+      })
+      .finally(() => {
+        this.catching = undefined;
+      });
+    return this.catching;
+  }
+
   /** A new engine replaying `chain`, `settled` once it holds it; a failed start stays in `synced` for `ready()`. */
   private start(chain: Chain): void {
     closeWhenSettled(this.synced);
     this.settled = undefined;
-    const starting = startOn(chain, this.costed);
+    const starting = startOn(this, chain, this.costed);
     this.synced = starting;
     starting.then(
       (synced) => {
@@ -329,14 +387,29 @@ export class WorldEngine {
  * requests. A chain that moved under a block (a reorg or a reset while it ran) leaves the engine
  * lost, so `ready()` starts another; an engine that cannot hold the chain is ended.
  */
-async function startOn(chain: Chain, costed: boolean): Promise<Synced> {
+async function startOn(world: WorldEngine, chain: Chain, costed: boolean): Promise<Synced> {
   const { engine, restored } = await engineFor(chain, costed);
   try {
     const replayed = restored ? restored.replayed : await runLater(engine, startReplay(engine, chain));
     await signOnEngineThread(engine, chain, replayed.pox);
     const hashOf = (h: number): string | undefined =>
       h <= chain.blocks.count ? chain.blocks.hex(BlockKey.IndexHash, h - 1) : undefined;
-    const synced: Synced = { engine, chain, costed, replayed, lastHash: hashOf(replayed.height) ?? '' };
+    const synced: Synced = {
+      engine,
+      chain,
+      costed,
+      replayed,
+      lastHash: hashOf(replayed.height) ?? '',
+      interfaces: new KnownInterfaces(engine, {
+        // A landed block replaces `replayed` (`takeDone`).
+        height: () => synced.replayed.height,
+        tip: () => world.currentChain().blocks.count,
+        caughtUp: async () => {
+          await world.ready();
+          return world.holdsNow(synced);
+        },
+      }),
+    };
     await replayRuns(
       engine,
       chain,

@@ -35,7 +35,7 @@ test: $(DEPS)
 	$(MAKE) --no-print-directory -j2 $(OUTPUT_SYNC) typecheck lint
 	npx vitest run
 
-## test-fast: the edit loop's run (about 2 minutes on 2 quiet cores): the unit tests without the packaging test, the browser tests, the contract suite and the costliest files (testing/slow-tests.ts); no typecheck or lint
+## test-fast: the edit loop's run (1 to 2½ minutes on 2 quiet cores): the unit tests without the packaging test, the browser tests, the contract suite and the costliest files (testing/slow-tests.ts); no typecheck or lint
 test-fast: $(DEPS)
 	TEST_FAST=1 npx vitest run --project unit --project unit-isolated
 

@@ -4,7 +4,7 @@ import { Action, ContractKind, Status, txTypeOf, type AnchorMode, type TxType } 
 import { DRAFTERS } from './drafters.ts';
 import type { Ledger } from './ledger.ts';
 import { pickPayer } from './picks.ts';
-import type { Rng } from '../rng.ts';
+import { weightsTotal, type Rng } from '../rng.ts';
 
 /**
  * What a transaction does and who signs it, before the chain places it: its nonces, id, height and
@@ -90,6 +90,7 @@ const RANDOM_ACTIONS: readonly (readonly [Action, number])[] = [
   [Action.PoisonMicroblock, 0.3],
 ];
 const RANDOM_WEIGHTS = RANDOM_ACTIONS.map(([, w]) => w);
+const RANDOM_TOTAL = weightsTotal(RANDOM_WEIGHTS);
 
 /** Only simple calls travel in microblocks here. */
 const MICROBLOCK_ACTIONS: readonly Action[] = [
@@ -112,7 +113,7 @@ const FAILABLE = new Set<Action>([
 ]);
 
 export function randomAction(rng: Rng): Action {
-  return (RANDOM_ACTIONS[rng.weighted(RANDOM_WEIGHTS)] as readonly [Action, number])[0];
+  return (RANDOM_ACTIONS[rng.weighted(RANDOM_WEIGHTS, RANDOM_TOTAL)] as readonly [Action, number])[0];
 }
 
 export function randomMicroblockAction(rng: Rng): Action {

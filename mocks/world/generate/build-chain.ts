@@ -14,6 +14,7 @@ import {
   randomAction,
   randomMicroblockAction,
   type DraftContext,
+  type DraftRequest,
   type TxIntent,
 } from './draft-tx.ts';
 import { forEachEvent } from '../derive/events.ts';
@@ -54,6 +55,8 @@ export class ChainBuilder {
   private readonly clockSetting: ClockSetting;
   private blockFees = 0;
   private readonly draft: TxDraft = blankDraft();
+  /** The request of a seeded transaction, its action drawn again for each (drafting keeps none). */
+  private readonly seeded: DraftRequest = { action: Action.StxTransfer };
   /** A world file's own contracts and calls; none without a runner (its runs unrecorded: the kernel refuses such a file). */
   private readonly contracts: DeclaredContracts | undefined;
   private readonly bns: BnsRegistrar;
@@ -365,7 +368,7 @@ export class ChainBuilder {
     const slots = Math.max(rng.int(this.options.maxTxsPerBlock + 1), this.s.queue.length > 0 ? 4 : 0);
     for (let i = 0; i < slots; i++) {
       const queued = this.s.queue.shift();
-      const tx = draftUserTx(this.s.draft, queued ?? { action: randomAction(rng) });
+      const tx = draftUserTx(this.s.draft, queued ?? this.seededRequest(randomAction(rng)));
       if (!tx || !this.mempool.minable(tx)) {
         // Some requests need an earlier one first (an NFT transfer needs a mint): retry later.
         if (queued && ++queued.attempts < 40) this.s.queue.push(queued);
@@ -384,7 +387,7 @@ export class ChainBuilder {
       let micro = -1;
       const txs = rng.range(1, 3);
       for (let i = 0; i < txs; i++) {
-        const tx = draftUserTx(this.s.draft, { action: randomMicroblockAction(rng) });
+        const tx = draftUserTx(this.s.draft, this.seededRequest(randomMicroblockAction(rng)));
         if (!tx || !this.mempool.minable(tx)) continue;
         if (micro < 0) {
           micro = microblocks.push(sequence, unanchored);
@@ -394,6 +397,11 @@ export class ChainBuilder {
         this.pushTx(tx, h, micro, mode);
       }
     }
+  }
+
+  private seededRequest(action: Action): DraftRequest {
+    this.seeded.action = action;
+    return this.seeded;
   }
 
   private pushSystemTx(action: Action, h: number, amount: number, aux: number, ids?: Rng): void {

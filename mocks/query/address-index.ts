@@ -1,5 +1,4 @@
 import type { Chain } from '../world/tables/chain.ts';
-import { forEachEvent } from '../world/derive/events.ts';
 import { forEachInvolved } from '../world/derive/involvement.ts';
 import { EventActivity } from './event-activity.ts';
 import { listsInHistory } from './history-membership.ts';
@@ -58,8 +57,7 @@ export class AddressIndex {
     };
     for (; tx < txs; tx++) {
       const before = pairs;
-      forEachInvolved(chain, tx, visit);
-      forEachEvent(chain, tx, activity.add);
+      forEachInvolved(chain, tx, visit, undefined, activity.add);
       const made = pairs - before;
       pairsOfTx[tx] = Math.min(made, MANY);
       if (made >= MANY) many.set(tx, made);
@@ -84,12 +82,17 @@ export class AddressIndex {
   extend(): void {
     const chain = this.chain;
     for (let tx = this.indexed; tx < chain.txs.count; tx++) {
-      forEachInvolved(chain, tx, (p) => {
-        let list = this.tail.get(p);
-        if (!list) this.tail.set(p, (list = []));
-        if (list[list.length - 1] !== tx) list.push(tx);
-      });
-      forEachEvent(chain, tx, this.activity.add);
+      forEachInvolved(
+        chain,
+        tx,
+        (p) => {
+          let list = this.tail.get(p);
+          if (!list) this.tail.set(p, (list = []));
+          if (list[list.length - 1] !== tx) list.push(tx);
+        },
+        undefined,
+        this.activity.add,
+      );
       const sponsor = chain.txs.sponsor.at(tx);
       if (sponsor >= 0 && !listsInHistory(chain, tx, sponsor)) this.tailSponsorOnly.add(`${sponsor}:${tx}`);
     }

@@ -72,9 +72,27 @@ export class Rng {
     return (a + b + d) >>> 0;
   }
 
-  /** Moves past `n` draws of `u32`, as if they were made. */
+  /**
+   * Moves past `n` draws of `u32`, as if they were made: `u32`'s steps on locals (every id and
+   * block hash skips 8 or 16 words), the state written back once.
+   */
   skip(n: number): void {
-    for (let i = 0; i < n; i++) this.u32();
+    let a = this.a;
+    let b = this.b;
+    let c = this.c;
+    let d = this.d;
+    for (let i = 0; i < n; i++) {
+      const t = (a + b + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (((c << 21) | (c >>> 11)) + t) | 0;
+    }
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.d = d;
+    if (n > 0) this.draws = (this.draws + n) | 0;
   }
 
   u32(): number {

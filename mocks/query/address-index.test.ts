@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ChainBuilder } from '../world/generate/build-chain.ts';
 import { forEachEvent } from '../world/derive/events.ts';
 import { forEachInvolved } from '../world/derive/involvement.ts';
-import type { Chain, InitialMint } from '../world/tables/chain.ts';
+import { tipHeight, type Chain, type InitialMint } from '../world/tables/chain.ts';
 import type { Contract } from '../world/tables/contracts.ts';
 import { Action, assetMovement, ContractKind, Status, type AssetClass } from '../world/tables/kinds.ts';
 import { resolveOptions } from '../world/options.ts';
@@ -11,6 +11,7 @@ import { Principals } from '../world/tables/principals.ts';
 import { Rng } from '../world/rng.ts';
 import { blankDraft, TxTable } from '../world/tables/tx-table.ts';
 import { AddressIndex } from './address-index.ts';
+import { ChainActivity } from './chain-activity.ts';
 import { listsInHistory } from './history-membership.ts';
 
 /** One transaction of a hand-made chain; principals are taken modulo the principals known then. */
@@ -137,8 +138,17 @@ function bruteMostActive(chain: Chain, asset: AssetClass): number {
   return best;
 }
 
-/** Every principal (and two that are not), over the whole chain and over `range`. */
-function expectBruteForce(index: AddressIndex, chain: Chain, range: [number, number]): void {
+/**
+ * Every principal (and two that are not), over the whole chain and over `range`; and what the
+ * activity counts: the most active per asset class, the busiest up to the tip (any principal, or
+ * only even-numbered ones).
+ */
+function expectBruteForce(
+  index: AddressIndex,
+  activity: ChainActivity,
+  chain: Chain,
+  range: [number, number],
+): void {
   const involved = involvedOf(chain);
   const ranges: [number, number][] = [[0, Number.MAX_SAFE_INTEGER], range];
   for (const [low, high] of ranges) {
@@ -163,9 +173,29 @@ function expectBruteForce(index: AddressIndex, chain: Chain, range: [number, num
   }
   for (const asset of ['stx', 'ft'] as const)
     expect(
-      index.activity.mostActive(asset, () => true),
+      activity.events.mostActive(asset, () => true),
       asset,
     ).toBe(bruteMostActive(chain, asset));
+  for (const eligible of [() => true, (p: number) => p % 2 === 0])
+    expect(activity.busiest(eligible)).toBe(bruteBusiest(chain, involved, eligible));
+}
+
+/** The eligible principal with the most transactions up to the tip, the lowest among equals; -1 if none. */
+function bruteBusiest(
+  chain: Chain,
+  involved: readonly Set<number>[],
+  eligible: (p: number) => boolean,
+): number {
+  let best = -1;
+  let bestCount = -1;
+  for (let p = 0; p < chain.principals.count; p++) {
+    const count = eligible(p) ? bruteSlice(chain, involved, p, 0, tipHeight(chain)).length : -1;
+    if (count > bestCount) {
+      best = p;
+      bestCount = count;
+    }
+  }
+  return best;
 }
 
 const template = new ChainBuilder(resolveOptions({ seed: 5, blocks: 60, addresses: 20 })).build();
@@ -202,7 +232,7 @@ function transfer(sender: number, peer: number): TxSpec {
   return { kind: 'transfer', nextBlock: false, sender, peer, sponsored: false, sponsor: 0, recipients: [] };
 }
 
-describe('AddressIndex against a brute force', () => {
+describe('AddressIndex and ChainActivity against a brute force', () => {
   it('lists every principal’s transactions in any height range, built and then appended to', () => {
     fc.assert(
       fc.property(
@@ -218,14 +248,16 @@ describe('AddressIndex against a brute force', () => {
           const made = new HandMadeChain(template, principals, genesisRecipients);
           for (const spec of built) made.push(spec);
           const index = new AddressIndex(made.chain);
+          const activity = new ChainActivity(made.chain);
           made.addPrincipals(newPrincipals);
           // A living chain appends a block at a time, and the index takes in each.
           for (const block of appended) {
             for (const spec of block) made.push(spec);
             index.extend();
+            activity.extend();
           }
           const [a, b] = range;
-          expectBruteForce(index, made.chain, [Math.min(a, b), Math.max(a, b)]);
+          expectBruteForce(index, activity, made.chain, [Math.min(a, b), Math.max(a, b)]);
         },
       ),
       { numRuns: 40 },
@@ -241,26 +273,46 @@ describe('AddressIndex against a brute force', () => {
       made.push(transfer(2, 5));
       made.push(ofPairs(pairs, 4));
       const index = new AddressIndex(made.chain);
+      const activity = new ChainActivity(made.chain);
       made.push(ofPairs(pairs, 6));
       made.push(transfer(5, 1));
       index.extend();
+      activity.extend();
       const deployer = made.chain.contracts[0]?.principal ?? -1;
       expect(Array.from(index.slice(deployer, 0, 100))).toEqual([1]);
       expect(Array.from(index.slice(5, 0, 100))).toEqual([1, 2, 3, 5]);
-      expectBruteForce(index, made.chain, [2, 3]);
+      expectBruteForce(index, activity, made.chain, [2, 3]);
     },
   );
+
+  it('counts no transaction above the tip for the busiest (an unanchored stream)', () => {
+    const made = new HandMadeChain(template, 10, 0);
+    const tip = tipHeight(made.chain);
+    const at = (nextBlock: boolean, sender: number, peer: number): void =>
+      made.push({ ...transfer(sender, peer), nextBlock });
+    for (let h = 2; h <= tip; h++) at(true, 1, 2);
+    at(false, 1, 3);
+    for (let i = 0; i < 3; i++) at(true, 2, 3);
+    // Up to the tip #1 has one transaction more than #2; with the three above it, #2 would have two more.
+    const activity = new ChainActivity(made.chain);
+    expect(activity.busiest(() => true)).toBe(1);
+    expect(activity.busiest((p) => p !== 1)).toBe(2);
+  });
 
   it('agrees on a generated world (genesis funds 300 accounts) and on the blocks mined after it', () => {
     const builder = new ChainBuilder(resolveOptions({ seed: 11, blocks: 60 }));
     const chain = builder.build();
     expect(chain.genesisRecipients.length).toBeGreaterThan(255);
     const index = new AddressIndex(chain);
-    expectBruteForce(index, chain, [1, 1]);
+    const activity = new ChainActivity(chain);
+    // The unanchored stream above the tip is no part of the busiest's count.
+    expect(chain.txs.height[chain.txs.count - 1]).toBe(tipHeight(chain) + 1);
+    expectBruteForce(index, activity, chain, [1, 1]);
     for (let i = 0; i < 4; i++) {
       builder.mine();
       index.extend();
+      activity.extend();
     }
-    expectBruteForce(index, builder.current, [55, 62]);
+    expectBruteForce(index, activity, builder.current, [55, 62]);
   });
 });

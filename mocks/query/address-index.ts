@@ -1,7 +1,5 @@
 import type { Chain } from '../world/tables/chain.ts';
-import { forEachEvent } from '../world/derive/events.ts';
 import { forEachInvolved } from '../world/derive/involvement.ts';
-import { EventActivity } from './event-activity.ts';
 import { listsInHistory } from './history-membership.ts';
 import type { Listing } from './paging.ts';
 import { grow } from '../world/tables/grow.ts';
@@ -13,7 +11,8 @@ const MANY = 255;
  * For every principal, the mined transactions that concern it, ascending in chain order, packed
  * into one Int32Array (compressed sparse rows): 4 bytes per (principal, transaction) pair.
  * Transactions appended later (a living chain) go to a per-principal tail, so a block costs its
- * own transactions only. The same pass over the events counts each principal's activity.
+ * own transactions only. Built on the first history asked for: the catalogue a start needs counts
+ * its activity in a pass of its own (`ChainActivity`), which holds no pair.
  */
 export class AddressIndex {
   private readonly offsets: Int32Array;
@@ -30,12 +29,10 @@ export class AddressIndex {
   private indexed: number;
   /** The transactions the entries hold; later ones are in the tail. */
   private readonly built: number;
-  readonly activity: EventActivity;
 
   constructor(private readonly chain: Chain) {
     this.indexed = this.built = chain.txs.count;
     const principals = chain.principals.count;
-    const activity = (this.activity = new EventActivity(principals));
     const txs = chain.txs.count;
     // While scanning, only each pair's principal is kept, and per transaction how many pairs it
     // made (in a byte; the rare transaction with more, such as genesis, goes to `many`): half
@@ -59,7 +56,6 @@ export class AddressIndex {
     for (; tx < txs; tx++) {
       const before = pairs;
       forEachInvolved(chain, tx, visit);
-      forEachEvent(chain, tx, activity.add);
       const made = pairs - before;
       pairsOfTx[tx] = Math.min(made, MANY);
       if (made >= MANY) many.set(tx, made);
@@ -89,7 +85,6 @@ export class AddressIndex {
         if (!list) this.tail.set(p, (list = []));
         if (list[list.length - 1] !== tx) list.push(tx);
       });
-      forEachEvent(chain, tx, this.activity.add);
       const sponsor = chain.txs.sponsor.at(tx);
       if (sponsor >= 0 && !listsInHistory(chain, tx, sponsor)) this.tailSponsorOnly.add(`${sponsor}:${tx}`);
     }

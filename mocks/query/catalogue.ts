@@ -1,5 +1,5 @@
 import { c32address } from 'c32check';
-import type { AddressIndex } from './address-index.ts';
+import type { ChainActivity } from './chain-activity.ts';
 import { burnHeightAt, tipHeight, type Chain } from '../world/tables/chain.ts';
 import { BlockKey } from '../world/tables/block-table.ts';
 import {
@@ -59,7 +59,7 @@ export interface WorldCatalogue {
   };
 }
 
-export function buildCatalogue(chain: Chain, addresses: AddressIndex): WorldCatalogue {
+export function buildCatalogue(chain: Chain, activity: ChainActivity): WorldCatalogue {
   const tip = tipHeight(chain);
   const t = chain.txs;
   const samples = sampleTransactions(chain);
@@ -84,13 +84,13 @@ export function buildCatalogue(chain: Chain, addresses: AddressIndex): WorldCata
     tip: sample(tip),
     block_samples: { first: sample(1), middle: sample(Math.ceil(tip / 2)), tip: sample(tip) },
     addresses: {
-      stx_activity: name(addresses.activity.mostActive('stx', standard)),
-      ft_activity: name(addresses.activity.mostActive('ft', standard)),
-      nft_activity: name(addresses.activity.mostActive('nft', standard)),
-      locked_stx: name(addresses.activity.lastActiveLock(burnHeightAt(chain, tip))),
+      stx_activity: name(activity.events.mostActive('stx', standard)),
+      ft_activity: name(activity.events.mostActive('ft', standard)),
+      nft_activity: name(activity.events.mostActive('nft', standard)),
+      locked_stx: name(activity.events.lastActiveLock(burnHeightAt(chain, tip))),
       vesting: name([...chain.vesting.keys()][0] ?? -1),
       contract_principal: deployed.find((c) => c.kind === ContractKind.Vault)?.id ?? '',
-      busiest: name(busiest(chain, addresses)),
+      busiest: name(activity.busiest(standard)),
       miner: name(chain.blocks.miner[tip - 1] as number),
       unknown: c32address(chain.net.singleSigVersion, 'ff'.repeat(20)),
     },
@@ -142,21 +142,6 @@ function mempoolStatuses(chain: Chain): Partial<Record<TxStatus, string[]>> {
       txs.length === 0 ? [] : [[TX_STATUSES[status], txs.map((tx) => m.idHex(tx))]],
     ),
   );
-}
-
-function busiest(chain: Chain, addresses: AddressIndex): number {
-  let best = -1;
-  let bestCount = -1;
-  const tip = tipHeight(chain);
-  for (let p = 0; p < chain.principals.count; p++) {
-    if (chain.principals.isContract(p)) continue;
-    const count = addresses.slice(p, 0, tip).length;
-    if (count > bestCount) {
-      best = p;
-      bestCount = count;
-    }
-  }
-  return best;
 }
 
 /** Where each list of sampled transactions sits in the scan's EvenSamples. */

@@ -7,6 +7,7 @@ import { transfersOf, type PrincipalTransfers, type Transfer } from '../world/de
 import { AddressIndex } from './address-index.ts';
 import { balanceFacts, vestingFacts, type BalanceFacts, type VestingFacts } from './balances.ts';
 import { buildCatalogue, type WorldCatalogue } from './catalogue.ts';
+import { ChainActivity } from './chain-activity.ts';
 import { ChainLookups } from './lookups.ts';
 import { MempoolDeltas, type MempoolDelta } from './mempool-deltas.ts';
 import { nftHoldings, type NftInstance } from './principal-activity.ts';
@@ -79,6 +80,7 @@ export class WorldQueries implements Versioned {
   /** Built on first use: a start that only answers the status or the world index never needs them. */
   private lookupsBuilt: ChainLookups | undefined;
   private addressesBuilt: AddressIndex | undefined;
+  private activityBuilt: ChainActivity | undefined;
   private rewards: MinerRewards;
   /** The world index of a restored chain, computed when it was built: valid for that version only. */
   private given: { version: number; catalogue: WorldCatalogue } | undefined;
@@ -97,7 +99,7 @@ export class WorldQueries implements Versioned {
     mempoolSamples(this.chain, this.replaced()),
   );
   private readonly catalogued = perVersion(this, () =>
-    this.given?.version === this.version ? this.given.catalogue : buildCatalogue(this.chain, this.addresses),
+    this.given?.version === this.version ? this.given.catalogue : buildCatalogue(this.chain, this.activity),
   );
 
   /** What the explorer's pages ask (v2 block and burn block lists, reward cycles, token contracts). */
@@ -141,6 +143,7 @@ export class WorldQueries implements Versioned {
   advanceMempool(): void {
     this.lookupsBuilt?.extend();
     this.addressesBuilt?.extend();
+    this.activityBuilt?.extend();
     this.rewards.extend();
     this.version++;
   }
@@ -152,6 +155,7 @@ export class WorldQueries implements Versioned {
     this.current = chain;
     this.lookupsBuilt = undefined;
     this.addressesBuilt = undefined;
+    this.activityBuilt = undefined;
     this.rewards = new MinerRewards(chain);
     this.version++;
     this.mined.version++;
@@ -164,6 +168,10 @@ export class WorldQueries implements Versioned {
 
   private get addresses(): AddressIndex {
     return (this.addressesBuilt ??= new AddressIndex(this.current));
+  }
+
+  private get activity(): ChainActivity {
+    return (this.activityBuilt ??= new ChainActivity(this.current));
   }
 
   /** Height of the block a reference names; a hash may be the block hash or index block hash. */

@@ -10,9 +10,9 @@ import { recordedRuns } from '../run/declared-runs.ts';
 import type { BlockWork } from '../run/block-work.ts';
 import { WorldFileError } from '../declared/plan.ts';
 import {
-  draftUserTx,
   randomAction,
   randomMicroblockAction,
+  ReusedDrafts,
   type DraftContext,
   type TxIntent,
 } from './draft-tx.ts';
@@ -54,6 +54,8 @@ export class ChainBuilder {
   private readonly clockSetting: ClockSetting;
   private blockFees = 0;
   private readonly draft: TxDraft = blankDraft();
+  /** Block transactions are drafted here: `pushTx` copies each to the table at once. */
+  private readonly drafts = new ReusedDrafts();
   /** A world file's own contracts and calls; none without a runner (its runs unrecorded: the kernel refuses such a file). */
   private readonly contracts: DeclaredContracts | undefined;
   private readonly bns: BnsRegistrar;
@@ -365,7 +367,7 @@ export class ChainBuilder {
     const slots = Math.max(rng.int(this.options.maxTxsPerBlock + 1), this.s.queue.length > 0 ? 4 : 0);
     for (let i = 0; i < slots; i++) {
       const queued = this.s.queue.shift();
-      const tx = draftUserTx(this.s.draft, queued ?? { action: randomAction(rng) });
+      const tx = this.drafts.draft(this.s.draft, queued ?? randomAction(rng));
       if (!tx || !this.mempool.minable(tx)) {
         // Some requests need an earlier one first (an NFT transfer needs a mint): retry later.
         if (queued && ++queued.attempts < 40) this.s.queue.push(queued);
@@ -384,7 +386,7 @@ export class ChainBuilder {
       let micro = -1;
       const txs = rng.range(1, 3);
       for (let i = 0; i < txs; i++) {
-        const tx = draftUserTx(this.s.draft, { action: randomMicroblockAction(rng) });
+        const tx = this.drafts.draft(this.s.draft, randomMicroblockAction(rng));
         if (!tx || !this.mempool.minable(tx)) continue;
         if (micro < 0) {
           micro = microblocks.push(sequence, unanchored);
@@ -398,18 +400,7 @@ export class ChainBuilder {
 
   private pushSystemTx(action: Action, h: number, amount: number, aux: number, ids?: Rng): void {
     const sender = this.s.clock.tenureMiner;
-    const tx: TxIntent = {
-      action,
-      status: Status.Success,
-      sender,
-      sponsor: -1,
-      fee: 0,
-      contract: -1,
-      peer: -1,
-      amount,
-      aux,
-      deny: false,
-    };
+    const tx = systemTx(action, sender, amount, aux);
     // A miner signs its coinbase and tenure change with its account's nonce on chain, so a
     // transaction of its own pending with that nonce can no longer be mined.
     this.s.nonces.followChain(sender);
@@ -441,18 +432,7 @@ export class ChainBuilder {
 
   /** A transaction of the boot address, fee 0, as the node writes its boot deployments. */
   private bootTx(action: Action): TxIntent {
-    return {
-      action,
-      status: Status.Success,
-      sender: this.s.boot,
-      sponsor: -1,
-      fee: 0,
-      contract: -1,
-      peer: -1,
-      amount: 0,
-      aux: 0,
-      deny: false,
-    };
+    return systemTx(action, this.s.boot, 0, 0);
   }
 
   private pushTx(
@@ -508,4 +488,20 @@ export class ChainBuilder {
   private addToBlock(index: number): void {
     this.blockFees += this.s.txs.fee.at(index);
   }
+}
+
+/** A transaction the chain itself makes (a miner's, the boot address's): no fee, no sponsor, no party. */
+function systemTx(action: Action, sender: number, amount: number, aux: number): TxIntent {
+  return {
+    action,
+    status: Status.Success,
+    sender,
+    sponsor: -1,
+    fee: 0,
+    contract: -1,
+    peer: -1,
+    amount,
+    aux,
+    deny: false,
+  };
 }

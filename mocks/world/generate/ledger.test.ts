@@ -200,6 +200,25 @@ describe('Ledger', () => {
     ]);
   });
 
+  it('adds up every principal’s STX as they change, past 2^53 - 1 too, and after a rewind', () => {
+    const ledger = new Ledger();
+    const sum = (): bigint =>
+      Array.from({ length: 3000 }, (_, p) => BigInt(ledger.stxOf(p))).reduce((a, b) => a + b, 0n);
+    ledger.credit(1, 500);
+    ledger.credit(2_999, 2n ** 60n);
+    ledger.startJournal();
+    const mark = ledger.mark();
+    apply(ledger, event(EventKind.StxTransfer, { sender: 2_999, recipient: 7, amount: 2n ** 59n }));
+    ledger.debit(1, 200);
+    apply(ledger, event(EventKind.StxBurn, { sender: 7, amount: 10 }));
+    expect(BigInt(ledger.totalStx())).toBe(sum());
+    expect(ledger.totalStx()).toBe(2n ** 60n + 290n);
+    ledger.rewind(mark);
+    expect(ledger.totalStx()).toBe(2n ** 60n + 500n);
+    ledger.debit(2_999, 2n ** 60n);
+    expect(ledger.totalStx()).toBe(500);
+  });
+
   it('refuses changes no transaction could make', () => {
     const ledger = new Ledger();
     ledger.credit(1, 5);

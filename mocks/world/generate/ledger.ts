@@ -40,6 +40,8 @@ export class Ledger {
   private readonly stx = new AmountColumn(1024);
   private readonly locked = new AmountColumn(1024);
   private unlockAt = new Float64Array(1024).fill(-1);
+  /** Every principal's micro-STX added up, kept as they change: a stack-stx draft compares to it. */
+  private stxTotal: Amount = 0;
   /** FT balances; NaN marks one past 2^53 − 1, held in `ftExact` under `ftKey`. */
   private readonly ft = new PairMap(0);
   private readonly ftExact = new Map<string, bigint>();
@@ -101,9 +103,7 @@ export class Ledger {
 
   /** Every principal's micro-STX, locked included: the liquid supply as generated so far. */
   totalStx(): Amount {
-    let total: Amount = 0;
-    for (let p = 0; p < this.stx.length; p++) total = addAmounts(total, this.stx.at(p));
-    return total;
+    return this.stxTotal;
   }
 
   stxOf(principal: number): Amount {
@@ -124,14 +124,14 @@ export class Ledger {
 
   credit(principal: number, amount: Amount): void {
     this.keepStx(principal);
-    this.stx.set(principal, addAmounts(this.stxOf(principal), amount));
+    this.setStx(principal, addAmounts(this.stxOf(principal), amount));
   }
 
   debit(principal: number, amount: Amount): void {
     const left = subtractAmounts(this.stxOf(principal), amount);
     if (left < 0) throw new Error(`generation bug: principal #${principal} would go negative`);
     this.keepStx(principal);
-    this.stx.set(principal, left);
+    this.setStx(principal, left);
   }
 
   ftOf(contract: number, principal: number): Amount {
@@ -275,6 +275,12 @@ export class Ledger {
     return i;
   }
 
+  /** The principal's micro-STX are `balance` now; the total follows (exactly: amounts add exactly). */
+  private setStx(principal: number, balance: Amount): void {
+    this.stxTotal = addAmounts(subtractAmounts(this.stxTotal, this.stxOf(principal)), balance);
+    this.stx.set(principal, balance);
+  }
+
   /** Records the principal's balance before a change (making room for the principal first). */
   private keepStx(principal: number): void {
     this.reach(principal);
@@ -302,7 +308,7 @@ export class Ledger {
   private undoRecord(kind: number, a: number, b: Amount, c: Amount, d: number): void {
     switch (kind) {
       case Undo.Stx:
-        this.stx.set(a, b);
+        this.setStx(a, b);
         break;
       case Undo.Lock:
         this.locked.set(a, b);

@@ -14,7 +14,7 @@ const MAX_STEP = 0xfc;
 const ANCHOR_EVERY = 32;
 /** Restores and skips; one for all columns, used within a call only. */
 const scratch = new Rng(0);
-/** The state `record` was given; used within a call only. */
+/** The state `record` was given by another generator than the chain's; used within a call only. */
 const drawn = new Uint32Array(4);
 
 /**
@@ -57,13 +57,17 @@ export class IdColumn {
 
   /** Row `row` (the table's newest) has the id `rng` draws next. */
   record(row: number, rng: Rng): void {
-    rng.save(drawn, 0);
-    this.firstWords[row] = firstDraw(drawn);
     this.chain ??= rng;
     if (rng !== this.chain) {
+      rng.save(drawn, 0);
+      this.firstWords[row] = firstDraw(drawn);
       this.keep(row, rng, FOREIGN);
       return;
     }
+    // Saved straight into the cursor (it becomes this row), not copied there: a row of every
+    // transaction, and a typed array's `set` of four words costs more than the words.
+    rng.save(this.cursorState, 0);
+    this.firstWords[row] = firstDraw(this.cursorState);
     const step = (rng.draws - this.chainDraws) | 0;
     if (!this.open || step < 0 || step > MAX_STEP || row - this.lastAnchor >= ANCHOR_EVERY) {
       this.keep(row, rng, ANCHOR);
@@ -71,7 +75,6 @@ export class IdColumn {
     } else this.steps[row] = step;
     this.chainDraws = rng.draws;
     this.open = true;
-    this.cursorState.set(drawn);
     this.cursorRow = row;
   }
 

@@ -19,14 +19,17 @@ export class SparseColumn {
   }
 
   at(row: number): number {
+    // Past the last row set (the row just appended, which the generator reads back at once): no search.
+    const size = this.size;
+    if (size === 0 || row > (this.rows[size - 1] as number)) return this.empty;
     let lo = 0;
-    let hi = this.size;
+    let hi = size;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       if ((this.rows[mid] as number) < row) lo = mid + 1;
       else hi = mid;
     }
-    return lo < this.size && this.rows[lo] === row ? (this.values[lo] as number) : this.empty;
+    return this.rows[lo] === row ? (this.values[lo] as number) : this.empty;
   }
 
   /** Calls `visit` for every row whose value is not `empty`, in row order. */

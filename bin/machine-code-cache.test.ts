@@ -32,7 +32,11 @@ function answer(): void {
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'machine-code-cache-'));
   bundle = join(dir, 'bundle.cjs');
-  writeFileSync(bundle, 'module.exports = { twice(n) { return 2 * n; }, thrice(n) { return 3 * n; } };\n');
+  // As the build writes the CLI's bundle: the function Node's loader would wrap it in.
+  writeFileSync(
+    bundle,
+    '(function (exports, require, module) {\nmodule.exports = { twice(n) { return 2 * n; }, thrice(n) { return 3 * n; } };\n})',
+  );
   vi.stubEnv('NODE_COMPILE_CACHE', join(dir, 'cache'));
   vi.stubEnv('NODE_DISABLE_COMPILE_CACHE', undefined);
 });

@@ -5,9 +5,15 @@ import type { Plugin } from 'esbuild';
 /**
  * A module the CLI's bundle evaluates when one of its members is first read rather than with the
  * modules that import it: `spec` as written in an import (a package, or node's own module), or a
- * project file by its path from the root.
+ * project file by its path from the root; with `apart`, the name of a file of its own beside the
+ * bundle, which the build bundles it into (scripts/bundle.ts) and which is read on that first use.
  */
-export type FirstUse = { spec: string; builtin?: true } | { file: string };
+export type FirstUse = { spec: string; builtin?: true } | { file: string; apart?: string };
+
+/** The file a module kept apart is bundled into, beside the CLI's bundle. */
+export function apartFile(apart: string): string {
+  return `${apart}.cjs`;
+}
 
 const NAMESPACE = 'on-first-use';
 
@@ -24,9 +30,11 @@ const NAMESPACE = 'on-first-use';
 export function onFirstUse(root: string, deferred: FirstUse[]): Plugin {
   const specs = new Map<string, FirstUse>();
   const files = new Map<string, FirstUse>();
+  const apart = new Set<string>();
   for (const d of deferred) {
     if ('spec' in d) specs.set(d.spec, d);
     else files.set(resolve(root, d.file), d);
+    if ('file' in d && d.apart) apart.add(`./${apartFile(d.apart)}`);
   }
   const loadable = (d: FirstUse): string =>
     'spec' in d ? d.spec : pathToFileURL(resolve(root, d.file)).href;
@@ -35,6 +43,8 @@ export function onFirstUse(root: string, deferred: FirstUse[]): Plugin {
     setup(b) {
       b.onResolve({ filter: /.*/ }, ({ path, resolveDir, namespace, kind }) => {
         if (kind === 'entry-point') return undefined;
+        // The stand-in's own require() of a module kept apart: the file beside the bundle, at run time.
+        if (namespace === NAMESPACE && apart.has(path)) return { path, external: true };
         const d = specs.get(path) ?? files.get(resolve(resolveDir || root, path));
         if (!d) return undefined;
         // The stand-in's own require() of the real module: node's module left out, a file bundled.
@@ -50,7 +60,7 @@ export function onFirstUse(root: string, deferred: FirstUse[]): Plugin {
         const members = Object.keys((await import(loadable(d))) as object).filter(
           (name) => name !== 'default',
         );
-        const real = 'spec' in d ? d.spec : resolve(root, d.file);
+        const real = 'spec' in d ? d.spec : d.apart ? `./${apartFile(d.apart)}` : resolve(root, d.file);
         // The members are read through the prototype of the stand-in's exports, a proxy, not
         // getters of their own: esbuild gives each importing ES module its own copy of a CommonJS
         // module's own members (`__toESM`), whose prototype is the module's. Copying a getter per

@@ -34,14 +34,15 @@ export function readCodeCacheLabel(bundle: string): CodeCacheLabel | undefined {
 }
 
 /**
- * A CommonJS bundle compiled as Node's loader would wrap it, with V8's code cache when given one
+ * A CommonJS bundle the build wrote as the function Node's loader would wrap it in
+ * (scripts/bundle.ts), compiled as read, with V8's code cache when given one
  * (`cachedDataRejected` then says whether V8 took it). The cache matches only this exact text.
  */
 export function compileBundle(bundle: string, cachedData: Buffer | undefined): Script {
   return new Script(
     // The build writes a bundle of ASCII only (scripts/write-code-cache.ts), read as such: one
-    // byte a character, copied, not decoded.
-    `(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'latin1')}\n})`,
+    // byte a character, copied, not decoded; and compiled as that string, not one built around it.
+    readFileSync(bundle, 'latin1'),
     // import() inside the bundle (the optional Clarity engine, loaded by name) goes to Node's own
     // loader, as in a file Node loaded itself; without it, it throws.
     { filename: bundle, cachedData, importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER },

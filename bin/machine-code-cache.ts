@@ -5,6 +5,7 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   statSync,
   unlink,
   unlinkSync,
@@ -13,6 +14,7 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { Script } from 'node:vm';
+import { ANSWERING_CHANNEL } from '../mocks/http/node/answering-channel.ts';
 import { LISTENING_CHANNEL } from '../mocks/listening-channel.ts';
 import type { CodeCacheLabel } from './code-cache.ts';
 
@@ -24,9 +26,14 @@ import type { CodeCacheLabel } from './code-cache.ts';
  * off when Node's is (NODE_DISABLE_COMPILE_CACHE).
  */
 export interface MachineCodeCache {
+  /** The cache written as the first answer was about to leave: what a start and that answer run. */
   file: string;
-  /** Its bytes, when an earlier start wrote it. */
+  /** The cache written when a start began to listen, until one of `file` is. */
+  listening: string;
+  /** The bytes of `file`, else of `listening`, when an earlier start wrote one. */
   data: Buffer | undefined;
+  /** Whether `data` is `file`'s, so nothing is left to write once V8 takes it. */
+  answered: boolean;
 }
 
 function cacheDir(): string | undefined {
@@ -47,22 +54,28 @@ function ours(dir: string): boolean {
 
 /**
  * A cache's name: the bundle's digest (16 hex digits, scripts/write-code-cache.ts), the V8 that
- * wrote it and the machine's architecture; a cache being written has the writer's pid after it.
+ * wrote it and the machine's architecture, then `.listening` for one written at listen; a cache
+ * being written has the writer's pid after it.
  */
-const CACHE_NAME = /^[0-9a-f]{16}-\d[\w.-]*-\w+\.cache(\.\d+)?$/;
+const CACHE_NAME = /^[0-9a-f]{16}-\d[\w.-]*-\w+(\.listening)?\.cache(\.\d+)?$/;
+
+function readOurs(dir: string, file: string): Buffer | undefined {
+  try {
+    return ours(dir) ? readFileSync(file) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** This V8's cache of the labelled bundle, read if there is one; undefined when caching is off. */
 export function machineCodeCache(label: CodeCacheLabel): MachineCodeCache | undefined {
   const dir = cacheDir();
   if (!dir) return undefined;
-  const file = join(dir, `${label.bundle}-${process.versions.v8}-${process.arch}.cache`);
-  let data: Buffer | undefined;
-  try {
-    if (ours(dir)) data = readFileSync(file);
-  } catch {
-    data = undefined;
-  }
-  return { file, data };
+  const stem = join(dir, `${label.bundle}-${process.versions.v8}-${process.arch}`);
+  const file = `${stem}.cache`;
+  const listening = `${stem}.listening.cache`;
+  const answered = readOurs(dir, file);
+  return { file, listening, data: answered ?? readOurs(dir, listening), answered: answered !== undefined };
 }
 
 /**
@@ -93,26 +106,47 @@ function pruneStale(file: string): void {
 }
 
 /**
- * Writes the script's code cache when the mock starts listening (mocks/listening-channel.ts), so
- * that a start ended right after its first answer leaves it too: this start's first answer waits
- * for it (a few tens of ms, once per Node and package version), every later start is the
- * quicker. Written under another name and then renamed, so a start that reads it meanwhile never
- * takes half a file; then the stale caches of other versions go (`pruneStale`).
+ * Writes the script's code cache to `file`: under another name, then renamed, so a start that
+ * reads it meanwhile never takes half a file; then the stale caches of other versions go
+ * (`pruneStale`), and those `file` supersedes.
  */
-export function writeWhenListening(script: Script, file: string): void {
-  const write = (): void => {
-    unsubscribe(LISTENING_CHANNEL, write);
-    const partial = `${file}.${process.pid}`;
-    try {
-      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-      if (!ours(dirname(file))) return;
-      writeFileSync(partial, script.createCachedData());
-      renameSync(partial, file);
-      pruneStale(file);
-    } catch {
-      // A read-only or full disk: the next start compiles the bundle, as this one did.
-      unlink(partial, () => {});
-    }
+function write(script: Script, file: string, supersedes: string[]): void {
+  const partial = `${file}.${process.pid}`;
+  try {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    if (!ours(dirname(file))) return;
+    writeFileSync(partial, script.createCachedData());
+    renameSync(partial, file);
+    for (const old of supersedes) rmSync(old, { force: true });
+    pruneStale(file);
+  } catch {
+    // A read-only or full disk: the next start compiles what this one did.
+    unlink(partial, () => {});
+  }
+}
+
+/** Calls `then` on the channel's first message, once. */
+function once(name: string, then: () => void): void {
+  const first = (): void => {
+    unsubscribe(name, first);
+    then();
   };
-  subscribe(LISTENING_CHANNEL, write);
+  subscribe(name, first);
+}
+
+/**
+ * Writes the code caches this start's V8 lacks. V8 puts in a cache the functions compiled so far,
+ * and compiles most of them when they first run: a cache written at listen
+ * (mocks/listening-channel.ts) leaves every function a first answer runs (the pipeline, the
+ * handler, serializing) to be compiled again at every start. So the cache is written as the first
+ * answer is about to leave (mocks/http/node/answering-channel.ts): before it, so that a process
+ * ended as soon as it has its answer still leaves it. Where this start took no cache at all, one
+ * is also written at listen, so that a start ended before any answer leaves one too. Each write
+ * costs this start's first answer a few tens of ms, once per Node and package version.
+ */
+export function writeCodeCaches(script: Script, cache: MachineCodeCache): void {
+  const taken = cache.data !== undefined && !script.cachedDataRejected;
+  if (taken && cache.answered) return;
+  if (!taken) once(LISTENING_CHANNEL, () => write(script, cache.listening, []));
+  once(ANSWERING_CHANNEL, () => write(script, cache.file, [cache.listening]));
 }

@@ -5,14 +5,14 @@
 // parsing and compiling them: the cache the build wrote beside the bundle
 // (scripts/write-code-cache.ts) on the Node that built it; on any other, the one this machine's
 // Node wrote for itself on an earlier start (bin/machine-code-cache.ts), or, on its first start,
-// none, and it writes one.
+// none, and it writes one (as it listens, and again as its first answer leaves).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Script } from 'node:vm';
 import { CODE_CACHE_WRITE, codeCacheOf, compileBundle, readCodeCacheLabel } from './code-cache.ts';
-import { machineCodeCache, writeWhenListening } from './machine-code-cache.ts';
+import { machineCodeCache, writeCodeCaches } from './machine-code-cache.ts';
 
 const bundle = fileURLToPath(new URL('./mock-cli.cjs', import.meta.url));
 
@@ -37,7 +37,7 @@ function compile(): Script {
   if (label.v8 === process.versions.v8) return compileBundle(bundle, readOrUndefined(codeCacheOf(bundle)));
   const own = machineCodeCache(label);
   const script = compileBundle(bundle, own?.data);
-  if (own && (!own.data || script.cachedDataRejected)) writeWhenListening(script, own.file);
+  if (own) writeCodeCaches(script, own);
   return script;
 }
 

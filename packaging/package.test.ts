@@ -373,19 +373,27 @@ describe.concurrent('the packages, installed from their tarballs into an empty p
       await exitOf(version);
       expect(version.output()).toMatch(/^v24\./);
       const { url } = await installedMock(env);
+      const caches = (): string[] =>
+        readdirSync(compileCache, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.cache'));
+      const taken = async (cache: string): Promise<void> => {
+        const takes = tsxOn(release.node, takenOnNode(mockBundle(), join(compileCache, cache)));
+        expect(await exitOf(takes), takes.output()).toBe(0);
+        expect(takes.output().trim()).toBe('taken');
+      };
       // Node 24 takes no V8 cache written by another Node: its first start wrote its own as it began to listen.
-      const written = readdirSync(compileCache, { recursive: true, encoding: 'utf8' }).filter((f) =>
-        f.endsWith('.cache'),
-      );
+      const written = caches();
       expect(written).toHaveLength(1);
-      const takes = tsxOn(release.node, takenOnNode(mockBundle(), join(compileCache, written[0] as string)));
-      expect(await exitOf(takes), takes.output()).toBe(0);
-      expect(takes.output().trim()).toBe('taken');
+      expect(written[0]).toMatch(/\.listening\.cache$/);
+      await taken(written[0] as string);
       // The default world this Node's build wrote restores on Node 24 too: built instead, it costs a start ~80 ms of CPU.
       const restore = tsxOn(release.node, restoreOnNode(join(installed.dir, SNAPSHOT_IN_PACKAGE)));
       expect(await exitOf(restore), restore.output()).toBe(0);
       expect(restore.output().trim()).toBe(String(resolveOptions({}).blocks));
       expect((await fetch(`${url}/extended`)).status).toBe(200);
+      // ...and, before its first answer left, the one with what that answer compiled, in its place.
+      const answered = caches();
+      expect(answered).toEqual([(written[0] as string).replace(/\.listening\.cache$/, '.cache')]);
+      await taken(answered[0] as string);
     },
     STEP_MS,
   );

@@ -1,17 +1,30 @@
 import { join, relative, resolve, sep } from 'node:path';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { moduleUrls } from '../mocks/clarity/node/kept-bundle.ts';
-import { onFirstUse, type FirstUse } from './on-first-use.ts';
+import { apartFile, onFirstUse, type FirstUse } from './on-first-use.ts';
 
 /** The package's entry points, each one file in dist/ where tsc put its unbundled twin. */
 const ENTRIES = ['bin/stacks-api-contract.ts', 'api/index.ts', 'msw/node.ts'];
+/** The Clarity engine's thread (a Worker's entry), its own file beside the module that starts it. */
+const ENGINE_WORKER = 'mocks/clarity/node/engine-worker.ts';
 /**
  * CommonJS entries, by their file in dist/ (.cjs): the mock's CLI as one file, and the bin that
  * compiles it with its code cache. A CommonJS bin also skips the ES module loader's own start.
  */
-/** The Clarity engine's thread (a Worker's entry), its own file beside the module that starts it. */
-const ENGINE_WORKER = 'mocks/clarity/node/engine-worker.ts';
-const COMMONJS_ENTRIES = { 'bin/mock-cli': 'bin/cli.ts', 'bin/stacks-api-mock': 'bin/stacks-api-mock.ts' };
+const MOCK_BIN = { 'bin/stacks-api-mock': 'bin/stacks-api-mock.ts' };
+const MOCK_CLI = { 'bin/mock-cli': 'bin/cli.ts' };
+/**
+ * The CLI's bundle is written as the function Node's loader would wrap a CommonJS file in, which
+ * the bin compiles as read (bin/code-cache.ts): V8 compiles the string it is given, where a
+ * wrapper added at start made it first copy the whole bundle into one (about a third of the
+ * compile's CPU with the code cache, on Node 24).
+ */
+const COMMONJS_WRAPPER = {
+  open: '(function (exports, require, module, __filename, __dirname) {',
+  close: '})',
+};
+/** A CommonJS file has no import.meta: its URL is the file's own (see `define` below). */
+const IMPORT_META_URL = "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;";
 /**
  * Left to node_modules: vitest runs the contract suite's test files from dist/ and must be the
  * project's own; msw is the user's (an optional peer of the mock's package), whose handlers must
@@ -40,7 +53,9 @@ const CHUNKS = 'chunks';
 const FIRST_USE: FirstUse[] = [
   { spec: 'node:crypto', builtin: true },
   { spec: 'crypto', builtin: true },
-  { file: 'mocks/world/generate/faker.ts' },
+  // Kept apart too: faker's English locale is a fifth of the bundle's text (446 KB), which every
+  // start read and made a string of.
+  { file: 'mocks/world/generate/faker.ts', apart: 'mock-cli-faker' },
   { spec: '@stacks/transactions' },
   { spec: 'yaml' },
   { spec: 'c32check' },
@@ -97,9 +112,8 @@ export async function bundleEntries(root: string, dist: string, precompiled: str
     plugins: [],
     banner: { js: ESM_REQUIRE },
   });
-  await build({
+  const commonjs = {
     ...shared,
-    entryPoints: COMMONJS_ENTRIES,
     outdir: dist,
     outExtension: { '.js': '.cjs' },
     format: 'cjs',
@@ -108,8 +122,25 @@ export async function bundleEntries(root: string, dist: string, precompiled: str
     define: { 'import.meta.url': '__importMetaUrl' },
     minify: true,
     keepNames: true,
-    banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     plugins: [onFirstUse(root, FIRST_USE), ...shared.plugins],
+  } satisfies BuildOptions;
+  await build({ ...commonjs, entryPoints: MOCK_BIN, banner: { js: IMPORT_META_URL } });
+  for (const d of FIRST_USE)
+    if ('file' in d && d.apart)
+      await build({
+        ...commonjs,
+        entryPoints: [d.file],
+        outdir: undefined,
+        outExtension: undefined,
+        // Beside the CLI's bundle (MOCK_CLI), whose stand-in requires it from there.
+        outfile: join(dist, 'bin', apartFile(d.apart)),
+        plugins: shared.plugins,
+      });
+  await build({
+    ...commonjs,
+    entryPoints: MOCK_CLI,
+    banner: { js: `${COMMONJS_WRAPPER.open}${IMPORT_META_URL}` },
+    footer: { js: COMMONJS_WRAPPER.close },
   });
 }
 

@@ -9,7 +9,8 @@ import { CJS_TYPES } from './cjs-declarations.ts';
  */
 const LEFT_OUT = [
   'bin/stacks-api-mock.',
-  'bin/mock-cli.cjs',
+  // The CLI's bundle, its code cache and the modules kept apart beside it (mock-cli-*.cjs).
+  'bin/mock-cli',
   'bin/code-cache.',
   'bin/machine-code-cache.',
   'msw/',

@@ -82,11 +82,17 @@ let made: string | undefined;
 function maker(): string | undefined {
   if (made !== undefined) return made || undefined;
   const version = engineVersion();
+  // Without the engine there is no image to name: the code files are not read (the installed
+  // package's are megabytes, read by a warming mock 300 ms after it listens).
+  if (!version) {
+    made = '';
+    return undefined;
+  }
   const hash = createHash('sha256').update(`${LAYOUT} ${CLARITY_PACKAGE}@${version}`);
   for (const file of CODE_FOLDERS.flatMap((folder) => codeFiles(join(CODE_ROOT, folder))))
     hash.update(relative(CODE_ROOT, file)).update(readFileSync(file));
-  made = version ? hash.digest('hex') : '';
-  return made || undefined;
+  made = hash.digest('hex');
+  return made;
 }
 
 function fileOf(dir: string, key: string, by: string): string {

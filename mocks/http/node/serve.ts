@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServerRequest } from '../../../spec/http/request.ts';
 import type { HttpHeaders, HttpResponse } from '../../../spec/http/response.ts';
+import { announceAnswering } from './answering-channel.ts';
 
 /** A `node:http` request as the kernel reads it; the client's address and the body are read only when asked. */
 class NodeServerRequest implements ServerRequest {
@@ -68,6 +69,7 @@ export function serveNode(
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const { trustProxy } = settings;
   const write = (res: ServerResponse, answer: HttpResponse): void => {
+    announceAnswering();
     // Node only reads the list (its types ask for a mutable one); it is written as the pipeline cased and ordered it.
     res.writeHead(answer.status, answer.rawHeaders as string[]);
     res.end(answer.bytes.length === 0 ? undefined : answer.bytes);

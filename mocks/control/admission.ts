@@ -12,6 +12,7 @@ import {
   PostConditionMode,
   wireToPostCondition,
   type SpendingCondition,
+  verifyOrigin,
   type StacksTransactionWire,
 } from '@stacks/transactions';
 import { AddressVersion, ChainId, TransactionVersion } from '@stacks/network';
@@ -26,6 +27,7 @@ import { pendingInSlot } from '../query/replace-by-fee.ts';
 import { reservation } from '../world/generate/build-mempool.ts';
 import type { AdmissionReads } from '../world/run/admission-reads.ts';
 import { admitDeploy, admitEngineCall, type EngineAdmission } from './clarity-admission.ts';
+import { SignedHashes } from './signed-hashes.ts';
 import {
   callOf,
   checkAddressVersion,
@@ -163,8 +165,9 @@ export function admit(
   bytes: Uint8Array,
   wire: StacksTransactionWire,
   state: AdmissionState,
-  txid: string = wire.txid(),
+  hashes: SignedHashes,
 ): Admitted {
+  const { txid } = hashes;
   const refuse = (reason: string, data?: Record<string, unknown>): never => {
     throw new NodeRejection(reason, data, txid);
   };
@@ -175,7 +178,7 @@ export function admit(
     wire.chainId !== (testnet ? ChainId.Testnet : ChainId.Mainnet)
   )
     refuse('BadTransactionVersion');
-  verifySignatures(wire, refuse);
+  verifySignatures(wire, hashes, refuse);
   const size = BigInt(bytes.length);
   const auth = wire.auth;
   const sponsorCondition = auth.authType === AuthType.Sponsored ? auth.sponsorSpendingCondition : undefined;
@@ -328,10 +331,10 @@ export function admit(
 }
 
 /** The origin's signature against its signer hash, then the sponsor's over the origin's sighash. */
-function verifySignatures(wire: StacksTransactionWire, refuse: Refuse): void {
+function verifySignatures(wire: StacksTransactionWire, hashes: SignedHashes, refuse: Refuse): void {
   let next: string;
   try {
-    next = wire.verifyOrigin();
+    next = verifyOrigin(wire.auth, hashes.initialSigHash());
   } catch (err) {
     return refuse('SignatureValidation', { message: err instanceof Error ? err.message : String(err) });
   }

@@ -9,6 +9,7 @@ import type { WorldCatalogue } from '../query/catalogue.ts';
 import { ControlChecks, ControlError, type SubmitRequest } from './control-requests.ts';
 import { admitMined, admitReorg, admitSubmit, byAddress, memoHex } from './control-admission.ts';
 import { admit, decodeTransaction, engineContractOf, needsEngine } from './admission.ts';
+import { SignedHashes } from './signed-hashes.ts';
 import { ClarityWarming } from '../clarity/unavailable.ts';
 import type { AdmissionReads } from '../world/run/admission-reads.ts';
 import { rawTxOf } from '../serialize/raw-tx.ts';
@@ -279,7 +280,8 @@ export class LiveChain {
   private admitBroadcast(bytes: Uint8Array): { txid: string } {
     const wire = decodeTransaction(bytes);
     // A node answers a transaction it already holds with its txid, and changes nothing.
-    const id = wire.txid();
+    const hashes = new SignedHashes(wire);
+    const id = hashes.txid;
     const held = this.queries.findListedTx(`0x${id}`, false);
     if (held?.table === 'mempool' && this.chain.mempool.status[held.tx] === Status.Pending)
       return { txid: `0x${id}` };
@@ -305,7 +307,7 @@ export class LiveChain {
         clarity,
         epoch4: this.epoch4,
       },
-      id,
+      hashes,
     );
     const { intent, engine } = admitted;
     // The node answers a problematic transaction with its txid, and neither stores nor relays it.

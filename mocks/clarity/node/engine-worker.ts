@@ -21,7 +21,7 @@ import {
 import { bootInterfaces } from '../boot-copies.ts';
 import { simnetEngine, type Simnet, type SimnetEngine } from '../simnet-engine.ts';
 import { ClarityUnavailable } from '../unavailable.ts';
-import { restoreImage, takeImage, watchForSession } from './session-memory.ts';
+import { keepHeadroom, restoreImage, takeImage, watchForSession } from './session-memory.ts';
 import { yieldToOtherThreads } from './thread-priority.ts';
 
 /** The part of `@stacks/clarinet-sdk`'s module the engine uses. */
@@ -137,6 +137,8 @@ start(data).then(
       }
       Atomics.store(data.signal, 0, 1);
       Atomics.notify(data.signal, 0);
+      // Once the caller has its answer: the headroom's one growth (a GC) delays no reply.
+      keepHeadroom();
     });
     parent.postMessage({
       ok: true,

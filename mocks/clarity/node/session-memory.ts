@@ -15,6 +15,8 @@ const PAGE = 65_536;
 interface GlueExports {
   memory: WebAssembly.Memory;
   __wbindgen_externrefs: WebAssembly.Table;
+  __wbindgen_malloc(size: number, align: number): number;
+  __wbindgen_free(pointer: number, size: number, align: number): void;
 }
 
 let instance: GlueExports | undefined;
@@ -77,4 +79,28 @@ export function restoreImage(session: { __wbg_ptr: number }, image: SessionImage
   if (table.length < image.tableLength) table.grow(image.tableLength - table.length);
   for (const [i, value] of image.primitives) table.set(i, value);
   session.__wbg_ptr = image.pointer;
+}
+
+/** The least headroom given to the session's allocator at a time, and its share of the memory. */
+const HEADROOM_MIN = 8 * 1024 * 1024;
+const HEADROOM_SHARE = 1 / 8;
+/** The memory's size when headroom was last given: a memory grown past it has used it up. */
+let roomUpTo = 0;
+
+/**
+ * Gives the session's allocator headroom once its memory grew. Each `memory.grow` makes V8 count
+ * the whole memory as new external memory and run a full GC of this thread's heap (concurrent
+ * marking on the process's GC threads beside it), and the allocator grows the memory by what an
+ * allocation lacks, 64 KiB at a time: hostile calls writing 15,000 map entries each grew a memory
+ * of 80 MB by 20 MB in 50 broadcasts, 36 full GCs. A block allocated and freed at once grows it
+ * once, by an eighth, and stays in the allocator's free space (it never gives memory back), so the
+ * allocations after it take no growth until it is used up. An image taken later holds it too.
+ */
+export function keepHeadroom(): void {
+  const { memory, __wbindgen_malloc: malloc, __wbindgen_free: free } = glue();
+  const size = memory.buffer.byteLength;
+  if (size <= roomUpTo) return;
+  const room = Math.ceil(Math.max(HEADROOM_MIN, size * HEADROOM_SHARE) / PAGE) * PAGE;
+  free(malloc(room, 1), room, 1);
+  roomUpTo = memory.buffer.byteLength;
 }

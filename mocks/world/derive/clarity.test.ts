@@ -1,4 +1,4 @@
-import { Cl } from '@stacks/transactions';
+import { Cl, ClarityType, cvToHex } from '@stacks/transactions';
 import { describe, expect, it } from 'vitest';
 import { pairOf, uintPair } from './clarity.ts';
 
@@ -23,5 +23,17 @@ describe('a uint pair', () => {
   it('is what @stacks/transactions writes and prints, small, large and past 2^53', () => {
     for (const value of [0, 7, 100_001, 2 ** 53 - 1, 2n ** 128n - 1n])
       expect(uintPair(value)).toEqual(pairOf(Cl.uint(value)));
+  });
+});
+
+describe('a buffer’s pair', () => {
+  it('writes the hex stacks.js writes, for a large buffer and for hex it writes otherwise', () => {
+    const buffers = [
+      Cl.buffer(new Uint8Array(0)),
+      Cl.buffer(Uint8Array.from({ length: 70_000 }, (_, i) => (i * 7) & 0xff)),
+      { type: ClarityType.Buffer, value: 'ABcd' } as const,
+      { type: ClarityType.Buffer, value: 'abc' } as const,
+    ];
+    for (const value of buffers) expect(pairOf(value).hex).toBe(cvToHex(value));
   });
 });

@@ -14,6 +14,28 @@ function splitmix32(state: number): () => number {
   };
 }
 
+/** One state's 4 words, stepped by `advance` for `drawAt` and `skip`. */
+const scratch = new Uint32Array(4);
+
+/** Steps a state of 4 words past `n` of `u32`'s draws on locals, writing it back once. */
+function advance(state: Uint32Array, n: number): void {
+  let a = (state[0] as number) | 0;
+  let b = (state[1] as number) | 0;
+  let c = (state[2] as number) | 0;
+  let d = (state[3] as number) | 0;
+  for (let i = 0; i < n; i++) {
+    const t = (a + b + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (((c << 21) | (c >>> 11)) + t) | 0;
+  }
+  state[0] = a;
+  state[1] = b;
+  state[2] = c;
+  state[3] = d;
+}
+
 export class Rng {
   private a: number;
   private b: number;
@@ -54,44 +76,20 @@ export class Rng {
 
   /**
    * The `n`th `u32` (from 0) that a generator given the state at `offset` (`restore`) would draw.
-   * The hash indexes read one per row as they build: `u32`'s steps on locals, with no generator to
-   * restore, cost a fraction of it; the first draw, a + b + d, takes none.
+   * The hash indexes read one per row as they build: `advance`'s steps on locals, with no
+   * generator to restore, cost a fraction of it; the first draw, a + b + d, takes none.
    */
   static drawAt(from: Uint32Array, offset: number, n: number): number {
-    let a = (from[offset] as number) | 0;
-    let b = (from[offset + 1] as number) | 0;
-    let c = (from[offset + 2] as number) | 0;
-    let d = (from[offset + 3] as number) | 0;
-    for (let i = 0; i < n; i++) {
-      const t = (a + b + d) | 0;
-      d = (d + 1) | 0;
-      a = b ^ (b >>> 9);
-      b = (c + (c << 3)) | 0;
-      c = (((c << 21) | (c >>> 11)) + t) | 0;
-    }
-    return (a + b + d) >>> 0;
+    for (let i = 0; i < 4; i++) scratch[i] = from[offset + i] as number;
+    advance(scratch, n);
+    return ((scratch[0] as number) + (scratch[1] as number) + (scratch[3] as number)) >>> 0;
   }
 
-  /**
-   * Moves past `n` draws of `u32`, as if they were made: `u32`'s steps on locals (every id and
-   * block hash skips 8 or 16 words), the state written back once.
-   */
+  /** Moves past `n` draws of `u32`, as if they were made (every id and block hash skips 8 or 16 words). */
   skip(n: number): void {
-    let a = this.a;
-    let b = this.b;
-    let c = this.c;
-    let d = this.d;
-    for (let i = 0; i < n; i++) {
-      const t = (a + b + d) | 0;
-      d = (d + 1) | 0;
-      a = b ^ (b >>> 9);
-      b = (c + (c << 3)) | 0;
-      c = (((c << 21) | (c >>> 11)) + t) | 0;
-    }
-    this.a = a;
-    this.b = b;
-    this.c = c;
-    this.d = d;
+    this.save(scratch, 0);
+    advance(scratch, n);
+    this.restore(scratch, 0);
     if (n > 0) this.draws = (this.draws + n) | 0;
   }
 

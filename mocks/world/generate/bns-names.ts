@@ -18,8 +18,7 @@ import type { ClarityTx } from '../tables/clarity-txs.ts';
 import type { NetworkParams } from '../tables/network.ts';
 import { Action, ContractKind } from '../tables/kinds.ts';
 import type { BuildState } from './build-state.ts';
-import { bare } from './declared-activity.ts';
-import type { TxIntent } from './draft-tx.ts';
+import { bare, type TxIntent } from './draft-tx.ts';
 
 /** What the launcher is funded with at genesis: both namespaces' prices and its fees, in µSTX. */
 export const LAUNCHER_FUNDS = 150_000_000_000;

@@ -10,6 +10,7 @@ import { recordedRuns } from '../run/declared-runs.ts';
 import type { BlockWork } from '../run/block-work.ts';
 import { WorldFileError } from '../declared/plan.ts';
 import {
+  bare,
   randomAction,
   randomMicroblockAction,
   ReusedDrafts,
@@ -400,7 +401,7 @@ export class ChainBuilder {
 
   private pushSystemTx(action: Action, h: number, amount: number, aux: number, ids?: Rng): void {
     const sender = this.s.clock.tenureMiner;
-    const tx = systemTx(action, sender, amount, aux);
+    const tx = bare(action, sender, amount, aux);
     // A miner signs its coinbase and tenure change with its account's nonce on chain, so a
     // transaction of its own pending with that nonce can no longer be mined.
     this.s.nonces.followChain(sender);
@@ -432,7 +433,7 @@ export class ChainBuilder {
 
   /** A transaction of the boot address, fee 0, as the node writes its boot deployments. */
   private bootTx(action: Action): TxIntent {
-    return systemTx(action, this.s.boot, 0, 0);
+    return bare(action, this.s.boot);
   }
 
   private pushTx(
@@ -488,20 +489,4 @@ export class ChainBuilder {
   private addToBlock(index: number): void {
     this.blockFees += this.s.txs.fee.at(index);
   }
-}
-
-/** A transaction the chain itself makes (a miner's, the boot address's): no fee, no sponsor, no party. */
-function systemTx(action: Action, sender: number, amount: number, aux: number): TxIntent {
-  return {
-    action,
-    status: Status.Success,
-    sender,
-    sponsor: -1,
-    fee: 0,
-    contract: -1,
-    peer: -1,
-    amount,
-    aux,
-    deny: false,
-  };
 }

@@ -3,7 +3,7 @@ import type { InitialMint } from '../tables/chain.ts';
 import type { VestingEntry } from '../tables/vesting.ts';
 import type { ContractRegistry } from './contract-registry.ts';
 import { problemAt, type DeclaredTx, type DeclaredWorld } from '../declared/plan.ts';
-import type { TxIntent } from './draft-tx.ts';
+import { bare, type TxIntent } from './draft-tx.ts';
 import { Action, ContractKind, Status } from '../tables/kinds.ts';
 import type { Ledger } from './ledger.ts';
 import type { Principals } from '../tables/principals.ts';
@@ -201,19 +201,4 @@ export class DeclaredActivity {
       return `${name(tx.sender)} already has STX locked ${when}`;
     return undefined;
   }
-}
-
-export function bare(action: Action, sender: number): TxIntent {
-  return {
-    action,
-    status: Status.Success,
-    sender,
-    sponsor: -1,
-    fee: 0,
-    contract: -1,
-    peer: -1,
-    amount: 0,
-    aux: 0,
-    deny: false,
-  };
 }

@@ -4,8 +4,8 @@ import type { Chain } from '../tables/chain.ts';
 import type { FunctionParam } from '../tables/clarity-txs.ts';
 import { Action, Status } from '../tables/kinds.ts';
 import type { BuildState } from './build-state.ts';
-import { bare, type DeclaredActivity } from './declared-activity.ts';
-import type { TxIntent } from './draft-tx.ts';
+import type { DeclaredActivity } from './declared-activity.ts';
+import { bare, type TxIntent } from './draft-tx.ts';
 
 /**
  * What runs a world file's own deployments and calls as the chain is built: the Clarity engine

@@ -182,21 +182,25 @@ export class ReusedDrafts {
   }
 }
 
-/** An intent with every field a draft sets, `deployKind` too, in one order: every drafted intent has one shape. */
-export function blankIntent(): TxIntent {
+/** A successful transaction with no fee, sponsor, contract or party: what a declared row or the chain itself (a miner's, the boot address's) starts from. */
+export function bare(action: Action, sender: number, amount = 0, aux = 0): TxIntent {
   return {
-    action: Action.StxTransfer,
+    action,
     status: Status.Success,
-    sender: -1,
+    sender,
     sponsor: -1,
     fee: 0,
     contract: -1,
     peer: -1,
-    amount: 0,
-    aux: 0,
+    amount,
+    aux,
     deny: false,
-    deployKind: undefined,
   };
+}
+
+/** An intent with every field a draft sets, `deployKind` too, in one order: every drafted intent has one shape. */
+export function blankIntent(): TxIntent {
+  return { ...bare(Action.StxTransfer, -1), deployKind: undefined };
 }
 
 function feeFor(rng: Rng, type: TxType): number {

@@ -4,7 +4,7 @@ import { ClarityWarming } from '../clarity/unavailable.ts';
 import { createMock } from '../create-mock.ts';
 import { kernelReads } from '../kernel-reads.ts';
 import { txOf } from '../../testing/worlds/live-chain-kit.ts';
-import { NodeRejection } from './admission.ts';
+import { rejection } from '../../testing/node-rejection.ts';
 
 // A broadcast whose admission reads the Clarity engine (a deployment, a call the mock does not
 // derive) never holds the mock's thread on it: an engine that lags the chain catches up, and a
@@ -59,16 +59,6 @@ async function call(nonce: number, functionName = 'bump'): Promise<Uint8Array> {
 
 function statusOf(txid: string): unknown {
   return (txOf(kernelReads(mock), txid) as { result?: { tx_status?: string } }).result?.tx_status;
-}
-
-function rejection(attempt: () => unknown): NodeRejection {
-  try {
-    attempt();
-  } catch (error) {
-    if (error instanceof NodeRejection) return error;
-    throw error;
-  }
-  throw new Error('admitted');
 }
 
 describe('a broadcast that reads the Clarity engine', () => {

@@ -9,13 +9,14 @@ import { createMock } from '../create-mock.ts';
 import type { MockKernel } from '../kernel.ts';
 import { resolveOptions } from '../world/options.ts';
 import { controlSpec } from './control-spec.ts';
-import { Undecodable, NodeRejection } from './admission.ts';
+import { Undecodable } from './admission.ts';
 import { FAUCET_MICRO_STX, LiveChain } from './live-chain.ts';
 import { kernelReads } from '../kernel-reads.ts';
 import { txOf } from '../../testing/worlds/live-chain-kit.ts';
 import { minedDeposit, vaultDeposit } from '../../testing/wallet/vault-deposit.ts';
 import { Writable } from 'node:stream';
 import { writeEventStream } from '../event-stream/export-stream.ts';
+import { rejection } from '../../testing/node-rejection.ts';
 
 // Fixed test keys: signing is deterministic (RFC 6979), so every run signs the same bytes.
 const KEY = '753b7cc01a1a2e86221266a154af739463fce51219d97e4f856cd7200c3bd2a601';
@@ -41,16 +42,6 @@ async function transfer(
     memo: 'hello',
   });
   return tx.serializeBytes();
-}
-
-function rejection(run: () => unknown): NodeRejection {
-  try {
-    run();
-  } catch (err) {
-    if (err instanceof NodeRejection) return err;
-    throw err;
-  }
-  throw new Error('admitted');
 }
 
 describe('admission of signed transactions', () => {

@@ -66,6 +66,12 @@ const SPINNER = `(define-data-var spins uint u0)
 (define-public (spin) (begin (var-set spins u1) (ok (fold outer L 0x00))))
 `;
 
+/**
+ * A test that mines a spin: the mock stops it at 5 s of the engine's CPU time, which on a machine
+ * busy with other work takes several times that long.
+ */
+const SPIN_MS = 120_000;
+
 /** A call of the deployed spinner's `spin`, at the sender's next nonce. */
 async function spinCall() {
   return makeContractCall({
@@ -131,53 +137,61 @@ describe('hostile contracts, as a node keeps them out', () => {
     expect(await nextNonce()).toBe(1);
   });
 
-  it('a call that spins toward the runtime limit is stopped at the mock’s budget and dropped too expensive; a new engine serves on', async () => {
-    const spinner = await deploy('spinner', SPINNER, await nextNonce());
-    expect(await broadcastTransaction({ transaction: spinner, network })).toEqual({ txid: spinner.txid() });
-    expect((await client.post('/_mock/mine', {})).status).toBe(200);
-    const spin = await spinCall();
-    expect(await broadcastTransaction({ transaction: spin, network })).toEqual({ txid: spin.txid() });
-    expect((await client.post('/_mock/mine', {})).status).toBe(200);
-    expect((await client.get(`/extended/v1/tx/0x${spin.txid()}`)).body).toMatchObject({
-      tx_status: 'dropped_too_expensive',
-    });
-    const spins = await client.get(`/v2/data_var/${sender}/spinner/spins?proof=0`);
-    expect(hexToCV((spins.body as { data: string }).data)).toEqual(Cl.uint(0));
-  });
+  it(
+    'a call that spins toward the runtime limit is stopped at the mock’s budget and dropped too expensive; a new engine serves on',
+    async () => {
+      const spinner = await deploy('spinner', SPINNER, await nextNonce());
+      expect(await broadcastTransaction({ transaction: spinner, network })).toEqual({ txid: spinner.txid() });
+      expect((await client.post('/_mock/mine', {})).status).toBe(200);
+      const spin = await spinCall();
+      expect(await broadcastTransaction({ transaction: spin, network })).toEqual({ txid: spin.txid() });
+      expect((await client.post('/_mock/mine', {})).status).toBe(200);
+      expect((await client.get(`/extended/v1/tx/0x${spin.txid()}`)).body).toMatchObject({
+        tx_status: 'dropped_too_expensive',
+      });
+      const spins = await client.get(`/v2/data_var/${sender}/spinner/spins?proof=0`);
+      expect(hexToCV((spins.body as { data: string }).data)).toEqual(Cl.uint(0));
+    },
+    SPIN_MS,
+  );
 
-  it('while a call spins in a block being mined, every other request is answered, from the chain before the block, and the block lands after them', async () => {
-    // A read waits for the engine the spin's stop replaced: the next block runs in it.
-    expect((await client.get(`/v2/data_var/${sender}/spinner/spins?proof=0`)).status).toBe(200);
-    const spin = await spinCall();
-    expect(await broadcastTransaction({ transaction: spin, network })).toEqual({ txid: spin.txid() });
-    const tipOf = (res: { body: unknown }) =>
-      (res.body as { chain_tip: { block_height: number } }).chain_tip.block_height;
-    const before = tipOf(await client.get('/extended'));
-    let landed = false;
-    const mined = client.post('/_mock/mine', {}).then((res) => {
-      landed = true;
-      return res;
-    });
-    // Rounds of reads while the block is in flight, up to 20: each answered with the tip before it.
-    let rounds = 0;
-    while (!landed && rounds < 20) {
-      const [status, balances] = [
-        await client.get('/extended'),
-        await client.get(`/extended/v1/address/${OTHER}/balances`),
-      ];
-      if (landed) break;
-      expect(status.status).toBe(200);
-      expect(balances.status).toBe(200);
-      expect(tipOf(status)).toBe(before);
-      rounds++;
-    }
-    // Before, the mock's thread slept while the engine ran the block: at most a read sent ahead
-    // of the mine could be answered before it.
-    expect(rounds).toBeGreaterThanOrEqual(3);
-    expect((await mined).status).toBe(200);
-    expect(tipOf(await client.get('/extended'))).toBe(before + 1);
-    expect((await client.get(`/extended/v1/tx/0x${spin.txid()}`)).body).toMatchObject({
-      tx_status: 'dropped_too_expensive',
-    });
-  });
+  it(
+    'while a call spins in a block being mined, every other request is answered, from the chain before the block, and the block lands after them',
+    async () => {
+      // A read waits for the engine the spin's stop replaced: the next block runs in it.
+      expect((await client.get(`/v2/data_var/${sender}/spinner/spins?proof=0`)).status).toBe(200);
+      const spin = await spinCall();
+      expect(await broadcastTransaction({ transaction: spin, network })).toEqual({ txid: spin.txid() });
+      const tipOf = (res: { body: unknown }) =>
+        (res.body as { chain_tip: { block_height: number } }).chain_tip.block_height;
+      const before = tipOf(await client.get('/extended'));
+      let landed = false;
+      const mined = client.post('/_mock/mine', {}).then((res) => {
+        landed = true;
+        return res;
+      });
+      // Rounds of reads while the block is in flight, up to 20: each answered with the tip before it.
+      let rounds = 0;
+      while (!landed && rounds < 20) {
+        const [status, balances] = [
+          await client.get('/extended'),
+          await client.get(`/extended/v1/address/${OTHER}/balances`),
+        ];
+        if (landed) break;
+        expect(status.status).toBe(200);
+        expect(balances.status).toBe(200);
+        expect(tipOf(status)).toBe(before);
+        rounds++;
+      }
+      // Before, the mock's thread slept while the engine ran the block: at most a read sent ahead
+      // of the mine could be answered before it.
+      expect(rounds).toBeGreaterThanOrEqual(3);
+      expect((await mined).status).toBe(200);
+      expect(tipOf(await client.get('/extended'))).toBe(before + 1);
+      expect((await client.get(`/extended/v1/tx/0x${spin.txid()}`)).body).toMatchObject({
+        tx_status: 'dropped_too_expensive',
+      });
+    },
+    SPIN_MS,
+  );
 });

@@ -112,7 +112,15 @@ export type BatchAnswer = { ok: true; value: unknown; tip: Tip } | { ok: false; 
 
 /** The engine's thread once its session started, or why it could not. */
 export type Started =
-  { ok: true; bootAddress: string; chainId: number; tip: Tip } | { ok: false; error: CrossedError };
+  | {
+      ok: true;
+      bootAddress: string;
+      chainId: number;
+      tip: Tip;
+      /** The engine's thread's id in the system, where it has one to read (node/thread-clock.ts). */
+      thread?: number;
+    }
+  | { ok: false; error: CrossedError };
 
 export function crossed(error: unknown): CrossedError {
   if (error instanceof EngineRefusal) return { kind: 'refusal', message: error.message };

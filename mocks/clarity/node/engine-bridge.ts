@@ -31,6 +31,7 @@ import {
   EngineTimeout,
   OWN_WORK_BUDGET,
 } from './engine-crossing.ts';
+import { callCpuMs, SIGNAL_SLOTS } from './thread-clock.ts';
 import { bundledWorker } from './worker-build.ts';
 
 export { CALL_BUDGET, CALL_BUDGET_MS, EngineTimeout, OWN_WORK_BUDGET } from './engine-crossing.ts';
@@ -73,7 +74,7 @@ export async function startHostedEngine(
   start: Start,
   restore?: Promise<EngineImage | undefined>,
 ): Promise<HostedEngine> {
-  const signal = new Int32Array(new SharedArrayBuffer(4));
+  const signal = new Int32Array(new SharedArrayBuffer(4 * SIGNAL_SLOTS));
   const { port1, port2 } = new MessageChannel();
   const { entry, eval: evaluated } = await workerEntry();
   const worker = new Worker(entry, {
@@ -116,7 +117,13 @@ async function running(
     await worker.terminate();
     throw revived(started.error);
   }
-  const crossing = new EngineCrossing(port1, signal, started.tip, () => void lose());
+  const crossing = new EngineCrossing(
+    port1,
+    signal,
+    started.tip,
+    () => void lose(),
+    started.thread === undefined ? undefined : callCpuMs(started.thread, signal),
+  );
   // Once started, the engine's thread keeps no process alive: a synchronous call holds the
   // caller's thread, an asynchronous one its timer.
   worker.on('exit', () => crossing.stop(new Error(LOST)));

@@ -22,6 +22,7 @@ import { bootInterfaces } from '../boot-copies.ts';
 import { simnetEngine, type Simnet, type SimnetEngine } from '../simnet-engine.ts';
 import { ClarityUnavailable } from '../unavailable.ts';
 import { keepHeadroom, restoreImage, takeImage, watchForSession } from './session-memory.ts';
+import { ANSWERED, ownThreadId, ownTicks, TAKEN_AT } from './thread-clock.ts';
 import { yieldToOtherThreads } from './thread-priority.ts';
 
 /** The part of `@stacks/clarinet-sdk`'s module the engine uses. */
@@ -127,16 +128,20 @@ const parent = parentPort as MessagePort;
 start(data).then(
   (running) => {
     const { engine } = running;
+    // What this thread's CPU time was as it took a call: the caller holds the call to its budget
+    // in CPU time from there (engine-crossing.ts).
+    const ticks = ownTicks();
     // A call's answer goes on the port the caller reads synchronously, then the signal wakes it.
     data.port.on('message', (call: ThreadCall) => {
+      if (ticks) Atomics.store(data.signal, TAKEN_AT, ticks());
       const reply = run(running, call);
       try {
         data.port.postMessage(reply);
       } catch (error) {
         data.port.postMessage({ ok: false, error: crossed(error), tip: engine.tip } satisfies Reply);
       }
-      Atomics.store(data.signal, 0, 1);
-      Atomics.notify(data.signal, 0);
+      Atomics.store(data.signal, ANSWERED, 1);
+      Atomics.notify(data.signal, ANSWERED);
       // Once the caller has its answer: the headroom's one growth (a GC) delays no reply.
       keepHeadroom();
     });
@@ -145,6 +150,7 @@ start(data).then(
       bootAddress: engine.bootAddress,
       chainId: engine.chainId,
       tip: engine.tip,
+      ...(ticks && { thread: ownThreadId() }),
     } satisfies Started);
   },
   (error: unknown) => parent.postMessage({ ok: false, error: crossed(error) } satisfies Started),

@@ -2,22 +2,29 @@ import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { callCpuMs, NOT_TAKEN, ownThreadId, ownTicks, SIGNAL_SLOTS, TAKEN_AT } from './thread-clock.ts';
 
-/** Keeps this thread busy until the process has spent `ms` more of CPU time (on a busy machine, longer than `ms`). */
-function spin(ms: number): void {
-  const start = process.cpuUsage();
-  for (;;) {
-    const { user, system } = process.cpuUsage(start);
-    if (user + system >= ms * 1000) return;
-  }
+/**
+ * Keeps this thread busy until `ticks` has moved by `count`, or `wallMs` of wall-clock time has
+ * passed (a reader that never moves); returns the process's CPU time meanwhile, in ms.
+ */
+function spin(ticks: () => number, count: number, wallMs: number): number {
+  const from = ticks();
+  const cpu = process.cpuUsage();
+  const until = Date.now() + wallMs;
+  while (ticks() - from < count && Date.now() < until);
+  const { user, system } = process.cpuUsage(cpu);
+  return (user + system) / 1000;
 }
 
 describe.skipIf(process.platform !== 'linux')('a thread’s CPU time, from /proc', () => {
   it('reads the calling thread’s own ticks, which a busy stretch moves and an idle one does not', async () => {
     const ticks = ownTicks() as () => number;
     const before = ticks();
-    spin(200);
+    // This thread's share only: the process's other threads (a GC, another test's worker) may
+    // spend more meanwhile, never less.
+    const processMs = spin(ticks, 20, 30_000);
     const busy = ticks() - before;
-    expect(busy).toBeGreaterThanOrEqual(10);
+    expect(busy).toBeGreaterThanOrEqual(20);
+    expect(busy * 10).toBeLessThanOrEqual(processMs + 10);
     const rested = ticks();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(ticks() - rested).toBeLessThan(busy / 2);

@@ -65,12 +65,14 @@ interface Runtime {
 /** Other Node release lines the CLI must start quickly on (the registry's binary packages: nodeRelease). */
 const OTHER_NODES = [22, 24];
 
-function runtimes(): Runtime[] {
+/** This Node and the other release lines' binaries, fetched while the package packs and installs. */
+async function runtimes(): Promise<Runtime[]> {
   const here = process.versions.node.split('.')[0];
   const nodes = [process.execPath];
-  for (const major of OTHER_NODES) {
-    if (String(major) === here) continue;
-    const release = nodeRelease(major);
+  const others = OTHER_NODES.filter((major) => String(major) !== here);
+  const releases = await Promise.all(others.map(nodeRelease));
+  for (const [i, release] of releases.entries()) {
+    const major = others[i] as number;
     if ('node' in release) nodes.push(release.node);
     else console.log(`node ${major} left out: ${release.unavailable}`);
   }
@@ -149,8 +151,9 @@ function tableOf(rows: Row[]): string {
  */
 async function main(): Promise<void> {
   exitOnSignals();
-  const installed = packAndInstall(given.tarball);
-  const nodes = runtimes();
+  const fetched = runtimes();
+  const installed = await packAndInstall(given.tarball);
+  const nodes = await fetched;
   const loadBefore = loadLine();
   const imports: Timing[] = [];
   const firstCalls: Timing[] = [];

@@ -40,7 +40,7 @@ const run = promisify(execFile);
  * `tsc -p` runs took three times the CPU.
  */
 export async function typecheckAppShapes(dir: string): Promise<Record<string, string>> {
-  if (!existsSync(join(dir, 'node_modules/msw'))) npmInstall(dir, 'msw@^2.15.0');
+  if (!existsSync(join(dir, 'node_modules/msw'))) await npmInstall(dir, 'msw@^2.15.0');
   for (const shape of APP_SHAPES) {
     const app = join(dir, shape.name);
     mkdirSync(app, { recursive: true });

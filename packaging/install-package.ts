@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -11,6 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -22,6 +23,8 @@ export interface InstalledPackage {
 }
 
 const NPM_QUIET = ['--no-audit', '--no-fund', '--loglevel=error'];
+
+const run = promisify(execFile);
 
 /** The environment of a command run in the project: none of the settings of the run that started it. */
 export function cleanEnv(): NodeJS.ProcessEnv {
@@ -46,36 +49,27 @@ export function emptyProject(): string {
 }
 
 /** `npm install <spec>…` in the project: one install, however many packages. */
-export function npmInstall(dir: string, ...specs: string[]): void {
-  execFileSync('npm', ['install', '--prefer-offline', ...NPM_QUIET, ...specs], {
-    cwd: dir,
-    env: cleanEnv(),
-    stdio: 'pipe',
-  });
+export async function npmInstall(dir: string, ...specs: string[]): Promise<void> {
+  await run('npm', ['install', '--prefer-offline', ...NPM_QUIET, ...specs], { cwd: dir, env: cleanEnv() });
 }
 
 /**
  * `npm pack` (which builds, through prepare) into a new empty project, or a copy of `packed` there
  * (the bench compares an earlier build's tarball this way): the project and the tarball's name.
  */
-function packMock(packed?: string): { dir: string; tarball: string } {
+async function packMock(packed?: string): Promise<{ dir: string; tarball: string }> {
   const dir = emptyProject();
   if (packed) copyFileSync(packed, join(dir, basename(packed)));
-  else
-    execFileSync('npm', ['pack', '--pack-destination', dir, ...NPM_QUIET], {
-      cwd: ROOT,
-      env: cleanEnv(),
-      stdio: 'pipe',
-    });
+  else await run('npm', ['pack', '--pack-destination', dir, ...NPM_QUIET], { cwd: ROOT, env: cleanEnv() });
   const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'));
   if (!tarball) throw new Error(`npm pack wrote no tarball into ${dir}`);
   return { dir, tarball };
 }
 
 /** packMock's tarball installed alone into its project. */
-export function packAndInstall(packed?: string): InstalledPackage {
-  const { dir, tarball } = packMock(packed);
-  npmInstall(dir, `./${tarball}`);
+export async function packAndInstall(packed?: string): Promise<InstalledPackage> {
+  const { dir, tarball } = await packMock(packed);
+  await npmInstall(dir, `./${tarball}`);
   return { dir, tarball: join(dir, tarball), tarballBytes: statSync(join(dir, tarball)).size };
 }
 
@@ -87,13 +81,13 @@ export const CONTRACT_PACKAGE = join(ROOT, 'packages/contract');
  * packMock's pack just built (scripts/build.ts writes both packages'), so its own `prepare`
  * (which would build again) is skipped.
  */
-function packContract(dir: string): string {
-  const out = execFileSync(
+async function packContract(dir: string): Promise<string> {
+  const { stdout } = await run(
     'npm',
     ['pack', CONTRACT_PACKAGE, '--ignore-scripts', '--pack-destination', dir, ...NPM_QUIET],
-    { cwd: ROOT, env: cleanEnv(), encoding: 'utf8' },
+    { cwd: ROOT, env: cleanEnv() },
   );
-  return out.trim().split('\n').at(-1) ?? '';
+  return stdout.trim().split('\n').at(-1) ?? '';
 }
 
 /**
@@ -101,10 +95,12 @@ function packContract(dir: string): string {
  * in one `npm install` with `alongside` (other packages' specs): each install costs seconds of CPU
  * however little it adds.
  */
-export function packAndInstallBoth(alongside: string[]): { dir: string; contractTarball: string } {
-  const { dir, tarball } = packMock();
-  const contract = packContract(dir);
-  npmInstall(dir, `./${tarball}`, `./${contract}`, ...alongside);
+export async function packAndInstallBoth(
+  alongside: string[],
+): Promise<{ dir: string; contractTarball: string }> {
+  const { dir, tarball } = await packMock();
+  const contract = await packContract(dir);
+  await npmInstall(dir, `./${tarball}`, `./${contract}`, ...alongside);
   return { dir, contractTarball: join(dir, contract) };
 }
 
@@ -114,19 +110,18 @@ export function packAndInstallBoth(alongside: string[]): { dir: string; contract
  * with a second `npm install`, 3 s of CPU more), installed once into node_modules/.cache/; a string
  * saying why when the registry cannot be reached.
  */
-export function nodeRelease(major: number): { node: string } | { unavailable: string } {
+export async function nodeRelease(major: number): Promise<{ node: string } | { unavailable: string }> {
   const prefix = join(ROOT, 'node_modules/.cache/node-releases', String(major));
   const node = join(prefix, 'node_modules/.bin/node');
   if (existsSync(node)) return { node };
   mkdirSync(prefix, { recursive: true });
   const spec = `${nodePackage()}@${major}`;
   try {
-    execFileSync('npm', ['install', '--prefix', prefix, '--prefer-offline', ...NPM_QUIET, spec], {
+    await run('npm', ['install', '--prefix', prefix, '--prefer-offline', ...NPM_QUIET, spec], {
       env: cleanEnv(),
-      stdio: 'pipe',
     });
   } catch (err) {
-    const stderr = (err as { stderr?: Buffer }).stderr?.toString().trim().split('\n').at(-1);
+    const stderr = (err as { stderr?: string }).stderr?.trim().split('\n').at(-1);
     return { unavailable: `npm could not install ${spec} from the registry: ${stderr ?? String(err)}` };
   }
   return { node };

@@ -1,4 +1,5 @@
-import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,12 +27,13 @@ import { decodeWorld } from '../mocks/world-snapshot.ts';
 import { codeCacheOf, compileBundle, readCodeCacheLabel } from '../bin/code-cache.ts';
 import { restoreOnNode, takenOnNode, tsxOn } from './other-node.ts';
 import { resolveOptions } from '../mocks/world/options.ts';
+import { turns } from './turns.ts';
 
 const STEP_MS = 180_000;
 /** The empty project the packages were installed into. */
 let installed: { dir: string };
-/** Node 24's binary from the registry, fetched once before the tests that run on it. */
-let node24: ReturnType<typeof nodeRelease>;
+/** Node 24's binary from the registry, fetched (once per clone) while the packages pack and install. */
+let node24: Awaited<ReturnType<typeof nodeRelease>>;
 /** What installing the mock's package alone adds to an empty project. */
 let mockFootprint: Footprint;
 /** The contract suite's tarball, as `npm pack ./packages/contract` writes it. */
@@ -75,27 +77,17 @@ async function installedMock(
   return { url: await listeningUrl(mock), mock };
 }
 
-/**
- * Runs `step` once fewer than `most` steps run. The tests run at once (each is its own project
- * folder's commands, none reads another's), so the file takes about its longest test, not their
- * sum; the steps that keep a core busy (a suite run, tsc, a test runner's start) take turns for
- * two cores, the light ones do not wait.
- */
-function turns(most: number): <T>(step: () => Promise<T>) => Promise<T> {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async (step) => {
-    while (running >= most) await new Promise<void>((resolve) => waiting.push(resolve));
-    running += 1;
-    try {
-      return await step();
-    } finally {
-      running -= 1;
-      waiting.shift()?.();
-    }
-  };
-}
 const heavy = turns(2);
+
+/**
+ * One mock, started by the first test to ask, for the tests that only read its pages or its 404s
+ * and change nothing: each start costs half a second of CPU.
+ */
+let readOnlyMockUrl: Promise<string> | undefined;
+function readOnlyMock(): Promise<string> {
+  readOnlyMockUrl ??= installedMock().then(({ url }) => url);
+  return readOnlyMockUrl;
+}
 
 /**
  * What a user adds beside the package for the docs' examples: their own test runner (vitest; the
@@ -121,7 +113,7 @@ function docsVitest(): Promise<StartedCommand> {
       expect(files[name], name).toBeDefined();
       writeFileSync(join(installed.dir, name), files[name] as string);
     }
-    const run = start('npx', ['vitest', 'run', 'balance.test.ts', 'wallet.msw.test.ts']);
+    const run = start(bin('vitest'), ['run', 'balance.test.ts', 'wallet.msw.test.ts']);
     await exitOf(run);
     return run;
   });
@@ -147,22 +139,28 @@ const CLARITY_PEER = `@stacks/clarinet-sdk@${
   ).peerDependencies['@stacks/clarinet-sdk']
 }`;
 
-beforeAll(() => {
+beforeAll(async () => {
+  // Fetched beside the pack and the install: on a clone's first run, an npm install of its own.
+  const release = nodeRelease(24);
   // Beside both packages, in the same install: the Clarity engine, as a user who wants the mock's
   // contract routes installs it (docs/clarity.md: the suite calls them, and without it they
   // answer 501 naming the package); the docs' examples' tools.
-  const both = packAndInstallBoth([CLARITY_PEER, ...USER_TEST_TOOLS]);
+  const both = await packAndInstallBoth([CLARITY_PEER, ...USER_TEST_TOOLS]);
   installed = { dir: both.dir };
   contractTarball = both.contractTarball;
   // The packages the mock's package needs in that install: what installing it alone adds.
   mockFootprint = footprint(installed.dir, 'stacks-api-mock');
-  node24 = nodeRelease(24);
+  node24 = await release;
 }, 300_000);
 
-// Ten servers to end and an installed node_modules (Jest and msw among it) to delete: more than a hook's default 10 s on a busy machine.
+// Ten servers to end: more than a hook's default 10 s on a busy machine. The installed
+// node_modules (Jest and msw among it, 15,000 entries) is deleted by an `rm` of its own that
+// outlives the run: rmSync here held the file's end 5 to 12 s, and nothing reads the folders once
+// their servers ended.
 afterAll(async () => {
   await Promise.all(running.map(stop));
-  for (const dir of [installed?.dir, ...cleanUp]) if (dir) rmSync(dir, { recursive: true, force: true });
+  const dirs = [installed?.dir, ...cleanUp].filter((dir) => dir !== undefined);
+  if (dirs.length) spawn('rm', ['-rf', ...dirs], { detached: true, stdio: 'ignore' }).unref();
 }, 60_000);
 
 /** The tarballs in an empty project, without this repository: what a user of the packages gets. */
@@ -228,7 +226,7 @@ describe.concurrent('the packages, installed from their tarballs into an empty p
   it(
     'its home page answers a browser, and the page’s script and the reference’s assets load from the package',
     async () => {
-      const { url } = await installedMock();
+      const url = await readOnlyMock();
       const home = await fetch(`${url}/`, { headers: { Accept: 'text/html' } });
       expect(home.status).toBe(200);
       expect(await home.text()).toContain('/_mock/ui/page.js');
@@ -246,7 +244,7 @@ describe.concurrent('the packages, installed from their tarballs into an empty p
   );
 
   it(
-    'npx stacks-api-contract, with the CI recipe’s flags, passes that mock (both on Node 24 when the registry has it), ends with the summary and writes the reports',
+    'the installed stacks-api-contract, with the CI recipe’s flags, passes that mock (both on Node 24 when the registry has it), ends with the summary and writes the reports',
     () =>
       heavy(async () => {
         // The one whole suite run of the installed package, on the Node users move to: on this Node
@@ -255,7 +253,12 @@ describe.concurrent('the packages, installed from their tarballs into an empty p
         const { url, mock } = await installedMock(env);
         await engineWarmed(url);
         const recipe = recipeCommand({ STAGING_BASE_URL: url, STAGING_API_KEY: '' });
-        const run = start('npx', [recipe.bin, ...recipe.args, '--rpm', '0'], { ...recipe.env, ...env });
+        // The mock mines no block (no --block-time): the live-update checks skip once their wait
+        // ends, after 1 s rather than the 10 s or more the default world's block times give.
+        const run = start(bin(recipe.bin), [...recipe.args, '--rpm', '0', '--stream-wait', '1'], {
+          ...recipe.env,
+          ...env,
+        });
         const code = await exitOf(run);
         await stop(mock);
         expect(code, run.output().slice(-3_000)).toBe(0);
@@ -315,7 +318,7 @@ describe.concurrent('the packages, installed from their tarballs into an empty p
 
         // The installed bin, run in that folder: its reports stay there, away from the whole run's,
         // which another test reads meanwhile (npx would install the tarball again: 5 s of CPU).
-        const { url } = await installedMock();
+        const url = await readOnlyMock();
         const misplaced = runIn(ci, bin('stacks-api-contract'), [
           '--base-url',
           `${url}/no-such-prefix`,
@@ -333,19 +336,20 @@ describe.concurrent('the packages, installed from their tarballs into an empty p
   it(
     'the installed bins’ help names their own commands and every subcommand, and a missing target file or a filter that names no test file is one line',
     async () => {
+      // Four short runs, none waiting for another.
       const mockHelp = start(bin('stacks-api-mock'), ['--help']);
+      const contractHelp = start(bin('stacks-api-contract'), ['--help']);
+      const missing = start(bin('stacks-api-contract'), ['--target', 'no-such-target.json']);
+      const unknown = start(bin('stacks-api-contract'), ['no-such-file']);
       expect(await exitOf(mockHelp)).toBe(0);
       for (const sub of ['export', 'event-stream', 'proxy'])
         expect(mockHelp.output()).toContain(`npx stacks-api-mock ${sub} `);
-      const contractHelp = start(bin('stacks-api-contract'), ['--help']);
       expect(await exitOf(contractHelp)).toBe(0);
       expect(contractHelp.output()).toMatch(/--explore .*\[CONTRACT_EXPLORE\]/);
       for (const help of [mockHelp, contractHelp]) expect(help.output()).not.toMatch(/\bmake \w|npm run/);
-      const missing = start(bin('stacks-api-contract'), ['--target', 'no-such-target.json']);
       expect(await exitOf(missing)).toBe(2);
       expect(missing.output()).toMatch(/^the target file no-such-target\.json does not exist/);
       expect(missing.output()).not.toContain('ENOENT');
-      const unknown = start(bin('stacks-api-contract'), ['no-such-file']);
       expect(await exitOf(unknown)).toBe(2);
       expect(unknown.output()).toMatch(/^no test file of the suite matches "no-such-file"/);
     },
@@ -375,20 +379,25 @@ describe.concurrent('the packages, installed from their tarballs into an empty p
       const { url } = await installedMock(env);
       const caches = (): string[] =>
         readdirSync(compileCache, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.cache'));
-      const taken = async (cache: string): Promise<void> => {
-        const takes = tsxOn(release.node, takenOnNode(mockBundle(), join(compileCache, cache)));
+      // Whether Node 24 takes the cache (`taken`), then what the scripts `also` print, in that process.
+      const taken = async (cache: string, ...also: string[]): Promise<string[]> => {
+        const takes = tsxOn(release.node, takenOnNode(mockBundle(), join(compileCache, cache)), ...also);
         expect(await exitOf(takes), takes.output()).toBe(0);
-        expect(takes.output().trim()).toBe('taken');
+        const [verdict, ...rest] = takes.output().trim().split('\n');
+        expect(verdict).toBe('taken');
+        return rest;
       };
       // Node 24 takes no V8 cache written by another Node: its first start wrote its own as it began to listen.
       const written = caches();
       expect(written).toHaveLength(1);
       expect(written[0]).toMatch(/\.listening\.cache$/);
-      await taken(written[0] as string);
-      // The default world this Node's build wrote restores on Node 24 too: built instead, it costs a start ~80 ms of CPU.
-      const restore = tsxOn(release.node, restoreOnNode(join(installed.dir, SNAPSHOT_IN_PACKAGE)));
-      expect(await exitOf(restore), restore.output()).toBe(0);
-      expect(restore.output().trim()).toBe(String(resolveOptions({}).blocks));
+      // In the same process: the default world this Node's build wrote restores on Node 24 too
+      // (built instead, it costs a start ~80 ms of CPU).
+      const restored = await taken(
+        written[0] as string,
+        restoreOnNode(join(installed.dir, SNAPSHOT_IN_PACKAGE)),
+      );
+      expect(restored).toEqual([String(resolveOptions({}).blocks)]);
       expect((await fetch(`${url}/extended`)).status).toBe(200);
       // ...and, before its first answer left, the one with what that answer compiled, in its place.
       const answered = caches();
@@ -424,20 +433,8 @@ describe.concurrent('the packages, installed from their tarballs into an empty p
   it(
     'the MSW examples of docs/mock.md pass as written, in vitest and in Jest (msw and jest from the registry), and the handlers with no baseUrl answer the official client’s base under onUnhandledRequest: error',
     async () => {
-      const files = docFiles();
-      expect(files['wallet.jest.test.mjs']).toBeDefined();
-      writeFileSync(join(installed.dir, 'wallet.jest.test.mjs'), files['wallet.jest.test.mjs'] as string);
-      const vitest = await docsVitest();
-      expect(await exitOf(vitest), vitest.output()).toBe(0);
-      expect(stripVTControlCharacters(vitest.output())).toMatch(/✓ wallet\.msw\.test\.ts \(1 test\)/);
-      const jest = await heavy(async () => {
-        const run = start('npx', ['jest', 'wallet.jest'], { NODE_OPTIONS: '--experimental-vm-modules' });
-        await exitOf(run);
-        return run;
-      });
-      expect(await exitOf(jest), jest.output()).toBe(0);
-      expect(jest.output()).toMatch(/Tests:\s+1 passed/);
-      // No baseUrl, and any request the handlers leave is an error: the official client's own base is answered.
+      // No baseUrl, and any request the handlers leave is an error: the official client's own base
+      // is answered. A light run, started before the test runners' turns.
       writeFileSync(
         join(installed.dir, 'default-base.mjs'),
         [
@@ -451,6 +448,19 @@ describe.concurrent('the packages, installed from their tarballs into an empty p
         ].join('\n'),
       );
       const plain = start('node', ['default-base.mjs']);
+      const files = docFiles();
+      expect(files['wallet.jest.test.mjs']).toBeDefined();
+      writeFileSync(join(installed.dir, 'wallet.jest.test.mjs'), files['wallet.jest.test.mjs'] as string);
+      const vitest = await docsVitest();
+      expect(await exitOf(vitest), vitest.output()).toBe(0);
+      expect(stripVTControlCharacters(vitest.output())).toMatch(/✓ wallet\.msw\.test\.ts \(1 test\)/);
+      const jest = await heavy(async () => {
+        const run = start(bin('jest'), ['wallet.jest'], { NODE_OPTIONS: '--experimental-vm-modules' });
+        await exitOf(run);
+        return run;
+      });
+      expect(await exitOf(jest), jest.output()).toBe(0);
+      expect(jest.output()).toMatch(/Tests:\s+1 passed/);
       expect(await exitOf(plain), plain.output()).toBe(0);
       expect(plain.output()).toMatch(/^200 ready$/m);
     },
@@ -470,9 +480,10 @@ describe.concurrent('the packages, installed from their tarballs into an empty p
     'the Dockerfile’s command and health check work on the installed package (here on a free loopback port)',
     async () => {
       const instructions = dockerInstructions();
-      const [bin, ...args] = execForm(instructions, 'CMD');
+      // The image's global install puts the bin on PATH; here it is the project's node_modules/.bin.
+      const [command, ...args] = execForm(instructions, 'CMD');
       const url = await listeningUrl(
-        start('npx', [bin as string, ...args, '--host', '127.0.0.1', '--port', '0', '--clarity', 'lazy']),
+        start(bin(command as string), [...args, '--host', '127.0.0.1', '--port', '0', '--clarity', 'lazy']),
       );
       const [node, ...check] = execForm(instructions, 'HEALTHCHECK');
       const health = start(

@@ -4,7 +4,7 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { stacksApiMiddleware, type StacksApiMiddleware } from '../../api/middleware.ts';
 import { engineWarmed } from '../../testing/http/engine-warmed.ts';
-import { CHILD_MARK, runSuite, type SuiteRun } from './run-suite.ts';
+import { CHILD_MARK, suitePool, type SuitePool, type SuiteRun } from './run-suite.ts';
 
 // The door for Express apps (api/middleware.ts), end to end: the mock mounted at /api inside an
 // Express 5 app passes the contract suite pointed at that prefix, as the mock's own server does,
@@ -14,8 +14,11 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('an Express 5 app with the mock
   let server: Server;
   let run: Promise<SuiteRun>;
   let live: { close(): Promise<void> };
+  let pool: SuitePool | undefined;
 
   beforeAll(async () => {
+    // Started first, the suite's child starts its vitest while the app and its engine start.
+    pool = suitePool(1);
     mw = stacksApiMiddleware({ quiet: true, rateLimit: 0, rateLimitKey: 0 });
     const app = express();
     app.disable('x-powered-by');
@@ -28,11 +31,13 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('an Express 5 app with the mock
     // The Clarity engine warmed first, as for the self-test's other runs: at load 14 a call-read
     // waited for its replay past the suite's 15 s timeout.
     await engineWarmed(`http://127.0.0.1:${port}/api`);
-    run = runSuite(`http://127.0.0.1:${port}/api`, { explore: 0 });
+    run = pool.run({ baseUrl: `http://127.0.0.1:${port}/api`, explore: 0 });
   });
 
   afterAll(async () => {
     await run.catch(() => undefined);
+    // The child's own end awaited too: none outlives this file.
+    await pool?.close();
     await mw.close();
     await live.close();
     await new Promise<void>((resolve) => {

@@ -8,7 +8,7 @@ import { buildMockTarget } from '../../fixtures/targets/mock-default-target.ts';
 import { ROOT } from '../config.ts';
 import { httpTransport } from '../http/transport.ts';
 import { readMockWorld } from '../targets/probe.ts';
-import { CHILD_MARK, runSuites, type SuiteRun } from './run-suite.ts';
+import { CHILD_MARK, suitePool, type SuitePool, type SuiteRun } from './run-suite.ts';
 
 const WORLDS = ['wallet.yaml', 'token-launch.yaml', 'stacking.yaml', 'release-9.yaml'];
 const DEFAULT_TARGET = join(ROOT, 'fixtures', 'targets', 'mock-default.json');
@@ -38,32 +38,28 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite against eac
   const mocks: Mock<ServerDoor>[] = [];
   const runs = new Map<string, Promise<SuiteRun>>();
   const dir = mkdtempSync(join(tmpdir(), 'world-targets-'));
+  let pool: SuitePool | undefined;
 
   beforeAll(async () => {
+    // One child for the four runs, one after the other: the self-test's children run beside it.
+    // Started first, its vitest starts while the worlds are built.
+    pool = suitePool(1);
     for (const name of WORLDS) {
       const world = join(ROOT, 'fixtures', 'worlds', name);
       const mock = await startMockServer({ port: 0, quiet: true, rateLimit: 0, rateLimitKey: 0, world });
       mocks.push(mock);
+      // The world's Clarity engine warmed before its run (the contract routes wait for it): on a
+      // busy machine a replay started by the suite's first contract read outlasted its timeout.
+      // The next world is built and warmed while this one's run goes on.
+      await mock.live.queries.clarity.ready();
+      runs.set(name, pool.run({ baseUrl: mock.url, target: targetFor(mock, dir, name) }));
     }
-    // Each world's Clarity engine warmed before the runs (the contract routes wait for it): on a
-    // busy machine a replay started by the suite's first contract read outlasted its timeout.
-    for (const mock of mocks) await mock.live.queries.clarity.ready();
-    // One child for the four runs, one after the other: the self-test's children run beside it.
-    const started = runSuites(
-      WORLDS.map((name, i) => {
-        const mock = mocks[i] as Mock<ServerDoor>;
-        return {
-          baseUrl: mock.url,
-          target: targetFor(mock, dir, name),
-          moduleCache: join(dir, 'module-cache'),
-        };
-      }),
-    );
-    WORLDS.forEach((name, i) => runs.set(name, started[i] as Promise<SuiteRun>));
   });
 
   afterAll(async () => {
     await Promise.allSettled([...runs.values()]);
+    // The child's own end awaited too: none outlives this file.
+    await pool?.close();
     await Promise.all(mocks.map((m) => m.close()));
     rmSync(dir, { recursive: true, force: true });
   });

@@ -147,9 +147,8 @@ function lostRun(exitCode: number | null, output: string): SuiteRun {
 }
 
 /**
- * `size` children, started at once, so that their vitest starts while the caller builds the
- * targets it then queues runs against: a child's vitest starts once for all the runs it takes,
- * where a child a caller's batch of runs started vitest again for each batch.
+ * Up to `size` children, started as runs are queued: a child's vitest starts once for all the
+ * runs it takes, where a child a caller's batch of runs started vitest again for each batch.
  */
 export function suitePool(size: number, settings: ChildSettings = {}): SuitePool {
   const dir = mkdtempSync(join(tmpdir(), 'contract-self-test-'));
@@ -224,7 +223,6 @@ export function suitePool(size: number, settings: ChildSettings = {}): SuitePool
     });
   }
 
-  for (let i = 0; i < size; i++) start();
   return {
     run(request) {
       return new Promise<SuiteRun>((resolve) => {

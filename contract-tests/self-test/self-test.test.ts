@@ -68,9 +68,6 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite catches bro
   const withDeviations = join(dir, 'mock-default-with-real-deviations.json');
 
   beforeAll(async () => {
-    // The children first: their vitest starts while the mock, its engine and the variants start.
-    const lanes = suitePool(LANES, { moduleCache: join(dir, 'module-cache') });
-    pool = lanes;
     const mock = createMockApp({ quiet: true, rateLimit: 0, rateLimitKey: 0 });
     // The Clarity engine starts on the first request that needs it, and its contract routes wait
     // for it: warmed now, before the runs, a busy machine's replay of the world does not run into
@@ -95,6 +92,8 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite catches bro
     if (!faithful) throw new Error('VARIANTS must start with the faithful mock');
     // The control and the real-service runs first, so no test waits on a queue longer than its
     // timeout; each child then takes the next run as it ends its last.
+    const lanes = suitePool(LANES, { moduleCache: join(dir, 'module-cache') });
+    pool = lanes;
     const control = lanes.run({
       baseUrl: faithful.server.url,
       explore: faithful.variant.explore ?? SELF_TEST_EXPLORE,

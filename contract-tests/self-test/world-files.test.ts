@@ -71,8 +71,9 @@ async function expressDoor(onClose: (close: () => Promise<void>) => void): Promi
 
 // The suite over HTTP against each example world, and against the mock inside an Express app, in
 // one child, run after run: the self-test's children run beside it, and one child's start (its
-// vitest and the suite's modules) serves the five runs. Started first, its vitest starts while the
-// mocks are built; each run is queued as its mock is warm, the next mock built while it runs.
+// vitest and the suite's modules) serves the five runs. Each run is queued as its mock is warm,
+// and the next mock is built while it runs (the child starts with the first run, as the second
+// world is built).
 describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite over HTTP, in one child', () => {
   const mocks: Mock<ServerDoor>[] = [];
   const runs = new Map<string, Promise<SuiteRun>>();

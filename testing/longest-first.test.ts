@@ -27,7 +27,7 @@ describe('make test’s order', () => {
   it('starts the longest files first, in their order, whatever their project; the others keep vitest’s order and groups', async () => {
     const files = [
       spec('contract', 'contract-tests/cross/balances.contract.test.ts', 1),
-      spec('contract-self-test', 'contract-tests/self-test/express-door.test.ts'),
+      spec('contract-self-test', 'contract-tests/self-test/variants.test.ts'),
       spec('contract-self-test', 'contract-tests/self-test/world-files.test.ts'),
       spec('unit', 'mocks/layers.test.ts'),
       spec('unit', 'packaging/package.test.ts'),
@@ -36,7 +36,7 @@ describe('make test’s order', () => {
     const sorted = await new LongestFirst(NO_CACHE).sort(files);
     expect(sorted.map((s) => s.moduleId.slice(ROOT.length).replace(/^\//, ''))).toEqual([
       ...LONGEST_FILES,
-      'contract-tests/self-test/express-door.test.ts',
+      'contract-tests/self-test/variants.test.ts',
       'mocks/layers.test.ts',
       'contract-tests/cross/balances.contract.test.ts',
     ]);

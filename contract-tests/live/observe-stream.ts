@@ -5,7 +5,7 @@ import { LiveSocket, rpcUrl, type Subscription } from './live-socket.ts';
 import type { Observation, Rest, RestAnswer } from './stream-checks.ts';
 
 /** The wait for a block, in the target's block times: a block may come late. */
-const BLOCK_TIMES_WAITED = 3;
+export const BLOCK_TIMES_WAITED = 3;
 /** Bounds of the wait read from the target's blocks (seconds), whatever their times say. */
 const WAIT_BOUNDS_S = { min: 10, max: 300 };
 /** How long the messages that follow a block may take to come, when no later block closes them first. */

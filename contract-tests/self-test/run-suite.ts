@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../config.ts';
+import { BLOCK_TIMES_WAITED } from '../live/observe-stream.ts';
 import { EXCHANGE_LOG, type LogRecord } from '../report/records.ts';
 import type { ChildMessage, ChildReply, ChildRun, ChildSettings, SuiteTest } from './suite-run-protocol.ts';
 
@@ -35,6 +36,8 @@ export interface SuiteOptions {
    * one directory transform the suite once between them, not once each.
    */
   moduleCache?: string;
+  /** Seconds between the target's blocks; unset: it mines none. */
+  blockTime?: number;
 }
 
 /** A run of the suite against `baseUrl`. */
@@ -52,8 +55,21 @@ export const SELF_TEST_EXPLORE = 15;
  */
 export const SELF_TEST_SEED = 7;
 
+/**
+ * Seconds the live-update checks wait for a block from a target that mines none: enough to see the
+ * channel open and answer every subscription, which they check before the wait; no block can come,
+ * so they skip as they would after any wait.
+ */
+const NO_BLOCK_WAIT_S = 1;
+
 /** The environment of a suite run against `baseUrl`: only what the run needs, nothing from a caller's live setup. */
-function runEnv(baseUrl: string, reportDir: string, target: string, explore: number): Record<string, string> {
+function runEnv(
+  baseUrl: string,
+  reportDir: string,
+  target: string,
+  explore: number,
+  blockTime: number | undefined,
+): Record<string, string> {
   return {
     BASE_URL: baseUrl,
     TARGET: target,
@@ -62,8 +78,8 @@ function runEnv(baseUrl: string, reportDir: string, target: string, explore: num
     CONTRACT_RUN_DIR: reportDir,
     CONTRACT_EXPLORE: String(explore),
     CONTRACT_SEED: String(SELF_TEST_SEED),
-    // The variants' mocks mine a block a second, or none: the live-update checks need not wait longer.
-    CONTRACT_STREAM_WAIT: '3',
+    // Loopback mocks whose block time is known: waited for as the suite would, reading it from their blocks.
+    CONTRACT_STREAM_WAIT: String(blockTime ? BLOCK_TIMES_WAITED * blockTime : NO_BLOCK_WAIT_S),
   };
 }
 
@@ -155,6 +171,7 @@ export function suitePool(size: number, settings: ChildSettings = {}): SuitePool
       runDir(id),
       r.target ?? 'fixtures/targets/mock-default.json',
       r.explore ?? SELF_TEST_EXPLORE,
+      r.blockTime,
     ),
     ...(r.files ? { files: r.files } : {}),
   });
@@ -224,19 +241,10 @@ export function suitePool(size: number, settings: ChildSettings = {}): SuitePool
   };
 }
 
-/**
- * Runs the contract project over HTTP against each request's target, one after the other in one
- * child vitest, and reads each run's tests, summary and known deviations: a promise a request,
- * settled as its run ends.
- */
-export function runSuites(requests: SuiteRequest[]): Promise<SuiteRun>[] {
-  const pool = suitePool(1, requests[0]?.moduleCache ? { moduleCache: requests[0].moduleCache } : {});
-  const runs = requests.map((r) => pool.run(r));
-  void pool.close();
-  return runs;
-}
-
 /** One run of the contract project over HTTP against `baseUrl`, in a child of its own. */
 export function runSuite(baseUrl: string, options: SuiteOptions = {}): Promise<SuiteRun> {
-  return runSuites([{ baseUrl, ...options }])[0] as Promise<SuiteRun>;
+  const pool = suitePool(1, options.moduleCache ? { moduleCache: options.moduleCache } : {});
+  const run = pool.run({ baseUrl, ...options });
+  void pool.close();
+  return run;
 }

@@ -120,6 +120,7 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite catches bro
             lanes.run({
               baseUrl: server.url,
               explore: variant.explore ?? SELF_TEST_EXPLORE,
+              ...(variant.blockTime ? { blockTime: variant.blockTime } : {}),
               ...catchingFiles(variant, c),
             }),
           ]),

@@ -94,7 +94,7 @@ export const CONTRACT_COMMAND = defineCommand({
       env: 'CONTRACT_STREAM_WAIT',
       placeholder: 'S',
       description:
-        "seconds the live-update checks wait for the next block (default: twice the target's block time)",
+        "seconds the live-update checks wait for the next block (default: three times the target's median block time)",
     },
     'key-required': {
       type: 'string',

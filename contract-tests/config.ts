@@ -33,7 +33,7 @@ export interface RunConfig {
   exploreCases?: number;
   /**
    * How long the live-update checks wait for the target's next block (CONTRACT_STREAM_WAIT,
-   * seconds); undefined: twice the target's block time, read from its recent blocks.
+   * seconds); undefined: three times the target's median block time, read from its recent blocks.
    */
   streamWaitS?: number;
   /** The exploration's seed (CONTRACT_SEED): the same seed sends the same requests to the same chain. */

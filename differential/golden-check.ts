@@ -1,3 +1,4 @@
+import type { LiveChain } from '../mocks/control/live-chain.ts';
 import { startMockServer } from '../mocks/server.ts';
 import { releaseProfile } from '../spec/releases/releases.ts';
 import { differences, type FieldDifference } from './compare.ts';
@@ -42,20 +43,77 @@ function requestKey(r: DiffRequest): string {
   return `${r.operationId} (${r.group}) ${r.path}`;
 }
 
-/** A mock of the golden file's world, answering as the release that recorded it. */
-export function startGoldenMock(golden: GoldenFile): ReturnType<typeof startMockServer> {
+/**
+ * A mock of the golden file's world, answering as the release that recorded it; with `live`, the
+ * living chain of another golden mock of the same world, served instead of building it again.
+ */
+export function startGoldenMock(golden: GoldenFile, live?: LiveChain): ReturnType<typeof startMockServer> {
   const w = golden.world;
-  return startMockServer({
-    port: 0,
-    apiVersion: releaseProfile(golden.release).version,
-    quiet: true,
-    rateLimit: 0,
-    ...(w.seed !== undefined && { seed: w.seed }),
-    ...(w.network && { network: w.network }),
-    ...(w.blocks !== undefined && { blocks: w.blocks }),
-    ...(w.world && { world: new URL(w.world, ROOT).pathname }),
-    ...(w.deprecated && { deprecated: w.deprecated }),
-  });
+  return startMockServer(
+    {
+      port: 0,
+      apiVersion: releaseProfile(golden.release).version,
+      quiet: true,
+      rateLimit: 0,
+      ...(w.seed !== undefined && { seed: w.seed }),
+      ...(w.network && { network: w.network }),
+      ...(w.blocks !== undefined && { blocks: w.blocks }),
+      ...(w.world && { world: new URL(w.world, ROOT).pathname }),
+      ...(w.deprecated && { deprecated: w.deprecated }),
+    },
+    {},
+    live ? { live } : {},
+  );
+}
+
+/** The world a golden file was recorded on, as the mock builds it: its flags but `deprecated`, which only the answers follow. */
+export function goldenWorldKey({ world }: GoldenFile): string {
+  const { seed, network, blocks, world: file } = world;
+  return JSON.stringify({ seed, network, blocks, world: file });
+}
+
+/**
+ * The golden mocks of one world at a time, one per release and `deprecated`, all serving the
+ * chain the first one built: building a world and starting its Clarity engine (which a contract's
+ * answer waits for) is most of a check, and the files of both releases and the sunset share one.
+ * Asking for another world's mock closes the mocks of the world before (a world's mocks close
+ * together: they share its engine).
+ */
+export class GoldenMocks {
+  private world: { key: string; mocks: Map<string, Promise<GoldenMock>> } | undefined;
+
+  /** A mock of `golden`'s world answering as its release (startGoldenMock), started on first ask. */
+  async mockFor(golden: GoldenFile): Promise<GoldenMock> {
+    const key = goldenWorldKey(golden);
+    if (this.world?.key !== key) {
+      await this.close();
+      this.world = { key, mocks: new Map() };
+    }
+    const { mocks } = this.world;
+    const as = `${golden.release} ${golden.world.deprecated ?? ''}`;
+    let mock = mocks.get(as);
+    if (!mock) {
+      const first = mocks.values().next().value;
+      mock = first ? first.then((built) => startGoldenMock(golden, built.live)) : startGoldenMock(golden);
+      mocks.set(as, mock);
+    }
+    return mock;
+  }
+
+  /** Closes the mocks of the world asked last. */
+  async close(): Promise<void> {
+    const mocks = [...(this.world?.mocks.values() ?? [])];
+    this.world = undefined;
+    // A mock that did not start failed its file's check already.
+    await Promise.all(
+      mocks.map((mock) =>
+        mock.then(
+          (started) => started.close(),
+          () => undefined,
+        ),
+      ),
+    );
+  }
 }
 
 /**

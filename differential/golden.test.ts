@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { urlFor } from '../spec/load.ts';
 import { RELEASES } from '../spec/releases/releases.ts';
-import { checkGolden, goldenMismatches, startGoldenMock, type GoldenMock } from './golden-check.ts';
+import { checkGolden, goldenMismatches, goldenWorldKey, GoldenMocks } from './golden-check.ts';
 import { goldenFiles, GOLDEN_DIR, readGolden, type GoldenFile } from './golden.ts';
 import { readListed } from './listed.ts';
 
@@ -26,31 +26,35 @@ describe("golden answers: the real service's answers to our chain, per release, 
     },
   );
 
-  // The three tests after the files' checks alter one answer each of SHARED and ask the mock its
-  // check ran on: building the world was most of a check of one answer.
-  const golden = readGolden(new URL(SHARED, GOLDEN_DIR));
-  let started: Promise<GoldenMock> | undefined;
-  const sharedMock = (): Promise<GoldenMock> => (started ??= startGoldenMock(golden));
-  const mockUrl = async (): Promise<string> => (await sharedMock()).url;
-  afterAll(async () => {
-    if (started) await (await started).close();
-  });
+  // The files of one world (both releases, the sunset) are checked one after the other, on mocks
+  // sharing the world (GoldenMocks); SHARED's world last, as the three tests after the files' checks
+  // alter one answer each of SHARED and ask the mock its check ran on.
+  const goldens = new Map(files.map((file) => [file, readGolden(new URL(file, GOLDEN_DIR))]));
+  const golden = goldens.get(SHARED) as GoldenFile;
+  const mocks = new GoldenMocks();
+  const mockUrl = async (): Promise<string> => (await mocks.mockFor(golden)).url;
+  afterAll(() => mocks.close());
+  const worldOf = (file: string): string => goldenWorldKey(goldens.get(file) as GoldenFile);
+  const last = worldOf(SHARED);
+  const byWorld = [...files].sort(
+    (a, b) =>
+      Number(worldOf(a) === last) - Number(worldOf(b) === last) || worldOf(a).localeCompare(worldOf(b)),
+  );
 
-  it.each(files)(
+  it.each(byWorld)(
     '%s: the mock, as that release, still gives every recorded answer but for the listed differences',
     async (file) => {
-      const golden = readGolden(new URL(file, GOLDEN_DIR));
+      const golden = goldens.get(file) as GoldenFile;
       expect(file.startsWith(`${golden.release}/`)).toBe(true);
       expect(golden.answers.length).toBeGreaterThan(50);
       const requestSet = REQUEST_SETS.has(file);
-      const mock = file === SHARED ? await sharedMock() : undefined;
-      expect(await checkGolden(golden, listed, { requestSet, ...(mock && { mock }) })).toEqual({
+      expect(await checkGolden(golden, listed, { requestSet, mock: await mocks.mockFor(golden) })).toEqual({
         mismatches: [],
         unbuilt: [],
       });
     },
-    // A file's check builds its world and asks it thousands of requests: 5-10 s on 2 quiet cores,
-    // past the unit project's 30 s when the machine is shared with other runs.
+    // The first file of a world builds it and starts its Clarity engine, then asks it hundreds of
+    // requests: seconds on 2 quiet cores, past the unit project's 30 s when the machine is shared.
     90_000,
   );
 

@@ -31,6 +31,13 @@ export interface MockSources {
   restore?: WorldRestorer;
   /** The spec's text and the home page (Node); without them those paths are 404. */
   files?: (live: LiveChain, options: MockOptions) => OwnFiles;
+  /**
+   * The living chain of another mock of the same world (its options resolve to this one's), served
+   * instead of building one: the golden check asks one world as each release that recorded it.
+   * Both mocks answer from it and see each other's changes; closing either ends its clock and its
+   * Clarity engine, so they close together.
+   */
+  live?: LiveChain;
 }
 
 /**
@@ -149,13 +156,7 @@ function undecodable(declared: DeclaredWorld, release: ReleaseProfile): string[]
 /** The mock from its options and what its door provides. */
 export function mockKernel(partial: Partial<MockOptions>, sources: MockSources): MockKernel {
   const { options, world, release } = resolveMock(partial, sources.worldFile);
-  const live = new LiveChain(
-    world,
-    sources.controlDoc,
-    options.blockTime,
-    sources.restore,
-    release.epoch4Values,
-  );
+  const live = sources.live ?? new LiveChain(world, sources.controlDoc, options.blockTime, sources.restore);
   const log = options.quiet ? () => {} : options.log;
   const feed = new RequestFeed();
   const observe = observeBoth(feed.observe, options.quiet ? undefined : logLine(options.log));

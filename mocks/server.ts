@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMockApp, type Tap } from './app.ts';
+import type { LiveChain } from './control/live-chain.ts';
 import { documentedProtocolErrors } from './http/node/protocol-errors.ts';
 import { runWorldContracts } from './kernel.ts';
 import { nodeSources } from './create-mock.ts';
@@ -47,6 +48,14 @@ export const SERVER_LIMITS: ServerLimits = {
   maxConnections: 512,
 };
 
+/** What a server may be given beside its options and limits. */
+export interface ServerExtras {
+  /** Sees every request with its answer (createMockApp's). */
+  tap?: Tap;
+  /** Another mock's living chain of the same world, served instead of building one (`MockSources.live`). */
+  live?: LiveChain;
+}
+
 /**
  * After listening, how long a mock leaves its first answers alone before its work in the
  * background: hashing the transactions' ids, and starting the engine of a warming mock.
@@ -56,11 +65,12 @@ const BACKGROUND_AFTER_MS = 300;
 export async function startMockServer(
   partial: Partial<MockOptions> = {},
   limitOverrides: Partial<ServerLimits> = {},
-  tap?: Tap,
+  { tap, live: shared }: ServerExtras = {},
 ): Promise<Mock<ServerDoor>> {
   const limits = { ...SERVER_LIMITS, ...limitOverrides };
   // A world file's own contracts run in the Clarity engine first; a world without them starts no engine.
-  const app = createMockApp(partial, tap, await runWorldContracts(partial, nodeSources(partial.world)));
+  const sources = await runWorldContracts(partial, nodeSources(partial.world));
+  const app = createMockApp(partial, tap, shared ? { ...sources, live: shared } : sources);
   const { options } = app;
   const server = createServer({
     maxHeaderSize: limits.maxHeaderSize,

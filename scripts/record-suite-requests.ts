@@ -62,9 +62,11 @@ async function record(world: Omit<SuiteWorld, 'requests'>): Promise<SuiteWorld> 
   const mock = await startMockServer(
     { ...suiteOptions(world), port: 0, quiet: true },
     {},
-    (request, answer) => {
-      const note = noted(request, answer);
-      if (note) seen.push(note);
+    {
+      tap: (request, answer) => {
+        const note = noted(request, answer);
+        if (note) seen.push(note);
+      },
     },
   );
   // The contract reads wait for the Clarity engine: ready before the suite, so none times out.

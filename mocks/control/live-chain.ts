@@ -81,15 +81,15 @@ export class LiveChain {
   /**
    * `controlSpec`: the control plane's OpenAPI document (control-spec.ts in Node). `blockSeconds`
    * > 0: each mined block is that many seconds after its parent (a clock's period). `restore`:
-   * the world at start and at each reset, when it gives one; else the world is built. `epoch4`:
-   * false when the release answered cannot import epoch 4's values (its chain's node takes none).
+   * the world at start and at each reset, when it gives one; else the world is built. Nothing
+   * here depends on the release a mock answers as: mocks of several releases may serve one chain
+   * (the kernel's `MockSources.live`).
    */
   constructor(
     private readonly options: WorldOptions,
     controlSpec: Document,
     private readonly blockSeconds = 0,
     private readonly restore: WorldRestorer = () => undefined,
-    private readonly epoch4 = true,
   ) {
     this.checks = new ControlChecks(controlSpec);
     const restored = restore(options);
@@ -272,12 +272,14 @@ export class LiveChain {
   /**
    * A signed transaction's bytes, admitted as a stacks-node's mempool admits them (admission.ts):
    * its txid, or a `DecodeRefusal` / `NodeRejection` that changed nothing. The next block mines it.
+   * `epoch4`: false when the release answered cannot import epoch 4's values (its chain's node
+   * takes none).
    */
-  broadcast(bytes: Uint8Array): { txid: string } {
-    return this.changing(() => this.admitBroadcast(bytes), mempoolChange, 'mempool');
+  broadcast(bytes: Uint8Array, epoch4 = true): { txid: string } {
+    return this.changing(() => this.admitBroadcast(bytes, epoch4), mempoolChange, 'mempool');
   }
 
-  private admitBroadcast(bytes: Uint8Array): { txid: string } {
+  private admitBroadcast(bytes: Uint8Array, epoch4: boolean): { txid: string } {
     const wire = decodeTransaction(bytes);
     // A node answers a transaction it already holds with its txid, and changes nothing.
     const hashes = new SignedHashes(wire);
@@ -305,7 +307,7 @@ export class LiveChain {
         burnHeight,
         nonces: (p) => builder.nonces(p),
         clarity,
-        epoch4: this.epoch4,
+        epoch4,
       },
       hashes,
     );

@@ -11,9 +11,9 @@ import { own, ok, type ChainDoor, type OperationHandler, type RawBody } from './
 export const post_transaction: OperationHandler<'post_transaction', never, true> = {
   defaulted: [],
   waitsForEngine: true,
-  answer: async ({ raw, door }) => {
+  answer: async ({ raw, door, release }) => {
     try {
-      const { txid } = await broadcastOnceReady(door, transactionBytes(raw));
+      const { txid } = await broadcastOnceReady(door, transactionBytes(raw), release.epoch4Values);
       return ok<'post_transaction'>(txid.replace(/^0x/, ''));
     } catch (err) {
       if (err instanceof NodeRejection) return own<'post_transaction'>({ json: err.body() });
@@ -25,10 +25,14 @@ export const post_transaction: OperationHandler<'post_transaction', never, true>
 };
 
 /** Broadcasts, waiting for the Clarity engine each time the transaction needs it and it is not ready. */
-async function broadcastOnceReady(door: ChainDoor, bytes: Uint8Array): Promise<{ txid: string }> {
+async function broadcastOnceReady(
+  door: ChainDoor,
+  bytes: Uint8Array,
+  epoch4: boolean,
+): Promise<{ txid: string }> {
   for (;;) {
     try {
-      return door.broadcast(bytes);
+      return door.broadcast(bytes, epoch4);
     } catch (err) {
       if (!(err instanceof ClarityWarming)) throw err;
       await err.ready;

@@ -30,7 +30,8 @@ export interface RawBody {
  * `Undecodable` (node-refusals.ts), or an error with `status` 400 and a one-line message.
  */
 export interface ChainDoor {
-  broadcast(bytes: Uint8Array): { txid: string };
+  /** `epoch4`: false for a release whose node takes none of epoch 4's values. */
+  broadcast(bytes: Uint8Array, epoch4?: boolean): { txid: string };
   faucet(address: string): { txId: string; txRaw: string };
 }
 

@@ -1,4 +1,5 @@
 import type { LiveChain } from '../mocks/control/live-chain.ts';
+import type { MockOptions } from '../mocks/options.ts';
 import { startMockServer } from '../mocks/server.ts';
 import { releaseProfile } from '../spec/releases/releases.ts';
 import { differences, type FieldDifference } from './compare.ts';
@@ -48,28 +49,34 @@ function requestKey(r: DiffRequest): string {
  * living chain of another golden mock of the same world, served instead of building it again.
  */
 export function startGoldenMock(golden: GoldenFile, live?: LiveChain): ReturnType<typeof startMockServer> {
-  const w = golden.world;
+  const { deprecated } = golden.world;
   return startMockServer(
     {
       port: 0,
       apiVersion: releaseProfile(golden.release).version,
       quiet: true,
       rateLimit: 0,
-      ...(w.seed !== undefined && { seed: w.seed }),
-      ...(w.network && { network: w.network }),
-      ...(w.blocks !== undefined && { blocks: w.blocks }),
-      ...(w.world && { world: new URL(w.world, ROOT).pathname }),
-      ...(w.deprecated && { deprecated: w.deprecated }),
+      ...worldFlags(golden),
+      ...(deprecated && { deprecated }),
     },
     {},
     live ? { live } : {},
   );
 }
 
-/** The world a golden file was recorded on, as the mock builds it: its flags but `deprecated`, which only the answers follow. */
-export function goldenWorldKey({ world }: GoldenFile): string {
-  const { seed, network, blocks, world: file } = world;
-  return JSON.stringify({ seed, network, blocks, world: file });
+/** The flags that build a golden file's world (not `deprecated`, which only the answers follow). */
+function worldFlags({ world: w }: GoldenFile): Partial<MockOptions> {
+  return {
+    ...(w.seed !== undefined && { seed: w.seed }),
+    ...(w.network && { network: w.network }),
+    ...(w.blocks !== undefined && { blocks: w.blocks }),
+    ...(w.world && { world: new URL(w.world, ROOT).pathname }),
+  };
+}
+
+/** The world a golden file was recorded on, as the mock builds it. */
+export function goldenWorldKey(golden: GoldenFile): string {
+  return JSON.stringify(worldFlags(golden));
 }
 
 /**

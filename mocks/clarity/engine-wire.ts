@@ -29,10 +29,27 @@ export interface Go {
   restore?: EngineImage;
 }
 
+/**
+ * An image's memory left in the file it was stored in (node/image-files.ts): the engine's thread
+ * reads it straight into its own instance's memory, one copy of 85 MB where reading it into shared
+ * memory first, then laying that into the instance, took two.
+ */
+export interface MemoryInFile {
+  readonly file: string;
+  /** Where the memory starts in the file, after its header. */
+  readonly offset: number;
+  readonly byteLength: number;
+  /** The header's digest when the file was read: a file written again since then is not read. */
+  readonly header: string;
+}
+
 /** A session's memory (node/session-memory.ts), and what its externref table holds that a new session's does not. */
 export interface SessionImage {
-  /** The instance's linear memory, whole; shared by every engine restored from it, none writes it. */
-  readonly memory: SharedArrayBuffer;
+  /**
+   * The instance's linear memory, whole: as an engine's thread took it, shared by every engine
+   * restored from it (none writes it), or as it lies in its file on disk.
+   */
+  readonly memory: SharedArrayBuffer | MemoryInFile;
   /** The externref table's length: the JavaScript values the session refers to are below it. */
   readonly tableLength: number;
   /**

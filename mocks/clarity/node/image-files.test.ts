@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, rmSync, truncateSync, utimesSync, writeFileS
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { engineImages } from '../../../testing/worlds/engine-images.ts';
-import type { EngineImage } from '../engine-wire.ts';
+import type { EngineImage, MemoryInFile } from '../engine-wire.ts';
 import type { ContractInterface } from '../engine.ts';
 import {
   dropImageFile,
@@ -10,6 +10,7 @@ import {
   KEPT_IMAGES,
   readBootInterfacesFile,
   readImageFile,
+  readMemoryInto,
   writeBootInterfacesFile,
   writeImageFile,
 } from './image-files.ts';
@@ -42,6 +43,14 @@ function imageOf(fill: number, bytes = 3 * 65_536): EngineImage {
   } as unknown as EngineImage;
 }
 
+/** The memory of an image read from disk, read as the engine's thread reads it. */
+function memoryOf(image: EngineImage | undefined): Uint8Array {
+  const memory = image?.session.memory as MemoryInFile;
+  const into = new Uint8Array(memory.byteLength);
+  readMemoryInto(memory, into);
+  return into;
+}
+
 function files(): string[] {
   return readdirSync(dir).filter((name) => name.endsWith('.image'));
 }
@@ -52,10 +61,7 @@ describe('engine images on disk', () => {
     await writeImageFile('world-a', { image, beside: { replayed: { height: 600, heights: [1, 2n] } } });
     const read = await readImageFile('world-a');
     expect(read?.beside).toEqual({ replayed: { height: 600, heights: [1, 2n] } });
-    expect(read?.image.session.memory).toBeInstanceOf(SharedArrayBuffer);
-    expect(new Uint8Array(read?.image.session.memory as SharedArrayBuffer)).toEqual(
-      new Uint8Array(image.session.memory),
-    );
+    expect(memoryOf(read?.image)).toEqual(new Uint8Array(image.session.memory as SharedArrayBuffer));
     const { memory: _read, ...readSession } = read?.image.session ?? {};
     const { memory: _written, ...writtenSession } = image.session;
     expect(readSession).toEqual(writtenSession);
@@ -81,6 +87,19 @@ describe('engine images on disk', () => {
     expect(await readImageFile('world-d')).toBeUndefined();
     writeFileSync(file as string, 'not an image');
     expect(await readImageFile('world-d')).toBeUndefined();
+  });
+
+  it('an image read is refused by the engine’s thread once its file is cut short, written again, or gone', async () => {
+    await writeImageFile('world-e', { image: imageOf(5), beside: 'e' });
+    const read = (await readImageFile('world-e'))?.image;
+    const { file } = read?.session.memory as MemoryInFile;
+    expect(memoryOf(read)[0]).toBe(5);
+    truncateSync(file, 2 * 65_536);
+    expect(() => memoryOf(read)).toThrow(/ends early/);
+    await writeImageFile('world-e', { image: imageOf(6), beside: 'e, again' });
+    expect(() => memoryOf(read)).toThrow(/was written again since it was read/);
+    await dropImageFile('world-e');
+    expect(() => memoryOf(read)).toThrow(/ENOENT/);
   });
 
   it(`keeps the ${KEPT_IMAGES} most recently used`, async () => {

@@ -7,14 +7,14 @@
 // (the sources, or the package's dist/), whichever runs. Anything that does not read back whole
 // is no image: the caller boots and replays, as with none.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import type { ContractId, ContractInterface } from '../engine.ts';
-import type { EngineImage } from '../engine-wire.ts';
+import type { EngineImage, MemoryInFile } from '../engine-wire.ts';
 import { CLARITY_PACKAGE } from '../unavailable.ts';
 
 /**
@@ -107,7 +107,10 @@ interface Header {
   readonly beside: unknown;
 }
 
-/** The image stored for `key` by this engine and this code; undefined when there is none, or it does not read back whole. */
+/**
+ * The image stored for `key` by this engine and this code, its memory left in the file (the
+ * engine's thread reads it, `readMemoryInto`); undefined when there is none, or it is not whole.
+ */
 export async function readImageFile(key: string): Promise<StoredImage | undefined> {
   try {
     const dir = imageDir();
@@ -122,14 +125,14 @@ export async function readImageFile(key: string): Promise<StoredImage | undefine
       await handle.read(headerBytes, 0, headerBytes.length, 4);
       const header = deserialize(headerBytes) as Header;
       if (header.by !== by || header.key !== key) return undefined;
-      const memory = new SharedArrayBuffer(header.memoryBytes);
-      const { bytesRead } = await handle.read(
-        new Uint8Array(memory),
-        0,
-        header.memoryBytes,
-        4 + headerBytes.length,
-      );
-      if (bytesRead !== header.memoryBytes) return undefined;
+      const offset = 4 + headerBytes.length;
+      if ((await handle.stat()).size !== offset + header.memoryBytes) return undefined;
+      const memory: MemoryInFile = {
+        file,
+        offset,
+        byteLength: header.memoryBytes,
+        header: digestOf(headerBytes),
+      };
       const now = new Date();
       await utimes(file, now, now);
       return {
@@ -141,6 +144,34 @@ export async function readImageFile(key: string): Promise<StoredImage | undefine
     }
   } catch {
     return undefined;
+  }
+}
+
+function digestOf(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/**
+ * Reads `memory` from its file into `into`, on the engine's thread; throws when the file is no
+ * longer the one read (written again, cut short, or pruned since): the engine then starts as with
+ * no image.
+ */
+export function readMemoryInto(memory: MemoryInFile, into: Uint8Array): void {
+  const fd = openSync(memory.file, 'r');
+  try {
+    const length = Buffer.alloc(4);
+    readSync(fd, length, 0, 4, 0);
+    const headerBytes = Buffer.alloc(length.readUInt32LE(0));
+    readSync(fd, headerBytes, 0, headerBytes.length, 4);
+    if (4 + headerBytes.length !== memory.offset || digestOf(headerBytes) !== memory.header)
+      throw new Error(`the engine image ${memory.file} was written again since it was read`);
+    for (let done = 0; done < memory.byteLength;) {
+      const read = readSync(fd, into, done, memory.byteLength - done, memory.offset + done);
+      if (read === 0) throw new Error(`the engine image ${memory.file} ends early`);
+      done += read;
+    }
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -168,7 +199,7 @@ export async function writeImageFile(key: string, stored: StoredImage): Promise<
       const length = Buffer.alloc(4);
       length.writeUInt32LE(header.length, 0);
       await handle.writev([length, header]);
-      const { bytesWritten } = await handle.write(new Uint8Array(memory));
+      const { bytesWritten } = await handle.write(bytesOf(memory));
       if (bytesWritten !== memory.byteLength) throw new Error('short write');
     } finally {
       await handle.close();
@@ -178,6 +209,14 @@ export async function writeImageFile(key: string, stored: StoredImage): Promise<
   } catch {
     if (aside) await rm(aside, { force: true }).catch(() => undefined);
   }
+}
+
+/** An image's memory as bytes: read from its file when it lies there (an image read, then altered). */
+function bytesOf(memory: SharedArrayBuffer | MemoryInFile): Uint8Array {
+  if (memory instanceof SharedArrayBuffer) return new Uint8Array(memory);
+  const bytes = new Uint8Array(memory.byteLength);
+  readMemoryInto(memory, bytes);
+  return bytes;
 }
 
 /** Forgets the image stored for `key`: the engine's package could not take it. */

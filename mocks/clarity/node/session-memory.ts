@@ -9,6 +9,7 @@
 // that answers another tip once restored) is refused with an error, and the caller boots and
 // replays instead.
 import type { SessionImage } from '../engine-wire.ts';
+import { readMemoryInto } from './image-files.ts';
 
 const PAGE = 65_536;
 
@@ -75,7 +76,9 @@ export function restoreImage(session: { __wbg_ptr: number }, image: SessionImage
   if (memory.buffer.byteLength > bytes)
     throw new Error('the session image is smaller than a new session: another version of the engine made it');
   memory.grow((bytes - memory.buffer.byteLength) / PAGE);
-  new Uint8Array(memory.buffer).set(new Uint8Array(image.memory));
+  const into = new Uint8Array(memory.buffer);
+  if (image.memory instanceof SharedArrayBuffer) into.set(new Uint8Array(image.memory));
+  else readMemoryInto(image.memory, into);
   if (table.length < image.tableLength) table.grow(image.tableLength - table.length);
   for (const [i, value] of image.primitives) table.set(i, value);
   session.__wbg_ptr = image.pointer;

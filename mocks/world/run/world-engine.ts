@@ -436,7 +436,7 @@ async function engineFor(
   chain: Chain,
   costed: boolean,
 ): Promise<{ engine: HostedEngine; restored?: KeptReplay }> {
-  // The engine's thread starts while the kept image is looked for (on disk: a read of 85 MB).
+  // The engine's thread starts while the kept image is looked for (on disk: its header).
   const kept = keptReplay(chain, costed);
   try {
     const engine = await startEngine(undefined, {

@@ -2,6 +2,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { moduleUrls } from '../mocks/clarity/node/kept-bundle.ts';
 import { apartFile, onFirstUse, type FirstUse } from './on-first-use.ts';
+import { keptClassNames } from './kept-class-names.ts';
 
 /** The package's entry points, each one file in dist/ where tsc put its unbundled twin. */
 const ENTRIES = ['bin/stacks-api-contract.ts', 'api/index.ts', 'msw/node.ts'];
@@ -120,9 +121,9 @@ export async function bundleEntries(root: string, dist: string, precompiled: str
     // A CommonJS file has no import.meta: its URL is the file's own, one folder below dist/ as
     // every entry and chunk, so sourceLocations' addresses hold.
     define: { 'import.meta.url': '__importMetaUrl' },
+    // Not keepNames: see kept-class-names.ts.
     minify: true,
-    keepNames: true,
-    plugins: [onFirstUse(root, FIRST_USE), ...shared.plugins],
+    plugins: [onFirstUse(root, FIRST_USE), keptClassNames(), ...shared.plugins],
   } satisfies BuildOptions;
   await build({ ...commonjs, entryPoints: MOCK_BIN, banner: { js: IMPORT_META_URL } });
   for (const d of FIRST_USE)
@@ -134,7 +135,7 @@ export async function bundleEntries(root: string, dist: string, precompiled: str
         outExtension: undefined,
         // Beside the CLI's bundle (MOCK_CLI), whose stand-in requires it from there.
         outfile: join(dist, 'bin', apartFile(d.apart)),
-        plugins: shared.plugins,
+        plugins: [keptClassNames(), ...shared.plugins],
       });
   await build({
     ...commonjs,

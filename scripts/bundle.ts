@@ -57,8 +57,15 @@ const FIRST_USE: FirstUse[] = [
   // Kept apart too: faker's English locale is a fifth of the bundle's text (446 KB), which every
   // start read and made a string of.
   { file: 'mocks/world/generate/faker.ts', apart: 'mock-cli-faker' },
-  { spec: '@stacks/transactions' },
-  { spec: 'yaml' },
+  // Kept apart as well, each with what it imports: the CLI's start reads none of them. The mock
+  // passes @stacks/transactions plain values only, so its own copies of @stacks/common and
+  // @noble/hashes change nothing; ajv stays whole in the bundle, as ajv-formats, evaluated at
+  // start, builds code with the classes of ajv's code generator that ajv checks with instanceof.
+  { spec: '@stacks/transactions', apart: 'mock-cli-transactions' },
+  { spec: 'yaml', apart: 'mock-cli-yaml' },
+  // The live updates' two servers, imported when a client first asks for one (mocks/live/node/).
+  { spec: 'socket.io', apart: 'mock-cli-socket-io' },
+  { spec: 'ws', apart: 'mock-cli-ws' },
   { spec: 'c32check' },
   { spec: 'ajv' },
   { spec: 'ajv/dist/2020.js' },
@@ -127,13 +134,18 @@ export async function bundleEntries(root: string, dist: string, precompiled: str
   } satisfies BuildOptions;
   await build({ ...commonjs, entryPoints: MOCK_BIN, banner: { js: IMPORT_META_URL } });
   for (const d of FIRST_USE)
-    if ('file' in d && d.apart)
+    if (d.apart)
       await build({
         ...commonjs,
-        entryPoints: [d.file],
+        // A package's file is what `require` of it would give.
+        ...('file' in d
+          ? { entryPoints: [d.file] }
+          : {
+              stdin: { contents: `module.exports = require(${JSON.stringify(d.spec)});`, resolveDir: root },
+            }),
         outdir: undefined,
         outExtension: undefined,
-        // Beside the CLI's bundle (MOCK_CLI), whose stand-in requires it from there.
+        // Beside the CLI's bundle (MOCK_CLI), whose stand-in or import() requires it from there.
         outfile: join(dist, 'bin', apartFile(d.apart)),
         plugins: [keptClassNames(), ...shared.plugins],
       });

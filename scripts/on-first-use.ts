@@ -7,8 +7,10 @@ import type { Plugin } from 'esbuild';
  * modules that import it: `spec` as written in an import (a package, or node's own module), or a
  * project file by its path from the root; with `apart`, the name of a file of its own beside the
  * bundle, which the build bundles it into (scripts/bundle.ts) and which is read on that first use.
+ * A package the sources only ever import() is already evaluated on first use: `apart` alone
+ * moves it out of the bundle, each import() of it requiring its file.
  */
-export type FirstUse = { spec: string; builtin?: true } | { file: string; apart?: string };
+export type FirstUse = { spec: string; builtin?: true; apart?: string } | { file: string; apart?: string };
 
 /** The file a module kept apart is bundled into, beside the CLI's bundle. */
 export function apartFile(apart: string): string {
@@ -16,6 +18,8 @@ export function apartFile(apart: string): string {
 }
 
 const NAMESPACE = 'on-first-use';
+/** The plugin's mark on a module that only requires the file a package was kept apart in. */
+const REQUIRE_APART = Symbol('require apart');
 
 /**
  * Each deferred module is replaced, for every module that imports it, by one whose members are
@@ -34,7 +38,7 @@ export function onFirstUse(root: string, deferred: FirstUse[]): Plugin {
   for (const d of deferred) {
     if ('spec' in d) specs.set(d.spec, d);
     else files.set(resolve(root, d.file), d);
-    if ('file' in d && d.apart) apart.add(`./${apartFile(d.apart)}`);
+    if (d.apart) apart.add(`./${apartFile(d.apart)}`);
   }
   const loadable = (d: FirstUse): string =>
     'spec' in d ? d.spec : pathToFileURL(resolve(root, d.file)).href;
@@ -47,6 +51,12 @@ export function onFirstUse(root: string, deferred: FirstUse[]): Plugin {
         if (namespace === NAMESPACE && apart.has(path)) return { path, external: true };
         const d = specs.get(path) ?? files.get(resolve(resolveDir || root, path));
         if (!d) return undefined;
+        // An import() needs no stand-in, as it evaluates the module when it runs: only a module
+        // that requires its file. A script compiled from a code cache has no loader of its own
+        // for an import() left to Node (bin/stacks-api-mock.ts), and Node's would read a
+        // bundle's CommonJS exports as a default only.
+        if (kind === 'dynamic-import' && d.apart)
+          return { path: `./${apartFile(d.apart)}`, namespace: NAMESPACE, pluginData: REQUIRE_APART };
         // The stand-in's own require() of the real module: node's module left out, a file bundled.
         if (namespace === NAMESPACE) {
           if ('spec' in d && d.builtin) return { path: d.spec, external: true };
@@ -54,13 +64,19 @@ export function onFirstUse(root: string, deferred: FirstUse[]): Plugin {
         }
         return { path: 'spec' in d ? d.spec : resolve(root, d.file), namespace: NAMESPACE, pluginData: d };
       });
-      b.onLoad({ filter: /.*/, namespace: NAMESPACE }, async ({ pluginData }) => {
+      b.onLoad({ filter: /.*/, namespace: NAMESPACE }, async ({ path, pluginData }) => {
+        if (pluginData === REQUIRE_APART)
+          return {
+            contents: `module.exports = require(${JSON.stringify(path)});`,
+            loader: 'js',
+            resolveDir: root,
+          };
         const d = pluginData as FirstUse;
         // Every member the real module has, read where the build runs.
         const members = Object.keys((await import(loadable(d))) as object).filter(
           (name) => name !== 'default',
         );
-        const real = 'spec' in d ? d.spec : d.apart ? `./${apartFile(d.apart)}` : resolve(root, d.file);
+        const real = d.apart ? `./${apartFile(d.apart)}` : 'spec' in d ? d.spec : resolve(root, d.file);
         // The members are read through the prototype of the stand-in's exports, a proxy, not
         // getters of their own: esbuild gives each importing ES module its own copy of a CommonJS
         // module's own members (`__toESM`), whose prototype is the module's. Copying a getter per

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { constants, Script } from 'node:vm';
 
 /** The build sets this variable to 1 in the one run of the mock's bin that writes its code cache. */
@@ -38,13 +38,42 @@ export function readCodeCacheLabel(bundle: string): CodeCacheLabel | undefined {
  * (scripts/bundle.ts), compiled as read, with V8's code cache when given one
  * (`cachedDataRejected` then says whether V8 took it). The cache matches only this exact text.
  */
-export function compileBundle(bundle: string, cachedData: Buffer | undefined): Script {
+export function compileBundle(
+  bundle: string,
+  cachedData: Buffer | undefined,
+  source: string = readFileSync(bundle, 'latin1'),
+): Script {
   return new Script(
     // The build writes a bundle of ASCII only (scripts/write-code-cache.ts), read as such: one
     // byte a character, copied, not decoded; and compiled as that string, not one built around it.
-    readFileSync(bundle, 'latin1'),
+    source,
     // import() inside the bundle (the optional Clarity engine, loaded by name) goes to Node's own
     // loader, as in a file Node loaded itself; without it, it throws.
     { filename: bundle, cachedData, importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER },
   );
+}
+
+/**
+ * Reads a bundle's text, then its code cache's bytes, through one buffer: at start, each page of
+ * memory a process touches first costs it a page fault, and a bundle and its cache each read
+ * through a buffer of their own came to 410 of them for the text (827 KB: its buffer and its
+ * string) and 180 for the cache, 8 and 3 ms of CPU on this machine. The text is a copy, so the
+ * cache's bytes may then take the buffer's place; they are only read while the bundle compiles.
+ */
+export function oneBufferReader(): { text(file: string): string; bytes(file: string): Buffer } {
+  let buffer: Buffer | undefined;
+  const bytes = (file: string): Buffer => {
+    const fd = openSync(file, 'r');
+    try {
+      const size = fstatSync(fd).size;
+      if (!buffer || buffer.length < size) buffer = Buffer.allocUnsafeSlow(size);
+      let filled = 0;
+      for (let read = -1; filled < size && read !== 0; filled += read)
+        read = readSync(fd, buffer, filled, size - filled, filled);
+      return buffer.subarray(0, filled);
+    } finally {
+      closeSync(fd);
+    }
+  };
+  return { text: (file) => bytes(file).toString('latin1'), bytes };
 }

@@ -59,23 +59,34 @@ function ours(dir: string): boolean {
  */
 const CACHE_NAME = /^[0-9a-f]{16}-\d[\w.-]*-\w+(\.listening)?\.cache(\.\d+)?$/;
 
-function readOurs(dir: string, file: string): Buffer | undefined {
+function readOurs(dir: string, file: string, read: (file: string) => Buffer): Buffer | undefined {
   try {
-    return ours(dir) ? readFileSync(file) : undefined;
+    return ours(dir) ? read(file) : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** This V8's cache of the labelled bundle, read if there is one; undefined when caching is off. */
-export function machineCodeCache(label: CodeCacheLabel): MachineCodeCache | undefined {
+/**
+ * This V8's cache of the labelled bundle, read (by `read`) if there is one; undefined when caching
+ * is off.
+ */
+export function machineCodeCache(
+  label: CodeCacheLabel,
+  read: (file: string) => Buffer = readFileSync,
+): MachineCodeCache | undefined {
   const dir = cacheDir();
   if (!dir) return undefined;
   const stem = join(dir, `${label.bundle}-${process.versions.v8}-${process.arch}`);
   const file = `${stem}.cache`;
   const listening = `${stem}.listening.cache`;
-  const answered = readOurs(dir, file);
-  return { file, listening, data: answered ?? readOurs(dir, listening), answered: answered !== undefined };
+  const answered = readOurs(dir, file, read);
+  return {
+    file,
+    listening,
+    data: answered ?? readOurs(dir, listening, read),
+    answered: answered !== undefined,
+  };
 }
 
 /**

@@ -6,19 +6,28 @@
 // (scripts/write-code-cache.ts) on the Node that built it; on any other, the one this machine's
 // Node wrote for itself on an earlier start (bin/machine-code-cache.ts), or, on its first start,
 // none, and it writes one (as it listens, and again as its first answer leaves).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Script } from 'node:vm';
-import { CODE_CACHE_WRITE, codeCacheOf, compileBundle, readCodeCacheLabel } from './code-cache.ts';
+import {
+  CODE_CACHE_WRITE,
+  codeCacheOf,
+  compileBundle,
+  oneBufferReader,
+  readCodeCacheLabel,
+} from './code-cache.ts';
 import { machineCodeCache, writeCodeCaches } from './machine-code-cache.ts';
 
 const bundle = fileURLToPath(new URL('./mock-cli.cjs', import.meta.url));
 
+/** The bundle's text first, then its cache's bytes in the same buffer (bin/code-cache.ts). */
+const reader = oneBufferReader();
+
 function readOrUndefined(file: string): Buffer | undefined {
   try {
-    return readFileSync(file);
+    return reader.bytes(file);
   } catch {
     return undefined;
   }
@@ -34,9 +43,11 @@ function compile(): Script {
   }
   const label = readCodeCacheLabel(bundle);
   if (!label) return compileBundle(bundle, undefined);
-  if (label.v8 === process.versions.v8) return compileBundle(bundle, readOrUndefined(codeCacheOf(bundle)));
-  const own = machineCodeCache(label);
-  const script = compileBundle(bundle, own?.data);
+  const source = reader.text(bundle);
+  if (label.v8 === process.versions.v8)
+    return compileBundle(bundle, readOrUndefined(codeCacheOf(bundle)), source);
+  const own = machineCodeCache(label, reader.bytes);
+  const script = compileBundle(bundle, own?.data, source);
   if (own) writeCodeCaches(script, own);
   return script;
 }

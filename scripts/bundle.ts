@@ -47,9 +47,9 @@ const CHUNKS = 'chunks';
 /**
  * What the CLI's bundle evaluates on first use (scripts/on-first-use.ts), not at start: faker's
  * locale, @stacks/transactions, c32check and yaml serve only building or changing a world, a world
- * file, a broadcast or the engine, and ajv's compiler a spec the build did not precompile, none of
- * which a restored default world's first answer reaches; node:crypto is first used by that
- * answer's ETag.
+ * file, a broadcast or the engine, and ajv's compiler (spec/ajv.ts) a schema the build did not
+ * precompile, none of which a restored default world's first answer reaches; node:crypto is first
+ * used by that answer's ETag (mocks/http/node/body-digest.ts: just after it).
  */
 const FIRST_USE: FirstUse[] = [
   { spec: 'node:crypto', builtin: true },
@@ -59,16 +59,14 @@ const FIRST_USE: FirstUse[] = [
   { file: 'mocks/world/generate/faker.ts', apart: 'mock-cli-faker' },
   // Kept apart as well, each with what it imports: the CLI's start reads none of them. The mock
   // passes @stacks/transactions plain values only, so its own copies of @stacks/common and
-  // @noble/hashes change nothing; ajv stays whole in the bundle, as ajv-formats, evaluated at
-  // start, builds code with the classes of ajv's code generator that ajv checks with instanceof.
+  // @noble/hashes change nothing; ajv's compiler goes apart with ajv-formats (spec/ajv.ts).
   { spec: '@stacks/transactions', apart: 'mock-cli-transactions' },
   { spec: 'yaml', apart: 'mock-cli-yaml' },
   // The live updates' two servers, imported when a client first asks for one (mocks/live/node/).
   { spec: 'socket.io', apart: 'mock-cli-socket-io' },
   { spec: 'ws', apart: 'mock-cli-ws' },
   { spec: 'c32check' },
-  { spec: 'ajv' },
-  { spec: 'ajv/dist/2020.js' },
+  { file: 'spec/ajv.ts', apart: 'mock-cli-ajv' },
 ];
 /** CommonJS dependencies (ajv, yaml) call require(), which an ES module lacks. */
 const ESM_REQUIRE =

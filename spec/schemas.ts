@@ -1,13 +1,8 @@
-import { Ajv2020, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { Options, ValidateFunction } from 'ajv/dist/2020.js';
+import { addFormats, Ajv2020 } from './ajv.ts';
 import { STACKS_FORMATS } from './formats.ts';
 import type { Document } from './document.ts';
 import { PRECOMPILED } from './precompiled.ts';
-
-type AddFormats = (ajv: Ajv2020) => Ajv2020;
-// ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
-const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
-  addFormatsModule) as unknown as AddFormats;
 
 const REGISTRY_ID = 'spec:components';
 const SCHEMAS = '#/components/schemas/';

@@ -1,4 +1,5 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { Ajv } from '../../../spec/ajv.ts';
 import { isMap, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { MAX_AMOUNT } from '../amount.ts';
 import type { TenureCause } from '../tables/kinds.ts';

@@ -35,9 +35,8 @@ export interface Go {
  * memory first, then laying that into the instance, took two.
  */
 export interface MemoryInFile {
+  /** The file, which starts with the memory (its header follows). */
   readonly file: string;
-  /** Where the memory starts in the file, after its header. */
-  readonly offset: number;
   readonly byteLength: number;
   /** The header's digest when the file was read: a file written again since then is not read. */
   readonly header: string;
@@ -68,6 +67,14 @@ export interface EngineImage {
   /** The contracts deployed so far, as `source()` answers them. */
   readonly published: readonly (readonly [ContractId, ContractSource])[];
   readonly tip: Tip;
+}
+
+/**
+ * An engine's image whose memory its thread wrote to a file (`HostedEngine.writeImageLater`): all
+ * but the memory, and its size.
+ */
+export interface ImageWritten extends Omit<EngineImage, 'session'> {
+  readonly session: Omit<SessionImage, 'memory'> & { readonly byteLength: number };
 }
 
 /** The facade's methods, called across. */
@@ -112,6 +119,7 @@ export type ThreadCall =
   | BatchCall
   | { method: 'sign'; args: readonly [readonly SignRequest[]] }
   | { method: 'image'; args: readonly [] }
+  | { method: 'writeImage'; args: readonly [string] }
   | { method: 'bootInterfaces'; args: readonly [string] };
 
 export type Tip = ClarityEngine['tip'];
@@ -177,6 +185,11 @@ export interface HostedEngine extends ClarityEngine {
   signLater(requests: readonly SignRequest[]): Promise<Signed[]>;
   /** The engine as it stands, for `Start.restore`, taken while the caller's thread goes on. */
   imageLater(): Promise<EngineImage>;
+  /**
+   * The engine as it stands, its memory written to the start of `file` by its thread (for
+   * node/image-files.ts' `storeImageFile`), while the caller's thread goes on.
+   */
+  writeImageLater(file: string): Promise<ImageWritten>;
   /**
    * The interfaces of the boot contracts `bootAddress` holds, by their ids, from copies deployed
    * in their own epochs (clarity/boot-interfaces.ts), as `callLater`. It moves the session

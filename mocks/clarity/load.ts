@@ -1,5 +1,5 @@
 import type { ContractId, ContractInterface } from './engine.ts';
-import type { EngineImage, HostedEngine } from './engine-wire.ts';
+import type { EngineImage, HostedEngine, ImageWritten } from './engine-wire.ts';
 import type { StoredImage } from './node/image-files.ts';
 import { CLARITY_PACKAGE } from './unavailable.ts';
 
@@ -74,10 +74,12 @@ export async function startEngine(
   return engine;
 }
 
-/** Stores the image of `engine`, just booted, taken before the caller's first call (which its thread runs after it). */
+/**
+ * Stores the image of `engine`, just booted, written by its thread before the caller's first call
+ * (which its thread runs after it: `storeImageFile` asks for the image before it first waits).
+ */
 async function storeBoot(engine: HostedEngine, key: string): Promise<void> {
-  if ((await files()).imagesStored())
-    void writeImageFile(key, { image: await engine.imageLater(), beside: null });
+  void (await files()).storeImageFile(key, null, (file) => engine.writeImageLater(file));
 }
 
 /**
@@ -96,6 +98,15 @@ export async function readImageFile(key: string): Promise<StoredImage | undefine
 
 export async function writeImageFile(key: string, stored: StoredImage): Promise<void> {
   return (await files()).writeImageFile(key, stored);
+}
+
+/** Stores an engine's image, its memory written by its own thread (node/image-files.ts). */
+export async function storeImageFile(
+  key: string,
+  beside: unknown,
+  write: (file: string) => Promise<ImageWritten>,
+): Promise<StoredImage | undefined> {
+  return (await files()).storeImageFile(key, beside, write);
 }
 
 export async function dropImageFile(key: string): Promise<void> {

@@ -19,6 +19,10 @@ export function writeImageFile(): Promise<void> {
   return Promise.resolve();
 }
 
+export function storeImageFile(): Promise<undefined> {
+  return Promise.resolve(undefined);
+}
+
 export function dropImageFile(): Promise<void> {
   return Promise.resolve();
 }
@@ -29,8 +33,4 @@ export function readBootInterfacesFile(): Promise<undefined> {
 
 export function writeBootInterfacesFile(): Promise<void> {
   return Promise.resolve();
-}
-
-export function imagesStored(): boolean {
-  return false;
 }

@@ -19,6 +19,7 @@ import {
   type EngineMethod,
   type Go,
   type HostedEngine,
+  type ImageWritten,
   type Reply,
   type Signed,
   type Start,
@@ -163,6 +164,8 @@ async function running(
     signLater: (requests) =>
       crossing.later({ method: 'sign', args: [requests] }, OWN_WORK_BUDGET) as Promise<Signed[]>,
     imageLater: () => crossing.later({ method: 'image', args: [] }, OWN_WORK_BUDGET) as Promise<EngineImage>,
+    writeImageLater: (file) =>
+      crossing.later({ method: 'writeImage', args: [file] }, OWN_WORK_BUDGET) as Promise<ImageWritten>,
     bootInterfacesLater: (bootAddress) =>
       crossing.later({ method: 'bootInterfaces', args: [bootAddress] }, OWN_WORK_BUDGET) as Promise<
         [ContractId, ContractInterface][]

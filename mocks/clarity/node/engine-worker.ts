@@ -11,6 +11,7 @@ import {
   type EngineCall,
   type EngineImage,
   type Go,
+  type ImageWritten,
   type Reply,
   type Signed,
   type SignRequest,
@@ -21,7 +22,7 @@ import {
 import { bootInterfaces } from '../boot-copies.ts';
 import { simnetEngine, type Simnet, type SimnetEngine } from '../simnet-engine.ts';
 import { ClarityUnavailable } from '../unavailable.ts';
-import { keepHeadroom, restoreImage, takeImage, watchForSession } from './session-memory.ts';
+import { keepHeadroom, restoreImage, takeImage, watchForSession, writeImage } from './session-memory.ts';
 import { ANSWERED, ownThreadId, ownTicks, TAKEN_AT } from './thread-clock.ts';
 import { yieldToOtherThreads } from './thread-priority.ts';
 
@@ -81,6 +82,10 @@ function imageOf(engine: SimnetEngine, session: SessionObject): EngineImage {
   return { session: takeImage(session), published: [...engine.published], tip: engine.tip };
 }
 
+function imageWritten(engine: SimnetEngine, session: SessionObject, file: string): ImageWritten {
+  return { session: writeImage(session, file), published: [...engine.published], tip: engine.tip };
+}
+
 function signed(requests: readonly SignRequest[]): Signed[] {
   return requests.map(({ messageHex, domainHex, privateKey }) => ({
     signature: signStructuredData({
@@ -110,13 +115,15 @@ function run(running: Running, call: ThreadCall): Reply {
     const value: unknown =
       call.method === 'image'
         ? imageOf(engine, session)
-        : call.method === 'sign'
-          ? signed(call.args[0])
-          : call.method === 'bootInterfaces'
-            ? bootInterfaces(session, builders, call.args[0])
-            : call.method === 'batch'
-              ? batched(running, call.args[0])
-              : (engine[call.method] as (...a: readonly unknown[]) => unknown)(...call.args);
+        : call.method === 'writeImage'
+          ? imageWritten(engine, session, call.args[0])
+          : call.method === 'sign'
+            ? signed(call.args[0])
+            : call.method === 'bootInterfaces'
+              ? bootInterfaces(session, builders, call.args[0])
+              : call.method === 'batch'
+                ? batched(running, call.args[0])
+                : (engine[call.method] as (...a: readonly unknown[]) => unknown)(...call.args);
     return { ok: true, value, tip: engine.tip };
   } catch (error) {
     return { ok: false, error: crossed(error), tip: engine.tip };

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, rmSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { engineImages } from '../../../testing/worlds/engine-images.ts';
 import type { EngineImage, MemoryInFile } from '../engine-wire.ts';
 import type { ContractInterface } from '../engine.ts';
@@ -11,6 +11,7 @@ import {
   readBootInterfacesFile,
   readImageFile,
   readMemoryInto,
+  storeImageFile,
   writeBootInterfacesFile,
   writeImageFile,
 } from './image-files.ts';
@@ -69,6 +70,24 @@ describe('engine images on disk', () => {
     expect(read?.image.tip).toEqual(image.tip);
   });
 
+  it('stores an image whose memory the engine’s thread wrote into the file, and gives it as read back', async () => {
+    const image = imageOf(8);
+    const memory = new Uint8Array(image.session.memory as SharedArrayBuffer);
+    const { memory: _shared, ...session } = image.session;
+    const written: string[] = [];
+    const stored = await storeImageFile('world-w', 'w', async (file) => {
+      written.push(file);
+      writeFileSync(file, memory);
+      return { ...image, session: { ...session, byteLength: memory.byteLength } };
+    });
+    expect(written).toHaveLength(1);
+    expect(stored?.beside).toBe('w');
+    expect(memoryOf(stored?.image)).toEqual(memory);
+    const read = await readImageFile('world-w');
+    expect(read?.image).toEqual(stored?.image);
+    expect(memoryOf(read?.image)).toEqual(memory);
+  });
+
   it('finds nothing under another key, and nothing once dropped', async () => {
     await writeImageFile('world-b', { image: imageOf(1), beside: 'b' });
     expect(await readImageFile('world-c')).toBeUndefined();
@@ -95,9 +114,10 @@ describe('engine images on disk', () => {
     const { file } = read?.session.memory as MemoryInFile;
     expect(memoryOf(read)[0]).toBe(5);
     truncateSync(file, 2 * 65_536);
-    expect(() => memoryOf(read)).toThrow(/ends early/);
+    expect(() => memoryOf(read)).toThrow(/is not the one read: written again or cut short since/);
     await writeImageFile('world-e', { image: imageOf(6), beside: 'e, again' });
-    expect(() => memoryOf(read)).toThrow(/was written again since it was read/);
+    expect(memoryOf((await readImageFile('world-e'))?.image)[0]).toBe(6);
+    expect(() => memoryOf(read)).toThrow(/is not the one read: written again or cut short since/);
     await dropImageFile('world-e');
     expect(() => memoryOf(read)).toThrow(/ENOENT/);
   });
@@ -142,6 +162,9 @@ describe('engine images on disk', () => {
     try {
       await writeImageFile('world-off', { image: imageOf(2), beside: 'off' });
       expect(await readImageFile('world-off')).toBeUndefined();
+      const asked = vi.fn();
+      expect(await storeImageFile('world-off', 'off', asked)).toBeUndefined();
+      expect(asked).not.toHaveBeenCalled();
     } finally {
       process.env[IMAGE_DIR_ENV] = dir;
     }

@@ -7,14 +7,34 @@
 // (the sources, or the package's dist/), whichever runs. Anything that does not read back whole
 // is no image: the caller boots and replays, as with none.
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+} from 'node:fs';
+import {
+  appendFile,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import type { ContractId, ContractInterface } from '../engine.ts';
-import type { EngineImage, MemoryInFile } from '../engine-wire.ts';
+import type { EngineImage, ImageWritten, MemoryInFile } from '../engine-wire.ts';
 import { CLARITY_PACKAGE } from '../unavailable.ts';
 
 /**
@@ -30,7 +50,7 @@ export const IMAGE_DIR_ENV = 'MOCK_ENGINE_IMAGES';
  */
 export const KEPT_IMAGES = 14;
 /** This file's layout: a stored image of another layout is never read. */
-const LAYOUT = 1;
+const LAYOUT = 2;
 /** The mock's code: the sources' folders, or dist/'s (the bins' bundles in bin/ and chunks/). */
 const CODE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const CODE_FOLDERS = ['mocks', 'spec', 'bin', 'chunks'];
@@ -48,11 +68,6 @@ function imageDir(): string | undefined {
   if (chosen !== undefined) return chosen === '' || chosen === 'off' ? undefined : chosen;
   const modules = join(process.cwd(), 'node_modules');
   return existsSync(modules) ? join(modules, '.cache', 'stacks-api-mock', 'engine-images') : undefined;
-}
-
-/** Whether images are stored here: a folder chosen or found, and the engine's package installed. */
-export function imagesStored(): boolean {
-  return imageDir() !== undefined && maker() !== undefined;
 }
 
 function codeFiles(dir: string): string[] {
@@ -119,32 +134,34 @@ export async function readImageFile(key: string): Promise<StoredImage | undefine
     const file = fileOf(dir, key, by);
     const handle = await open(file, 'r');
     try {
+      const { size } = await handle.stat();
+      if (size < 4) return undefined;
       const length = Buffer.alloc(4);
-      await handle.read(length, 0, 4, 0);
-      const headerBytes = Buffer.alloc(length.readUInt32LE(0));
-      await handle.read(headerBytes, 0, headerBytes.length, 4);
+      await handle.read(length, 0, 4, size - 4);
+      const at = size - 4 - length.readUInt32LE(0);
+      if (at < 0) return undefined;
+      const headerBytes = Buffer.alloc(size - 4 - at);
+      await handle.read(headerBytes, 0, headerBytes.length, at);
       const header = deserialize(headerBytes) as Header;
-      if (header.by !== by || header.key !== key) return undefined;
-      const offset = 4 + headerBytes.length;
-      if ((await handle.stat()).size !== offset + header.memoryBytes) return undefined;
-      const memory: MemoryInFile = {
-        file,
-        offset,
-        byteLength: header.memoryBytes,
-        header: digestOf(headerBytes),
-      };
+      if (header.by !== by || header.key !== key || header.memoryBytes !== at) return undefined;
       const now = new Date();
       await utimes(file, now, now);
-      return {
-        image: { ...header.image, session: { ...header.image.session, memory } },
-        beside: header.beside,
-      };
+      return imageIn(file, header, headerBytes);
     } finally {
       await handle.close();
     }
   } catch {
     return undefined;
   }
+}
+
+/** The image `header` (read as `headerBytes`) describes, its memory at the start of `file`. */
+function imageIn(file: string, header: Header, headerBytes: Uint8Array): StoredImage {
+  const memory: MemoryInFile = { file, byteLength: header.memoryBytes, header: digestOf(headerBytes) };
+  return {
+    image: { ...header.image, session: { ...header.image.session, memory } },
+    beside: header.beside,
+  };
 }
 
 function digestOf(bytes: Uint8Array): string {
@@ -159,14 +176,18 @@ function digestOf(bytes: Uint8Array): string {
 export function readMemoryInto(memory: MemoryInFile, into: Uint8Array): void {
   const fd = openSync(memory.file, 'r');
   try {
+    const { size } = fstatSync(fd);
     const length = Buffer.alloc(4);
-    readSync(fd, length, 0, 4, 0);
-    const headerBytes = Buffer.alloc(length.readUInt32LE(0));
-    readSync(fd, headerBytes, 0, headerBytes.length, 4);
-    if (4 + headerBytes.length !== memory.offset || digestOf(headerBytes) !== memory.header)
-      throw new Error(`the engine image ${memory.file} was written again since it was read`);
+    if (size >= 4) readSync(fd, length, 0, 4, size - 4);
+    const headerLength = size - 4 - memory.byteLength;
+    const changed = () =>
+      new Error(`the engine image ${memory.file} is not the one read: written again or cut short since`);
+    if (headerLength < 0 || length.readUInt32LE(0) !== headerLength) throw changed();
+    const headerBytes = Buffer.alloc(headerLength);
+    readSync(fd, headerBytes, 0, headerLength, memory.byteLength);
+    if (digestOf(headerBytes) !== memory.header) throw changed();
     for (let done = 0; done < memory.byteLength;) {
-      const read = readSync(fd, into, done, memory.byteLength - done, memory.offset + done);
+      const read = readSync(fd, into, done, memory.byteLength - done, done);
       if (read === 0) throw new Error(`the engine image ${memory.file} ends early`);
       done += read;
     }
@@ -175,32 +196,45 @@ export function readMemoryInto(memory: MemoryInFile, into: Uint8Array): void {
   }
 }
 
+let asides = 0;
+/** A new file name to write aside in `dir`, then rename into place, so a reader never sees half of it. */
+function asideIn(dir: string): string {
+  return join(dir, `${process.pid}.${Date.now()}.${asides++}.aside`);
+}
+
+/** The header and its length, as they end an image's file. */
+function headerEnd(by: string, key: string, image: Header['image'], memoryBytes: number, beside: unknown) {
+  const header = serialize({ by, key, image, memoryBytes, beside } satisfies Header);
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(header.length, 0);
+  return { header, length };
+}
+
 /**
- * Stores `stored` for `key` (written aside, then renamed into place, so a reader never sees half
- * of it), and keeps the most recently used few. A folder that cannot be written stores nothing.
+ * Stores `stored` for `key` (written aside, then renamed into place), and keeps the most recently
+ * used few. A folder that cannot be written stores nothing.
  */
 export async function writeImageFile(key: string, stored: StoredImage): Promise<void> {
   const dir = imageDir();
-  const aside = dir && `${dir}/${process.pid}.${Date.now()}.aside`;
+  const aside = dir && asideIn(dir);
   try {
     const by = maker();
     if (!dir || !aside || !by) return;
     const { memory, ...session } = stored.image.session;
-    const header = serialize({
+    const { header, length } = headerEnd(
       by,
       key,
-      image: { ...stored.image, session },
-      memoryBytes: memory.byteLength,
-      beside: stored.beside,
-    } satisfies Header);
+      { ...stored.image, session },
+      memory.byteLength,
+      stored.beside,
+    );
     await mkdir(dir, { recursive: true });
     const handle = await open(aside, 'w');
     try {
-      const length = Buffer.alloc(4);
-      length.writeUInt32LE(header.length, 0);
-      await handle.writev([length, header]);
-      const { bytesWritten } = await handle.write(bytesOf(memory));
-      if (bytesWritten !== memory.byteLength) throw new Error('short write');
+      const bytes = bytesOf(memory);
+      const { bytesWritten } = await handle.write(bytes);
+      if (bytesWritten !== bytes.byteLength) throw new Error('short write');
+      await handle.writev([header, length]);
     } finally {
       await handle.close();
     }
@@ -208,6 +242,40 @@ export async function writeImageFile(key: string, stored: StoredImage): Promise<
     await pruneImages(dir);
   } catch {
     if (aside) await rm(aside, { force: true }).catch(() => undefined);
+  }
+}
+
+/**
+ * Stores an engine's image for `key` as `writeImageFile` does, its memory written into the file
+ * by the engine's own thread (`write`, given the file: `HostedEngine.writeImageLater`), where
+ * taking it into shared memory first cost a copy of 85 MB (0.37 s of CPU here) that only this
+ * process's own next engine of the world would read, rarely. `write` is called before this
+ * function first waits. The image as it now lies in its file, to restore from as `readImageFile`'s;
+ * undefined when nothing is stored here, or the file could not be written.
+ */
+export async function storeImageFile(
+  key: string,
+  beside: unknown,
+  write: (file: string) => Promise<ImageWritten>,
+): Promise<StoredImage | undefined> {
+  const dir = imageDir();
+  const by = dir && maker();
+  if (!dir || !by) return undefined;
+  const aside = asideIn(dir);
+  try {
+    mkdirSync(dir, { recursive: true });
+    const { session, ...rest } = await write(aside);
+    const { byteLength, ...meta } = session;
+    const image = { ...rest, session: meta };
+    const { header, length } = headerEnd(by, key, image, byteLength, beside);
+    await appendFile(aside, Buffer.concat([header, length]));
+    const file = fileOf(dir, key, by);
+    await rename(aside, file);
+    await pruneImages(dir);
+    return imageIn(file, { by, key, image, memoryBytes: byteLength, beside }, header);
+  } catch {
+    await rm(aside, { force: true }).catch(() => undefined);
+    return undefined;
   }
 }
 
@@ -268,7 +336,7 @@ export async function writeBootInterfacesFile(
   interfaces: [ContractId, ContractInterface][],
 ): Promise<void> {
   const dir = imageDir();
-  const aside = dir && `${dir}/${process.pid}.${Date.now()}.aside`;
+  const aside = dir && asideIn(dir);
   try {
     const by = maker();
     if (!dir || !aside || !by) return;

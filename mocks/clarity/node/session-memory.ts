@@ -8,6 +8,7 @@
 // (a package whose glue made no instance, an image smaller than a new session's memory, a session
 // that answers another tip once restored) is refused with an error, and the caller boots and
 // replays instead.
+import { closeSync, openSync, writeSync } from 'node:fs';
 import type { SessionImage } from '../engine-wire.ts';
 import { readMemoryInto } from './image-files.ts';
 
@@ -44,25 +45,41 @@ function glue(): GlueExports {
   return instance;
 }
 
-/** The session's memory now, `session` being the SDK object whose struct it holds. */
-export function takeImage(session: { __wbg_ptr: number }): SessionImage {
-  const { memory, __wbindgen_externrefs: table } = glue();
+/** What a new session's instance lacks of `session`'s, but its memory. */
+function beyondMemory(session: { __wbg_ptr: number }): Omit<SessionImage, 'memory'> {
+  const { __wbindgen_externrefs: table } = glue();
   const primitives: [number, string | number | boolean | bigint][] = [];
   for (let i = 0; i < table.length; i++) {
     const value: unknown = table.get(i);
     if (['string', 'number', 'boolean', 'bigint'].includes(typeof value))
       primitives.push([i, value as string | number | boolean | bigint]);
   }
+  return { tableLength: table.length, primitives, pointer: session.__wbg_ptr };
+}
+
+/** The session's memory now, `session` being the SDK object whose struct it holds. */
+export function takeImage(session: { __wbg_ptr: number }): SessionImage {
+  const { memory } = glue();
   // Shared, so the image crosses to the thread that takes it (workerData, a port) without a copy:
   // cloning 85 MB of ArrayBuffer cost a second of CPU each way.
   const shared = new SharedArrayBuffer(memory.buffer.byteLength);
   new Uint8Array(shared).set(new Uint8Array(memory.buffer));
-  return {
-    memory: shared,
-    tableLength: table.length,
-    primitives,
-    pointer: session.__wbg_ptr,
-  };
+  return { memory: shared, ...beyondMemory(session) };
+}
+
+/** Writes the session's memory to `file` (made anew), straight from the instance: the rest of its image, and the memory's size. */
+export function writeImage(
+  session: { __wbg_ptr: number },
+  file: string,
+): Omit<SessionImage, 'memory'> & { byteLength: number } {
+  const bytes = new Uint8Array(glue().memory.buffer);
+  const fd = openSync(file, 'w');
+  try {
+    for (let done = 0; done < bytes.byteLength;) done += writeSync(fd, bytes, done, bytes.byteLength - done);
+  } finally {
+    closeSync(fd);
+  }
+  return { ...beyondMemory(session), byteLength: bytes.byteLength };
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { EngineImage } from '../../clarity/engine-wire.ts';
-import { dropImageFile, readImageFile, writeImageFile } from '../../clarity/load.ts';
+import type { EngineImage, HostedEngine } from '../../clarity/engine-wire.ts';
+import { dropImageFile, readImageFile, storeImageFile } from '../../clarity/load.ts';
 import { generatedTip, type Chain, type GeneratedTip } from '../tables/chain.ts';
 import type { Replayed } from './replay.ts';
 
@@ -73,23 +73,24 @@ export async function keptReplay(chain: Chain, costed: boolean): Promise<KeptRep
 }
 
 /**
- * Keeps the image `take` makes of an engine that has replayed `replayed` of `chain`, for the next
- * engine of its world, when it stands at the chain's generated tip; takes none elsewhere. The
- * image goes to disk meanwhile.
+ * Keeps the image of `engine`, which has replayed `replayed` of `chain`, for the next engine of its
+ * world, when it stands at the chain's generated tip; none elsewhere. Where images are stored on
+ * disk, its thread writes the image's file and this process keeps that file's image (its next
+ * engine of the world reads the file, as another process's does); elsewhere, or when the file
+ * could not be written, the image is taken into this process's memory.
  */
 export async function keepReplay(
   chain: Chain,
   costed: boolean,
   replayed: Replayed,
-  take: () => Promise<EngineImage>,
+  engine: Pick<HostedEngine, 'imageLater' | 'writeImageLater'>,
 ): Promise<void> {
   const tip = generatedTip(chain);
   if (tip?.height !== replayed.height) return;
-  const image = await take();
   const key = keyOf(chain, costed);
-  const entry = { image, replayed: structuredClone(replayed), tip };
-  remember(key, entry);
-  void writeImageFile(key, { image, beside: { replayed: entry.replayed, tip } satisfies Beside });
+  const beside: Beside = { replayed: structuredClone(replayed), tip };
+  const stored = await storeImageFile(key, beside, (file) => engine.writeImageLater(file));
+  remember(key, { image: stored?.image ?? (await engine.imageLater()), replayed: beside.replayed, tip });
 }
 
 /** Drops every image this process keeps in memory: the next engine of any world replays it, or finds it on disk. */

@@ -417,7 +417,7 @@ async function startOn(world: WorldEngine, chain: Chain, costed: boolean): Promi
       () => follows(synced, chain),
       async (hash) => {
         synced.lastHash = hash;
-        if (!restored) await keepReplay(chain, costed, replayed, () => engine.imageLater());
+        if (!restored) await keepReplay(chain, costed, replayed, engine);
       },
     );
     return synced;

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { addFormats, Ajv2020 } from '../../spec/ajv.ts';
 
 export type EventKind = 'stx' | 'ft' | 'nft';
 
@@ -78,10 +77,6 @@ export interface TargetFile {
 }
 
 const TARGET_SCHEMA_PATH = fileURLToPath(new URL('../../fixtures/targets/schema.json', import.meta.url));
-
-type AddFormats = (ajv: Ajv2020) => Ajv2020;
-const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
-  addFormatsModule) as unknown as AddFormats;
 
 let validator: ReturnType<Ajv2020['compile']> | undefined;
 

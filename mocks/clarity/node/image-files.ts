@@ -132,27 +132,39 @@ export async function readImageFile(key: string): Promise<StoredImage | undefine
     const by = dir && maker();
     if (!dir || !by) return undefined;
     const file = fileOf(dir, key, by);
-    const handle = await open(file, 'r');
+    const fd = openSync(file, 'r');
+    let found: ReturnType<typeof headerOf>;
     try {
-      const { size } = await handle.stat();
-      if (size < 4) return undefined;
-      const length = Buffer.alloc(4);
-      await handle.read(length, 0, 4, size - 4);
-      const at = size - 4 - length.readUInt32LE(0);
-      if (at < 0) return undefined;
-      const headerBytes = Buffer.alloc(size - 4 - at);
-      await handle.read(headerBytes, 0, headerBytes.length, at);
-      const header = deserialize(headerBytes) as Header;
-      if (header.by !== by || header.key !== key || header.memoryBytes !== at) return undefined;
-      const now = new Date();
-      await utimes(file, now, now);
-      return imageIn(file, header, headerBytes);
+      found = headerOf(fd);
     } finally {
-      await handle.close();
+      closeSync(fd);
     }
+    if (!found) return undefined;
+    const header = deserialize(found.bytes) as Header;
+    if (header.by !== by || header.key !== key || header.memoryBytes !== found.at) return undefined;
+    const now = new Date();
+    await utimes(file, now, now);
+    return imageIn(file, header, found.bytes);
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The header that ends the file `fd` (the memory comes first, as the engine's thread writes it,
+ * then the header, then its length in 4 bytes), and where it starts, which is the memory's size;
+ * undefined when the file cannot hold the header its last 4 bytes announce.
+ */
+function headerOf(fd: number): { bytes: Buffer; at: number } | undefined {
+  const { size } = fstatSync(fd);
+  if (size < 4) return undefined;
+  const length = Buffer.alloc(4);
+  readSync(fd, length, 0, 4, size - 4);
+  const at = size - 4 - length.readUInt32LE(0);
+  if (at < 0) return undefined;
+  const bytes = Buffer.alloc(size - 4 - at);
+  readSync(fd, bytes, 0, bytes.length, at);
+  return { bytes, at };
 }
 
 /** The image `header` (read as `headerBytes`) describes, its memory at the start of `file`. */
@@ -176,16 +188,11 @@ function digestOf(bytes: Uint8Array): string {
 export function readMemoryInto(memory: MemoryInFile, into: Uint8Array): void {
   const fd = openSync(memory.file, 'r');
   try {
-    const { size } = fstatSync(fd);
-    const length = Buffer.alloc(4);
-    if (size >= 4) readSync(fd, length, 0, 4, size - 4);
-    const headerLength = size - 4 - memory.byteLength;
-    const changed = () =>
-      new Error(`the engine image ${memory.file} is not the one read: written again or cut short since`);
-    if (headerLength < 0 || length.readUInt32LE(0) !== headerLength) throw changed();
-    const headerBytes = Buffer.alloc(headerLength);
-    readSync(fd, headerBytes, 0, headerLength, memory.byteLength);
-    if (digestOf(headerBytes) !== memory.header) throw changed();
+    const found = headerOf(fd);
+    if (found?.at !== memory.byteLength || digestOf(found.bytes) !== memory.header)
+      throw new Error(
+        `the engine image ${memory.file} is not the one read: written again or cut short since`,
+      );
     for (let done = 0; done < memory.byteLength;) {
       const read = readSync(fd, into, done, memory.byteLength - done, done);
       if (read === 0) throw new Error(`the engine image ${memory.file} ends early`);

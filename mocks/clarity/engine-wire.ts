@@ -144,6 +144,11 @@ export type Started =
       tip: Tip;
       /** The engine's thread's id in the system, where it has one to read (node/thread-clock.ts). */
       thread?: number;
+      /**
+       * The engine package's compiled WebAssembly module, shared (not copied) with the mock's
+       * thread, which keeps it: node/engine-bridge.ts says why.
+       */
+      module?: WebAssembly.Module;
     }
   | { ok: false; error: CrossedError };
 

@@ -40,6 +40,20 @@ export { CALL_BUDGET, CALL_BUDGET_MS, EngineTimeout, OWN_WORK_BUDGET } from './e
 /** What a call to an engine whose thread is gone throws. */
 const LOST = "the Clarity engine's thread was stopped: a new engine replaces it";
 
+/**
+ * The engine package's compiled module, kept by this thread once an engine's thread made it. V8
+ * shares one compiled module among a process's threads, its code tiered up included, only while
+ * some thread holds it: without this, an engine started after the last one ended compiled the
+ * package's 7.5 MB of WebAssembly again, and optimized its hot functions again (a quarter of the
+ * CPU of a test file that starts engines one after another; a mock's reorg or reset starts one too).
+ */
+const compiledEngine = new Map<string, WebAssembly.Module>();
+
+/** What this process keeps of the package `from`'s compiled engine, once an engine of it started. */
+export function keptEngineModule(from: string): WebAssembly.Module | undefined {
+  return compiledEngine.get(from);
+}
+
 /** Engines no one holds any more: their threads end with them. */
 const unheld = new FinalizationRegistry<Worker>((worker) => void worker.terminate());
 
@@ -95,15 +109,12 @@ export async function startHostedEngine(
     (image) => worker.postMessage((image ? { restore: image } : {}) satisfies Go),
     () => worker.postMessage({} satisfies Go),
   );
-  return running(
-    worker,
-    port1,
-    signal,
-    await started.catch(async (error: unknown) => {
-      await worker.terminate();
-      throw error;
-    }),
-  );
+  const answer = await started.catch(async (error: unknown) => {
+    await worker.terminate();
+    throw error;
+  });
+  if (answer.ok && answer.module) compiledEngine.set(start.from, answer.module);
+  return running(worker, port1, signal, answer);
 }
 
 /** The engine on `worker`, once it said how its start went. */

@@ -22,7 +22,14 @@ import {
 import { bootInterfaces } from '../boot-copies.ts';
 import { simnetEngine, type Simnet, type SimnetEngine } from '../simnet-engine.ts';
 import { ClarityUnavailable } from '../unavailable.ts';
-import { keepHeadroom, restoreImage, takeImage, watchForSession, writeImage } from './session-memory.ts';
+import {
+  keepHeadroom,
+  restoreImage,
+  sessionModule,
+  takeImage,
+  watchForSession,
+  writeImage,
+} from './session-memory.ts';
 import { ANSWERED, ownThreadId, ownTicks, TAKEN_AT } from './thread-clock.ts';
 import { yieldToOtherThreads } from './thread-priority.ts';
 
@@ -158,6 +165,7 @@ start(data).then(
       chainId: engine.chainId,
       tip: engine.tip,
       ...(ticks && { thread: ownThreadId() }),
+      module: sessionModule(),
     } satisfies Started);
   },
   (error: unknown) => parent.postMessage({ ok: false, error: crossed(error) } satisfies Started),

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startEngine } from '../load.ts';
+import { CLARITY_PACKAGE } from '../unavailable.ts';
+import { keptEngineModule } from './engine-bridge.ts';
 import { engineImages } from '../../../testing/worlds/engine-images.ts';
 
 const DEPLOYER = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
@@ -8,7 +10,7 @@ const MIB = 1024 * 1024;
 engineImages('off');
 
 describe("the session's memory", () => {
-  it('grows by its headroom once after a call, and twenty deployments of 100 kB then fit in it', async () => {
+  it('grows by its headroom once after a call, and twenty deployments of 100 kB then fit in it; once its engine ends, the process keeps the compiled module for the next', async () => {
     const engine = await startEngine();
     try {
       const memoryBytes = async () => (await engine.imageLater()).session.memory.byteLength;
@@ -25,5 +27,8 @@ describe("the session's memory", () => {
     } finally {
       await engine.close();
     }
+    const kept = keptEngineModule(CLARITY_PACKAGE);
+    expect(kept).toBeInstanceOf(WebAssembly.Module);
+    expect(WebAssembly.Module.exports(kept as WebAssembly.Module).map((e) => e.name)).toContain('memory');
   }, 60_000);
 });

@@ -22,6 +22,13 @@ interface GlueExports {
 }
 
 let instance: GlueExports | undefined;
+/** The compiled module that instance was made from. */
+let compiled: WebAssembly.Module | undefined;
+
+/** The engine package's compiled module, once its instance is made (`watchForSession`). */
+export function sessionModule(): WebAssembly.Module | undefined {
+  return compiled;
+}
 
 /**
  * Notes the first WebAssembly instance made on this thread from now on: the engine's package,
@@ -33,8 +40,10 @@ export function watchForSession(): void {
     construct(target, args: [WebAssembly.Module, WebAssembly.Imports?]) {
       const made = Reflect.construct(target, args) as WebAssembly.Instance;
       const exports = made.exports as Partial<GlueExports>;
-      if (!instance && exports.memory instanceof WebAssembly.Memory && exports.__wbindgen_externrefs)
+      if (!instance && exports.memory instanceof WebAssembly.Memory && exports.__wbindgen_externrefs) {
         instance = exports as GlueExports;
+        compiled = args[0];
+      }
       return made;
     },
   });

@@ -43,6 +43,11 @@ export default defineConfig({
     // A worker per core, where vitest's default leaves one core free: most test files wait on
     // servers and child processes, so on 2 cores one worker left half the machine idle.
     maxWorkers: availableParallelism(),
+    // Each project, and each of the self-test's children (contract-tests/self-test/), transforms
+    // the files it imports: on disk (node_modules/.experimental-vitest-cache), a file shared by
+    // several is transformed once a run, and an edit's next run transforms only what changed
+    // (2026-12-02, one run from a clean cache: 16 s of transform against 22 to 26 s without).
+    experimental: { fsModuleCache: true },
     sequence: { sequencer: LongestFirst },
     projects: [
       {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { ROOT } from '../config.ts';
 import { BLOCK_TIMES_WAITED } from '../live/observe-stream.ts';
 import { EXCHANGE_LOG, type LogRecord } from '../report/records.ts';
-import type { ChildMessage, ChildReply, ChildRun, ChildSettings, SuiteTest } from './suite-run-protocol.ts';
+import type { ChildMessage, ChildReply, ChildRun, SuiteTest } from './suite-run-protocol.ts';
 
 const CHILD = join(ROOT, 'contract-tests/self-test/suite-runs-child.ts');
 /** Set in the child's environment: the self-test refuses to run inside its own child. */
@@ -31,11 +31,6 @@ export interface SuiteOptions {
   explore?: number;
   /** Only these test files (relative to the project's root); every file of the contract project when not set. */
   files?: string[];
-  /**
-   * Where the child keeps its transformed modules (vitest's fsModuleCache): children that share
-   * one directory transform the suite once between them, not once each.
-   */
-  moduleCache?: string;
   /** Seconds between the target's blocks; unset: it mines none. */
   blockTime?: number;
 }
@@ -150,7 +145,7 @@ function lostRun(exitCode: number | null, output: string): SuiteRun {
  * Up to `size` children, started as runs are queued: a child's vitest starts once for all the
  * runs it takes, where a child a caller's batch of runs started vitest again for each batch.
  */
-export function suitePool(size: number, settings: ChildSettings = {}): SuitePool {
+export function suitePool(size: number): SuitePool {
   const dir = mkdtempSync(join(tmpdir(), 'contract-self-test-'));
   const runDir = (id: number): string => join(dir, `run-${id}`);
   const queue: Queued[] = [];
@@ -186,7 +181,7 @@ export function suitePool(size: number, settings: ChildSettings = {}): SuitePool
   }
 
   function start(): void {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(settings)], {
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
       cwd: ROOT,
       env: childEnv(),
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -243,7 +238,7 @@ export function suitePool(size: number, settings: ChildSettings = {}): SuitePool
 
 /** One run of the contract project over HTTP against `baseUrl`, in a child of its own. */
 export function runSuite(baseUrl: string, options: SuiteOptions = {}): Promise<SuiteRun> {
-  const pool = suitePool(1, options.moduleCache ? { moduleCache: options.moduleCache } : {});
+  const pool = suitePool(1);
   const run = pool.run({ baseUrl, ...options });
   void pool.close();
   return run;

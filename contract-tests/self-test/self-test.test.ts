@@ -92,7 +92,7 @@ describe.skipIf(process.env[CHILD_MARK] === '1')('the contract suite catches bro
     if (!faithful) throw new Error('VARIANTS must start with the faithful mock');
     // The control and the real-service runs first, so no test waits on a queue longer than its
     // timeout; each child then takes the next run as it ends its last.
-    const lanes = suitePool(LANES, { moduleCache: join(dir, 'module-cache') });
+    const lanes = suitePool(LANES);
     pool = lanes;
     const control = lanes.run({
       baseUrl: faithful.server.url,

@@ -9,12 +9,6 @@ export interface SuiteTest {
   message: string;
 }
 
-/** The child's settings, as its one argument (JSON). */
-export interface ChildSettings {
-  /** Where vitest keeps its transformed modules (fsModuleCache), shared with other children. */
-  moduleCache?: string;
-}
-
 /** One run of the contract project, sent to the child over IPC. */
 export interface ChildRun {
   id: number;

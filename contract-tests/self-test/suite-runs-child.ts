@@ -10,14 +10,7 @@ import { createVitest, type TestModule, type TestProject } from 'vitest/node';
 import { ROOT } from '../config.ts';
 import setupRun from '../setup/global-setup.ts';
 import { CONTRACT_PROJECT } from '../project.ts';
-import type {
-  ChildMessage,
-  ChildReply,
-  ChildResult,
-  ChildRun,
-  ChildSettings,
-  SuiteTest,
-} from './suite-run-protocol.ts';
+import type { ChildMessage, ChildReply, ChildResult, ChildRun, SuiteTest } from './suite-run-protocol.ts';
 import { keptWorkerPool } from './kept-worker.ts';
 import '../../bin/in-process-mock.ts';
 
@@ -59,7 +52,6 @@ async function runOne(
   return { id: request.id, tests, errors };
 }
 
-const settings = JSON.parse(process.argv[2] ?? '{}') as ChildSettings;
 // The parent gone (its test file stopped or timed out), no run will come: nothing keeps this child.
 function orphaned(): never {
   process.exit(1);
@@ -90,9 +82,6 @@ const vitest = await createVitest(
     project: [CONTRACT_PROJECT],
     pool: kept.pool,
     reporters: [join(ROOT, 'contract-tests/report/contract-reporter.ts')],
-    ...(settings.moduleCache
-      ? { experimental: { fsModuleCache: true, fsModuleCachePath: settings.moduleCache } }
-      : {}),
   },
   {},
   { stdout: process.stderr },

@@ -1,7 +1,7 @@
 import { Cl, cvToHex } from '@stacks/transactions';
 import { describe, expect, it, vi } from 'vitest';
-import { bootKey, readImageFile, startEngine, writeImageFile } from './load.ts';
-import { engineImages } from '../../testing/worlds/engine-images.ts';
+import { bootKey, readImageFile, startEngine } from './load.ts';
+import { engineImages, writeImageFile } from '../../testing/worlds/engine-images.ts';
 
 const DEPLOYER = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
 const MARKER = `${DEPLOYER}.marker`;

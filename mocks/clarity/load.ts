@@ -96,10 +96,6 @@ export async function readImageFile(key: string): Promise<StoredImage | undefine
   return (await files()).readImageFile(key);
 }
 
-export async function writeImageFile(key: string, stored: StoredImage): Promise<void> {
-  return (await files()).writeImageFile(key, stored);
-}
-
 /** Stores an engine's image, its memory written by its own thread (node/image-files.ts). */
 export async function storeImageFile(
   key: string,

@@ -15,10 +15,6 @@ export function readImageFile(): Promise<undefined> {
   return Promise.resolve(undefined);
 }
 
-export function writeImageFile(): Promise<void> {
-  return Promise.resolve();
-}
-
 export function storeImageFile(): Promise<undefined> {
   return Promise.resolve(undefined);
 }

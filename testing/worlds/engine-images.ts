@@ -1,8 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { IMAGE_DIR_ENV } from '../../mocks/clarity/node/image-files.ts';
+import {
+  IMAGE_DIR_ENV,
+  readMemoryInto,
+  storeImageFile,
+  type StoredImage,
+} from '../../mocks/clarity/node/image-files.ts';
 import { forgetReplays } from '../../mocks/world/run/replay-images.ts';
 
 /**
@@ -26,4 +31,22 @@ export function engineImages(choice: 'fresh' | 'off'): { readonly dir: string | 
     if (chosen.dir) rmSync(chosen.dir, { recursive: true, force: true });
   });
   return chosen;
+}
+
+/**
+ * Stores `stored` for `key` as an engine's thread stores its own (`storeImageFile`), from an
+ * image a test took or altered: its memory from shared memory, or from the file it was read from.
+ */
+export async function writeImageFile(key: string, stored: StoredImage): Promise<void> {
+  const { memory, ...session } = stored.image.session;
+  let bytes: Uint8Array;
+  if (memory instanceof SharedArrayBuffer) bytes = new Uint8Array(memory);
+  else {
+    bytes = new Uint8Array(memory.byteLength);
+    readMemoryInto(memory, bytes);
+  }
+  await storeImageFile(key, stored.beside, async (file) => {
+    writeFileSync(file, bytes);
+    return { ...stored.image, session: { ...session, byteLength: bytes.byteLength } };
+  });
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, rmSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { engineImages } from '../../../testing/worlds/engine-images.ts';
+import { engineImages, writeImageFile } from '../../../testing/worlds/engine-images.ts';
 import type { EngineImage, MemoryInFile } from '../engine-wire.ts';
 import type { ContractInterface } from '../engine.ts';
 import {
@@ -13,7 +13,6 @@ import {
   readMemoryInto,
   storeImageFile,
   writeBootInterfacesFile,
-  writeImageFile,
 } from './image-files.ts';
 
 // Engine images on disk: what is written reads back whole, under its key only; anything that does

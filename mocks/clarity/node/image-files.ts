@@ -17,18 +17,7 @@ import {
   readFileSync,
   readSync,
 } from 'node:fs';
-import {
-  appendFile,
-  mkdir,
-  open,
-  readdir,
-  readFile,
-  rename,
-  rm,
-  stat,
-  utimes,
-  writeFile,
-} from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -218,46 +207,11 @@ function headerEnd(by: string, key: string, image: Header['image'], memoryBytes:
 }
 
 /**
- * Stores `stored` for `key` (written aside, then renamed into place), and keeps the most recently
- * used few. A folder that cannot be written stores nothing.
- */
-export async function writeImageFile(key: string, stored: StoredImage): Promise<void> {
-  const dir = imageDir();
-  const aside = dir && asideIn(dir);
-  try {
-    const by = maker();
-    if (!dir || !aside || !by) return;
-    const { memory, ...session } = stored.image.session;
-    const { header, length } = headerEnd(
-      by,
-      key,
-      { ...stored.image, session },
-      memory.byteLength,
-      stored.beside,
-    );
-    await mkdir(dir, { recursive: true });
-    const handle = await open(aside, 'w');
-    try {
-      const bytes = bytesOf(memory);
-      const { bytesWritten } = await handle.write(bytes);
-      if (bytesWritten !== bytes.byteLength) throw new Error('short write');
-      await handle.writev([header, length]);
-    } finally {
-      await handle.close();
-    }
-    await rename(aside, fileOf(dir, key, by));
-    await pruneImages(dir);
-  } catch {
-    if (aside) await rm(aside, { force: true }).catch(() => undefined);
-  }
-}
-
-/**
- * Stores an engine's image for `key` as `writeImageFile` does, its memory written into the file
- * by the engine's own thread (`write`, given the file: `HostedEngine.writeImageLater`), where
- * taking it into shared memory first cost a copy of 85 MB (0.37 s of CPU here) that only this
- * process's own next engine of the world would read, rarely. `write` is called before this
- * function first waits. The image as it now lies in its file, to restore from as `readImageFile`'s;
+ * Stores an engine's image for `key`, its memory written into the file by the engine's own thread
+ * (`write`, given the file: `HostedEngine.writeImageLater`), where taking it into shared memory
+ * first cost a copy of 85 MB (0.37 s of CPU here) that only this process's own next engine of the
+ * world would read, rarely; the file is written aside, then renamed into place, and the most
+ * recently used few are kept. `write` is called before this function first waits. The image as it now lies in its file, to restore from as `readImageFile`'s;
  * undefined when nothing is stored here, or the file could not be written.
  */
 export async function storeImageFile(
@@ -284,14 +238,6 @@ export async function storeImageFile(
     await rm(aside, { force: true }).catch(() => undefined);
     return undefined;
   }
-}
-
-/** An image's memory as bytes: read from its file when it lies there (an image read, then altered). */
-function bytesOf(memory: SharedArrayBuffer | MemoryInFile): Uint8Array {
-  if (memory instanceof SharedArrayBuffer) return new Uint8Array(memory);
-  const bytes = new Uint8Array(memory.byteLength);
-  readMemoryInto(memory, bytes);
-  return bytes;
 }
 
 /** Forgets the image stored for `key`: the engine's package could not take it. */
@@ -337,7 +283,7 @@ export async function readBootInterfacesFile(
   }
 }
 
-/** Stores the boot contracts' interfaces of `bootAddress`, as `writeImageFile` stores an image. */
+/** Stores the boot contracts' interfaces of `bootAddress`, as `storeImageFile` stores an image. */
 export async function writeBootInterfacesFile(
   bootAddress: string,
   interfaces: [ContractId, ContractInterface][],

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type ServerDoor } from '../server.ts';
 import type { Mock } from '../mock-handle.ts';
-import { chromiumMissing, launchChromium, type Chromium } from '../../testing/browser/chromium.ts';
+import { chromiumMissing, openChromium, type Chromium } from '../../testing/browser/chromium.ts';
 import { skipBecause } from '../../testing/skip-note.ts';
 
 let mock: Mock<ServerDoor>;
@@ -21,7 +21,7 @@ interface Seen {
 
 /** Runs `fetch(url, init)` in a page of the other origin, as a browser app's code would. */
 async function fetchFromSite(url: string, init: RequestInit): Promise<Seen> {
-  const page = await chromium.browser.newPage();
+  const page = await chromium.context.newPage();
   try {
     await page.goto(siteUrl);
     return await page.evaluate(
@@ -57,7 +57,7 @@ describe.skipIf(skipBecause(chromiumMissing()))(
       );
       await new Promise<void>((done) => site.listen(0, '127.0.0.1', done));
       siteUrl = `http://localhost:${(site.address() as AddressInfo).port}/`;
-      chromium = await launchChromium();
+      chromium = await openChromium();
     }, 60_000);
 
     afterAll(async () => {

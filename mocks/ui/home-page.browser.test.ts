@@ -6,7 +6,7 @@ import { httpClient, type HttpClient } from '../../spec/http/client.ts';
 import { listOperations } from '../../spec/load.ts';
 import { startMockServer, type ServerDoor } from '../server.ts';
 import type { Mock } from '../mock-handle.ts';
-import { chromiumMissing, launchChromium, type Chromium } from '../../testing/browser/chromium.ts';
+import { chromiumMissing, openChromium, type Chromium } from '../../testing/browser/chromium.ts';
 import { skipBecause } from '../../testing/skip-note.ts';
 import type { WorldCatalogue } from '../query/catalogue.ts';
 import { stx } from './client/format.ts';
@@ -20,7 +20,7 @@ let chromium: Chromium;
 
 /** A page that records what a person would not want: console errors, failures, and requests off the host. */
 async function open(path: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await chromium.browser.newPage();
+  const page = await chromium.context.newPage();
   await page.setViewport({ width: 1280, height: 860 });
   const problems: string[] = [];
   page.on('console', (m) => {
@@ -72,7 +72,7 @@ describe.skipIf(skipBecause(chromiumMissing()))('the home page, in Chromium', ()
   beforeAll(async () => {
     mock = await startMockServer({ port: 0, quiet: true, rateLimit: 0, seed: 7, blocks: 200 });
     client = httpClient(mock.url);
-    chromium = await launchChromium();
+    chromium = await openChromium();
   }, 60_000);
 
   afterAll(async () => {

@@ -211,8 +211,9 @@ function headerEnd(by: string, key: string, image: Header['image'], memoryBytes:
  * (`write`, given the file: `HostedEngine.writeImageLater`), where taking it into shared memory
  * first cost a copy of 85 MB (0.37 s of CPU here) that only this process's own next engine of the
  * world would read, rarely; the file is written aside, then renamed into place, and the most
- * recently used few are kept. `write` is called before this function first waits. The image as it now lies in its file, to restore from as `readImageFile`'s;
- * undefined when nothing is stored here, or the file could not be written.
+ * recently used few are kept. `write` is called before this function first waits. The image as
+ * it now lies in its file, to restore from as `readImageFile`'s; undefined when nothing is stored
+ * here, or the file could not be written.
  */
 export async function storeImageFile(
   key: string,

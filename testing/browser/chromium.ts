@@ -105,6 +105,10 @@ async function launchOwnProfile(): Promise<Browser> {
       headless: true,
       args: FLAGS,
       userDataDir: profile,
+      // Chromium's own temporary files in the profile, so they go with it: its socket folder
+      // (org.chromium.Chromium.*, named by the profile's SingletonSocket link) would otherwise be
+      // left in /tmp by a killed browser, two a run.
+      env: { ...process.env, TMPDIR: profile },
       // Should the sweeper be gone too, Chromium quits when the worker's end of this pipe closes.
       pipe: true,
       // puppeteer's listeners would keep the worker alive after vitest's SIGTERM (a listener stops
@@ -135,14 +139,10 @@ async function launchOwnProfile(): Promise<Browser> {
 
 /**
  * Waits for its stdin to close, then kills the browser's process group ($1: puppeteer launches it
- * as the group's leader), removes the folder of the socket Chromium keeps outside its profile
- * (`/tmp/org.chromium.Chromium.*`, which the profile's SingletonSocket link names: a killed browser
- * leaves it, two a run before), then the profile ($2), again while a dying process may still write.
+ * as the group's leader) and removes the profile ($2), again while a dying process may still write.
  */
-export const SWEEP =
+const SWEEP =
   'cat >/dev/null; kill -9 "-$1" 2>/dev/null; ' +
-  's=$(readlink -- "$2/SingletonSocket" 2>/dev/null); ' +
-  'case "$s" in */org.chromium.Chromium.*/SingletonSocket) rm -rf -- "${s%/SingletonSocket}";; esac; ' +
   'for i in 1 2 3 4 5 6 7 8 9 10; do rm -rf -- "$2" 2>/dev/null && exit 0; sleep 0.1; done';
 
 const WORKER = createRequire(import.meta.url).resolve('msw/mockServiceWorker.js');

@@ -48,17 +48,23 @@ differential: $(DEPS)
 ## lint: Prettier's check, ESLint (the mock's layers may not import upward; one function style; no file over 400 lines of code) and Spectral (spectral:oas + house rules); fails on any error or warning
 lint: lint-format lint-code lint-spec
 
+# The checks keep caches in node_modules/.cache/checks/ (gone with node_modules, so with every
+# `npm ci`): a later run checks only the files that changed (2026-12-02, nothing changed: Prettier
+# 19 → 4 s of CPU, ESLint 18 → 3 s, tsc 28 → 10 s; typecheck and lint at -j2, 37 → 13 s). Prettier's
+# and ESLint's go by each file's content; ESLint's is also kept per version of its rules' own files,
+# whose code its cache does not track (it hashes the config, not a rule's implementation).
+CHECKS_CACHE := node_modules/.cache/checks
 lint-format: $(DEPS)
-	npx prettier --check --log-level=warn .
+	npx prettier --check --log-level=warn --cache --cache-strategy content --cache-location $(CHECKS_CACHE)/prettier .
 
 lint-code: $(DEPS)
-	npx eslint --max-warnings=0 .
+	npx eslint --max-warnings=0 --cache --cache-strategy content --cache-location $(CHECKS_CACHE)/eslint-$$(cat eslint.config.js eslint/*.js | cksum | cut -d' ' -f1) .
 
 lint-spec: $(DEPS)
 	npx spectral lint spec/openapi.yaml --ruleset spec/.spectral.yaml --fail-severity=hint
 
 typecheck: $(DEPS)
-	npx tsc --noEmit -p .
+	npx tsc --noEmit -p . --incremental --tsBuildInfoFile $(CHECKS_CACHE)/typecheck.tsbuildinfo
 
 ## types: regenerate spec/types.ts from the spec
 types: $(DEPS)

@@ -176,7 +176,12 @@ export interface HostedEngine extends ClarityEngine {
    * `CALL_BUDGET_MS` (node/engine-crossing.ts). Every call then throws; whoever held it starts another.
    */
   readonly lost: boolean;
-  /** Ends its thread (and the memory its session holds). */
+  /** Its thread's id in this process (`worker_threads`' `threadId`). */
+  readonly thread: number;
+  /**
+   * Ends it. Its thread, and the memory its session held, end with it, or, when it answered
+   * nothing at the time, wait a while for the next engine the process starts (node/engine-bridge.ts).
+   */
   close(): Promise<void>;
   /**
    * Runs `call` while the caller's thread goes on, and answers what it answered (or rejects with

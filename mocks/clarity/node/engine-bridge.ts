@@ -32,7 +32,8 @@ import {
   EngineTimeout,
   OWN_WORK_BUDGET,
 } from './engine-crossing.ts';
-import { callCpuMs, SIGNAL_SLOTS } from './thread-clock.ts';
+import { callCpuMs, MEMORY_PAGES, SIGNAL_SLOTS } from './thread-clock.ts';
+import type { Next } from './thread-start.ts';
 import { bundledWorker } from './worker-build.ts';
 
 export { CALL_BUDGET, CALL_BUDGET_MS, EngineTimeout, OWN_WORK_BUDGET } from './engine-crossing.ts';
@@ -56,6 +57,67 @@ export function keptEngineModule(from: string): WebAssembly.Module | undefined {
 
 /** Engines no one holds any more: their threads end with them. */
 const unheld = new FinalizationRegistry<Worker>((worker) => void worker.terminate());
+
+/**
+ * A thread whose engine was closed while it answered nothing, kept for the next engine this
+ * process starts with the same package and options: that engine then takes the thread's own
+ * instance, renewed (session-memory.ts), where a new thread loads the package again and touches
+ * its memory anew (0.6 to 0.8 s of CPU, half of it the kernel's page faults, for an engine started
+ * from an image). A test file, a reorg or a reset starts engine after engine.
+ */
+interface KeptThread {
+  worker: Worker;
+  key: string;
+  timer: NodeJS.Timeout;
+}
+const keptThreads: KeptThread[] = [];
+/** How long a kept thread, and the memory it holds, waits for the next engine before it ends. */
+const KEEP_MS = 30_000;
+const KEEP_THREADS = 2;
+/**
+ * A thread whose memory is past this is ended rather than kept: a memory cannot shrink, and a
+ * session that grows on a renewed one takes memory past what the last one held (a default
+ * world's session holds 91 MB).
+ */
+const KEEP_PAGES = (192 * 1024 * 1024) / 65_536;
+
+function keyOf({ from, trackCosts, background }: Start): string {
+  return JSON.stringify([from, trackCosts, background]);
+}
+
+/**
+ * Removes what listened to `worker`'s events. Not all of its listeners: the Worker's own, on
+ * `newListener` and `removeListener`, start and stop its port as `message` listeners come and
+ * go; without them a thread kept for another engine never delivers its next message.
+ */
+function forget(worker: Worker): void {
+  for (const event of ['message', 'error', 'exit']) worker.removeAllListeners(event);
+}
+
+function takeKept(key: string): Worker | undefined {
+  const at = keptThreads.findIndex((kept) => kept.key === key);
+  if (at < 0) return undefined;
+  const [kept] = keptThreads.splice(at, 1) as [KeptThread];
+  clearTimeout(kept.timer);
+  forget(kept.worker);
+  return kept.worker;
+}
+
+function keep(worker: Worker, key: string): void {
+  forget(worker);
+  if (keptThreads.length >= KEEP_THREADS) void end(keptThreads[0] as KeptThread);
+  const kept: KeptThread = { worker, key, timer: setTimeout(() => void end(kept), KEEP_MS).unref() };
+  worker.once('exit', () => void end(kept));
+  worker.once('error', () => void end(kept));
+  keptThreads.push(kept);
+}
+
+async function end(kept: KeptThread): Promise<void> {
+  const at = keptThreads.indexOf(kept);
+  if (at >= 0) keptThreads.splice(at, 1);
+  clearTimeout(kept.timer);
+  await kept.worker.terminate();
+}
 
 /**
  * The worker's entry: tsc's and the build's JavaScript beside this file in dist/, or, from the
@@ -91,40 +153,50 @@ export async function startHostedEngine(
 ): Promise<HostedEngine> {
   const signal = new Int32Array(new SharedArrayBuffer(4 * SIGNAL_SLOTS));
   const { port1, port2 } = new MessageChannel();
-  const { entry, eval: evaluated } = await workerEntry();
-  const worker = new Worker(entry, {
-    eval: evaluated,
-    workerData: { ...start, port: port2, signal },
-    transferList: [port2],
-  });
+  const key = keyOf(start);
+  let worker = takeKept(key);
+  if (worker) {
+    // Held by the process until it says it started, as a new thread is (`running` lets it go).
+    worker.ref();
+    worker.postMessage({ next: { ...start, port: port2, signal } } satisfies Next, [port2]);
+  } else {
+    const { entry, eval: evaluated } = await workerEntry();
+    worker = new Worker(entry, {
+      eval: evaluated,
+      workerData: { ...start, port: port2, signal },
+      transferList: [port2],
+    });
+  }
+  const thread = worker;
   const started = new Promise<Started>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-    worker.once('exit', (code) =>
+    thread.once('message', resolve);
+    thread.once('error', reject);
+    thread.once('exit', (code) =>
       reject(new Error(`the Clarity engine's thread stopped (exit code ${code})`)),
     );
   });
   // The image crosses shared, without a copy; a thread that already stopped takes nothing.
   void Promise.resolve(restore).then(
-    (image) => worker.postMessage((image ? { restore: image } : {}) satisfies Go),
-    () => worker.postMessage({} satisfies Go),
+    (image) => thread.postMessage((image ? { restore: image } : {}) satisfies Go),
+    () => thread.postMessage({} satisfies Go),
   );
   const answer = await started.catch(async (error: unknown) => {
-    await worker.terminate();
+    await thread.terminate();
     throw error;
   });
   if (answer.ok && answer.module) compiledEngine.set(start.from, answer.module);
-  return running(worker, port1, signal, answer);
+  return running(thread, key, port1, signal, answer);
 }
 
-/** The engine on `worker`, once it said how its start went. */
+/** The engine on `worker`, once it said how its start went; `key` its package and options. */
 async function running(
   worker: Worker,
+  key: string,
   port1: MessagePort,
   signal: Int32Array,
   started: Started,
 ): Promise<HostedEngine> {
-  worker.removeAllListeners();
+  forget(worker);
   if (!started.ok) {
     await worker.terminate();
     throw revived(started.error);
@@ -148,6 +220,16 @@ async function running(
     return worker.terminate().then(() => undefined);
   }
 
+  /** Ends the engine; its thread is kept for the next one when it answers nothing and its memory allows. */
+  function close(): Promise<void> {
+    if (!crossing.idle || Atomics.load(signal, MEMORY_PAGES) > KEEP_PAGES) return lose();
+    crossing.stop(new Error(LOST));
+    port1.close();
+    unheld.unregister(engine);
+    keep(worker, key);
+    return Promise.resolve();
+  }
+
   const across =
     <M extends EngineMethod>(method: M) =>
     (...args: Parameters<ClarityEngine[M]>) =>
@@ -162,7 +244,8 @@ async function running(
     get lost() {
       return crossing.stopped;
     },
-    close: lose,
+    thread: worker.threadId,
+    close,
     callLater: (call) => crossing.later(call, CALL_BUDGET),
     async batchLater(calls) {
       const replies = (await crossing.later(
@@ -200,6 +283,6 @@ async function running(
     source: across('source'),
     contracts: across('contracts'),
   };
-  unheld.register(engine, worker);
+  unheld.register(engine, worker, engine);
   return engine;
 }

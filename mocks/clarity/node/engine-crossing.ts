@@ -107,6 +107,11 @@ export class EngineCrossing {
     return this.stopError !== undefined;
   }
 
+  /** No call is on the port or waits to be: the engine's thread answers nothing now. */
+  get idle(): boolean {
+    return !this.stopped && !this.inFlight && this.queued.length === 0;
+  }
+
   /** No call crosses any more: each one waiting, and each one made from now, fails with `error`. */
   stop(error: Error): void {
     this.stopError ??= error;

@@ -24,13 +24,17 @@ import { simnetEngine, type Simnet, type SimnetEngine } from '../simnet-engine.t
 import { ClarityUnavailable } from '../unavailable.ts';
 import {
   keepHeadroom,
+  keepNewSession,
+  renewSession,
   restoreImage,
   sessionModule,
+  sessionPages,
   takeImage,
   watchForSession,
   writeImage,
 } from './session-memory.ts';
-import { ANSWERED, ownThreadId, ownTicks, TAKEN_AT } from './thread-clock.ts';
+import { ANSWERED, MEMORY_PAGES, ownThreadId, ownTicks, TAKEN_AT } from './thread-clock.ts';
+import type { EngineStart, Next } from './thread-start.ts';
 import { yieldToOtherThreads } from './thread-priority.ts';
 
 /** The part of `@stacks/clarinet-sdk`'s module the engine uses. */
@@ -65,13 +69,25 @@ interface Running {
   builders: Simnet['txBuilders'];
 }
 
-/** The package imported and its session made, then, once told (`Go`), booted or restored. */
+/** The package, and the one session its instance holds, once this thread's first engine made them. */
+let made: { sdk: ClarinetSdk; session: SessionObject } | undefined;
+
+/**
+ * The package imported and its session made (or, on a thread an engine ran on before, that
+ * session renewed), then, once told (`Go`), booted or restored.
+ */
 async function start({ from, trackCosts, background }: Start): Promise<Running> {
-  if (background) yieldToOtherThreads();
-  watchForSession();
-  const sdk = await importSdk(from);
-  const session = (await sdk.getSDK({ trackCosts })) as SessionObject;
-  const { restore } = await new Promise<Go>((resolve) => parent.once('message', resolve));
+  if (made) renewSession(made.session);
+  else {
+    if (background) yieldToOtherThreads();
+    watchForSession();
+    const sdk = await importSdk(from);
+    const session = (await sdk.getSDK({ trackCosts })) as SessionObject;
+    keepNewSession(session);
+    made = { sdk, session };
+  }
+  const { sdk, session } = made;
+  const { restore } = await nextGo();
   if (!restore) {
     await session.initEmptySession(null);
     return { engine: simnetEngine(session), session, builders: sdk.tx };
@@ -137,36 +153,65 @@ function run(running: Running, call: ThreadCall): Reply {
   }
 }
 
-const data = workerData as Start & { port: MessagePort; signal: Int32Array };
+/** Tells of each `Go` as it comes, in order: one per engine started. */
+const goes: Go[] = [];
+let goWaiting: ((go: Go) => void) | undefined;
+function nextGo(): Promise<Go> {
+  const go = goes.shift();
+  return go ? Promise.resolve(go) : new Promise((resolve) => (goWaiting = resolve));
+}
+
+/**
+ * What this thread's CPU time was as it took a call: the caller holds the call to its budget in
+ * CPU time from there (engine-crossing.ts).
+ */
+const ticks = ownTicks();
+
+/** The port of the engine this thread runs now: closed when the next one starts on it. */
+let serving: MessagePort | undefined;
+
+/** Starts an engine on this thread, and answers its calls on its port once it says it started. */
+function serve(data: EngineStart): void {
+  serving?.close();
+  serving = data.port;
+  start(data).then(
+    (running) => {
+      Atomics.store(data.signal, MEMORY_PAGES, sessionPages());
+      const { engine } = running;
+      // A call's answer goes on the port the caller reads synchronously, then the signal wakes it.
+      data.port.on('message', (call: ThreadCall) => {
+        if (ticks) Atomics.store(data.signal, TAKEN_AT, ticks());
+        const reply = run(running, call);
+        try {
+          data.port.postMessage(reply);
+        } catch (error) {
+          data.port.postMessage({ ok: false, error: crossed(error), tip: engine.tip } satisfies Reply);
+        }
+        Atomics.store(data.signal, ANSWERED, 1);
+        Atomics.notify(data.signal, ANSWERED);
+        // Once the caller has its answer: the headroom's one growth (a GC) delays no reply.
+        keepHeadroom();
+        Atomics.store(data.signal, MEMORY_PAGES, sessionPages());
+      });
+      parent.postMessage({
+        ok: true,
+        bootAddress: engine.bootAddress,
+        chainId: engine.chainId,
+        tip: engine.tip,
+        ...(ticks && { thread: ownThreadId() }),
+        module: sessionModule(),
+      } satisfies Started);
+    },
+    (error: unknown) => parent.postMessage({ ok: false, error: crossed(error) } satisfies Started),
+  );
+}
+
 const parent = parentPort as MessagePort;
-start(data).then(
-  (running) => {
-    const { engine } = running;
-    // What this thread's CPU time was as it took a call: the caller holds the call to its budget
-    // in CPU time from there (engine-crossing.ts).
-    const ticks = ownTicks();
-    // A call's answer goes on the port the caller reads synchronously, then the signal wakes it.
-    data.port.on('message', (call: ThreadCall) => {
-      if (ticks) Atomics.store(data.signal, TAKEN_AT, ticks());
-      const reply = run(running, call);
-      try {
-        data.port.postMessage(reply);
-      } catch (error) {
-        data.port.postMessage({ ok: false, error: crossed(error), tip: engine.tip } satisfies Reply);
-      }
-      Atomics.store(data.signal, ANSWERED, 1);
-      Atomics.notify(data.signal, ANSWERED);
-      // Once the caller has its answer: the headroom's one growth (a GC) delays no reply.
-      keepHeadroom();
-    });
-    parent.postMessage({
-      ok: true,
-      bootAddress: engine.bootAddress,
-      chainId: engine.chainId,
-      tip: engine.tip,
-      ...(ticks && { thread: ownThreadId() }),
-      module: sessionModule(),
-    } satisfies Started);
-  },
-  (error: unknown) => parent.postMessage({ ok: false, error: crossed(error) } satisfies Started),
-);
+parent.on('message', (message: Go | Next) => {
+  if ('next' in message) return serve(message.next);
+  const waiting = goWaiting;
+  goWaiting = undefined;
+  if (waiting) waiting(message);
+  else goes.push(message);
+});
+serve(workerData as EngineStart);

@@ -5,11 +5,13 @@
 import { openSync, readFileSync, readSync } from 'node:fs';
 
 /** The slots of the signal the mock's thread and the engine's share (engine-crossing.ts). */
-export const SIGNAL_SLOTS = 2;
+export const SIGNAL_SLOTS = 3;
 /** Set to 1 by the engine's thread once a call's answer is on the port. */
 export const ANSWERED = 0;
 /** The engine's thread's CPU time, in ticks, as it took the call on the port. */
 export const TAKEN_AT = 1;
+/** The size of the session's memory in 64 KiB pages, as the engine's thread answered its last call. */
+export const MEMORY_PAGES = 2;
 /** In `TAKEN_AT` from a call's post until the engine's thread takes it. */
 export const NOT_TAKEN = -1;
 

@@ -1,0 +1,73 @@
+import { Cl, cvToHex } from '@stacks/transactions';
+import { describe, expect, it } from 'vitest';
+import type { HostedEngine } from '../engine-wire.ts';
+import { startEngine } from '../load.ts';
+
+const DEPLOYER = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
+const KEPT = `${DEPLOYER}.kept`;
+const SOURCE =
+  '(define-data-var n uint u0)\n(define-public (inc) (begin (var-set n (+ (var-get n) u1)) (ok (var-get n))))';
+
+function deployKept(engine: HostedEngine): void {
+  const [outcome] = engine.mineBlock([{ kind: 'deploy', sender: DEPLOYER, name: 'kept', source: SOURCE }]);
+  expect(outcome?.committed).toBe(true);
+}
+
+function inc(engine: HostedEngine): void {
+  const [outcome] = engine.mineBlock([
+    { kind: 'call', sender: DEPLOYER, contract: KEPT, fn: 'inc', args: [] },
+  ]);
+  expect(outcome?.committed).toBe(true);
+}
+
+describe("a closed engine's thread", () => {
+  it('runs the next engine, which holds nothing of the last: a new session, or the image it starts from', async () => {
+    const first = await startEngine();
+    const booted = first.tip;
+    deployKept(first);
+    inc(first);
+    const image = await first.imageLater();
+    await first.close();
+    expect(first.lost).toBe(true);
+    expect(() => first.dataVar(KEPT, 'n')).toThrow(/thread was stopped/);
+
+    const second = await startEngine();
+    try {
+      expect(second.thread).toBe(first.thread);
+      expect(second.tip).toEqual(booted);
+      expect(second.contracts()).not.toContain(KEPT);
+      // The same deployment again: refused, had the last session's contract stayed.
+      deployKept(second);
+      expect(second.dataVar(KEPT, 'n')).toBe(cvToHex(Cl.uint(0)));
+    } finally {
+      await second.close();
+    }
+
+    const third = await startEngine(undefined, { restore: image });
+    try {
+      expect(third.thread).toBe(first.thread);
+      expect(third.tip).toEqual(image.tip);
+      expect(third.dataVar(KEPT, 'n')).toBe(cvToHex(Cl.uint(1)));
+      inc(third);
+      expect(third.dataVar(KEPT, 'n')).toBe(cvToHex(Cl.uint(2)));
+    } finally {
+      await third.close();
+    }
+  }, 60_000);
+
+  it('ends with it when a call was still on its way: the next engine gets a thread of its own', async () => {
+    const busy = await startEngine();
+    const answer = expect(busy.callLater({ method: 'contracts', args: [] })).rejects.toThrow(
+      /thread was stopped/,
+    );
+    await busy.close();
+    await answer;
+    const next = await startEngine();
+    try {
+      expect(next.thread).not.toBe(busy.thread);
+      expect(next.contracts()).toEqual(expect.any(Array));
+    } finally {
+      await next.close();
+    }
+  }, 60_000);
+});

@@ -67,7 +67,8 @@ const unheld = new FinalizationRegistry<Worker>((worker) => void worker.terminat
  */
 interface KeptThread {
   worker: Worker;
-  key: string;
+  /** The start its thread was made with: a renewed session is a new one of these options. */
+  made: Start;
   timer: NodeJS.Timeout;
 }
 const keptThreads: KeptThread[] = [];
@@ -81,8 +82,16 @@ const KEEP_THREADS = 2;
  */
 const KEEP_PAGES = (192 * 1024 * 1024) / 65_536;
 
-function keyOf({ from, trackCosts, background }: Start): string {
-  return JSON.stringify([from, trackCosts, background]);
+/**
+ * Whether a thread made for `made` runs an engine of `start`: the same package and priority, and,
+ * unless the engine starts from an image (which holds its session's options), the same options.
+ */
+function fits(made: Start, start: Start, restoring: boolean): boolean {
+  return (
+    made.from === start.from &&
+    made.background === start.background &&
+    (restoring || made.trackCosts === start.trackCosts)
+  );
 }
 
 /**
@@ -94,19 +103,20 @@ function forget(worker: Worker): void {
   for (const event of ['message', 'error', 'exit']) worker.removeAllListeners(event);
 }
 
-function takeKept(key: string): Worker | undefined {
-  const at = keptThreads.findIndex((kept) => kept.key === key);
+/** The thread last kept that runs an engine of `start`, taken out of the kept ones. */
+function takeKept(start: Start, restoring: boolean): KeptThread | undefined {
+  const at = keptThreads.findLastIndex((kept) => fits(kept.made, start, restoring));
   if (at < 0) return undefined;
   const [kept] = keptThreads.splice(at, 1) as [KeptThread];
   clearTimeout(kept.timer);
   forget(kept.worker);
-  return kept.worker;
+  return kept;
 }
 
-function keep(worker: Worker, key: string): void {
+function keep(worker: Worker, made: Start): void {
   forget(worker);
   if (keptThreads.length >= KEEP_THREADS) void end(keptThreads[0] as KeptThread);
-  const kept: KeptThread = { worker, key, timer: setTimeout(() => void end(kept), KEEP_MS).unref() };
+  const kept: KeptThread = { worker, made, timer: setTimeout(() => void end(kept), KEEP_MS).unref() };
   worker.once('exit', () => void end(kept));
   worker.once('error', () => void end(kept));
   keptThreads.push(kept);
@@ -153,21 +163,24 @@ export async function startHostedEngine(
 ): Promise<HostedEngine> {
   const signal = new Int32Array(new SharedArrayBuffer(4 * SIGNAL_SLOTS));
   const { port1, port2 } = new MessageChannel();
-  const key = keyOf(start);
-  let worker = takeKept(key);
-  if (worker) {
+  let kept = takeKept(start, false);
+  if (!kept && keptThreads.some((other) => fits(other.made, start, true))) {
+    if (await Promise.resolve(restore).catch(() => undefined)) kept = takeKept(start, true);
+  }
+  let thread: Worker;
+  if (kept) {
+    thread = kept.worker;
     // Held by the process until it says it started, as a new thread is (`running` lets it go).
-    worker.ref();
-    worker.postMessage({ next: { ...start, port: port2, signal } } satisfies Next, [port2]);
+    thread.ref();
+    thread.postMessage({ next: { ...start, port: port2, signal } } satisfies Next, [port2]);
   } else {
     const { entry, eval: evaluated } = await workerEntry();
-    worker = new Worker(entry, {
+    thread = new Worker(entry, {
       eval: evaluated,
       workerData: { ...start, port: port2, signal },
       transferList: [port2],
     });
   }
-  const thread = worker;
   const started = new Promise<Started>((resolve, reject) => {
     thread.once('message', resolve);
     thread.once('error', reject);
@@ -185,13 +198,13 @@ export async function startHostedEngine(
     throw error;
   });
   if (answer.ok && answer.module) compiledEngine.set(start.from, answer.module);
-  return running(thread, key, port1, signal, answer);
+  return running(thread, kept?.made ?? start, port1, signal, answer);
 }
 
-/** The engine on `worker`, once it said how its start went; `key` its package and options. */
+/** The engine on `worker`, made for `made`, once it said how its start went. */
 async function running(
   worker: Worker,
-  key: string,
+  made: Start,
   port1: MessagePort,
   signal: Int32Array,
   started: Started,
@@ -226,7 +239,7 @@ async function running(
     crossing.stop(new Error(LOST));
     port1.close();
     unheld.unregister(engine);
-    keep(worker, key);
+    keep(worker, made);
     return Promise.resolve();
   }
 

@@ -120,7 +120,9 @@ export function renewSession(session: { __wbg_ptr: number }): void {
   into.fill(0, newSession.memory.byteLength);
   for (let i = 0; i < table.length; i++) table.set(i, newSession.table[i]);
   session.__wbg_ptr = newSession.pointer;
-  roomUpTo = 0;
+  // Headroom is given once the memory grew past this. Given at once, an eighth of a memory that
+  // is now mostly the zeroed part would be laid past it: each renewal would add an eighth.
+  roomUpTo = memory.buffer.byteLength;
 }
 
 /** The memory this thread's instance holds now, in 64 KiB pages. */

@@ -59,6 +59,12 @@ export interface SessionImage {
   readonly primitives: readonly (readonly [number, string | number | boolean | bigint])[];
   /** The address of the SDK's own struct in that memory (the JavaScript object's `__wbg_ptr`). */
   readonly pointer: number;
+  /**
+   * Ranges of the memory (from, to) that are zero and that the session never uses: past what a
+   * renewed session held (node/session-memory.ts). Its file leaves them out, and its restore
+   * leaves them as a new memory has them.
+   */
+  readonly unused?: readonly (readonly [number, number])[];
 }
 
 /** An engine as it stood: its session's memory, what the facade keeps beside it, and its tip then. */

@@ -122,6 +122,11 @@ function keep(worker: Worker, made: Start): void {
   keptThreads.push(kept);
 }
 
+/** Ends the threads kept for a next engine now, and the memory they hold. */
+export async function endKeptThreads(): Promise<void> {
+  await Promise.all([...keptThreads].map(end));
+}
+
 async function end(kept: KeptThread): Promise<void> {
   const at = keptThreads.indexOf(kept);
   if (at >= 0) keptThreads.splice(at, 1);

@@ -39,7 +39,7 @@ export const IMAGE_DIR_ENV = 'MOCK_ENGINE_IMAGES';
  */
 export const KEPT_IMAGES = 14;
 /** This file's layout: a stored image of another layout is never read. */
-const LAYOUT = 2;
+const LAYOUT = 3;
 /** The mock's code: the sources' folders, or dist/'s (the bins' bundles in bin/ and chunks/). */
 const CODE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const CODE_FOLDERS = ['mocks', 'spec', 'bin', 'chunks'];
@@ -169,12 +169,31 @@ function digestOf(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
+/** The ranges of a memory of `byteLength` bytes outside `unused` (sorted, apart). */
+export function usedRanges(
+  byteLength: number,
+  unused: readonly (readonly [number, number])[] = [],
+): [number, number][] {
+  const used: [number, number][] = [];
+  let from = 0;
+  for (const [start, end] of unused) {
+    if (start > from) used.push([from, start]);
+    from = end;
+  }
+  if (byteLength > from) used.push([from, byteLength]);
+  return used;
+}
+
 /**
- * Reads `memory` from its file into `into`, on the engine's thread; throws when the file is no
- * longer the one read (written again, cut short, or pruned since): the engine then starts as with
- * no image.
+ * Reads `memory` from its file into `into`, on the engine's thread, but for its `unused` ranges,
+ * which `into` holds as zero; throws when the file is no longer the one read (written again, cut
+ * short, or pruned since): the engine then starts as with no image.
  */
-export function readMemoryInto(memory: MemoryInFile, into: Uint8Array): void {
+export function readMemoryInto(
+  memory: MemoryInFile,
+  into: Uint8Array,
+  unused: readonly (readonly [number, number])[] = [],
+): void {
   const fd = openSync(memory.file, 'r');
   try {
     const found = headerOf(fd);
@@ -182,11 +201,12 @@ export function readMemoryInto(memory: MemoryInFile, into: Uint8Array): void {
       throw new Error(
         `the engine image ${memory.file} is not the one read: written again or cut short since`,
       );
-    for (let done = 0; done < memory.byteLength;) {
-      const read = readSync(fd, into, done, memory.byteLength - done, done);
-      if (read === 0) throw new Error(`the engine image ${memory.file} ends early`);
-      done += read;
-    }
+    for (const [from, to] of usedRanges(memory.byteLength, unused))
+      for (let done = from; done < to;) {
+        const read = readSync(fd, into, done, to - done, done);
+        if (read === 0) throw new Error(`the engine image ${memory.file} ends early`);
+        done += read;
+      }
   } finally {
     closeSync(fd);
   }

@@ -1,7 +1,9 @@
 import { Cl, cvToHex } from '@stacks/transactions';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { engineImages } from '../../../testing/worlds/engine-images.ts';
 import type { HostedEngine } from '../engine-wire.ts';
-import { startEngine } from '../load.ts';
+import { startEngine, storeImageFile } from '../load.ts';
+import { endKeptThreads } from './engine-bridge.ts';
 
 const DEPLOYER = 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7';
 const KEPT = `${DEPLOYER}.kept`;
@@ -19,6 +21,9 @@ function inc(engine: HostedEngine): void {
   ]);
   expect(outcome?.committed).toBe(true);
 }
+
+// Each test's first engine on a new thread: one kept before holds the memory an earlier file's sessions left it.
+beforeEach(endKeptThreads);
 
 describe("a closed engine's thread", () => {
   it('runs the next engine, which holds nothing of the last: a new session, or the image it starts from', async () => {
@@ -67,6 +72,38 @@ describe("a closed engine's thread", () => {
       expect(next.contracts()).toEqual(expect.any(Array));
     } finally {
       await next.close();
+    }
+  }, 60_000);
+});
+
+describe('an image a renewed session writes', () => {
+  engineImages('fresh');
+
+  it('leaves out the memory past the last session’s, and engines start from it on a kept thread and on a new one', async () => {
+    const first = await startEngine();
+    deployKept(first);
+    await first.close();
+    const renewed = await startEngine();
+    expect(renewed.thread).toBe(first.thread);
+    deployKept(renewed);
+    inc(renewed);
+    const stored = await storeImageFile('kept-threads', null, (file) => renewed.writeImageLater(file));
+    await renewed.close();
+    const unused = stored?.image.session.unused ?? [];
+    expect(unused.length).toBeGreaterThan(0);
+    for (const [from, to] of unused) expect(to).toBeGreaterThan(from);
+
+    const engines = await Promise.all([0, 1].map(() => startEngine(undefined, { restore: stored?.image })));
+    try {
+      expect(new Set(engines.map((engine) => engine.thread)).size).toBe(2);
+      expect(engines.map((engine) => engine.thread)).toContain(first.thread);
+      for (const engine of engines) {
+        expect(engine.dataVar(KEPT, 'n')).toBe(cvToHex(Cl.uint(1)));
+        inc(engine);
+        expect(engine.dataVar(KEPT, 'n')).toBe(cvToHex(Cl.uint(2)));
+      }
+    } finally {
+      await Promise.all(engines.map((engine) => engine.close()));
     }
   }, 60_000);
 });

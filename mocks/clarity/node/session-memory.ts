@@ -8,9 +8,9 @@
 // (a package whose glue made no instance, an image smaller than a new session's memory, a session
 // that answers another tip once restored) is refused with an error, and the caller boots and
 // replays instead.
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import type { SessionImage } from '../engine-wire.ts';
-import { readMemoryInto } from './image-files.ts';
+import { readMemoryInto, usedRanges } from './image-files.ts';
 
 const PAGE = 65_536;
 
@@ -87,6 +87,8 @@ interface NewSession {
   pointer: number;
 }
 let newSession: NewSession | undefined;
+/** The memory's ranges that are zero and that the session in place never uses (`SessionImage.unused`). */
+let unused: (readonly [number, number])[] = [];
 
 /**
  * Keeps the instance as it stands with `session` just made (the SDK's constructor, nothing run in
@@ -120,6 +122,8 @@ export function renewSession(session: { __wbg_ptr: number }): void {
   into.fill(0, newSession.memory.byteLength);
   for (let i = 0; i < table.length; i++) table.set(i, newSession.table[i]);
   session.__wbg_ptr = newSession.pointer;
+  unused =
+    into.byteLength > newSession.memory.byteLength ? [[newSession.memory.byteLength, into.byteLength]] : [];
   // Headroom is given once the memory grew past this. Given at once, an eighth of a memory that
   // is now mostly the zeroed part would be laid past it: each renewal would add an eighth.
   roomUpTo = memory.buffer.byteLength;
@@ -157,7 +161,10 @@ export function takeImage(session: { __wbg_ptr: number }): SessionImage {
   return { memory: shared, ...beyondMemory(session) };
 }
 
-/** Writes the session's memory to `file` (made anew), straight from the instance: the rest of its image, and the memory's size. */
+/**
+ * Writes the session's memory to `file` (made anew), straight from the instance, but for its
+ * unused ranges (holes in the file): the rest of its image, and the memory's size.
+ */
 export function writeImage(
   session: { __wbg_ptr: number },
   file: string,
@@ -165,11 +172,13 @@ export function writeImage(
   const bytes = new Uint8Array(glue().memory.buffer);
   const fd = openSync(file, 'w');
   try {
-    for (let done = 0; done < bytes.byteLength;) done += writeSync(fd, bytes, done, bytes.byteLength - done);
+    for (const [from, to] of usedRanges(bytes.byteLength, unused))
+      for (let done = from; done < to;) done += writeSync(fd, bytes, done, to - done, done);
+    ftruncateSync(fd, bytes.byteLength);
   } finally {
     closeSync(fd);
   }
-  return { ...beyondMemory(session), byteLength: bytes.byteLength };
+  return { ...beyondMemory(session), byteLength: bytes.byteLength, unused: [...unused] };
 }
 
 /**
@@ -181,12 +190,25 @@ export function writeImage(
 export function restoreImage(session: { __wbg_ptr: number }, image: SessionImage): void {
   const { memory, __wbindgen_externrefs: table } = glue();
   const bytes = image.memory.byteLength;
-  if ((newSession?.memory.byteLength ?? memory.buffer.byteLength) > bytes)
+  const fresh = newSession?.memory.byteLength ?? memory.buffer.byteLength;
+  if (fresh > bytes)
     throw new Error('the session image is smaller than a new session: another version of the engine made it');
+  // Left as they are, its unused ranges must be zero here: past the new session's memory, the
+  // rest of a new thread's grown memory and a renewed one's zeroed.
+  const imageUnused = image.unused ?? [];
+  if (
+    imageUnused.some(
+      ([from, to], i) => from < Math.max(fresh, imageUnused[i - 1]?.[1] ?? 0) || to > bytes || to <= from,
+    )
+  )
+    throw new Error(
+      'the session image leaves out memory a new session holds: another version of the engine made it',
+    );
   if (memory.buffer.byteLength < bytes) memory.grow((bytes - memory.buffer.byteLength) / PAGE);
   const into = new Uint8Array(memory.buffer);
   if (image.memory instanceof SharedArrayBuffer) into.set(new Uint8Array(image.memory));
-  else readMemoryInto(image.memory, into);
+  else readMemoryInto(image.memory, into, imageUnused);
+  unused = [...imageUnused, ...(into.byteLength > bytes ? [[bytes, into.byteLength] as const] : [])];
   if (table.length < image.tableLength) table.grow(image.tableLength - table.length);
   for (const [i, value] of image.primitives) table.set(i, value);
   session.__wbg_ptr = image.pointer;

@@ -1,7 +1,7 @@
 import { Cl, cvToHex } from '@stacks/transactions';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { engineImages } from '../../../testing/worlds/engine-images.ts';
-import type { HostedEngine } from '../engine-wire.ts';
+import type { EngineImage, HostedEngine } from '../engine-wire.ts';
 import { startEngine, storeImageFile } from '../load.ts';
 import { endKeptThreads } from './engine-bridge.ts';
 
@@ -77,13 +77,21 @@ describe("a closed engine's thread", () => {
 });
 
 describe('an image a renewed session writes', () => {
+  // A booted session's image, taken before the file's own folder replaces the machine's (whose
+  // booted image saves a boot).
+  let booted: EngineImage;
+  beforeAll(async () => {
+    const engine = await startEngine();
+    booted = await engine.imageLater();
+    await engine.close();
+  }, 60_000);
   engineImages('fresh');
 
   it('leaves out the memory past the last session’s, and engines start from it on a kept thread and on a new one', async () => {
-    const first = await startEngine();
+    const first = await startEngine(undefined, { restore: booted });
     deployKept(first);
     await first.close();
-    const renewed = await startEngine();
+    const renewed = await startEngine(undefined, { restore: booted });
     expect(renewed.thread).toBe(first.thread);
     deployKept(renewed);
     inc(renewed);

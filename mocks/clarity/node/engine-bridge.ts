@@ -238,8 +238,12 @@ async function running(
     return worker.terminate().then(() => undefined);
   }
 
-  /** Ends the engine; its thread is kept for the next one when it answers nothing and its memory allows. */
+  /**
+   * Ends the engine; its thread is kept for the next one when it answers nothing and its memory
+   * allows. Once ended, nothing: the thread may run another engine by then.
+   */
   function close(): Promise<void> {
+    if (crossing.stopped) return Promise.resolve();
     if (!crossing.idle || Atomics.load(signal, MEMORY_PAGES) > KEEP_PAGES) return lose();
     crossing.stop(new Error(LOST));
     port1.close();

@@ -39,6 +39,8 @@ describe("a closed engine's thread", () => {
     const second = await startEngine();
     try {
       expect(second.thread).toBe(first.thread);
+      // Closed again, the first engine leaves its thread to the second.
+      await first.close();
       expect(second.tip).toEqual(booted);
       expect(second.contracts()).not.toContain(KEPT);
       // The same deployment again: refused, had the last session's contract stayed.

@@ -60,10 +60,10 @@ const unheld = new FinalizationRegistry<Worker>((worker) => void worker.terminat
 
 /**
  * A thread whose engine was closed while it answered nothing, kept for the next engine this
- * process starts with the same package and options: that engine then takes the thread's own
- * instance, renewed (session-memory.ts), where a new thread loads the package again and touches
- * its memory anew (0.6 to 0.8 s of CPU, half of it the kernel's page faults, for an engine started
- * from an image). A test file, a reorg or a reset starts engine after engine.
+ * process starts that it fits (`fits`): that engine then takes the thread's own instance, renewed
+ * (session-memory.ts), where a new thread loads the package again and touches its memory anew
+ * (0.8 s of CPU, half of it the kernel's page faults, for an engine started from an image). A test
+ * file, a reorg or a reset starts engine after engine.
  */
 interface KeptThread {
   worker: Worker;
